@@ -1,0 +1,1 @@
+"""cardtable: card games on a declarative solitaire engine."""

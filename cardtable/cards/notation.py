@@ -1,0 +1,53 @@
+"""Card notation, read and written: ``QH``, ``TC`` or ``10C``, ``Q♥``."""
+
+from __future__ import annotations
+
+from cardtable.cards.card import Card, Rank, Suit, card_of
+
+_RANKS = {r.letter: r for r in Rank} | {"10": Rank.TEN, "1": Rank.ACE}
+_SUITS = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
+_SUITS |= {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+
+
+class NotationError(ValueError):
+    """Text that does not name a card."""
+
+
+def parse_card(text: str) -> Card:
+    """Read one card, case-insensitively, in any of the usual notations.
+
+    >>> parse_card("QH"), parse_card("10c"), parse_card("Q♥") == parse_card("qh")
+    (Card(rank=<Rank.QUEEN: 12>, suit=<Suit.HEARTS: 2>), Card(rank=<Rank.TEN: 10>, suit=<Suit.CLUBS: 0>), True)
+    """
+    word = text.strip().upper()
+    if len(word) < 2:
+        raise NotationError(f"{text!r} is not a card: write a rank and a suit, like QH or 10C")
+    rank = _RANKS.get(word[:-1])
+    suit = _SUITS.get(word[-1])
+    if rank is None or suit is None:
+        problem = "rank" if rank is None else "suit"
+        raise NotationError(
+            f"{text!r} is not a card: unknown {problem} "
+            "(ranks A 2-9 T/10 J Q K, suits C D H S or ♣ ♦ ♥ ♠)"
+        )
+    return card_of(rank, suit)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas.
+
+    >>> [c.code for c in parse_cards("AS, 10H TD")]
+    ['AS', 'TH', 'TD']
+    """
+    return tuple(parse_card(word) for word in text.replace(",", " ").split())
+
+
+def format_card(card: Card, style: str = "code") -> str:
+    """Write a card as ``code`` (``TC``), ``label`` (``10C``) or ``symbol`` (``10♣``)."""
+    if style == "code":
+        return card.code
+    if style == "label":
+        return card.rank.label + card.suit.letter
+    if style == "symbol":
+        return card.symbol
+    raise ValueError(f"unknown card style {style!r}: use code, label or symbol")

@@ -1,0 +1,13 @@
+"""The declarative solitaire engine: values, rule atoms, variants and the games."""
+
+from cardtable.solitaire.checks import IllegalMove, check
+from cardtable.solitaire.engine import apply, canonical_key, is_won, legal_moves
+from cardtable.solitaire.model import LEGAL, Move, MoveKind, PileId, PileKind, State, Verdict
+from cardtable.solitaire.registry import UnknownGame, get_variant, register, variants
+from cardtable.solitaire.variant import Goal, Variant
+
+__all__ = [
+    "Goal", "IllegalMove", "LEGAL", "Move", "MoveKind", "PileId", "PileKind", "State",
+    "UnknownGame", "Variant", "Verdict", "apply", "canonical_key", "check", "get_variant",
+    "is_won", "legal_moves", "register", "variants",
+]

@@ -1,0 +1,300 @@
+"""The engine: generate legal moves, apply moves, tell a won game, key states for search.
+
+Generation reads the tables compiled from a variant's atoms; ``check`` (in
+``cardtable.solitaire.checks``) reads the atoms themselves to explain a verdict. The
+conformance tests hold the two to exactly the same set of moves.
+"""
+
+from __future__ import annotations
+
+from cardtable.cards import Card
+from cardtable.solitaire.model import Move, MoveKind, State
+from cardtable.solitaire.rules.groups import GroupKind, supermove_limit
+from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.variant import Goal, Variant
+
+_ONE = GroupKind.ONE
+_RUN_KINDS = (GroupKind.RUN, GroupKind.SUPERMOVE)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move in ``state``, in a stable order."""
+    out: list[Move] = []
+    variant = state.variant
+    if variant.tables.sources:
+        _transfers(state, out)
+    _stock_moves(state, out)
+    if variant.pairs is not None:
+        _pairs(state, out)
+    return tuple(out)
+
+
+def movable_count(state: State, pile: int) -> int:
+    """How many cards could be lifted off ``pile`` together, ignoring any target."""
+    t = state.variant.tables
+    cards = state.piles[pile]
+    n = len(cards)
+    up = n - state.hidden[pile]
+    kind = t.group[pile]
+    if kind is None or up <= 0 or any(state.piles[c] for c in t.covered[pile]):
+        return 0
+    if kind is _ONE:
+        return 1
+    if kind in _RUN_KINDS:
+        order = t.run[pile]
+        assert order is not None
+        k = 1
+        while k < up and cards[n - k].index in order[cards[n - k - 1].index]:
+            k += 1
+        return k
+    return up
+
+
+def supermove_limits(state: State) -> tuple[int, int]:
+    """The longest supermove now, to an occupied and to an empty column."""
+    t = state.variant.tables
+    piles = state.piles
+    free = sum(1 for c in t.cells if not piles[c])
+    columns = sum(1 for c in t.open_columns if not piles[c])
+    return supermove_limit(free, columns, False), supermove_limit(free, columns, True)
+
+
+def _transfers(state: State, out: list[Move]) -> None:
+    t = state.variant.tables
+    piles = state.piles
+    hidden = state.hidden
+    group = t.group
+    candidates: dict[int, list[tuple[int, int]]] = {}
+    supermoves = False
+    for i in t.sources:
+        kind = group[i]
+        if kind is _ONE:
+            cards = piles[i]
+            if cards and hidden[i] < len(cards) and not (t.covered[i] and any(piles[c] for c in t.covered[i])):
+                candidates.setdefault(cards[-1].index, []).append((i, 1))
+            continue
+        most = movable_count(state, i)
+        if not most:
+            continue
+        cards = piles[i]
+        n = len(cards)
+        if kind is GroupKind.WHOLE:
+            candidates.setdefault(cards[n - most].index, []).append((i, most))
+            continue
+        supermoves = supermoves or kind is GroupKind.SUPERMOVE
+        for k in range(1, most + 1):
+            candidates.setdefault(cards[n - k].index, []).append((i, k))
+    if not candidates:
+        return
+    limit_on, limit_empty = supermove_limits(state) if supermoves else (0, 0)
+    one_in = t.one_in
+    capacity = t.capacity
+    is_foundation = t.is_foundation
+    transfer = t.transfer
+    for j in t.targets:
+        cards = piles[j]
+        if cards:
+            table = t.build[j]
+            if table is None or hidden[j] >= len(cards):
+                continue
+            cap = capacity[j]
+            if cap is not None and len(cards) >= cap:
+                continue
+            limit = limit_on
+            wanted = [c for c in table[cards[-1].index] if c in candidates]
+        else:
+            cap = capacity[j]
+            limit = limit_empty
+            accepted = t.empty[j]
+            wanted = [c for c in candidates if c in accepted]
+        if t.covered[j] and any(piles[c] for c in t.covered[j]):
+            continue
+        for c in wanted:
+            for i, k in candidates[c]:
+                if i == j or (k > 1 and one_in[j]) or (is_foundation[i] and is_foundation[j]):
+                    continue
+                if cap is not None and len(cards) + k > cap:
+                    continue
+                if k > limit and group[i] is GroupKind.SUPERMOVE:
+                    continue
+                out.append(transfer(i, j, k))
+
+
+def can_deal(state: State) -> bool:
+    """Whether dealing from the stock is legal now."""
+    variant = state.variant
+    t = variant.tables
+    policy = variant.stock
+    if policy.target is StockTarget.NONE or t.stock is None or not state.piles[t.stock]:
+        return False
+    return not (policy.needs_every_pile_filled and not all(state.piles[i] for i in t.tableau))
+
+
+def can_redeal(state: State) -> bool:
+    """Whether turning the waste back into the stock is legal now."""
+    variant = state.variant
+    t = variant.tables
+    if variant.stock.target is not StockTarget.WASTE or t.stock is None or t.waste is None:
+        return False
+    allowed = variant.stock.redeals_allowed
+    return (
+        not state.piles[t.stock]
+        and bool(state.piles[t.waste])
+        and (allowed is None or state.redeals < allowed)
+    )
+
+
+_DEAL = Move(MoveKind.DEAL)
+_REDEAL = Move(MoveKind.REDEAL)
+
+
+def _stock_moves(state: State, out: list[Move]) -> None:
+    if can_deal(state):
+        out.append(_DEAL)
+    elif can_redeal(state):
+        out.append(_REDEAL)
+
+
+def exposed_piles(state: State) -> list[int]:
+    """Piles whose top card is free to pair: face up and covered by nothing."""
+    t = state.variant.tables
+    piles = state.piles
+    return [
+        i
+        for i in t.exposable
+        if piles[i]
+        and state.hidden[i] < len(piles[i])
+        and not any(piles[c] for c in t.covered[i])
+    ]
+
+
+def _pairs(state: State, out: list[Move]) -> None:
+    rule = state.variant.pairs
+    assert rule is not None
+    t = state.variant.tables
+    piles = state.piles
+    exposed = exposed_piles(state)
+    for n, i in enumerate(exposed):
+        top = piles[i][-1]
+        if rule.is_single(top):
+            out.append(t.pair(i, None))
+        for j in exposed[n + 1 :]:
+            if rule.matches(top, piles[j][-1]):
+                out.append(t.pair(i, j))
+
+
+def apply(state: State, move: Move, *, trusted: bool = False) -> State:
+    """The state after ``move``. Unless ``trusted``, an illegal move raises IllegalMove."""
+    if not trusted:
+        from cardtable.solitaire.checks import IllegalMove, check
+
+        verdict = check(state, move)
+        if not verdict.ok:
+            raise IllegalMove(verdict.reason)
+    piles = list(state.piles)
+    hidden = list(state.hidden)
+    variant = state.variant
+    t = variant.tables
+    redeals = state.redeals
+    kind = move.kind
+    if kind is MoveKind.MOVE:
+        i, j, k = move.source, move.target, move.count
+        assert i is not None and j is not None
+        cards = piles[i]
+        piles[i] = cards[:-k]
+        piles[j] = piles[j] + cards[-k:]
+        _settle(variant, piles, hidden, i)
+        if t.clear_run is not None:
+            _clear_run(variant, piles, hidden, j)
+    elif kind is MoveKind.DEAL:
+        _deal(variant, piles, hidden)
+    elif kind is MoveKind.REDEAL:
+        assert t.stock is not None and t.waste is not None
+        piles[t.stock] = piles[t.waste][::-1]
+        piles[t.waste] = ()
+        hidden[t.stock] = len(piles[t.stock])
+        redeals += 1
+    else:
+        assert move.source is not None
+        sources = [move.source] if move.target is None else [move.source, move.target]
+        discard = t.foundations[0]
+        for i in sources:
+            piles[discard] = piles[discard] + piles[i][-1:]
+            piles[i] = piles[i][:-1]
+            _settle(variant, piles, hidden, i)
+    return State(variant, tuple(piles), tuple(hidden), redeals)
+
+
+def _settle(variant: Variant, piles: list[tuple[Card, ...]], hidden: list[int], i: int) -> None:
+    """Keep hidden counts in range; turn up a revealed card where the game says so."""
+    n = len(piles[i])
+    if hidden[i] >= n:
+        hidden[i] = n
+        if n and variant.flip_revealed and i != variant.tables.stock:
+            hidden[i] = n - 1
+
+
+def _clear_run(variant: Variant, piles: list[tuple[Card, ...]], hidden: list[int], j: int) -> None:
+    """Send a complete run (King to Ace, in the game's order) to an empty foundation."""
+    t = variant.tables
+    order = t.clear_run
+    assert order is not None
+    length = len(variant.deck.ranks)
+    cards = piles[j]
+    n = len(cards)
+    if n - hidden[j] < length:
+        return
+    for k in range(1, length):
+        if cards[n - k].index not in order[cards[n - k - 1].index]:
+            return
+    for f in t.foundations:
+        if not piles[f]:
+            piles[f] = cards[n - length :]
+            piles[j] = cards[: n - length]
+            _settle(variant, piles, hidden, j)
+            return
+
+
+def _deal(variant: Variant, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:
+    t = variant.tables
+    policy = variant.stock
+    s = t.stock
+    assert s is not None
+    stock = piles[s]
+    if policy.target is StockTarget.WASTE:
+        assert t.waste is not None
+        k = min(policy.count, len(stock))
+        piles[t.waste] = piles[t.waste] + stock[-k:][::-1]
+        piles[s] = stock[:-k]
+    else:
+        k = min(len(t.tableau), len(stock))
+        dealt = stock[-k:][::-1]
+        piles[s] = stock[:-k]
+        for j, card in zip(t.tableau, dealt):
+            piles[j] = piles[j] + (card,)
+        if t.clear_run is not None:
+            for j in t.tableau[:k]:
+                _clear_run(variant, piles, hidden, j)
+    hidden[s] = len(piles[s])
+
+
+def is_won(state: State) -> bool:
+    """Whether the game's goal is reached."""
+    variant = state.variant
+    t = variant.tables
+    if variant.goal is Goal.TABLEAU_CLEARED:
+        return not any(state.piles[i] for i in t.tableau)
+    return sum(len(state.piles[f]) for f in t.foundations) == variant.deck.size
+
+
+def canonical_key(state: State) -> tuple[object, ...]:
+    """A key equal for positions that differ only by swapping interchangeable piles."""
+    t = state.variant.tables
+    piles = state.piles
+    hidden = state.hidden
+
+    def code(i: int) -> bytes:
+        return bytes((hidden[i], *(c.index for c in piles[i])))
+
+    groups = tuple(tuple(sorted(code(i) for i in g)) for g in t.symmetric)
+    return (tuple(code(i) for i in t.fixed), groups, state.redeals)

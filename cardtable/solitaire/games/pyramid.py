@@ -1,0 +1,57 @@
+"""Pyramid: remove exposed pairs totalling 13 (Kings alone) until the pyramid is gone."""
+
+from __future__ import annotations
+
+from cardtable.solitaire.model import PileId, PileKind
+from cardtable.solitaire.piles import PileSpec, foundations, stock, waste
+from cardtable.solitaire.registry import register
+from cardtable.solitaire.rules import nothing, thirteen, to_waste
+from cardtable.solitaire.rules.empty import EmptyRule
+from cardtable.solitaire.variant import Goal, Variant
+
+ROWS = 7
+
+
+def _position(row: int, place: int) -> PileId:
+    """Row 0 is the apex; place 0 the leftmost card of the row."""
+    return PileId(PileKind.TABLEAU, row * (row + 1) // 2 + place + 1)
+
+
+def pyramid_piles(rows: int = ROWS) -> tuple[PileSpec, ...]:
+    """One single-card pile per pyramid position; each is covered by the two below it."""
+    return tuple(
+        PileSpec(
+            _position(row, place),
+            empty=nothing,
+            dealt=(0, 1),
+            covered_by=() if row == rows - 1 else (_position(row + 1, place), _position(row + 1, place + 1)),
+        )
+        for row in range(rows)
+        for place in range(row + 1)
+    )
+
+
+_DISCARD = EmptyRule("only cards removed in pairs", ())
+
+pyramid = register(
+    Variant(
+        id="pyramid",
+        name="Pyramid",
+        piles=(stock(), PileSpec(PileId(PileKind.WASTE)), *foundations(1, None, _DISCARD), *pyramid_piles()),
+        stock=to_waste(1, passes=3),
+        goal=Goal.TABLEAU_CLEARED,
+        pairs=thirteen,
+        flip_revealed=False,
+        summary=(
+            "Remove two exposed cards whose ranks total 13 (Jack 11, Queen 12); Kings go "
+            "alone. A card is exposed when no card of the row below covers it; the top of the "
+            "waste is exposed too. Turn the stock one card at a time, three passes. Clear the "
+            "pyramid to win."
+        ),
+    )
+)
+
+
+def with_passes(passes: int | None) -> Variant:
+    """Pyramid with another number of passes through the stock (None: unlimited)."""
+    return pyramid.derive(id=f"pyramid-{passes or 'unlimited'}", stock=to_waste(1, passes=passes))

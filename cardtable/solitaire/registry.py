@@ -1,0 +1,56 @@
+"""Every variant by stable id and aliases."""
+
+from __future__ import annotations
+
+import difflib
+
+from cardtable.solitaire.variant import Variant
+
+_BY_ID: dict[str, Variant] = {}
+_ALIASES: dict[str, str] = {}
+
+
+class UnknownGame(LookupError):
+    """A game name that no variant answers to."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def register(variant: Variant) -> Variant:
+    """Add a variant under its id and aliases; names are case-insensitive."""
+    for name in (variant.id, *variant.aliases):
+        key = name.lower()
+        if key in _BY_ID or key in _ALIASES:
+            raise ValueError(f"the game name {name!r} is taken")
+    _BY_ID[variant.id.lower()] = variant
+    for alias in variant.aliases:
+        _ALIASES[alias.lower()] = variant.id.lower()
+    return variant
+
+
+def _load() -> None:
+    import cardtable.solitaire.games  # noqa: F401  (registers every game)
+
+
+def variants() -> tuple[Variant, ...]:
+    """Every registered variant, in registration order."""
+    _load()
+    return tuple(_BY_ID.values())
+
+
+def get_variant(name: str) -> Variant:
+    """The variant called ``name`` (an id or an alias).
+
+    >>> get_variant("Klondike").id
+    'klondike'
+    """
+    _load()
+    key = name.strip().lower()
+    found = _BY_ID.get(_ALIASES.get(key, key))
+    if found is None:
+        names = list(_BY_ID) + list(_ALIASES)
+        close = difflib.get_close_matches(key, names, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise UnknownGame(f"unknown game {name!r}{hint} (`cardtable games` lists every game)")
+    return found

@@ -1,0 +1,47 @@
+"""Deals: how a shuffled deck is laid out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from cardtable.cards import ALL_CARDS, Card, DeckSpec, Rank, microsoft_deal, shuffled
+
+
+class Shuffle(Enum):
+    """Where a deal's card order comes from."""
+
+    PORTABLE = "portable"
+    """The project's own seeded Fisher-Yates shuffle (any deal number >= 0)."""
+    MICROSOFT = "microsoft"
+    """The classic Microsoft FreeCell generator (deal numbers 1 .. 2**31-1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlan:
+    """How to deal: shuffle, move ``bases_out`` cards to the foundations, then lay
+    rows across the piles (each takes the counts in its ``PileSpec.dealt``), then put
+    the rest in the stock.
+    """
+
+    shuffle: Shuffle = Shuffle.PORTABLE
+    bases_out: Rank | None = None
+
+    def order(self, deck: DeckSpec, deal: int) -> tuple[Card, ...]:
+        """The shuffled deck, in dealing order."""
+        if deal < 0:
+            raise ValueError(f"deal numbers are not negative, got {deal}")
+        if self.shuffle is Shuffle.MICROSOFT:
+            if deck.size != 52:
+                raise ValueError("Microsoft deals are for a single 52-card deck")
+            return tuple(ALL_CARDS[i] for i in microsoft_deal(deal))
+        return shuffled(deck.cards(), seed=deal)
+
+
+standard = DealPlan()
+microsoft = DealPlan(Shuffle.MICROSOFT)
+
+
+def aces_out(shuffle: Shuffle = Shuffle.PORTABLE) -> DealPlan:
+    """Aces start the foundations before the rest is dealt."""
+    return DealPlan(shuffle, Rank.ACE)

@@ -1,0 +1,69 @@
+"""Which groups of cards may be lifted off a pile together."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from cardtable.solitaire.rules.build import BuildRule
+
+
+class GroupKind(Enum):
+    """How the size of a movable group is decided."""
+
+    ONE = "one card"
+    RUN = "run"
+    SUPERMOVE = "supermove"
+    FACE_UP = "face-up cards"
+    WHOLE = "whole pile"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A movable-group rule; ``rule`` orders a run (None: the pile's own build rule).
+
+    >>> top_card.kind.value, run().rule is None
+    ('one card', True)
+    """
+
+    kind: GroupKind
+    rule: BuildRule | None = None
+
+    @property
+    def phrase(self) -> str:
+        """What may move, in words."""
+        if self.kind is GroupKind.ONE:
+            return "only one card moves at a time"
+        if self.kind is GroupKind.FACE_UP:
+            return "any face-up card moves with the cards on it"
+        if self.kind is GroupKind.WHOLE:
+            return "only the whole face-up part of the pile moves"
+        how = "as a run" if self.rule is None else f"as a run that follows '{self.rule.phrase}'"
+        return f"cards move together only {how}"
+
+
+top_card = Group(GroupKind.ONE)
+face_up = Group(GroupKind.FACE_UP)
+whole_pile = Group(GroupKind.WHOLE)
+
+
+def run(rule: BuildRule | None = None) -> Group:
+    """Any run of face-up cards in order (by ``rule``, or by the pile's build rule)."""
+    return Group(GroupKind.RUN, rule)
+
+
+def supermove(rule: BuildRule | None = None) -> Group:
+    """A run as long as free cells and empty columns allow: (cells + 1) x 2^columns."""
+    return Group(GroupKind.SUPERMOVE, rule)
+
+
+def supermove_limit(free_cells: int, empty_columns: int, to_empty: bool) -> int:
+    """The longest run a supermove can carry.
+
+    Moving to an empty column leaves one fewer empty column to use on the way.
+
+    >>> supermove_limit(4, 0, False), supermove_limit(2, 2, False), supermove_limit(2, 2, True)
+    (5, 12, 6)
+    """
+    columns = empty_columns - 1 if to_empty else empty_columns
+    return (free_cells + 1) << max(columns, 0)

@@ -1,0 +1,135 @@
+"""A variant's atoms compiled into lookup tables, so move generation is plain indexing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from cardtable.solitaire.model import Move, MoveKind, PileId, PileKind
+from cardtable.solitaire.rules.empty import any_card
+from cardtable.solitaire.rules.groups import GroupKind
+
+if TYPE_CHECKING:
+    from cardtable.solitaire.variant import Variant
+
+Table = tuple[frozenset[int], ...]
+
+_SYMMETRIC_KINDS = (PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION, PileKind.RESERVE)
+_EXPOSABLE_KINDS = (PileKind.TABLEAU, PileKind.WASTE, PileKind.CELL, PileKind.RESERVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Everything the engine's hot paths look up, derived once per variant."""
+
+    index: dict[PileId, int]
+    stock: int | None
+    waste: int | None
+    foundations: tuple[int, ...]
+    tableau: tuple[int, ...]
+    cells: tuple[int, ...]
+    sources: tuple[int, ...]
+    targets: tuple[int, ...]
+    build: tuple[Table | None, ...]
+    empty: tuple[frozenset[int], ...]
+    run: tuple[Table | None, ...]
+    group: tuple[GroupKind | None, ...]
+    covered: tuple[tuple[int, ...], ...]
+    open_columns: tuple[int, ...]
+    """Tableau piles that take any card when empty: they count for supermoves."""
+    clear_run: Table | None
+    one_in: tuple[bool, ...]
+    capacity: tuple[int | None, ...]
+    is_foundation: tuple[bool, ...]
+    exposable: tuple[int, ...]
+    """Piles whose top card may take part in a pair."""
+    symmetric: tuple[tuple[int, ...], ...]
+    """Groups of piles with identical rules: swapping their contents changes nothing."""
+    fixed: tuple[int, ...]
+    """Piles outside every symmetric group."""
+    moves: dict[tuple[int, int, int], Move]
+
+    def transfer(self, source: int, target: int, count: int) -> Move:
+        """The shared Move value for a transfer (moves are interned, not rebuilt)."""
+        key = (source, target, count)
+        move = self.moves.get(key)
+        if move is None:
+            move = self.moves[key] = Move(MoveKind.MOVE, source, target, count)
+        return move
+
+    def pair(self, first: int, second: int | None) -> Move:
+        """The shared Move value for discarding a pair (or a single card)."""
+        key = (first, -1 if second is None else second, 0)
+        move = self.moves.get(key)
+        if move is None:
+            move = self.moves[key] = Move(MoveKind.PAIR, first, second)
+        return move
+
+
+def compile_tables(variant: Variant) -> Tables:
+    """Compile a variant's pile atoms into tables."""
+    deck = variant.deck
+    piles = variant.piles
+    index = {spec.id: i for i, spec in enumerate(piles)}
+    if len(index) != len(piles):
+        raise ValueError(f"{variant.id}: two piles share an id")
+
+    def of(kind: PileKind) -> tuple[int, ...]:
+        return tuple(i for i, spec in enumerate(piles) if spec.kind is kind)
+
+    def single(kind: PileKind) -> int | None:
+        found = of(kind)
+        if len(found) > 1:
+            raise ValueError(f"{variant.id}: at most one {kind.value} pile")
+        return found[0] if found else None
+
+    build_tables: dict[object, Table] = {}
+
+    def table_for(rule: object) -> Table:
+        from cardtable.solitaire.rules.build import BuildRule
+
+        assert isinstance(rule, BuildRule)
+        if rule not in build_tables:
+            build_tables[rule] = rule.table(deck)
+        return build_tables[rule]
+
+    build = tuple(None if s.build is None else table_for(s.build) for s in piles)
+    run: list[Table | None] = []
+    for spec in piles:
+        group = spec.group
+        rule = None if group is None else (group.rule or spec.build)
+        needs_order = group is not None and group.kind in (GroupKind.RUN, GroupKind.SUPERMOVE)
+        if needs_order and rule is None:
+            raise ValueError(f"{variant.id}: {spec.id.name} moves runs but has no order for them")
+        run.append(table_for(rule) if needs_order else None)
+    tableau = of(PileKind.TABLEAU)
+    groups: dict[object, list[int]] = {}
+    for i, spec in enumerate(piles):
+        if spec.kind in _SYMMETRIC_KINDS and not spec.covered_by:
+            groups.setdefault(replace(spec, id=PileId(spec.kind, 0)), []).append(i)
+    symmetric = tuple(tuple(g) for g in groups.values() if len(g) > 1)
+    in_groups = {i for g in symmetric for i in g}
+    return Tables(
+        index=index,
+        stock=single(PileKind.STOCK),
+        waste=single(PileKind.WASTE),
+        foundations=of(PileKind.FOUNDATION),
+        tableau=tableau,
+        cells=of(PileKind.CELL),
+        sources=tuple(i for i, s in enumerate(piles) if s.group is not None),
+        targets=tuple(i for i, s in enumerate(piles) if s.takes_cards),
+        build=build,
+        empty=tuple(s.empty.table() for s in piles),
+        run=tuple(run),
+        group=tuple(None if s.group is None else s.group.kind for s in piles),
+        covered=tuple(tuple(index[p] for p in s.covered_by) for s in piles),
+        open_columns=tuple(i for i in tableau if piles[i].empty == any_card),
+        clear_run=None if variant.clear_runs is None else table_for(variant.clear_runs),
+        one_in=tuple(s.one_at_a_time for s in piles),
+        capacity=tuple(s.capacity for s in piles),
+        is_foundation=tuple(s.kind is PileKind.FOUNDATION for s in piles),
+        exposable=tuple(i for i, s in enumerate(piles) if s.kind in _EXPOSABLE_KINDS),
+        symmetric=symmetric,
+        fixed=tuple(i for i in range(len(piles)) if i not in in_groups),
+        moves={},
+    )
