@@ -11,10 +11,13 @@ from cardtable.cards import Card
 from cardtable.solitaire.model import Move, MoveKind, State
 from cardtable.solitaire.rules.groups import GroupKind, supermove_limit
 from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.tables import ANY_CARD
 from cardtable.solitaire.variant import Goal, Variant
 
 _ONE = GroupKind.ONE
 _RUN_KINDS = (GroupKind.RUN, GroupKind.SUPERMOVE)
+_SUPERMOVE = GroupKind.SUPERMOVE
+_WHOLE = GroupKind.WHOLE
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -54,70 +57,91 @@ def supermove_limits(state: State) -> tuple[int, int]:
     """The longest supermove now, to an occupied and to an empty column."""
     t = state.variant.tables
     piles = state.piles
-    free = sum(1 for c in t.cells if not piles[c])
-    columns = sum(1 for c in t.open_columns if not piles[c])
+    free = [piles[c] for c in t.cells].count(())
+    columns = [piles[c] for c in t.open_columns].count(())
     return supermove_limit(free, columns, False), supermove_limit(free, columns, True)
 
 
 def _transfers(state: State, out: list[Move]) -> None:
+    # The hot path of every playout and search: kept flat, with table lookups only.
     t = state.variant.tables
     piles = state.piles
     hidden = state.hidden
-    group = t.group
-    candidates: dict[int, list[tuple[int, int]]] = {}
-    supermoves = False
-    for i in t.sources:
-        kind = group[i]
-        if kind is _ONE:
-            cards = piles[i]
-            if cards and hidden[i] < len(cards) and not (t.covered[i] and any(piles[c] for c in t.covered[i])):
-                candidates.setdefault(cards[-1].index, []).append((i, 1))
-            continue
-        most = movable_count(state, i)
-        if not most:
-            continue
+    candidates: dict[int, list[tuple[int, int, tuple[tuple[Move, ...], ...]]]] = {}
+    get = candidates.get
+    if t.supermove_sources:
+        free = [piles[c] for c in t.cells].count(())
+        columns = [piles[c] for c in t.open_columns].count(())
+        limit_on = (free + 1) << columns
+        limit_empty = (free + 1) << (columns - 1) if columns else free + 1
+    else:
+        limit_on = limit_empty = 0
+    for i, kind, order, cover, steps in t.givers:
         cards = piles[i]
         n = len(cards)
-        if kind is GroupKind.WHOLE:
-            candidates.setdefault(cards[n - most].index, []).append((i, most))
+        up = n - hidden[i]
+        if up <= 0 or (cover and any(piles[c] for c in cover)):
             continue
-        supermoves = supermoves or kind is GroupKind.SUPERMOVE
-        for k in range(1, most + 1):
-            candidates.setdefault(cards[n - k].index, []).append((i, k))
+        if kind is _ONE or up == 1:
+            c = cards[-1].index
+            found = get(c)
+            if found is None:
+                candidates[c] = [steps[1]]
+            else:
+                found.append(steps[1])
+            continue
+        if order is not None:
+            if kind is _SUPERMOVE and up > limit_on:
+                up = limit_on
+            most = 1
+            below = cards[-1].index
+            while most < up:
+                above = below
+                below = cards[n - most - 1].index
+                if above not in order[below]:
+                    break
+                most += 1
+        else:
+            most = up
+        for k in range(most if kind is _WHOLE else 1, most + 1):
+            c = cards[n - k].index
+            found = get(c)
+            if found is None:
+                candidates[c] = [steps[k]]
+            else:
+                found.append(steps[k])
     if not candidates:
         return
-    limit_on, limit_empty = supermove_limits(state) if supermoves else (0, 0)
-    one_in = t.one_in
-    capacity = t.capacity
-    is_foundation = t.is_foundation
-    transfer = t.transfer
-    for j in t.targets:
+    foundations = t.foundation_set
+    super_sources = t.supermove_sources
+    for j, table, empty, cap, one_in, cover, to_foundation in t.receivers:
         cards = piles[j]
-        if cards:
-            table = t.build[j]
-            if table is None or hidden[j] >= len(cards):
-                continue
-            cap = capacity[j]
-            if cap is not None and len(cards) >= cap:
-                continue
-            limit = limit_on
-            wanted = [c for c in table[cards[-1].index] if c in candidates]
-        else:
-            cap = capacity[j]
-            limit = limit_empty
-            accepted = t.empty[j]
-            wanted = [c for c in candidates if c in accepted]
-        if t.covered[j] and any(piles[c] for c in t.covered[j]):
+        held = len(cards)
+        if cover and any(piles[c] for c in cover):
             continue
-        for c in wanted:
-            for i, k in candidates[c]:
-                if i == j or (k > 1 and one_in[j]) or (is_foundation[i] and is_foundation[j]):
+        if held:
+            if table is None or hidden[j] >= held or (cap is not None and held >= cap):
+                continue
+            for c in table[cards[-1].index]:
+                found = get(c)
+                if found is None:
                     continue
-                if cap is not None and len(cards) + k > cap:
+                for i, k, row in found:  # same filter as below, for an occupied target
+                    if k > 1 and (one_in or (cap is not None and held + k > cap) or (k > limit_on and i in super_sources)):
+                        continue
+                    if i == j or (to_foundation and i in foundations):
+                        continue
+                    out.append(row[j][k])
+        else:
+            for c, found in candidates.items():
+                if empty is not ANY_CARD and c not in empty:
                     continue
-                if k > limit and group[i] is GroupKind.SUPERMOVE:
-                    continue
-                out.append(transfer(i, j, k))
+                for i, k, row in found:
+                    if k > 1 and (one_in or (cap is not None and k > cap) or (k > limit_empty and i in super_sources)):
+                        continue
+                    if i == j or (to_foundation and i in foundations):
+                        continue
+                    out.append(row[j][k])
 
 
 def can_deal(state: State) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from cardtable.cards import DeckSpec
 from cardtable.solitaire.model import Move, MoveKind, PileId, PileKind
 from cardtable.solitaire.rules.empty import any_card
 from cardtable.solitaire.rules.groups import GroupKind
@@ -13,6 +14,9 @@ if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
 
 Table = tuple[frozenset[int], ...]
+Step = tuple[int, int, tuple[tuple[Move, ...], ...]]
+ANY_CARD = frozenset(range(52))
+"""The shared table of an empty pile that takes any card (checked by identity)."""
 
 _SYMMETRIC_KINDS = (PileKind.TABLEAU, PileKind.CELL, PileKind.FOUNDATION, PileKind.RESERVE)
 _EXPOSABLE_KINDS = (PileKind.TABLEAU, PileKind.WASTE, PileKind.CELL, PileKind.RESERVE)
@@ -41,6 +45,14 @@ class Tables:
     one_in: tuple[bool, ...]
     capacity: tuple[int | None, ...]
     is_foundation: tuple[bool, ...]
+    foundation_set: frozenset[int]
+    givers: tuple[tuple[int, GroupKind, Table | None, tuple[int, ...], tuple[Step, ...]], ...]
+    """For each pile cards may leave: (pile, group kind, run order, covered by, and a
+    step per count: (pile, count, the interned moves by target and count))."""
+    supermove_sources: frozenset[int]
+    receivers: tuple[tuple[int, Table | None, frozenset[int], int | None, bool, tuple[int, ...], bool], ...]
+    """For each pile a card may be put on: (pile, build, empty, capacity, one at a time,
+    covered by, is a foundation)."""
     exposable: tuple[int, ...]
     """Piles whose top card may take part in a pair."""
     symmetric: tuple[tuple[int, ...], ...]
@@ -109,6 +121,8 @@ def compile_tables(variant: Variant) -> Tables:
             groups.setdefault(replace(spec, id=PileId(spec.kind, 0)), []).append(i)
     symmetric = tuple(tuple(g) for g in groups.values() if len(g) > 1)
     in_groups = {i for g in symmetric for i in g}
+    empty = tuple(ANY_CARD if s.empty.table() == ANY_CARD else s.empty.table() for s in piles)
+    covered = tuple(tuple(index[p] for p in s.covered_by) for s in piles)
     return Tables(
         index=index,
         stock=single(PileKind.STOCK),
@@ -119,17 +133,41 @@ def compile_tables(variant: Variant) -> Tables:
         sources=tuple(i for i, s in enumerate(piles) if s.group is not None),
         targets=tuple(i for i, s in enumerate(piles) if s.takes_cards),
         build=build,
-        empty=tuple(s.empty.table() for s in piles),
+        empty=empty,
         run=tuple(run),
         group=tuple(None if s.group is None else s.group.kind for s in piles),
-        covered=tuple(tuple(index[p] for p in s.covered_by) for s in piles),
+        covered=covered,
         open_columns=tuple(i for i in tableau if piles[i].empty == any_card),
         clear_run=None if variant.clear_runs is None else table_for(variant.clear_runs),
         one_in=tuple(s.one_at_a_time for s in piles),
         capacity=tuple(s.capacity for s in piles),
         is_foundation=tuple(s.kind is PileKind.FOUNDATION for s in piles),
+        foundation_set=frozenset(of(PileKind.FOUNDATION)),
+        givers=tuple(
+            (i, spec.group.kind, run[i], covered[i], _steps(i, spec.group.kind, len(piles), variant.deck))
+            for i, spec in enumerate(piles)
+            if spec.group is not None
+        ),
+        supermove_sources=frozenset(
+            i for i, spec in enumerate(piles) if spec.group is not None and spec.group.kind is GroupKind.SUPERMOVE
+        ),
+        receivers=tuple(
+            (j, build[j], empty[j], piles[j].capacity, piles[j].one_at_a_time, covered[j], piles[j].kind is PileKind.FOUNDATION)
+            for j in range(len(piles))
+            if piles[j].takes_cards
+        ),
         exposable=tuple(i for i, s in enumerate(piles) if s.kind in _EXPOSABLE_KINDS),
         symmetric=symmetric,
         fixed=tuple(i for i in range(len(piles)) if i not in in_groups),
         moves={},
     )
+
+
+def _steps(source: int, kind: GroupKind, pile_count: int, deck: DeckSpec) -> tuple[Step, ...]:
+    """Interned moves from ``source``: ``steps[k][2][target][k]`` moves k cards to target."""
+    most = {GroupKind.ONE: 1, GroupKind.RUN: len(deck.ranks), GroupKind.SUPERMOVE: len(deck.ranks)}
+    top = most.get(kind, deck.size)
+    row = tuple(
+        tuple(Move(MoveKind.MOVE, source, target, k) for k in range(top + 1)) for target in range(pile_count)
+    )
+    return tuple((source, k, row) for k in range(top + 1))
