@@ -93,6 +93,9 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
+    def __reduce__(self) -> tuple[object, tuple[Rank, Suit]]:
+        return card_of, (self.rank, self.suit)
+
     @property
     def color(self) -> Color:
         """The colour of the card's suit."""

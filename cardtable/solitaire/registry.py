@@ -29,6 +29,11 @@ def register(variant: Variant) -> Variant:
     return variant
 
 
+def registered(variant_id: str) -> Variant | None:
+    """The variant registered under exactly this id, if any (no aliases, no loading)."""
+    return _BY_ID.get(variant_id.lower())
+
+
 def _load() -> None:
     import cardtable.solitaire.games  # noqa: F401  (registers every game)
 

@@ -71,3 +71,22 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"Variant({self.id!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Registered variants travel by id (cheap for states sent to worker processes).
+        from cardtable.solitaire.registry import registered
+
+        if registered(self.id) is self:
+            return _registered_variant, (self.id,)
+        fields = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "tables"}
+        return _rebuilt_variant, (fields,)
+
+
+def _registered_variant(variant_id: str) -> Variant:
+    from cardtable.solitaire.registry import get_variant
+
+    return get_variant(variant_id)
+
+
+def _rebuilt_variant(fields: dict[str, Any]) -> Variant:
+    return Variant(**fields)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from cardtable.cards import ALL_CARDS, Card, DeckSpec, Rank, microsoft_deal, shuffled
+from cardtable.cards import ALL_CARDS, MAX_DEAL, Card, DeckSpec, Rank, microsoft_deal, shuffled
 
 
 class Shuffle(Enum):
@@ -27,10 +27,18 @@ class DealPlan:
     shuffle: Shuffle = Shuffle.PORTABLE
     bases_out: Rank | None = None
 
+    @property
+    def deal_numbers(self) -> range:
+        """The deal numbers this plan accepts."""
+        if self.shuffle is Shuffle.MICROSOFT:
+            return range(1, MAX_DEAL + 1)
+        return range(0, 1 << 63)
+
     def order(self, deck: DeckSpec, deal: int) -> tuple[Card, ...]:
         """The shuffled deck, in dealing order."""
-        if deal < 0:
-            raise ValueError(f"deal numbers are not negative, got {deal}")
+        if deal not in self.deal_numbers:
+            numbers = self.deal_numbers
+            raise ValueError(f"deal numbers run from {numbers.start} to {numbers.stop - 1}, not {deal}")
         if self.shuffle is Shuffle.MICROSOFT:
             if deck.size != 52:
                 raise ValueError("Microsoft deals are for a single 52-card deck")

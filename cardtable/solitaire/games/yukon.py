@@ -1,0 +1,24 @@
+"""Yukon: Klondike's columns without a stock; any face-up card moves with what lies on it."""
+
+from __future__ import annotations
+
+from cardtable.solitaire.piles import foundations, tableau
+from cardtable.solitaire.registry import register
+from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, same_suit, top_card, up
+from cardtable.solitaire.variant import Variant
+
+yukon = register(
+    Variant(
+        id="yukon",
+        name="Yukon",
+        piles=(
+            *foundations(4, up & same_suit, group=top_card),
+            *tableau(((0, 1),) + tuple((n, 5) for n in range(1, 7)), down & alt_color, kings_only, face_up),
+        ),
+        summary=(
+            "All 52 cards are dealt to seven columns, the last five of each face up. Build "
+            "down in alternating colours; any face-up card moves together with every card on "
+            "it, in order or not; only a King fills an empty column. No stock."
+        ),
+    )
+)
