@@ -37,6 +37,10 @@ def _no(reason: str) -> Verdict:
     return Verdict(False, reason)
 
 
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
 def _pile_problem(state: State, pile: int | None) -> str | None:
     if pile is None or not 0 <= pile < len(state.piles):
         return f"there is no pile number {pile} in {state.variant.name}"
@@ -64,7 +68,9 @@ def _check_transfer(state: State, move: Move) -> Verdict:
         return _no(f"{cards[-1].symbol} is still covered by other cards")
     face_up = len(cards) - state.hidden[i]
     if k > face_up:
-        return _no(f"only {face_up} face-up card(s) lie on {source.id.title}; face-down cards can't move")
+        if state.hidden[i]:
+            return _no(f"only {_cards(face_up)} on {source.id.title} are face up; face-down cards can't move")
+        return _no(f"{source.id.title} holds only {_cards(face_up)}")
     moving = cards[-k]
     group = source.group
     most = movable_count(state, i)
@@ -76,13 +82,15 @@ def _check_transfer(state: State, move: Move) -> Verdict:
         rule = group.rule or source.build
         assert rule is not None
         return _no(f"{moving.symbol} can't move with the cards on it: they must {rule.phrase}")
+    if not target.takes_cards:
+        return _no(f"no card may be played to {target.id.title}")
     if source.kind is PileKind.FOUNDATION and target.kind is PileKind.FOUNDATION:
         return _no("cards don't move from one foundation to another")
     if k > 1 and target.one_at_a_time:
         return _no(f"{target.id.title} takes one card at a time")
     held = state.piles[j]
     if target.capacity is not None and len(held) + k > target.capacity:
-        return _no(f"{target.id.title} holds only {target.capacity} card(s)")
+        return _no(f"{target.id.title} holds only {_cards(target.capacity)}")
     if any(state.piles[c] for c in variant.tables.covered[j]):
         return _no(f"{target.id.title} is covered by other cards")
     if group.kind is GroupKind.SUPERMOVE:
@@ -90,7 +98,7 @@ def _check_transfer(state: State, move: Move) -> Verdict:
         limit = on if held else empty
         if k > limit:
             return _no(
-                f"only {limit} card(s) can move now: (free cells + 1) x 2^(empty columns)"
+                f"only {_cards(limit)} can move now: (free cells + 1) x 2^(empty columns)"
                 + (", not counting the column moved to" if not held else "")
             )
     if not held:
@@ -144,7 +152,8 @@ def _check_redeal(state: State) -> Verdict:
     allowed = variant.stock.redeals_allowed
     if allowed is not None and state.redeals >= allowed:
         passes = variant.stock.passes
-        return _no(f"no redeals left: {variant.name} allows {passes} pass(es) through the stock")
+        times = "a single pass" if passes == 1 else f"{passes} passes"
+        return _no(f"no redeals left: {variant.name} allows {times} through the stock")
     return LEGAL
 
 
@@ -166,7 +175,7 @@ def _check_pair(state: State, move: Move) -> Verdict:
             spec = variant.piles[pile]
             if not state.piles[pile]:
                 return _no(f"{spec.id.title} is empty")
-            return _no(f"{state.piles[pile][-1].symbol} is not exposed: {rule.phrase}")
+            return _no(f"{state.piles[pile][-1].symbol} is covered: only exposed cards pair")
     first = state.piles[i][-1]
     if j is None:
         if not rule.is_single(first):
