@@ -63,6 +63,13 @@ class Variant:
         except KeyError:
             raise KeyError(f"{self.name} has no pile {pile.name}") from None
 
+    def index_of_name(self, name: str) -> int:
+        """The position of the pile named ``name`` (``t3``, ``waste``)."""
+        for i, spec in enumerate(self.piles):
+            if spec.id.name == name:
+                return i
+        raise KeyError(f"{self.name} has no pile {name}")
+
     def start(self, deal: int) -> State:
         """The opening position of deal number ``deal``."""
         from cardtable.solitaire.dealing import deal_state

@@ -1,5 +1,6 @@
-"""The game collection: importing this package registers every game."""
+"""The game collection: importing this package registers every game, in this order."""
 
-from cardtable.solitaire.games import bisley, fortress, freecell, klondike, pyramid, spider, yukon
+from cardtable.solitaire.games import klondike  # noqa: I001  (the order is the catalogue's)
+from cardtable.solitaire.games import freecell, spider, bisley, fortress, pyramid, yukon
 
 __all__ = ["bisley", "fortress", "freecell", "klondike", "pyramid", "spider", "yukon"]

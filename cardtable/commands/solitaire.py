@@ -1,0 +1,156 @@
+"""Solitaire subcommands: games, rules, deal, moves, replay."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from cardtable.commands import UserError
+from cardtable.solitaire import State, Variant, get_variant, is_won, legal_moves, variants
+from cardtable.solitaire.formats import (
+    FormatError,
+    ReplayError,
+    format_move,
+    format_state,
+    freecell_board_to_fcs,
+    game_to_json,
+    parse_freecell_solution,
+    parse_moves,
+    render_state,
+    replay,
+)
+from cardtable.solitaire.model import Move, MoveKind
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _variant(name: str) -> Variant:
+    try:
+        return get_variant(name)
+    except LookupError as error:
+        raise UserError(str(error)) from None
+
+
+def _start(variant: Variant, deal: int) -> State:
+    try:
+        return variant.start(deal)
+    except ValueError as error:
+        raise UserError(f"{variant.name}: {error}") from None
+
+
+def games(args: argparse.Namespace) -> int:
+    """List every game."""
+    for variant in variants():
+        aliases = f"  (also: {', '.join(variant.aliases)})" if variant.aliases else ""
+        print(f"{variant.id:22} {variant.name}{aliases}")
+    return 0
+
+
+def rules(args: argparse.Namespace) -> int:
+    """Print a game's rules."""
+    variant = _variant(args.game)
+    print(f"{variant.name}\n\n{variant.summary}\n\nStock: {variant.stock.phrase}.")
+    return 0
+
+
+def deal(args: argparse.Namespace) -> int:
+    """Print the opening layout of a deal."""
+    variant = _variant(args.game)
+    state = _start(variant, args.deal)
+    if args.format == "json":
+        print(game_to_json(variant, args.deal, []))
+    elif args.format == "fcs":
+        try:
+            print(freecell_board_to_fcs(state), end="")
+        except FormatError as error:
+            raise UserError(str(error)) from None
+    elif args.format == "picture":
+        print(render_state(state), end="")
+    else:
+        print(format_state(state), end="")
+    return 0
+
+
+def describe(state: State, move: Move) -> str:
+    """A move in words, such as ``7♥ onto 8♠``."""
+    if move.kind is not MoveKind.MOVE:
+        if move.kind is MoveKind.PAIR:
+            assert move.source is not None
+            cards = [state.piles[move.source][-1]]
+            if move.target is not None:
+                cards.append(state.piles[move.target][-1])
+            return "discard " + " and ".join(c.symbol for c in cards)
+        return "deal from the stock" if move.kind is MoveKind.DEAL else "turn the waste over"
+    assert move.source is not None and move.target is not None
+    card = state.piles[move.source][-move.count]
+    onto = state.piles[move.target]
+    where = f"onto {onto[-1].symbol}" if onto else f"to the empty {state.variant.piles[move.target].id.title}"
+    more = f" (and {move.count - 1} on it)" if move.count > 1 else ""
+    return f"{card.symbol}{more} {where}"
+
+
+def moves(args: argparse.Namespace) -> int:
+    """List the legal moves of a deal's opening."""
+    variant = _variant(args.game)
+    state = _start(variant, args.deal)
+    for move in legal_moves(state):
+        print(f"{format_move(variant, move):14} {describe(state, move)}")
+    return 0
+
+
+def replay_game(args: argparse.Namespace) -> int:
+    """Play a move list from a deal and print the final position."""
+    variant = _variant(args.game)
+    state = _start(variant, args.deal)
+    try:
+        text = sys.stdin.read() if args.moves == "-" else open(args.moves, encoding="utf-8").read()
+    except OSError as error:
+        raise UserError(f"can't read {args.moves}: {error.strerror}") from None
+    try:
+        played = parse_freecell_solution(state, text) if args.notation == "freecell" else parse_moves(variant, text)
+    except FormatError as error:
+        raise UserError(str(error)) from None
+    try:
+        final = replay(variant, args.deal, played)
+    except ReplayError as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    print(format_state(final), end="")
+    print(f"won: {'yes' if is_won(final) else 'no'}")
+    return 0
+
+
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the solitaire subcommands."""
+
+    def command(name: str, handler: Handler, help: str) -> argparse.ArgumentParser:
+        parser = subparsers.add_parser(name, help=help, description=help)
+        parser.set_defaults(handler=handler)
+        return parser
+
+    def with_deal(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("game", help="game id or alias (see `cardtable games`)")
+        parser.add_argument("--deal", type=int, default=1, help="deal number (default 1)")
+
+    command("games", games, "list every game with its id")
+    command("rules", rules, "print a game's rules").add_argument("game", help="game id or alias")
+    parser = command("deal", deal, "print the opening layout of a deal")
+    with_deal(parser)
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", "fcs", "picture"),
+        default="text",
+        help="text: the position (reads back exactly); json: the game record; "
+        "fcs: Freecell Solver's board text (FreeCell games); picture: a drawing",
+    )
+    with_deal(command("moves", moves, "list the legal moves of a deal's opening"))
+    parser = command("replay", replay_game, "play a move list from a deal; report the result")
+    with_deal(parser)
+    parser.add_argument("--moves", required=True, help="file of moves, or - for standard input")
+    parser.add_argument(
+        "--notation",
+        choices=("cardtable", "freecell"),
+        default="cardtable",
+        help="cardtable: t3>t5, t3>t5:3, deal, redeal, t25+waste; freecell: 3a, a7, 1h, 85",
+    )

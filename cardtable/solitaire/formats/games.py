@@ -1,0 +1,88 @@
+"""Whole games as JSON (variant, deal number, move list) and replaying them.
+
+>>> from cardtable.solitaire import get_variant
+>>> text = game_to_json(get_variant("klondike"), 7, [])
+>>> variant, deal, moves = game_from_json(text)
+>>> variant.id, deal, moves
+('klondike', 7, [])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardtable.solitaire.checks import check
+from cardtable.solitaire.engine import apply
+from cardtable.solitaire.formats.errors import FormatError
+from cardtable.solitaire.formats.moves import format_move, parse_move
+from cardtable.solitaire.model import Move, State
+from cardtable.solitaire.registry import UnknownGame, get_variant
+from cardtable.solitaire.variant import Variant
+
+FORMAT = "cardtable-game"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayError(Exception):
+    """A move of a replayed game that is not legal where it is played."""
+
+    number: int
+    """1-based position of the move in the list."""
+    move: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"move {self.number} ({self.move}): {self.reason}"
+
+
+def game_to_json(variant: Variant, deal: int, moves: Sequence[Move]) -> str:
+    """The game as one JSON object; moves in the project's move notation."""
+    return json.dumps(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": variant.id,
+            "deal": deal,
+            "moves": [format_move(variant, m) for m in moves],
+        }
+    )
+
+
+def game_from_json(text: str) -> tuple[Variant, int, list[Move]]:
+    """Read a game written by ``game_to_json``; its moves are read, not yet checked."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise FormatError(f"not a saved game: not valid JSON ({error.msg} at line {error.lineno})") from None
+    if not isinstance(data, dict):
+        raise FormatError("not a saved game: expected a JSON object")
+    if data.get("format", FORMAT) != FORMAT:
+        raise FormatError(f"not a saved game: format {data.get('format')!r}")
+    if not isinstance(data.get("version", VERSION), int) or data.get("version", VERSION) > VERSION:
+        raise FormatError(f"saved by a newer version of cardtable (format version {data.get('version')})")
+    game, deal, moves = data.get("game"), data.get("deal"), data.get("moves", [])
+    if not isinstance(game, str):
+        raise FormatError("the saved game does not name its game")
+    if not isinstance(deal, int) or isinstance(deal, bool):
+        raise FormatError("the saved game's deal must be a whole number")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise FormatError("the saved game's moves must be a list of move texts")
+    try:
+        variant = get_variant(game)
+    except UnknownGame as error:
+        raise FormatError(str(error)) from None
+    return variant, deal, [parse_move(variant, m) for m in moves]
+
+
+def replay(variant: Variant, deal: int, moves: Sequence[Move]) -> State:
+    """Deal and play ``moves``; the first illegal one raises ReplayError."""
+    state = variant.start(deal)
+    for number, move in enumerate(moves, start=1):
+        verdict = check(state, move)
+        if not verdict.ok:
+            raise ReplayError(number, format_move(variant, move), verdict.reason)
+        state = apply(state, move, trusted=True)
+    return state

@@ -1,0 +1,95 @@
+"""Move notation for every variant: ``t3>t5``, ``t3>t5:3``, ``deal``, ``redeal``,
+``t25+waste`` (a pair) and ``t28+`` (a card discarded alone).
+
+>>> from cardtable.solitaire import get_variant
+>>> klondike = get_variant("klondike")
+>>> move = parse_move(klondike, "t7 > t3 : 2")
+>>> format_move(klondike, move)
+'t7>t3:2'
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from cardtable.solitaire.formats.errors import FormatError
+from cardtable.solitaire.model import Move, MoveKind
+from cardtable.solitaire.variant import Variant
+
+
+@lru_cache(maxsize=None)
+def pile_numbers(variant: Variant) -> dict[str, int]:
+    """Pile name (``t3``, ``waste``) to its position in ``variant.piles``."""
+    return {spec.id.name: i for i, spec in enumerate(variant.piles)}
+
+
+def pile_name(variant: Variant, pile: int | None) -> str:
+    """The name of the pile at ``pile``."""
+    if pile is None or not 0 <= pile < len(variant.piles):
+        raise FormatError(f"{variant.name} has no pile number {pile}")
+    return variant.piles[pile].id.name
+
+
+def format_move(variant: Variant, move: Move) -> str:
+    """Write ``move`` in the notation; raises FormatError for a move naming no pile."""
+    if move.kind is MoveKind.DEAL:
+        return "deal"
+    if move.kind is MoveKind.REDEAL:
+        return "redeal"
+    source = pile_name(variant, move.source)
+    if move.kind is MoveKind.PAIR:
+        return f"{source}+" if move.target is None else f"{source}+{pile_name(variant, move.target)}"
+    target = pile_name(variant, move.target)
+    return f"{source}>{target}" if move.count == 1 else f"{source}>{target}:{move.count}"
+
+
+def _pile(variant: Variant, name: str, text: str) -> int:
+    number = pile_numbers(variant).get(name)
+    if number is None:
+        names = ", ".join(pile_numbers(variant))
+        raise FormatError(f"{text!r}: {variant.name} has no pile {name!r} (its piles: {names})")
+    return number
+
+
+def parse_move(variant: Variant, text: str) -> Move:
+    """Read a move; spaces and case don't matter. Pairs come out lower pile first."""
+    word = "".join(text.split()).lower()
+    if word in ("deal", "redeal"):
+        return Move(MoveKind.DEAL if word == "deal" else MoveKind.REDEAL)
+    if "+" in word:
+        first, _, second = word.partition("+")
+        a = _pile(variant, first, text)
+        if not second:
+            return Move(MoveKind.PAIR, a, None)
+        b = _pile(variant, second, text)
+        return Move(MoveKind.PAIR, min(a, b), max(a, b))
+    if ">" in word:
+        source, _, rest = word.partition(">")
+        target, _, count = rest.partition(":")
+        if count and not count.isdigit():
+            raise FormatError(f"{text!r}: the card count after ':' must be a whole number")
+        number = int(count) if count else 1
+        if number < 1:
+            raise FormatError(f"{text!r}: a move carries at least one card")
+        return Move(MoveKind.MOVE, _pile(variant, source, text), _pile(variant, target, text), number)
+    raise FormatError(
+        f"{text!r} is not a move: write t3>t5 (or t3>t5:3 for three cards), deal, redeal, "
+        "or t25+waste to discard a pair"
+    )
+
+
+def parse_moves(variant: Variant, text: str) -> list[Move]:
+    """Read moves separated by spaces, commas, semicolons or lines; ``#`` starts a comment.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> [format_move(get_variant("klondike"), m) for m in parse_moves(get_variant("klondike"), "deal t7 > t3, redeal")]
+    ['deal', 't7>t3', 'redeal']
+    """
+    moves = []
+    for line in text.splitlines():
+        line = re.sub(r"\s*([>:])\s*", r"\1", line.split("#", 1)[0])
+        for word in re.split(r"[\s,;]+", line):
+            if word:
+                moves.append(parse_move(variant, word))
+    return moves

@@ -1,0 +1,80 @@
+"""The `cardtable` command, run as a real subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from cardtable.solitaire import get_variant
+from cardtable.solitaire.formats import parse_state
+
+SOLUTION = Path(__file__).parent / "fixtures" / "freecell" / "deal-1.solution"
+
+
+def cardtable(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable.cli", *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_games_lists_every_variant_with_its_id() -> None:
+    result = cardtable("games")
+    assert result.returncode == 0
+    assert "klondike-draw3" in result.stdout and "Besieged Fortress" in result.stdout
+
+
+def test_deal_prints_a_position_that_reads_back() -> None:
+    result = cardtable("deal", "klondike", "--deal", "7")
+    assert result.returncode == 0
+    assert parse_state(result.stdout) == get_variant("klondike").start(7)
+
+
+def test_deal_in_freecell_solver_format() -> None:
+    result = cardtable("deal", "freecell", "--deal", "1", "--format", "fcs")
+    assert result.stdout.splitlines()[2] == ": JD KD 2S 4C 3S 6D 6S"
+    refused = cardtable("deal", "klondike", "--format", "fcs")
+    assert refused.returncode == 2 and "not a FreeCell-like game" in refused.stderr
+
+
+def test_moves_lists_the_opening_moves_in_words() -> None:
+    result = cardtable("moves", "klondike", "--deal", "7")
+    assert result.returncode == 0
+    assert "t6>t2" in result.stdout and "10♥ onto J♠" in result.stdout
+
+
+def test_replay_from_stdin_reports_the_final_position() -> None:
+    result = cardtable("replay", "klondike", "--deal", "7", "--moves", "-", stdin="t6>t2\ndeal deal\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith("won: no\n")
+    assert "waste: KD 6C" in result.stdout
+
+
+def test_replay_a_freecell_solution_wins() -> None:
+    result = cardtable("replay", "freecell", "--deal", "1", "--moves", str(SOLUTION), "--notation", "freecell")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith("won: yes\n")
+
+
+def test_replay_stops_at_an_illegal_move_with_its_number_and_reason() -> None:
+    result = cardtable("replay", "klondike", "--deal", "7", "--moves", "-", stdin="deal\nt1>t2\n")
+    assert result.returncode == 1
+    assert result.stderr.strip() == "move 2 (t1>t2): 6♦ can't go on J♠: build down by one in alternating colours"
+
+
+def test_bad_input_gets_a_clear_message_and_no_traceback() -> None:
+    cases = [
+        (("deal", "klondyke"), "did you mean klondike"),
+        (("deal", "freecell", "--deal", "0"), "deal numbers run from 1"),
+        (("replay", "klondike", "--moves", "/no/such/file"), "can't read /no/such/file"),
+        (("replay", "klondike", "--moves", "-"), "not a move"),
+    ]
+    for args, message in cases:
+        result = cardtable(*args, stdin="t1 to t2\n")
+        assert result.returncode == 2 and message in result.stderr
+        assert "Traceback" not in result.stderr
+
+
+def test_rules_prints_the_summary() -> None:
+    result = cardtable("rules", "pyramid")
+    assert result.returncode == 0 and "total 13" in result.stdout
