@@ -1,0 +1,67 @@
+"""Pyramid, from its rules."""
+
+from __future__ import annotations
+
+from cardtable.solitaire import Move, MoveKind, apply, check, get_variant, is_won, legal_moves
+from tests.solitaire.games.positions import pile, position
+
+DEAL = Move(MoveKind.DEAL)
+REDEAL = Move(MoveKind.REDEAL)
+
+
+def pair(state: object, first: str, second: str | None = None) -> Move:
+    from cardtable.solitaire import State
+
+    assert isinstance(state, State)
+    v = state.variant
+    a = v.index_of_name(first)
+    if second is None:
+        return Move(MoveKind.PAIR, a, None)
+    b = v.index_of_name(second)
+    return Move(MoveKind.PAIR, min(a, b), max(a, b))
+
+
+def test_twenty_eight_cards_in_seven_rows() -> None:
+    state = get_variant("pyramid").start(3)
+    singles = [len(state.piles[state.variant.index_of_name(f"t{n}")]) for n in range(1, 29)]
+    assert singles == [1] * 28 and not any(state.hidden[3:])
+    assert len(state.pile(state.variant.piles[0].id)) == 24
+
+
+def test_a_card_is_exposed_only_when_both_covering_cards_are_gone() -> None:
+    # t1 is the apex, covered by t2 and t3.
+    state = position("pyramid", t1="5H", t2="8C", t3="")
+    assert "covered" in check(state, pair(state, "t1", "t2")).reason
+    open_apex = position("pyramid", t1="5H", t2="", t3="", waste="8C")
+    assert check(open_apex, pair(open_apex, "t1", "waste")).ok
+
+
+def test_pairs_total_thirteen_and_kings_go_alone() -> None:
+    state = position("pyramid", t22="QH", t23="AS", t24="KD", t25="5C", t26="7D")
+    assert check(state, pair(state, "t22", "t23")).ok
+    assert check(state, pair(state, "t24")).ok
+    assert "don't pair" in check(state, pair(state, "t25", "t26")).reason
+    assert "can't go alone" in check(state, pair(state, "t25")).reason
+    after = apply(state, pair(state, "t22", "t23"))
+    assert pile(after, "t22") == "" and pile(after, "f1") == "QH AS"
+
+
+def test_the_waste_top_pairs_with_an_exposed_card() -> None:
+    state = position("pyramid", t28="9S", waste="2D 4H")
+    assert pair(state, "t28", "waste") in legal_moves(state)
+    buried = position("pyramid", t28="9S", waste="4H 2D")
+    assert pair(buried, "t28", "waste") not in legal_moves(buried)
+
+
+def test_three_passes_through_the_stock_by_default() -> None:
+    state = position("pyramid", t28="KS", stock="[5C]")
+    state = apply(state, DEAL)
+    for _ in range(2):
+        state = apply(apply(state, REDEAL), DEAL)
+    assert state.redeals == 2
+    assert "no redeals left" in check(state, REDEAL).reason
+
+
+def test_won_when_the_pyramid_is_cleared_even_with_cards_left_in_the_stock() -> None:
+    assert is_won(position("pyramid", stock="[5C] [8H]", waste="2D"))
+    assert not is_won(position("pyramid", t28="KS"))
