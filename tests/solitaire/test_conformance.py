@@ -2,7 +2,8 @@
 
 - every generated move passes ``check`` and every move ``check`` accepts is generated;
 - ``apply`` conserves the cards and keeps positions well formed;
-- equal positions compare and hash alike; canonical keys agree on equal positions.
+- equal positions compare and hash alike; canonical keys agree on equal positions;
+- positions round-trip through text, and whole games through JSON and replay.
 
 ``CARDTABLE_PLAYOUTS`` sets the number of playouts per variant (default 1000).
 """
@@ -26,6 +27,7 @@ from cardtable.solitaire import (
     legal_moves,
     variants,
 )
+from cardtable.solitaire.formats import format_state, game_from_json, game_to_json, parse_state, replay
 from tests.solitaire.conformance import card_counts, deck_counts, every_candidate, is_well_formed
 
 PLAYOUTS = int(os.environ.get("CARDTABLE_PLAYOUTS", "1000"))
@@ -39,12 +41,15 @@ def _random_playout(variant: Variant, seed: int, full_sweep: bool) -> int:
     state = variant.start(seed + 1)
     expected = deck_counts(state)
     steps = 0
+    played = []
     for step in range(MAX_STEPS):
         moves = legal_moves(state)
         assert len(set(moves)) == len(moves), "a move was generated twice"
         for move in moves:
             verdict = check(state, move)
             assert verdict.ok, f"generated {move} but check says: {verdict.reason}"
+        if step % 10 == 0:
+            assert parse_state(format_state(state)) == state
         if full_sweep and step % 7 == 0:
             accepted = {m for m in every_candidate(state) if check(state, m).ok}
             assert accepted == set(moves)
@@ -57,9 +62,13 @@ def _random_playout(variant: Variant, seed: int, full_sweep: bool) -> int:
         assert card_counts(after) == expected, f"cards not conserved by {move}"
         assert is_well_formed(after)
         state = after
+        played.append(move)
         steps += 1
         if is_won(state):
             break
+    if full_sweep:
+        again, deal, moves = game_from_json(game_to_json(variant, seed + 1, played))
+        assert replay(again, deal, moves) == state
     return steps
 
 
