@@ -1,0 +1,59 @@
+"""What happened, for a UI to render: cards moved or turned, deals, wins, a stuck game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from cardtable.cards import Card
+from cardtable.solitaire import Move, MoveKind, State
+
+
+class EventKind(Enum):
+    """The kinds of event."""
+
+    MOVED = "moved"
+    TURNED = "turned"
+    DEALT = "dealt"
+    REDEALT = "redealt"
+    DISCARDED = "discarded"
+    WON = "won"
+    STUCK = "stuck"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened; ``source``/``target`` are pile names, ``cards`` codes."""
+
+    kind: EventKind
+    cards: tuple[str, ...] = ()
+    source: str = ""
+    target: str = ""
+
+
+def move_events(before: State, move: Move, after: State) -> list[Event]:
+    """The events of one move: what moved where, then any card turned face up."""
+    variant = before.variant
+    names = [spec.id.name for spec in variant.piles]
+    events: list[Event] = []
+    if move.kind is MoveKind.MOVE:
+        assert move.source is not None and move.target is not None
+        cards = before.piles[move.source][-move.count :]
+        events.append(Event(EventKind.MOVED, _codes(cards), names[move.source], names[move.target]))
+    elif move.kind is MoveKind.DEAL:
+        events.append(Event(EventKind.DEALT))
+    elif move.kind is MoveKind.REDEAL:
+        events.append(Event(EventKind.REDEALT))
+    else:
+        assert move.source is not None
+        piles = [move.source] if move.target is None else [move.source, move.target]
+        events.append(Event(EventKind.DISCARDED, tuple(before.piles[p][-1].code for p in piles), names[move.source]))
+    for i, (b, a) in enumerate(zip(before.hidden, after.hidden)):
+        if a < b and after.piles[i] and i != variant.tables.stock:
+            turned = after.piles[i][a]
+            events.append(Event(EventKind.TURNED, (turned.code,), names[i]))
+    return events
+
+
+def _codes(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    return tuple(c.code for c in cards)

@@ -1,0 +1,324 @@
+"""A session: one game being played, driven by intents from any user interface.
+
+A UI never decides legality. It names cards by pile and position (``"t3", 4``; negative
+positions count from the top) and asks for an intent; the session turns it into an
+engine move, plays it (plus safe automatic moves to the foundations when the player
+wants them), records one undo step, and answers with an ``Outcome``: legal or not, the
+engine's reason, and the events to render.
+
+>>> session = Session(get_variant("klondike"), 7)
+>>> session.move_card("t1", -1, "t2").reason
+"6♦ can't go on J♠: build down by one in alternating colours"
+>>> session.deal().ok, session.undo().ok, session.history.at
+(True, True, 0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from cardtable.app.autoplay import auto_build, finish
+from cardtable.app.events import Event, EventKind, move_events
+from cardtable.app.hints import HeuristicHinter, Hint, Hinter
+from cardtable.app.history import History
+from cardtable.app.scoring import Scoring, score
+from cardtable.solitaire import Move, MoveKind, State, Variant, apply, check, get_variant, is_won, legal_moves
+from cardtable.solitaire.model import PileKind
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A player's settings for a game."""
+
+    auto_build: bool = True
+    scoring: Scoring = Scoring.UNIFORM
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The answer to an intent."""
+
+    ok: bool
+    reason: str = ""
+    events: tuple[Event, ...] = ()
+    hint: Hint | None = None
+
+
+class Session:
+    """One game in play: its history, settings and clock."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        deal: int,
+        options: Options = Options(),
+        history: History | None = None,
+        elapsed: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+        hinter: Hinter | None = None,
+    ) -> None:
+        self.variant = variant
+        self.deal_number = deal
+        self.options = options
+        self.history = history or History.begin(variant.start(deal))
+        self._elapsed = elapsed
+        self._clock = clock
+        self._running_since: float | None = None
+        self.hinter: Hinter = hinter or HeuristicHinter()
+        self.bookmark: int | None = None
+
+    # -- what a UI reads ---------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The current position."""
+        return self.history.state
+
+    @property
+    def is_won(self) -> bool:
+        """Whether the game is won."""
+        return is_won(self.state)
+
+    @property
+    def move_count(self) -> int:
+        """How many moves lead to the current position."""
+        return len(self.history.played)
+
+    @property
+    def score(self) -> int:
+        """The score in the session's scoring mode."""
+        return score(self.history.states[0], self.history.played, self.options.scoring)
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds of play, the clock running only between actions and pauses."""
+        running = 0.0 if self._running_since is None else self._clock() - self._running_since
+        return self._elapsed + running
+
+    def pause(self) -> None:
+        """Stop the clock (the player left)."""
+        self._elapsed = self.elapsed
+        self._running_since = None
+
+    def is_stuck(self) -> bool:
+        """Whether no move can change anything any more (stock cycles included)."""
+        state = self.state
+        seen: set[State] = set()
+        while state not in seen:
+            seen.add(state)
+            moves = legal_moves(state)
+            if any(m.kind in (MoveKind.MOVE, MoveKind.PAIR) for m in moves):
+                return False
+            if not moves:
+                return True
+            state = apply(state, moves[0], trusted=True)
+        return True
+
+    # -- finding cards -----------------------------------------------------------------
+
+    def pile_index(self, pile: str | int) -> int:
+        """A pile's position in the variant, from its name or position."""
+        if isinstance(pile, int):
+            if not 0 <= pile < len(self.variant.piles):
+                raise KeyError(f"{self.variant.name} has no pile number {pile}")
+            return pile
+        return self.variant.index_of_name(pile.strip().lower())
+
+    def find_card(self, code: str) -> list[tuple[int, int]]:
+        """Where a face-up card lies: (pile, position) for each copy showing."""
+        from cardtable.cards import parse_card
+
+        card = parse_card(code)
+        state = self.state
+        return [
+            (i, n)
+            for i, pile in enumerate(state.piles)
+            for n, c in enumerate(pile)
+            if c == card and n >= state.hidden[i]
+        ]
+
+    def _count(self, pile: int, position: int) -> int:
+        cards = self.state.piles[pile]
+        at = position + len(cards) if position < 0 else position
+        if not 0 <= at < len(cards):
+            raise IndexError(f"there is no card {position} in {self.variant.piles[pile].id.title}")
+        return len(cards) - at
+
+    # -- intents -----------------------------------------------------------------------
+
+    def play(self, move: Move) -> Outcome:
+        """Play one engine move (and the safe moves home after it, if wanted)."""
+        verdict = check(self.state, move)
+        if not verdict.ok:
+            return Outcome(False, verdict.reason)
+        before = self.state
+        state = apply(before, move, trusted=True)
+        events = move_events(before, move, state)
+        moves = [move]
+        if self.options.auto_build:
+            built_state, built = auto_build(state)
+            for extra in built:
+                after = apply(state, extra, trusted=True)
+                events += move_events(state, extra, after)
+                state = after
+            moves += built
+            assert state == built_state
+        return self._record(moves, state, events)
+
+    def _record(self, moves: Sequence[Move], state: State, events: list[Event]) -> Outcome:
+        if self._running_since is None:
+            self._running_since = self._clock()
+        self.history = self.history.push(moves, state)
+        if is_won(state):
+            events.append(Event(EventKind.WON))
+            self.pause()
+        elif self.is_stuck():
+            events.append(Event(EventKind.STUCK))
+        return Outcome(True, "", tuple(events))
+
+    def move_card(self, pile: str | int, position: int, target: str | int) -> Outcome:
+        """Move the card at ``position`` of ``pile``, with every card on it, to ``target``."""
+        try:
+            source, goal = self.pile_index(pile), self.pile_index(target)
+            count = self._count(source, position)
+        except (KeyError, IndexError) as error:
+            return Outcome(False, str(error.args[0]))
+        return self.play(Move(MoveKind.MOVE, source, goal, count))
+
+    def card_onto_card(self, pile: str | int, position: int, target_pile: str | int) -> Outcome:
+        """Drop a card (and what lies on it) onto a card: that is, onto the card's pile."""
+        return self.move_card(pile, position, target_pile)
+
+    def to_foundation(self, pile: str | int, position: int = -1) -> Outcome:
+        """Send a card home to whichever foundation takes it."""
+        try:
+            source = self.pile_index(pile)
+            count = self._count(source, position)
+        except (KeyError, IndexError) as error:
+            return Outcome(False, str(error.args[0]))
+        reason = "there is no foundation in this game"
+        for f in self.variant.tables.foundations:
+            move = Move(MoveKind.MOVE, source, f, count)
+            verdict = check(self.state, move)
+            if verdict.ok:
+                return self.play(move)
+            reason = verdict.reason
+        return Outcome(False, reason)
+
+    def guess(self, pile: str | int, position: int = -1) -> Move | None:
+        """The move a click on this card most likely means, trying in turn: home, build,
+        pair, free cell, empty pile."""
+        try:
+            source = self.pile_index(pile)
+            count = self._count(source, position)
+        except (KeyError, IndexError):
+            return None
+        state = self.state
+        piles = self.variant.piles
+        ranked = {h.move: h.score for h in self.hinter.best_moves(state)}
+        mine = [m for m in legal_moves(state) if m.source == source and (m.count == count or m.kind is MoveKind.PAIR)]
+
+        def kind_of(move: Move) -> int:
+            if move.kind is MoveKind.PAIR:
+                return 2
+            target = piles[move.target or 0]
+            if target.kind is PileKind.FOUNDATION:
+                return 0
+            if target.kind is PileKind.CELL:
+                return 3
+            return 1 if state.piles[move.target or 0] else 4
+
+        if not mine:
+            return None
+        return min(mine, key=lambda m: (kind_of(m), -ranked.get(m, 0)))
+
+    def play_card(self, pile: str | int, position: int = -1) -> Outcome:
+        """"Play this card": the guessed move, or why nothing fits."""
+        move = self.guess(pile, position)
+        if move is None:
+            return Outcome(False, "that card has no legal move now")
+        return self.play(move)
+
+    def deal(self) -> Outcome:
+        """Deal from the stock, or turn the waste over when the stock is empty."""
+        deal = Move(MoveKind.DEAL)
+        stock = self.variant.tables.stock
+        if stock is not None and not self.state.piles[stock]:
+            redeal = Move(MoveKind.REDEAL)
+            if check(self.state, redeal).ok:
+                return self.play(redeal)
+        return self.play(deal)
+
+    def undo(self) -> Outcome:
+        """Take back the last action (with its automatic moves)."""
+        if not self.history.can_undo:
+            return Outcome(False, "there is nothing to undo")
+        self.history = self.history.undo()
+        return Outcome(True)
+
+    def redo(self) -> Outcome:
+        """Play an undone action again."""
+        if not self.history.can_redo:
+            return Outcome(False, "there is nothing to redo")
+        self.history = self.history.redo()
+        return Outcome(True, events=(Event(EventKind.WON),) if self.is_won else ())
+
+    def redo_all(self) -> Outcome:
+        """Redo every undone action."""
+        if not self.history.can_redo:
+            return Outcome(False, "there is nothing to redo")
+        self.history = self.history.redo_all()
+        return Outcome(True, events=(Event(EventKind.WON),) if self.is_won else ())
+
+    def restart(self) -> Outcome:
+        """Back to the opening position (undoable, like any jump)."""
+        if not self.history.can_undo:
+            return Outcome(False, "the game is already at its opening position")
+        self.history = self.history.go_to(0)
+        return Outcome(True)
+
+    def set_bookmark(self) -> Outcome:
+        """Remember the current position."""
+        self.bookmark = self.history.at
+        return Outcome(True)
+
+    def to_bookmark(self) -> Outcome:
+        """Return to the remembered position."""
+        if self.bookmark is None or self.bookmark > len(self.history.steps):
+            return Outcome(False, "no bookmark is set")
+        self.history = self.history.go_to(self.bookmark)
+        return Outcome(True)
+
+    def hint(self) -> Outcome:
+        """The best move, with its reason (nothing is played)."""
+        steps = self.history.steps[: self.history.at]
+        previous = steps[-1][0] if steps else None
+        hints = self.hinter.best_moves(self.state, previous)
+        if not hints:
+            return Outcome(False, "no moves left: the game is stuck")
+        return Outcome(True, hints[0].reason, hint=hints[0])
+
+    def auto_finish(self) -> Outcome:
+        """Play every card home when the rest is mechanical."""
+        done = finish(self.state)
+        if done is None:
+            return Outcome(False, "the game can't be finished automatically yet")
+        state, moves = done
+        events: list[Event] = []
+        walk = self.state
+        for move in moves:
+            after = apply(walk, move, trusted=True)
+            events += move_events(walk, move, after)
+            walk = after
+        return self._record(moves, state, events)
+
+    def with_options(self, options: Options) -> None:
+        """Change the player's settings for the rest of the game."""
+        self.options = options
+
+
+def new_session(game: str, deal: int, **options: object) -> Session:
+    """A session for a game named by id or alias."""
+    return Session(get_variant(game), deal, replace(Options(), **options))  # type: ignore[arg-type]

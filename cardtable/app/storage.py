@@ -1,0 +1,237 @@
+"""Saved games and settings in SQLite (one file, WAL mode), created and migrated here.
+
+The database lives in the user's data directory unless a path is given or the
+``CARDTABLE_DB`` environment variable names one. Every game is stored as what it is
+(game id, deal number, options, the list of actions as move texts, the undo position,
+the clock), so a game killed at any moment resumes exactly; loading replays the moves
+through the engine and verifies them. A file that is not ours is never written to.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from cardtable.app.history import History
+from cardtable.app.scoring import Scoring
+from cardtable.app.session import Options, Session
+from cardtable.solitaire import apply, check, get_variant
+from cardtable.solitaire.formats import FormatError, format_move, parse_move
+
+SCHEMA_VERSION = 1
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        "CREATE TABLE schema_version (version INTEGER NOT NULL)",
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            player TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            deal INTEGER NOT NULL,
+            options TEXT NOT NULL,
+            steps TEXT NOT NULL,
+            at INTEGER NOT NULL,
+            elapsed REAL NOT NULL,
+            status TEXT NOT NULL,
+            moves INTEGER NOT NULL,
+            score INTEGER NOT NULL,
+            vegas INTEGER NOT NULL,
+            started TEXT NOT NULL,
+            updated TEXT NOT NULL)""",
+        "CREATE INDEX games_by_player ON games (player, updated)",
+        """CREATE TABLE settings (
+            player TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+            PRIMARY KEY (player, key))""",
+    ),
+)
+"""Migration n (from 0) brings the schema from version n to n + 1."""
+
+
+class StorageError(Exception):
+    """The database can't be used; nothing in it was changed."""
+
+
+class CorruptSave(StorageError):
+    """One saved game can't be read back; the row is left as it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One stored game, as the statistics see it."""
+
+    id: int
+    player: str
+    variant: str
+    deal: int
+    options: str
+    status: str
+    moves: int
+    score: int
+    vegas: int
+    elapsed: float
+    started: str
+    updated: str
+
+
+def default_path() -> Path:
+    """``CARDTABLE_DB`` if set, else ``cardtable.db`` in the user's data directory."""
+    named = os.environ.get("CARDTABLE_DB")
+    if named:
+        return Path(named).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "cardtable" / "cardtable.db"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Store:
+    """The saved games and settings of every player on this machine (or server)."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False)
+            self._prepare()
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{self.path} is not a cardtable database ({error}); it was left untouched") from None
+
+    def _prepare(self) -> None:
+        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        version = 0
+        if tables:
+            if "schema_version" not in tables:
+                raise StorageError(f"{self.path} holds another program's data; it was left untouched")
+            row = self._db.execute("SELECT version FROM schema_version").fetchone()
+            version = row[0] if row else 0
+            if version > SCHEMA_VERSION:
+                raise StorageError(
+                    f"{self.path} was written by a newer cardtable (schema {version}, this one knows "
+                    f"{SCHEMA_VERSION}); it was left untouched"
+                )
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        for step in range(version, SCHEMA_VERSION):
+            with self._db:
+                for statement in MIGRATIONS[step]:
+                    self._db.execute(statement)
+                self._db.execute("DELETE FROM schema_version")
+                self._db.execute("INSERT INTO schema_version VALUES (?)", (step + 1,))
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()
+
+    # -- games -------------------------------------------------------------------------
+
+    def save(self, player: str, session: Session, game_id: int | None = None, status: str | None = None) -> int:
+        """Store the whole game; returns its id (new when ``game_id`` is None)."""
+        variant = session.variant
+        steps = [[format_move(variant, m) for m in step] for step in session.history.steps]
+        options = json.dumps({"auto_build": session.options.auto_build, "scoring": session.options.scoring.value})
+        status = status or ("won" if session.is_won else "playing")
+        vegas = _vegas(session)
+        row = (
+            variant.id, session.deal_number, options, json.dumps(steps), session.history.at,
+            session.elapsed, status, session.move_count, session.score, vegas, _now(),
+        )
+        with self._db:
+            if game_id is None:
+                cursor = self._db.execute(
+                    "INSERT INTO games (variant, deal, options, steps, at, elapsed, status, moves, score, vegas,"
+                    " updated, player, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*row, player, _now()),
+                )
+                assert cursor.lastrowid is not None
+                return cursor.lastrowid
+            found = self._db.execute(
+                "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, elapsed = ?, status = ?,"
+                " moves = ?, score = ?, vegas = ?, updated = ? WHERE id = ? AND player = ?",
+                (*row, game_id, player),
+            )
+            if found.rowcount == 0:
+                raise KeyError(f"no game {game_id} for this player")
+            return game_id
+
+    def set_status(self, player: str, game_id: int, status: str) -> None:
+        """Mark a game won, lost (abandoned or stuck) or playing."""
+        with self._db:
+            self._db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ? AND player = ?", (status, _now(), game_id, player))
+
+    def load(self, player: str, game_id: int) -> Session:
+        """The game, replayed move by move; a save that does not replay raises CorruptSave."""
+        row = self._db.execute(
+            "SELECT variant, deal, options, steps, at, elapsed FROM games WHERE id = ? AND player = ?",
+            (game_id, player),
+        ).fetchone()
+        if row is None:
+            raise KeyError(f"no game {game_id} for this player")
+        try:
+            return _rebuild(*row)
+        except (ValueError, LookupError, TypeError, FormatError) as error:
+            raise CorruptSave(f"saved game {game_id} can't be read back: {error}") from None
+
+    def latest_unfinished(self, player: str) -> int | None:
+        """The id of the player's most recently played unfinished game."""
+        row = self._db.execute(
+            "SELECT id FROM games WHERE player = ? AND status = 'playing' ORDER BY updated DESC, id DESC LIMIT 1",
+            (player,),
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def records(self, player: str, variant: str | None = None) -> Iterator[GameRecord]:
+        """The player's games, oldest first (optionally of one game)."""
+        query = (
+            "SELECT id, player, variant, deal, options, status, moves, score, vegas, elapsed, started, updated"
+            " FROM games WHERE player = ?"
+        )
+        args: tuple[object, ...] = (player,)
+        if variant is not None:
+            query += " AND variant = ?"
+            args += (variant,)
+        for row in self._db.execute(query + " ORDER BY id", args):
+            yield GameRecord(*row)
+
+    # -- settings ----------------------------------------------------------------------
+
+    def setting(self, player: str, key: str, default: str | None = None) -> str | None:
+        """A player's setting."""
+        row = self._db.execute("SELECT value FROM settings WHERE player = ? AND key = ?", (player, key)).fetchone()
+        return default if row is None else str(row[0])
+
+    def set_setting(self, player: str, key: str, value: str) -> None:
+        """Change a player's setting."""
+        with self._db:
+            self._db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)", (player, key, value))
+
+
+def _vegas(session: Session) -> int:
+    """The game's Vegas result when played for Vegas points (kept for cumulative Vegas)."""
+    return session.score if session.options.scoring is Scoring.VEGAS else 0
+
+
+def _rebuild(variant_id: str, deal: int, options_text: str, steps_text: str, at: int, elapsed: float) -> Session:
+    variant = get_variant(variant_id)
+    options_data = json.loads(options_text)
+    options = Options(bool(options_data.get("auto_build", True)), Scoring(options_data.get("scoring", "uniform")))
+    history = History.begin(variant.start(deal))
+    for number, step in enumerate(json.loads(steps_text), start=1):
+        if not isinstance(step, list):
+            raise ValueError(f"step {number} is not a list of moves")
+        state = history.state
+        moves = [parse_move(variant, text) for text in step]
+        for move in moves:
+            verdict = check(state, move)
+            if not verdict.ok:
+                raise ValueError(f"step {number}: {verdict.reason}")
+            state = apply(state, move, trusted=True)
+        history = history.push(moves, state)
+    if not 0 <= at <= len(history.steps):
+        raise ValueError(f"undo position {at} is outside the game")
+    return Session(variant, deal, options, history.go_to(at), elapsed)

@@ -1,0 +1,68 @@
+"""Auto-build safety, order violations, hints and scoring."""
+
+from __future__ import annotations
+
+from cardtable.app import HeuristicHinter, Scoring, order_violations
+from cardtable.app.autoplay import auto_build, is_safe
+from cardtable.app.scoring import score, uniform_score
+from cardtable.solitaire import Move, MoveKind, apply, get_variant
+from tests.solitaire.games.positions import move, position
+
+
+def test_aces_and_twos_go_home_safely_but_not_a_card_still_needed() -> None:
+    state = position("klondike", t1="AH", t2="2H", f1="", f2="AS", f3="AC", f4="AD", t3="3H", t4="2S")
+    assert is_safe(state, move(state, "t1", "f1"))
+    built, moves = auto_build(state)
+    assert [m for m in moves] and built.piles[built.variant.index_of_name("t2")] == ()  # 2H followed AH
+    # 3H could still take 2S or 2C from the tableau: it stays.
+    assert built.piles[built.variant.index_of_name("t3")] != ()
+
+
+def test_safe_once_both_opposite_twos_are_home() -> None:
+    state = position("klondike", f1="AH 2H", f2="AS 2S", f3="AC 2C", f4="AD", t1="3H")
+    assert is_safe(state, move(state, "t1", "f1"))
+    not_yet = position("klondike", f1="AH 2H", f2="AS 2S", f3="AC", f4="AD", t1="3H")
+    assert not is_safe(not_yet, move(not_yet, "t1", "f1"))
+
+
+def test_nothing_is_auto_built_in_spider_or_pyramid() -> None:
+    for game in ("spider", "pyramid"):
+        state = get_variant(game).start(4)
+        assert auto_build(state) == (state, [])
+
+
+def test_order_violations_mark_cards_lying_out_of_order() -> None:
+    state = position("klondike", t1="[5C] 9H 8S 3D", t2="KD QS", t3="")
+    assert order_violations(state) == {"t1": (3,)}
+    assert order_violations(get_variant("freecell").start(1))["t1"]  # a fresh deal is tangled
+
+
+def test_hints_prefer_home_then_revealing_and_avoid_taking_back() -> None:
+    state = position("klondike", t1="AH", t2="[4C] 9H", t3="TS", t4="KD", t5="")
+    hints = HeuristicHinter().best_moves(state)
+    home = [h for h in hints if "home" in h.reason]
+    assert hints[: len(home)] == home and {h.move.source for h in home} == {state.variant.index_of_name("t1")}
+    assert hints[len(home)].move == move(state, "t2", "t3") and "turns up" in hints[len(home)].reason
+    [pointless] = [h for h in hints if h.move == move(state, "t4", "t5")]
+    assert pointless.score < 0 and "changes nothing" in pointless.reason
+    back = HeuristicHinter().best_moves(state, previous=move(state, "t3", "t2"))
+    taken_back = [h for h in back if h.move == move(state, "t2", "t3")][0]
+    assert taken_back.score < 0 and "takes back" in taken_back.reason
+
+
+def test_standard_and_vegas_scores() -> None:
+    state = position("klondike", waste="AH", t1="[5C] 2H", t2="3S")
+    moves = [move(state, "waste", "f1")]
+    after = apply(state, moves[0])
+    moves.append(move(after, "t1", "f1"))
+    assert score(state, moves, Scoring.STANDARD) == 10 + 10 + 5
+    assert score(state, moves, Scoring.VEGAS) == -52 + 10
+    redeal = position("klondike", waste="AH")
+    assert score(redeal, [Move(MoveKind.REDEAL)], Scoring.STANDARD) == -100
+    assert Scoring.VEGAS.applies_to("klondike-draw3") and not Scoring.STANDARD.applies_to("spider")
+
+
+def test_uniform_score_is_percent_home_or_cleared() -> None:
+    assert uniform_score(position("klondike", f1="AH 2H")) == 4
+    assert uniform_score(get_variant("pyramid").start(1)) == 0
+    assert uniform_score(position("pyramid")) == 100

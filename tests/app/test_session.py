@@ -1,0 +1,134 @@
+"""Sessions driven through whole games, checked against the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardtable.app import EventKind, Options, Session
+from cardtable.app.autoplay import finish
+from cardtable.solitaire import apply, get_variant, is_won, legal_moves
+from cardtable.solitaire.formats import parse_freecell_solution
+from tests.solitaire.games.positions import position
+
+SOLUTION = Path(__file__).parents[1] / "fixtures" / "freecell" / "deal-1.solution"
+
+
+def _solution() -> list:  # type: ignore[type-arg]
+    start = get_variant("freecell").start(1)
+    return parse_freecell_solution(start, SOLUTION.read_text())
+
+
+def test_a_whole_game_won_then_undone_and_redone() -> None:
+    session = Session(get_variant("freecell"), 1, Options(auto_build=False))
+    state = session.state
+    for move in _solution():
+        outcome = session.play(move)
+        assert outcome.ok, outcome.reason
+        state = apply(state, move)
+        assert session.state == state
+    assert session.is_won and outcome.events[-1].kind is EventKind.WON
+    while session.undo().ok:
+        pass
+    assert session.state == get_variant("freecell").start(1) and session.move_count == 0
+    assert session.redo_all().ok and session.state == state and session.is_won
+
+
+def test_auto_build_moves_safe_cards_home_in_the_same_undo_step() -> None:
+    session = Session(get_variant("freecell"), 1, Options(auto_build=True))
+    for move in _solution():
+        if session.is_won:
+            break
+        if move in legal_moves(session.state):
+            session.play(move)
+    steps = session.history.steps
+    assert any(len(step) > 1 for step in steps)  # automatic moves rode along
+    before = session.history.at
+    session.undo()
+    assert session.history.at == before - 1
+
+
+def test_intents_name_cards_by_pile_and_position() -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    refused = session.move_card("t1", -1, "t2")
+    assert not refused.ok and "alternating colours" in refused.reason
+    assert session.card_onto_card("t6", -1, "t2").ok  # 10♥ onto J♠
+    assert session.state.piles[session.pile_index("t2")][-1].code == "TH"
+    assert not session.move_card("t9", 0, "t1").ok
+    assert "no card" in session.move_card("t1", 5, "t2").reason
+
+
+def test_a_revealed_card_is_reported_turned() -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    outcome = session.move_card("t6", -1, "t2")
+    kinds = [e.kind for e in outcome.events]
+    assert kinds == [EventKind.MOVED, EventKind.TURNED]
+    assert outcome.events[0].cards == ("TH",) and outcome.events[0].target == "t2"
+
+
+def test_send_home_and_play_this_card() -> None:
+    state = position("klondike", t1="AH", t2="KS", t3="QH", t4="", stock="[5C]")
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    assert session.to_foundation("t1").ok
+    assert session.state.piles[session.pile_index("f1")][-1].code == "AH"
+    guessed = session.guess("t3")
+    assert guessed is not None and guessed.target == session.pile_index("t2")  # build before empty column
+    assert session.play_card("t2").ok  # the King to the empty column
+    assert not session.play_card("stock").ok
+
+
+def test_deal_turns_the_waste_over_when_the_stock_is_empty() -> None:
+    session = Session(get_variant("klondike-draw3"), 2, Options(auto_build=False))
+    for _ in range(8):
+        assert session.deal().ok
+    stock = session.variant.tables.stock
+    assert stock is not None and not session.state.piles[stock]
+    assert session.deal().ok and session.state.redeals == 1
+
+
+def test_restart_bookmarks_and_redo() -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    session.deal()
+    session.set_bookmark()
+    session.deal()
+    marked = session.history.states[1]
+    assert session.to_bookmark().ok and session.state == marked
+    assert session.restart().ok and session.state == session.history.states[0]
+    assert session.redo().ok and session.state == marked
+    assert not Session(get_variant("klondike"), 7).undo().ok
+
+
+def test_hints_say_why_and_auto_finish_plays_a_decided_game_home() -> None:
+    session = Session(get_variant("freecell"), 1, Options(auto_build=False))
+    hint = session.hint()
+    assert hint.ok and hint.hint is not None and hint.reason
+    assert "can't be finished" in session.auto_finish().reason
+    solution = _solution()
+    for played, move in enumerate(solution):
+        if finish(session.state) is not None:
+            break
+        session.play(move)
+    assert played < len(solution) - 5  # several cards were left to play home
+    assert session.auto_finish().ok and session.is_won
+
+
+def test_a_stuck_game_is_reported() -> None:
+    state = position("bisley", t1="2C", t2="9D", f1="AH", f2="AS", f3="AD", f4="")
+    session = Session(state.variant, 1)
+    session.history = session.history.begin(state)
+    assert session.is_stuck()
+    assert not session.hint().ok and "stuck" in session.hint().reason
+
+
+def test_the_clock_runs_only_while_playing() -> None:
+    now = [100.0]
+    session = Session(get_variant("klondike"), 7, clock=lambda: now[0])
+    now[0] = 150.0
+    assert session.elapsed == 0.0  # not started before the first action
+    session.deal()
+    now[0] = 160.0
+    assert session.elapsed == 10.0
+    session.pause()
+    now[0] = 500.0
+    assert session.elapsed == 10.0
+    assert is_won(session.state) is False

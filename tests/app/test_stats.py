@@ -1,0 +1,66 @@
+"""Statistics from stored games, and their export."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from cardtable.app import Options, Scoring, Session, Store, summarize
+from cardtable.app.stats import to_csv, to_json
+from cardtable.solitaire import get_variant
+from cardtable.solitaire.formats import parse_freecell_solution
+
+SOLUTION = Path(__file__).parents[1] / "fixtures" / "freecell" / "deal-1.solution"
+
+
+def _won_freecell() -> Session:
+    session = Session(get_variant("freecell"), 1, Options(auto_build=False))
+    for move in parse_freecell_solution(session.state, SOLUTION.read_text()):
+        session.play(move)
+    assert session.is_won
+    return session
+
+
+def test_streaks_rates_and_bests(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    results = ["won", "lost", "won", "won", "lost", "won"]
+    for result in results:
+        if result == "won":
+            store.save("me", _won_freecell())
+        else:
+            game = store.save("me", Session(get_variant("freecell"), 2))
+            store.set_status("me", game, "lost")
+    store.save("me", Session(get_variant("freecell"), 3))  # unfinished: not counted
+    store.save("you", _won_freecell())
+    [stats] = summarize(store.records("me"))
+    assert (stats.played, stats.won, stats.current_streak, stats.best_streak) == (6, 4, 1, 2)
+    assert stats.win_rate == round(4 / 6, 4)
+    assert stats.fewest_moves == _won_freecell().move_count
+    assert stats.recent == tuple(results)
+    assert stats.best_score == 100
+
+
+def test_per_option_sets_and_cumulative_vegas(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    vegas = 0
+    for scoring in (Scoring.VEGAS, Scoring.VEGAS, Scoring.STANDARD):
+        session = Session(get_variant("klondike"), 3, Options(scoring=scoring))
+        session.deal()
+        game = store.save("me", session)
+        store.set_status("me", game, "lost")
+        vegas += session.score if scoring is Scoring.VEGAS else 0
+    by_options = summarize(store.records("me"), by_options=True)
+    assert len(by_options) == 2
+    [overall] = summarize(store.records("me"))
+    assert overall.vegas_total == vegas < -52
+
+
+def test_export_as_csv_and_json(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    store.save("me", _won_freecell())
+    stats = summarize(store.records("me"))
+    rows = list(csv.DictReader(io.StringIO(to_csv(stats))))
+    assert rows[0]["game"] == "freecell" and rows[0]["won"] == "1" and rows[0]["recent"] == "won"
+    assert json.loads(to_json(stats))[0]["best_streak"] == 1

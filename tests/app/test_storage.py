@@ -1,0 +1,139 @@
+"""Storage on a real SQLite file: resume, kill, corrupt and foreign files."""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from cardtable.app import CorruptSave, Options, Scoring, Session, StorageError, Store
+from cardtable.solitaire import get_variant
+from cardtable.solitaire.formats import replay
+
+
+def _played(moves: int = 12) -> Session:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=True, scoring=Scoring.STANDARD))
+    for _ in range(moves):
+        if not session.play_card("waste").ok:
+            session.deal()
+    return session
+
+
+def test_a_saved_game_resumes_exactly_after_reopening(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    session = _played()
+    session.undo()
+    store = Store(db)
+    game = store.save("me", session)
+    store.close()
+    again = Store(db).load("me", game)
+    assert again.state == session.state
+    assert again.history.steps == session.history.steps and again.history.at == session.history.at
+    assert again.options == session.options and again.redo().ok
+
+
+def test_saving_again_updates_the_same_game(tmp_path: Path) -> None:
+    store = Store(tmp_path / "g.db")
+    session = _played(3)
+    game = store.save("me", session)
+    session.deal()
+    assert store.save("me", session, game) == game
+    assert store.load("me", game).state == session.state
+    assert store.latest_unfinished("me") == game
+    with pytest.raises(KeyError):
+        store.load("someone else", game)
+
+
+def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:
+    Store(tmp_path / "g.db").close()
+    db = sqlite3.connect(tmp_path / "g.db")
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == 1
+
+
+def test_the_environment_variable_names_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDTABLE_DB", str(tmp_path / "elsewhere.db"))
+    assert Store().path == tmp_path / "elsewhere.db"
+
+
+def test_a_file_that_is_not_a_database_is_reported_and_left_alone(tmp_path: Path) -> None:
+    junk = tmp_path / "notes.db"
+    junk.write_bytes(b"these are my notes, not a database" * 100)
+    before = junk.read_bytes()
+    with pytest.raises(StorageError, match="not a cardtable database"):
+        Store(junk)
+    assert junk.read_bytes() == before
+
+
+def test_another_programs_database_is_reported_and_left_alone(tmp_path: Path) -> None:
+    foreign = tmp_path / "other.db"
+    db = sqlite3.connect(foreign)
+    db.execute("CREATE TABLE invoices (id INTEGER)")
+    db.commit()
+    db.close()
+    before = foreign.read_bytes()
+    with pytest.raises(StorageError, match="another program"):
+        Store(foreign)
+    assert foreign.read_bytes() == before
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.db"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE schema_version SET version = 99")
+    db.commit()
+    db.close()
+    with pytest.raises(StorageError, match="newer cardtable"):
+        Store(path)
+
+
+def test_a_corrupt_saved_game_is_reported_and_kept(tmp_path: Path) -> None:
+    store = Store(tmp_path / "g.db")
+    good = store.save("me", _played(4))
+    bad = store.save("me", _played(6))
+    store._db.execute("UPDATE games SET steps = '[[\"t1>t7:9\"]]' WHERE id = ?", (bad,))
+    store._db.commit()
+    with pytest.raises(CorruptSave, match=f"saved game {bad}"):
+        store.load("me", bad)
+    assert store.load("me", good).move_count > 0
+    assert [r.id for r in store.records("me")] == [good, bad]
+
+
+KILLED_PLAYER = textwrap.dedent(
+    """
+    import sys
+    from cardtable.app import Options, Session, Store
+    from cardtable.solitaire import get_variant, legal_moves
+    store = Store(sys.argv[1])
+    session = Session(get_variant("freecell"), 5, Options(auto_build=False))
+    game = None
+    while True:
+        move = legal_moves(session.state)[0]
+        session.play(move)
+        game = store.save("me", session, game)
+        print(session.move_count, flush=True)
+    """
+)
+
+
+def test_a_game_killed_mid_play_resumes_with_no_move_lost(tmp_path: Path) -> None:
+    db = tmp_path / "killed.db"
+    child = subprocess.Popen([sys.executable, "-c", KILLED_PLAYER, str(db)], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    saved = 0
+    while saved < 25:
+        saved = int(child.stdout.readline())
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    store = Store(db)
+    game = store.latest_unfinished("me")
+    assert game is not None
+    session = store.load("me", game)
+    assert session.move_count >= saved
+    assert session.state == replay(session.variant, 5, session.history.played)
