@@ -1,0 +1,119 @@
+"""Play subcommands: play, resume, stats."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from cardtable.app import StorageError, Store, summarize
+from cardtable.app.service import Games
+from cardtable.app.session import Session
+from cardtable.app.stats import to_csv, to_json
+from cardtable.commands import UserError
+from cardtable.solitaire import get_variant
+
+LOCAL_PLAYER = "local"
+
+
+def _games(args: argparse.Namespace) -> Games:
+    try:
+        store = Store(args.db)
+    except StorageError as error:
+        raise UserError(str(error)) from None
+    return Games(store, args.player)
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _run(games: Games, game_id: int, session: Session, plain: bool) -> int:
+    if plain or not _interactive():
+        from cardtable.ui.terminal.plain import play_plain
+
+        def prompt() -> None:
+            if _interactive():
+                print("> ", end="", flush=True)
+
+        return play_plain(games, game_id, session, sys.stdin, print, prompt)
+    from cardtable.ui.terminal.fullscreen import play_fullscreen
+
+    return play_fullscreen(games, game_id, session)
+
+
+def play(args: argparse.Namespace) -> int:
+    """Start a game."""
+    try:
+        get_variant(args.game)
+    except LookupError as error:
+        raise UserError(str(error)) from None
+    games = _games(args)
+    try:
+        game_id, session = games.start(args.game, args.deal)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    return _run(games, game_id, session, args.plain)
+
+
+def resume(args: argparse.Namespace) -> int:
+    """Continue the last unfinished game."""
+    games = _games(args)
+    found = games.resume()
+    if found is None:
+        raise UserError("there is no unfinished game to resume; start one with `cardtable play GAME`")
+    return _run(games, *found, args.plain)
+
+
+def stats(args: argparse.Namespace) -> int:
+    """Print statistics."""
+    games = _games(args)
+    variant = None
+    if args.game:
+        try:
+            variant = get_variant(args.game).id
+        except LookupError as error:
+            raise UserError(str(error)) from None
+    results = summarize(games.store.records(games.player, variant), by_options=args.by_options)
+    if args.format == "json":
+        print(to_json(results))
+    elif args.format == "csv":
+        print(to_csv(results), end="")
+    elif not results:
+        print("No finished games yet.")
+    else:
+        print(f"{'game':22} {'played':>6} {'won':>5} {'win %':>6} {'streak':>6} {'best':>5} {'fewest':>6} {'time':>6}")
+        for s in results:
+            time = "-" if s.best_time is None else f"{int(s.best_time) // 60}:{int(s.best_time) % 60:02d}"
+            print(
+                f"{s.game:22} {s.played:6} {s.won:5} {100 * s.win_rate:6.1f} {s.current_streak:6} "
+                f"{s.best_streak:5} {s.fewest_moves or '-':>6} {time:>6}"
+            )
+    return 0
+
+
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register play, resume and stats."""
+
+    def common(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--db", default=None, help="database file (default: $CARDTABLE_DB or the user data dir)")
+        parser.add_argument(
+            "--player", default=os.environ.get("CARDTABLE_PLAYER", LOCAL_PLAYER), help="player name for saved games"
+        )
+
+    parser = subparsers.add_parser("play", help="play a game in the terminal", description="Play a game in the terminal.")
+    parser.add_argument("game", help="game id or alias (see `cardtable games`)")
+    parser.add_argument("--deal", type=int, default=None, help="deal number (default: a random deal)")
+    parser.add_argument("--plain", action="store_true", help="typed commands instead of the full-screen table")
+    common(parser)
+    parser.set_defaults(handler=play)
+    parser = subparsers.add_parser("resume", help="continue the last unfinished game")
+    parser.add_argument("--plain", action="store_true", help="typed commands instead of the full-screen table")
+    common(parser)
+    parser.set_defaults(handler=resume)
+    parser = subparsers.add_parser("stats", help="print statistics")
+    parser.add_argument("game", nargs="?", help="only this game")
+    parser.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    parser.add_argument("--by-options", action="store_true", help="one line per option set")
+    common(parser)
+    parser.set_defaults(handler=stats)

@@ -1,0 +1,1 @@
+"""User interfaces over the application layer."""

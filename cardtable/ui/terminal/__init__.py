@@ -1,0 +1,1 @@
+"""Terminal play: a typed command mode and a full-screen mode."""

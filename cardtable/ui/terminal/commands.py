@@ -1,0 +1,135 @@
+"""Typed commands, in card words, turned into session intents.
+
+``8H 9C`` puts the eight of hearts (and what lies on it) on the nine of clubs' pile;
+``8H t3`` puts it on column 3; ``AH`` alone plays it (home if it can go); ``t3 t5``
+moves what fits from column 3 to column 5; ``t3>t5:2`` is the exact move notation.
+``turn``, ``undo``, ``redo``, ``auto``, ``hint``, ``restart``, ``rules``, ``help``,
+``quit``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.app import Outcome, Session
+from cardtable.cards import NotationError, parse_card
+from cardtable.solitaire import Move, MoveKind, check
+from cardtable.solitaire.formats import FormatError, parse_move
+
+HELP = """\
+moves:   8H 9C    put 8H (and the cards on it) on 9C's pile
+         8H t3    put 8H on column 3 (f1 foundation, c1 free cell, waste ...)
+         AH       play AH: home if it can go, else the likeliest move
+         8H f     send 8H to a foundation
+         t3 t5    move what fits from column 3 to column 5
+         t3>t5:2  exact notation (also deal, redeal, t25+waste for pairs)
+other:   turn (deal from the stock), undo, redo, redo all, restart, auto (finish),
+         hint, mark / back (bookmark), rules, help, quit"""
+
+WORDS = {
+    "t": "turn", "turn": "turn", "deal": "turn", "d": "turn", "stock": "turn",
+    "u": "undo", "undo": "undo", "r": "redo", "redo": "redo", "redo all": "redo all",
+    "restart": "restart", "a": "auto", "auto": "auto", "finish": "auto", "h": "hint", "hint": "hint",
+    "mark": "mark", "back": "back", "rules": "rules", "?": "help", "help": "help",
+    "q": "quit", "quit": "quit", "exit": "quit", "new": "new",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What a command did: an outcome to show, or a word for the caller (quit, help...)."""
+
+    outcome: Outcome | None = None
+    word: str = ""
+
+
+def _card_place(session: Session, word: str) -> tuple[int, int] | None:
+    try:
+        card = parse_card(word)
+    except NotationError:
+        return None
+    places = session.find_card(card.code)
+    if not places:
+        return (-1, -1)
+    playable = [p for p in places if session.guess(p[0], p[1]) is not None]
+    return (playable or places)[0]
+
+
+def _pile(session: Session, word: str) -> int | None:
+    word = word.lower()
+    if word in ("f", "home", "h"):
+        return None
+    try:
+        return session.pile_index(word)
+    except KeyError:
+        return -1
+
+
+def run_command(session: Session, text: str) -> Reply:
+    """Carry out one typed command."""
+    line = " ".join(text.lower().split())
+    if not line:
+        return Reply(Outcome(False, "type a move, or help"))
+    word = WORDS.get(line)
+    if word == "turn":
+        return Reply(session.deal())
+    if word in ("undo", "redo", "redo all", "restart", "auto", "hint", "mark", "back"):
+        action = {
+            "undo": session.undo, "redo": session.redo, "redo all": session.redo_all,
+            "restart": session.restart, "auto": session.auto_finish, "hint": session.hint,
+            "mark": session.set_bookmark, "back": session.to_bookmark,
+        }[word]
+        return Reply(action())
+    if word is not None:
+        return Reply(word=word)
+    if ">" in line or "+" in line:
+        try:
+            return Reply(session.play(parse_move(session.variant, line)))
+        except FormatError as error:
+            return Reply(Outcome(False, str(error)))
+    return Reply(_card_words(session, line.split()))
+
+
+def _card_words(session: Session, words: list[str]) -> Outcome:
+    if len(words) > 2:
+        return Outcome(False, f"{' '.join(words)!r}: name a card, or a card and where it goes (help lists moves)")
+    first = _card_place(session, words[0])
+    if first == (-1, -1):
+        return Outcome(False, f"{words[0].upper()} is not face up on the table")
+    if first is None:
+        source = _pile(session, words[0])
+        if source is None or source == -1 or len(words) == 1:
+            return Outcome(False, f"{words[0]!r} is not a card or a pile (help lists moves)")
+        return _pile_to_pile(session, source, words[1])
+    pile, position = first
+    if len(words) == 1:
+        return session.play_card(pile, position)
+    onto = _card_place(session, words[1])
+    if onto == (-1, -1):
+        return Outcome(False, f"{words[1].upper()} is not face up on the table")
+    if onto is not None:
+        return session.card_onto_card(pile, position, onto[0])
+    target = _pile(session, words[1])
+    if target is None:
+        return session.to_foundation(pile, position)
+    if target == -1:
+        return Outcome(False, f"{words[1]!r} is not a card on the table or a pile")
+    return session.move_card(pile, position, target)
+
+
+def _pile_to_pile(session: Session, source: int, target_word: str) -> Outcome:
+    target = _pile(session, target_word)
+    if target is None:
+        return session.to_foundation(source)
+    if target == -1:
+        return Outcome(False, f"{target_word!r} is not a pile")
+    cards = len(session.state.piles[source])
+    reason = f"{session.variant.piles[source].id.title} is empty"
+    for count in range(cards, 0, -1):
+        move = Move(MoveKind.MOVE, source, target, count)
+        verdict = check(session.state, move)
+        if verdict.ok:
+            return session.play(move)
+        if count == 1:
+            reason = verdict.reason
+    return Outcome(False, reason)

@@ -1,0 +1,238 @@
+"""The full-screen table: click a card then its target (or double-click to send it
+home); or move the cursor with the arrow keys and press space to pick up and put down.
+
+Keys: arrows or h/l choose a pile, up/down a card in it, space select/drop, enter play
+the card, d deal, u undo, r redo, i hint, a auto-finish, n new deal, ? rules, s
+statistics, q quit.
+"""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.events import Click
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from cardtable.app import EventKind, Outcome, Session, summarize
+from cardtable.app.service import Games
+from cardtable.solitaire.model import PileKind
+from cardtable.ui.terminal.plain import status_line
+
+_RED = {"D", "H"}
+
+
+class CardView(Static):
+    """One card (or an empty pile's place) that can be clicked."""
+
+    def __init__(self, text: str, pile: int, position: int, classes: str) -> None:
+        super().__init__(text, id=f"card-{pile}-{position}", classes=classes)
+        self.pile = pile
+        self.position = position
+
+
+class TableView(Vertical):
+    """The piles, rebuilt from the session after every change."""
+
+    def __init__(self, table: TableApp) -> None:
+        super().__init__(id="table")
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        piles = self.table.session.variant.piles
+        top = [i for i, s in enumerate(piles) if s.kind is not PileKind.TABLEAU]
+        tableau = [i for i, s in enumerate(piles) if s.kind is PileKind.TABLEAU]
+        yield Horizontal(*(self.table.pile_column(i) for i in top), id="top")
+        yield Horizontal(*(self.table.pile_column(i) for i in tableau), id="tableau")
+
+
+class TextScreen(ModalScreen[None]):
+    """Rules or statistics; any key closes it."""
+
+    BINDINGS = [("escape,q,space,enter,question_mark,s", "dismiss", "Close")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text, id="sheet")
+
+
+class TableApp(App[int]):
+    """A solitaire table in the terminal."""
+
+    CSS = """
+    #top, #tableau { height: auto; }
+    .pile { width: 6; height: auto; margin: 0 1 0 0; }
+    CardView { width: 5; height: 1; }
+    .red { color: red; }
+    .black { color: white; }
+    .down { color: $primary; }
+    .empty { color: $text-muted; }
+    .selected { background: $accent; }
+    .cursor { text-style: reverse; }
+    #message { height: 2; padding: 0 1; }
+    #sheet { padding: 1 2; background: $panel; border: round $accent; }
+    """
+    BINDINGS = [
+        ("left,h", "cursor(-1)", "Pile"), ("right,l", "cursor(1)", ""), ("up,k", "card(-1)", ""),
+        ("down,j", "card(1)", ""), ("space", "pick", "Pick/drop"), ("enter", "play_here", "Play"),
+        ("d", "deal", "Deal"), ("u", "undo", "Undo"), ("r", "redo", "Redo"), ("i", "hint", "Hint"),
+        ("a", "auto", "Finish"), ("n", "new", "New"), ("question_mark", "rules", "Rules"),
+        ("s", "stats", "Stats"), ("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(self, games: Games, game_id: int, session: Session) -> None:
+        super().__init__()
+        self.games = games
+        self.game_id = game_id
+        self.session = session
+        self.selected: tuple[int, int] | None = None
+        self.cursor_pile = 0
+        self.cursor_card = -1
+        self.message = "click a card, then where it goes; double-click sends it home; ? for the rules"
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield TableView(self)
+        yield Static("", id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def pile_column(self, i: int) -> Vertical:
+        """One pile as a column of card views."""
+        state = self.session.state
+        spec = self.session.variant.piles[i]
+        cards = state.piles[i]
+        views = [CardView(spec.id.name, i, -1, "empty")]
+        fanned = spec.kind is PileKind.TABLEAU
+        shown = range(len(cards)) if fanned else range(max(len(cards) - 1, 0), len(cards))
+        for n in shown:
+            card = cards[n]
+            if n < state.hidden[i]:
+                text, style = "░░░", "down"
+            else:
+                text, style = card.symbol, "red" if card.suit.letter in _RED else "black"
+            if spec.kind is PileKind.STOCK:
+                text = f"{len(cards)}"
+            if self.selected == (i, n):
+                style += " selected"
+            if self.cursor_pile == i and (self.cursor_card % max(len(cards), 1)) == n:
+                style += " cursor"
+            views.append(CardView(text, i, n, style))
+        return Vertical(*views, classes="pile")
+
+    def redraw(self) -> None:
+        """Rebuild the table from the session (the engine's state is the only truth)."""
+        self.query_one(TableView).refresh(recompose=True)
+        self.query_one("#message", Static).update(f"{self.message}\n{status_line(self.session)}")
+
+    def show(self, outcome: Outcome, done: str = "") -> None:
+        """Report an outcome, save the game, redraw."""
+        if outcome.ok and outcome.hint is None:
+            self.games.save(self.game_id, self.session)
+            kinds = {e.kind for e in outcome.events}
+            done = done or ""
+            if EventKind.WON in kinds:
+                self.games.leave(self.game_id, self.session)
+                done = f"You won in {self.session.move_count} moves! n for a new deal."
+            elif EventKind.STUCK in kinds:
+                done = "No moves left: u to undo, n for a new deal."
+        self.message = outcome.reason if not outcome.ok or outcome.hint else done
+        self.selected = None
+        self.redraw()
+
+    # -- mouse -------------------------------------------------------------------------
+
+    def on_click(self, event: Click) -> None:
+        view = event.widget
+        if not isinstance(view, CardView):
+            return
+        pile, position = view.pile, view.position
+        spec = self.session.variant.piles[pile]
+        if event.chain >= 2 and position >= 0:
+            self.show(self.session.to_foundation(pile, position))
+        elif self.selected is not None and self.selected[0] != pile:
+            source, at = self.selected
+            self.show(self.session.move_card(source, at, pile))
+        elif spec.kind is PileKind.STOCK:
+            self.show(self.session.deal())
+        elif position >= 0 and position >= self.session.state.hidden[pile]:
+            self.selected = None if self.selected == (pile, position) else (pile, position)
+            self.message = "now click where it goes" if self.selected else ""
+            self.redraw()
+
+    # -- keys --------------------------------------------------------------------------
+
+    def action_cursor(self, step: int) -> None:
+        self.cursor_pile = (self.cursor_pile + step) % len(self.session.variant.piles)
+        self.cursor_card = -1
+        self.redraw()
+
+    def action_card(self, step: int) -> None:
+        cards = len(self.session.state.piles[self.cursor_pile])
+        self.cursor_card = (self.cursor_card % max(cards, 1) + step) % max(cards, 1)
+        self.redraw()
+
+    def action_pick(self) -> None:
+        pile = self.cursor_pile
+        cards = self.session.state.piles[pile]
+        if self.selected is not None and self.selected[0] != pile:
+            self.show(self.session.move_card(*self.selected, pile))
+        elif self.session.variant.piles[pile].kind is PileKind.STOCK:
+            self.show(self.session.deal())
+        elif cards:
+            at = self.cursor_card % len(cards)
+            self.selected = (pile, at) if at >= self.session.state.hidden[pile] else None
+            self.redraw()
+
+    def action_play_here(self) -> None:
+        cards = self.session.state.piles[self.cursor_pile]
+        if cards:
+            self.show(self.session.play_card(self.cursor_pile, self.cursor_card % len(cards)))
+
+    def action_deal(self) -> None:
+        self.show(self.session.deal())
+
+    def action_undo(self) -> None:
+        self.show(self.session.undo())
+
+    def action_redo(self) -> None:
+        self.show(self.session.redo())
+
+    def action_hint(self) -> None:
+        self.show(self.session.hint())
+
+    def action_auto(self) -> None:
+        self.show(self.session.auto_finish())
+
+    def action_new(self) -> None:
+        self.games.leave(self.game_id, self.session)
+        self.game_id, self.session = self.games.start(self.session.variant.id)
+        self.show(Outcome(True), f"new deal: {self.session.deal_number}")
+
+    def action_rules(self) -> None:
+        self.push_screen(TextScreen(f"{self.session.variant.name}\n\n{self.session.variant.summary}"))
+
+    def action_stats(self) -> None:
+        lines = [
+            f"{s.game}: played {s.played}, won {s.won} ({100 * s.win_rate:.0f}%), streak {s.current_streak}, "
+            f"best streak {s.best_streak}"
+            for s in summarize(self.games.store.records(self.games.player))
+        ]
+        self.push_screen(TextScreen("\n".join(lines) or "No finished games yet."))
+
+    def action_quit_game(self) -> None:
+        self.session.pause()
+        if not self.session.is_won:
+            self.games.save(self.game_id, self.session)
+        self.exit(0)
+
+
+def play_fullscreen(games: Games, game_id: int, session: Session) -> int:
+    """Run the full-screen table until the player quits."""
+    return TableApp(games, game_id, session).run() or 0

@@ -1,0 +1,69 @@
+"""The typed command mode: a picture of the table, a prompt, one command a line.
+
+It reads from any stream, so piping a file of commands plays a game (the tests do).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from cardtable.app import EventKind, Session
+from cardtable.app.service import Games
+from cardtable.solitaire.formats import render_state
+from cardtable.ui.terminal.commands import HELP, run_command
+
+
+def status_line(session: Session) -> str:
+    """Moves, score and time in one line."""
+    minutes, seconds = divmod(int(session.elapsed), 60)
+    return (
+        f"{session.variant.name}, deal {session.deal_number}: {session.move_count} moves, "
+        f"score {session.score} ({session.options.scoring.value}), {minutes}:{seconds:02d}"
+    )
+
+
+def show(session: Session) -> str:
+    """The table and the status line."""
+    return render_state(session.state) + status_line(session)
+
+
+def play_plain(
+    games: Games, game_id: int, session: Session, lines: Iterable[str], write: Callable[[str], None],
+    prompt: Callable[[], None] = lambda: None,
+) -> int:
+    """Play from typed lines until quit or end of input; the game is saved after each action."""
+    write(show(session))
+    prompt()
+    for line in lines:
+        reply = run_command(session, line)
+        if reply.word == "quit":
+            break
+        if reply.word == "help":
+            write(HELP)
+        elif reply.word == "rules":
+            write(session.variant.summary)
+        elif reply.word == "new":
+            games.leave(game_id, session)
+            game_id, session = games.start(session.variant.id)
+            write(show(session))
+        elif reply.outcome is not None:
+            outcome = reply.outcome
+            if not outcome.ok:
+                write(f"  {outcome.reason}")
+            elif outcome.hint is not None:
+                write(f"  hint: {outcome.reason}")
+            else:
+                games.save(game_id, session)
+                write(show(session))
+                kinds = {e.kind for e in outcome.events}
+                if EventKind.WON in kinds:
+                    games.leave(game_id, session)
+                    write(f"You won in {session.move_count} moves! Type new for another deal, or quit.")
+                elif EventKind.STUCK in kinds:
+                    write("No moves left: undo, or type new for another deal.")
+        prompt()
+    session.pause()
+    if not session.is_won:
+        games.save(game_id, session)
+        write(f"Saved as game {game_id}; `cardtable resume` continues it.")
+    return 0

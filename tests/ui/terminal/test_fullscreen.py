@@ -1,0 +1,87 @@
+"""The full-screen table, driven headless by Textual's pilot: clicks, keys, a win."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from cardtable.app import Options, Session, Store
+from cardtable.app.service import Games
+from cardtable.solitaire import get_variant
+from cardtable.ui.terminal.fullscreen import TableApp
+from tests.solitaire.games.positions import position
+
+
+def _app(tmp_path: Path, session: Session) -> tuple[TableApp, Games, int]:
+    games = Games(Store(tmp_path / "t.db"), "me")
+    game_id = games.store.save("me", session)
+    return TableApp(games, game_id, session), games, game_id
+
+
+def _top(session: Session, pile: str) -> str:
+    cards = session.state.piles[session.pile_index(pile)]
+    return cards[-1].code if cards else ""
+
+
+def test_click_a_card_then_its_target_moves_it_and_keys_undo(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, games, game_id = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            t6, t2 = session.pile_index("t6"), session.pile_index("t2")
+            await pilot.click(f"#card-{t6}-5")
+            await pilot.click(f"#card-{t2}-1")
+            await pilot.pause()
+            assert _top(app.session, "t2") == "TH"
+            assert games.store.load("me", game_id).state == app.session.state  # saved at once
+            await pilot.press("u")
+            assert _top(app.session, "t2") == "JS"
+            await pilot.click(f"#card-{session.pile_index('t1')}-0")
+            await pilot.click(f"#card-{t2}-1")
+            await pilot.pause()
+            assert "can't go on" in app.message
+            await pilot.press("d")
+            assert _top(app.session, "waste") == "KD"
+            await pilot.press("i")
+            assert app.message
+
+    asyncio.run(drive())
+
+
+def test_double_click_sends_a_card_home_and_wins(tmp_path: Path) -> None:
+    ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()
+    homes = {f"f{n}": " ".join(r + s for r in ranks) for n, s in zip(range(1, 4), "CDH")}
+    state = position("klondike", **homes, f4=" ".join(r + "S" for r in ranks[:-1]), t1="KS")
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    app, games, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.click(f"#card-{session.pile_index('t1')}-0", times=2)
+            await pilot.pause()
+            assert app.session.is_won and "You won" in app.message
+
+    asyncio.run(drive())
+    assert [r.status for r in games.store.records("me")] == ["won"]
+
+
+def test_keyboard_cursor_picks_up_and_drops(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(session.pile_index("t6")):
+                await pilot.press("right")
+            await pilot.press("space")
+            for _ in range(session.pile_index("t6") - session.pile_index("t2")):
+                await pilot.press("left")
+            await pilot.press("space")
+            assert _top(app.session, "t2") == "TH"
+            await pilot.press("question_mark")
+            await pilot.press("escape")
+            await pilot.press("q")
+
+    asyncio.run(drive())

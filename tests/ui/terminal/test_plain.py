@@ -1,0 +1,76 @@
+"""The typed command mode through a real subprocess with piped input."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from cardtable.app import Store
+from cardtable.solitaire.formats import format_move, parse_freecell_solution
+from cardtable.solitaire import get_variant
+
+SOLUTION = Path(__file__).parents[2] / "fixtures" / "freecell" / "deal-1.solution"
+
+
+def cardtable(db: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, CARDTABLE_DB=str(db))
+    return subprocess.run(
+        [sys.executable, "-m", "cardtable.cli", *args], input=stdin, capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+def test_typed_moves_in_card_words_with_clear_messages(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    script = "t6 t2\n6d 7c\nbogus\nQQ\nturn\nundo\nredo\nhint\nhelp\nquit\n"
+    result = cardtable(db, "play", "klondike", "--deal", "7", stdin=script)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "7C is not face up on the table" in out
+    assert "'bogus' is not a card or a pile" in out
+    assert "hint: " in out and "8H 9C" in out  # the help text
+    assert "Klondike, deal 7: 2 moves" in out
+    assert "Saved as game 1" in out
+
+
+def test_a_whole_game_played_from_a_file_of_commands_is_won_and_counted(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    freecell = get_variant("freecell")
+    moves = parse_freecell_solution(freecell.start(1), SOLUTION.read_text())
+    words = [format_move(freecell, m) for m in moves]
+    result = cardtable(db, "play", "freecell", "--deal", "1", "--plain", stdin="\n".join(words) + "\n")
+    assert "You won in" in result.stdout, result.stdout[-2000:]
+    stats = cardtable(db, "stats", "freecell")
+    assert "freecell" in stats.stdout and " 1 " in stats.stdout
+    records = list(Store(db).records("local"))
+    assert [r.status for r in records] == ["won"]
+
+
+def test_resume_continues_the_last_unfinished_game(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    cardtable(db, "play", "klondike", "--deal", "7", stdin="t6 t2\nturn\nquit\n")
+    result = cardtable(db, "resume", stdin="quit\n")
+    assert result.returncode == 0 and "Klondike, deal 7: 2 moves" in result.stdout
+    assert cardtable(tmp_path / "empty.db", "resume").stderr.startswith("cardtable: there is no unfinished game")
+
+
+def test_unknown_game_and_corrupt_database_are_reported_and_nothing_is_lost(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    cardtable(db, "play", "klondike", "--deal", "7", stdin="t6 t2\nquit\n")
+    unknown = cardtable(db, "play", "klondyke")
+    assert unknown.returncode == 2 and "did you mean klondike" in unknown.stderr
+    assert Store(db).load("local", 1).move_count == 1
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database at all" * 50)
+    corrupt = cardtable(junk, "play", "klondike")
+    assert corrupt.returncode == 2 and "not a cardtable database" in corrupt.stderr
+    assert junk.read_bytes() == b"not a database at all" * 50
+
+
+def test_stats_export_as_json_and_csv(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    cardtable(db, "play", "klondike", "--deal", "7", stdin="t6 t2\nnew\nquit\n")
+    as_json = cardtable(db, "stats", "--format", "json")
+    assert '"played": 1' in as_json.stdout and '"won": 0' in as_json.stdout
+    assert cardtable(db, "stats", "--format", "csv").stdout.startswith("game,options,played,won")
