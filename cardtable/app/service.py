@@ -37,7 +37,7 @@ class Games:
         variant = get_variant(game)
         if deal is None:
             numbers = variant.deal.deal_numbers
-            deal = numbers.start + secrets.randbelow(min(len(numbers), 1_000_000))
+            deal = numbers.start + secrets.randbelow(min(numbers.stop - numbers.start, 1_000_000))
         session = Session(variant, deal, self.options())
         return self.store.save(self.player, session), session
 

@@ -187,6 +187,19 @@ class Session:
             return Outcome(False, str(error.args[0]))
         return self.play(Move(MoveKind.MOVE, source, goal, count))
 
+    def targets(self, pile: str | int, position: int) -> list[str]:
+        """The names of the piles the card at ``position`` (with what lies on it) may go to."""
+        try:
+            source = self.pile_index(pile)
+            count = self._count(source, position)
+        except (KeyError, IndexError):
+            return []
+        return [
+            self.variant.piles[m.target].id.name
+            for m in legal_moves(self.state)
+            if m.kind is MoveKind.MOVE and m.source == source and m.count == count and m.target is not None
+        ]
+
     def card_onto_card(self, pile: str | int, position: int, target_pile: str | int) -> Outcome:
         """Drop a card (and what lies on it) onto a card: that is, onto the card's pile."""
         return self.move_card(pile, position, target_pile)

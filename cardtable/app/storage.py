@@ -23,7 +23,7 @@ from cardtable.app.session import Options, Session
 from cardtable.solitaire import apply, check, get_variant
 from cardtable.solitaire.formats import FormatError, format_move, parse_move
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -47,6 +47,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             player TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
             PRIMARY KEY (player, key))""",
     ),
+    ("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",),
 )
 """Migration n (from 0) brings the schema from version n to n + 1."""
 
@@ -130,8 +131,14 @@ class Store:
 
     # -- games -------------------------------------------------------------------------
 
-    def save(self, player: str, session: Session, game_id: int | None = None, status: str | None = None) -> int:
-        """Store the whole game; returns its id (new when ``game_id`` is None)."""
+    def save(
+        self, player: str, session: Session, game_id: int | None = None, status: str | None = None, version: int = 0
+    ) -> int:
+        """Store the whole game; returns its id (new when ``game_id`` is None).
+
+        ``version`` counts the actions taken on the game, so a client acting on an
+        older view can be told so.
+        """
         variant = session.variant
         steps = [[format_move(variant, m) for m in step] for step in session.history.steps]
         options = json.dumps({"auto_build": session.options.auto_build, "scoring": session.options.scoring.value})
@@ -139,20 +146,20 @@ class Store:
         vegas = _vegas(session)
         row = (
             variant.id, session.deal_number, options, json.dumps(steps), session.history.at,
-            session.elapsed, status, session.move_count, session.score, vegas, _now(),
+            session.elapsed, status, session.move_count, session.score, vegas, version, _now(),
         )
         with self._db:
             if game_id is None:
                 cursor = self._db.execute(
                     "INSERT INTO games (variant, deal, options, steps, at, elapsed, status, moves, score, vegas,"
-                    " updated, player, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " version, updated, player, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (*row, player, _now()),
                 )
                 assert cursor.lastrowid is not None
                 return cursor.lastrowid
             found = self._db.execute(
                 "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, elapsed = ?, status = ?,"
-                " moves = ?, score = ?, vegas = ?, updated = ? WHERE id = ? AND player = ?",
+                " moves = ?, score = ?, vegas = ?, version = ?, updated = ? WHERE id = ? AND player = ?",
                 (*row, game_id, player),
             )
             if found.rowcount == 0:
@@ -176,6 +183,13 @@ class Store:
             return _rebuild(*row)
         except (ValueError, LookupError, TypeError, FormatError) as error:
             raise CorruptSave(f"saved game {game_id} can't be read back: {error}") from None
+
+    def version(self, player: str, game_id: int) -> int:
+        """How many actions the game has seen (see ``save``)."""
+        row = self._db.execute("SELECT version FROM games WHERE id = ? AND player = ?", (game_id, player)).fetchone()
+        if row is None:
+            raise KeyError(f"no game {game_id} for this player")
+        return int(row[0])
 
     def latest_unfinished(self, player: str) -> int | None:
         """The id of the player's most recently played unfinished game."""

@@ -92,8 +92,18 @@ def stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def serve(args: argparse.Namespace) -> int:
+    """Run the web server."""
+    from cardtable.ui.web.server import serve as run_server
+
+    try:
+        return run_server(args.host, args.port, args.db)
+    except StorageError as error:
+        raise UserError(str(error)) from None
+
+
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register play, resume and stats."""
+    """Register play, resume, stats and serve."""
 
     def common(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--db", default=None, help="database file (default: $CARDTABLE_DB or the user data dir)")
@@ -117,3 +127,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.add_argument("--by-options", action="store_true", help="one line per option set")
     common(parser)
     parser.set_defaults(handler=stats)
+    parser = subparsers.add_parser("serve", help="play in the browser: run the web server")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--db", default=None, help="database file (default: $CARDTABLE_DB or the user data dir)")
+    parser.set_defaults(handler=serve)

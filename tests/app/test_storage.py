@@ -53,7 +53,25 @@ def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:
     Store(tmp_path / "g.db").close()
     db = sqlite3.connect(tmp_path / "g.db")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == 1
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == 2
+
+
+def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
+    from cardtable.app.storage import MIGRATIONS
+
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)
+    for statement in MIGRATIONS[0]:
+        db.execute(statement)
+    db.execute("INSERT INTO schema_version VALUES (1)")
+    db.execute(
+        "INSERT INTO games (player, variant, deal, options, steps, at, elapsed, status, moves, score, vegas, started,"
+        " updated) VALUES ('me', 'klondike', 7, '{}', '[[\"deal\"]]', 1, 3.0, 'playing', 1, 0, 0, '', '')"
+    )
+    db.commit()
+    db.close()
+    store = Store(path)
+    assert store.load("me", 1).move_count == 1 and store.version("me", 1) == 0
 
 
 def test_the_environment_variable_names_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

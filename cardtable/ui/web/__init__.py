@@ -1,0 +1,1 @@
+"""Browser play: the HTTP/WebSocket server and the page it serves."""

@@ -1,0 +1,221 @@
+"""The JSON API and the WebSocket. Every answer to a client's mistake is a 4xx."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import asdict
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Cookie, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from cardtable.app import Options, Outcome, Scoring, summarize
+from cardtable.solitaire import UnknownGame, get_variant
+from cardtable.ui.web.live import LiveGame, LiveGames
+from cardtable.ui.web.players import COOKIE, new_player, sign, verify
+from cardtable.ui.web.views import catalogue, outcome_view, table_view
+
+router = APIRouter(prefix="/api")
+
+ActionName = Literal[
+    "move", "card_onto_card", "to_foundation", "play", "deal", "undo", "redo", "redo_all", "hint", "auto_finish",
+    "restart",
+]
+
+
+class OptionsIn(BaseModel):
+    """A player's settings."""
+
+    auto_build: bool = True
+    scoring: Literal["uniform", "standard", "vegas"] = "uniform"
+
+
+class NewGame(BaseModel):
+    """A request for a new game."""
+
+    game: str = Field(max_length=60, description="game id or alias, from GET /api/games")
+    deal: int | None = Field(default=None, ge=0, le=2**62, description="deal number; omitted: a random deal")
+    options: OptionsIn | None = None
+
+
+class ActionIn(BaseModel):
+    """One intent, made on the view of the given version."""
+
+    action: ActionName
+    version: int = Field(ge=0, description="the version of the view the action was made on")
+    pile: str | None = Field(default=None, max_length=10, description="the card's pile, e.g. t3, waste")
+    position: int = Field(default=-1, ge=-200, le=200, description="the card's place in its pile, 0 = bottom")
+    target: str | None = Field(default=None, max_length=10, description="the pile to move to")
+
+
+def _live(request: Request) -> LiveGames:
+    live: LiveGames = request.app.state.live
+    return live
+
+
+def player_of(request: Request, response: Response, cookie: str | None) -> str:
+    """The caller's player id, minting (and setting) a new one for a new browser."""
+    secret: bytes = request.app.state.secret
+    player = verify(cookie, secret)
+    if player is None:
+        player = new_player()
+        response.set_cookie(COOKIE, sign(player, secret), httponly=True, samesite="lax", max_age=10 * 365 * 86400)
+    return player
+
+
+PlayerCookie = Annotated[str | None, Cookie(alias=COOKIE)]
+
+
+def _game(request: Request, player: str, game_id: int) -> LiveGame:
+    try:
+        return _live(request).get(player, game_id)
+    except KeyError:
+        raise HTTPException(404, f"there is no game {game_id} for you") from None
+
+
+@router.get("/games", summary="The catalogue of games")
+async def games() -> dict[str, Any]:
+    return {"games": catalogue()}
+
+
+@router.post("/games", status_code=201, summary="Start a game (a random deal unless one is named)")
+async def create(request: Request, response: Response, body: NewGame, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    player = player_of(request, response, cardtable_player)
+    try:
+        variant = get_variant(body.game)
+    except UnknownGame as error:
+        raise HTTPException(404, str(error)) from None
+    if body.deal is not None and body.deal not in variant.deal.deal_numbers:
+        numbers = variant.deal.deal_numbers
+        raise HTTPException(422, f"{variant.name} deal numbers run from {numbers.start} to {numbers.stop - 1}")
+    options = None
+    if body.options is not None:
+        scoring = Scoring(body.options.scoring)
+        if not scoring.applies_to(variant.id):
+            raise HTTPException(422, f"{scoring.value} scoring does not apply to {variant.name}")
+        options = Options(body.options.auto_build, scoring)
+    live = _live(request).create(player, variant.id, body.deal, options)
+    return table_view(live.game_id, live.session, live.version)
+
+
+@router.get("/games/latest", summary="The caller's latest unfinished game")
+async def latest(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    player = player_of(request, response, cardtable_player)
+    game_id = _live(request).store.latest_unfinished(player)
+    if game_id is None:
+        raise HTTPException(404, "you have no unfinished game")
+    live = _game(request, player, game_id)
+    return table_view(live.game_id, live.session, live.version)
+
+
+@router.get("/games/{game_id}", summary="The caller's view of a game")
+async def view(request: Request, response: Response, game_id: int, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    live = _game(request, player_of(request, response, cardtable_player), game_id)
+    return table_view(live.game_id, live.session, live.version)
+
+
+def _dispatch(live: LiveGame, body: ActionIn) -> Outcome:
+    session = live.session
+    needs_card = body.action in ("move", "card_onto_card", "to_foundation", "play")
+    if needs_card and body.pile is None:
+        return Outcome(False, f"{body.action} needs the card's pile")
+    if body.action in ("move", "card_onto_card") and body.target is None:
+        return Outcome(False, f"{body.action} needs a target pile")
+    pile, target = body.pile or "", body.target or ""
+    actions = {
+        "move": lambda: session.move_card(pile, body.position, target),
+        "card_onto_card": lambda: session.card_onto_card(pile, body.position, target),
+        "to_foundation": lambda: session.to_foundation(pile, body.position),
+        "play": lambda: session.play_card(pile, body.position),
+        "deal": session.deal,
+        "undo": session.undo,
+        "redo": session.redo,
+        "redo_all": session.redo_all,
+        "hint": session.hint,
+        "auto_finish": session.auto_finish,
+        "restart": session.restart,
+    }
+    return actions[body.action]()
+
+
+@router.post("/games/{game_id}/actions", summary="Act on a game", responses={409: {"description": "stale version"}})
+async def act(
+    request: Request, response: Response, game_id: int, body: ActionIn, cardtable_player: PlayerCookie = None
+) -> Any:
+    live = _game(request, player_of(request, response, cardtable_player), game_id)
+    if body.version != live.version:
+        current = table_view(live.game_id, live.session, live.version)
+        return JSONResponse(
+            {"detail": f"the table changed (version {live.version}, not {body.version}): here it is now", "view": current},
+            status_code=409,
+        )
+    outcome = _dispatch(live, body)
+    _live(request).record(live, outcome)
+    table = table_view(live.game_id, live.session, live.version)
+    if outcome.ok and outcome.hint is None:
+        await _broadcast(live, {"type": "view", "view": table, "events": outcome_view(outcome, live.session)["events"]})
+    return {**outcome_view(outcome, live.session), "view": table}
+
+
+async def _broadcast(live: LiveGame, message: dict[str, Any]) -> None:
+    for socket in list(live.watchers):
+        try:
+            await socket.send_json(message)
+        except Exception:  # a closed tab: stop telling it
+            live.watchers.discard(socket)
+
+
+class CardIn(BaseModel):
+    """A card, by its pile and place (0 = bottom; negative from the top)."""
+
+    pile: str = Field(max_length=10)
+    position: int = Field(default=-1, ge=-200, le=200)
+
+
+@router.post("/games/{game_id}/targets", summary="Where a card (with what lies on it) may legally go")
+async def targets(
+    request: Request, response: Response, game_id: int, body: CardIn, cardtable_player: PlayerCookie = None
+) -> dict[str, Any]:
+    live = _game(request, player_of(request, response, cardtable_player), game_id)
+    return {"targets": live.session.targets(body.pile, body.position)}
+
+
+@router.get("/stats", summary="The caller's statistics")
+async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    player = player_of(request, response, cardtable_player)
+    store = _live(request).store
+    records = list(store.records(player))
+    finished = [r for r in records if r.status in ("won", "lost")]
+    return {
+        "stats": [asdict(s) for s in summarize(records)],
+        "recent": [
+            {"game": r.variant, "deal": r.deal, "won": r.status == "won", "moves": r.moves, "score": r.score,
+             "elapsed": round(r.elapsed), "when": r.updated}
+            for r in finished[-30:]
+        ],
+    }
+
+
+@router.websocket("/games/{game_id}/ws")
+async def watch(socket: WebSocket, game_id: int) -> None:
+    secret: bytes = socket.app.state.secret
+    player = verify(socket.cookies.get(COOKIE), secret)
+    live_games: LiveGames = socket.app.state.live
+    try:
+        live = live_games.get(player or "", game_id) if player else None
+    except KeyError:
+        live = None
+    if live is None:
+        await socket.close(code=4404, reason="no such game for you")
+        return
+    await socket.accept()
+    live.watchers.add(socket)
+    try:
+        await socket.send_json({"type": "view", "view": table_view(live.game_id, live.session, live.version), "events": []})
+        while True:
+            await asyncio.wait_for(socket.receive_text(), timeout=3600)
+    except (WebSocketDisconnect, asyncio.TimeoutError, RuntimeError):
+        pass
+    finally:
+        live.watchers.discard(socket)

@@ -1,0 +1,83 @@
+"""The web server: the page, the JSON API and the WebSocket, on the SQLite store.
+
+>>> app = create_app(Store(":memory:"))
+>>> sorted(r.path for r in app.routes if r.path.startswith("/api/games"))[:2]
+['/api/games', '/api/games']
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from cardtable.app import CorruptSave, StorageError, Store
+from cardtable.ui.web.api import router
+from cardtable.ui.web.live import LiveGames
+
+STATIC = Path(__file__).parent / "static"
+
+
+def server_secret(store: Store) -> bytes:
+    """The key that signs player cookies: $CARDTABLE_SECRET, or one kept in the store."""
+    named = os.environ.get("CARDTABLE_SECRET")
+    if named:
+        return named.encode()
+    kept = store.setting("", "cookie_secret")
+    if kept is None:
+        kept = secrets.token_hex(32)
+        store.set_setting("", "cookie_secret", kept)
+    return kept.encode()
+
+
+def create_app(store: Store) -> FastAPI:
+    """The ASGI application over ``store``."""
+    app = FastAPI(
+        title="cardtable",
+        summary="Solitaire games played on the server; the page sees only what a player at a table would.",
+        version="1",
+    )
+    app.state.live = LiveGames(store)
+    app.state.secret = server_secret(store)
+    app.include_router(router)
+
+    @app.exception_handler(CorruptSave)
+    async def corrupt(request: Request, error: CorruptSave) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=409)
+
+    @app.exception_handler(StorageError)
+    async def storage(request: Request, error: StorageError) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=503)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'body'}: {e.get('msg', 'invalid')}" for e in error.errors()
+        )
+        return JSONResponse({"detail": f"bad request: {problems}"}, status_code=422)
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/api/{anything:path}", include_in_schema=False)
+    async def unknown(anything: str) -> None:
+        raise HTTPException(404, f"there is no /api/{anything}")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> int:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    store = Store(db)
+    print(f"cardtable: open http://{host}:{port}/ in a browser (games saved in {store.path})", flush=True)
+    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+    return 0

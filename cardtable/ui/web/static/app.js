@@ -1,0 +1,167 @@
+// The page: picks games, sends intents, follows the game over a WebSocket.
+
+import { api } from "./api.js";
+import { createTable } from "./table.js";
+
+const $ = (id) => document.getElementById(id);
+let catalogue = [];
+let view = null;
+let socket = null;
+let busy = Promise.resolve();
+
+const table = createTable($("table"), {
+  move: (pile, position, target) => act("move", { pile, position, target }),
+  home: (pile, position) => act("to_foundation", { pile, position }),
+  deal: () => act("deal"),
+  targets: async (pile, position) => (await api.targets(view.id, pile, position)).data.targets ?? [],
+  say,
+});
+
+function say(text) { $("message").textContent = text; }
+
+function status() {
+  if (!view) return;
+  const minutes = Math.floor(view.elapsed / 60), seconds = Math.floor(view.elapsed % 60);
+  $("status").textContent = `${view.name} · deal ${view.deal} · ${view.moves} moves · score ${view.score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}`;
+  $("undo").disabled = !view.can_undo;
+  $("redo").disabled = !view.can_redo;
+  document.title = `${view.name} · cardtable`;
+}
+
+function show(next, events = []) {
+  if (!next || (view && next.id === view.id && next.version < view.version)) return;
+  const wasWon = view && view.id === next.id && view.won;
+  view = next;
+  table.render(view);
+  status();
+  if (view.won && !wasWon) win();
+  else if (view.stuck) say("No moves left: undo, or start a new deal.");
+  if (events.some((e) => e.kind === "won") && !wasWon && !view.won) win();
+}
+
+function win() {
+  $("win-text").textContent = `${view.name}, deal ${view.deal}: won in ${view.moves} moves, score ${view.score}.`;
+  if (!$("win-dialog").open) $("win-dialog").showModal();
+}
+
+async function act(action, extra = {}) {
+  // One action at a time, each made on the latest view.
+  const run = busy.then(async () => {
+    const { status: code, data } = await api.act(view.id, view.version, action, extra);
+    if (code === 409) { show(data.view); say("The table changed in another tab; here it is now."); return { ok: false }; }
+    if (code >= 400) { say(data.detail ?? "That did not work."); return { ok: false }; }
+    table.highlight(null);
+    if (!data.ok) { say(data.reason); table.redraw(); return data; }
+    say(data.hint ? `Hint: ${data.reason}` : "");
+    show(data.view, data.events);
+    if (data.hint) table.highlight(data.hint);
+    return data;
+  });
+  busy = run.catch(() => {});
+  return run;
+}
+
+function follow(id) {
+  if (socket) socket.close();
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
+  socket.onmessage = (message) => {
+    const data = JSON.parse(message.data);
+    if (data.type === "view" && view && data.view.id === view.id && data.view.version > view.version) show(data.view, data.events);
+  };
+}
+
+async function open(next) {
+  view = null;
+  show(next);
+  $("game-picker").value = next.game;
+  follow(next.id);
+  say(next.moves ? "Welcome back: the game is as you left it." : "");
+}
+
+async function newGame() {
+  const game = $("game-picker").value;
+  const deal = $("deal-number").value === "" ? null : Number($("deal-number").value);
+  const options = { auto_build: $("setting-auto-build").checked, scoring: $("setting-scoring").value };
+  const entry = catalogue.find((g) => g.id === game);
+  if (!entry.scoring.includes(options.scoring)) options.scoring = "uniform";
+  const { status: code, data } = await api.create(game, deal, options);
+  if (code >= 400) { say(data.detail); return; }
+  $("deal-number").value = "";
+  await open(data);
+}
+
+function fillSettings() {
+  const entry = catalogue.find((g) => g.id === $("game-picker").value);
+  const scoring = $("setting-scoring");
+  const current = view?.scoring ?? scoring.value ?? "uniform";
+  scoring.replaceChildren(...entry.scoring.map((s) => new Option(s, s, false, s === current)));
+  const klondike = entry.id.startsWith("klondike");
+  $("draw-choice").hidden = !klondike;
+  $("setting-draw").value = entry.id.includes("draw3") ? "3" : "1";
+  if (view) $("setting-auto-build").checked = view.auto_build;
+}
+
+function showRules() {
+  const entry = catalogue.find((g) => g.id === (view?.game ?? $("game-picker").value));
+  $("rules-title").textContent = entry.name;
+  $("rules-text").textContent = entry.rules;
+  $("rules-stock").textContent = `Stock: ${entry.stock}.`;
+  $("rules-dialog").showModal();
+}
+
+async function showStats() {
+  const { data } = await api.stats();
+  const rows = data.stats.map((s) => `<tr><td>${s.game}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
+  $("stats-table").innerHTML = rows.length
+    ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best</th><th>fewest</th></tr>${rows.join("")}</table>`
+    : "<p>No finished games yet.</p>";
+  const chart = $("stats-chart");
+  const recent = data.recent;
+  const bar = 100 / Math.max(recent.length, 10);
+  chart.setAttribute("viewBox", "0 0 100 40");
+  chart.innerHTML = recent.map((r, i) => {
+    const h = r.won ? 30 : 12;
+    return `<rect x="${i * bar + 0.5}" y="${38 - h}" width="${bar - 1}" height="${h}" fill="${r.won ? "#2e9e5b" : "#c8553d"}"><title>${r.game} deal ${r.deal}: ${r.won ? "won" : "lost"} in ${r.moves} moves</title></rect>`;
+  }).join("");
+  $("stats-dialog").showModal();
+}
+
+function chooseDraw() {
+  const picker = $("game-picker");
+  if (!picker.value.startsWith("klondike")) return;
+  const vegas = picker.value.includes("vegas");
+  const three = $("setting-draw").value === "3";
+  picker.value = `klondike${three ? "-draw3" : ""}${vegas ? "-vegas" : ""}`;
+}
+
+async function start() {
+  const { data } = await api.catalogue();
+  catalogue = data.games;
+  $("game-picker").replaceChildren(...catalogue.map((g) => new Option(g.name, g.id)));
+  $("new-game").onclick = newGame;
+  $("restart").onclick = () => act("restart");
+  $("undo").onclick = () => act("undo");
+  $("redo").onclick = () => act("redo");
+  $("hint").onclick = () => act("hint");
+  $("auto-finish").onclick = () => act("auto_finish");
+  $("show-rules").onclick = showRules;
+  $("show-stats").onclick = showStats;
+  $("show-settings").onclick = () => { fillSettings(); $("settings-dialog").showModal(); };
+  $("setting-draw").onchange = chooseDraw;
+  $("game-picker").onchange = fillSettings;
+  $("win-new").onclick = newGame;
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey) return;
+    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: newGame };
+    if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
+  });
+  window.addEventListener("resize", () => table.redraw());
+  setInterval(() => { if (view && !view.won && view.moves) { view.elapsed += 1; status(); } }, 1000);
+  fillSettings();
+  const latest = await api.latest();
+  if (latest.status === 200) await open(latest.data);
+  else { $("game-picker").value = "klondike"; await newGame(); }
+}
+
+start();

@@ -1,0 +1,227 @@
+// The table: draws a view, animates changes, and turns pointer and keyboard input into
+// intents (move this card there, deal, send home). Legality is always the server's call.
+
+import { backSVG, faceSVG } from "./cards.js";
+import { cardHeight, cardSpot, layout } from "./layout.js";
+
+const DRAG_START = 5;
+
+export function createTable(root, handlers) {
+  let view = null;
+  let width = 80;
+  let places = {};
+  let selected = null; // {pile, position}
+  let focus = { pile: 0, position: -1 };
+  let drag = null;
+
+  function cardWidth() {
+    const columns = Math.max(...["tableau", "foundation"].map((k) => view.piles.filter((p) => p.kind === k).length), 7);
+    const room = root.parentElement.clientWidth - 16;
+    const across = view.layout === "fortress" ? 9.8 : view.layout === "pyramid" ? 8 : columns * 1.18;
+    return Math.max(28, Math.min(96, Math.floor(room / across)));
+  }
+
+  function keyOf(code, seen) {
+    seen[code] = (seen[code] ?? 0) + 1;
+    return `${code}#${seen[code]}`;
+  }
+
+  function render(next) {
+    const before = {};
+    root.querySelectorAll(".card[data-key]").forEach((el) => { before[el.dataset.key] = el.getBoundingClientRect(); });
+    view = next;
+    width = cardWidth();
+    const spots = layout(view, width);
+    places = spots.place;
+    root.style.width = `${spots.width}px`;
+    root.style.height = `${spots.height}px`;
+    root.replaceChildren();
+    const H = cardHeight(width);
+    const seen = {};
+    view.piles.forEach((pile, index) => {
+      const spot = places[pile.name];
+      const slot = document.createElement("div");
+      slot.className = `slot ${pile.kind}`;
+      Object.assign(slot.dataset, { pile: pile.name });
+      Object.assign(slot.style, { left: `${spot.x}px`, top: `${spot.y}px`, width: `${width}px`, height: `${H}px` });
+      slot.title = pile.title;
+      if (focus.pile === index && pile.cards.length === 0) slot.classList.add("focus");
+      root.append(slot);
+      const marks = new Set(view.violations[pile.name] ?? []);
+      pile.cards.forEach((card, n) => {
+        const el = document.createElement("div");
+        const at = cardSpot(pile, n, spot, width);
+        el.className = "card" + (card.down ? " down" : "");
+        el.dataset.pile = pile.name;
+        el.dataset.position = String(n);
+        if (!card.down) {
+          el.dataset.key = keyOf(card.card, seen);
+          el.dataset.card = card.card;
+          el.innerHTML = faceSVG(card.card);
+        } else {
+          el.innerHTML = backSVG();
+        }
+        if (marks.has(n)) el.classList.add("violation");
+        if (selected && selected.pile === pile.name && n >= selected.position) el.classList.add("selected");
+        if (focus.pile === index && normalise(focus.position, pile) === n) el.classList.add("focus");
+        Object.assign(el.style, { left: `${at.x}px`, top: `${at.y}px`, width: `${width}px`, height: `${H}px`, zIndex: String(n + 1) });
+        root.append(el);
+      });
+    });
+    animate(before);
+  }
+
+  function normalise(position, pile) {
+    return position < 0 ? pile.cards.length + position : position;
+  }
+
+  function animate(before) {
+    root.querySelectorAll(".card[data-key]").forEach((el) => {
+      const old = before[el.dataset.key];
+      if (!old) return;
+      const now = el.getBoundingClientRect();
+      const dx = old.left - now.left, dy = old.top - now.top;
+      if (Math.abs(dx) + Math.abs(dy) < 1) return;
+      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: 180, easing: "ease-out" });
+    });
+  }
+
+  function pileAt(x, y, exclude) {
+    // The piles under or near the point, nearest first.
+    const H = cardHeight(width);
+    const found = [];
+    view.piles.forEach((pile) => {
+      if (pile.name === exclude) return;
+      const spot = places[pile.name];
+      const last = cardSpot(pile, Math.max(pile.cards.length - 1, 0), spot, width);
+      const cx = last.x + width / 2, cy = last.y + H / 2;
+      const distance = Math.hypot(cx - x, cy - y);
+      if (distance < width * 1.1) found.push({ name: pile.name, distance });
+    });
+    return found.sort((a, b) => a.distance - b.distance).map((f) => f.name);
+  }
+
+  function localPoint(event) {
+    const box = root.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  }
+
+  function cardElements(pile, position) {
+    return [...root.querySelectorAll(`.card[data-pile="${pile}"]`)].filter((el) => Number(el.dataset.position) >= position);
+  }
+
+  function slideBack(elements) {
+    elements.forEach((el) => {
+      const from = el.style.transform;
+      el.classList.remove("dragging");
+      el.style.transform = "";
+      if (from) el.animate([{ transform: from }, { transform: "none" }], { duration: 220, easing: "ease-out" });
+    });
+  }
+
+  root.addEventListener("pointerdown", (event) => {
+    const el = event.target.closest(".card");
+    if (!el || el.classList.contains("down") || event.button > 0) return;
+    const pile = el.dataset.pile, position = Number(el.dataset.position);
+    drag = { pile, position, start: localPoint(event), moved: false, elements: cardElements(pile, position), targets: null };
+    el.setPointerCapture(event.pointerId);
+  });
+
+  root.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const p = localPoint(event);
+    const dx = p.x - drag.start.x, dy = p.y - drag.start.y;
+    if (!drag.moved && Math.hypot(dx, dy) < DRAG_START) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      const pending = drag;
+      handlers.targets(drag.pile, drag.position).then((t) => { pending.targets = t; });
+    }
+    drag.elements.forEach((el, i) => {
+      el.classList.add("dragging");
+      el.style.zIndex = String(1000 + i);
+      el.style.transform = `translate(${dx}px, ${dy}px)`;
+    });
+  });
+
+  root.addEventListener("pointerup", async (event) => {
+    if (!drag) return;
+    const current = drag;
+    drag = null;
+    if (!current.moved) return; // a click: handled by the click listener
+    const top = current.elements[0].getBoundingClientRect();
+    const box = root.getBoundingClientRect();
+    const near = pileAt(top.left - box.left + width / 2, top.top - box.top + width * 0.7, current.pile);
+    const legal = current.targets ? near.filter((n) => current.targets.includes(n)) : near;
+    const target = legal[0] ?? near[0];
+    if (!target) { slideBack(current.elements); return; }
+    const outcome = await handlers.move(current.pile, current.position, target);
+    if (!outcome.ok) slideBack(current.elements);
+  });
+
+  root.addEventListener("click", async (event) => {
+    if (event.detail > 1) return;
+    const el = event.target.closest(".card, .slot");
+    if (!el) return;
+    const pile = el.dataset.pile;
+    const pileView = view.piles.find((p) => p.name === pile);
+    if (pileView.kind === "stock") { selected = null; await handlers.deal(); return; }
+    if (selected && selected.pile !== pile) {
+      const from = selected;
+      selected = null;
+      await handlers.move(from.pile, from.position, pile);
+      return;
+    }
+    if (el.classList.contains("card") && !el.classList.contains("down")) {
+      const position = Number(el.dataset.position);
+      selected = selected && selected.pile === pile && selected.position === position ? null : { pile, position };
+      handlers.say(selected ? "now click where it goes" : "");
+      render(view);
+    }
+  });
+
+  root.addEventListener("dblclick", async (event) => {
+    const el = event.target.closest(".card");
+    if (!el || el.classList.contains("down")) return;
+    selected = null;
+    await handlers.home(el.dataset.pile, Number(el.dataset.position));
+  });
+
+  root.addEventListener("keydown", async (event) => {
+    if (!view) return;
+    const pile = view.piles[focus.pile];
+    const keys = {
+      ArrowRight: () => { focus = { pile: (focus.pile + 1) % view.piles.length, position: -1 }; render(view); },
+      ArrowLeft: () => { focus = { pile: (focus.pile + view.piles.length - 1) % view.piles.length, position: -1 }; render(view); },
+      ArrowUp: () => { focus.position = Math.max(normalise(focus.position, pile) - 1, 0); render(view); },
+      ArrowDown: () => { focus.position = Math.min(normalise(focus.position, pile) + 1, pile.cards.length - 1); render(view); },
+      Enter: async () => {
+        if (pile.kind === "stock") return handlers.deal();
+        if (selected && selected.pile !== pile.name) {
+          const from = selected; selected = null;
+          return handlers.move(from.pile, from.position, pile.name);
+        }
+        const position = normalise(focus.position, pile);
+        if (pile.cards[position] && !pile.cards[position].down) { selected = { pile: pile.name, position }; render(view); }
+      },
+    };
+    keys[" "] = keys.Enter;
+    if (keys[event.key]) { event.preventDefault(); await keys[event.key](); }
+  });
+
+  function highlight(move) {
+    root.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
+    if (!move) return;
+    if (move.source) {
+      const cards = [...root.querySelectorAll(`.card[data-pile="${move.source}"]`)];
+      cards.slice(-(move.count ?? 1)).forEach((el) => el.classList.add("hinted"));
+    }
+    if (move.target) {
+      const target = [...root.querySelectorAll(`.card[data-pile="${move.target}"]`)].pop()
+        ?? root.querySelector(`.slot[data-pile="${move.target}"]`);
+      target?.classList.add("hinted");
+    }
+  }
+
+  return { render, highlight, redraw: () => view && render(view), clearSelection: () => { selected = null; } };
+}

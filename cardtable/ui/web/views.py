@@ -1,0 +1,110 @@
+"""What a player may see: the table as JSON, with face-down cards as bare backs.
+
+Nothing here carries the identity of a face-down card or the order of the stock; a
+test checks that over thousands of random positions of every game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.app import Outcome, Session, order_violations
+from cardtable.app.scoring import Scoring
+from cardtable.solitaire import Move, MoveKind, Variant, variants
+from cardtable.solitaire.model import PileKind
+
+JSON = dict[str, Any]
+
+
+def layout_of(variant: Variant) -> str:
+    """How the page arranges the piles: ``pyramid``, ``fortress`` or ``columns``."""
+    if any(spec.covered_by for spec in variant.piles):
+        return "pyramid"
+    if variant.id == "besieged-fortress":
+        return "fortress"
+    return "columns"
+
+
+def catalogue() -> list[JSON]:
+    """Every game the page can offer."""
+    return [
+        {
+            "id": v.id,
+            "name": v.name,
+            "aliases": list(v.aliases),
+            "rules": v.summary,
+            "stock": v.stock.phrase,
+            "scoring": [s.value for s in Scoring if s.applies_to(v.id)],
+            "layout": layout_of(v),
+        }
+        for v in variants()
+    ]
+
+
+def table_view(game_id: int, session: Session, version: int) -> JSON:
+    """The player's view of a game."""
+    state = session.state
+    variant = session.variant
+    piles = []
+    for i, spec in enumerate(variant.piles):
+        cards = state.piles[i]
+        shown = [{"down": True} if n < state.hidden[i] else {"card": c.code} for n, c in enumerate(cards)]
+        piles.append(
+            {
+                "name": spec.id.name,
+                "kind": spec.kind.value,
+                "title": spec.id.title,
+                "cards": shown,
+                "covered_by": [p.name for p in spec.covered_by],
+            }
+        )
+    return {
+        "id": game_id,
+        "game": variant.id,
+        "name": variant.name,
+        "deal": session.deal_number,
+        "version": version,
+        "layout": layout_of(variant),
+        "piles": piles,
+        "violations": order_violations(state),
+        "moves": session.move_count,
+        "score": session.score,
+        "scoring": session.options.scoring.value,
+        "auto_build": session.options.auto_build,
+        "elapsed": round(session.elapsed, 1),
+        "won": session.is_won,
+        "stuck": not session.is_won and session.is_stuck(),
+        "can_undo": session.history.can_undo,
+        "can_redo": session.history.can_redo,
+        "redeals": state.redeals,
+    }
+
+
+def move_view(session: Session, move: Move) -> JSON:
+    """A move as the page highlights it (pile names and the card count)."""
+    names = [spec.id.name for spec in session.variant.piles]
+    view: JSON = {"kind": move.kind.value}
+    if move.source is not None:
+        view["source"] = names[move.source]
+    if move.target is not None:
+        view["target"] = names[move.target]
+    if move.kind is MoveKind.MOVE:
+        view["count"] = move.count
+    return view
+
+
+def outcome_view(outcome: Outcome, session: Session) -> JSON:
+    """The answer to an action, without the table (sent alongside it)."""
+    return {
+        "ok": outcome.ok,
+        "reason": outcome.reason,
+        "events": [
+            {"kind": e.kind.value, "cards": list(e.cards), "source": e.source, "target": e.target} for e in outcome.events
+        ],
+        "hint": None if outcome.hint is None else move_view(session, outcome.hint.move),
+    }
+
+
+def card_kinds() -> list[str]:
+    """Pile kinds, for the page's legend."""
+    return [k.value for k in PileKind]
