@@ -1,8 +1,7 @@
 """The web server: the page, the JSON API and the WebSocket, on the SQLite store.
 
->>> app = create_app(Store(":memory:"))
->>> sorted(r.path for r in app.routes if r.path.startswith("/api/games"))[:2]
-['/api/games', '/api/games']
+>>> sorted(create_app(Store(":memory:")).openapi()["paths"])[:2]
+['/api/games', '/api/games/latest']
 """
 
 from __future__ import annotations
