@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Cookie, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -65,6 +65,7 @@ def player_of(request: Request, response: Response, cookie: str | None) -> str:
 
 
 PlayerCookie = Annotated[str | None, Cookie(alias=COOKIE)]
+GameId = Annotated[int, Path(ge=1, le=2**62, description="the game's id")]
 
 
 def _game(request: Request, player: str, game_id: int) -> LiveGame:
@@ -110,18 +111,27 @@ async def latest(request: Request, response: Response, cardtable_player: PlayerC
 
 
 @router.get("/games/{game_id}", summary="The caller's view of a game")
-async def view(request: Request, response: Response, game_id: int, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+async def view(request: Request, response: Response, game_id: GameId, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     live = _game(request, player_of(request, response, cardtable_player), game_id)
     return table_view(live.game_id, live.session, live.version)
 
 
+def _check_request(live: LiveGame, body: ActionIn) -> None:
+    """Refuse (422) an action that names no card or piles the game does not have."""
+    session = live.session
+    names = [spec.id.name for spec in session.variant.piles]
+    if body.action in ("move", "card_onto_card", "to_foundation", "play"):
+        if body.pile not in names:
+            raise HTTPException(422, f"{body.action} needs the card's pile, one of {', '.join(names)}")
+        size = len(session.state.piles[names.index(body.pile)])
+        if not -size <= body.position < size:
+            raise HTTPException(422, f"{body.pile} holds {size} card(s): there is no card at position {body.position}")
+    if body.action in ("move", "card_onto_card") and body.target not in names:
+        raise HTTPException(422, f"{body.action} needs a target pile, one of {', '.join(names)}")
+
+
 def _dispatch(live: LiveGame, body: ActionIn) -> Outcome:
     session = live.session
-    needs_card = body.action in ("move", "card_onto_card", "to_foundation", "play")
-    if needs_card and body.pile is None:
-        return Outcome(False, f"{body.action} needs the card's pile")
-    if body.action in ("move", "card_onto_card") and body.target is None:
-        return Outcome(False, f"{body.action} needs a target pile")
     pile, target = body.pile or "", body.target or ""
     actions = {
         "move": lambda: session.move_card(pile, body.position, target),
@@ -141,7 +151,7 @@ def _dispatch(live: LiveGame, body: ActionIn) -> Outcome:
 
 @router.post("/games/{game_id}/actions", summary="Act on a game", responses={409: {"description": "stale version"}})
 async def act(
-    request: Request, response: Response, game_id: int, body: ActionIn, cardtable_player: PlayerCookie = None
+    request: Request, response: Response, game_id: GameId, body: ActionIn, cardtable_player: PlayerCookie = None
 ) -> Any:
     live = _game(request, player_of(request, response, cardtable_player), game_id)
     if body.version != live.version:
@@ -150,6 +160,7 @@ async def act(
             {"detail": f"the table changed (version {live.version}, not {body.version}): here it is now", "view": current},
             status_code=409,
         )
+    _check_request(live, body)
     outcome = _dispatch(live, body)
     _live(request).record(live, outcome)
     table = table_view(live.game_id, live.session, live.version)
@@ -175,9 +186,10 @@ class CardIn(BaseModel):
 
 @router.post("/games/{game_id}/targets", summary="Where a card (with what lies on it) may legally go")
 async def targets(
-    request: Request, response: Response, game_id: int, body: CardIn, cardtable_player: PlayerCookie = None
+    request: Request, response: Response, game_id: GameId, body: CardIn, cardtable_player: PlayerCookie = None
 ) -> dict[str, Any]:
     live = _game(request, player_of(request, response, cardtable_player), game_id)
+    _check_request(live, ActionIn(action="play", version=live.version, pile=body.pile, position=body.position))
     return {"targets": live.session.targets(body.pile, body.position)}
 
 
@@ -198,7 +210,7 @@ async def stats(request: Request, response: Response, cardtable_player: PlayerCo
 
 
 @router.websocket("/games/{game_id}/ws")
-async def watch(socket: WebSocket, game_id: int) -> None:
+async def watch(socket: WebSocket, game_id: GameId) -> None:
     secret: bytes = socket.app.state.secret
     player = verify(socket.cookies.get(COOKIE), secret)
     live_games: LiveGames = socket.app.state.live

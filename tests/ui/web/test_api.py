@@ -1,0 +1,182 @@
+"""The JSON API and WebSocket, through the ASGI test client on a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardtable.app import Session, Store
+from cardtable.solitaire import apply, legal_moves, variants
+from cardtable.ui.web.server import create_app
+from cardtable.ui.web.views import table_view
+
+
+@pytest.fixture
+def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+    return create_app(Store(tmp_path / "web.db"))
+
+
+@pytest.fixture
+def client(app) -> TestClient:  # type: ignore[no-untyped-def]
+    return TestClient(app)
+
+
+def _start(client: TestClient, game: str = "klondike", deal: int | None = 7) -> dict:  # type: ignore[type-arg]
+    response = client.post("/api/games", json={"game": game, "deal": deal})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def _act(client: TestClient, view: dict, action: str, **extra: object):  # type: ignore[no-untyped-def,type-arg]
+    return client.post(f"/api/games/{view['id']}/actions", json={"action": action, "version": view["version"], **extra})
+
+
+def test_catalogue_lists_every_game_with_its_rules(client: TestClient) -> None:
+    games = client.get("/api/games").json()["games"]
+    assert [g["id"] for g in games] == [v.id for v in variants()]
+    assert all(g["rules"] for g in games)
+    assert "/api/games/{game_id}/actions" in client.get("/openapi.json").json()["paths"]
+
+
+def test_a_game_is_created_viewed_and_played(client: TestClient) -> None:
+    view = _start(client)
+    assert view["deal"] == 7 and view["version"] == 0
+    assert "cardtable_player" in client.cookies
+    moved = _act(client, view, "move", pile="t6", position=-1, target="t2").json()
+    assert moved["ok"] and moved["view"]["version"] == 1
+    assert moved["view"]["piles"][[p["name"] for p in moved["view"]["piles"]].index("t2")]["cards"][-1] == {"card": "TH"}
+    assert [e["kind"] for e in moved["events"]] == ["moved", "turned"]
+    refused = _act(client, moved["view"], "move", pile="t1", position=-1, target="t2").json()
+    assert not refused["ok"] and "can't go on" in refused["reason"] and refused["view"]["version"] == 1
+    assert client.get(f"/api/games/{view['id']}").json()["version"] == 1
+    face_down = _act(client, moved["view"], "play", pile="stock", position=-1).json()
+    assert not face_down["ok"] and face_down["reason"]
+    hint = _act(client, moved["view"], "hint").json()
+    assert hint["ok"] and hint["hint"]["kind"] and hint["view"]["version"] == 1
+
+
+def _face_down_codes_hidden(view: dict, session: Session) -> None:  # type: ignore[type-arg]
+    state = session.state
+    text = json.dumps(view)
+    shown = re.findall(r'"card": "(\w\w)"', text)
+    face_up = [c.code for i, p in enumerate(state.piles) for n, c in enumerate(p) if n >= state.hidden[i]]
+    assert sorted(shown) == sorted(face_up)
+    for i, pile in enumerate(view["piles"]):
+        down = [c for c in pile["cards"][: state.hidden[i]]]
+        assert all(c == {"down": True} for c in down)
+
+
+def test_no_view_reveals_a_face_down_card_in_thousands_of_positions() -> None:
+    rng = random.Random(21)
+    checked = 0
+    for variant in variants():
+        for deal in range(1, 9):
+            session = Session(variant, deal)
+            state = session.state
+            for _ in range(40):
+                session.history = session.history.begin(state)
+                _face_down_codes_hidden(table_view(1, session, 0), session)
+                checked += 1
+                moves = legal_moves(state)
+                if not moves:
+                    break
+                state = apply(state, rng.choice(moves))
+    assert checked > 3000
+
+
+def test_events_and_socket_messages_name_only_cards_now_face_up(client: TestClient) -> None:
+    view = _start(client, "klondike-draw3", 11)
+    with client.websocket_connect(f"/api/games/{view['id']}/ws") as socket:
+        first = socket.receive_json()
+        assert first["view"] == client.get(f"/api/games/{view['id']}").json()
+        for _ in range(12):
+            answer = _act(client, view, "deal").json()
+            view = answer["view"]
+            message = socket.receive_json()
+            assert message["view"] == view
+            up = {c["card"] for p in view["piles"] for c in p["cards"] if "card" in c}
+            assert all(set(e["cards"]) <= up for e in answer["events"] + message["events"])
+
+
+def test_another_players_game_is_simply_not_found(app, client: TestClient) -> None:  # type: ignore[no-untyped-def]
+    view = _start(client)
+    stranger = TestClient(app)
+    assert stranger.get(f"/api/games/{view['id']}").status_code == 404
+    assert _act(stranger, view, "deal").status_code == 404
+    forged = TestClient(app, cookies={"cardtable_player": client.cookies["cardtable_player"][:-4] + "0000"})
+    assert forged.get(f"/api/games/{view['id']}").status_code == 404
+    with pytest.raises(Exception):
+        with stranger.websocket_connect(f"/api/games/{view['id']}/ws") as socket:
+            socket.receive_json()
+
+
+def test_a_stale_version_is_refused_with_the_current_table_and_never_applied_twice(client: TestClient) -> None:
+    view = _start(client)
+    assert _act(client, view, "deal").status_code == 200
+    stale = _act(client, view, "deal")
+    assert stale.status_code == 409 and stale.json()["view"]["version"] == 1
+    current = client.get(f"/api/games/{view['id']}").json()
+    assert current["moves"] == 1
+
+
+def test_reload_finds_the_latest_unfinished_game(app, client: TestClient) -> None:  # type: ignore[no-untyped-def]
+    view = _start(client)
+    _act(client, view, "deal")
+    again = TestClient(app, cookies=dict(client.cookies))
+    latest = again.get("/api/games/latest").json()
+    assert latest["id"] == view["id"] and latest["moves"] == 1
+    assert TestClient(app).get("/api/games/latest").status_code == 404
+
+
+HOSTILE = [
+    ("post", "/api/games", b"{not json"),
+    ("post", "/api/games", b'{"game": 5}'),
+    ("post", "/api/games", b'{"game": "klondike", "deal": -1}'),
+    ("post", "/api/games", b'{"game": "klondike", "deal": 99999999999999999999999999}'),
+    ("post", "/api/games", b'{"game": "freecell", "deal": 0}'),
+    ("post", "/api/games", b'{"game": "nope"}'),
+    ("post", "/api/games", b'{"game": "' + b"x" * 5000 + b'"}'),
+    ("post", "/api/games", b'{"game": "freecell", "options": {"scoring": "vegas"}}'),
+    ("post", "/api/games", b"[]"),
+    ("get", "/api/games/abc", b""),
+    ("get", "/api/games/-1", b""),
+    ("get", "/api/games/99999999999999999999999", b""),
+    ("get", "/api/nothing/here", b""),
+    ("post", "/api/games/1/actions", b'{"action": "explode", "version": 0}'),
+    ("post", "/api/games/1/actions", b'{"action": "move", "version": 0}'),
+    ("post", "/api/games/1/actions", b'{"action": "move", "version": 0, "pile": "t99", "target": "t1"}'),
+    ("post", "/api/games/1/actions", b'{"action": "move", "version": 0, "pile": "t1", "position": 150, "target": "t2"}'),
+    ("post", "/api/games/1/actions", b'{"action": "deal", "version": "zero"}'),
+    ("post", "/api/games/1/targets", b'{"pile": "zz"}'),
+    ("delete", "/api/games/1", b""),
+]
+
+
+@pytest.mark.parametrize(("method", "url", "body"), HOSTILE)
+def test_bad_requests_get_a_clear_4xx(client: TestClient, method: str, url: str, body: bytes) -> None:
+    _start(client)
+    response = client.request(method, url, content=body, headers={"Content-Type": "application/json"})
+    assert 400 <= response.status_code < 500, response.text
+    if response.status_code != 405:
+        assert response.json()["detail"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=st.dictionaries(
+        st.sampled_from(["action", "version", "pile", "position", "target", "game", "deal"]),
+        st.one_of(st.none(), st.integers(-10**20, 10**20), st.text(max_size=12), st.booleans(), st.lists(st.integers(), max_size=2)),
+    )
+)
+def test_no_body_makes_the_server_fail(client: TestClient, body: dict) -> None:  # type: ignore[type-arg]
+    if "game_id" not in client.__dict__:
+        client.__dict__["game_id"] = _start(client)["id"]
+    for url in ("/api/games", f"/api/games/{client.__dict__['game_id']}/actions", f"/api/games/{client.__dict__['game_id']}/targets"):
+        assert client.post(url, json=body).status_code < 500
