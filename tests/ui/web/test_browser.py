@@ -1,0 +1,200 @@
+"""End to end, like a player: a real server, Debian's Chromium driven by Playwright.
+
+Screenshots of each scene are saved under test-artifacts/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from cardtable.app import Store
+from cardtable.solitaire import get_variant
+from cardtable.solitaire.formats import format_move, parse_freecell_solution
+from cardtable.ui.web.server import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).parents[3] / "test-artifacts"
+SOLUTION = Path(__file__).parents[2] / "fixtures" / "freecell" / "deal-1.solution"
+FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    store = Store(tmp_path_factory.mktemp("web") / "e2e.db")
+    config = uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 15
+    while not running.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    opened = context.new_page()
+    opened.goto(server)
+    expect(opened.locator("#status")).to_contain_text("deal")
+    yield opened
+    context.close()
+
+
+def snap(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def start(page: Page, game: str, deal: int) -> None:
+    page.select_option("#game-picker", game)
+    page.fill("#deal-number", str(deal))
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text(f"deal {deal} ·")
+
+
+def top(page: Page, pile: str) -> str | None:
+    cards = page.locator(f'#table .card[data-pile="{pile}"]')
+    return cards.last.get_attribute("data-card") if cards.count() else None
+
+
+def drag(page: Page, source: str, target: str) -> None:
+    """Drag with the mouse from the centre of one element to the centre of another."""
+    start_box = page.locator(source).bounding_box()
+    end_box = page.locator(target).bounding_box()
+    assert start_box and end_box
+    page.mouse.move(start_box["x"] + start_box["width"] / 2, start_box["y"] + 12)
+    page.mouse.down()
+    for step in range(1, 11):
+        x = start_box["x"] + start_box["width"] / 2 + (end_box["x"] - start_box["x"]) * step / 10
+        y = start_box["y"] + 12 + (end_box["y"] + end_box["height"] / 2 - start_box["y"] - 12) * step / 10
+        page.mouse.move(x, y)
+        page.wait_for_timeout(15)
+    page.mouse.up()
+
+
+def test_start_klondike_and_freecell_by_deal_number(page: Page) -> None:
+    start(page, "klondike", 7)
+    assert top(page, "t1") == "6D" and page.locator('#table .card[data-pile="stock"].down').count() == 24
+    assert page.locator('#table .card[data-pile="stock"][data-card]').count() == 0  # backs only
+    snap(page, "klondike-deal-7")
+    start(page, "freecell", 1)
+    assert page.locator('#table .card[data-pile="t1"]').first.get_attribute("data-card") == "JD"
+    snap(page, "freecell-deal-1")
+
+
+def test_drag_a_run_onto_a_legal_target_and_see_it_land(page: Page) -> None:
+    start(page, "freecell", 12)
+    run = page.locator('#table .card[data-pile="t1"]')
+    count = run.count()
+    moving = [run.nth(count - 2).get_attribute("data-card"), run.nth(count - 1).get_attribute("data-card")]
+    drag(page, f'#table .card[data-pile="t1"][data-position="{count - 2}"]', '#table .card[data-pile="t5"] >> nth=-1')
+    expect(page.locator('#table .card[data-pile="t5"]').last).to_have_attribute("data-card", moving[1] or "")
+    landed = page.locator('#table .card[data-pile="t5"]')
+    assert landed.nth(landed.count() - 2).get_attribute("data-card") == moving[0]
+    snap(page, "drag-run-landed")
+
+
+def test_an_illegal_drop_slides_back_with_the_reason(page: Page) -> None:
+    start(page, "klondike", 7)
+    drag(page, '#table .card[data-pile="t1"]', '#table .card[data-pile="t2"] >> nth=-1')
+    expect(page.locator("#message")).to_contain_text("can't go on")
+    assert top(page, "t1") == "6D" and top(page, "t2") == "JS"
+    card = page.locator('#table .card[data-pile="t1"]').first
+    page.wait_for_timeout(400)
+    assert card.evaluate("el => getComputedStyle(el).transform") in ("none", "matrix(1, 0, 0, 1, 0, 0)")
+    snap(page, "illegal-drop")
+
+
+def test_click_to_move_double_click_home_undo_and_reload(page: Page) -> None:
+    start(page, "klondike", 7)
+    page.click('#table .card[data-pile="t6"] >> nth=-1')
+    page.click('#table .card[data-pile="t2"] >> nth=-1')
+    expect(page.locator('#table .card[data-pile="t2"]').last).to_have_attribute("data-card", "TH")
+    start(page, "klondike", 1)
+    page.dblclick('#table .card[data-pile="t7"] >> nth=-1')
+    expect(page.locator('#table .card[data-pile="f1"]').last).to_have_attribute("data-card", "AS")
+    snap(page, "double-click-home")
+    page.click("#undo")
+    expect(page.locator('#table .card[data-pile="t7"]').last).to_have_attribute("data-card", "AS")
+    page.click("#redo")
+    expect(page.locator('#table .card[data-pile="f1"]').last).to_have_attribute("data-card", "AS")
+    page.reload()
+    expect(page.locator("#status")).to_contain_text("deal 1 ·")
+    expect(page.locator('#table .card[data-pile="f1"]').last).to_have_attribute("data-card", "AS")
+    expect(page.locator("#status")).to_contain_text("1 moves")
+
+
+def test_hint_highlights_a_move_and_says_why(page: Page) -> None:
+    start(page, "klondike", 1)
+    page.click("#hint")
+    expect(page.locator("#message")).to_contain_text("Hint:")
+    assert page.locator("#table .hinted").count() >= 1
+
+
+def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) -> None:
+    start(page, "freecell", 1)
+    view = page.request.get(f"{server}/api/games/latest").json()
+    freecell = get_variant("freecell")
+    moves = parse_freecell_solution(freecell.start(1), SOLUTION.read_text())
+    version = view["version"]
+    for move in moves[:-6]:
+        text = format_move(freecell, move)
+        source, _, rest = text.partition(">")
+        target, _, count = rest.partition(":")
+        cards = next(p for p in view["piles"] if p["name"] == source)["cards"]
+        position = len(cards) - int(count or 1)
+        answer = page.request.post(
+            f"{server}/api/games/{view['id']}/actions",
+            data={"action": "move", "version": version, "pile": source, "position": position, "target": target},
+        ).json()
+        assert answer["ok"], answer["reason"]
+        view = answer["view"]
+        version = view["version"]
+    page.reload()
+    expect(page.locator("#status")).to_contain_text(f"{len(moves) - 6} moves")
+    page.click("#auto-finish")
+    expect(page.locator("#win-dialog")).to_be_visible()
+    expect(page.locator("#win-text")).to_contain_text("won")
+    page.wait_for_timeout(400)  # let the last cards finish sliding home
+    assert page.locator('#table .card[data-pile^="t"]').count() == 0
+    snap(page, "win-screen")
+
+
+def test_the_table_fits_a_phone(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True)
+    phone = context.new_page()
+    phone.goto(server)
+    expect(phone.locator("#status")).to_contain_text("deal")
+    width = phone.evaluate("document.getElementById('table').getBoundingClientRect().right")
+    assert width <= 390
+    snap(phone, "phone")
+    context.close()
