@@ -72,10 +72,6 @@ def _move_points(before: State, move: Move, after: State, scoring: Scoring) -> i
 def score(start: State, moves: Sequence[Move], scoring: Scoring) -> int:
     """The score of a game played from ``start`` through ``moves``."""
     state = start
-    if scoring is Scoring.UNIFORM:
-        for move in moves:
-            state = apply(state, move, trusted=True)
-        return uniform_score(state)
     total = -52 if scoring is Scoring.VEGAS else 0
     for move in moves:
         after = apply(state, move, trusted=True)

@@ -23,7 +23,7 @@ from cardtable.app.autoplay import auto_build, finish
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
-from cardtable.app.scoring import Scoring, score
+from cardtable.app.scoring import Scoring, score, uniform_score
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 
@@ -68,6 +68,10 @@ class Session:
         self._running_since: float | None = None
         self.hinter: Hinter = hinter or HeuristicHinter()
         self.bookmark: int | None = None
+        self._score_key: tuple[History, Scoring] | None = None
+        self._score = 0
+        self._stuck_state: State | None = None
+        self._stuck = False
 
     # -- what a UI reads ---------------------------------------------------------------
 
@@ -88,8 +92,15 @@ class Session:
 
     @property
     def score(self) -> int:
-        """The score in the session's scoring mode."""
-        return score(self.history.states[0], self.history.played, self.options.scoring)
+        """The score in the session's scoring mode (remembered until the game moves on)."""
+        key = (self.history, self.options.scoring)
+        if self._score_key != key:
+            if self.options.scoring is Scoring.UNIFORM:
+                value = uniform_score(self.state)
+            else:
+                value = score(self.history.states[0], self.history.played, self.options.scoring)
+            self._score_key, self._score = key, value
+        return self._score
 
     @property
     def elapsed(self) -> float:
@@ -104,17 +115,9 @@ class Session:
 
     def is_stuck(self) -> bool:
         """Whether no move can change anything any more (stock cycles included)."""
-        state = self.state
-        seen: set[State] = set()
-        while state not in seen:
-            seen.add(state)
-            moves = legal_moves(state)
-            if any(m.kind in (MoveKind.MOVE, MoveKind.PAIR) for m in moves):
-                return False
-            if not moves:
-                return True
-            state = apply(state, moves[0], trusted=True)
-        return True
+        if self._stuck_state is not self.state:
+            self._stuck_state, self._stuck = self.state, _is_stuck(self.state)
+        return self._stuck
 
     # -- finding cards -----------------------------------------------------------------
 
@@ -335,3 +338,17 @@ class Session:
 def new_session(game: str, deal: int, **options: object) -> Session:
     """A session for a game named by id or alias."""
     return Session(get_variant(game), deal, replace(Options(), **options))  # type: ignore[arg-type]
+
+
+def _is_stuck(state: State) -> bool:
+    """No move but stock turns, and turning the whole stock over brings none."""
+    seen: set[State] = set()
+    while state not in seen:
+        seen.add(state)
+        moves = legal_moves(state)
+        if any(m.kind in (MoveKind.MOVE, MoveKind.PAIR) for m in moves):
+            return False
+        if not moves:
+            return True
+        state = apply(state, moves[0], trusted=True)
+    return True
