@@ -34,7 +34,7 @@ class Event:
 def move_events(before: State, move: Move, after: State) -> list[Event]:
     """The events of one move: what moved where, then any card turned face up."""
     variant = before.variant
-    names = [spec.id.name for spec in variant.piles]
+    names = variant.tables.names
     events: list[Event] = []
     if move.kind is MoveKind.MOVE:
         assert move.source is not None and move.target is not None

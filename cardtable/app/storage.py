@@ -15,6 +15,7 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 
 from cardtable.app.history import History
@@ -58,6 +59,10 @@ class StorageError(Exception):
 
 class CorruptSave(StorageError):
     """One saved game can't be read back; the row is left as it is."""
+
+
+class StaleGame(Exception):
+    """The game changed elsewhere (another server process) since this copy was loaded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,15 +137,23 @@ class Store:
     # -- games -------------------------------------------------------------------------
 
     def save(
-        self, player: str, session: Session, game_id: int | None = None, status: str | None = None, version: int = 0
+        self,
+        player: str,
+        session: Session,
+        game_id: int | None = None,
+        status: str | None = None,
+        version: int = 0,
+        expected: int | None = None,
     ) -> int:
         """Store the whole game; returns its id (new when ``game_id`` is None).
 
         ``version`` counts the actions taken on the game, so a client acting on an
-        older view can be told so.
+        older view can be told so. With ``expected``, the save happens only if the stored
+        version is still that one (else StaleGame): two processes never both apply an
+        action to the same version.
         """
         variant = session.variant
-        steps = [[format_move(variant, m) for m in step] for step in session.history.steps]
+        steps = [[_move_text(variant, m) for m in step] for step in session.history.steps]
         options = json.dumps({"auto_build": session.options.auto_build, "scoring": session.options.scoring.value})
         status = status or ("won" if session.is_won else "playing")
         vegas = _vegas(session)
@@ -157,13 +170,17 @@ class Store:
                 )
                 assert cursor.lastrowid is not None
                 return cursor.lastrowid
-            found = self._db.execute(
+            update = (
                 "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, elapsed = ?, status = ?,"
-                " moves = ?, score = ?, vegas = ?, version = ?, updated = ? WHERE id = ? AND player = ?",
-                (*row, game_id, player),
+                " moves = ?, score = ?, vegas = ?, version = ?, updated = ? WHERE id = ? AND player = ?"
             )
+            if expected is None:
+                found = self._db.execute(update, (*row, game_id, player))
+            else:
+                found = self._db.execute(update + " AND version = ?", (*row, game_id, player, expected))
             if found.rowcount == 0:
-                raise KeyError(f"no game {game_id} for this player")
+                self.version(player, game_id)  # KeyError when there is no such game
+                raise StaleGame(f"game {game_id} changed since version {expected}")
             return game_id
 
     def set_status(self, player: str, game_id: int, status: str) -> None:
@@ -223,6 +240,10 @@ class Store:
         """Change a player's setting."""
         with self._db:
             self._db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)", (player, key, value))
+
+
+_move_text = lru_cache(maxsize=1 << 16)(format_move)
+"""Move texts, remembered: every save writes the whole list, mostly moves already seen."""
 
 
 def _vegas(session: Session) -> int:

@@ -97,9 +97,16 @@ def serve(args: argparse.Namespace) -> int:
     from cardtable.ui.web.server import serve as run_server
 
     try:
-        return run_server(args.host, args.port, args.db)
+        return run_server(args.host, args.port, args.db, args.workers)
     except StorageError as error:
         raise UserError(str(error)) from None
+
+
+def _positive(text: str) -> int:
+    """A whole number of at least 1, for argparse."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -131,4 +138,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--db", default=None, help="database file (default: $CARDTABLE_DB or the user data dir)")
+    parser.add_argument(
+        "--workers", type=_positive, default=1, help="server processes sharing the database (default 1)"
+    )
     parser.set_defaults(handler=serve)

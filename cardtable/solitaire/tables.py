@@ -27,6 +27,9 @@ class Tables:
     """Everything the engine's hot paths look up, derived once per variant."""
 
     index: dict[PileId, int]
+    names: tuple[str, ...]
+    """Each pile's short name (``t3``, ``waste``), in pile order."""
+    by_name: dict[str, int]
     stock: int | None
     waste: int | None
     foundations: tuple[int, ...]
@@ -125,6 +128,8 @@ def compile_tables(variant: Variant) -> Tables:
     covered = tuple(tuple(index[p] for p in s.covered_by) for s in piles)
     return Tables(
         index=index,
+        names=tuple(s.id.name for s in piles),
+        by_name={s.id.name: i for i, s in enumerate(piles)},
         stock=single(PileKind.STOCK),
         waste=single(PileKind.WASTE),
         foundations=of(PileKind.FOUNDATION),

@@ -65,10 +65,10 @@ class Variant:
 
     def index_of_name(self, name: str) -> int:
         """The position of the pile named ``name`` (``t3``, ``waste``)."""
-        for i, spec in enumerate(self.piles):
-            if spec.id.name == name:
-                return i
-        raise KeyError(f"{self.name} has no pile {name}")
+        try:
+            return self.tables.by_name[name]
+        except KeyError:
+            raise KeyError(f"{self.name} has no pile {name}") from None
 
     def start(self, deal: int) -> State:
         """The opening position of deal number ``deal``."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.app import CorruptSave, Options, Scoring, Session, StorageError, Store
+from cardtable.app import CorruptSave, Options, Scoring, Session, StaleGame, StorageError, Store
 from cardtable.solitaire import get_variant
 from cardtable.solitaire.formats import replay
 
@@ -47,6 +47,21 @@ def test_saving_again_updates_the_same_game(tmp_path: Path) -> None:
     assert store.latest_unfinished("me") == game
     with pytest.raises(KeyError):
         store.load("someone else", game)
+
+
+def test_a_save_made_from_an_older_version_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    here, there = Store(tmp_path / "g.db"), Store(tmp_path / "g.db")  # two server processes
+    session = _played(3)
+    game = here.save("me", session, version=3)
+    first, second = here.load("me", game), there.load("me", game)
+    first.deal()
+    here.save("me", first, game, version=4, expected=3)
+    second.undo()
+    with pytest.raises(StaleGame):
+        there.save("me", second, game, version=4, expected=3)
+    assert there.version("me", game) == 4 and there.load("me", game).state == first.state
+    with pytest.raises(KeyError):
+        there.save("someone else", second, game, version=5, expected=4)
 
 
 def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:

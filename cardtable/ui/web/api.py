@@ -10,7 +10,7 @@ from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, W
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from cardtable.app import Options, Outcome, Scoring, summarize
+from cardtable.app import Options, Outcome, Scoring, StaleGame, StorageError, summarize
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.web.live import LiveGame, LiveGames
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
@@ -119,7 +119,7 @@ async def view(request: Request, response: Response, game_id: GameId, cardtable_
 def _check_request(live: LiveGame, body: ActionIn) -> None:
     """Refuse (422) an action that names no card or piles the game does not have."""
     session = live.session
-    names = [spec.id.name for spec in session.variant.piles]
+    names = session.variant.tables.names
     if body.action in ("move", "card_onto_card", "to_foundation", "play"):
         if body.pile not in names:
             raise HTTPException(422, f"{body.action} needs the card's pile, one of {', '.join(names)}")
@@ -153,28 +153,22 @@ def _dispatch(live: LiveGame, body: ActionIn) -> Outcome:
 async def act(
     request: Request, response: Response, game_id: GameId, body: ActionIn, cardtable_player: PlayerCookie = None
 ) -> Any:
-    live = _game(request, player_of(request, response, cardtable_player), game_id)
-    if body.version != live.version:
-        current = table_view(live.game_id, live.session, live.version)
-        return JSONResponse(
-            {"detail": f"the table changed (version {live.version}, not {body.version}): here it is now", "view": current},
-            status_code=409,
-        )
-    _check_request(live, body)
-    outcome = _dispatch(live, body)
-    _live(request).record(live, outcome)
-    table = table_view(live.game_id, live.session, live.version)
-    if outcome.ok and outcome.hint is None:
-        await _broadcast(live, {"type": "view", "view": table, "events": outcome_view(outcome, live.session)["events"]})
-    return {**outcome_view(outcome, live.session), "view": table}
-
-
-async def _broadcast(live: LiveGame, message: dict[str, Any]) -> None:
-    for socket in list(live.watchers):
+    player = player_of(request, response, cardtable_player)
+    live = _game(request, player, game_id)
+    if body.version == live.version:
+        _check_request(live, body)
+        outcome = _dispatch(live, body)
         try:
-            await socket.send_json(message)
-        except Exception:  # a closed tab: stop telling it
-            live.watchers.discard(socket)
+            _live(request).record(live, outcome)
+        except StaleGame:
+            live = _game(request, player, game_id)
+        else:
+            return {**outcome_view(outcome, live.session), "view": table_view(live.game_id, live.session, live.version)}
+    current = table_view(live.game_id, live.session, live.version)
+    return JSONResponse(
+        {"detail": f"the table changed (version {live.version}, not {body.version}): here it is now", "view": current},
+        status_code=409,
+    )
 
 
 class CardIn(BaseModel):
@@ -209,25 +203,48 @@ async def stats(request: Request, response: Response, cardtable_player: PlayerCo
     }
 
 
+FOLLOW_POLL = 1.0
+"""Seconds between looks at the store for actions taken in another server process."""
+
+
 @router.websocket("/games/{game_id}/ws")
 async def watch(socket: WebSocket, game_id: GameId) -> None:
+    """Send the player's view now and after every change, until the tab closes."""
     secret: bytes = socket.app.state.secret
     player = verify(socket.cookies.get(COOKIE), secret)
     live_games: LiveGames = socket.app.state.live
     try:
         live = live_games.get(player or "", game_id) if player else None
-    except KeyError:
+    except (KeyError, StorageError):
         live = None
-    if live is None:
+    if player is None or live is None:
         await socket.close(code=4404, reason="no such game for you")
         return
     await socket.accept()
-    live.watchers.add(socket)
+    changed = live_games.waiter(player, game_id)
+    closed = asyncio.ensure_future(_until_closed(socket))
+    sent = -1
     try:
-        await socket.send_json({"type": "view", "view": table_view(live.game_id, live.session, live.version), "events": []})
-        while True:
-            await asyncio.wait_for(socket.receive_text(), timeout=3600)
-    except (WebSocketDisconnect, asyncio.TimeoutError, RuntimeError):
+        while not closed.done():
+            live = live_games.get(player, game_id)
+            if live.version != sent:
+                await socket.send_json({"type": "view", "view": table_view(live.game_id, live.session, live.version)})
+                sent = live.version
+            changed.clear()
+            waiting = asyncio.ensure_future(changed.wait())
+            await asyncio.wait([closed, waiting], timeout=FOLLOW_POLL, return_when=asyncio.FIRST_COMPLETED)
+            waiting.cancel()
+    except (WebSocketDisconnect, RuntimeError, LookupError, StorageError):
         pass
     finally:
-        live.watchers.discard(socket)
+        closed.cancel()
+        live_games.forget(player, game_id, changed)
+
+
+async def _until_closed(socket: WebSocket) -> None:
+    """Read (and ignore) what the page sends until it goes away."""
+    try:
+        while True:
+            await socket.receive_text()
+    except (WebSocketDisconnect, RuntimeError):
+        pass

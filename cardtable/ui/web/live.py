@@ -1,43 +1,50 @@
-"""Games in play on the server: sessions kept warm, versions, and the sockets watching."""
+"""Games in play on the server: sessions kept warm, versions, and who is waiting for news.
+
+The store stays the truth. Several server processes may share one database: a warm
+session is used only while its version is the stored one, and a save succeeds only on
+the version it was made from, so an action is never applied twice.
+"""
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
-from cardtable.app import Options, Outcome, Session, Store
+from cardtable.app import Options, Outcome, Session, StaleGame, Store
 from cardtable.app.service import Games
 
 WARM_GAMES = 2000
 """How many sessions stay in memory; others are reloaded from the store when needed."""
 
+Key = tuple[str, int]
+
 
 @dataclass
 class LiveGame:
-    """A game being played: its session, its version and who watches it."""
+    """A game being played: its session and its version (actions taken so far)."""
 
     player: str
     game_id: int
     session: Session
     version: int
-    watchers: set[Any] = field(default_factory=set)
 
 
 class LiveGames:
-    """Every player's games, loaded on demand; the store stays the truth."""
+    """Every player's games, loaded on demand and checked against the store."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._warm: OrderedDict[tuple[str, int], LiveGame] = OrderedDict()
+        self._warm: OrderedDict[Key, LiveGame] = OrderedDict()
+        self._waiting: dict[Key, set[asyncio.Event]] = {}
 
     def get(self, player: str, game_id: int) -> LiveGame:
-        """A player's game; KeyError when it is not theirs or does not exist."""
+        """A player's game as stored now; KeyError when it is not theirs or does not exist."""
         key = (player, game_id)
+        version = self.store.version(player, game_id)
         live = self._warm.get(key)
-        if live is None:
-            session = self.store.load(player, game_id)
-            live = LiveGame(player, game_id, session, self.store.version(player, game_id))
+        if live is None or live.version != version:
+            live = LiveGame(player, game_id, self.store.load(player, game_id), version)
             self._warm[key] = live
             while len(self._warm) > WARM_GAMES:
                 self._warm.popitem(last=False)
@@ -59,9 +66,30 @@ class LiveGames:
         return live
 
     def record(self, live: LiveGame, outcome: Outcome) -> None:
-        """After an action: a new version, saved at once (a finished game is settled)."""
+        """After an action: saved at once as the next version (StaleGame if another
+        process saved that version first; this copy is then dropped)."""
         if not outcome.ok or outcome.hint is not None:
             return
-        live.version += 1
         status = "won" if live.session.is_won else None
-        self.store.save(live.player, live.session, live.game_id, status, live.version)
+        try:
+            self.store.save(live.player, live.session, live.game_id, status, live.version + 1, expected=live.version)
+        except StaleGame:
+            self._warm.pop((live.player, live.game_id), None)
+            raise
+        live.version += 1
+        for event in self._waiting.get((live.player, live.game_id), ()):
+            event.set()
+
+    def waiter(self, player: str, game_id: int) -> asyncio.Event:
+        """An event set whenever this process records an action on the game."""
+        event = asyncio.Event()
+        self._waiting.setdefault((player, game_id), set()).add(event)
+        return event
+
+    def forget(self, player: str, game_id: int, event: asyncio.Event) -> None:
+        """Stop telling ``event`` about the game."""
+        waiting = self._waiting.get((player, game_id))
+        if waiting is not None:
+            waiting.discard(event)
+            if not waiting:
+                del self._waiting[(player, game_id)]

@@ -72,11 +72,24 @@ def create_app(store: Store) -> FastAPI:
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None) -> int:
-    """Run the server until interrupted."""
+def app_from_environment() -> FastAPI:
+    """The application over the store named by ``CARDTABLE_DB`` (one per server process)."""
+    return create_app(Store())
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, workers: int = 1) -> int:
+    """Run the server until interrupted, in ``workers`` processes sharing the store."""
     import uvicorn
 
     store = Store(db)
+    server_secret(store)  # made once here, so every process signs with the same key
     print(f"cardtable: open http://{host}:{port}/ in a browser (games saved in {store.path})", flush=True)
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+    if workers == 1:
+        uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+        return 0
+    store.close()
+    os.environ["CARDTABLE_DB"] = str(store.path)
+    uvicorn.run(
+        f"{__name__}:app_from_environment", factory=True, workers=workers, host=host, port=port, log_level="warning"
+    )
     return 0

@@ -6,6 +6,7 @@ test checks that over thousands of random positions of every game.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
@@ -41,23 +42,31 @@ def catalogue() -> list[JSON]:
     ]
 
 
+_DOWN: JSON = {"down": True}
+
+
+@cache
+def _pile_heads(variant: Variant) -> tuple[JSON, ...]:
+    """What the view says of each pile besides its cards (the same for every deal)."""
+    return tuple(
+        {
+            "name": spec.id.name,
+            "kind": spec.kind.value,
+            "title": spec.id.title,
+            "covered_by": [p.name for p in spec.covered_by],
+        }
+        for spec in variant.piles
+    )
+
+
 def table_view(game_id: int, session: Session, version: int) -> JSON:
     """The player's view of a game."""
     state = session.state
     variant = session.variant
-    piles = []
-    for i, spec in enumerate(variant.piles):
-        cards = state.piles[i]
-        shown = [{"down": True} if n < state.hidden[i] else {"card": c.code} for n, c in enumerate(cards)]
-        piles.append(
-            {
-                "name": spec.id.name,
-                "kind": spec.kind.value,
-                "title": spec.id.title,
-                "cards": shown,
-                "covered_by": [p.name for p in spec.covered_by],
-            }
-        )
+    piles = [
+        {**head, "cards": [_DOWN if n < hidden else {"card": c.code} for n, c in enumerate(cards)]}
+        for head, cards, hidden in zip(_pile_heads(variant), state.piles, state.hidden)
+    ]
     return {
         "id": game_id,
         "game": variant.id,
@@ -82,7 +91,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
 
 def move_view(session: Session, move: Move) -> JSON:
     """A move as the page highlights it (pile names and the card count)."""
-    names = [spec.id.name for spec in session.variant.piles]
+    names = session.variant.tables.names
     view: JSON = {"kind": move.kind.value}
     if move.source is not None:
         view["source"] = names[move.source]

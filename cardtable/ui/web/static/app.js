@@ -28,7 +28,7 @@ function status() {
   document.title = `${view.name} · cardtable`;
 }
 
-function show(next, events = []) {
+function show(next) {
   if (!next || (view && next.id === view.id && next.version < view.version)) return;
   const wasWon = view && view.id === next.id && view.won;
   view = next;
@@ -36,7 +36,6 @@ function show(next, events = []) {
   status();
   if (view.won && !wasWon) win();
   else if (view.stuck) say("No moves left: undo, or start a new deal.");
-  if (events.some((e) => e.kind === "won") && !wasWon && !view.won) win();
 }
 
 function win() {
@@ -53,7 +52,7 @@ async function act(action, extra = {}) {
     table.highlight(null);
     if (!data.ok) { say(data.reason); table.redraw(); return data; }
     say(data.hint ? `Hint: ${data.reason}` : "");
-    show(data.view, data.events);
+    show(data.view);
     if (data.hint) table.highlight(data.hint);
     return data;
   });
@@ -67,7 +66,7 @@ function follow(id) {
   socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "view" && view && data.view.id === view.id && data.view.version > view.version) show(data.view, data.events);
+    if (data.type === "view" && view && data.view.id === view.id && data.view.version > view.version) show(data.view);
   };
 }
 

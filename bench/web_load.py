@@ -1,0 +1,157 @@
+"""Web load: many players playing at once against a running server, over HTTP.
+
+Run: .venv/bin/python bench/web_load.py [--players 200] [--rate 5] [--seconds 20] [--workers 2 | --url URL]
+
+Without --url it starts `cardtable serve --workers 2` on a free port with a fresh
+database and stops it afterwards. Each player is one keep-alive connection with its own cookie: it starts a
+Klondike game, then plays moves (deal from the stock, send a card home or onto another
+pile when the server's targets say it may go, undo now and then), each carrying the
+version of the view it was made on. Players pause between actions like people do
+(--rate actions a second on average, exponentially spaced); --rate 0 removes the pause
+and measures the server's ceiling instead. Prints moves/s and the p50/p99 latency of moves.
+The loop is bounded by --seconds and talks only to the loopback address.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+
+class Connection:
+    """A minimal HTTP/1.1 keep-alive client: cheap enough to leave the CPU to the server."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.cookie = ""
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+
+    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Length: {len(data)}\r\n"
+        if body is not None:
+            head += "Content-Type: application/json\r\n"
+        if self.cookie:
+            head += f"Cookie: {self.cookie}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length = 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+            elif name.lower() == "set-cookie":
+                self.cookie = value.strip().split(";", 1)[0]
+        payload = await self.reader.readexactly(length)
+        return status, json.loads(payload) if payload else None
+
+
+async def player(
+    host: str, port: int, start: asyncio.Barrier, seconds: float, rate: float, latencies: list[float], rng: random.Random
+) -> tuple[int, int]:
+    """One player: a game, then (once every player has one) an action every 1/rate
+    seconds on average (0: no pause) for ``seconds``. Returns (actions, moves applied)."""
+    connection = Connection(host, port)
+    await connection.open()
+    _, view = await connection.request("POST", "/api/games", {"game": "klondike", "options": {"auto_build": True}})
+    await start.wait()
+    actions = moves = 0
+    due = time.perf_counter()
+    deadline = due + seconds
+    while time.perf_counter() < deadline:
+        if rate:
+            due += rng.expovariate(rate)
+            if due >= deadline:
+                break
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        action: dict[str, Any] = {"action": "deal"}
+        roll = rng.random()
+        if roll < 0.1 and view["can_undo"]:
+            action = {"action": "undo"}
+        elif roll < 0.6:
+            tops = [(p["name"], len(p["cards"]) - 1) for p in view["piles"] if p["cards"] and "card" in p["cards"][-1]]
+            tops = [t for t in tops if not t[0].startswith("f")]
+            if tops:
+                pile, position = rng.choice(tops)
+                _, found = await connection.request(
+                    "POST", f"/api/games/{view['id']}/targets", {"pile": pile, "position": position}
+                )
+                if found["targets"]:
+                    action = {"action": "move", "pile": pile, "position": position, "target": found["targets"][0]}
+        began = time.perf_counter()
+        status, answer = await connection.request("POST", f"/api/games/{view['id']}/actions", {**action, "version": view["version"]})
+        latencies.append(time.perf_counter() - began)
+        view = answer["view"]
+        actions += 1
+        moves += status == 200 and answer["ok"]
+        if status != 200 or not answer["ok"] and action["action"] == "deal" and view["stuck"]:
+            _, view = await connection.request("POST", "/api/games", {"game": "klondike"})
+    connection.writer.close()
+    return actions, moves
+
+
+async def run(host: str, port: int, players: int, seconds: float, rate: float) -> None:
+    latencies: list[float] = []
+    start = asyncio.Barrier(players + 1)
+    games = [
+        asyncio.ensure_future(player(host, port, start, seconds, rate, latencies, random.Random(n))) for n in range(players)
+    ]
+    await start.wait()
+    began = time.perf_counter()
+    counts = await asyncio.gather(*games)
+    elapsed = time.perf_counter() - began
+    ordered = sorted(latencies)
+    p99 = ordered[int(len(ordered) * 0.99)] if ordered else 0.0
+    pace = f"{rate:g} actions/s each" if rate else "no pause between actions"
+    actions, moves = (sum(c[i] for c in counts) for i in (0, 1))
+    print(f"players {players} ({pace}), {elapsed:.1f} s, actions {actions}, moves applied {moves}")
+    print(f"moves/s {moves / elapsed:,.0f} (actions/s {actions / elapsed:,.0f})")
+    print(f"action latency p50 {1000 * statistics.median(ordered):.1f} ms, p99 {1000 * p99:.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--rate", type=float, default=5.0, help="actions per second per player (0: as fast as possible)")
+    parser.add_argument("--workers", type=int, default=2, help="server processes when the bench starts the server")
+    parser.add_argument("--url", default=None, help="a running server, e.g. http://127.0.0.1:8000")
+    args = parser.parse_args()
+    server = None
+    if args.url:
+        host, _, port_text = args.url.removeprefix("http://").rstrip("/").partition(":")
+        port = int(port_text or 80)
+    else:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            host, port = "127.0.0.1", s.getsockname()[1]
+        db = os.path.join(tempfile.mkdtemp(), "load.db")
+        command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port), "--db", db]
+        command += ["--workers", str(args.workers)]
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        assert server.stdout is not None
+        server.stdout.readline()
+        time.sleep(1.0)
+    try:
+        asyncio.run(run(host, port, args.players, args.seconds, args.rate))
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
