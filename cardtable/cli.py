@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardtable.commands import UserError, play, solitaire
+from cardtable.commands import UserError, blackjack, play, solitaire
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -14,6 +14,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     solitaire.add_commands(subparsers)
     play.add_commands(subparsers)
+    blackjack.add_commands(subparsers)
     return parser
 
 

@@ -1,0 +1,125 @@
+"""`cardtable blackjack ...`: rule sets, strategy charts and simulations."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from fractions import Fraction
+from typing import Any
+
+from cardtable.commands import UserError
+from cardtable.thunderjack import PRESETS, PUBLISHED_EDGES, Doubling, RuleSet, preset
+
+
+def _ratio(text: str) -> Fraction:
+    """``3:2`` or ``6:5`` as a payout ratio."""
+    top, _, bottom = text.partition(":")
+    try:
+        return Fraction(int(top), int(bottom or 1))
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"expected a payout such as 3:2, not {text!r}") from None
+
+
+def rules_from(args: argparse.Namespace) -> RuleSet:
+    """The named preset with any rule flags applied."""
+    try:
+        rules = preset(args.rules)
+    except KeyError as error:
+        raise UserError(str(error.args[0])) from None
+    changes: dict[str, Any] = {}
+    for flag, field in (
+        ("decks", "decks"), ("reshuffle_below", "reshuffle_below"), ("h17", "dealer_hits_soft_17"),
+        ("das", "double_after_split"), ("split_hands", "split_hands"), ("surrender", "surrender"),
+        ("blackjack_pays", "blackjack_pays"),
+    ):
+        if getattr(args, flag) is not None:
+            changes[field] = getattr(args, flag)
+    if args.double is not None:
+        changes["doubling"] = Doubling(args.double)
+    if args.thunderjack is False:
+        changes["thunderjack_pays"] = None
+    if args.blitz is False:
+        changes["blitz_cards"] = None
+    try:
+        return rules.but(**changes) if changes else rules
+    except ValueError as error:
+        raise UserError(str(error)) from None
+
+
+def _progress(began: float) -> Any:
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        rate = done / max(time.perf_counter() - began, 1e-9)
+        print(f"\r[{'#' * filled}{' ' * (width - filled)}] {done:,}/{total:,} rounds, {rate:,.0f}/s", end="", file=sys.stderr)
+        if done == total:
+            print(file=sys.stderr)
+
+    return show
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    """Play many rounds with the advisor's strategy and print the edge."""
+    from cardtable.thunderjack.simulate import CHUNK, simulate
+
+    rules = rules_from(args)
+    if args.rounds < 1:
+        raise UserError("--rounds must be at least 1")
+    began = time.perf_counter()
+    show = _progress(began) if args.rounds > CHUNK else None
+    result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, progress=show)
+    elapsed = time.perf_counter() - began
+    print(result.report())
+    published = PUBLISHED_EDGES.get(args.rules)
+    if published is not None and rules == preset(args.rules):
+        off = (result.edge - published) / result.standard_error
+        print(f"published edge {100 * published:+.2f}%: this run is {off:+.1f} standard errors from it")
+    print(f"{result.rounds / elapsed:,.0f} rounds/s with {args.workers} worker(s)")
+    return 0
+
+
+def chart_command(args: argparse.Namespace) -> int:
+    """Print the basic-strategy chart of a rule set."""
+    from cardtable.thunderjack.chart import chart
+
+    print(chart(rules_from(args)))
+    return 0
+
+
+def rules_command(args: argparse.Namespace) -> int:
+    """List the named rule sets."""
+    for name, rules in PRESETS.items():
+        print(f"{name:22} {rules.describe()}")
+    return 0
+
+
+def add_rule_flags(parser: argparse.ArgumentParser) -> None:
+    """--rules PRESET and the flags that change single rules."""
+    parser.add_argument("--rules", default="thunderjack", help=f"rule set: {', '.join(PRESETS)} (default thunderjack)")
+    parser.add_argument("--decks", type=int, default=None)
+    parser.add_argument("--reshuffle-below", type=float, default=None, help="reshuffle when less than this fraction is left")
+    parser.add_argument("--h17", action=argparse.BooleanOptionalAction, default=None, help="dealer hits soft 17")
+    parser.add_argument("--das", action=argparse.BooleanOptionalAction, default=None, help="double after split")
+    parser.add_argument("--split-hands", type=int, default=None, help="hands one seat may split into (2: no resplit)")
+    parser.add_argument("--surrender", action=argparse.BooleanOptionalAction, default=None, help="late surrender")
+    parser.add_argument("--double", choices=[d.value for d in Doubling], default=None, help="which totals may double")
+    parser.add_argument("--blackjack-pays", type=_ratio, default=None, help="e.g. 3:2 or 6:5")
+    parser.add_argument("--thunderjack", action=argparse.BooleanOptionalAction, default=None, help="Thunderjack pays")
+    parser.add_argument("--blitz", action=argparse.BooleanOptionalAction, default=None, help="six-card Blitz pays")
+
+
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register `blackjack simulate`, `blackjack chart` and `blackjack rules`."""
+    parser = subparsers.add_parser("blackjack", help="blackjack rule sets, strategy and simulation")
+    inner = parser.add_subparsers(dest="blackjack_command", metavar="COMMAND", required=True)
+    simulate = inner.add_parser("simulate", help="the player's edge over many rounds of best play")
+    add_rule_flags(simulate)
+    simulate.add_argument("--rounds", type=int, default=1_000_000)
+    simulate.add_argument("--workers", type=int, default=1, help="processes to run in (default 1)")
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.set_defaults(handler=simulate_command)
+    chart = inner.add_parser("chart", help="print the basic-strategy chart for a rule set")
+    add_rule_flags(chart)
+    chart.set_defaults(handler=chart_command)
+    inner.add_parser("rules", help="list the named rule sets").set_defaults(handler=rules_command)

@@ -1,0 +1,120 @@
+"""A blackjack rule set as one value; Thunderjack is one rule set among the presets.
+
+Every number of the rule sheet (shared/docs/thunderjack-rules.md) is a field here.
+
+>>> preset("thunderjack").thunderjack_pays, preset("six-deck-h17").dealer_hits_soft_17
+(Fraction(3, 1), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+
+class Doubling(Enum):
+    """Which first two-card totals may double."""
+
+    ANY = "any"
+    NINE_TO_ELEVEN = "9-11"
+    TEN_OR_ELEVEN = "10-11"
+
+    def allows(self, total: int) -> bool:
+        """Whether a two-card hand of ``total`` may double."""
+        low = {Doubling.ANY: 0, Doubling.NINE_TO_ELEVEN: 9, Doubling.TEN_OR_ELEVEN: 10}[self]
+        return self is Doubling.ANY or low <= total <= 11
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """How a table plays. ``split_hands`` is how many hands one seat may split into
+    (2: no resplit); ``thunderjack_pays``/``blitz_cards`` of None turn those hands off;
+    ``reshuffle_below`` is the undealt fraction of the shoe under which the shoe is
+    gathered and shuffled before the next round (1.0: before every round)."""
+
+    name: str = "thunderjack"
+    decks: int = 4
+    reshuffle_below: float = 0.4
+    dealer_hits_soft_17: bool = False
+    doubling: Doubling = Doubling.ANY
+    double_after_split: bool = True
+    split_hands: int = 2
+    resplit_aces: bool = False
+    hit_split_aces: bool = False
+    surrender: bool = True
+    blackjack_pays: Fraction = Fraction(3, 2)
+    thunderjack_pays: Fraction | None = Fraction(3)
+    blitz_cards: int | None = 6
+    blitz_pays: Fraction = Fraction(5)
+    seats: int = 3
+    chips: tuple[int, ...] = (10, 50, 250, 1000)
+    stake: int = 500
+    """Starting credits, and the fresh stake offered when credits fall below the smallest chip."""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.decks <= 8:
+            raise ValueError(f"decks must be 1 to 8, not {self.decks}")
+        if not 0.0 <= self.reshuffle_below <= 1.0:
+            raise ValueError(f"reshuffle_below is a fraction of the shoe, not {self.reshuffle_below}")
+        if not 1 <= self.split_hands <= 4:
+            raise ValueError(f"split_hands must be 1 (no split) to 4, not {self.split_hands}")
+        if self.blitz_cards is not None and not 3 <= self.blitz_cards <= 11:
+            raise ValueError(f"blitz_cards must be 3 to 11, not {self.blitz_cards}")
+        if not 1 <= self.seats <= 3:
+            raise ValueError(f"seats must be 1 to 3, not {self.seats}")
+
+    def but(self, **changes: Any) -> RuleSet:
+        """The same rules with some changed (a flag on the command line, a table setting)."""
+        return replace(self, **changes)
+
+    def describe(self) -> str:
+        """The rules in one line."""
+        parts = [
+            f"{self.decks} deck{'s' * (self.decks > 1)}",
+            "H17" if self.dealer_hits_soft_17 else "S17",
+            f"double {self.doubling.value}",
+            "DAS" if self.double_after_split else "no DAS",
+            f"split to {self.split_hands}" if self.split_hands > 2 else ("no resplit" if self.split_hands == 2 else "no split"),
+            "late surrender" if self.surrender else "no surrender",
+            f"blackjack {self.blackjack_pays.numerator}:{self.blackjack_pays.denominator}",
+        ]
+        if self.thunderjack_pays is not None:
+            parts.append(f"Thunderjack {self.thunderjack_pays}:1")
+        if self.blitz_cards is not None:
+            parts.append(f"Blitz {self.blitz_cards} cards {self.blitz_pays}:1")
+        parts.append("shuffle every round" if self.reshuffle_below >= 1 else f"reshuffle below {self.reshuffle_below:.0%}")
+        return ", ".join(parts)
+
+
+_CASINO = RuleSet(
+    name="six-deck-s17", decks=6, reshuffle_below=1.0, split_hands=4, thunderjack_pays=None, blitz_cards=None
+)
+
+PRESETS: dict[str, RuleSet] = {
+    "thunderjack": RuleSet(),
+    "six-deck-s17": _CASINO,
+    "six-deck-h17": _CASINO.but(name="six-deck-h17", dealer_hits_soft_17=True),
+    "six-deck-no-surrender": _CASINO.but(name="six-deck-no-surrender", surrender=False),
+    "single-deck": _CASINO.but(name="single-deck", decks=1, double_after_split=False, surrender=False),
+    "six-deck-6to5": _CASINO.but(name="six-deck-6to5", blackjack_pays=Fraction(6, 5)),
+}
+"""Named rule sets. The casino sets shuffle before every round (a continuous shuffler), the
+condition of the published "full shoe" edges in the rule sheet."""
+
+PUBLISHED_EDGES: dict[str, float] = {
+    "six-deck-s17": -0.0033,
+    "six-deck-h17": -0.0053,
+    "six-deck-no-surrender": -0.0040,
+    "single-deck": 0.0004,
+}
+"""The player's edge with perfect basic strategy, as published (rule sheet)."""
+
+
+def preset(name: str) -> RuleSet:
+    """A named rule set; KeyError naming the choices for anything else."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise KeyError(f"no rule set {name!r}; choose one of {', '.join(PRESETS)}") from None

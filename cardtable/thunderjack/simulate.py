@@ -1,0 +1,108 @@
+"""Many rounds played with the advisor's strategy: the player's edge and its standard error.
+
+Rounds run in chunks, each from its own freshly shuffled shoe seeded by (seed, chunk),
+so a run is reproducible whatever the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardtable.thunderjack import kernel
+from cardtable.thunderjack.rules import RuleSet
+from cardtable.thunderjack.strategy import decision_table, rule_array
+
+CHUNK = 250_000
+"""Rounds per unit of work (and per fresh shoe)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Simulation:
+    """The totals of a run: net result in bets, its square, and counts of what happened."""
+
+    rules: RuleSet
+    totals: tuple[float, ...]
+
+    @property
+    def rounds(self) -> int:
+        """Rounds played."""
+        return int(self.totals[kernel.ROUNDS])
+
+    @property
+    def edge(self) -> float:
+        """The player's average result per round, as a fraction of the bet."""
+        return self.totals[kernel.NET] / self.rounds
+
+    @property
+    def standard_error(self) -> float:
+        """The standard error of ``edge``."""
+        mean_square = self.totals[kernel.NET_SQUARED] / self.rounds
+        return math.sqrt(max(mean_square - self.edge**2, 0.0) / self.rounds)
+
+    def count(self, what: int) -> int:
+        """How many times ``what`` (a statistic of ``kernel``) happened."""
+        return int(self.totals[what])
+
+    def report(self) -> str:
+        """The result as a few lines of text."""
+        per = 100.0 / self.rounds
+        k = kernel
+        lines = [
+            self.rules.describe(),
+            f"rounds {self.rounds:,}",
+            f"player edge {100 * self.edge:+.3f}% ± {100 * self.standard_error:.3f}% (one standard error)",
+            f"won {self.count(k.WINS) * per:.2f}%, lost {self.count(k.LOSSES) * per:.2f}%, "
+            f"pushed {self.count(k.PUSHES) * per:.2f}% of rounds",
+            f"blackjacks {self.count(k.BLACKJACKS) * per:.3f}%, thunderjacks {self.count(k.THUNDERJACKS) * per:.3f}%, "
+            f"blitzes {self.count(k.BLITZES) * per:.3f}%",
+            f"doubles {self.count(k.DOUBLES) * per:.2f}%, splits {self.count(k.SPLITS) * per:.2f}%, "
+            f"surrenders {self.count(k.SURRENDERS) * per:.2f}%",
+        ]
+        return "\n".join(lines)
+
+
+def play_chunk(rules: RuleSet, rounds: int, seed: int) -> tuple[float, ...]:
+    """Totals of ``rounds`` rounds from a fresh shoe seeded by ``seed``."""
+    shoe = np.arange(52 * rules.decks, dtype=np.int64) % 52
+    stats, _ = kernel.play_rounds(shoe, 0, rounds, rule_array(rules), decision_table(rules), seed, False, np.zeros(0))
+    return tuple(float(x) for x in stats)
+
+
+def simulate(
+    rules: RuleSet,
+    rounds: int,
+    seed: int = 1,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Simulation:
+    """Play ``rounds`` rounds in ``workers`` processes; ``progress(done, rounds)`` after
+    each chunk."""
+    if rounds < 1:
+        raise ValueError("simulate at least one round")
+    chunks = [(rules, min(CHUNK, rounds - start), seed * 1_000_003 + n) for n, start in enumerate(range(0, rounds, CHUNK))]
+    totals = np.zeros(kernel.STAT_COUNT)
+    done = 0
+
+    def add(result: tuple[float, ...], size: int) -> None:
+        nonlocal totals, done
+        totals = totals + np.array(result)
+        done += size
+        if progress is not None:
+            progress(done, rounds)
+
+    if workers <= 1:
+        for chunk in chunks:
+            add(play_chunk(*chunk), chunk[1])
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            futures = [(pool.submit(play_chunk, *chunk), chunk[1]) for chunk in chunks]
+            for future, size in futures:
+                add(future.result(), size)
+    return Simulation(rules, tuple(float(x) for x in totals))
