@@ -19,7 +19,7 @@ NET, NET_SQUARED, ROUNDS, BLACKJACKS, THUNDERJACKS, BLITZES, SPLITS, DOUBLES, SU
 WINS, LOSSES, PUSHES, STAT_COUNT = 9, 10, 11, 12
 
 # Rule parameters, by position in the array passed in.
-(R_DECKS, R_SHUFFLE_AT, R_H17, R_DAS, R_SPLIT_HANDS, R_RESPLIT_ACES, R_HIT_SPLIT_ACES, R_SURRENDER,
+(R_DECKS, R_RESHUFFLE_BELOW, R_H17, R_DAS, R_SPLIT_HANDS, R_RESPLIT_ACES, R_HIT_SPLIT_ACES, R_SURRENDER,
  R_BLACKJACK, R_THUNDERJACK, R_BLITZ_CARDS, R_BLITZ, R_DOUBLE_LOW, RULE_COUNT) = range(14)
 
 
@@ -50,7 +50,8 @@ def play_rounds(shoe, dealt, rounds, rules, decide, seed, in_order, record):  # 
     round's result in bets."""
     np.random.seed(seed)
     stats = np.zeros(STAT_COUNT)
-    shuffle_at = int(rules[R_SHUFFLE_AT])
+    size = shoe.shape[0]
+    below = rules[R_RESHUFFLE_BELOW]
     h17 = rules[R_H17] > 0
     das = rules[R_DAS] > 0
     split_hands = int(rules[R_SPLIT_HANDS])
@@ -65,7 +66,7 @@ def play_rounds(shoe, dealt, rounds, rules, decide, seed, in_order, record):  # 
     done = np.zeros(4, np.int64)  # 0 playing, 1 meets the dealer, 2 settled already
     result = np.zeros(4, np.float64)
     for number in range(rounds):
-        if dealt > shuffle_at:
+        if size - dealt < below * size:
             dealt = 0  # every card back in the shoe: draws below pick among them at random
         p1, dealt = _draw(shoe, dealt, in_order)
         p2, dealt = _draw(shoe, dealt, in_order)

@@ -39,17 +39,11 @@ def decision_table(rules: RuleSet) -> npt.NDArray[np.int8]:
     return decide
 
 
-def shuffle_point(rules: RuleSet) -> int:
-    """The most cards that may have been dealt without a reshuffle before the next round."""
-    size = 52 * rules.decks
-    return max(d for d in range(size + 1) if not size - d < rules.reshuffle_below * size)
-
-
 def rule_array(rules: RuleSet) -> npt.NDArray[np.float64]:
     """The rule set as the numbers the loop reads."""
     values = np.zeros(kernel.RULE_COUNT)
     values[kernel.R_DECKS] = rules.decks
-    values[kernel.R_SHUFFLE_AT] = shuffle_point(rules)
+    values[kernel.R_RESHUFFLE_BELOW] = rules.reshuffle_below
     values[kernel.R_H17] = rules.dealer_hits_soft_17
     values[kernel.R_DAS] = rules.double_after_split
     values[kernel.R_SPLIT_HANDS] = rules.split_hands
