@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring
@@ -24,7 +25,7 @@ from cardtable.app.session import Options, Session
 from cardtable.solitaire import apply, check, get_variant
 from cardtable.solitaire.formats import FormatError, format_move, parse_move
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -49,6 +50,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (player, key))""",
     ),
     ("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",),
+    (
+        """CREATE TABLE blackjack_tables (
+            player TEXT PRIMARY KEY, state TEXT NOT NULL, version INTEGER NOT NULL, updated TEXT NOT NULL)""",
+        """CREATE TABLE blackjack_rounds (
+            id INTEGER PRIMARY KEY, player TEXT NOT NULL, rules TEXT NOT NULL, hands TEXT NOT NULL,
+            dealer TEXT NOT NULL, net INTEGER NOT NULL, at TEXT NOT NULL)""",
+        "CREATE INDEX blackjack_rounds_by_player ON blackjack_rounds (player, id)",
+    ),
 )
 """Migration n (from 0) brings the schema from version n to n + 1."""
 
@@ -230,6 +239,35 @@ class Store:
             yield GameRecord(*row)
 
     # -- settings ----------------------------------------------------------------------
+
+    # -- blackjack tables --------------------------------------------------------------
+
+    def table_state(self, player: str) -> tuple[str, int] | None:
+        """A player's blackjack table as saved (its text and version), if any."""
+        row = self._db.execute("SELECT state, version FROM blackjack_tables WHERE player = ?", (player,)).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def save_table(self, player: str, state: str, version: int, finished: dict[str, Any] | None = None) -> None:
+        """Save the table as ``version`` and, in the same transaction, a round just settled."""
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO blackjack_tables VALUES (?, ?, ?, ?)", (player, state, version, _now())
+            )
+            if finished is not None:
+                self._db.execute(
+                    "INSERT INTO blackjack_rounds (player, rules, hands, dealer, net, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (player, finished["rules"], json.dumps(finished["hands"]), finished["dealer"], finished["net"], _now()),
+                )
+
+    def table_rounds(self, player: str, last: int | None = None) -> list[dict[str, Any]]:
+        """The player's settled blackjack rounds, oldest first (only the ``last`` few if given)."""
+        rows = self._db.execute(
+            "SELECT rules, hands, dealer, net, at FROM blackjack_rounds WHERE player = ? ORDER BY id DESC LIMIT ?",
+            (player, -1 if last is None else last),
+        ).fetchall()
+        return [
+            {"rules": r[0], "hands": json.loads(r[1]), "dealer": r[2], "net": int(r[3]), "at": r[4]} for r in reversed(rows)
+        ]
 
     def setting(self, player: str, key: str, default: str | None = None) -> str | None:
         """A player's setting."""

@@ -36,6 +36,14 @@ class Shoe:
         return Shoe(DeckSpec(decks=decks).cards(), 0, seed, -1).reshuffled()
 
     @staticmethod
+    def at(decks: int, seed: int, shuffles: int, dealt: int) -> Shoe:
+        """The seeded shoe after ``shuffles`` shuffles with ``dealt`` cards dealt (a saved shoe)."""
+        if not 0 <= dealt <= 52 * decks or shuffles < 0:
+            raise ValueError(f"no shoe of {decks} decks has dealt {dealt} cards after {shuffles} shuffles")
+        shoe = Shoe(DeckSpec(decks=decks).cards(), 0, seed, shuffles - 1).reshuffled()
+        return Shoe(shoe.cards, dealt, seed, shuffles)
+
+    @staticmethod
     def stacked(cards: Iterable[Card], seed: int = 0) -> Shoe:
         """A shoe dealing exactly ``cards`` in order (first card first)."""
         return Shoe(tuple(cards), 0, seed, 0)

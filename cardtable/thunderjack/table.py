@@ -91,4 +91,4 @@ class Table:
         """A new starting stake for a player who ran out (counted in the statistics)."""
         if not self.is_broke:
             raise IllegalAction(f"a fresh stake is only for a player with less than {min(self.rules.chips)} credits")
-        return replace(self, credits=self.rules.stake, chips=(), stakes=self.stakes + 1)
+        return replace(self, credits=self.credits + self.rules.stake, chips=(), stakes=self.stakes + 1)

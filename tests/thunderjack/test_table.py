@@ -42,4 +42,4 @@ def test_a_broke_player_may_take_a_fresh_stake_which_is_counted() -> None:
     with pytest.raises(IllegalAction, match="only for a player with less than 10"):
         table.fresh_stake()
     broke = Table(table.rules, table.shoe, 5, table.selected)
-    assert broke.is_broke and broke.fresh_stake().credits == 500 and broke.fresh_stake().stakes == 2
+    assert broke.is_broke and broke.fresh_stake().credits == 505 and broke.fresh_stake().stakes == 2

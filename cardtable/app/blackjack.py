@@ -1,0 +1,245 @@
+"""A player's blackjack table: intents from any UI, saved after each, with statistics.
+
+The table between rounds, the round in play (or the last one, for show) and every
+settled round live in the store. A round is saved as the shoe it started from, the bets
+and the actions, and replayed on load, so a table resumes exactly after a restart. The
+view never holds the shoe or, until the round is over, the dealer's hole card.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.app.storage import CorruptSave, Store
+from cardtable.thunderjack import (
+    SEATS, Action, IllegalAction, Round, Seat, Shoe, Table, act, legal_actions, preset, start, total,
+)
+from cardtable.thunderjack.advisor import advise
+from cardtable.thunderjack.hand import Finish
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What an intent did: whether it was taken and, if not, why (or the advice asked for)."""
+
+    ok: bool
+    message: str = ""
+
+
+def _shoe_json(shoe: Shoe) -> JSON:
+    return {"seed": shoe.seed, "shuffles": shoe.shuffles, "dealt": shoe.dealt}
+
+
+class BlackjackTable:
+    """One player's table in a store."""
+
+    def __init__(self, store: Store, player: str, rules: str = "thunderjack") -> None:
+        self.store, self.player = store, player
+        saved = store.table_state(player)
+        if saved is None:
+            self.table = Table.opened(preset(rules), secrets.randbelow(2**31))
+            self.round: Round | None = None
+            self._start: JSON | None = None
+            self.actions: list[Action] = []
+            self.version = 0
+        else:
+            self._load(*saved)
+
+    # -- saving ----------------------------------------------------------------------
+
+    def _state(self) -> str:
+        table = self.table
+        return json.dumps({
+            "rules": table.rules.name,
+            "shoe": _shoe_json(table.shoe),
+            "credits": table.credits,
+            "selected": [s.value for s in SEATS if s in table.selected],
+            "chips": [[s.value, amount] for s, amount in table.chips],
+            "stakes": table.stakes,
+            "round": None if self._start is None else {**self._start, "actions": [a.value for a in self.actions]},
+        })
+
+    def _load(self, text: str, version: int) -> None:
+        try:
+            data = json.loads(text)
+            rules = preset(data["rules"])
+            shoe = data["shoe"]
+            self.table = Table(
+                rules, Shoe.at(rules.decks, shoe["seed"], shoe["shuffles"], shoe["dealt"]), int(data["credits"]),
+                frozenset(Seat(s) for s in data["selected"]), tuple((Seat(s), int(a)) for s, a in data["chips"]),
+                int(data["stakes"]),
+            )
+            self._start, self.actions, self.round = data["round"], [], None
+            if self._start is not None:
+                begun = self._start["shoe"]
+                game = start(rules, Shoe.at(rules.decks, begun["seed"], begun["shuffles"], begun["dealt"]),
+                             int(self._start["credits"]), {Seat(s): int(b) for s, b in self._start["bets"].items()})
+                self.actions = [Action(a) for a in self._start.pop("actions")]
+                for action in self.actions:
+                    game = act(game, action)
+                self.round = game
+            self.version = version
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise CorruptSave(f"the saved blackjack table of {self.player} can't be read back: {error}") from None
+
+    def _save(self, settled: Round | None = None) -> None:
+        self.version += 1
+        finished = None
+        if settled is not None:
+            finished = {
+                "rules": self.table.rules.name,
+                "hands": [{"seat": h.seat.value, "cards": [c.code for c in h.cards], "bet": h.bet, "split": h.split,
+                           "finish": h.finish.value if h.finish else None, "paid": h.paid} for h in settled.hands],
+                "dealer": " ".join(c.code for c in settled.dealer),
+                "net": settled.net,
+            }
+        self.store.save_table(self.player, self._state(), self.version, finished)
+
+    # -- intents ---------------------------------------------------------------------
+
+    @property
+    def in_play(self) -> bool:
+        """Whether a round is being played."""
+        return self.round is not None and not self.round.is_over
+
+    def _between_rounds(self, change: Any) -> Answer:
+        if self.in_play:
+            return Answer(False, "finish the round first")
+        try:
+            self.table = change()
+        except IllegalAction as error:
+            return Answer(False, str(error))
+        self._save()
+        return Answer(True)
+
+    def toggle(self, seat: str) -> Answer:
+        """Select or unselect a hand (right, middle, left) for betting."""
+        try:
+            chosen = Seat(seat)
+        except ValueError:
+            return Answer(False, f"there is no {seat!r} hand: right, middle or left")
+        return self._between_rounds(lambda: self.table.toggle(chosen))
+
+    def chip(self, value: int) -> Answer:
+        """Put a chip on every selected hand."""
+        return self._between_rounds(lambda: self.table.press(value))
+
+    def clear(self) -> Answer:
+        """Take the bets back."""
+        return self._between_rounds(self.table.clear)
+
+    def fresh_stake(self) -> Answer:
+        """Start again with the starting credits, when broke."""
+        return self._between_rounds(self.table.fresh_stake)
+
+    def deal(self) -> Answer:
+        """Deal a round on the bets placed."""
+        if self.in_play:
+            return Answer(False, "the round is still being played")
+        try:
+            game = self.table.deal()
+        except IllegalAction as error:
+            return Answer(False, str(error))
+        self._start = {"shoe": _shoe_json(self.table.shoe), "credits": self.table.credits,
+                       "bets": {s.value: b for s, b in self.table.chips}}
+        self.actions, self.round = [], game
+        return self._advance()
+
+    def play(self, action: str) -> Answer:
+        """Hit, stand, double, split or surrender the hand in turn."""
+        if not self.in_play or self.round is None:
+            return Answer(False, "there is no round in play: place a bet and deal")
+        try:
+            chosen = Action(action)
+            game = act(self.round, chosen)
+        except ValueError as error:
+            return Answer(False, str(error) if isinstance(error, IllegalAction) else f"there is no action {action!r}")
+        self.round = game
+        self.actions.append(chosen)
+        return self._advance()
+
+    def _advance(self) -> Answer:
+        assert self.round is not None
+        if self.round.is_over:
+            self.table = self.table.after(self.round)
+            self._save(settled=self.round)
+            return Answer(True, _result_words(self.round))
+        self._save()
+        return Answer(True)
+
+    def hint(self) -> Answer:
+        """The advisor's best action for the hand in turn, with its value."""
+        if not self.in_play or self.round is None:
+            return Answer(False, "there is no hand to advise on")
+        return Answer(True, advise(self.round).explain())
+
+    # -- what the player sees ------------------------------------------------------------
+
+    def view(self) -> JSON:
+        """The table as the player sees it: no shoe, no hole card before the end."""
+        table, game = self.table, self.round
+        bets = table.bets
+        return {
+            "rules": table.rules.name,
+            "description": table.rules.describe(),
+            "chips": list(table.rules.chips),
+            "credits": game.credits if self.in_play and game is not None else table.credits,
+            "stakes": table.stakes,
+            "seats": [{"seat": s.value, "selected": s in table.selected, "bet": bets.get(s, 0)} for s in SEATS[: table.rules.seats]],
+            "round": None if game is None else _round_view(game),
+            "actions": [a.value for a in legal_actions(game)] if self.in_play and game is not None else [],
+            "can_deal": not self.in_play and table.staked > 0,
+            "can_fresh_stake": not self.in_play and table.is_broke,
+            "version": self.version,
+        }
+
+    def stats(self) -> JSON:
+        """Rounds, results and special hands over every settled round."""
+        rounds = self.store.table_rounds(self.player)
+        hands = [h for r in rounds for h in r["hands"]]
+        finishes = [h["finish"] for h in hands]
+        return {
+            "rounds": len(rounds),
+            "won": sum(r["net"] > 0 for r in rounds),
+            "lost": sum(r["net"] < 0 for r in rounds),
+            "pushed": sum(r["net"] == 0 for r in rounds),
+            "blackjacks": finishes.count(Finish.BLACKJACK.value),
+            "thunderjacks": finishes.count(Finish.THUNDERJACK.value),
+            "blitzes": finishes.count(Finish.BLITZ.value),
+            "splits": sum(1 for h in hands if h["split"]) // 2,
+            "surrenders": finishes.count(Finish.SURRENDERED.value),
+            "net": sum(r["net"] for r in rounds),
+            "stakes": self.table.stakes,
+            "credits": self.table.credits,
+            "recent": [r["net"] for r in rounds[-30:]],
+        }
+
+
+def _round_view(game: Round) -> JSON:
+    shown = game.dealer_shown
+    return {
+        "dealer": [{"down": True} if c is None else {"card": c.code} for c in shown],
+        "dealer_total": total([c for c in shown if c is not None])[0],
+        "hands": [
+            {
+                "seat": h.seat.value, "cards": [{"card": c.code} for c in h.cards], "bet": h.bet, "total": h.total,
+                "soft": h.is_soft, "split": h.split, "finish": h.finish.value if h.finish else None,
+                "paid": h.paid, "turn": i == game.turn,
+            }
+            for i, h in enumerate(game.hands)
+        ],
+        "over": game.is_over,
+        "net": game.net if game.is_over else None,
+    }
+
+
+def _result_words(game: Round) -> str:
+    net = game.net
+    special = [h.finish.value.capitalize() for h in game.hands if h.finish in (Finish.THUNDERJACK, Finish.BLITZ)]
+    lead = f"{' and '.join(special)}! " if special else ""
+    return lead + (f"You win {net}." if net > 0 else f"You lose {-net}." if net < 0 else "Push: your bets come back.")

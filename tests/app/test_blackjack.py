@@ -1,0 +1,94 @@
+"""A player's blackjack table in a real SQLite file: intents, saving, resuming, statistics."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from cardtable.app import CorruptSave, Store
+from cardtable.app.blackjack import BlackjackTable
+
+
+def play_rounds(table: BlackjackTable, rounds: int) -> None:
+    for _ in range(rounds):
+        if table.view()["can_fresh_stake"]:
+            assert table.fresh_stake().ok
+        if not table.view()["can_deal"]:
+            assert table.chip(10).ok
+        assert table.deal().ok
+        while table.in_play:
+            actions = table.view()["actions"]
+            assert table.play("split" if "split" in actions else "double" if "double" in actions else "stand").ok
+
+
+def test_bets_deal_play_and_settle_through_intents(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "bj.db"), "ann")
+    assert table.view()["credits"] == 500 and not table.view()["can_deal"]
+    assert table.toggle("right").ok and table.chip(50).ok
+    view = table.view()
+    assert [s["bet"] for s in view["seats"]] == [50, 50, 0] and view["can_deal"]
+    assert table.deal().ok
+    assert not table.chip(10).ok and table.chip(10).message == "finish the round first"
+    while table.in_play:
+        assert table.hint().ok
+        assert table.play("stand").ok
+    view = table.view()
+    assert view["round"]["over"] and view["credits"] == 500 + view["round"]["net"]
+    assert not table.play("hit").ok and not table.play("fly").ok
+
+
+def test_the_view_never_shows_the_shoe_or_the_hole_card_in_play(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "bj.db"), "ann")
+    for _ in range(200):
+        if not table.view()["can_deal"]:
+            table.chip(10) if not table.view()["can_fresh_stake"] else table.fresh_stake()
+        table.deal()
+        assert table.round is not None
+        hole = table.round.dealer[1].code
+        while table.in_play:
+            text = json.dumps(table.view())
+            assert "shoe" not in text and "seed" not in text
+            assert table.view()["round"]["dealer"][1] == {"down": True}
+            shown = [c["card"] for h in table.view()["round"]["hands"] for c in h["cards"]] + [table.round.dealer[0].code]
+            assert text.count(f'"{hole}"') == shown.count(hole)
+            table.play("hit" if table.round.hand and table.round.hand.total < 12 else "stand")
+
+
+def test_a_table_resumes_exactly_after_a_restart_mid_round(tmp_path: Path) -> None:
+    db = tmp_path / "bj.db"
+    table = BlackjackTable(Store(db), "ann")
+    play_rounds(table, 30)
+    while not table.in_play:  # a round that needs the player (no natural)
+        table.chip(10) if not table.view()["can_deal"] else table.deal()
+    before = table.view()
+    again = BlackjackTable(Store(db), "ann")
+    assert again.view() == before and again.round == table.round and again.table == table.table
+    while again.in_play:
+        assert again.play("stand").ok
+    play_rounds(again, 5)
+    assert again.stats()["rounds"] == table.stats()["rounds"] == len(again.store.table_rounds("ann"))
+    assert again.stats()["rounds"] >= 36
+
+
+def test_statistics_count_rounds_results_and_special_hands(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "bj.db"), "ann")
+    play_rounds(table, 400)
+    stats = table.stats()
+    assert stats["rounds"] == 400 == stats["won"] + stats["lost"] + stats["pushed"]
+    assert stats["blackjacks"] > 0 and stats["splits"] > 0
+    assert stats["credits"] == 500 * stats["stakes"] + stats["net"]
+
+
+def test_a_corrupt_table_is_reported_and_left_as_it_was(tmp_path: Path) -> None:
+    db = tmp_path / "bj.db"
+    play_rounds(BlackjackTable(Store(db), "ann"), 3)
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE blackjack_tables SET state = '{\"rules\": \"poker\"}'")
+    with pytest.raises(CorruptSave, match="can't be read back"):
+        BlackjackTable(Store(db), "ann")
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT state FROM blackjack_tables").fetchone()[0] == '{"rules": "poker"}'
+        assert raw.execute("SELECT COUNT(*) FROM blackjack_rounds").fetchone()[0] == 3
