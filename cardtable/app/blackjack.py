@@ -38,11 +38,12 @@ def _shoe_json(shoe: Shoe) -> JSON:
 class BlackjackTable:
     """One player's table in a store."""
 
-    def __init__(self, store: Store, player: str, rules: str = "thunderjack") -> None:
+    def __init__(self, store: Store, player: str, rules: str = "thunderjack", seed: int | None = None) -> None:
+        """The player's saved table, or a new one (``seed`` for its shoe: random if None)."""
         self.store, self.player = store, player
         saved = store.table_state(player)
         if saved is None:
-            self.table = Table.opened(preset(rules), secrets.randbelow(2**31))
+            self.table = Table.opened(preset(rules), secrets.randbelow(2**31) if seed is None else seed)
             self.round: Round | None = None
             self._start: JSON | None = None
             self.actions: list[Action] = []
