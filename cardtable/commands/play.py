@@ -109,6 +109,30 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def thunderjack(args: argparse.Namespace) -> int:
+    """Sit at the Thunderjack table (or another blackjack rule set)."""
+    from cardtable.app.blackjack import BlackjackTable
+    from cardtable.thunderjack import PRESETS
+
+    if args.rules not in PRESETS:
+        raise UserError(f"no rule set {args.rules!r}; choose one of {', '.join(PRESETS)}")
+    try:
+        table = BlackjackTable(Store(args.db), args.player, args.rules, args.seed)
+    except StorageError as error:  # CorruptSave included
+        raise UserError(str(error)) from None
+    if args.plain or not _interactive():
+        from cardtable.ui.terminal.blackjack_text import play_plain as play_blackjack
+
+        def prompt() -> None:
+            if _interactive():
+                print("> ", end="", flush=True)
+
+        return play_blackjack(table, sys.stdin, print, prompt)
+    from cardtable.ui.terminal.blackjack_screen import play_fullscreen as blackjack_screen
+
+    return blackjack_screen(table)
+
+
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register play, resume, stats and serve."""
 
@@ -134,6 +158,14 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.add_argument("--by-options", action="store_true", help="one line per option set")
     common(parser)
     parser.set_defaults(handler=stats)
+    parser = subparsers.add_parser(
+        "thunderjack", help="play Thunderjack! (blackjack) in the terminal", description="Play Thunderjack! in the terminal."
+    )
+    parser.add_argument("--plain", action="store_true", help="typed commands instead of the full-screen table")
+    parser.add_argument("--rules", default="thunderjack", help="rule set for a new table (see `cardtable blackjack rules`)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of a new table's shoe (default: random)")
+    common(parser)
+    parser.set_defaults(handler=thunderjack)
     parser = subparsers.add_parser("serve", help="play in the browser: run the web server")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")

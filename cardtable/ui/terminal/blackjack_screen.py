@@ -1,0 +1,132 @@
+"""Thunderjack full screen: the table, buttons for hands, chips and the legal actions.
+
+Keys: 1/2/3 select the right/middle/left hand, c/v/b/n chips 10/50/250/1000, x clear,
+space deal, h hit, s stand, d double, p split, r surrender, i hint, t statistics, q quit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Static
+
+from cardtable.app.blackjack import Answer, BlackjackTable
+from cardtable.ui.terminal.blackjack_text import render_stats
+
+_RED = {"D", "H"}
+_SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_markup(card: dict[str, Any]) -> str:
+    """A card as Rich markup: red or bold for its suit, a back when face down."""
+    if "card" not in card:
+        return "[reverse] ▒▒ [/]"
+    code = card["card"]
+    rank = "10" if code[0] == "T" else code[0]
+    colour = "red" if code[1] in _RED else "bold"
+    return f"[{colour} on white] {rank}{_SUITS[code[1]]} [/]"
+
+
+def table_markup(view: dict[str, Any]) -> str:
+    """The dealer and the player's hands as markup."""
+    game = view["round"]
+    lines = [f"[b]Credits {view['credits']}[/b]   {view['description']}", ""]
+    if game is None:
+        lines.append("Place your bets.")
+        return "\n".join(lines)
+    lines.append(f"Dealer  {' '.join(card_markup(c) for c in game['dealer'])}  ({game['dealer_total']})")
+    lines.append("")
+    for hand in game["hands"]:
+        cards = " ".join(card_markup(c) for c in hand["cards"])
+        mark = " [b yellow]◀ your turn[/]" if hand["turn"] else ""
+        finish = hand["finish"] or ""
+        flash = "[b reverse yellow] THUNDERJACK! [/]" if finish == "thunderjack" else finish
+        paid = f" paid {hand['paid']}" if game["over"] and hand["paid"] is not None else ""
+        lines.append(f"{hand['seat']:7} {cards}  ({hand['total']})  bet {hand['bet']}{paid} {flash}{mark}")
+    return "\n".join(lines)
+
+
+class BlackjackApp(App[int]):
+    """The Thunderjack table in the terminal."""
+
+    CSS = """
+    #felt { background: darkgreen; color: white; padding: 1 2; height: auto; min-height: 12; }
+    #message { padding: 0 2; height: 3; }
+    Horizontal { height: auto; }
+    Button { min-width: 8; margin: 0 1 0 0; }
+    """
+    BINDINGS = [
+        ("1", "intent('toggle', 'right')", "right"), ("2", "intent('toggle', 'middle')", "middle"),
+        ("3", "intent('toggle', 'left')", "left"), ("c", "intent('chip', '10')", "10"),
+        ("v", "intent('chip', '50')", "50"), ("b", "intent('chip', '250')", "250"),
+        ("n", "intent('chip', '1000')", "1000"), ("x", "intent('clear', '')", "clear"),
+        ("space", "intent('deal', '')", "deal"), ("h", "intent('play', 'hit')", "hit"),
+        ("s", "intent('play', 'stand')", "stand"), ("d", "intent('play', 'double')", "double"),
+        ("p", "intent('play', 'split')", "split"), ("r", "intent('play', 'surrender')", "surrender"),
+        ("i", "intent('hint', '')", "hint"), ("t", "show_stats", "stats"), ("q", "quit", "quit"),
+    ]
+
+    def __init__(self, table: BlackjackTable) -> None:
+        super().__init__()
+        self.table = table
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        yield Vertical(Static(id="felt"), Static(id="message"), Horizontal(id="bets"), Horizontal(id="actions"))
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.title = "Thunderjack!"
+        await self.refresh_table()
+
+    async def refresh_table(self) -> None:
+        """Redraw the table and offer only the buttons that can be used now."""
+        view = self.table.view()
+        self.query_one("#felt", Static).update(table_markup(view))
+        self.query_one("#message", Static).update(self.message)
+        bets = self.query_one("#bets", Horizontal)
+        await bets.remove_children()
+        if not view["actions"]:
+            for seat in view["seats"]:
+                label = f"{'●' if seat['selected'] else '○'} {seat['seat']} {seat['bet'] or ''}"
+                bets.mount(Button(label, id=f"toggle-{seat['seat']}"))
+            for chip in view["chips"]:
+                bets.mount(Button(str(chip), id=f"chip-{chip}", variant="primary"))
+            bets.mount(Button("clear", id="clear-x"))
+            if view["can_deal"]:
+                bets.mount(Button("Deal", id="deal-x", variant="success"))
+            if view["can_fresh_stake"]:
+                bets.mount(Button("Fresh stake", id="stake-x", variant="warning"))
+        actions = self.query_one("#actions", Horizontal)
+        await actions.remove_children()
+        for action in view["actions"]:
+            actions.mount(Button(action.capitalize(), id=f"play-{action}", variant="success"))
+        if view["actions"]:
+            actions.mount(Button("Hint", id="hint-x"))
+
+    async def action_intent(self, intent: str, value: str) -> None:
+        """Carry out an intent by name (from a key or a button)."""
+        calls = {
+            "toggle": lambda: self.table.toggle(value), "chip": lambda: self.table.chip(int(value)),
+            "clear": self.table.clear, "deal": self.table.deal, "play": lambda: self.table.play(value),
+            "hint": self.table.hint, "stake": self.table.fresh_stake,
+        }
+        answer: Answer = calls[intent]()
+        self.message = answer.message
+        await self.refresh_table()
+
+    async def action_show_stats(self) -> None:
+        """Show the statistics in the message line."""
+        self.message = render_stats(self.table.stats())
+        await self.refresh_table()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        intent, _, value = (event.button.id or "").partition("-")
+        await self.action_intent(intent, "" if value == "x" else value)
+
+
+def play_fullscreen(table: BlackjackTable) -> int:
+    """Run the full-screen table until the player quits."""
+    return BlackjackApp(table).run() or 0

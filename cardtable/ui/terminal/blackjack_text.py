@@ -1,0 +1,107 @@
+"""Thunderjack in text: the table drawn from the player's view, and the typed commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from cardtable.app.blackjack import Answer, BlackjackTable
+
+HELP = """Commands:
+  right | middle | left     select or unselect a hand for betting
+  10 | 50 | 250 | 1000      put a chip on every selected hand
+  clear                     take the bets back
+  deal                      deal a round
+  hit (h), stand (s), double (d), split (p), surrender (r)
+  hint                      the advisor's best action and its value
+  stake                     a fresh stake when you have run out of credits
+  stats                     your statistics
+  help, quit"""
+
+SHORT = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender"}
+
+
+def _cards(cards: list[dict[str, Any]]) -> str:
+    return " ".join(c.get("card", "[XX]") for c in cards)
+
+
+def render(view: dict[str, Any]) -> str:
+    """The table as a few lines of text."""
+    seats = "  ".join(
+        f"{s['seat']}{'*' if s['selected'] else ''} {s['bet'] or '-'}" for s in view["seats"]
+    )
+    lines = [f"Credits {view['credits']}   bets: {seats}   ({view['rules']})"]
+    game = view["round"]
+    if game is not None:
+        dealer = _cards(game["dealer"])
+        lines.append(f"  dealer   {dealer}  ({game['dealer_total']})")
+        for hand in game["hands"]:
+            soft = " soft" if hand["soft"] else ""
+            state = "  <- your turn" if hand["turn"] else (f"  {hand['finish']}" if hand["finish"] else "")
+            paid = f", paid {hand['paid']}" if game["over"] and hand["paid"] is not None else ""
+            lines.append(f"  {hand['seat']:7}  {_cards(hand['cards'])}  ({hand['total']}{soft})  bet {hand['bet']}{paid}{state}")
+    if view["actions"]:
+        lines.append("  you may: " + ", ".join(view["actions"]))
+    elif view["can_fresh_stake"]:
+        lines.append("  You are out of credits: type stake for a fresh stake.")
+    elif view["can_deal"]:
+        lines.append("  deal when ready (or change the bets)")
+    else:
+        lines.append("  place a bet: select hands (right, middle, left) and press chips (10, 50, 250, 1000)")
+    return "\n".join(lines)
+
+
+def render_stats(stats: dict[str, Any]) -> str:
+    """Statistics in a few lines."""
+    return (
+        f"rounds {stats['rounds']}: won {stats['won']}, lost {stats['lost']}, pushed {stats['pushed']}\n"
+        f"blackjacks {stats['blackjacks']}, thunderjacks {stats['thunderjacks']}, blitzes {stats['blitzes']}, "
+        f"splits {stats['splits']}, surrenders {stats['surrenders']}\n"
+        f"net {stats['net']:+}, credits {stats['credits']}, stakes taken {stats['stakes']}"
+    )
+
+
+def run_word(table: BlackjackTable, line: str) -> Answer | str | None:
+    """Carry out one typed command: an Answer for an intent, text to show, or None to quit."""
+    word = line.strip().lower()
+    word = SHORT.get(word, word)
+    if word in ("quit", "q", "exit"):
+        return None
+    if word in ("help", "?"):
+        return HELP
+    if word == "stats":
+        return render_stats(table.stats())
+    if word in ("right", "middle", "left"):
+        return table.toggle(word)
+    if word.isdigit():
+        return table.chip(int(word))
+    if word in ("hit", "stand", "double", "split", "surrender"):
+        return table.play(word)
+    intents = {"clear": table.clear, "deal": table.deal, "hint": table.hint, "stake": table.fresh_stake}
+    if word in intents:
+        return intents[word]()
+    return Answer(False, f"unknown command {line.strip()!r}; type help for the commands" if word else "")
+
+
+def play_plain(
+    table: BlackjackTable, lines: Iterable[str], write: Callable[[str], None], prompt: Callable[[], None] = lambda: None
+) -> int:
+    """Play from typed lines until quit or end of input; the table is saved after each intent."""
+    write(render(table.view()))
+    prompt()
+    for line in lines:
+        answer = run_word(table, line)
+        if answer is None:
+            break
+        if isinstance(answer, str):
+            write(answer)
+        elif not answer.ok:
+            if answer.message:
+                write(f"  {answer.message}")
+        else:
+            if answer.message:
+                write(f"  {answer.message}")
+            if line.strip().lower() != "hint":
+                write(render(table.view()))
+        prompt()
+    return 0

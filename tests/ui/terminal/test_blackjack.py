@@ -1,0 +1,59 @@
+"""Thunderjack in the terminal: the typed mode through a subprocess, the full screen headless."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from cardtable.app import Store
+from cardtable.app.blackjack import BlackjackTable
+from cardtable.ui.terminal.blackjack_screen import BlackjackApp
+from tests.ui.terminal.test_plain import cardtable
+
+
+def test_typed_bets_actions_hint_and_statistics_survive_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "tj.db"
+    first = cardtable(db, "thunderjack", "--seed", "4", stdin="50\nright\n10\ndeal\nhint\ns\ns\nbogus\n2000\nquit\n")
+    out = first.stdout
+    assert first.returncode == 0, first.stderr
+    assert "right    KC TH  (20)  bet 10  <- your turn" in out and "dealer   8S [XX]  (8)" in out
+    assert "Stand: expected +0.792 of the bet" in out
+    assert "You win 70." in out and "Credits 570" in out
+    assert "unknown command 'bogus'" in out and "there is no 2000 chip" in out
+    again = cardtable(db, "thunderjack", stdin="stats\n")
+    assert "rounds 1: won 1" in again.stdout and "credits 570" in again.stdout
+
+
+def test_an_unknown_rule_set_and_a_corrupt_table_are_clear_errors(tmp_path: Path) -> None:
+    db = tmp_path / "tj.db"
+    bad = cardtable(db, "thunderjack", "--rules", "poker")
+    assert bad.returncode == 2 and "no rule set 'poker'" in bad.stderr
+    cardtable(db, "thunderjack", "--seed", "1", stdin="10\ndeal\n")
+    store = Store(db)
+    store.save_table("local", "{not json", 9)
+    broken = cardtable(db, "thunderjack")
+    assert broken.returncode == 2 and "can't be read back" in broken.stderr
+    assert store.table_state("local") == ("{not json", 9)
+
+
+def test_the_full_screen_table_plays_a_round_with_keys_and_buttons(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "tj.db"), "local", seed=4)
+    app = BlackjackApp(table)
+
+    async def play() -> None:
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.click("#chip-50")
+            await pilot.press("1", "c", "space")
+            await pilot.pause()
+            assert table.in_play and app.query("#play-stand") and not app.query("#play-split")
+            await pilot.press("i")
+            assert "Stand" in app.message
+            await pilot.click("#play-stand")
+            await pilot.press("s")
+            await pilot.pause()
+            assert not table.in_play and app.message == "You win 70."
+            assert app.query("#deal-x")
+            await pilot.press("q")
+
+    asyncio.run(play())
+    assert table.stats()["net"] == 70
