@@ -248,11 +248,22 @@ class Store:
         return None if row is None else (str(row[0]), int(row[1]))
 
     def save_table(self, player: str, state: str, version: int, finished: dict[str, Any] | None = None) -> None:
-        """Save the table as ``version`` and, in the same transaction, a round just settled."""
+        """Save the table as ``version`` and, in the same transaction, a round just settled.
+
+        Only the next version is saved (StaleGame if another process saved it first)."""
         with self._db:
-            self._db.execute(
-                "INSERT OR REPLACE INTO blackjack_tables VALUES (?, ?, ?, ?)", (player, state, version, _now())
-            )
+            if version == 1:
+                try:
+                    self._db.execute("INSERT INTO blackjack_tables VALUES (?, ?, ?, ?)", (player, state, version, _now()))
+                except sqlite3.IntegrityError:
+                    raise StaleGame(f"the blackjack table of {player} was opened elsewhere") from None
+            else:
+                found = self._db.execute(
+                    "UPDATE blackjack_tables SET state = ?, version = ?, updated = ? WHERE player = ? AND version = ?",
+                    (state, version, _now(), player, version - 1),
+                )
+                if found.rowcount == 0:
+                    raise StaleGame(f"the blackjack table of {player} changed elsewhere")
             if finished is not None:
                 self._db.execute(
                     "INSERT INTO blackjack_rounds (player, rules, hands, dealer, net, at) VALUES (?, ?, ?, ?, ?, ?)",

@@ -104,7 +104,7 @@ def serve(args: argparse.Namespace) -> int:
 
 def _positive(text: str) -> int:
     """A whole number of at least 1, for argparse."""
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
     return int(text)
 

@@ -104,7 +104,7 @@ def _foundation_tops(text: str) -> list[tuple[Suit, int]]:
 
 def _place(variant: Variant, letter: str, text: str) -> tuple[PileKind, int | None]:
     cells, _, columns = _layout(variant)
-    if letter.isdigit() and 1 <= int(letter) <= len(columns):
+    if letter.isdecimal() and 1 <= int(letter) <= len(columns):
         return PileKind.TABLEAU, columns[int(letter) - 1]
     if letter in _CELL_LETTERS[: len(cells)]:
         return PileKind.CELL, cells[_CELL_LETTERS.index(letter)]

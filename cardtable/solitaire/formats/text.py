@@ -63,7 +63,7 @@ def parse_state(text: str) -> State:
     except UnknownGame as error:
         raise FormatError(str(error)) from None
     redeals_text = fields.pop("redeals", "0")
-    if not redeals_text.isdigit():
+    if not redeals_text.isdecimal():
         raise FormatError(f"redeals must be a whole number, not {redeals_text!r}")
     redeals = int(redeals_text)
     allowed = variant.stock.redeals_allowed

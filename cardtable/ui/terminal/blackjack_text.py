@@ -73,7 +73,7 @@ def run_word(table: BlackjackTable, line: str) -> Answer | str | None:
         return render_stats(table.stats())
     if word in ("right", "middle", "left"):
         return table.toggle(word)
-    if word.isdigit():
+    if word.isdecimal():
         return table.chip(int(word))
     if word in ("hit", "stand", "double", "split", "surrender"):
         return table.play(word)

@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from cardtable.app import CorruptSave, StorageError, Store
 from cardtable.ui.web.api import router
+from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.live import LiveGames
 
 STATIC = Path(__file__).parent / "static"
@@ -44,6 +45,7 @@ def create_app(store: Store) -> FastAPI:
     app.state.live = LiveGames(store)
     app.state.secret = server_secret(store)
     app.include_router(router)
+    app.include_router(blackjack_router)
 
     @app.exception_handler(CorruptSave)
     async def corrupt(request: Request, error: CorruptSave) -> JSONResponse:
@@ -63,6 +65,10 @@ def create_app(store: Store) -> FastAPI:
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/thunderjack", include_in_schema=False)
+    async def thunderjack_page() -> FileResponse:
+        return FileResponse(STATIC / "thunderjack.html")
 
     @app.get("/api/{anything:path}", include_in_schema=False)
     async def unknown(anything: str) -> None:

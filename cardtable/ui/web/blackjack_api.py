@@ -1,0 +1,69 @@
+"""The Thunderjack table over HTTP: the player's view and their intents.
+
+The table is read from the store on every request (so any server process may answer)
+and saved only on the version the intent was made on; the view never carries the shoe
+or, before the round is over, the dealer's hole card.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from cardtable.app import StaleGame
+from cardtable.app.blackjack import BlackjackTable
+from cardtable.ui.web.api import PlayerCookie, player_of
+
+router = APIRouter(prefix="/api/thunderjack")
+
+Intent = Literal["toggle", "chip", "clear", "deal", "play", "hint", "stake"]
+
+
+class IntentIn(BaseModel):
+    """One intent at the table, made on the view of the given version."""
+
+    intent: Intent
+    version: int = Field(ge=0, description="the version of the view the intent was made on")
+    value: str = Field(default="", max_length=12, description="the hand (toggle), chip value (chip) or action (play)")
+
+
+def _table(request: Request, player: str) -> BlackjackTable:
+    return BlackjackTable(request.app.state.live.store, player)
+
+
+@router.get("", summary="The caller's Thunderjack table")
+async def table_view(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    return _table(request, player_of(request, response, cardtable_player)).view()
+
+
+@router.post("/actions", summary="Act at the table", responses={409: {"description": "stale version"}})
+async def intent(request: Request, response: Response, body: IntentIn, cardtable_player: PlayerCookie = None) -> Any:
+    player = player_of(request, response, cardtable_player)
+    table = _table(request, player)
+    if body.version == table.version:
+        calls = {
+            "toggle": lambda: table.toggle(body.value),
+            "chip": lambda: table.chip(int(body.value)) if body.value.isdecimal() else None,
+            "clear": table.clear, "deal": table.deal, "play": lambda: table.play(body.value),
+            "hint": table.hint, "stake": table.fresh_stake,
+        }
+        try:
+            answer = calls[body.intent]()
+        except StaleGame:
+            table = _table(request, player)
+        else:
+            if answer is None:
+                return JSONResponse({"detail": f"a chip is a number of credits, not {body.value!r}"}, status_code=422)
+            return {"ok": answer.ok, "message": answer.message, "view": table.view()}
+    return JSONResponse(
+        {"detail": f"the table changed (version {table.version}, not {body.version}): here it is now", "view": table.view()},
+        status_code=409,
+    )
+
+
+@router.get("/stats", summary="The caller's Thunderjack statistics")
+async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    return _table(request, player_of(request, response, cardtable_player)).stats()

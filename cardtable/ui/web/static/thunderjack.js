@@ -1,0 +1,154 @@
+// The Thunderjack table: the server holds the shoe and the hole card; the page shows
+// the view, offers only the buttons the view allows, and animates what changed.
+import { backSVG, faceSVG } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+let view = null;
+let busy = Promise.resolve();
+
+async function call(method, url, body) {
+  const response = await fetch(url, {
+    method, credentials: "same-origin",
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, data: await response.json() };
+}
+
+function say(text) { $("message").textContent = text ?? ""; }
+
+function cardElement(card, isNew, delay) {
+  const element = document.createElement("div");
+  element.className = "card" + (card.card ? "" : " down") + (isNew ? " dealt" : "");
+  element.style.animationDelay = `${delay * 0.12}s`;
+  element.innerHTML = card.card ? faceSVG(card.card) : backSVG();
+  if (card.card) element.dataset.card = card.card;
+  return element;
+}
+
+function cardsRow(cards, before, start) {
+  const row = document.createElement("div");
+  row.className = "cards";
+  cards.forEach((card, n) => {
+    const wasSame = before && before[n] && before[n].card === card.card && !!before[n].down === !!card.down;
+    row.append(cardElement(card, !wasSame, wasSame ? 0 : start + n));
+  });
+  return row;
+}
+
+function render(next) {
+  const previous = view;
+  view = next;
+  $("credits").textContent = `Credits ${view.credits}`;
+  $("rules-line").textContent = view.description;
+  const round = view.round;
+  const oldRound = previous && previous.round;
+  const dealer = $("dealer");
+  dealer.querySelector(".cards").replaceWith(cardsRow(round ? round.dealer : [], oldRound && oldRound.dealer, 1));
+  dealer.querySelector(".total").textContent = round ? `Dealer ${round.dealer_total}` : "";
+  const seats = $("seats");
+  seats.replaceChildren();
+  for (const seat of [...view.seats].reverse()) {  // left hand on the left of the screen
+    const box = document.createElement("div");
+    box.className = "seat" + (seat.selected ? " selected" : "");
+    box.dataset.seat = seat.seat;
+    const toggle = document.createElement("button");
+    toggle.className = "toggle";
+    toggle.textContent = `${seat.selected ? "●" : "○"} ${seat.seat} ${seat.bet ? "· " + seat.bet : ""}`;
+    toggle.disabled = view.actions.length > 0;
+    toggle.addEventListener("click", () => send("toggle", seat.seat));
+    box.append(toggle);
+    const hands = round ? round.hands.filter((h) => h.seat === seat.seat) : [];
+    const oldHands = oldRound ? oldRound.hands.filter((h) => h.seat === seat.seat) : [];
+    hands.forEach((hand, n) => {
+      const element = document.createElement("div");
+      element.className = "hand" + (hand.turn ? " turn" : "");
+      element.append(cardsRow(hand.cards, oldHands[n] && oldHands[n].cards, 0));
+      const note = document.createElement("div");
+      note.className = "note";
+      const finish = hand.finish ? ` · ${hand.finish}` : "";
+      note.textContent = `${hand.total}${hand.soft ? " soft" : ""} · bet ${hand.bet}${finish}`;
+      element.append(note);
+      if (hand.paid !== null && (round.over || ["thunderjack", "blackjack", "blitz", "surrendered", "bust"].includes(hand.finish))) {
+        const paid = document.createElement("div");
+        paid.className = "paid";
+        paid.textContent = hand.paid - hand.bet >= 0 ? `+${hand.paid - hand.bet}` : `${hand.paid - hand.bet}`;
+        element.append(paid);
+      }
+      box.append(element);
+    });
+    seats.append(box);
+  }
+  const newThunder = round && round.hands.some((h, i) => h.finish === "thunderjack"
+    && !(oldRound && oldRound.hands[i] && oldRound.hands[i].finish === "thunderjack"));
+  if (newThunder) { const flash = $("flash"); flash.hidden = false; flash.style.animation = "none"; flash.offsetHeight; flash.style.animation = ""; }
+  const betting = view.actions.length === 0;
+  $("chips").replaceChildren(...view.chips.map((chip) => {
+    const button = document.createElement("button");
+    button.textContent = chip; button.dataset.chip = chip; button.disabled = !betting;
+    button.addEventListener("click", () => send("chip", String(chip)));
+    return button;
+  }));
+  $("clear").hidden = !betting;
+  $("deal").hidden = !view.can_deal;
+  $("stake").hidden = !view.can_fresh_stake;
+  $("hint").disabled = betting;
+  $("actions").replaceChildren(...view.actions.map((action) => {
+    const button = document.createElement("button");
+    button.textContent = action[0].toUpperCase() + action.slice(1);
+    button.dataset.action = action; button.className = "go";
+    button.addEventListener("click", () => send("play", action));
+    return button;
+  }));
+}
+
+function send(intent, value = "") {
+  // One intent at a time, each made on the latest view.
+  const run = busy.then(async () => {
+    const { status, data } = await call("POST", "/api/thunderjack/actions", { intent, value, version: view.version });
+    if (status === 409) { render(data.view); say("The table changed in another tab; here it is now."); return; }
+    if (status >= 400) { say(data.detail ?? "That did not work."); return; }
+    say(data.message);
+    if (intent !== "hint") render(data.view);
+  });
+  busy = run.catch(() => say("The server could not be reached."));
+  return run;
+}
+
+async function showStats() {
+  const { data } = await call("GET", "/api/thunderjack/stats");
+  $("stats-table").innerHTML = `<table>
+    <tr><td>Rounds</td><td>${data.rounds}</td></tr><tr><td>Won / lost / pushed</td><td>${data.won} / ${data.lost} / ${data.pushed}</td></tr>
+    <tr><td>Blackjacks</td><td>${data.blackjacks}</td></tr><tr><td>Thunderjacks</td><td>${data.thunderjacks}</td></tr>
+    <tr><td>Blitzes</td><td>${data.blitzes}</td></tr><tr><td>Splits</td><td>${data.splits}</td></tr>
+    <tr><td>Surrenders</td><td>${data.surrenders}</td></tr><tr><td>Net</td><td>${data.net}</td></tr>
+    <tr><td>Fresh stakes</td><td>${data.stakes - 1}</td></tr></table>`;
+  const recent = data.recent, chart = $("stats-chart");
+  const top = Math.max(1, ...recent.map(Math.abs));
+  chart.setAttribute("viewBox", `0 0 ${Math.max(recent.length, 1) * 10} 100`);
+  chart.setAttribute("preserveAspectRatio", "none");
+  chart.innerHTML = recent.map((net, i) => {
+    const h = Math.max(1, 48 * Math.abs(net) / top);
+    return `<rect x="${i * 10 + 1}" y="${net >= 0 ? 50 - h : 50}" width="8" height="${h}" fill="${net >= 0 ? "#4caf50" : "#d7263d"}"/>`;
+  }).join("");
+  $("stats-dialog").showModal();
+}
+
+async function start() {
+  $("deal").addEventListener("click", () => send("deal"));
+  $("clear").addEventListener("click", () => send("clear"));
+  $("stake").addEventListener("click", () => send("stake"));
+  $("hint").addEventListener("click", () => send("hint"));
+  $("show-stats").addEventListener("click", showStats);
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement || document.querySelector("dialog[open]")) return;
+    const keys = { h: "hit", s: "stand", d: "double", p: "split", r: "surrender" };
+    if (keys[event.key] && view.actions.includes(keys[event.key])) send("play", keys[event.key]);
+    else if (event.key === " " && view.can_deal) { event.preventDefault(); send("deal"); }
+    else if (event.key === "i" && view.actions.length) send("hint");
+  });
+  const { data } = await call("GET", "/api/thunderjack");
+  render(data);
+}
+
+start();

@@ -1,0 +1,105 @@
+"""The Thunderjack API: the player's view only, versions, and clear 4xx for bad input."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardtable.app import Store
+from cardtable.app.blackjack import BlackjackTable
+from cardtable.ui.web.players import COOKIE, verify
+from cardtable.ui.web.server import create_app
+
+
+@pytest.fixture
+def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+    return create_app(Store(tmp_path / "tj.db"))
+
+
+@pytest.fixture
+def client(app) -> TestClient:  # type: ignore[no-untyped-def]
+    return TestClient(app)
+
+
+def send(client: TestClient, view: dict[str, Any], intent: str, value: str = "") -> Any:
+    return client.post("/api/thunderjack/actions", json={"intent": intent, "value": value, "version": view["version"]})
+
+
+def test_a_round_is_bet_dealt_played_and_settled_over_http(client: TestClient) -> None:
+    view = client.get("/api/thunderjack").json()
+    assert view["credits"] == 500 and view["round"] is None and view["actions"] == []
+    view = send(client, view, "chip", "50").json()["view"]
+    assert view["can_deal"] and view["version"] == 1
+    answer = send(client, view, "deal").json()
+    view = answer["view"]
+    while view["actions"]:
+        assert send(client, view, "hint").json()["message"]
+        view = send(client, view, "play", "stand").json()["view"]
+    assert view["round"]["over"] and view["credits"] == 500 + view["round"]["net"]
+    assert client.get("/api/thunderjack/stats").json()["rounds"] == 1
+    assert "/api/thunderjack/actions" in client.get("/openapi.json").json()["paths"]
+
+
+def test_no_view_carries_the_shoe_or_the_hole_card_before_the_end(app, client: TestClient) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(3)
+    view = client.get("/api/thunderjack").json()
+    player = verify(client.cookies[COOKIE], app.state.secret)
+    assert player is not None
+    checked = 0
+    for _ in range(150):
+        if view["can_fresh_stake"]:
+            view = send(client, view, "stake").json()["view"]
+        if not view["can_deal"]:
+            view = send(client, view, "chip", "10").json()["view"]
+        view = send(client, view, "deal").json()["view"]
+        while view["actions"]:
+            table = BlackjackTable(app.state.live.store, player)
+            assert table.round is not None
+            hole = table.round.dealer[1].code
+            seen = [c["card"] for h in view["round"]["hands"] for c in h["cards"]] + [view["round"]["dealer"][0]["card"]]
+            text = str(view)
+            assert view["round"]["dealer"][1] == {"down": True} and "shoe" not in text and "seed" not in text
+            assert text.count(f"'{hole}'") == seen.count(hole)
+            checked += 1
+            view = send(client, view, "play", rng.choice(view["actions"])).json()["view"]
+    assert checked > 100
+
+
+def test_a_stale_version_is_refused_with_the_current_table(client: TestClient) -> None:
+    view = client.get("/api/thunderjack").json()
+    assert send(client, view, "chip", "10").status_code == 200
+    stale = send(client, view, "chip", "10")
+    assert stale.status_code == 409 and stale.json()["view"]["seats"][1]["bet"] == 10
+
+
+def test_players_have_their_own_tables(app, client: TestClient) -> None:  # type: ignore[no-untyped-def]
+    view = client.get("/api/thunderjack").json()
+    send(client, view, "chip", "250")
+    stranger = TestClient(app)
+    assert stranger.get("/api/thunderjack").json()["seats"][1]["bet"] == 0
+
+
+def test_bad_intents_get_clear_messages(client: TestClient) -> None:
+    view = client.get("/api/thunderjack").json()
+    assert send(client, view, "chip", "lots").status_code == 422
+    assert send(client, view, "chip", "20").json()["message"].startswith("there is no 20 chip")
+    assert send(client, view, "play", "hit").json()["message"] == "there is no round in play: place a bet and deal"
+    assert send(client, view, "toggle", "top").json()["message"] == "there is no 'top' hand: right, middle or left"
+    assert client.post("/api/thunderjack/actions", json={"intent": "cheat", "version": 0}).status_code == 422
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.one_of(
+    st.dictionaries(st.sampled_from(["intent", "value", "version"]),
+                    st.one_of(st.text(max_size=20), st.integers(), st.none(), st.booleans()), max_size=3),
+    st.text(max_size=30),
+))
+def test_nothing_a_client_sends_gets_a_500(client: TestClient, body: Any) -> None:
+    answer = client.post("/api/thunderjack/actions", json=body)
+    assert answer.status_code < 500

@@ -1,0 +1,128 @@
+"""Thunderjack in Chromium, like a player: bet, deal, play the offered actions, reload,
+and see a Thunderjack land. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from fastapi import FastAPI
+from playwright.sync_api import Browser, Page, expect
+
+from cardtable.app import Store
+from cardtable.app.blackjack import BlackjackTable
+from cardtable.thunderjack import Finish, Table, preset
+from cardtable.ui.web.players import COOKIE, verify
+from cardtable.ui.web.server import create_app
+from tests.ui.web.test_browser import _free_port, browser, snap  # noqa: F401  (browser is a fixture)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, FastAPI]]:
+    port = _free_port()
+    app = create_app(Store(tmp_path_factory.mktemp("tj") / "tj.db"))
+    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 15
+    while not running.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def page(browser: Browser, served: tuple[str, FastAPI]) -> Iterator[Page]:  # noqa: F811
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    opened = context.new_page()
+    opened.goto(served[0] + "/api/thunderjack/stats")  # the server gives this browser its player cookie
+    yield opened
+    context.close()
+
+
+def settled_snap(page: Page, name: str) -> None:
+    """A screenshot once the deal animations are over."""
+    page.wait_for_timeout(1500)
+    snap(page, name)
+
+
+def player_of(page: Page, app: FastAPI) -> str:
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE)
+    player = verify(cookie, app.state.secret)
+    assert player is not None
+    return player
+
+
+def test_bet_deal_play_only_offered_actions_and_reload(page: Page, served: tuple[str, FastAPI]) -> None:
+    url, app = served
+    page.goto(url + "/thunderjack")
+    expect(page.locator("#credits")).to_have_text("Credits 500")
+    expect(page.locator("#deal")).to_be_hidden()
+    page.click("#chips button[data-chip='50']")
+    expect(page.locator(".seat[data-seat='middle'] button.toggle")).to_contain_text("50")
+    page.click("#deal")
+    expect(page.locator("#dealer .card")).to_have_count(2)
+    settled_snap(page, "thunderjack-dealt")
+    table = BlackjackTable(app.state.live.store, player_of(page, app))
+    assert table.round is not None
+    while table.in_play:
+        offered = page.locator("#actions button").evaluate_all("(bs) => bs.map((b) => b.dataset.action)")
+        assert sorted(offered) == sorted(table.view()["actions"])
+        hole = table.round.dealer[1].code
+        shown = page.locator("#dealer .card").evaluate_all("(cs) => cs.map((c) => c.dataset.card ?? null)")
+        assert shown == [table.round.dealer[0].code, None]  # the hole card is a bare back
+        version = table.version
+        page.click("#actions button[data-action='stand']")
+        deadline = time.time() + 10
+        while table.version == version and time.time() < deadline:
+            table = BlackjackTable(app.state.live.store, player_of(page, app))
+        expect(page.locator("#actions button")).to_have_count(len(table.view()["actions"]))
+        assert table.round is not None and hole == table.round.dealer[1].code
+    expect(page.locator("#actions button")).to_have_count(0)
+    credits = f"Credits {table.view()['credits']}"
+    expect(page.locator("#credits")).to_have_text(credits)
+    expect(page.locator(f"#dealer .card[data-card='{table.round.dealer[1].code}']")).not_to_have_count(0)
+    page.reload()
+    expect(page.locator("#credits")).to_have_text(credits)
+    expect(page.locator("#dealer .card")).to_have_count(len(table.round.dealer))
+    settled_snap(page, "thunderjack-settled")
+
+
+def _thunderjack_seed() -> int:
+    rules = preset("thunderjack")
+    for seed in range(10_000):
+        game = Table.opened(rules, seed).press(10).deal()
+        if game.hands[0].finish is Finish.THUNDERJACK:
+            return seed
+    raise AssertionError("no seed deals a Thunderjack")
+
+
+def test_a_thunderjack_lands_with_a_flash_and_pays_three_to_one(page: Page, served: tuple[str, FastAPI]) -> None:
+    url, app = served
+    table = BlackjackTable(app.state.live.store, player_of(page, app), seed=_thunderjack_seed())
+    assert table.chip(10).ok
+    page.goto(url + "/thunderjack")
+    page.click("#deal")
+    expect(page.locator("#flash")).to_be_visible()
+    expect(page.locator(".hand .paid")).to_have_text("+30")
+    expect(page.locator("#message")).to_contain_text("Thunderjack! You win 30.")
+    expect(page.locator("#credits")).to_have_text("Credits 530")
+    page.wait_for_timeout(300)
+    snap(page, "thunderjack-flash")
+
+
+def test_the_table_fits_a_phone(browser: Browser, served: tuple[str, FastAPI]) -> None:  # noqa: F811
+    context = browser.new_context(viewport={"width": 390, "height": 780})
+    page = context.new_page()
+    page.goto(served[0] + "/thunderjack")
+    page.click("#chips button[data-chip='10']")
+    page.click("#deal")
+    expect(page.locator("#dealer .card")).to_have_count(2)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    settled_snap(page, "thunderjack-phone")
+    context.close()
