@@ -1,0 +1,43 @@
+"""`cardtable blackjack ...` as a user runs it."""
+
+from __future__ import annotations
+
+import re
+
+from tests.test_cli import cardtable
+
+
+def test_simulate_prints_the_edge_its_error_and_the_published_figure() -> None:
+    result = cardtable("blackjack", "simulate", "--rules", "six-deck-s17", "--rounds", "600000", "--workers", "2")
+    assert result.returncode == 0, result.stderr
+    edge = float(re.search(r"player edge ([+-][\d.]+)%", result.stdout).group(1))  # type: ignore[union-attr]
+    error = float(re.search(r"± ([\d.]+)%", result.stdout).group(1))  # type: ignore[union-attr]
+    assert abs(edge - -0.33) < 3 * error
+    assert "published edge -0.33%" in result.stdout and "rounds/s with 2 worker(s)" in result.stdout
+    assert "600,000/600,000 rounds" in result.stderr  # the progress bar of a long run
+
+
+def test_rule_flags_change_the_rules_and_drop_the_published_comparison() -> None:
+    result = cardtable("blackjack", "simulate", "--rules", "six-deck-s17", "--no-surrender", "--blackjack-pays", "6:5",
+                       "--rounds", "100000")
+    assert result.returncode == 0, result.stderr
+    assert "no surrender, blackjack 6:5" in result.stdout and "surrenders 0.00%" in result.stdout
+    assert "published" not in result.stdout
+
+
+def test_chart_and_rules_print_for_any_rule_set() -> None:
+    chart = cardtable("blackjack", "chart", "--rules", "six-deck-h17")
+    assert chart.returncode == 0 and "H17" in chart.stdout and re.search(r"^ +11 +D +D", chart.stdout, re.M)
+    listed = cardtable("blackjack", "rules")
+    assert "thunderjack" in listed.stdout and "Thunderjack 3:1, Blitz 6 cards 5:1" in listed.stdout
+
+
+def test_bad_rule_sets_and_flags_are_clear_errors() -> None:
+    unknown = cardtable("blackjack", "simulate", "--rules", "poker")
+    assert unknown.returncode == 2 and "no rule set 'poker'" in unknown.stderr
+    decks = cardtable("blackjack", "chart", "--decks", "0")
+    assert decks.returncode == 2 and "decks must be 1 to 8" in decks.stderr
+    payout = cardtable("blackjack", "chart", "--blackjack-pays", "lots")
+    assert payout.returncode == 2 and "expected a payout such as 3:2" in payout.stderr
+    rounds = cardtable("blackjack", "simulate", "--rounds", "0")
+    assert rounds.returncode == 2 and "--rounds must be at least 1" in rounds.stderr
