@@ -199,6 +199,10 @@ class BlackjackTable:
             "version": self.version,
         }
 
+    def history(self, last: int = 10) -> list[JSON]:
+        """The last settled rounds: each hand's cards, bet and result, the dealer's cards, the net."""
+        return self.store.table_rounds(self.player, last)
+
     def stats(self) -> JSON:
         """Rounds, results and special hands over every settled round."""
         rounds = self.store.table_rounds(self.player)

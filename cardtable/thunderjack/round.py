@@ -77,10 +77,6 @@ def _payout(bet: int, ratio: Fraction) -> int:
     return bet + floor(bet * ratio)
 
 
-def _draw(shoe: Shoe) -> tuple[Card, Shoe]:
-    return shoe.draw()
-
-
 def start(rules: RuleSet, shoe: Shoe, credits: int, bets: Mapping[Seat, int]) -> Round:
     """Take the bets, deal and resolve naturals. IllegalAction for bets the table refuses."""
     seats = [s for s in SEATS[: rules.seats] if bets.get(s)]
@@ -98,10 +94,10 @@ def start(rules: RuleSet, shoe: Shoe, credits: int, bets: Mapping[Seat, int]) ->
     cards: dict[Seat, list[Card]] = {s: [] for s in seats}
     for _ in range(2):
         for seat in seats:
-            card, shoe = _draw(shoe)
+            card, shoe = shoe.draw()
             cards[seat].append(card)
-    up, shoe = _draw(shoe)
-    hole, shoe = _draw(shoe)
+    up, shoe = shoe.draw()
+    hole, shoe = shoe.draw()
     hands = tuple(Hand(s, tuple(cards[s]), bets[s]) for s in seats)
     return _naturals(Round(rules, shoe, hands, (up, hole), credits - stake, 0))
 
@@ -163,7 +159,7 @@ def _settle(game: Round, dealer_plays: bool) -> Round:
             points, soft = total(dealer)
             if points > 17 or (points == 17 and not (soft and rules.dealer_hits_soft_17)):
                 break
-            card, shoe = _draw(shoe)
+            card, shoe = shoe.draw()
             dealer = (*dealer, card)
     final = total(dealer)[0]
     hands = []
@@ -229,10 +225,10 @@ def act(game: Round, action: Action) -> Round:
     elif action is Action.SURRENDER:
         hands[at] = _finish(hand, Finish.SURRENDERED, hand.bet // 2)
     elif action is Action.HIT:
-        card, shoe = _draw(shoe)
+        card, shoe = shoe.draw()
         hands[at] = _after_card(replace(hand, cards=(*hand.cards, card)), rules)
     elif action is Action.DOUBLE:
-        card, shoe = _draw(shoe)
+        card, shoe = shoe.draw()
         credits -= hand.bet
         doubled = replace(hand, cards=(*hand.cards, card), bet=2 * hand.bet)
         hands[at] = _finish(doubled, Finish.BUST, 0) if doubled.total > 21 else _finish(doubled, Finish.DOUBLED)
@@ -240,7 +236,7 @@ def act(game: Round, action: Action) -> Round:
         credits -= hand.bet
         halves = []
         for kept in hand.cards:
-            card, shoe = _draw(shoe)
+            card, shoe = shoe.draw()
             half = Hand(hand.seat, (kept, card), hand.bet, split=True)
             aces = kept.rank is Rank.ACE and not rules.hit_split_aces
             halves.append(_finish(half, Finish.STOOD) if aces else _after_card(half, rules))

@@ -16,6 +16,7 @@ HELP = """Commands:
   hint                      the advisor's best action and its value
   stake                     a fresh stake when you have run out of credits
   stats                     your statistics
+  history                   your last ten rounds
   help, quit"""
 
 SHORT = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender"}
@@ -61,6 +62,17 @@ def render_stats(stats: dict[str, Any]) -> str:
     )
 
 
+def render_history(rounds: list[dict[str, Any]]) -> str:
+    """Settled rounds, one a line: the hands, the dealer, the result."""
+    lines = []
+    for played in rounds:
+        hands = "; ".join(
+            f"{h['seat']} {' '.join(h['cards'])} ({h['finish']}, bet {h['bet']})" for h in played["hands"]
+        )
+        lines.append(f"{played['at']}  {hands}  dealer {played['dealer']}  {played['net']:+}")
+    return "\n".join(lines)
+
+
 def run_word(table: BlackjackTable, line: str) -> Answer | str | None:
     """Carry out one typed command: an Answer for an intent, text to show, or None to quit."""
     word = line.strip().lower()
@@ -71,6 +83,8 @@ def run_word(table: BlackjackTable, line: str) -> Answer | str | None:
         return HELP
     if word == "stats":
         return render_stats(table.stats())
+    if word == "history":
+        return render_history(table.history()) or "no rounds played yet"
     if word in ("right", "middle", "left"):
         return table.toggle(word)
     if word.isdecimal():

@@ -21,8 +21,9 @@ def test_typed_bets_actions_hint_and_statistics_survive_a_restart(tmp_path: Path
     assert "Stand: expected +0.792 of the bet" in out
     assert "You win 70." in out and "Credits 570" in out
     assert "unknown command 'bogus'" in out and "there is no 2000 chip" in out
-    again = cardtable(db, "thunderjack", stdin="stats\n")
+    again = cardtable(db, "thunderjack", stdin="stats\nhistory\n")
     assert "rounds 1: won 1" in again.stdout and "credits 570" in again.stdout
+    assert "right KC TH (stood, bet 10); middle 2C 4C (stood, bet 60)  dealer 8S 6C AC TD  +70" in again.stdout
 
 
 def test_an_unknown_rule_set_and_a_corrupt_table_are_clear_errors(tmp_path: Path) -> None:

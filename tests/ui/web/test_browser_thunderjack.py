@@ -125,4 +125,7 @@ def test_the_table_fits_a_phone(browser: Browser, served: tuple[str, FastAPI]) -
     expect(page.locator("#dealer .card")).to_have_count(2)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     settled_snap(page, "thunderjack-phone")
+    page.click("#show-rules")
+    expect(page.locator("#rules-dialog")).to_contain_text("pays 3:1 at once")
+    expect(page.locator("#rules-description")).to_contain_text("Thunderjack 3:1, Blitz 6 cards 5:1")
     context.close()

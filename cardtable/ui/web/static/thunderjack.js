@@ -140,6 +140,7 @@ async function start() {
   $("stake").addEventListener("click", () => send("stake"));
   $("hint").addEventListener("click", () => send("hint"));
   $("show-stats").addEventListener("click", showStats);
+  $("show-rules").addEventListener("click", () => { $("rules-description").textContent = view.description; $("rules-dialog").showModal(); });
   document.addEventListener("keydown", (event) => {
     if (event.target instanceof HTMLInputElement || document.querySelector("dialog[open]")) return;
     const keys = { h: "hit", s: "stand", d: "double", p: "split", r: "surrender" };
