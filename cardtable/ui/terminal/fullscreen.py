@@ -14,7 +14,7 @@ from textual.events import Click
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from cardtable.app import EventKind, Outcome, Session, summarize
+from cardtable.app import EventKind, Outcome, Session, order_violations, summarize
 from cardtable.app.service import Games
 from cardtable.solitaire.model import PileKind
 from cardtable.ui.terminal.plain import status_line
@@ -72,6 +72,7 @@ class TableApp(App[int]):
     .empty { color: $text-muted; }
     .selected { background: $accent; }
     .cursor { text-style: reverse; }
+    .violation { text-style: underline; }
     #message { height: 2; padding: 0 1; }
     #sheet { padding: 1 2; background: $panel; border: round $accent; }
     """
@@ -111,6 +112,7 @@ class TableApp(App[int]):
         views = [CardView(spec.id.name, i, -1, "empty")]
         fanned = spec.kind is PileKind.TABLEAU
         shown = range(len(cards)) if fanned else range(max(len(cards) - 1, 0), len(cards))
+        out_of_order = set(order_violations(state).get(spec.id.name, ()))
         for n in shown:
             card = cards[n]
             if n < state.hidden[i]:
@@ -119,6 +121,8 @@ class TableApp(App[int]):
                 text, style = card.symbol, "red" if card.suit.letter in _RED else "black"
             if spec.kind is PileKind.STOCK:
                 text = f"{len(cards)}"
+            if n in out_of_order:
+                text, style = text + "!", style + " violation"
             if self.selected == (i, n):
                 style += " selected"
             if self.cursor_pile == i and (self.cursor_card % max(len(cards), 1)) == n:

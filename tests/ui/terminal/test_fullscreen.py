@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from cardtable.app import Options, Session, Store
+from cardtable.app import Options, Session, Store, order_violations
 from cardtable.app.service import Games
 from cardtable.solitaire import get_variant
 from cardtable.ui.terminal.fullscreen import TableApp
@@ -82,6 +82,25 @@ def test_keyboard_cursor_picks_up_and_drops(tmp_path: Path) -> None:
             assert _top(app.session, "t2") == "TH"
             await pilot.press("question_mark")
             await pilot.press("escape")
+            await pilot.press("q")
+
+    asyncio.run(drive())
+
+
+def test_cards_out_of_order_are_marked(tmp_path: Path) -> None:
+    session = Session(get_variant("yukon"), 3, Options(auto_build=False))
+    marks = order_violations(session.state)
+    assert marks
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.pause()
+            for name, positions in marks.items():
+                i = session.pile_index(name)
+                for n in range(len(session.state.piles[i])):
+                    view = app.query_one(f"#card-{i}-{n}")
+                    assert view.has_class("violation") == (n in positions)
             await pilot.press("q")
 
     asyncio.run(drive())
