@@ -1,7 +1,7 @@
 """Saved games and settings in SQLite (one file, WAL mode), created and migrated here.
 
-The database lives in the user's data directory unless a path is given or the
-``CARDTABLE_DB`` environment variable names one. Every game is stored as what it is
+The database lives in the user's data directory unless a path (or an ``sqlite:///``
+URL) is given or the ``CARDTABLE_DB`` environment variable names one. Every game is stored as what it is
 (game id, deal number, options, the list of actions as move texts, the undo position,
 the clock), so a game killed at any moment resumes exactly; loading replays the moves
 through the engine and verifies them. A file that is not ours is never written to.
@@ -101,6 +101,22 @@ def default_path() -> Path:
     return Path(base) / "cardtable" / "cardtable.db"
 
 
+def database_file(where: str | Path) -> Path:
+    """The SQLite file a path or database URL names (``sqlite:///games.db`` is relative,
+    ``sqlite:////srv/games.db`` absolute); other kinds of database are refused clearly.
+
+    >>> database_file("sqlite:///games.db"), database_file("sqlite:////srv/games.db")
+    (PosixPath('games.db'), PosixPath('/srv/games.db'))
+    """
+    text = str(where)
+    if text.startswith("sqlite:///"):
+        return Path(text.removeprefix("sqlite:///"))
+    if "://" in text:
+        scheme = text.split("://", 1)[0]
+        raise StorageError(f"{scheme} databases are not supported; give a file name or an sqlite:///FILE URL")
+    return Path(text)
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -109,7 +125,8 @@ class Store:
     """The saved games and settings of every player on this machine (or server)."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
+        """The store in file ``path``: a file name or an ``sqlite:///FILE`` database URL."""
+        self.path = database_file(path) if path is not None else database_file(default_path())
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False)

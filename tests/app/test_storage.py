@@ -171,3 +171,10 @@ def test_a_game_killed_mid_play_resumes_with_no_move_lost(tmp_path: Path) -> Non
     session = store.load("me", game)
     assert session.move_count >= saved
     assert session.state == replay(session.variant, 5, session.history.played)
+
+
+def test_a_database_url_names_the_file_and_other_databases_are_refused(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'url.db'}")
+    assert store.path == tmp_path / "url.db" and (tmp_path / "url.db").exists()
+    with pytest.raises(StorageError, match="postgresql databases are not supported"):
+        Store("postgresql://cards@localhost/cardtable")
