@@ -79,6 +79,12 @@ def start(page: Page, game: str, deal: int) -> None:
     page.fill("#deal-number", str(deal))
     page.click("#new-game")
     expect(page.locator("#status")).to_contain_text(f"deal {deal} ·")
+    settle(page)
+
+
+def settle(page: Page) -> None:
+    """Wait until the cards stop moving, so positions read now are where they stay."""
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
 
 
 def top(page: Page, pile: str) -> str | None:
