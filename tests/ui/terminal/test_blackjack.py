@@ -26,6 +26,14 @@ def test_typed_bets_actions_hint_and_statistics_survive_a_restart(tmp_path: Path
     assert "right KC TH (stood, bet 10); middle 2C 4C (stood, bet 60)  dealer 8S 6C AC TD  +70" in again.stdout
 
 
+def test_a_number_too_long_for_any_chip_is_refused_not_a_crash(tmp_path: Path) -> None:
+    typed = "1" * 5000 + "\n" + "0" * 30 + "50\n"
+    result = cardtable(tmp_path / "tj.db", "thunderjack", "--seed", "4", stdin=typed)
+    assert result.returncode == 0, result.stderr
+    assert "there is no chip of 5000 digits; chips are 10, 50, 250, 1000" in result.stdout
+    assert "middle* 50" in result.stdout  # leading zeros still make a chip
+
+
 def test_an_unknown_rule_set_and_a_corrupt_table_are_clear_errors(tmp_path: Path) -> None:
     db = tmp_path / "tj.db"
     bad = cardtable(db, "thunderjack", "--rules", "poker")
