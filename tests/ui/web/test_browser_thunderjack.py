@@ -116,6 +116,20 @@ def test_a_thunderjack_lands_with_a_flash_and_pays_three_to_one(page: Page, serv
     snap(page, "thunderjack-flash")
 
 
+def test_nothing_to_press_until_the_table_arrives(page: Page, served: tuple[str, FastAPI]) -> None:
+    page.route("**/api/thunderjack", lambda route: route.abort())
+    page.goto(served[0] + "/thunderjack")
+    expect(page.locator("#message")).to_contain_text("could not be reached")
+    expect(page.locator("#deal")).to_be_hidden()
+    expect(page.locator("#chips button")).to_have_count(0)
+    page.unroute("**/api/thunderjack")
+    page.reload()
+    page.click("#chips button[data-chip='10']")
+    page.click("#deal")
+    expect(page.locator("#dealer .card")).to_have_count(2)
+    expect(page.locator("#message")).not_to_contain_text("could not be reached")
+
+
 def test_the_table_fits_a_phone(browser: Browser, served: tuple[str, FastAPI]) -> None:  # noqa: F811
     context = browser.new_context(viewport={"width": 390, "height": 780})
     page = context.new_page()

@@ -1,14 +1,22 @@
 // The server's JSON API. The page never decides legality: it asks.
 
-async function call(method, url, body) {
-  const response = await fetch(url, {
-    method,
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-    credentials: "same-origin",
-  });
+export const UNREACHABLE = "The server could not be reached: check the connection and try again.";
+
+/** One request. Never throws: a lost connection comes back as status 0 with a reason. */
+export async function call(method, url, body) {
+  let response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      credentials: "same-origin",
+    });
+  } catch {
+    return { status: 0, data: { detail: UNREACHABLE } };
+  }
   let data = null;
-  try { data = await response.json(); } catch { data = { detail: response.statusText }; }
+  try { data = await response.json(); } catch { data = { detail: response.statusText || UNREACHABLE }; }
   return { status: response.status, data };
 }
 

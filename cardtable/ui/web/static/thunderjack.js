@@ -1,19 +1,11 @@
 // The Thunderjack table: the server holds the shoe and the hole card; the page shows
 // the view, offers only the buttons the view allows, and animates what changed.
+import { call } from "./api.js";
 import { backSVG, faceSVG } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 let view = null;
 let busy = Promise.resolve();
-
-async function call(method, url, body) {
-  const response = await fetch(url, {
-    method, credentials: "same-origin",
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, data: await response.json() };
-}
 
 function say(text) { $("message").textContent = text ?? ""; }
 
@@ -103,20 +95,22 @@ function render(next) {
 }
 
 function send(intent, value = "") {
-  // One intent at a time, each made on the latest view.
+  // One intent at a time, each made on the latest view; nothing before the first view.
+  if (!view) return Promise.resolve();
   const run = busy.then(async () => {
     const { status, data } = await call("POST", "/api/thunderjack/actions", { intent, value, version: view.version });
     if (status === 409) { render(data.view); say("The table changed in another tab; here it is now."); return; }
-    if (status >= 400) { say(data.detail ?? "That did not work."); return; }
+    if (status === 0 || status >= 400) { say(data.detail ?? "That did not work."); return; }
     say(data.message);
     if (intent !== "hint") render(data.view);
   });
-  busy = run.catch(() => say("The server could not be reached."));
-  return run;
+  busy = run.catch((error) => { console.error(error); say("Something went wrong on this page: reload it to carry on."); });
+  return busy;
 }
 
 async function showStats() {
-  const { data } = await call("GET", "/api/thunderjack/stats");
+  const { status, data } = await call("GET", "/api/thunderjack/stats");
+  if (status !== 200) { say(data.detail); return; }
   $("stats-table").innerHTML = `<table>
     <tr><td>Rounds</td><td>${data.rounds}</td></tr><tr><td>Won / lost / pushed</td><td>${data.won} / ${data.lost} / ${data.pushed}</td></tr>
     <tr><td>Blackjacks</td><td>${data.blackjacks}</td></tr><tr><td>Thunderjacks</td><td>${data.thunderjacks}</td></tr>
@@ -140,16 +134,17 @@ async function start() {
   $("stake").addEventListener("click", () => send("stake"));
   $("hint").addEventListener("click", () => send("hint"));
   $("show-stats").addEventListener("click", showStats);
-  $("show-rules").addEventListener("click", () => { $("rules-description").textContent = view.description; $("rules-dialog").showModal(); });
+  $("show-rules").addEventListener("click", () => { $("rules-description").textContent = view?.description ?? ""; $("rules-dialog").showModal(); });
   document.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLInputElement || document.querySelector("dialog[open]")) return;
+    if (!view || event.target instanceof HTMLInputElement || document.querySelector("dialog[open]")) return;
     const keys = { h: "hit", s: "stand", d: "double", p: "split", r: "surrender" };
     if (keys[event.key] && view.actions.includes(keys[event.key])) send("play", keys[event.key]);
     else if (event.key === " " && view.can_deal) { event.preventDefault(); send("deal"); }
     else if (event.key === "i" && view.actions.length) send("hint");
   });
-  const { data } = await call("GET", "/api/thunderjack");
-  render(data);
+  const { status, data } = await call("GET", "/api/thunderjack");
+  if (status === 200) render(data);
+  else say(data.detail ?? "The table could not be loaded: reload the page.");
 }
 
 start();
