@@ -107,8 +107,9 @@ def drag(page: Page, source: str, target: str) -> None:
     page.mouse.up()
 
 
-def test_start_klondike_and_freecell_by_deal_number(page: Page) -> None:
+def test_start_klondike_and_freecell_by_deal_number(page: Page, server: str) -> None:
     start(page, "klondike", 7)
+    assert page.request.get(f"{server}/api/games/latest").json()["auto_build"] is True  # on unless turned off
     assert top(page, "t1") == "6D" and page.locator('#table .card[data-pile="stock"].down').count() == 24
     assert page.locator('#table .card[data-pile="stock"][data-card]').count() == 0  # backs only
     snap(page, "klondike-deal-7")
@@ -126,7 +127,24 @@ def test_drag_a_run_onto_a_legal_target_and_see_it_land(page: Page) -> None:
     expect(page.locator('#table .card[data-pile="t5"]').last).to_have_attribute("data-card", moving[1] or "")
     landed = page.locator('#table .card[data-pile="t5"]')
     assert landed.nth(landed.count() - 2).get_attribute("data-card") == moving[0]
+    settle(page)
+    page.click('#table .card[data-pile="t2"] >> nth=-1')  # the drag left nothing selected: this click selects
+    expect(page.locator('#table .card.selected[data-pile="t2"]')).to_have_count(1)
+    expect(page.locator("#message")).to_contain_text("click where it goes")
     snap(page, "drag-run-landed")
+
+
+def test_a_lost_connection_slides_the_cards_back_and_says_so(page: Page) -> None:
+    start(page, "klondike", 7)
+    page.route("**/actions", lambda route: route.abort())
+    page.click('#table .card[data-pile="t6"] >> nth=-1')
+    page.click('#table .card[data-pile="t2"] >> nth=-1')
+    expect(page.locator("#message")).to_contain_text("could not be reached")
+    assert top(page, "t6") == "TH" and top(page, "t2") == "JS"
+    page.unroute("**/actions")
+    page.click('#table .card[data-pile="t6"] >> nth=-1')
+    page.click('#table .card[data-pile="t2"] >> nth=-1')
+    expect(page.locator('#table .card[data-pile="t2"]').last).to_have_attribute("data-card", "TH")
 
 
 def test_an_illegal_drop_slides_back_with_the_reason(page: Page) -> None:
@@ -167,6 +185,9 @@ def test_hint_highlights_a_move_and_says_why(page: Page) -> None:
 
 
 def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) -> None:
+    page.click("#show-settings")  # the solution is replayed move for move: no automatic moves
+    page.uncheck("#setting-auto-build")
+    page.click("#settings-done")
     start(page, "freecell", 1)
     view = page.request.get(f"{server}/api/games/latest").json()
     freecell = get_variant("freecell")

@@ -19,10 +19,14 @@ const table = createTable($("table"), {
 
 function say(text) { $("message").textContent = text; }
 
+function dealName(shown) {
+  return shown.deal === null ? "random deal" : `deal ${shown.deal}`;
+}
+
 function status() {
   if (!view) return;
   const minutes = Math.floor(view.elapsed / 60), seconds = Math.floor(view.elapsed % 60);
-  $("status").textContent = `${view.name} · deal ${view.deal} · ${view.moves} moves · score ${view.score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}`;
+  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} moves · score ${view.score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}`;
   $("undo").disabled = !view.can_undo;
   $("redo").disabled = !view.can_redo;
   document.title = `${view.name} · cardtable`;
@@ -39,16 +43,17 @@ function show(next) {
 }
 
 function win() {
-  $("win-text").textContent = `${view.name}, deal ${view.deal}: won in ${view.moves} moves, score ${view.score}.`;
+  $("win-text").textContent = `${view.name}, ${dealName(view)}: won in ${view.moves} moves, score ${view.score}.`;
   if (!$("win-dialog").open) $("win-dialog").showModal();
 }
 
 async function act(action, extra = {}) {
-  // One action at a time, each made on the latest view.
+  // One action at a time, each made on the latest view; nothing before the first view.
+  if (!view) return { ok: false };
   const run = busy.then(async () => {
     const { status: code, data } = await api.act(view.id, view.version, action, extra);
     if (code === 409) { show(data.view); say("The table changed in another tab; here it is now."); return { ok: false }; }
-    if (code >= 400) { say(data.detail ?? "That did not work."); return { ok: false }; }
+    if (code === 0 || code >= 400) { say(data.detail ?? "That did not work."); return { ok: false }; }
     table.highlight(null);
     if (!data.ok) { say(data.reason); table.redraw(); return data; }
     say(data.hint ? `Hint: ${data.reason}` : "");
@@ -56,17 +61,31 @@ async function act(action, extra = {}) {
     if (data.hint) table.highlight(data.hint);
     return data;
   });
-  busy = run.catch(() => {});
-  return run;
+  busy = run.catch((error) => {
+    console.error(error);
+    say("Something went wrong on this page: reload it to carry on.");
+    return { ok: false };
+  });
+  return busy;
 }
 
-function follow(id) {
-  if (socket) socket.close();
+function follow(id, retry = 0) {
+  // Other tabs' moves arrive here; a dropped connection comes back and catches up.
+  if (socket) { socket.onclose = null; socket.close(); }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
-  socket.onmessage = (message) => {
+  const opened = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
+  socket = opened;
+  opened.onopen = async () => {
+    if (!retry) return;
+    const { status: code, data } = await api.view(id);
+    if (code === 200 && view && data.id === view.id && data.version > view.version) show(data);
+  };
+  opened.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "view" && view && data.view.id === view.id && data.view.version > view.version) show(data.view);
+  };
+  opened.onclose = () => {
+    if (socket === opened && view && view.id === id) setTimeout(() => follow(id, retry + 1), Math.min(30, 2 ** retry) * 1000);
   };
 }
 
@@ -74,6 +93,7 @@ async function open(next) {
   view = null;
   show(next);
   $("game-picker").value = next.game;
+  fillSettings(true);
   follow(next.id);
   say(next.moves ? "Welcome back: the game is as you left it." : "");
 }
@@ -85,20 +105,21 @@ async function newGame() {
   const entry = catalogue.find((g) => g.id === game);
   if (!entry.scoring.includes(options.scoring)) options.scoring = "uniform";
   const { status: code, data } = await api.create(game, deal, options);
-  if (code >= 400) { say(data.detail); return; }
+  if (code !== 201 && code !== 200) { say(data.detail); return; }
   $("deal-number").value = "";
   await open(data);
 }
 
-function fillSettings() {
+function fillSettings(fromGame = false) {
+  // The settings for the next deal: an opened game brings its own, the picker keeps the player's.
   const entry = catalogue.find((g) => g.id === $("game-picker").value);
   const scoring = $("setting-scoring");
-  const current = view?.scoring ?? scoring.value ?? "uniform";
+  const current = (fromGame ? view?.scoring : scoring.value) || view?.scoring || "uniform";
   scoring.replaceChildren(...entry.scoring.map((s) => new Option(s, s, false, s === current)));
   const klondike = entry.id.startsWith("klondike");
   $("draw-choice").hidden = !klondike;
   $("setting-draw").value = entry.id.includes("draw3") ? "3" : "1";
-  if (view) $("setting-auto-build").checked = view.auto_build;
+  if (fromGame && view) $("setting-auto-build").checked = view.auto_build;
 }
 
 function showRules() {
@@ -110,7 +131,8 @@ function showRules() {
 }
 
 async function showStats() {
-  const { data } = await api.stats();
+  const { status: code, data } = await api.stats();
+  if (code !== 200) { say(data.detail); return; }
   const rows = data.stats.map((s) => `<tr><td>${s.game}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
   $("stats-table").innerHTML = rows.length
     ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best</th><th>fewest</th></tr>${rows.join("")}</table>`
@@ -135,7 +157,8 @@ function chooseDraw() {
 }
 
 async function start() {
-  const { data } = await api.catalogue();
+  const { status: code, data } = await api.catalogue();
+  if (code !== 200) { say(data.detail); return; }
   catalogue = data.games;
   $("game-picker").replaceChildren(...catalogue.map((g) => new Option(g.name, g.id)));
   $("new-game").onclick = newGame;
@@ -148,7 +171,7 @@ async function start() {
   $("show-stats").onclick = showStats;
   $("show-settings").onclick = () => { fillSettings(); $("settings-dialog").showModal(); };
   $("setting-draw").onchange = chooseDraw;
-  $("game-picker").onchange = fillSettings;
+  $("game-picker").onchange = () => fillSettings();
   $("win-new").onclick = newGame;
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey) return;

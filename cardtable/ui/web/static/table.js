@@ -13,6 +13,7 @@ export function createTable(root, handlers) {
   let selected = null; // {pile, position}
   let focus = { pile: 0, position: -1 };
   let drag = null;
+  let dragged = false; // the click the browser sends after a drag is not a click
 
   function cardWidth() {
     const columns = Math.max(...["tableau", "foundation"].map((k) => view.piles.filter((p) => p.kind === k).length), 7);
@@ -29,6 +30,9 @@ export function createTable(root, handlers) {
   function render(next) {
     const before = {};
     root.querySelectorAll(".card[data-key]").forEach((el) => { before[el.dataset.key] = el.getBoundingClientRect(); });
+    const wasDown = new Set([...root.querySelectorAll(".card.down")].map((el) => `${el.dataset.pile}:${el.dataset.position}`));
+    const sameGame = view !== null && next.id === view.id;
+    const stockBox = root.querySelector('.slot.stock')?.getBoundingClientRect() ?? null;
     view = next;
     width = cardWidth();
     const spots = layout(view, width);
@@ -61,6 +65,7 @@ export function createTable(root, handlers) {
         } else {
           el.innerHTML = backSVG();
         }
+        if (!card.down && sameGame && wasDown.has(`${pile.name}:${n}`)) el.classList.add("turned");
         if (marks.has(n)) el.classList.add("violation");
         if (selected && selected.pile === pile.name && n >= selected.position) el.classList.add("selected");
         if (focus.pile === index && normalise(focus.position, pile) === n) el.classList.add("focus");
@@ -68,16 +73,17 @@ export function createTable(root, handlers) {
         root.append(el);
       });
     });
-    animate(before);
+    animate(before, sameGame ? stockBox : null);
   }
 
   function normalise(position, pile) {
     return position < 0 ? pile.cards.length + position : position;
   }
 
-  function animate(before) {
+  function animate(before, stockBox) {
+    // Cards slide from where they were; a card new to the table comes from the stock.
     root.querySelectorAll(".card[data-key]").forEach((el) => {
-      const old = before[el.dataset.key];
+      const old = before[el.dataset.key] ?? (el.classList.contains("turned") ? null : stockBox);
       if (!old) return;
       const now = el.getBoundingClientRect();
       const dx = old.left - now.left, dy = old.top - now.top;
@@ -120,6 +126,7 @@ export function createTable(root, handlers) {
   }
 
   root.addEventListener("pointerdown", (event) => {
+    dragged = false;
     const el = event.target.closest(".card");
     if (!el || el.classList.contains("down") || event.button > 0) return;
     const pile = el.dataset.pile, position = Number(el.dataset.position);
@@ -149,6 +156,7 @@ export function createTable(root, handlers) {
     const current = drag;
     drag = null;
     if (!current.moved) return; // a click: handled by the click listener
+    dragged = true;
     const top = current.elements[0].getBoundingClientRect();
     const box = root.getBoundingClientRect();
     const near = pileAt(top.left - box.left + width / 2, top.top - box.top + width * 0.7, current.pile);
@@ -159,8 +167,14 @@ export function createTable(root, handlers) {
     if (!outcome.ok) slideBack(current.elements);
   });
 
+  root.addEventListener("pointercancel", () => {
+    if (drag) slideBack(drag.elements);
+    drag = null;
+  });
+
   root.addEventListener("click", async (event) => {
-    if (event.detail > 1) return;
+    if (dragged) { dragged = false; return; }
+    if (event.detail > 1 || !view) return;
     const el = event.target.closest(".card, .slot");
     if (!el) return;
     const pile = el.dataset.pile;
