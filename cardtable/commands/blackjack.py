@@ -11,14 +11,31 @@ from typing import Any
 from cardtable.commands import UserError
 from cardtable.thunderjack import PRESETS, PUBLISHED_EDGES, Doubling, RuleSet, preset
 
+SHEET = RuleSet()
+"""The Thunderjack rule sheet: --thunderjack and --blitz switch its extra hands on as it pays them."""
+
 
 def _ratio(text: str) -> Fraction:
-    """``3:2`` or ``6:5`` as a payout ratio."""
+    """``3:2`` or ``6:5`` (or ``3`` for 3:1) as a payout ratio of at least nothing."""
     top, _, bottom = text.partition(":")
     try:
-        return Fraction(int(top), int(bottom or 1))
+        ratio = Fraction(int(top), int(bottom or 1))
     except (ValueError, ZeroDivisionError):
         raise argparse.ArgumentTypeError(f"expected a payout such as 3:2, not {text!r}") from None
+    if ratio < 0:
+        raise argparse.ArgumentTypeError(f"a payout can't take money from the winner: {text!r}")
+    return ratio
+
+
+def _at_least_one(text: str) -> int:
+    """A whole number of at least 1, for argparse."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return number
 
 
 def rules_from(args: argparse.Namespace) -> RuleSet:
@@ -37,14 +54,34 @@ def rules_from(args: argparse.Namespace) -> RuleSet:
             changes[field] = getattr(args, flag)
     if args.double is not None:
         changes["doubling"] = Doubling(args.double)
-    if args.thunderjack is False:
-        changes["thunderjack_pays"] = None
-    if args.blitz is False:
-        changes["blitz_cards"] = None
+    changes.update(_extra_hands(rules, args))
     try:
         return rules.but(**changes) if changes else rules
     except ValueError as error:
         raise UserError(str(error)) from None
+
+
+def _extra_hands(rules: RuleSet, args: argparse.Namespace) -> dict[str, Any]:
+    """Thunderjack and Blitz on (at the preset's or the sheet's payout), changed, or off."""
+    changes: dict[str, Any] = {}
+    thunder_pays, blitz_cards, blitz_pays = args.thunderjack_pays, args.blitz_cards, args.blitz_pays
+    if args.thunderjack is False and thunder_pays is not None:
+        raise UserError("--no-thunderjack and --thunderjack-pays contradict each other")
+    if args.blitz is False and (blitz_cards, blitz_pays) != (None, None):
+        raise UserError("--no-blitz and --blitz-cards/--blitz-pays contradict each other")
+    if args.thunderjack is False:
+        changes["thunderjack_pays"] = None
+    elif args.thunderjack or thunder_pays is not None:
+        changes["thunderjack_pays"] = thunder_pays if thunder_pays is not None else rules.thunderjack_pays or SHEET.thunderjack_pays
+    if args.blitz is False:
+        changes["blitz_cards"] = None
+    elif args.blitz or blitz_cards is not None or blitz_pays is not None:
+        changes["blitz_cards"] = blitz_cards or rules.blitz_cards or SHEET.blitz_cards
+        if blitz_pays is not None:
+            changes["blitz_pays"] = blitz_pays
+        elif rules.blitz_cards is None:
+            changes["blitz_pays"] = SHEET.blitz_pays
+    return changes
 
 
 def _progress(began: float) -> Any:
@@ -105,8 +142,13 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--surrender", action=argparse.BooleanOptionalAction, default=None, help="late surrender")
     parser.add_argument("--double", choices=[d.value for d in Doubling], default=None, help="which totals may double")
     parser.add_argument("--blackjack-pays", type=_ratio, default=None, help="e.g. 3:2 or 6:5")
-    parser.add_argument("--thunderjack", action=argparse.BooleanOptionalAction, default=None, help="Thunderjack pays")
-    parser.add_argument("--blitz", action=argparse.BooleanOptionalAction, default=None, help="six-card Blitz pays")
+    parser.add_argument("--thunderjack", action=argparse.BooleanOptionalAction, default=None,
+                        help="a suited Ace with a Jack, Queen or King pays (3:1 unless --thunderjack-pays)")
+    parser.add_argument("--thunderjack-pays", type=_ratio, default=None, help="e.g. 3:1 (turns Thunderjack on)")
+    parser.add_argument("--blitz", action=argparse.BooleanOptionalAction, default=None,
+                        help="a hand of six cards pays (5:1 unless --blitz-pays)")
+    parser.add_argument("--blitz-cards", type=int, default=None, help="cards that make a Blitz, 3 to 11 (turns Blitz on)")
+    parser.add_argument("--blitz-pays", type=_ratio, default=None, help="e.g. 5:1 (turns Blitz on)")
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -116,7 +158,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     simulate = inner.add_parser("simulate", help="the player's edge over many rounds of best play")
     add_rule_flags(simulate)
     simulate.add_argument("--rounds", type=int, default=1_000_000)
-    simulate.add_argument("--workers", type=int, default=1, help="processes to run in (default 1)")
+    simulate.add_argument("--workers", type=_at_least_one, default=1, help="processes to run in (default 1)")
     simulate.add_argument("--seed", type=int, default=1)
     simulate.set_defaults(handler=simulate_command)
     chart = inner.add_parser("chart", help="print the basic-strategy chart for a rule set")

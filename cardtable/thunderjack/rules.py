@@ -64,6 +64,10 @@ class RuleSet:
             raise ValueError(f"blitz_cards must be 3 to 11, not {self.blitz_cards}")
         if not 1 <= self.seats <= 3:
             raise ValueError(f"seats must be 1 to 3, not {self.seats}")
+        for name in ("blackjack_pays", "thunderjack_pays", "blitz_pays"):
+            pays = getattr(self, name)
+            if pays is not None and pays < 0:
+                raise ValueError(f"{name} can't be less than nothing, not {pays}")
 
     def but(self, **changes: Any) -> RuleSet:
         """The same rules with some changed (a flag on the command line, a table setting)."""

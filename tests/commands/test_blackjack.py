@@ -41,3 +41,26 @@ def test_bad_rule_sets_and_flags_are_clear_errors() -> None:
     assert payout.returncode == 2 and "expected a payout such as 3:2" in payout.stderr
     rounds = cardtable("blackjack", "simulate", "--rounds", "0")
     assert rounds.returncode == 2 and "--rounds must be at least 1" in rounds.stderr
+
+
+def test_thunderjack_and_blitz_flags_switch_the_extra_hands_on_at_the_sheets_payouts() -> None:
+    result = cardtable("blackjack", "simulate", "--rules", "six-deck-s17", "--thunderjack", "--blitz", "--rounds", "20000")
+    assert result.returncode == 0, result.stderr
+    assert "blackjack 3:2, Thunderjack 3:1, Blitz 6 cards 5:1" in result.stdout and "published" not in result.stdout
+    assert re.search(r"thunderjacks 0\.[1-9]", result.stdout)
+    changed = cardtable("blackjack", "chart", "--rules", "six-deck-s17", "--thunderjack-pays", "2:1", "--blitz-cards", "5",
+                        "--blitz-pays", "4")
+    assert changed.returncode == 0 and "Thunderjack 2:1, Blitz 5 cards 4:1" in changed.stdout
+    off = cardtable("blackjack", "chart", "--no-thunderjack", "--no-blitz")
+    assert off.returncode == 0 and "Thunderjack" not in off.stdout.splitlines()[0] and "Blitz" not in off.stdout
+
+
+def test_workers_and_payouts_out_of_range_are_clear_errors() -> None:
+    for workers in ("0", "-3"):
+        result = cardtable("blackjack", "simulate", "--workers", workers, "--rounds", "10")
+        assert result.returncode == 2 and "--workers: expected a whole number of at least 1" in result.stderr
+    for flag in ("--blackjack-pays=-5:2", "--thunderjack-pays=-1", "--blitz-pays=-5"):
+        result = cardtable("blackjack", "chart", flag)
+        assert result.returncode == 2 and "a payout can't take money from the winner" in result.stderr
+    clash = cardtable("blackjack", "chart", "--no-blitz", "--blitz-cards", "5")
+    assert clash.returncode == 2 and "contradict" in clash.stderr

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from cardtable.thunderjack import Action, IllegalAction, Seat, Table, act, preset
@@ -43,3 +45,10 @@ def test_a_broke_player_may_take_a_fresh_stake_which_is_counted() -> None:
         table.fresh_stake()
     broke = Table(table.rules, table.shoe, 5, table.selected)
     assert broke.is_broke and broke.fresh_stake().credits == 505 and broke.fresh_stake().stakes == 2
+
+
+def test_a_rule_set_refuses_a_payout_below_nothing() -> None:
+    with pytest.raises(ValueError, match="blackjack_pays can't be less than nothing"):
+        preset("thunderjack").but(blackjack_pays=Fraction(-5, 2))
+    with pytest.raises(ValueError, match="blitz_pays"):
+        preset("thunderjack").but(blitz_pays=Fraction(-1))
