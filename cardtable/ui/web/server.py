@@ -14,6 +14,8 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardtable.app import CorruptSave, StorageError, Store
 from cardtable.ui.web.api import router
@@ -21,6 +23,64 @@ from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.live import LiveGames
 
 STATIC = Path(__file__).parent / "static"
+
+MAX_BODY = 64 * 1024
+"""The largest request body the server reads, in bytes: every request the page sends
+is well under a kilobyte, so anything near this is a mistake or an attack."""
+
+TOO_LARGE = f"the request body is too large: at most {MAX_BODY // 1024} KiB is accepted"
+
+
+class BodyTooLarge(HTTPException):
+    """A request body found, while reading it, to be over the limit."""
+
+    def __init__(self) -> None:
+        super().__init__(413, TOO_LARGE)
+
+
+class BodyLimit:
+    """ASGI middleware refusing (413) a request body over ``limit`` bytes: at once when
+    its Content-Length says so, else as soon as the bytes streamed in pass the limit."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and (len(declared) > 18 or int(declared) > self.limit):
+            await _too_large(scope, receive, send)  # without reading a byte of it
+            return
+        seen = 0
+        started = False
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge()  # an HTTPException: routes answer it as a 413
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited, watched)
+        except BodyTooLarge:
+            if started:
+                raise
+            await _too_large(scope, receive, watched)
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
+    await JSONResponse({"detail": TOO_LARGE}, status_code=413, headers={"Connection": "close"})(scope, receive, send)
 
 
 def server_secret(store: Store) -> bytes:
@@ -46,6 +106,7 @@ def create_app(store: Store) -> FastAPI:
     app.state.secret = server_secret(store)
     app.include_router(router)
     app.include_router(blackjack_router)
+    app.add_middleware(BodyLimit)
 
     @app.exception_handler(CorruptSave)
     async def corrupt(request: Request, error: CorruptSave) -> JSONResponse:
