@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.app.storage import CorruptSave, Store
+from cardtable.app.storage import CorruptSave, StaleGame, Store
 from cardtable.thunderjack import (
     SEATS, Action, IllegalAction, Round, Seat, Shoe, Table, act, legal_actions, preset, start, total,
 )
@@ -25,10 +25,15 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """What an intent did: whether it was taken and, if not, why (or the advice asked for)."""
+    """What an intent did: whether it was taken and, if not, why (or the advice asked for).
+    ``stale``: refused because the table changed elsewhere; the table is now the stored one."""
 
     ok: bool
     message: str = ""
+    stale: bool = False
+
+
+STALE = Answer(False, "the table changed elsewhere; here it is now", stale=True)
 
 
 def _shoe_json(shoe: Shoe) -> JSON:
@@ -101,6 +106,20 @@ class BlackjackTable:
             }
         self.store.save_table(self.player, self._state(), self.version, finished)
 
+    def _saved(self, taken: Answer, settled: Round | None = None) -> Answer:
+        """Save and answer ``taken``; when another copy of the table (a second terminal,
+        another server process) saved first, nothing is saved: this copy becomes the
+        stored table again and the intent is refused."""
+        try:
+            self._save(settled)
+        except StaleGame:
+            saved = self.store.table_state(self.player)
+            if saved is None:
+                raise
+            self._load(*saved)
+            return STALE
+        return taken
+
     # -- intents ---------------------------------------------------------------------
 
     @property
@@ -115,8 +134,7 @@ class BlackjackTable:
             self.table = change()
         except IllegalAction as error:
             return Answer(False, str(error))
-        self._save()
-        return Answer(True)
+        return self._saved(Answer(True))
 
     def toggle(self, seat: str) -> Answer:
         """Select or unselect a hand (right, middle, left) for betting."""
@@ -168,10 +186,8 @@ class BlackjackTable:
         assert self.round is not None
         if self.round.is_over:
             self.table = self.table.after(self.round)
-            self._save(settled=self.round)
-            return Answer(True, _result_words(self.round))
-        self._save()
-        return Answer(True)
+            return self._saved(Answer(True, _result_words(self.round)), settled=self.round)
+        return self._saved(Answer(True))
 
     def hint(self) -> Answer:
         """The advisor's best action for the hand in turn, with its value."""

@@ -92,3 +92,32 @@ def test_a_corrupt_table_is_reported_and_left_as_it_was(tmp_path: Path) -> None:
     with sqlite3.connect(db) as raw:
         assert raw.execute("SELECT state FROM blackjack_tables").fetchone()[0] == '{"rules": "poker"}'
         assert raw.execute("SELECT COUNT(*) FROM blackjack_rounds").fetchone()[0] == 3
+
+
+def same_table(a: BlackjackTable, b: BlackjackTable) -> bool:
+    return (a.table, a.round, a.actions, a.version, a.view()) == (b.table, b.round, b.actions, b.version, b.view())
+
+
+def test_a_second_copy_of_the_table_is_refused_and_reloaded_not_crashed(tmp_path: Path) -> None:
+    db = tmp_path / "bj.db"
+    one, two = BlackjackTable(Store(db), "ann", seed=11), BlackjackTable(Store(db), "ann", seed=11)
+    assert one.chip(10).ok  # the first save of a new table: the second copy never saw it
+    answer = two.chip(50)
+    assert not answer.ok and answer.stale and answer.message == "the table changed elsewhere; here it is now"
+    assert same_table(one, two) and two.table.bets == one.table.bets
+    assert two.toggle("right").ok and two.chip(10).ok
+    stale_toggle = one.toggle("left")
+    assert stale_toggle.stale and same_table(one, two)
+    while not one.in_play:  # a round that needs the player
+        assert one.deal().ok
+        if not one.in_play:
+            two = BlackjackTable(Store(db), "ann")
+    assert two.deal().stale and same_table(one, two)  # dealt elsewhere meanwhile
+    assert one.play("stand").ok
+    assert two.play("hit").stale and same_table(one, two)
+    while one.in_play:
+        assert one.play("stand").ok
+    rounds = len(one.store.table_rounds("ann"))
+    assert two.play("stand").stale and same_table(one, two)  # settled elsewhere: no second record
+    assert two.chip(10).ok and len(two.store.table_rounds("ann")) == rounds
+    assert same_table(two, BlackjackTable(Store(db), "ann"))

@@ -123,13 +123,10 @@ def play_plain(
             break
         if isinstance(answer, str):
             write(answer)
-        elif not answer.ok:
-            if answer.message:
-                write(f"  {answer.message}")
         else:
             if answer.message:
                 write(f"  {answer.message}")
-            if line.strip().lower() != "hint":
+            if answer.stale or (answer.ok and line.strip().lower() != "hint"):
                 write(render(table.view()))
         prompt()
     return 0

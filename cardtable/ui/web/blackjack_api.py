@@ -13,7 +13,6 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from cardtable.app import StaleGame
 from cardtable.app.blackjack import BlackjackTable
 from cardtable.ui.web.api import PlayerCookie, player_of
 
@@ -50,13 +49,10 @@ async def intent(request: Request, response: Response, body: IntentIn, cardtable
             "clear": table.clear, "deal": table.deal, "play": lambda: table.play(body.value),
             "hint": table.hint, "stake": table.fresh_stake,
         }
-        try:
-            answer = calls[body.intent]()
-        except StaleGame:
-            table = _table(request, player)
-        else:
-            if answer is None:
-                return JSONResponse({"detail": f"a chip is a number of credits, not {body.value!r}"}, status_code=422)
+        answer = calls[body.intent]()
+        if answer is None:
+            return JSONResponse({"detail": f"a chip is a number of credits, not {body.value!r}"}, status_code=422)
+        if not answer.stale:  # else another request saved first: the table is reloaded
             return {"ok": answer.ok, "message": answer.message, "view": table.view()}
     return JSONResponse(
         {"detail": f"the table changed (version {table.version}, not {body.version}): here it is now", "view": table.view()},

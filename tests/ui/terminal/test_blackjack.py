@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from cardtable.app import Store
 from cardtable.app.blackjack import BlackjackTable
 from cardtable.ui.terminal.blackjack_screen import BlackjackApp
+from cardtable.ui.terminal.blackjack_text import play_plain
 from tests.ui.terminal.test_plain import cardtable
 
 
@@ -67,3 +69,21 @@ def test_the_full_screen_table_plays_a_round_with_keys_and_buttons(tmp_path: Pat
 
     asyncio.run(play())
     assert table.stats()["net"] == 70
+
+
+def test_a_table_changed_in_another_terminal_is_shown_again_not_a_crash(tmp_path: Path) -> None:
+    db = tmp_path / "tj.db"
+    mine, other = BlackjackTable(Store(db), "local", seed=4), BlackjackTable(Store(db), "local", seed=4)
+    out: list[str] = []
+
+    def typed() -> Iterator[str]:
+        yield "10\n"
+        assert other.chip(250).stale and other.chip(250).ok  # the other terminal bets meanwhile
+        yield "50\n"
+        yield "deal\n"
+
+    assert play_plain(mine, typed(), out.append) == 0
+    text = "\n".join(out)
+    assert "the table changed elsewhere; here it is now" in text
+    assert "Credits 500   bets: right -  middle* 260  left -" in text  # the stored table, shown
+    assert mine.view()["round"] is not None and mine.view()["round"]["hands"][0]["bet"] == 260

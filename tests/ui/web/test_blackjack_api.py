@@ -103,3 +103,23 @@ def test_bad_intents_get_clear_messages(client: TestClient) -> None:
 def test_nothing_a_client_sends_gets_a_500(client: TestClient, body: Any) -> None:
     answer = client.post("/api/thunderjack/actions", json=body)
     assert answer.status_code < 500
+
+
+def test_a_save_that_loses_a_race_is_a_409_with_the_stored_table(app, client: TestClient, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from cardtable.ui.web import blackjack_api
+
+    view = client.get("/api/thunderjack").json()
+    player = verify(client.cookies[COOKIE], app.state.secret)
+    assert player is not None
+    loaded = blackjack_api._table
+
+    def raced(request: Any, who: str) -> BlackjackTable:
+        table = loaded(request, who)  # another process saves between this load and the save
+        assert BlackjackTable(app.state.live.store, who).chip(250).ok
+        return table
+
+    monkeypatch.setattr(blackjack_api, "_table", raced)
+    answer = send(client, view, "chip", "10")
+    monkeypatch.undo()
+    assert answer.status_code == 409 and answer.json()["view"]["seats"][1]["bet"] == 250
+    assert answer.json()["view"] == client.get("/api/thunderjack").json()
