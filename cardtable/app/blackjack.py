@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,8 @@ from cardtable.thunderjack import (
     SEATS, Action, IllegalAction, Round, Seat, Shoe, Table, act, legal_actions, preset, start, total,
 )
 from cardtable.thunderjack.advisor import advise
-from cardtable.thunderjack.hand import Finish
+from cardtable.thunderjack.hand import Finish, Hand, is_natural, is_thunderjack
+from cardtable.thunderjack.rules import RuleSet
 
 JSON = dict[str, Any]
 
@@ -95,15 +97,7 @@ class BlackjackTable:
 
     def _save(self, settled: Round | None = None) -> None:
         self.version += 1
-        finished = None
-        if settled is not None:
-            finished = {
-                "rules": self.table.rules.name,
-                "hands": [{"seat": h.seat.value, "cards": [c.code for c in h.cards], "bet": h.bet, "split": h.split,
-                           "finish": h.finish.value if h.finish else None, "paid": h.paid} for h in settled.hands],
-                "dealer": " ".join(c.code for c in settled.dealer),
-                "net": settled.net,
-            }
+        finished = None if settled is None else round_record(settled)
         self.store.save_table(self.player, self._state(), self.version, finished)
 
     def _saved(self, taken: Answer, settled: Round | None = None) -> Answer:
@@ -221,24 +215,48 @@ class BlackjackTable:
 
     def stats(self) -> JSON:
         """Rounds, results and special hands over every settled round."""
-        rounds = self.store.table_rounds(self.player)
-        hands = [h for r in rounds for h in r["hands"]]
-        finishes = [h["finish"] for h in hands]
-        return {
-            "rounds": len(rounds),
-            "won": sum(r["net"] > 0 for r in rounds),
-            "lost": sum(r["net"] < 0 for r in rounds),
-            "pushed": sum(r["net"] == 0 for r in rounds),
-            "blackjacks": finishes.count(Finish.BLACKJACK.value),
-            "thunderjacks": finishes.count(Finish.THUNDERJACK.value),
-            "blitzes": finishes.count(Finish.BLITZ.value),
-            "splits": sum(1 for h in hands if h["split"]) // 2,
-            "surrenders": finishes.count(Finish.SURRENDERED.value),
-            "net": sum(r["net"] for r in rounds),
-            "stakes": self.table.stakes,
-            "credits": self.table.credits,
-            "recent": [r["net"] for r in rounds[-30:]],
-        }
+        return {**tally(self.store.table_rounds(self.player)), "stakes": self.table.stakes, "credits": self.table.credits}
+
+
+def _natural(hand: Hand, rules: RuleSet) -> str | None:
+    """The natural an original hand was dealt, however the round then settled it."""
+    if hand.split or not is_natural(hand.cards):
+        return None
+    return Finish.THUNDERJACK.value if rules.thunderjack_pays is not None and is_thunderjack(hand.cards) else Finish.BLACKJACK.value
+
+
+def round_record(settled: Round) -> JSON:
+    """A settled round as the store keeps it: each hand's cards, bet, result and natural dealt."""
+    return {
+        "rules": settled.rules.name,
+        "hands": [{"seat": h.seat.value, "cards": [c.code for c in h.cards], "bet": h.bet, "split": h.split,
+                   "finish": h.finish.value if h.finish else None, "paid": h.paid,
+                   "natural": _natural(h, settled.rules)} for h in settled.hands],
+        "dealer": " ".join(c.code for c in settled.dealer),
+        "net": settled.net,
+    }
+
+
+def tally(rounds: list[JSON]) -> JSON:
+    """Statistics over stored rounds. Naturals are counted as dealt (a pushed Blackjack is
+    still one); rounds stored before hands recorded that fall back to how the hand finished.
+    A seat that ends with n hands split n - 1 times (a resplit is a split too)."""
+    hands = [h for r in rounds for h in r["hands"]]
+    finishes = [h["finish"] for h in hands]
+    naturals = [h["natural"] if "natural" in h else h["finish"] for h in hands]
+    return {
+        "rounds": len(rounds),
+        "won": sum(r["net"] > 0 for r in rounds),
+        "lost": sum(r["net"] < 0 for r in rounds),
+        "pushed": sum(r["net"] == 0 for r in rounds),
+        "blackjacks": naturals.count(Finish.BLACKJACK.value),
+        "thunderjacks": naturals.count(Finish.THUNDERJACK.value),
+        "blitzes": finishes.count(Finish.BLITZ.value),
+        "splits": sum(n - 1 for r in rounds for n in Counter(h["seat"] for h in r["hands"]).values()),
+        "surrenders": finishes.count(Finish.SURRENDERED.value),
+        "net": sum(r["net"] for r in rounds),
+        "recent": [r["net"] for r in rounds[-30:]],
+    }
 
 
 def _round_view(game: Round) -> JSON:

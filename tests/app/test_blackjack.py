@@ -9,7 +9,11 @@ from pathlib import Path
 import pytest
 
 from cardtable.app import CorruptSave, Store
-from cardtable.app.blackjack import BlackjackTable
+from cardtable.app.blackjack import BlackjackTable, round_record, tally
+from cardtable.thunderjack import Action, Seat, act, preset
+from tests.thunderjack.tables import ONE, stacked_round
+
+R, M, L = Seat.RIGHT, Seat.MIDDLE, Seat.LEFT
 
 
 def play_rounds(table: BlackjackTable, rounds: int) -> None:
@@ -121,3 +125,37 @@ def test_a_second_copy_of_the_table_is_refused_and_reloaded_not_crashed(tmp_path
     assert two.play("stand").stale and same_table(one, two)  # settled elsewhere: no second record
     assert two.chip(10).ok and len(two.store.table_rounds("ann")) == rounds
     assert same_table(two, BlackjackTable(Store(db), "ann"))
+
+
+def test_naturals_count_as_dealt_however_the_round_settled_them() -> None:
+    pushed_thunder = stacked_round({R: "AS KS", M: "QH AH", L: "9C 7D"}, "9D 8C")
+    pushed_thunder = act(pushed_thunder, Action.STAND)
+    pushed_blackjack = stacked_round({R: "AH TD", L: "9C 7D"}, "TC AD")
+    lone_thunder = stacked_round({R: "AS KS", M: "AH TD", L: "9C 7D"}, "AD QC")
+    casino = stacked_round({ONE: "AS KS"}, "9D 8C", rules=preset("six-deck-s17"))  # no Thunderjack there
+    stats = tally([round_record(g) for g in (pushed_thunder, pushed_blackjack, lone_thunder, casino)])
+    assert stats["thunderjacks"] == 3 and stats["blackjacks"] == 3
+
+
+def test_every_split_counts_resplits_included() -> None:
+    game = stacked_round({ONE: "8C 8D"}, "6D 9C", draws="8H 2C 3C 5D", rules=preset("six-deck-s17"))
+    game = act(act(game, Action.SPLIT), Action.SPLIT)
+    while not game.is_over:
+        game = act(game, Action.STAND)
+    assert len(game.hands) == 3 and tally([round_record(game)])["splits"] == 2
+    once = stacked_round({R: "8C 8D", L: "9C 9D"}, "6D 9C", draws="2C 3C 4D 5D")
+    once = act(act(once, Action.SPLIT), Action.STAND)
+    once = act(act(act(once, Action.STAND), Action.SPLIT), Action.STAND)
+    once = act(once, Action.STAND)
+    assert once.is_over and tally([round_record(once)])["splits"] == 2
+
+
+def test_rounds_stored_before_naturals_were_recorded_still_count(tmp_path: Path) -> None:
+    store = Store(tmp_path / "bj.db")
+    table = BlackjackTable(store, "ann", seed=11)
+    old = round_record(stacked_round({R: "AH TD", M: "AS KS"}, "9D 8C"))
+    for hand in old["hands"]:
+        del hand["natural"]
+    store.save_table("ann", table._state(), 1, old)
+    stats = BlackjackTable(store, "ann").stats()
+    assert stats["rounds"] == 1 and stats["blackjacks"] == 1 and stats["thunderjacks"] == 1
