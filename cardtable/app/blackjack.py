@@ -77,10 +77,10 @@ class BlackjackTable:
             data = json.loads(text)
             rules = preset(data["rules"])
             shoe = data["shoe"]
-            self.table = Table(
+            selected = frozenset(Seat(s) for s in data["selected"])
+            self.table = Table(  # chips on an unselected hand (an older save) came back when it was unselected
                 rules, Shoe.at(rules.decks, shoe["seed"], shoe["shuffles"], shoe["dealt"]), int(data["credits"]),
-                frozenset(Seat(s) for s in data["selected"]), tuple((Seat(s), int(a)) for s, a in data["chips"]),
-                int(data["stakes"]),
+                selected, tuple((Seat(s), int(a)) for s, a in data["chips"] if Seat(s) in selected), int(data["stakes"]),
             )
             self._start, self.actions, self.round = data["round"], [], None
             if self._start is not None:
@@ -136,7 +136,11 @@ class BlackjackTable:
             chosen = Seat(seat)
         except ValueError:
             return Answer(False, f"there is no {seat!r} hand: right, middle or left")
-        return self._between_rounds(lambda: self.table.toggle(chosen))
+        back = self.table.bets.get(chosen, 0) if chosen in self.table.selected else 0
+        answer = self._between_rounds(lambda: self.table.toggle(chosen))
+        if answer.ok and back:
+            return Answer(True, f"the {back} on the {chosen.value} hand came back to you")
+        return answer
 
     def chip(self, value: int) -> Answer:
         """Put a chip on every selected hand."""

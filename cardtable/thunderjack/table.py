@@ -19,8 +19,8 @@ from cardtable.thunderjack.shoe import Shoe
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """Credits held, the hands selected for betting, the chips on each, the shoe, and how
-    many fresh stakes the player has taken."""
+    """Credits held, the hands selected for betting, the chips on each (selected hands
+    only), the shoe, and how many fresh stakes the player has taken."""
 
     rules: RuleSet
     shoe: Shoe
@@ -46,13 +46,14 @@ class Table:
         return sum(amount for _, amount in self.chips)
 
     def toggle(self, seat: Seat) -> Table:
-        """Select or unselect a hand for betting; one hand always stays selected."""
+        """Select or unselect a hand for betting; one hand always stays selected. An
+        unselected hand is not played, so its chips come back (only selected hands hold bets)."""
         if seat not in SEATS[: self.rules.seats]:
             raise IllegalAction(f"this table has no {seat.value} hand")
         chosen = self.selected ^ {seat}
         if not chosen:
             raise IllegalAction("at least one hand stays selected")
-        return replace(self, selected=chosen)
+        return replace(self, selected=chosen, chips=tuple((s, a) for s, a in self.chips if s in chosen))
 
     def press(self, chip: int) -> Table:
         """Add a chip's value to every selected hand, within the credits held."""

@@ -159,3 +159,26 @@ def test_rounds_stored_before_naturals_were_recorded_still_count(tmp_path: Path)
     store.save_table("ann", table._state(), 1, old)
     stats = BlackjackTable(store, "ann").stats()
     assert stats["rounds"] == 1 and stats["blackjacks"] == 1 and stats["thunderjacks"] == 1
+
+
+def test_the_view_of_an_unselected_hand_shows_no_bet_and_it_is_not_dealt(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "bj.db"), "ann", seed=11)
+    assert table.toggle("right").ok and table.chip(50).ok
+    answer = table.toggle("right")
+    assert answer.ok and answer.message == "the 50 on the right hand came back to you"
+    seats = table.view()["seats"]
+    assert [(s["selected"], s["bet"]) for s in seats] == [(False, 0), (True, 50), (False, 0)]
+    assert table.deal().ok and [h["seat"] for h in table.view()["round"]["hands"]] == ["middle"]
+    assert table.toggle("left").message == "finish the round first"
+
+
+def test_an_older_save_with_chips_on_an_unselected_hand_loads_without_them(tmp_path: Path) -> None:
+    db = tmp_path / "bj.db"
+    table = BlackjackTable(Store(db), "ann", seed=11)
+    assert table.toggle("right").ok and table.chip(50).ok
+    with sqlite3.connect(db) as raw:
+        state = json.loads(raw.execute("SELECT state FROM blackjack_tables").fetchone()[0])
+        state["selected"] = ["middle"]
+        raw.execute("UPDATE blackjack_tables SET state = ?", (json.dumps(state),))
+    again = BlackjackTable(Store(db), "ann")
+    assert again.table.bets == {M: 50} and again.view()["seats"][0]["bet"] == 0

@@ -52,3 +52,11 @@ def test_a_rule_set_refuses_a_payout_below_nothing() -> None:
         preset("thunderjack").but(blackjack_pays=Fraction(-5, 2))
     with pytest.raises(ValueError, match="blitz_pays"):
         preset("thunderjack").but(blitz_pays=Fraction(-1))
+
+
+def test_unselecting_a_hand_takes_its_chips_back_so_it_is_not_dealt() -> None:
+    table = Table.opened(preset("thunderjack"), seed=1).toggle(R).press(50).toggle(R)
+    assert table.selected == {M} and table.bets == {M: 50} and table.staked == 50
+    game = table.deal()
+    assert [h.seat for h in game.hands] == [M] and game.credits + 50 == 500
+    assert table.toggle(R).bets == {M: 50}  # selecting again brings no chips back
