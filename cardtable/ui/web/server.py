@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
@@ -83,6 +85,62 @@ async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
     await JSONResponse({"detail": TOO_LARGE}, status_code=413, headers={"Connection": "close"})(scope, receive, send)
 
 
+_PLACES = {"path": "in the address", "query": "in the query", "header": "header", "cookie": "cookie"}
+
+
+def _field(location: tuple[Any, ...]) -> str:
+    """What a validation error's location names, as a person would say it."""
+    where, *names = location or ("body",)
+    name = ".".join(str(n) for n in names)
+    if where == "body":
+        return name or "the request body"
+    return f"the {name.replace('_', ' ')} {_PLACES.get(str(where), str(where))}".strip()
+
+
+def explain(problem: Mapping[str, Any]) -> str:
+    """One validation error in plain words.
+
+    >>> explain({"type": "int_parsing", "loc": ("body", "version"), "msg": "..."})
+    'version must be a whole number'
+    >>> explain({"type": "literal_error", "loc": ("body", "action"), "ctx": {"expected": "'deal' or 'undo'"}})
+    "action must be one of 'deal' or 'undo'"
+    """
+    kind = str(problem.get("type", ""))
+    context: Mapping[str, Any] = problem.get("ctx") or {}
+    field = _field(tuple(problem.get("loc", ())))
+    if kind == "json_invalid":
+        why = str(context.get("error", "")).strip()
+        return "the request body is not valid JSON" + (f" ({why[:1].lower()}{why[1:]})" if why else "")
+    if kind == "missing" and field == "the request body":
+        return "the request needs a JSON object as its body"
+    plain = {
+        "missing": "is required",
+        "string_type": "must be text (a JSON string)",
+        "string_too_long": f"must be at most {context.get('max_length')} characters long",
+        "string_too_short": f"must be at least {context.get('min_length')} characters long",
+        "int_type": "must be a whole number",
+        "int_parsing": "must be a whole number",
+        "int_from_float": "must be a whole number",
+        "int_parsing_size": "is far too large a number",
+        "bool_type": "must be true or false",
+        "bool_parsing": "must be true or false",
+        "greater_than_equal": f"must be at least {context.get('ge')}",
+        "less_than_equal": f"must be at most {context.get('le')}",
+        "greater_than": f"must be more than {context.get('gt')}",
+        "less_than": f"must be less than {context.get('lt')}",
+        "literal_error": f"must be one of {context.get('expected')}",
+        "enum": f"must be one of {context.get('expected')}",
+        "model_attributes_type": "must be a JSON object",
+        "model_type": "must be a JSON object",
+        "dict_type": "must be a JSON object",
+        "list_type": "must be a JSON list",
+    }.get(kind)
+    if plain is None:
+        message = str(problem.get("msg", "is not valid"))
+        return f"{field}: {message[:1].lower()}{message[1:]}"
+    return f"{field} {plain}"
+
+
 def server_secret(store: Store) -> bytes:
     """The key that signs player cookies: $CARDTABLE_SECRET, or one kept in the store."""
     named = os.environ.get("CARDTABLE_SECRET")
@@ -118,10 +176,13 @@ def create_app(store: Store) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ())[1:]) or 'body'}: {e.get('msg', 'invalid')}" for e in error.errors()
-        )
-        return JSONResponse({"detail": f"bad request: {problems}"}, status_code=422)
+        problems = list(error.errors())
+        unreadable = any(p.get("type") == "json_invalid" for p in problems)
+        detail = "; ".join(explain(p) for p in problems)
+        whole_body = any(tuple(p.get("loc", ())) == ("body",) for p in problems)
+        if whole_body and "json" not in request.headers.get("content-type", ""):
+            detail += ", sent as Content-Type: application/json"
+        return JSONResponse({"detail": detail}, status_code=400 if unreadable else 422)
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:

@@ -169,6 +169,16 @@ HOSTILE = [
     ("post", "/api/games/1/actions", b'{"action": "move", "version": 0, "pile": "t1", "position": 150, "target": "t2"}'),
     ("post", "/api/games/1/actions", b'{"action": "deal", "version": "zero"}'),
     ("post", "/api/games/1/targets", b'{"pile": "zz"}'),
+    ("post", "/api/games", b""),
+    ("post", "/api/games", b"\xff\xfe"),
+    ("post", "/api/games", b'{"game": "klondike", "deal": 1.5}'),
+    ("post", "/api/games", b'{"game": "klondike", "deal": "' + b"9" * 5000 + b'"}'),
+    ("post", "/api/games", b'{"game": "klondike", "deal": ' + b"9" * 5000 + b"}"),
+    ("post", "/api/games", b'{"game": "klondike", "options": 3}'),
+    ("post", "/api/games", b'{"game": "klondike", "options": {"auto_build": "maybe"}}'),
+    ("post", "/api/games/1/actions", b'{"action": "deal", "version": -1}'),
+    ("post", "/api/games/1/actions", b'{"action": ["deal"], "version": 0}'),
+    ("post", "/api/games/1/targets", b'{"pile": "t1", "position": "top"}'),
     ("delete", "/api/games/1", b""),
 ]
 
@@ -180,6 +190,43 @@ def test_bad_requests_get_a_clear_4xx(client: TestClient, method: str, url: str,
     assert 400 <= response.status_code < 500, response.text
     if response.status_code != 405:
         assert response.json()["detail"]
+
+
+READABLE = [
+    (b"{not json", 400, "the request body is not valid JSON (expecting property name enclosed in double quotes)"),
+    (b"", 422, "the request needs a JSON object as its body"),
+    (b"[]", 422, "the request body must be a JSON object"),
+    (b'{"game": 5}', 422, "game must be text (a JSON string)"),
+    (b'{"game": "' + b"x" * 61 + b'"}', 422, "game must be at most 60 characters long"),
+    (b'{"game": "klondike", "deal": "seven"}', 422, "deal must be a whole number"),
+    (b'{"game": "klondike", "options": {"scoring": "golf"}}', 422,
+     "options.scoring must be one of 'uniform', 'standard' or 'vegas'"),
+    (b'{"game": "klondike", "options": {"auto_build": "maybe"}}', 422, "options.auto_build must be true or false"),
+    (b'{"deal": 3}', 422, "game is required"),
+    (b'{"game": 1, "options": []}', 422, "game must be text (a JSON string); options must be a JSON object"),
+]
+
+
+@pytest.mark.parametrize(("body", "status", "detail"), READABLE)
+def test_a_bad_body_is_explained_in_plain_words(client: TestClient, body: bytes, status: int, detail: str) -> None:
+    answer = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    assert (answer.status_code, answer.json()["detail"]) == (status, detail)
+
+
+def test_bad_actions_and_addresses_are_explained_in_plain_words(client: TestClient) -> None:
+    view = _start(client)
+    url = f"/api/games/{view['id']}/actions"
+    assert client.post(url, json={"version": 0}).json()["detail"] == "action is required"
+    assert client.post(url, json={"action": "deal", "version": "one"}).json()["detail"] == "version must be a whole number"
+    assert client.post(url, json={"action": "deal", "version": -1}).json()["detail"] == "version must be at least 0"
+    wrong = client.post(url, json={"action": "fly", "version": 0}).json()["detail"]
+    assert wrong.startswith("action must be one of 'move', 'card_onto_card'") and wrong.endswith("or 'restart'")
+    moved = client.post(url, json={"action": "move", "version": 0, "pile": "t1", "position": 999, "target": "t2"})
+    assert moved.json()["detail"] == "position must be at most 200"
+    assert client.get("/api/games/abc").json()["detail"] == "the game id in the address must be a whole number"
+    assert client.get("/api/games/0").json()["detail"] == "the game id in the address must be at least 1"
+    unlabelled = client.post("/api/games", content=b'{"game": "klondike"}')
+    assert unlabelled.json()["detail"] == "the request body must be a JSON object, sent as Content-Type: application/json"
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
