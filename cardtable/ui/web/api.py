@@ -35,7 +35,9 @@ class NewGame(BaseModel):
     """A request for a new game."""
 
     game: str = Field(max_length=60, description="game id or alias, from GET /api/games")
-    deal: int | None = Field(default=None, ge=0, le=2**62, description="deal number; omitted: a random deal")
+    # Bounded by the game's own deal numbers (checked in `create`, which names the range),
+    # not here: a bound in the schema could only disagree with some game's.
+    deal: int | None = Field(default=None, description="deal number, in the game's range; omitted: a random deal")
     options: OptionsIn | None = None
 
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.app import Session, Store
-from cardtable.solitaire import apply, legal_moves, variants
+from cardtable.solitaire import apply, get_variant, legal_moves, variants
 from cardtable.ui.web.server import create_app
 from cardtable.ui.web.views import table_view
 
@@ -227,6 +227,33 @@ def test_bad_actions_and_addresses_are_explained_in_plain_words(client: TestClie
     assert client.get("/api/games/0").json()["detail"] == "the game id in the address must be at least 1"
     unlabelled = client.post("/api/games", content=b'{"game": "klondike"}')
     assert unlabelled.json()["detail"] == "the request body must be a JSON object, sent as Content-Type: application/json"
+
+
+@pytest.mark.parametrize(
+    ("game", "deal", "allowed"),
+    [
+        ("klondike", 2**62 + 1, True),  # once refused by a bound the API set below the engine's
+        ("klondike", 2**63 - 1, True),
+        ("klondike", 0, True),
+        ("klondike", 2**63, False),
+        ("klondike", -1, False),
+        ("spider", 10**30, False),
+        ("freecell", 2**31 - 1, True),
+        ("freecell", 2**31, False),
+        ("freecell", 0, False),
+    ],
+)
+def test_a_deal_is_taken_exactly_when_the_game_takes_it(client: TestClient, game: str, deal: int, allowed: bool) -> None:
+    numbers = get_variant(game).deal.deal_numbers
+    assert (deal in numbers) == allowed
+    answer = client.post("/api/games", json={"game": game, "deal": deal})
+    if allowed:
+        assert answer.status_code == 201, answer.text
+        assert client.get(f"/api/games/{answer.json()['id']}").status_code == 200
+    else:
+        assert answer.status_code == 422
+        name = get_variant(game).name
+        assert answer.json()["detail"] == f"{name} deal numbers run from {numbers.start} to {numbers.stop - 1}"
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
