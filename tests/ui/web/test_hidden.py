@@ -1,0 +1,173 @@
+"""Nothing the server sends names a card the player cannot see.
+
+Random play of every game through the API, with the table followed on a WebSocket:
+every reply (table views, failed moves' reasons, hints, events, stale-version refusals,
+``targets``) and every socket message is checked against the game as stored, which
+holds the true identity of every face-down card.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from cardtable.app import Store
+from cardtable.solitaire import MoveKind, State, Variant, legal_moves, variants
+from cardtable.ui.web.players import COOKIE, verify
+from cardtable.ui.web.server import create_app
+
+JSON = dict[str, Any]
+
+ACTIONS_PER_GAME = 240
+"""Requests per game: a few thousand in all, checked in well under a minute."""
+
+MENTION = re.compile(r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([CDHS])|(10|[A2-9JQK])([♣♦♥♠]))(?![A-Za-z0-9])")
+"""A card named anywhere in a text, as a code (``TH``) or with its suit symbol (``10♥``)."""
+
+
+def mentions(text: str) -> set[str]:
+    """The cards a text names, as codes.
+
+    >>> sorted(mentions('{"card": "TH"} "7♥ can\\'t go on 10♠" t3 f1'))
+    ['7H', 'TH', 'TS']
+    """
+    found = set()
+    for code_rank, code_suit, label, symbol in MENTION.findall(text):
+        if code_rank:
+            found.add(code_rank + code_suit)
+        else:
+            found.add(("T" if label == "10" else label) + "CDHS"["♣♦♥♠".index(symbol)])
+    return found
+
+
+def face_up(state: State) -> set[str]:
+    """The cards a player sees (a card shown in one copy may lie face down in another)."""
+    return {c.code for i, pile in enumerate(state.piles) for n, c in enumerate(pile) if n >= state.hidden[i]}
+
+
+def face_down(state: State) -> set[str]:
+    """The cards lying face down, the stock's included."""
+    return {c.code for i, pile in enumerate(state.piles) for c in pile[: state.hidden[i]]}
+
+
+def check_view(view: JSON, state: State) -> None:
+    """The view shows exactly the face-up cards, each face-down card as a bare back, and
+    marks out-of-order cards only where both cards are face up."""
+    for pile, cards, hidden in zip(view["piles"], state.piles, state.hidden):
+        assert pile["cards"] == [{"down": True} if n < hidden else {"card": c.code} for n, c in enumerate(cards)]
+    names = state.variant.tables.names
+    for name, positions in view["violations"].items():
+        assert all(p - 1 >= state.hidden[names.index(name)] for p in positions)
+
+
+def check_reply(reply: JSON, before: State, after: State, states: dict[int, State]) -> None:
+    """No card in the reply beyond those face up before or after the request; every view
+    in it true to the table of its version."""
+    for view in (reply, reply.get("view")):
+        if isinstance(view, dict) and "piles" in view:
+            check_view(view, states[view["version"]])
+    text = json.dumps(reply, ensure_ascii=False)
+    seen = face_up(before) | face_up(after)
+    assert mentions(text) <= seen, (mentions(text) - seen, text[:500])
+    for card in (face_down(before) | face_down(after)) - seen:
+        assert card not in text
+
+
+def _request(rng: random.Random, state: State, version: int) -> tuple[str, JSON]:
+    """A random request on the table: often a legal move, often a wrong or pointless one,
+    sometimes on a face-down card, sometimes on a stale version."""
+    names = state.variant.tables.names
+    roll = rng.random()
+    moves = legal_moves(state)
+    if rng.random() < 0.04:
+        version = version + 1 if version == 0 or rng.random() < 0.3 else rng.randrange(version)
+    body: JSON = {"version": version}
+    if roll < 0.45 and moves:
+        move = rng.choice(moves)
+        if move.kind is MoveKind.MOVE and move.source is not None and move.target is not None:
+            action = rng.choice(["move", "card_onto_card"])
+            return "actions", {**body, "action": action, "pile": names[move.source], "position": -move.count,
+                               "target": names[move.target]}
+        if move.kind is MoveKind.PAIR and move.source is not None:
+            return "actions", {**body, "action": "play", "pile": names[move.source], "position": -1}
+        return "actions", {**body, "action": "deal"}
+    pile = rng.randrange(len(names))
+    size = len(state.piles[pile])
+    card = {"pile": names[pile], "position": rng.randrange(size) if size else -1}
+    if roll < 0.62:
+        return "actions", {**body, **card, "action": rng.choice(["play", "to_foundation"])}
+    if roll < 0.72:
+        return "actions", {**body, **card, "action": "move", "target": rng.choice(names)}
+    if roll < 0.82:
+        return "targets", card
+    action = rng.choice(["hint", "hint", "undo", "undo", "redo", "redo_all", "restart", "auto_finish", "deal", "deal"])
+    return "actions", {**body, "action": action}
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[FastAPI, Store]]:
+    """The application, and a second connection to its database to read the truth from."""
+    path = tmp_path / "web.db"
+    truth = Store(path)
+    yield create_app(Store(path)), truth
+    truth.close()
+
+
+def _play(app: FastAPI, truth: Store, variant: Variant, rng: random.Random) -> int:
+    """Random play of one game, every reply and socket message checked; the requests made."""
+    client = TestClient(app)
+    numbers = variant.deal.deal_numbers
+    created = client.post("/api/games", json={"game": variant.id, "deal": numbers.start + rng.randrange(10_000)})
+    assert created.status_code == 201, created.text
+    game_id = created.json()["id"]
+    player = verify(client.cookies[COOKIE], app.state.secret)
+    assert player is not None
+    state = truth.load(player, game_id).state
+    states = {0: state}
+    check_reply(created.json(), state, state, states)
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
+        shown = socket.receive_json()["view"]
+        check_reply(shown, state, state, states)
+        for _ in range(ACTIONS_PER_GAME):
+            version = truth.version(player, game_id)
+            kind, body = _request(rng, state, version)
+            answer = client.post(f"/api/games/{game_id}/{kind}", json=body)
+            assert answer.status_code in (200, 409, 422), answer.text
+            after_version = truth.version(player, game_id)
+            after = truth.load(player, game_id).state if after_version != version else state
+            states[after_version] = after
+            check_reply(answer.json(), state, after, states)
+            while shown["version"] != after_version:  # the socket may skip versions, never the last
+                shown = socket.receive_json()["view"]
+                check_reply(shown, states[shown["version"]], states[shown["version"]], states)
+            state = after
+    return ACTIONS_PER_GAME
+
+
+def test_no_reply_or_socket_message_names_a_face_down_card(served: tuple[FastAPI, Store]) -> None:
+    app, truth = served
+    rng = random.Random(2024)
+    assert sum(_play(app, truth, variant, rng) for variant in variants()) >= 3000
+
+
+def test_the_check_itself_catches_a_named_face_down_card() -> None:
+    from cardtable.app import Session
+
+    session = Session(variants()[0], 7)
+    state = session.state
+    hidden = sorted(face_down(state) - face_up(state))[0]
+    states = {0: state}
+    reply: JSON = {"ok": False, "reason": f"{hidden} can't go there", "view": None}
+    with pytest.raises(AssertionError):
+        check_reply(reply, state, state, states)
+    symbol = hidden.replace("T", "10")[:-1] + "♣♦♥♠"["CDHS".index(hidden[-1])]
+    with pytest.raises(AssertionError):
+        check_reply({"reason": f"{symbol} can't go there"}, state, state, states)
