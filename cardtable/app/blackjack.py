@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.app.storage import CorruptSave, StaleGame, Store
+from cardtable.cards import parse_cards
 from cardtable.thunderjack import (
     SEATS, Action, IllegalAction, Round, Seat, Shoe, Table, act, legal_actions, preset, start, total,
 )
@@ -39,7 +40,13 @@ STALE = Answer(False, "the table changed elsewhere; here it is now", stale=True)
 
 
 def _shoe_json(shoe: Shoe) -> JSON:
-    return {"seed": shoe.seed, "shuffles": shoe.shuffles, "dealt": shoe.dealt}
+    held = {"held": [c.code for c in shoe.held]} if shoe.held else {}
+    return {"seed": shoe.seed, "shuffles": shoe.shuffles, "dealt": shoe.dealt, **held}
+
+
+def _shoe(rules: RuleSet, saved: JSON) -> Shoe:
+    held = parse_cards(" ".join(saved.get("held", [])))
+    return Shoe.at(rules.decks, saved["seed"], saved["shuffles"], saved["dealt"], held)
 
 
 class BlackjackTable:
@@ -79,13 +86,12 @@ class BlackjackTable:
             shoe = data["shoe"]
             selected = frozenset(Seat(s) for s in data["selected"])
             self.table = Table(  # chips on an unselected hand (an older save) came back when it was unselected
-                rules, Shoe.at(rules.decks, shoe["seed"], shoe["shuffles"], shoe["dealt"]), int(data["credits"]),
+                rules, _shoe(rules, shoe), int(data["credits"]),
                 selected, tuple((Seat(s), int(a)) for s, a in data["chips"] if Seat(s) in selected), int(data["stakes"]),
             )
             self._start, self.actions, self.round = data["round"], [], None
             if self._start is not None:
-                begun = self._start["shoe"]
-                game = start(rules, Shoe.at(rules.decks, begun["seed"], begun["shuffles"], begun["dealt"]),
+                game = start(rules, _shoe(rules, self._start["shoe"]),
                              int(self._start["credits"]), {Seat(s): int(b) for s, b in self._start["bets"].items()})
                 self.actions = [Action(a) for a in self._start.pop("actions")]
                 for action in self.actions:

@@ -31,11 +31,17 @@ def _points(hard: int, ace: bool) -> int:
 
 
 @njit(cache=True)
-def _draw(shoe, dealt, in_order):  # type: ignore[no-untyped-def]
+def _draw(shoe, dealt, in_order, begun):  # type: ignore[no-untyped-def]
     """The next card. Unless ``in_order``, it is picked at random among those not yet
-    dealt (a Fisher-Yates shuffle done one card at a time, so a reshuffle costs nothing)."""
-    if dealt >= shoe.shape[0]:
-        dealt = 0
+    dealt (a Fisher-Yates shuffle done one card at a time, so a reshuffle costs nothing).
+    ``begun[0]`` is where this round's cards start: a shoe that runs out mid-round moves
+    them to the front, as dealt, and gathers only the discards."""
+    size = shoe.shape[0]
+    if dealt >= size:
+        held = shoe[begun[0]:].copy()
+        shoe[held.shape[0]:] = shoe[: begun[0]].copy()
+        shoe[: held.shape[0]] = held
+        dealt, begun[0] = held.shape[0], 0
     if not in_order:
         pick = np.random.randint(dealt, shoe.shape[0])
         shoe[dealt], shoe[pick] = shoe[pick], shoe[dealt]
@@ -65,13 +71,15 @@ def play_rounds(shoe, dealt, rounds, rules, decide, seed, in_order, record):  # 
     second = np.zeros(4, np.int64)
     done = np.zeros(4, np.int64)  # 0 playing, 1 meets the dealer, 2 settled already
     result = np.zeros(4, np.float64)
+    begun = np.zeros(1, np.int64)
     for number in range(rounds):
         if size - dealt < below * size:
             dealt = 0  # every card back in the shoe: draws below pick among them at random
-        p1, dealt = _draw(shoe, dealt, in_order)
-        p2, dealt = _draw(shoe, dealt, in_order)
-        up, dealt = _draw(shoe, dealt, in_order)
-        hole, dealt = _draw(shoe, dealt, in_order)
+        begun[0] = dealt
+        p1, dealt = _draw(shoe, dealt, in_order, begun)
+        p2, dealt = _draw(shoe, dealt, in_order, begun)
+        up, dealt = _draw(shoe, dealt, in_order, begun)
+        hole, dealt = _draw(shoe, dealt, in_order, begun)
         r1, r2 = p1 % 13 + 1, p2 % 13 + 1
         v1, v2 = min(r1, 10), min(r2, 10)
         up_value = min(up % 13 + 1, 10)
@@ -120,7 +128,7 @@ def play_rounds(shoe, dealt, rounds, rules, decide, seed, in_order, record):  # 
                         split_hand = True
                         kept = min(first[i], 10)
                         for half in (i, i + 1):
-                            card, dealt = _draw(shoe, dealt, in_order)
+                            card, dealt = _draw(shoe, dealt, in_order, begun)
                             rank = card % 13 + 1
                             value = min(rank, 10)
                             hard[half], ace[half], count[half], bet[half] = kept + value, kept == 1 or value == 1, 2, 1.0
@@ -130,7 +138,7 @@ def play_rounds(shoe, dealt, rounds, rules, decide, seed, in_order, record):  # 
                             elif hard[half] == 21:
                                 done[half] = 1
                     else:
-                        card, dealt = _draw(shoe, dealt, in_order)
+                        card, dealt = _draw(shoe, dealt, in_order, begun)
                         value = min(card % 13 + 1, 10)
                         hard[i] += value
                         ace[i] = ace[i] or value == 1
@@ -163,7 +171,7 @@ def play_rounds(shoe, dealt, rounds, rules, decide, seed, in_order, record):  # 
                     soft = dealer_ace and dealer_hard <= 11
                     if points > 17 or (points == 17 and not (soft and h17)):
                         break
-                    card, dealt = _draw(shoe, dealt, in_order)
+                    card, dealt = _draw(shoe, dealt, in_order, begun)
                     value = min(card % 13 + 1, 10)
                     dealer_hard += value
                     dealer_ace = dealer_ace or value == 1

@@ -7,7 +7,7 @@ hole card. Naturals are resolved in the order of the rule sheet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
@@ -92,14 +92,21 @@ def start(rules: RuleSet, shoe: Shoe, credits: int, bets: Mapping[Seat, int]) ->
     if shoe.is_due(rules.reshuffle_below):
         shoe = shoe.reshuffled()
     cards: dict[Seat, list[Card]] = {s: [] for s in seats}
+    out: list[Card] = []
     for _ in range(2):
         for seat in seats:
-            card, shoe = shoe.draw()
+            card, shoe = shoe.draw(out)
             cards[seat].append(card)
-    up, shoe = shoe.draw()
-    hole, shoe = shoe.draw()
+            out.append(card)
+    up, shoe = shoe.draw(out)
+    hole, shoe = shoe.draw((*out, up))
     hands = tuple(Hand(s, tuple(cards[s]), bets[s]) for s in seats)
     return _naturals(Round(rules, shoe, hands, (up, hole), credits - stake, 0))
+
+
+def _on_table(hands: Iterable[Hand], dealer: tuple[Card, ...]) -> list[Card]:
+    """The cards out on the table, which a shoe that runs out mid-round must leave out."""
+    return [c for h in hands for c in h.cards] + list(dealer)
 
 
 def _finish(hand: Hand, finish: Finish, paid: int | None = None) -> Hand:
@@ -159,7 +166,7 @@ def _settle(game: Round, dealer_plays: bool) -> Round:
             points, soft = total(dealer)
             if points > 17 or (points == 17 and not (soft and rules.dealer_hits_soft_17)):
                 break
-            card, shoe = shoe.draw()
+            card, shoe = shoe.draw(_on_table(game.hands, dealer))
             dealer = (*dealer, card)
     final = total(dealer)[0]
     hands = []
@@ -220,15 +227,16 @@ def act(game: Round, action: Action) -> Round:
     at, hand, rules = game.turn, game.hands[game.turn], game.rules
     hands = list(game.hands)
     shoe, credits = game.shoe, game.credits
+    out = _on_table(game.hands, game.dealer)
     if action is Action.STAND:
         hands[at] = _finish(hand, Finish.STOOD)
     elif action is Action.SURRENDER:
         hands[at] = _finish(hand, Finish.SURRENDERED, hand.bet // 2)
     elif action is Action.HIT:
-        card, shoe = shoe.draw()
+        card, shoe = shoe.draw(out)
         hands[at] = _after_card(replace(hand, cards=(*hand.cards, card)), rules)
     elif action is Action.DOUBLE:
-        card, shoe = shoe.draw()
+        card, shoe = shoe.draw(out)
         credits -= hand.bet
         doubled = replace(hand, cards=(*hand.cards, card), bet=2 * hand.bet)
         hands[at] = _finish(doubled, Finish.BUST, 0) if doubled.total > 21 else _finish(doubled, Finish.DOUBLED)
@@ -236,7 +244,8 @@ def act(game: Round, action: Action) -> Round:
         credits -= hand.bet
         halves = []
         for kept in hand.cards:
-            card, shoe = shoe.draw()
+            card, shoe = shoe.draw(out)
+            out.append(card)
             half = Hand(hand.seat, (kept, card), hand.bet, split=True)
             aces = kept.rank is Rank.ACE and not rules.hit_split_aces
             halves.append(_finish(half, Finish.STOOD) if aces else _after_card(half, rules))

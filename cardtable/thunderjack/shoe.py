@@ -5,8 +5,8 @@ Shuffles are seeded, so a shoe replays; tests stack a shoe in a chosen order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from cardtable.cards import Card, DeckSpec, shuffled
 
@@ -29,6 +29,9 @@ class Shoe:
     dealt: int = 0
     seed: int = 0
     shuffles: int = 0
+    held: tuple[Card, ...] = ()
+    """Cards that were out on the table when this shuffle was made mid-round: they were
+    left out of it and lead the order, as dealt."""
 
     @staticmethod
     def seeded(decks: int, seed: int) -> Shoe:
@@ -36,12 +39,13 @@ class Shoe:
         return Shoe(DeckSpec(decks=decks).cards(), 0, seed, -1).reshuffled()
 
     @staticmethod
-    def at(decks: int, seed: int, shuffles: int, dealt: int) -> Shoe:
-        """The seeded shoe after ``shuffles`` shuffles with ``dealt`` cards dealt (a saved shoe)."""
-        if not 0 <= dealt <= 52 * decks or shuffles < 0:
+    def at(decks: int, seed: int, shuffles: int, dealt: int, held: Sequence[Card] = ()) -> Shoe:
+        """The seeded shoe after ``shuffles`` shuffles (the last made around ``held``) with
+        ``dealt`` cards dealt: a saved shoe."""
+        if not len(held) <= dealt <= 52 * decks or shuffles < 0:
             raise ValueError(f"no shoe of {decks} decks has dealt {dealt} cards after {shuffles} shuffles")
-        shoe = Shoe(DeckSpec(decks=decks).cards(), 0, seed, shuffles - 1).reshuffled()
-        return Shoe(shoe.cards, dealt, seed, shuffles)
+        shoe = Shoe(DeckSpec(decks=decks).cards(), 0, seed, shuffles - 1).reshuffled(held)
+        return replace(shoe, dealt=dealt)
 
     @staticmethod
     def stacked(cards: Iterable[Card], seed: int = 0) -> Shoe:
@@ -57,13 +61,29 @@ class Shoe:
         """Whether fewer than ``below`` of the shoe's cards remain undealt."""
         return self.remaining < below * len(self.cards)
 
-    def reshuffled(self) -> Shoe:
-        """Every card gathered and shuffled (the next shuffle of this shoe's seed)."""
-        number = self.shuffles + 1
-        ordered = sorted(self.cards, key=lambda c: c.index)
-        return Shoe(shuffled(ordered, self.seed * 1_000_003 + number), 0, self.seed, number)
+    def reshuffled(self, held: Sequence[Card] = ()) -> Shoe:
+        """Every card gathered and shuffled (the next shuffle of this shoe's seed), except
+        ``held``, cards still on the table: they lead the new order, as dealt.
 
-    def draw(self) -> tuple[Card, Shoe]:
-        """The next card and the shoe without it (reshuffling if it ran out mid-round)."""
-        shoe = self if self.dealt < len(self.cards) else self.reshuffled()
-        return shoe.cards[shoe.dealt], Shoe(shoe.cards, shoe.dealt + 1, shoe.seed, shoe.shuffles)
+        >>> from cardtable.cards import parse_cards
+        >>> shoe = Shoe.seeded(decks=1, seed=2).reshuffled(held=parse_cards("AS KD"))
+        >>> [c.code for c in shoe.cards[:2]], shoe.dealt, len(set(shoe.cards))
+        (['AS', 'KD'], 2, 52)
+        """
+        number = self.shuffles + 1
+        order = list(shuffled(sorted(self.cards, key=lambda c: c.index), self.seed * 1_000_003 + number))
+        for card in held:
+            try:
+                order.remove(card)
+            except ValueError:
+                raise ValueError(f"{card.code} is on the table more often than the shoe holds it") from None
+        return Shoe((*held, *order), len(held), self.seed, number, tuple(held))
+
+    def draw(self, held: Sequence[Card] = ()) -> tuple[Card, Shoe]:
+        """The next card and the shoe without it. A shoe that runs out mid-round is
+        gathered and shuffled without ``held``, the cards on the table, so no card is dealt
+        twice at once."""
+        shoe = self if self.dealt < len(self.cards) else self.reshuffled(held)
+        if shoe.remaining == 0:
+            raise ValueError(f"the shoe is empty: all {len(shoe.cards)} cards are on the table")
+        return shoe.cards[shoe.dealt], replace(shoe, dealt=shoe.dealt + 1)

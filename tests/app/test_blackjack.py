@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from cardtable.app import CorruptSave, Store
 from cardtable.app.blackjack import BlackjackTable, round_record, tally
+from cardtable.cards import parse_cards
 from cardtable.thunderjack import Action, Seat, act, preset
 from tests.thunderjack.tables import ONE, stacked_round
 
@@ -182,3 +184,13 @@ def test_an_older_save_with_chips_on_an_unselected_hand_loads_without_them(tmp_p
         raw.execute("UPDATE blackjack_tables SET state = ?", (json.dumps(state),))
     again = BlackjackTable(Store(db), "ann")
     assert again.table.bets == {M: 50} and again.view()["seats"][0]["bet"] == 0
+
+
+def test_a_shoe_shuffled_around_the_cards_on_the_table_is_saved_and_read_back(tmp_path: Path) -> None:
+    db = tmp_path / "bj.db"
+    table = BlackjackTable(Store(db), "ann", seed=11)
+    held = parse_cards("AS KD 7H")
+    table.table = replace(table.table, shoe=table.table.shoe.reshuffled(held))
+    assert table.chip(10).ok and table.deal().ok
+    again = BlackjackTable(Store(db), "ann")
+    assert again.table.shoe.held == held and again.table == table.table and again.round == table.round

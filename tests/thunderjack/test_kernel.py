@@ -35,3 +35,13 @@ def test_the_loop_plays_every_round_as_the_engine_does(name: str) -> None:
     assert record.tolist() == engine_results
     assert stats[kernel.NET] == sum(engine_results) and stats[kernel.ROUNDS] == len(engine_results)
     assert len(engine_results) > 300
+
+
+def test_a_shoe_that_runs_out_mid_round_leaves_the_rounds_cards_out() -> None:
+    for seed in range(30):
+        np.random.seed(seed)
+        shoe, begun = np.arange(52, dtype=np.int64), np.array([46], dtype=np.int64)
+        card, dealt = kernel._draw(shoe, 52, False, begun)
+        assert card not in range(46, 52) and dealt == 7 and begun[0] == 0
+        assert shoe[:6].tolist() == list(range(46, 52)) and sorted(shoe.tolist()) == list(range(52))
+

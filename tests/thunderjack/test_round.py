@@ -210,3 +210,28 @@ def test_random_rounds_offer_only_legal_actions_and_keep_the_credits_whole(rules
         assert game.credits == credits - sum(h.bet for h in game.hands) + sum(h.paid or 0 for h in game.hands)
         assert all(h.paid is not None for h in game.hands)
         credits, shoe = max(game.credits, 2000), game.shoe
+
+
+def test_a_shoe_that_runs_out_mid_round_deals_no_card_on_the_table_again() -> None:
+    rules, rng = preset("single-deck").but(reshuffle_below=0.0), random.Random(8)
+    shoe, reshuffled_mid_round = Shoe.seeded(1, 3), 0
+    for _ in range(300):
+        game = start(rules, shoe, 10**6, {s: 10 for s in SEATS})
+        while not game.is_over:
+            game = act(game, rng.choice(legal_actions(game)))
+        on_table = [c for h in game.hands for c in h.cards] + list(game.dealer)
+        assert len(set(on_table)) == len(on_table)  # one deck: every card once
+        assert sorted(c.index for c in game.shoe.cards) == list(range(52))
+        reshuffled_mid_round += game.shoe.shuffles > shoe.shuffles
+        shoe = game.shoe
+    assert reshuffled_mid_round > 20
+
+
+def test_a_shoe_shuffled_around_the_cards_on_the_table_is_saved_and_rebuilt() -> None:
+    held = parse_cards("AS KD 7H")
+    shoe = Shoe.seeded(2, 5).reshuffled(held)
+    assert shoe.cards[:3] == held and shoe.dealt == 3 and shoe.held == held
+    _, after = shoe.draw()
+    assert Shoe.at(2, 5, shoe.shuffles, 4, held) == after
+    with pytest.raises(ValueError, match="more often than the shoe holds it"):
+        Shoe.seeded(1, 5).reshuffled(parse_cards("AS AS"))
