@@ -6,42 +6,49 @@ Codes: S stand, H hit, D double (else hit), Ds double (else stand), P split, R s
 
 from __future__ import annotations
 
-from cardtable.thunderjack.advisor import UpCardOdds, odds
+from cardtable.thunderjack.advisor import action_values
+from cardtable.thunderjack.round import Action
 from cardtable.thunderjack.rules import RuleSet
 
 UP_CARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 
 
-def first_action(table: UpCardOdds, hard: int, ace: bool, pair: int | None = None) -> str:
-    """The chart code for an unsplit two-card hand."""
-    rules = table.rules
+def first_action(rules: RuleSet, up: int, hard: int, ace: bool, pair: int | None = None) -> str:
+    """The chart code for an unsplit two-card hand (the advisor's values, as the simulation plays them)."""
     points_ = hard + 10 if ace and hard <= 11 else hard
-    stand, hit = table.stand(points_), table.hit(hard, ace, 2)
+    allowed = [Action.HIT, Action.STAND]
+    if rules.doubling.allows(points_):
+        allowed.append(Action.DOUBLE)
+    if pair is not None and rules.split_hands >= 2:
+        allowed.append(Action.SPLIT)
+    if rules.surrender:
+        allowed.append(Action.SURRENDER)
+    values = action_values(rules, up, hard, ace, 2, tuple(allowed))
+    stand, hit = values[Action.STAND], values[Action.HIT]
     plain = "H" if hit > stand else "S"
     choices = {plain: max(stand, hit)}
-    if rules.doubling.allows(points_):
-        choices["D" if plain == "H" else "Ds"] = table.double(hard, ace)
-    if rules.surrender:
-        choices["R" if plain == "H" else "Rs"] = -0.5
-    if pair is not None and rules.split_hands >= 2:
-        choices["P"] = table.split(pair)
+    if Action.DOUBLE in values:
+        choices["D" if plain == "H" else "Ds"] = values[Action.DOUBLE]
+    if Action.SURRENDER in values:
+        choices["R" if plain == "H" else "Rs"] = values[Action.SURRENDER]
+    if Action.SPLIT in values:
+        choices["P"] = values[Action.SPLIT]
     return max(choices, key=lambda code: choices[code])
 
 
 def chart(rules: RuleSet) -> str:
     """The whole chart as text: hard totals, soft totals, pairs; up cards across."""
-    tables = [odds(rules, up) for up in UP_CARDS]
     head = "       " + " ".join(f"{'A' if u == 1 else u:>3}" for u in UP_CARDS)
     lines = [rules.describe(), "", "hard " + head[5:]]
     for hard in range(5, 21):
-        lines.append(f"{hard:>5}  " + " ".join(f"{first_action(t, hard, False):>3}" for t in tables))
+        lines.append(f"{hard:>5}  " + " ".join(f"{first_action(rules, u, hard, False):>3}" for u in UP_CARDS))
     lines += ["", "soft " + head[5:]]
     for other in range(2, 10):
-        lines.append(f"{'A,' + str(other):>5}  " + " ".join(f"{first_action(t, 1 + other, True):>3}" for t in tables))
+        lines.append(f"{'A,' + str(other):>5}  " + " ".join(f"{first_action(rules, u, 1 + other, True):>3}" for u in UP_CARDS))
     lines += ["", "pairs" + head[5:]]
     for value in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1):
         name = "A,A" if value == 1 else ("T,T" if value == 10 else f"{value},{value}")
         lines.append(
-            f"{name:>5}  " + " ".join(f"{first_action(t, 2 * value, value == 1, pair=value):>3}" for t in tables)
+            f"{name:>5}  " + " ".join(f"{first_action(rules, u, 2 * value, value == 1, pair=value):>3}" for u in UP_CARDS)
         )
     return "\n".join(lines)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.thunderjack import Action, preset
-from cardtable.thunderjack.advisor import advise, odds
+from cardtable.thunderjack.advisor import action_values, advise, odds
 from cardtable.thunderjack.chart import chart
 from tests.thunderjack.tables import ONE, stacked_round
 
@@ -54,3 +54,21 @@ def test_advice_ranks_the_legal_actions_and_says_why() -> None:
     assert values == sorted(values, reverse=True)
     assert advice.explain().startswith("Double: expected +") and "better than hit" in advice.explain()
     assert advise(stacked_round({ONE: "8C 8D"}, "6D 9C")).best is Action.SPLIT
+
+
+def test_two_card_decisions_take_the_players_cards_out_of_the_shoe() -> None:
+    single = rows(chart(preset("single-deck")))  # the published single-deck strategy, where removal counts
+    assert single["8"][3:5] == ["D", "D"] and single["11"][-1] == "D" and single["6,6"][0] == "P"
+    assert single["A,6"][0] == "D" and single["A,8"][4] == "Ds"
+    rules = preset("single-deck")
+    twenty = action_values(rules, 6, 20, False, 2, (Action.STAND,))[Action.STAND]  # only Ten, Ten makes it
+    assert twenty == odds(rules, 6, (10, 10)).stand(20) != odds(rules, 6).stand(20)
+    nine = action_values(rules, 6, 9, False, 2, (Action.HIT,))[Action.HIT]  # 2+7, 3+6, 4+5, by how often dealt
+    ways = {(2, 7): 32, (3, 6): 24, (4, 5): 32}  # one Six is the up card
+    assert nine == pytest.approx(sum(n * odds(rules, 6, pair).hit(9, False, 2) for pair, n in ways.items()) / 88)
+
+def test_a_split_is_worth_more_where_the_rules_allow_resplits() -> None:
+    to_four, no_resplit = preset("six-deck-s17"), preset("six-deck-s17").but(split_hands=2)
+    eights = [odds(rules, 10, (8, 8)).split(8) for rules in (to_four, no_resplit)]
+    assert eights[0] > eights[1]
+    assert odds(to_four, 10, (1, 1)).split(1) == odds(no_resplit, 10, (1, 1)).split(1)  # Aces are not resplit
