@@ -30,22 +30,57 @@ class Hinter(Protocol):
         ...
 
 
+def _card_words(state: State, pile: int, index: int) -> str:
+    """A card for a message: its name when face up, only where it lies when face down."""
+    if index < state.hidden[pile]:
+        return f"the face-down card of {state.variant.piles[pile].id.title}"
+    return state.piles[pile][index].symbol
+
+
+def describe(state: State, move: Move) -> str:
+    """What a move does, in words a player can follow at the table.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> state = get_variant("freecell").start(1)
+    >>> describe(state, Move(MoveKind.MOVE, state.variant.index_of_name("t1"), state.variant.index_of_name("c1")))
+    '6♠ from column 1 to free cell 1'
+    """
+    if move.kind is MoveKind.DEAL:
+        return "deal from the stock"
+    if move.kind is MoveKind.REDEAL:
+        return "turn the waste over into the stock"
+    assert move.source is not None
+    source_top = len(state.piles[move.source]) - 1
+    if move.kind is MoveKind.PAIR:
+        first = _card_words(state, move.source, source_top)
+        if move.target is None:
+            return f"remove {first}"
+        second = _card_words(state, move.target, len(state.piles[move.target]) - 1)
+        return f"remove {first} and {second}"
+    assert move.target is not None
+    piles = state.variant.piles
+    card = _card_words(state, move.source, source_top + 1 - move.count)
+    run = f"{card} and the {move.count - 1} on it" if move.count > 2 else (f"{card} and the card on it" if move.count == 2 else card)
+    return f"{run} from {piles[move.source].id.title} to {piles[move.target].id.title}"
+
+
 class HeuristicHinter:
     """Ranks moves by what they achieve: cards home, cards revealed, columns emptied."""
 
     def best_moves(self, state: State, previous: Move | None = None) -> list[Hint]:
-        """The legal moves, best first, each with its reason."""
+        """The legal moves, best first, each saying what to do and why."""
         hints = [self._judge(state, m, previous) for m in legal_moves(state)]
-        return sorted(hints, key=lambda h: -h.score)
+        ranked = sorted(hints, key=lambda h: -h.score)
+        return [Hint(h.move, h.score, f"{describe(state, h.move)}: {h.reason}") for h in ranked]
 
     def _judge(self, state: State, move: Move, previous: Move | None) -> Hint:
         variant = state.variant
         if move.kind is MoveKind.DEAL:
-            return Hint(move, 1, "deal from the stock for new cards")
+            return Hint(move, 1, "new cards come into play")
         if move.kind is MoveKind.REDEAL:
-            return Hint(move, 0, "turn the waste over and go through the stock again")
+            return Hint(move, 0, "another pass through the stock")
         if move.kind is MoveKind.PAIR:
-            return Hint(move, 60, "remove an exposed pair" if move.target is not None else "remove the King")
+            return Hint(move, 60, "the pair totals 13 and leaves the game" if move.target is not None else "a King leaves the game alone")
         assert move.source is not None and move.target is not None
         source, target = variant.piles[move.source], variant.piles[move.target]
         cards = state.piles[move.source]
@@ -53,26 +88,26 @@ class HeuristicHinter:
         left = len(cards) - move.count
         reveals = left > 0 and state.hidden[move.source] >= left
         if previous is not None and previous.kind is MoveKind.MOVE and (previous.source, previous.target) == (move.target, move.source):
-            return Hint(move, -80, f"that only takes back the last move of {card.symbol}")
+            return Hint(move, -80, "that only takes back the last move")
         if target.kind is PileKind.FOUNDATION:
-            return Hint(move, 100 + 20 * reveals, f"{card.symbol} goes home to its foundation")
+            return Hint(move, 100 + 20 * reveals, "it goes home" + (" and turns up a face-down card" if reveals else ""))
         if source.kind is PileKind.FOUNDATION:
-            return Hint(move, -40, f"bring {card.symbol} back down from the foundation to build on it")
+            return Hint(move, -40, "a card back down from its foundation gives something to build on")
         if reveals:
-            return Hint(move, 80, f"moving {card.symbol} turns up a face-down card")
+            return Hint(move, 80, "that turns up a face-down card")
         empties = left == 0 and source.kind is PileKind.TABLEAU
         onto_empty = not state.piles[move.target]
         if empties and onto_empty:
-            return Hint(move, -60, f"moving {card.symbol} from one empty column to another changes nothing")
+            return Hint(move, -60, "from one empty column to another changes nothing")
         if empties:
-            return Hint(move, 50, f"moving {card.symbol} empties a column")
+            return Hint(move, 50, "that empties a column")
         if target.kind is PileKind.CELL:
-            return Hint(move, 5, f"park {card.symbol} in a free cell")
+            return Hint(move, 5, "parking it frees the card under it")
         if source.kind is PileKind.WASTE:
-            return Hint(move, 40, f"play {card.symbol} from the waste into the tableau")
+            return Hint(move, 40, "that brings a card from the waste into play")
         if onto_empty:
-            return Hint(move, 10, f"start a new column with {card.symbol}")
+            return Hint(move, 10, "that starts a new column")
         below = cards[left - 1] if left else None
         if below is not None and source.build is not None and source.build.allows(variant.deck, below, card):
-            return Hint(move, 2, f"move {card.symbol} to another pile where it also fits")
-        return Hint(move, 30, f"build {card.symbol} on {state.piles[move.target][-1].symbol}")
+            return Hint(move, 2, "it fits where it is too, so this gains little")
+        return Hint(move, 30, f"it builds on {state.piles[move.target][-1].symbol}")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from cardtable.app import HeuristicHinter, Scoring, order_violations
 from cardtable.app.autoplay import auto_build, is_safe
+from cardtable.app.hints import describe
 from cardtable.app.scoring import score, uniform_score
-from cardtable.solitaire import Move, MoveKind, apply, get_variant
+from cardtable.solitaire import Move, MoveKind, apply, get_variant, variants
 from tests.solitaire.games.positions import move, position
 
 
@@ -48,6 +51,41 @@ def test_hints_prefer_home_then_revealing_and_avoid_taking_back() -> None:
     back = HeuristicHinter().best_moves(state, previous=move(state, "t3", "t2"))
     taken_back = [h for h in back if h.move == move(state, "t2", "t3")][0]
     assert taken_back.score < 0 and "takes back" in taken_back.reason
+
+
+def test_a_hint_says_which_card_goes_where_and_why() -> None:
+    state = position("klondike", t1="AH", t2="[4C] 9H", t3="TS", t4="KD", t5="")
+    hints = HeuristicHinter().best_moves(state)
+    assert hints[0].reason.startswith("A♥ from column 1 to foundation") and hints[0].reason.endswith("it goes home")
+    reveal = next(h for h in hints if h.move == move(state, "t2", "t3"))
+    assert reveal.reason == "9♥ from column 2 to column 3: that turns up a face-down card"
+    pyramid = get_variant("pyramid").start(3)
+    pair = next(h for h in HeuristicHinter().best_moves(pyramid) if h.move.kind is MoveKind.PAIR)
+    assert pair.reason.startswith("remove ") and " and " in pair.reason
+
+
+def test_no_hint_names_a_face_down_card_in_any_game() -> None:
+    rng = random.Random(5)
+    for variant in variants():
+        state = variant.start(rng.randrange(1, 30_000))
+        for _ in range(60):
+            hints = HeuristicHinter().best_moves(state)
+            hidden = {card.symbol for pile, down in zip(state.piles, state.hidden) for card in pile[:down]}
+            shown = {card.symbol for pile, down in zip(state.piles, state.hidden) for card in pile[down:]}
+            for hint in hints:
+                named = {symbol for symbol in hidden - shown if symbol in hint.reason}
+                assert not named, (variant.id, hint.reason)
+            if not hints:
+                break
+            state = apply(state, rng.choice(hints).move)
+
+
+def test_describing_a_move_never_names_a_face_down_card() -> None:
+    state = get_variant("pyramid").start(3)
+    stock = state.variant.index_of_name("stock")
+    assert state.hidden[stock] == len(state.piles[stock])  # the whole stock is face down
+    text = describe(state, Move(MoveKind.PAIR, stock, None))
+    assert text == "remove the face-down card of the stock" and state.piles[stock][-1].symbol not in text
 
 
 def test_standard_and_vegas_scores() -> None:
