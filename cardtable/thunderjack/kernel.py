@@ -92,6 +92,7 @@ def play_rounds(shoe, dealt, rounds, rules, decide, seed, in_order, record):  # 
             stats[THUNDERJACKS] += 1
         elif dealer_natural:
             net = 0.0 if player_natural else -1.0
+            stats[BLACKJACKS] += player_natural  # dealt, though the dealer's pushes it
         elif player_natural:
             net = rules[R_BLACKJACK]
             stats[BLACKJACKS] += 1
