@@ -2,6 +2,8 @@
 
 >>> Scoring.VEGAS.applies_to("klondike"), Scoring.VEGAS.applies_to("freecell")
 (True, False)
+>>> fitting_scoring(Scoring.VEGAS, "freecell"), default_scoring("klondike-vegas")
+(<Scoring.UNIFORM: 'uniform'>, <Scoring.VEGAS: 'vegas'>)
 """
 
 from __future__ import annotations
@@ -31,6 +33,20 @@ class Scoring(Enum):
 
         variant = get_variant(variant_id)
         return self is Scoring.UNIFORM or variant.stock.target is StockTarget.WASTE and variant.pairs is None
+
+
+def fitting_scoring(scoring: Scoring, variant_id: str) -> Scoring:
+    """``scoring`` where it applies to the game, else the uniform score (comparable across games)."""
+    return scoring if scoring.applies_to(variant_id) else Scoring.UNIFORM
+
+
+def default_scoring(variant_id: str) -> Scoring | None:
+    """The scoring a game is named for, if any: the ``-vegas`` Klondikes (one pass or
+    three, as Vegas casinos dealt them) are played for Vegas points unless the player
+    chooses otherwise."""
+    if variant_id.endswith("-vegas") and Scoring.VEGAS.applies_to(variant_id):
+        return Scoring.VEGAS
+    return None
 
 
 def uniform_score(state: State) -> int:

@@ -18,12 +18,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 
 from cardtable.app.autoplay import auto_build, finish
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
-from cardtable.app.scoring import Scoring, score, uniform_score
+from cardtable.app.scoring import Scoring, fitting_scoring, score, uniform_score
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 
@@ -47,7 +48,13 @@ class Outcome:
 
 
 class Session:
-    """One game in play: its history, settings and clock."""
+    """One game in play: its history, settings and clock.
+
+    ``random_deal`` says the deal number was drawn at random rather than chosen; while
+    such a game with face-down cards is not over, the number must not be shown, since it
+    tells every hidden card. ``is_over`` says the game's result is settled: it was won
+    (even if undone since) or given up.
+    """
 
     def __init__(
         self,
@@ -58,16 +65,20 @@ class Session:
         elapsed: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
         hinter: Hinter | None = None,
+        random_deal: bool = False,
     ) -> None:
         self.variant = variant
         self.deal_number = deal
-        self.options = options
+        self.random_deal = random_deal
+        self.options = _fitting(options, variant)
         self.history = history or History.begin(variant.start(deal))
+        self.is_over = self.is_won
         self._elapsed = elapsed
         self._clock = clock
         self._running_since: float | None = None
         self.hinter: Hinter = hinter or HeuristicHinter()
-        self.bookmark: int | None = None
+        self.bookmark: History | None = None
+        """The history as it was when the bookmark was set: the way back to that position."""
         self._score_key: tuple[History, Scoring] | None = None
         self._score = 0
         self._stuck_state: State | None = None
@@ -84,6 +95,12 @@ class Session:
     def is_won(self) -> bool:
         """Whether the game is won."""
         return is_won(self.state)
+
+    @property
+    def is_deal_hidden(self) -> bool:
+        """Whether the deal number must not be shown: drawn at random, for a game with
+        cards face down, and not over yet."""
+        return self.random_deal and has_hidden_cards(self.variant) and not (self.is_over or self.is_won)
 
     @property
     def move_count(self) -> int:
@@ -176,6 +193,7 @@ class Session:
         self.history = self.history.push(moves, state)
         if is_won(state):
             events.append(Event(EventKind.WON))
+            self.is_over = True
             self.pause()
         elif self.is_stuck():
             events.append(Event(EventKind.STUCK))
@@ -279,6 +297,7 @@ class Session:
         if not self.history.can_redo:
             return Outcome(False, "there is nothing to redo")
         self.history = self.history.redo()
+        self.is_over = self.is_over or self.is_won
         return Outcome(True, events=(Event(EventKind.WON),) if self.is_won else ())
 
     def redo_all(self) -> Outcome:
@@ -286,6 +305,7 @@ class Session:
         if not self.history.can_redo:
             return Outcome(False, "there is nothing to redo")
         self.history = self.history.redo_all()
+        self.is_over = self.is_over or self.is_won
         return Outcome(True, events=(Event(EventKind.WON),) if self.is_won else ())
 
     def restart(self) -> Outcome:
@@ -296,16 +316,26 @@ class Session:
         return Outcome(True)
 
     def set_bookmark(self) -> Outcome:
-        """Remember the current position."""
-        self.bookmark = self.history.at
+        """Remember the current position (with the moves that lead to it)."""
+        self.bookmark = self.history
         return Outcome(True)
 
     def to_bookmark(self) -> Outcome:
-        """Return to the remembered position."""
-        if self.bookmark is None or self.bookmark > len(self.history.steps):
+        """Return to the remembered position, exactly.
+
+        While the moves that led to it are still in the history this is a jump (the
+        moves since stay redoable). If they were undone and other moves played instead,
+        the game goes back along the bookmarked line, and the moves of the other branch
+        are dropped (the outcome says so).
+        """
+        mark = self.bookmark
+        if mark is None:
             return Outcome(False, "no bookmark is set")
-        self.history = self.history.go_to(self.bookmark)
-        return Outcome(True)
+        if self.history.steps[: mark.at] == mark.steps[: mark.at]:
+            self.history = self.history.go_to(mark.at)
+            return Outcome(True)
+        self.history = mark
+        return Outcome(True, "back at the bookmark; the moves played after undoing past it were dropped")
 
     def hint(self) -> Outcome:
         """The best move, with its reason (nothing is played)."""
@@ -332,12 +362,28 @@ class Session:
 
     def with_options(self, options: Options) -> None:
         """Change the player's settings for the rest of the game."""
-        self.options = options
+        self.options = _fitting(options, self.variant)
 
 
 def new_session(game: str, deal: int, **options: object) -> Session:
     """A session for a game named by id or alias."""
     return Session(get_variant(game), deal, replace(Options(), **options))  # type: ignore[arg-type]
+
+
+def _fitting(options: Options, variant: Variant) -> Options:
+    """The options with a scoring that applies to the game (uniform where it does not)."""
+    scoring = fitting_scoring(options.scoring, variant.id)
+    return options if scoring is options.scoring else replace(options, scoring=scoring)
+
+
+@cache
+def has_hidden_cards(variant: Variant) -> bool:
+    """Whether the game deals cards face down (a stock counts): every deal lays out alike.
+
+    >>> has_hidden_cards(get_variant("klondike")), has_hidden_cards(get_variant("freecell"))
+    (True, False)
+    """
+    return any(variant.start(variant.deal.deal_numbers.start).hidden)
 
 
 def _is_stuck(state: State) -> bool:

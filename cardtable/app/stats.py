@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
+from cardtable.app.scoring import Scoring
 from cardtable.app.storage import GameRecord
 
 
@@ -64,11 +65,19 @@ def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool 
                 best_time=min((g.elapsed for g in wins), default=None),
                 fewest_moves=min((g.moves for g in wins), default=None),
                 best_score=max((g.score for g in finished), default=None),
-                vegas_total=sum(g.vegas for g in finished),
+                vegas_total=sum(g.vegas for g in finished) if _plays_vegas(game) else 0,
                 recent=tuple(g.status for g in finished[-recent:]),
             )
         )
     return out
+
+
+def _plays_vegas(game: str) -> bool:
+    """Whether Vegas points count for the game (older saves may hold some for other games)."""
+    try:
+        return Scoring.VEGAS.applies_to(game)
+    except LookupError:
+        return False
 
 
 def to_json(stats: list[GameStats]) -> str:

@@ -132,3 +132,38 @@ def test_the_clock_runs_only_while_playing() -> None:
     now[0] = 500.0
     assert session.elapsed == 10.0
     assert is_won(session.state) is False
+
+
+def _deals(session: Session, times: int) -> None:
+    for _ in range(times):
+        assert session.deal().ok
+
+
+def test_a_bookmark_returns_to_its_exact_position_after_the_game_branched() -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    _deals(session, 5)
+    session.set_bookmark()
+    marked, played = session.state, session.history.played
+    for _ in range(3):
+        session.undo()
+    assert session.move_card("t6", -1, "t2").ok  # another line of play
+    _deals(session, 2)
+    back = session.to_bookmark()
+    assert back.ok and "dropped" in back.reason
+    assert session.state == marked and session.history.played == played
+    assert session.undo().ok and session.to_bookmark().ok and session.state == marked
+
+
+def test_a_bookmark_undone_past_without_branching_keeps_the_moves_after_it() -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    _deals(session, 3)
+    session.set_bookmark()
+    marked = session.state
+    _deals(session, 2)
+    end = session.state
+    for _ in range(4):
+        session.undo()
+    back = session.to_bookmark()
+    assert back.ok and not back.reason and session.state == marked
+    assert session.redo_all().ok and session.state == end
+    assert not Session(get_variant("klondike"), 7).to_bookmark().ok
