@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+from cardtable.app import Session, Store
 from cardtable.solitaire import get_variant
 from cardtable.solitaire.formats import parse_state
 
@@ -78,3 +80,44 @@ def test_bad_input_gets_a_clear_message_and_no_traceback() -> None:
 def test_rules_prints_the_summary() -> None:
     result = cardtable("rules", "pyramid")
     assert result.returncode == 0 and "total 13" in result.stdout
+
+
+def _clean_refusal(result: subprocess.CompletedProcess[str], message: str) -> None:
+    assert result.returncode == 2, result.stderr
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_resuming_a_game_whose_moves_are_corrupt_is_a_clear_error_and_changes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    store = Store(db)
+    game = store.save("local", Session(get_variant("klondike"), 7))
+    store.close()
+    raw = sqlite3.connect(db)
+    raw.execute("UPDATE games SET steps = '[[\"t1>t7:9\"]]'")
+    raw.commit()
+    raw.close()
+    before = db.read_bytes()
+    result = cardtable("resume", "--db", str(db), stdin="quit\n")
+    _clean_refusal(result, f"game {game} can't be resumed (saved game {game} can't be read back: step 1:")
+    assert db.read_bytes() == before
+
+
+def test_a_database_path_through_a_file_or_an_empty_one_is_refused_clearly(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("mine")
+    _clean_refusal(cardtable("play", "klondike", "--db", str(afile / "sub.db")), f"{afile} is a file, not a folder")
+    _clean_refusal(cardtable("stats", "--db", ""), "no database file was named")
+    assert afile.read_text() == "mine" and list(tmp_path.iterdir()) == [afile]
+
+
+def test_another_programs_database_given_to_the_command_is_refused_and_unchanged(tmp_path: Path) -> None:
+    foreign = tmp_path / "other.db"
+    raw = sqlite3.connect(foreign)
+    raw.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+    raw.execute("INSERT INTO schema_version VALUES (2)")
+    raw.execute("CREATE TABLE notes (body TEXT)")
+    raw.commit()
+    raw.close()
+    before = foreign.read_bytes()
+    _clean_refusal(cardtable("play", "klondike", "--db", str(foreign), stdin="quit\n"), "another program's data")
+    assert foreign.read_bytes() == before

@@ -6,39 +6,62 @@ played.
 
 from __future__ import annotations
 
+import random
 import secrets
 
-from cardtable.app.scoring import Scoring
+from cardtable.app.scoring import Scoring, default_scoring, fitting_scoring
 from cardtable.app.session import Options, Session
 from cardtable.app.storage import Store
-from cardtable.solitaire import get_variant
+from cardtable.solitaire import Variant, get_variant
+
+RANDOM_DEALS = 1 << 53
+"""How many deal numbers a random deal is drawn from, at most: all of a game's deals up
+to the largest whole number a browser holds exactly (so a finished game's number can be
+typed back to replay it). Far too many to find a deal from the cards showing."""
+
+
+def random_deal(variant: Variant, rng: random.Random) -> int:
+    """A deal number drawn from the game's whole range (up to ``RANDOM_DEALS`` of them).
+
+    >>> random_deal(get_variant("klondike"), random.Random(1)) >= 1_000_000
+    True
+    """
+    numbers = variant.deal.deal_numbers
+    return numbers.start + rng.randrange(min(numbers.stop - numbers.start, RANDOM_DEALS))
 
 
 class Games:
-    """The games of one player in one store."""
+    """The games of one player in one store (random deals from ``rng``, else the system's
+    secure source)."""
 
-    def __init__(self, store: Store, player: str) -> None:
+    def __init__(self, store: Store, player: str, rng: random.Random | None = None) -> None:
         self.store = store
         self.player = player
+        self.rng: random.Random = rng or secrets.SystemRandom()
 
-    def options(self) -> Options:
-        """The player's saved settings."""
+    def options(self, game: str | None = None) -> Options:
+        """The player's saved settings (for ``game``: the scoring chosen for it, else the
+        one the game is named for, else the usual one, where each applies)."""
         auto = self.store.setting(self.player, "auto_build", "1") == "1"
         scoring = Scoring(self.store.setting(self.player, "scoring", Scoring.UNIFORM.value))
+        if game is not None:
+            chosen = self.store.setting(self.player, f"scoring:{game}")
+            scoring = Scoring(chosen) if chosen is not None else default_scoring(game) or scoring
+            scoring = fitting_scoring(scoring, game)
         return Options(auto, scoring)
 
-    def set_options(self, options: Options) -> None:
-        """Remember the player's settings for later games."""
+    def set_options(self, options: Options, game: str | None = None) -> None:
+        """Remember the player's settings for later games (the scoring also for ``game``)."""
         self.store.set_setting(self.player, "auto_build", "1" if options.auto_build else "0")
         self.store.set_setting(self.player, "scoring", options.scoring.value)
+        if game is not None:
+            self.store.set_setting(self.player, f"scoring:{game}", options.scoring.value)
 
     def start(self, game: str, deal: int | None = None) -> tuple[int, Session]:
         """A new game (a random deal when none is named), already saved."""
         variant = get_variant(game)
-        if deal is None:
-            numbers = variant.deal.deal_numbers
-            deal = numbers.start + secrets.randbelow(min(numbers.stop - numbers.start, 1_000_000))
-        session = Session(variant, deal, self.options())
+        number = random_deal(variant, self.rng) if deal is None else deal
+        session = Session(variant, number, self.options(variant.id), random_deal=deal is None)
         return self.store.save(self.player, session), session
 
     def resume(self, game_id: int | None = None) -> tuple[int, Session] | None:
@@ -48,12 +71,14 @@ class Games:
             return None
         return game_id, self.store.load(self.player, game_id)
 
-    def save(self, game_id: int, session: Session) -> None:
-        """Store the game as it is now."""
-        self.store.save(self.player, session, game_id)
+    def save(self, game_id: int, session: Session, expected: int | None = None) -> None:
+        """Store the game as it is now (as the next version; see ``Store.save``)."""
+        self.store.save(self.player, session, game_id, expected=expected)
 
-    def leave(self, game_id: int, session: Session) -> None:
-        """The player gives up this game for another: it counts as lost once played."""
+    def leave(self, game_id: int, session: Session, expected: int | None = None) -> None:
+        """The player gives up this game for another: won stays won; otherwise it counts
+        as lost once a move was made (even if undone since), else as unplayed."""
         session.pause()
-        status = "won" if session.is_won else ("lost" if session.move_count else "unplayed")
-        self.store.save(self.player, session, game_id, status)
+        status = "won" if session.is_won else ("lost" if session.history.steps else "unplayed")
+        self.store.save(self.player, session, game_id, status, expected)
+        session.is_over = True

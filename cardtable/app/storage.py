@@ -4,15 +4,22 @@ The database lives in the user's data directory unless a path (or an ``sqlite://
 URL) is given or the ``CARDTABLE_DB`` environment variable names one. Every game is stored as what it is
 (game id, deal number, options, the list of actions as move texts, the undo position,
 the clock), so a game killed at any moment resumes exactly; loading replays the moves
-through the engine and verifies them. A file that is not ours is never written to.
+through the engine and verifies them.
+
+A file is known as ours by its SQLite ``application_id`` (files from cardtable versions
+that did not set it are known by their exact tables and columns, and stamped); anything
+else is refused before a single pragma or table is written. Each migration step runs in
+one transaction, so a failed upgrade leaves the file at the schema it had.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -25,7 +32,10 @@ from cardtable.app.session import Options, Session
 from cardtable.solitaire import apply, check, get_variant
 from cardtable.solitaire.formats import FormatError, format_move, parse_move
 
-SCHEMA_VERSION = 3
+APPLICATION_ID = 0x43445442
+"""``PRAGMA application_id`` of a cardtable database ("CDTB")."""
+
+SCHEMA_VERSION = 4
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -58,8 +68,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             dealer TEXT NOT NULL, net INTEGER NOT NULL, at TEXT NOT NULL)""",
         "CREATE INDEX blackjack_rounds_by_player ON blackjack_rounds (player, id)",
     ),
+    ("ALTER TABLE games ADD COLUMN random_deal INTEGER NOT NULL DEFAULT 0",),
 )
-"""Migration n (from 0) brings the schema from version n to n + 1."""
+"""Migration n (from 0) brings the schema from version n to n + 1.
+
+Games saved before migration 4 count as deals the player chose: their random deals came
+from a small range, so hiding those numbers now would protect nothing."""
+
+FINISHED = ("won", "lost", "unplayed")
+"""Stored results that are final: a won game stays won, a given-up game is never revived."""
 
 
 class StorageError(Exception):
@@ -72,6 +89,10 @@ class CorruptSave(StorageError):
 
 class StaleGame(Exception):
     """The game changed elsewhere (another server process) since this copy was loaded."""
+
+
+class GameOver(StaleGame, StorageError):
+    """The game was given up (lost or left unplayed): it can't be played on or saved again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,12 +130,13 @@ def database_file(where: str | Path) -> Path:
     (PosixPath('games.db'), PosixPath('/srv/games.db'))
     """
     text = str(where)
-    if text.startswith("sqlite:///"):
-        return Path(text.removeprefix("sqlite:///"))
-    if "://" in text:
+    if "://" in text and not text.startswith("sqlite:///"):
         scheme = text.split("://", 1)[0]
         raise StorageError(f"{scheme} databases are not supported; give a file name or an sqlite:///FILE URL")
-    return Path(text)
+    name = text.removeprefix("sqlite:///")
+    if not name.strip():
+        raise StorageError("no database file was named (the name is empty); give a file name such as games.db")
+    return Path(name)
 
 
 def _now() -> str:
@@ -126,35 +148,87 @@ class Store:
 
     def __init__(self, path: str | Path | None = None) -> None:
         """The store in file ``path``: a file name or an ``sqlite:///FILE`` database URL."""
-        self.path = database_file(path) if path is not None else database_file(default_path())
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = database_file(path if path is not None else default_path())
+        _make_folder(self.path)
+        if self.path.is_dir():
+            raise StorageError(f"{self.path} is a folder, not a database file")
         try:
-            self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False)
+            # Autocommit: every write below opens its own explicit transaction, DDL included.
+            self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as error:
+            raise StorageError(f"can't open {self.path}: {error}") from None
+        try:
             self._prepare()
         except sqlite3.DatabaseError as error:
-            raise StorageError(f"{self.path} is not a cardtable database ({error}); it was left untouched") from None
+            self._db.close()
+            if getattr(error, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
+                raise StorageError(f"{self.path} is not a cardtable database ({error}); it was left untouched") from None
+            raise StorageError(f"can't use {self.path}: {error}") from None
+        except StorageError:
+            self._db.close()
+            raise
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taken at once (no other process writes meanwhile)."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
 
     def _prepare(self) -> None:
-        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        version = 0
-        if tables:
-            if "schema_version" not in tables:
-                raise StorageError(f"{self.path} holds another program's data; it was left untouched")
-            row = self._db.execute("SELECT version FROM schema_version").fetchone()
-            version = row[0] if row else 0
+        """Know the file for ours (reading only), then switch to WAL and migrate."""
+        version, stamp = self._identify()
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        if stamp:
+            with self._transaction() as db:
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        for step in range(version, SCHEMA_VERSION):
+            try:
+                with self._transaction() as db:
+                    if _stored_version(db) > step:
+                        continue  # another process migrated it first
+                    if step == 0:
+                        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    for statement in MIGRATIONS[step]:
+                        db.execute(statement)
+                    db.execute("DELETE FROM schema_version")
+                    db.execute("INSERT INTO schema_version VALUES (?)", (step + 1,))
+            except sqlite3.DatabaseError as error:
+                raise StorageError(
+                    f"{self.path} could not be upgraded from schema {step} to {step + 1} ({error}); "
+                    f"it was left at schema {step}"
+                ) from None
+
+    def _identify(self) -> tuple[int, bool]:
+        """The file's schema version, and whether it still needs our application id.
+
+        Only reads: a file that is not positively ours raises StorageError untouched."""
+        db = self._db
+        application_id = int(db.execute("PRAGMA application_id").fetchone()[0])
+        tables = _tables(db)
+        if application_id == APPLICATION_ID:
+            version = _stored_version(db) if "schema_version" in tables else -1
+            if version < 0 or (version > 0 and "games" not in tables):
+                raise StorageError(f"{self.path} is a damaged cardtable database (its schema record is missing)")
             if version > SCHEMA_VERSION:
                 raise StorageError(
                     f"{self.path} was written by a newer cardtable (schema {version}, this one knows "
                     f"{SCHEMA_VERSION}); it was left untouched"
                 )
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA synchronous = NORMAL")
-        for step in range(version, SCHEMA_VERSION):
-            with self._db:
-                for statement in MIGRATIONS[step]:
-                    self._db.execute(statement)
-                self._db.execute("DELETE FROM schema_version")
-                self._db.execute("INSERT INTO schema_version VALUES (?)", (step + 1,))
+            return version, False
+        if application_id == 0 and not tables and int(db.execute("PRAGMA user_version").fetchone()[0]) == 0:
+            return 0, False  # a new (or empty) file: step 0 stamps it
+        if application_id == 0 and "schema_version" in tables:
+            version = _stored_version(db)
+            if 1 <= version <= SCHEMA_VERSION and tables == _expected_tables(version):
+                return version, True  # made by a cardtable from before the application id
+        raise StorageError(f"{self.path} holds another program's data; it was left untouched")
 
     def close(self) -> None:
         """Close the database."""
@@ -168,64 +242,80 @@ class Store:
         session: Session,
         game_id: int | None = None,
         status: str | None = None,
-        version: int = 0,
         expected: int | None = None,
     ) -> int:
         """Store the whole game; returns its id (new when ``game_id`` is None).
 
-        ``version`` counts the actions taken on the game, so a client acting on an
-        older view can be told so. With ``expected``, the save happens only if the stored
-        version is still that one (else StaleGame): two processes never both apply an
-        action to the same version.
+        A new game is version 0 and every later save raises the version by one, so a
+        version is never reused and a client acting on an older view can be told so.
+        With ``expected``, the save happens only if the stored version is still that one
+        (else StaleGame): two processes never both apply an action to the same version.
+        A result once recorded stays: a won game stays won (with its moves, score and
+        time), and a lost or unplayed one refuses the save (GameOver).
         """
         variant = session.variant
         steps = [[_move_text(variant, m) for m in step] for step in session.history.steps]
         options = json.dumps({"auto_build": session.options.auto_build, "scoring": session.options.scoring.value})
         status = status or ("won" if session.is_won else "playing")
-        vegas = _vegas(session)
-        row = (
-            variant.id, session.deal_number, options, json.dumps(steps), session.history.at,
-            session.elapsed, status, session.move_count, session.score, vegas, version, _now(),
-        )
-        with self._db:
+        result = (status, session.move_count, session.score, _vegas(session), session.elapsed)
+        game = (variant.id, session.deal_number, options, json.dumps(steps), session.history.at, int(session.random_deal))
+        with self._transaction() as db:
             if game_id is None:
-                cursor = self._db.execute(
-                    "INSERT INTO games (variant, deal, options, steps, at, elapsed, status, moves, score, vegas,"
-                    " version, updated, player, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (*row, player, _now()),
+                cursor = db.execute(
+                    "INSERT INTO games (variant, deal, options, steps, at, random_deal, status, moves, score, vegas,"
+                    " elapsed, version, updated, player, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                    (*game, *result, _now(), player, _now()),
                 )
                 assert cursor.lastrowid is not None
                 return cursor.lastrowid
-            update = (
-                "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, elapsed = ?, status = ?,"
-                " moves = ?, score = ?, vegas = ?, version = ?, updated = ? WHERE id = ? AND player = ?"
-            )
-            if expected is None:
-                found = self._db.execute(update, (*row, game_id, player))
-            else:
-                found = self._db.execute(update + " AND version = ?", (*row, game_id, player, expected))
-            if found.rowcount == 0:
-                self.version(player, game_id)  # KeyError when there is no such game
+            stored = db.execute(
+                "SELECT version, status, moves, score, vegas, elapsed FROM games WHERE id = ? AND player = ?",
+                (game_id, player),
+            ).fetchone()
+            if stored is None:
+                raise KeyError(f"no game {game_id} for this player")
+            if expected is not None and stored[0] != expected:
                 raise StaleGame(f"game {game_id} changed since version {expected}")
+            if stored[1] in ("lost", "unplayed"):
+                raise GameOver(f"game {game_id} is over (it was given up): it can't be played on; start a new game")
+            if stored[1] == "won":
+                result = ("won", *stored[2:])
+            db.execute(
+                "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, random_deal = ?, status = ?,"
+                " moves = ?, score = ?, vegas = ?, elapsed = ?, version = ?, updated = ? WHERE id = ?",
+                (*game, *result, stored[0] + 1, _now(), game_id),
+            )
             return game_id
 
     def set_status(self, player: str, game_id: int, status: str) -> None:
-        """Mark a game won, lost (abandoned or stuck) or playing."""
-        with self._db:
-            self._db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ? AND player = ?", (status, _now(), game_id, player))
+        """Mark a game won, lost (abandoned or stuck) or playing (a new version of it).
+
+        A result once recorded stays (GameOver when asked to change it)."""
+        with self._transaction() as db:
+            stored = db.execute("SELECT status FROM games WHERE id = ? AND player = ?", (game_id, player)).fetchone()
+            if stored is None:
+                raise KeyError(f"no game {game_id} for this player")
+            if stored[0] in FINISHED and stored[0] != status:
+                raise GameOver(f"game {game_id} was {stored[0]}: its result can't change")
+            db.execute(
+                "UPDATE games SET status = ?, version = version + 1, updated = ? WHERE id = ?", (status, _now(), game_id)
+            )
 
     def load(self, player: str, game_id: int) -> Session:
         """The game, replayed move by move; a save that does not replay raises CorruptSave."""
         row = self._db.execute(
-            "SELECT variant, deal, options, steps, at, elapsed FROM games WHERE id = ? AND player = ?",
+            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status FROM games WHERE id = ? AND player = ?",
             (game_id, player),
         ).fetchone()
         if row is None:
             raise KeyError(f"no game {game_id} for this player")
         try:
-            return _rebuild(*row)
+            session = _rebuild(row)
         except (ValueError, LookupError, TypeError, FormatError) as error:
             raise CorruptSave(f"saved game {game_id} can't be read back: {error}") from None
+        session.random_deal = bool(row[6])
+        session.is_over = session.is_over or row[7] in FINISHED
+        return session
 
     def version(self, player: str, game_id: int) -> int:
         """How many actions the game has seen (see ``save``)."""
@@ -268,7 +358,7 @@ class Store:
         """Save the table as ``version`` and, in the same transaction, a round just settled.
 
         Only the next version is saved (StaleGame if another process saved it first)."""
-        with self._db:
+        with self._transaction():
             if version == 1:
                 try:
                     self._db.execute("INSERT INTO blackjack_tables VALUES (?, ?, ?, ?)", (player, state, version, _now()))
@@ -304,7 +394,7 @@ class Store:
 
     def set_setting(self, player: str, key: str, value: str) -> None:
         """Change a player's setting."""
-        with self._db:
+        with self._transaction():
             self._db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)", (player, key, value))
 
 
@@ -317,13 +407,84 @@ def _vegas(session: Session) -> int:
     return session.score if session.options.scoring is Scoring.VEGAS else 0
 
 
-def _rebuild(variant_id: str, deal: int, options_text: str, steps_text: str, at: int, elapsed: float) -> Session:
+def _make_folder(path: Path) -> None:
+    """Create the folder the database file goes in, or say truly why it can't be."""
+    folder = path.parent
+    for above in (folder, *folder.parents):
+        if above.exists():
+            if not above.is_dir():
+                raise StorageError(f"can't put the database at {path}: {above} is a file, not a folder")
+            break
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(f"can't create the folder {folder} for the database: {error.strerror or error}") from None
+
+
+def _tables(db: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
+    """Each table of the database with its column names, in order (reads only)."""
+    names = [
+        row[0]
+        for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'")
+    ]
+    return {name: tuple(row[0] for row in db.execute("SELECT name FROM pragma_table_info(?)", (name,))) for name in names}
+
+
+def _expected_tables(version: int) -> dict[str, tuple[str, ...]]:
+    """The tables and columns a cardtable database of schema ``version`` has."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for step in MIGRATIONS[:version]:
+            for statement in step:
+                db.execute(statement)
+        return _tables(db)
+    finally:
+        db.close()
+
+
+def _stored_version(db: sqlite3.Connection) -> int:
+    """The schema version the file records (0 before the first migration, -1 if unreadable)."""
+    if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").fetchone():
+        return 0
+    rows = db.execute("SELECT version FROM schema_version").fetchall()
+    if len(rows) != 1 or not isinstance(rows[0][0], int):
+        return -1
+    return int(rows[0][0])
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"its {what} is {value!r}, not text")
+    return value
+
+
+def _whole(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"its {what} is {value!r}, not a whole number")
+    return value
+
+
+def _rebuild(row: tuple[object, ...]) -> Session:
+    """A session from a stored row (game, deal, options, moves, undo position, time);
+    ValueError (or LookupError, FormatError) says what is wrong with it."""
+    variant_id, deal, options_text = _text(row[0], "game"), _whole(row[1], "deal number"), _text(row[2], "options")
+    steps_text, at, elapsed = _text(row[3], "move list"), _whole(row[4], "undo position"), row[5]
+    if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not 0 <= elapsed < math.inf:
+        raise ValueError(f"its time played is {elapsed!r}, not a number of seconds")
     variant = get_variant(variant_id)
     options_data = json.loads(options_text)
-    options = Options(bool(options_data.get("auto_build", True)), Scoring(options_data.get("scoring", "uniform")))
+    if not isinstance(options_data, dict):
+        raise ValueError(f"its options are {options_text!r}, not an object")
+    auto = options_data.get("auto_build", True)
+    if not isinstance(auto, bool):
+        raise ValueError(f"its auto-build option is {auto!r}, not true or false")
+    options = Options(auto, Scoring(_text(options_data.get("scoring", "uniform"), "scoring option")))
     history = History.begin(variant.start(deal))
-    for number, step in enumerate(json.loads(steps_text), start=1):
-        if not isinstance(step, list):
+    steps = json.loads(steps_text)
+    if not isinstance(steps, list):
+        raise ValueError("its move list is not a list")
+    for number, step in enumerate(steps, start=1):
+        if not isinstance(step, list) or not all(isinstance(text, str) for text in step):
             raise ValueError(f"step {number} is not a list of moves")
         state = history.state
         moves = [parse_move(variant, text) for text in step]
@@ -335,4 +496,4 @@ def _rebuild(variant_id: str, deal: int, options_text: str, steps_text: str, at:
         history = history.push(moves, state)
     if not 0 <= at <= len(history.steps):
         raise ValueError(f"undo position {at} is outside the game")
-    return Session(variant, deal, options, history.go_to(at), elapsed)
+    return Session(variant, deal, options, history.go_to(at), float(elapsed))

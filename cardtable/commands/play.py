@@ -51,18 +51,30 @@ def play(args: argparse.Namespace) -> int:
     games = _games(args)
     try:
         game_id, session = games.start(args.game, args.deal)
-    except ValueError as error:
+    except (ValueError, StorageError) as error:
         raise UserError(str(error)) from None
-    return _run(games, game_id, session, args.plain)
+    try:
+        return _run(games, game_id, session, args.plain)
+    except StorageError as error:
+        raise UserError(str(error)) from None
 
 
 def resume(args: argparse.Namespace) -> int:
     """Continue the last unfinished game."""
     games = _games(args)
-    found = games.resume()
-    if found is None:
+    game_id = games.store.latest_unfinished(games.player)
+    if game_id is None:
         raise UserError("there is no unfinished game to resume; start one with `cardtable play GAME`")
-    return _run(games, *found, args.plain)
+    try:
+        session = games.store.load(games.player, game_id)
+    except StorageError as error:  # CorruptSave included
+        raise UserError(
+            f"game {game_id} can't be resumed ({error}); it is kept as it is, and `cardtable play GAME` starts another"
+        ) from None
+    try:
+        return _run(games, game_id, session, args.plain)
+    except StorageError as error:
+        raise UserError(str(error)) from None
 
 
 def stats(args: argparse.Namespace) -> int:

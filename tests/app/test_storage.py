@@ -53,23 +53,23 @@ def test_saving_again_updates_the_same_game(tmp_path: Path) -> None:
 def test_a_save_made_from_an_older_version_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     here, there = Store(tmp_path / "g.db"), Store(tmp_path / "g.db")  # two server processes
     session = _played(3)
-    game = here.save("me", session, version=3)
+    game = here.save("me", session)
     first, second = here.load("me", game), there.load("me", game)
     first.deal()
-    here.save("me", first, game, version=4, expected=3)
+    here.save("me", first, game, expected=0)
     second.undo()
     with pytest.raises(StaleGame):
-        there.save("me", second, game, version=4, expected=3)
-    assert there.version("me", game) == 4 and there.load("me", game).state == first.state
+        there.save("me", second, game, expected=0)
+    assert there.version("me", game) == 1 and there.load("me", game).state == first.state
     with pytest.raises(KeyError):
-        there.save("someone else", second, game, version=5, expected=4)
+        there.save("someone else", second, game, expected=1)
 
 
 def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:
     Store(tmp_path / "g.db").close()
     db = sqlite3.connect(tmp_path / "g.db")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 4
 
 
 def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:

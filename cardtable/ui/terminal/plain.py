@@ -16,8 +16,9 @@ from cardtable.ui.terminal.commands import HELP, run_command
 def status_line(session: Session) -> str:
     """Moves, score and time in one line."""
     minutes, seconds = divmod(int(session.elapsed), 60)
+    deal = "random deal" if session.is_deal_hidden else f"deal {session.deal_number}"
     return (
-        f"{session.variant.name}, deal {session.deal_number}: {session.move_count} moves, "
+        f"{session.variant.name}, {deal}: {session.move_count} moves, "
         f"score {session.score} ({session.options.scoring.value}), {minutes}:{seconds:02d}"
     )
 
@@ -55,6 +56,8 @@ def play_plain(
             else:
                 games.save(game_id, session)
                 write(show(session))
+                if outcome.reason:
+                    write(f"  {outcome.reason}")
                 kinds = {e.kind for e in outcome.events}
                 if EventKind.WON in kinds:
                     games.leave(game_id, session)

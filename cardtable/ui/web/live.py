@@ -11,11 +11,14 @@ import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from cardtable.app import Options, Outcome, Session, StaleGame, Store
+from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
 from cardtable.app.service import Games
 
 WARM_GAMES = 2000
 """How many sessions stay in memory; others are reloaded from the store when needed."""
+
+LEAVE_TRIES = 5
+"""How often a new game tries to give up the previous one while other processes act on it."""
 
 Key = tuple[str, int]
 
@@ -52,14 +55,27 @@ class LiveGames:
         return live
 
     def create(self, player: str, game: str, deal: int | None, options: Options | None) -> LiveGame:
-        """A new game for the player (the previous unfinished one counts as given up)."""
+        """A new game for the player (the previous unfinished one counts as given up,
+        saved as its next version so no view of it made before can act on it)."""
         games = Games(self.store, player)
         if options is not None:
-            games.set_options(options)
-        previous = self.store.latest_unfinished(player)
-        if previous is not None:
-            old = self.get(player, previous)
-            games.leave(previous, old.session)
+            games.set_options(options, game)
+        for _ in range(LEAVE_TRIES):
+            previous = self.store.latest_unfinished(player)
+            if previous is None:
+                break
+            try:
+                old = self.get(player, previous)
+            except CorruptSave:  # unreadable: it counts as given up, its row kept as it is
+                self.store.set_status(player, previous, "lost")
+                continue
+            try:
+                games.leave(previous, old.session, expected=old.version)
+            except StaleGame:  # acted on (or left) in another process meanwhile: look again
+                self._warm.pop((player, previous), None)
+                continue
+            self._warm.pop((player, previous), None)
+            self._notify((player, previous))
         game_id, session = games.start(game, deal)
         live = LiveGame(player, game_id, session, 0)
         self._warm[(player, game_id)] = live
@@ -67,17 +83,21 @@ class LiveGames:
 
     def record(self, live: LiveGame, outcome: Outcome) -> None:
         """After an action: saved at once as the next version (StaleGame if another
-        process saved that version first; this copy is then dropped)."""
+        process saved that version first, GameOver if the game was given up; this copy
+        is then dropped)."""
         if not outcome.ok or outcome.hint is not None:
             return
         status = "won" if live.session.is_won else None
         try:
-            self.store.save(live.player, live.session, live.game_id, status, live.version + 1, expected=live.version)
-        except StaleGame:
+            self.store.save(live.player, live.session, live.game_id, status, expected=live.version)
+        except StaleGame:  # GameOver included: the game was given up
             self._warm.pop((live.player, live.game_id), None)
             raise
         live.version += 1
-        for event in self._waiting.get((live.player, live.game_id), ()):
+        self._notify((live.player, live.game_id))
+
+    def _notify(self, key: Key) -> None:
+        for event in self._waiting.get(key, ()):
             event.set()
 
     def waiter(self, player: str, game_id: int) -> asyncio.Event:

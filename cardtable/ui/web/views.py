@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
-from cardtable.app.scoring import Scoring
+from cardtable.app.scoring import Scoring, default_scoring
 from cardtable.solitaire import Move, MoveKind, Variant, variants
 from cardtable.solitaire.model import PileKind
 
@@ -36,6 +36,7 @@ def catalogue() -> list[JSON]:
             "rules": v.summary,
             "stock": v.stock.phrase,
             "scoring": [s.value for s in Scoring if s.applies_to(v.id)],
+            "default_scoring": (default_scoring(v.id) or Scoring.UNIFORM).value,
             "layout": layout_of(v),
         }
         for v in variants()
@@ -60,7 +61,12 @@ def _pile_heads(variant: Variant) -> tuple[JSON, ...]:
 
 
 def table_view(game_id: int, session: Session, version: int) -> JSON:
-    """The player's view of a game."""
+    """The player's view of a game.
+
+    A random deal of a game with face-down cards goes without its number (``deal`` is
+    null, ``random_deal`` true) until the game is over: the number would tell every
+    hidden card.
+    """
     state = session.state
     variant = session.variant
     piles = [
@@ -71,7 +77,8 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "id": game_id,
         "game": variant.id,
         "name": variant.name,
-        "deal": session.deal_number,
+        "deal": None if session.is_deal_hidden else session.deal_number,
+        "random_deal": session.random_deal,
         "version": version,
         "layout": layout_of(variant),
         "piles": piles,

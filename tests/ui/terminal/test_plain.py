@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -74,3 +75,22 @@ def test_stats_export_as_json_and_csv(tmp_path: Path) -> None:
     as_json = cardtable(db, "stats", "--format", "json")
     assert '"played": 1' in as_json.stdout and '"won": 0' in as_json.stdout
     assert cardtable(db, "stats", "--format", "csv").stdout.startswith("game,options,played,won")
+
+
+def test_a_random_deal_with_hidden_cards_does_not_show_its_number(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    klondike = cardtable(db, "play", "klondike", stdin="turn\nquit\n")
+    assert klondike.returncode == 0, klondike.stderr
+    assert re.search(r"Klondike, random deal: \d+ moves", klondike.stdout)
+    [record] = Store(db).records("local")
+    assert str(record.deal) not in klondike.stdout
+    freecell = cardtable(db, "play", "freecell", stdin="quit\n")
+    assert "FreeCell, deal " in freecell.stdout
+
+
+def test_a_bookmark_says_so_when_it_goes_back_along_a_dropped_branch(tmp_path: Path) -> None:
+    script = "turn\nturn\nmark\nundo\nundo\nt6 t2\nback\nquit\n"
+    result = cardtable(tmp_path / "p.db", "play", "klondike", "--deal", "7", stdin=script)
+    lines = result.stdout.splitlines()
+    said = next(n for n, line in enumerate(lines) if "back at the bookmark" in line)
+    assert "Klondike, deal 7: 2 moves" in lines[said - 1]

@@ -1,0 +1,165 @@
+"""Which files the store will use, atomic migrations, and rows that can't be read back."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from cardtable.app import CorruptSave, Session, StorageError, Store
+from cardtable.app import storage
+from cardtable.app.storage import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
+from cardtable.solitaire import get_variant
+
+
+def _sqlite(path: Path, *statements: str) -> bytes:
+    """A database made by someone else; returns its bytes."""
+    db = sqlite3.connect(path)
+    for statement in statements:
+        db.execute(statement)
+    db.commit()
+    db.close()
+    return path.read_bytes()
+
+
+def _tables(path: Path) -> set[str]:
+    db = sqlite3.connect(path)
+    try:
+        return {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        db.close()
+
+
+def _legacy(path: Path, version: int, *extra: str) -> bytes:
+    """A database as a cardtable from before the application id left it."""
+    statements = [s for step in MIGRATIONS[:version] for s in step]
+    return _sqlite(
+        path, *statements, f"INSERT INTO schema_version VALUES ({version})",
+        "INSERT INTO games (player, variant, deal, options, steps, at, elapsed, status, moves, score, vegas, started,"
+        " updated) VALUES ('me', 'klondike', 7, '{}', '[[\"deal\"]]', 1, 3.0, 'playing', 1, 0, 0, '', '')",
+        *extra,
+    )
+
+
+@pytest.mark.parametrize(
+    "statements",
+    [
+        ("CREATE TABLE schema_version (version INTEGER NOT NULL)", "INSERT INTO schema_version VALUES (2)",
+         "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)", "INSERT INTO notes (body) VALUES ('keep me')"),
+        ("CREATE TABLE schema_version (version INTEGER NOT NULL)",),
+        ("PRAGMA application_id = 1234", "CREATE TABLE games (id INTEGER)"),
+        ("PRAGMA user_version = 9",),
+    ],
+    ids=["own-schema-version", "empty-schema-version", "other-application-id", "empty-with-user-version"],
+)
+def test_another_programs_database_is_refused_and_not_changed_by_a_byte(tmp_path: Path, statements: tuple[str, ...]) -> None:
+    foreign = tmp_path / "other.db"
+    before = _sqlite(foreign, *statements)
+    with pytest.raises(StorageError, match="another program's data; it was left untouched"):
+        Store(foreign)
+    assert foreign.read_bytes() == before
+    assert not Path(f"{foreign}-wal").exists()
+
+
+def test_a_new_database_carries_the_cardtable_application_id(tmp_path: Path) -> None:
+    Store(tmp_path / "new.db").close()
+    db = sqlite3.connect(tmp_path / "new.db")
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+
+
+@pytest.mark.parametrize("version", range(1, SCHEMA_VERSION + 1))
+def test_a_database_from_before_the_application_id_is_recognised_stamped_and_migrated(tmp_path: Path, version: int) -> None:
+    path = tmp_path / "old.db"
+    _legacy(path, version)
+    store = Store(path)
+    assert store.load("me", 1).move_count == 1
+    store.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_look_alike_with_tables_of_its_own_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "lookalike.db"
+    before = _legacy(path, 3, "CREATE TABLE invoices (id INTEGER)")
+    with pytest.raises(StorageError, match="another program"):
+        Store(path)
+    assert path.read_bytes() == before
+
+
+def _failing_step(monkeypatch: pytest.MonkeyPatch, step: int) -> None:
+    """Migration ``step`` creates a table, then fails."""
+    broken = (*MIGRATIONS[step], "CREATE TABLE half_done (x)", "ALTER TABLE no_such_table ADD COLUMN y")
+    migrations = (*MIGRATIONS[:step], broken, *MIGRATIONS[step + 1 :])
+    monkeypatch.setattr(storage, "MIGRATIONS", migrations)
+    monkeypatch.setattr(storage, "SCHEMA_VERSION", len(migrations))
+
+
+def test_a_failing_migration_leaves_the_file_at_its_old_schema_with_its_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "g.db"
+    store = Store(path)
+    game = store.save("me", Session(get_variant("klondike"), 7))
+    store.close()
+    monkeypatch.setattr(storage, "MIGRATIONS", (*MIGRATIONS, ("CREATE TABLE half_done (x)", "ALTER TABLE nowhere ADD y")))
+    monkeypatch.setattr(storage, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    with pytest.raises(StorageError, match=f"could not be upgraded from schema {SCHEMA_VERSION} to {SCHEMA_VERSION + 1}"):
+        Store(path)
+    monkeypatch.undo()
+    assert "half_done" not in _tables(path)
+    again = Store(path)
+    assert again.load("me", game).deal_number == 7
+    assert again._db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_first_migration_failing_half_way_does_not_spoil_a_new_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "new.db"
+    _failing_step(monkeypatch, 0)
+    with pytest.raises(StorageError, match="could not be upgraded from schema 0 to 1"):
+        Store(path)
+    monkeypatch.undo()
+    assert _tables(path) == set()
+    store = Store(path)  # used to fail for good: "table schema_version already exists"
+    assert store.load("me", store.save("me", Session(get_variant("klondike"), 7))).deal_number == 7
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "message"),
+    [
+        ("options", "[1]", "its options are '\\[1\\]', not an object"),
+        ("options", '{"auto_build": "yes"}', "auto-build option is 'yes'"),
+        ("options", '{"scoring": 3}', "scoring option is 3, not text"),
+        ("elapsed", "abc", "time played is 'abc'"),
+        ("elapsed", -5.0, "time played is -5.0"),
+        ("steps", '{"moves": 1}', "move list is not a list"),
+        ("steps", '[["deal", 7]]', "step 1 is not a list of moves"),
+        ("at", "x", "undo position is 'x'"),
+        ("deal", "seven", "deal number is 'seven'"),
+        ("variant", "no-such-game", "no-such-game"),
+    ],
+)
+def test_a_saved_row_with_a_bad_field_is_reported_clearly(tmp_path: Path, column: str, value: object, message: str) -> None:
+    store = Store(tmp_path / "g.db")
+    game = store.save("me", Session(get_variant("klondike"), 7))
+    store._db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game))
+    with pytest.raises(CorruptSave, match=f"saved game {game} can't be read back: .*{message}"):
+        store.load("me", game)
+
+
+def test_a_database_path_that_can_not_be_a_file_is_refused_truly(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("mine")
+    with pytest.raises(StorageError, match=f"{afile} is a file, not a folder"):
+        Store(afile / "sub.db")
+    with pytest.raises(StorageError, match=f"{afile} is a file, not a folder"):
+        Store(afile / "deeper" / "sub.db")
+    assert afile.read_text() == "mine"
+    with pytest.raises(StorageError, match="is a folder, not a database file"):
+        Store(tmp_path)
+    for empty in ("", "  ", "sqlite:///"):
+        with pytest.raises(StorageError, match="no database file was named"):
+            Store(empty)

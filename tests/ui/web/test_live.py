@@ -1,0 +1,98 @@
+"""Games given up through the API: their versions only grow, and they stay given up."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from cardtable.app import Store
+from cardtable.solitaire import MoveKind, get_variant
+from cardtable.solitaire.formats import parse_freecell_solution
+from cardtable.ui.web.server import create_app
+
+JSON = dict[str, Any]
+SOLUTION = Path(__file__).parents[2] / "fixtures" / "freecell" / "deal-1.solution"
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> FastAPI:
+    return create_app(Store(tmp_path / "web.db"))
+
+
+@pytest.fixture
+def client(app: FastAPI) -> TestClient:
+    return TestClient(app)
+
+
+def _start(client: TestClient, game: str = "klondike", deal: int | None = 7, **options: object) -> JSON:
+    body: JSON = {"game": game, "deal": deal}
+    if options:
+        body["options"] = options
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    view: JSON = response.json()
+    return view
+
+
+def _act(client: TestClient, view: JSON, action: str, **extra: object) -> Any:
+    return client.post(f"/api/games/{view['id']}/actions", json={"action": action, "version": view["version"], **extra})
+
+
+def _results(client: TestClient) -> list[bool]:
+    return [r["won"] for r in client.get("/api/stats").json()["recent"]]
+
+
+def test_an_action_on_a_view_from_before_the_game_was_left_is_refused(client: TestClient) -> None:
+    old = _start(client)
+    moved = _act(client, old, "deal").json()["view"]
+    _start(client, deal=8)  # gives the first game up
+    assert client.get(f"/api/games/{old['id']}").json()["version"] == 2
+    for view in (old, moved):  # versions 0 and 1: neither may act again
+        stale = _act(client, view, "deal")
+        assert stale.status_code == 409, stale.text
+    assert _results(client) == [False]
+    assert client.get(f"/api/games/{old['id']}").json()["moves"] == 1
+
+
+def test_a_game_given_up_can_not_be_played_on_with_its_current_version(client: TestClient) -> None:
+    old = _start(client)
+    _act(client, old, "deal")
+    _start(client, deal=8)
+    current = client.get(f"/api/games/{old['id']}").json()
+    refused = _act(client, current, "deal")
+    assert refused.status_code == 409 and refused.json()["view"]["moves"] == 1
+    assert _results(client) == [False]
+    assert client.get(f"/api/games/{old['id']}").json()["version"] == current["version"]
+
+
+def test_a_won_game_undone_in_the_browser_stays_won(client: TestClient) -> None:
+    view = _start(client, "freecell", 1, auto_build=False)
+    variant = get_variant("freecell")
+    names = variant.tables.names
+    for move in parse_freecell_solution(variant.start(1), SOLUTION.read_text()):
+        assert move.kind is MoveKind.MOVE and move.source is not None and move.target is not None
+        answer = _act(client, view, "move", pile=names[move.source], position=-move.count, target=names[move.target])
+        view = answer.json()["view"]
+    assert view["won"]
+    view = _act(client, view, "undo").json()["view"]
+    assert not view["won"] and _act(client, view, "undo").status_code == 200
+    assert _results(client) == [True]
+    _start(client)  # leaving the undone game keeps it won
+    assert _results(client) == [True]
+
+
+def test_a_new_game_is_started_even_when_the_previous_one_can_not_be_read(client: TestClient, tmp_path: Path) -> None:
+    old = _start(client)
+    _act(client, old, "deal")
+    raw = sqlite3.connect(tmp_path / "web.db")
+    raw.execute("UPDATE games SET steps = '[[\"t1>t7:9\"]]', version = 9 WHERE id = ?", (old["id"],))
+    raw.commit()
+    raw.close()
+    assert client.get(f"/api/games/{old['id']}").status_code == 409
+    assert _start(client, deal=8)["deal"] == 8
+    assert _results(client) == [False]

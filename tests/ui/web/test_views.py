@@ -1,0 +1,110 @@
+"""A random deal's number is not sent while it would tell the face-down cards."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from cardtable.app import Session, Store
+from cardtable.solitaire import get_variant
+from cardtable.ui.web.players import COOKIE, verify
+from cardtable.ui.web.server import create_app
+from cardtable.ui.web.views import catalogue, table_view
+
+JSON = dict[str, Any]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "web.db")
+
+
+@pytest.fixture
+def app(store: Store) -> FastAPI:
+    return create_app(store)
+
+
+def _start(client: TestClient, game: str, deal: int | None = None) -> JSON:
+    response = client.post("/api/games", json={"game": game, "deal": deal})
+    assert response.status_code == 201, response.text
+    view: JSON = response.json()
+    return view
+
+
+def _numbers(value: object) -> Iterator[int]:
+    """Every whole number in a JSON value, strings of digits included."""
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _numbers(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _numbers(item)
+    elif isinstance(value, int):
+        yield value
+    elif isinstance(value, str):
+        yield from (int(word) for word in "".join(c if c.isdigit() else " " for c in value).split())
+
+
+def _player(app: FastAPI, client: TestClient) -> str:
+    player = verify(client.cookies[COOKIE], app.state.secret)
+    assert player is not None
+    return player
+
+
+def _stored_deal(store: Store, player: str, game_id: int) -> int:
+    return next(r.deal for r in store.records(player) if r.id == game_id)
+
+
+def _no_trace_of(deal: int, view: JSON) -> None:
+    assert deal not in set(_numbers(view))
+    assert str(deal) not in json.dumps(view)
+
+
+def test_a_random_klondike_deal_is_sent_without_its_number_everywhere(app: FastAPI, store: Store) -> None:
+    client = TestClient(app)
+    view = _start(client, "klondike")
+    assert view["deal"] is None and view["random_deal"] is True
+    game_id = view["id"]
+    deal = _stored_deal(store, _player(app, client), game_id)
+    assert deal >= 1_000_000  # drawn from the whole range, not the first million
+    views = [view, client.get(f"/api/games/{game_id}").json(), client.get("/api/games/latest").json()]
+    answer = client.post(f"/api/games/{game_id}/actions", json={"action": "deal", "version": 0}).json()
+    views += [answer, client.post(f"/api/games/{game_id}/actions", json={"action": "deal", "version": 0}).json()]
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
+        views.append(socket.receive_json())
+    views.append(client.get("/api/stats").json())
+    for sent in views:
+        _no_trace_of(deal, sent)
+
+
+def test_the_number_of_a_random_deal_is_shown_once_the_game_is_over(app: FastAPI, store: Store) -> None:
+    client = TestClient(app)
+    view = _start(client, "spider")
+    client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": 0})
+    _start(client, "klondike", 7)  # gives the spider game up
+    over = client.get(f"/api/games/{view['id']}").json()
+    assert over["deal"] == _stored_deal(store, _player(app, client), view["id"]) and over["random_deal"] is True
+    won = Session(get_variant("klondike"), 1234567, random_deal=True)
+    won.is_over = True  # as when it was won, even if undone since
+    assert table_view(1, won, 0)["deal"] == 1234567
+
+
+def test_chosen_deals_and_deals_with_nothing_hidden_show_their_number(app: FastAPI) -> None:
+    client = TestClient(app)
+    chosen = _start(client, "klondike", 7)
+    assert (chosen["deal"], chosen["random_deal"]) == (7, False)
+    for game in ("freecell", "bisley"):
+        view = _start(client, game)
+        assert isinstance(view["deal"], int) and view["random_deal"] is True
+
+
+def test_the_catalogue_names_the_scoring_each_game_starts_with() -> None:
+    defaults = {g["id"]: g["default_scoring"] for g in catalogue()}
+    assert defaults["klondike-vegas"] == defaults["klondike-draw3-vegas"] == "vegas"
+    assert defaults["klondike"] == defaults["freecell"] == "uniform"
