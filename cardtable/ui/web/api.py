@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from cardtable.app import Options, Outcome, Scoring, StaleGame, StorageError, summarize
+from cardtable.app.storage import GameOver
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.web.live import LiveGame, LiveGames
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
@@ -157,20 +158,20 @@ async def act(
 ) -> Any:
     player = player_of(request, response, cardtable_player)
     live = _game(request, player, game_id)
+    detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
     if body.version == live.version:
         _check_request(live, body)
         outcome = _dispatch(live, body)
         try:
             _live(request).record(live, outcome)
-        except StaleGame:
+        except StaleGame as refused:
+            if isinstance(refused, GameOver):
+                detail = str(refused)
             live = _game(request, player, game_id)
         else:
             return {**outcome_view(outcome, live.session), "view": table_view(live.game_id, live.session, live.version)}
     current = table_view(live.game_id, live.session, live.version)
-    return JSONResponse(
-        {"detail": f"the table changed (version {live.version}, not {body.version}): here it is now", "view": current},
-        status_code=409,
-    )
+    return JSONResponse({"detail": detail, "view": current}, status_code=409)
 
 
 class CardIn(BaseModel):

@@ -59,6 +59,16 @@ def test_an_action_on_a_view_from_before_the_game_was_left_is_refused(client: Te
     assert client.get(f"/api/games/{old['id']}").json()["moves"] == 1
 
 
+def test_acting_on_a_given_up_game_says_it_is_over(client: TestClient) -> None:
+    old = _start(client)
+    _act(client, old, "deal")
+    _start(client, deal=8)  # gives the first game up
+    current = client.get(f"/api/games/{old['id']}").json()
+    refused = _act(client, current, "deal")  # made on the game's latest version
+    assert refused.status_code == 409 and "given up" in refused.json()["detail"]
+    assert refused.json()["view"]["moves"] == 1 and _results(client) == [False]
+
+
 def test_a_game_given_up_can_not_be_played_on_with_its_current_version(client: TestClient) -> None:
     old = _start(client)
     _act(client, old, "deal")
