@@ -118,6 +118,15 @@ def test_start_klondike_and_freecell_by_deal_number(page: Page, server: str) -> 
     snap(page, "freecell-deal-1")
 
 
+def test_a_random_deal_keeps_its_number_hidden_and_vegas_klondike_scores_vegas(page: Page, server: str) -> None:
+    page.select_option("#game-picker", "klondike-vegas")
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("random deal")
+    expect(page.locator("#status")).to_contain_text("(vegas)")
+    view = page.request.get(f"{server}/api/games/latest").json()
+    assert view["deal"] is None and view["random_deal"] is True and view["scoring"] == "vegas"
+
+
 def test_drag_a_run_onto_a_legal_target_and_see_it_land(page: Page) -> None:
     start(page, "freecell", 12)
     run = page.locator('#table .card[data-pile="t1"]')

@@ -93,7 +93,7 @@ async function open(next) {
   view = null;
   show(next);
   $("game-picker").value = next.game;
-  fillSettings(true);
+  fillSettings("game");
   follow(next.id);
   say(next.moves ? "Welcome back: the game is as you left it." : "");
 }
@@ -110,16 +110,18 @@ async function newGame() {
   await open(data);
 }
 
-function fillSettings(fromGame = false) {
-  // The settings for the next deal: an opened game brings its own, the picker keeps the player's.
+function fillSettings(from = "dialog") {
+  // The settings for the next deal: an opened game brings its own, a newly picked game its
+  // default scoring; the dialog keeps what the player chose.
   const entry = catalogue.find((g) => g.id === $("game-picker").value);
   const scoring = $("setting-scoring");
-  const current = (fromGame ? view?.scoring : scoring.value) || view?.scoring || "uniform";
+  const chosen = { game: view?.scoring, picker: entry.default_scoring, dialog: scoring.value }[from];
+  const current = chosen || entry.default_scoring || "uniform";
   scoring.replaceChildren(...entry.scoring.map((s) => new Option(s, s, false, s === current)));
   const klondike = entry.id.startsWith("klondike");
   $("draw-choice").hidden = !klondike;
   $("setting-draw").value = entry.id.includes("draw3") ? "3" : "1";
-  if (fromGame && view) $("setting-auto-build").checked = view.auto_build;
+  if (from === "game" && view) $("setting-auto-build").checked = view.auto_build;
 }
 
 function showRules() {
@@ -171,7 +173,7 @@ async function start() {
   $("show-stats").onclick = showStats;
   $("show-settings").onclick = () => { fillSettings(); $("settings-dialog").showModal(); };
   $("setting-draw").onchange = chooseDraw;
-  $("game-picker").onchange = () => fillSettings();
+  $("game-picker").onchange = () => fillSettings("picker");
   $("win-new").onclick = newGame;
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey) return;
