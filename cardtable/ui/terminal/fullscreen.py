@@ -217,7 +217,9 @@ class TableApp(App[int]):
     def action_new(self) -> None:
         self.games.leave(self.game_id, self.session)
         self.game_id, self.session = self.games.start(self.session.variant.id)
-        self.show(Outcome(True), f"new deal: {self.session.deal_number}")
+        # A random deal's number tells every face-down card: it is named only once over.
+        deal = "a random deal" if self.session.is_deal_hidden else str(self.session.deal_number)
+        self.show(Outcome(True), f"new deal: {deal}")
 
     def action_rules(self) -> None:
         self.push_screen(TextScreen(f"{self.session.variant.name}\n\n{self.session.variant.summary}"))

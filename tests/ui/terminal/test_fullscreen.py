@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 from cardtable.app import Options, Session, Store, order_violations
 from cardtable.app.service import Games
 from cardtable.solitaire import get_variant
+from textual.widgets import Static
 from cardtable.ui.terminal.fullscreen import TableApp
 from tests.solitaire.games.positions import position
 
@@ -101,6 +103,39 @@ def test_cards_out_of_order_are_marked(tmp_path: Path) -> None:
                 for n in range(len(session.state.piles[i])):
                     view = app.query_one(f"#card-{i}-{n}")
                     assert view.has_class("violation") == (n in positions)
+            await pilot.press("q")
+
+    asyncio.run(drive())
+
+
+def test_a_random_deal_with_hidden_cards_keeps_its_number_off_the_screen(tmp_path: Path) -> None:
+    games = Games(Store(tmp_path / "t.db"), "me", random.Random(5))
+    game_id, session = games.start("klondike")
+    app = TableApp(games, game_id, session)
+
+    def shown() -> str:
+        return str(app.query_one("#message", Static).content)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "Klondike, random deal:" in shown() and str(session.deal_number) not in shown()
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.session is not session and app.session.is_deal_hidden
+            assert "new deal: a random deal" in shown() and str(app.session.deal_number) not in shown()
+            await pilot.press("q")
+
+    asyncio.run(drive())
+
+
+def test_a_chosen_deal_shows_its_number(tmp_path: Path) -> None:
+    app, _, _ = _app(tmp_path, Session(get_variant("klondike"), 7))
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "Klondike, deal 7:" in str(app.query_one("#message", Static).content)
             await pilot.press("q")
 
     asyncio.run(drive())
