@@ -1,10 +1,13 @@
-"""Automatic play: safe moves to the foundations, and finishing a game that is decided."""
+"""Automatic play: safe moves to the foundations, finishing a game that is decided, and
+telling a game that can go nowhere."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
+from dataclasses import replace
+from functools import cache
 
-from cardtable.solitaire import Move, MoveKind, State, apply, is_won, legal_moves
+from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 
 
@@ -77,3 +80,66 @@ def finish(state: State) -> tuple[State, list[Move]] | None:
         state = apply(state, home[0], trusted=True)
         played.append(home[0])
     return state, played
+
+
+STUCK_SEARCH_LIMIT = 2000
+"""Moves the stuck test may try; past that the game is called not stuck. It runs after
+every action, so it stays in the milliseconds (the worst positions, in Spider, near 0.1 s)."""
+
+
+@cache
+def _waiting_piles(variant: Variant) -> tuple[int, ...]:
+    """The piles holding cards not yet in play: stock, waste, reserve."""
+    kinds = (PileKind.STOCK, PileKind.WASTE, PileKind.RESERVE)
+    return tuple(i for i, spec in enumerate(variant.piles) if spec.kind in kinds)
+
+
+def _marks(state: State) -> tuple[int, int, int]:
+    """What only ever changes one way in real play: cards face down outside the stock,
+    cards not yet in play, and cards home (negated)."""
+    t = state.variant.tables
+    piles = state.piles
+    down = sum(state.hidden) - (0 if t.stock is None else state.hidden[t.stock])
+    waiting = sum(len(piles[i]) for i in _waiting_piles(state.variant))
+    return down, waiting, -sum(len(piles[f]) for f in t.foundations)
+
+
+def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
+    """Whether no line of play leads anywhere: from every position reachable from here,
+    no card turns face up, leaves the stock, waste or reserve, or goes home beyond the
+    cards home now, and the game is not won.
+
+    The search folds interchangeable piles and ignores the count of unlimited redeals, so
+    a lone King moved between empty columns, a card taken off a foundation and put back,
+    or a stock turned round and round leads nowhere new. It tries ``limit`` moves at
+    most, and past that says not stuck: a game with a real move is never called stuck.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> is_stuck(get_variant("klondike").start(1))
+    False
+    """
+    if is_won(state):
+        return False
+    start = _marks(state)
+    unlimited = state.variant.stock.redeals_allowed is None
+
+    def key(position: State) -> tuple[object, ...]:
+        return canonical_key(replace(position, redeals=0) if unlimited else position)
+
+    seen = {key(state)}
+    frontier = deque([state])
+    tried = 0
+    while frontier:
+        position = frontier.popleft()
+        for move in legal_moves(position):
+            tried += 1
+            if tried > limit:
+                return False
+            after = apply(position, move, trusted=True)
+            if any(now < then for now, then in zip(_marks(after), start)) or is_won(after):
+                return False
+            folded = key(after)
+            if folded not in seen:
+                seen.add(folded)
+                frontier.append(after)
+    return True

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
-from cardtable.app.autoplay import auto_build, finish
+from cardtable.app.autoplay import auto_build, finish, is_stuck
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
@@ -131,9 +131,9 @@ class Session:
         self._running_since = None
 
     def is_stuck(self) -> bool:
-        """Whether no move can change anything any more (stock cycles included)."""
+        """Whether no line of play leads anywhere any more (see ``autoplay.is_stuck``)."""
         if self._stuck_state is not self.state:
-            self._stuck_state, self._stuck = self.state, _is_stuck(self.state)
+            self._stuck_state, self._stuck = self.state, is_stuck(self.state)
         return self._stuck
 
     # -- finding cards -----------------------------------------------------------------
@@ -385,16 +385,3 @@ def has_hidden_cards(variant: Variant) -> bool:
     """
     return any(variant.start(variant.deal.deal_numbers.start).hidden)
 
-
-def _is_stuck(state: State) -> bool:
-    """No move but stock turns, and turning the whole stock over brings none."""
-    seen: set[State] = set()
-    while state not in seen:
-        seen.add(state)
-        moves = legal_moves(state)
-        if any(m.kind in (MoveKind.MOVE, MoveKind.PAIR) for m in moves):
-            return False
-        if not moves:
-            return True
-        state = apply(state, moves[0], trusted=True)
-    return True

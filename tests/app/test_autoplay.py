@@ -1,0 +1,61 @@
+"""Telling a game that can go nowhere from one that merely has moves."""
+
+from __future__ import annotations
+
+from cardtable.app import EventKind, Options, Session
+from cardtable.app.autoplay import is_stuck
+from cardtable.solitaire import get_variant
+from tests.solitaire.games.positions import position
+
+
+def test_a_lone_king_moving_between_empty_columns_is_stuck() -> None:
+    assert is_stuck(position("klondike", t1="KS", t2="[5C] 3D"))
+
+
+def test_a_card_taken_off_a_foundation_and_put_back_is_stuck() -> None:
+    assert is_stuck(position("klondike", f1="AH 2H", t1="[5C] 3S", t2="[9D] 9C"))
+
+
+def test_a_take_back_that_lets_the_waste_card_play_is_not_stuck() -> None:
+    state = position("klondike", f1="AS 2S 3S 4S 5S 6S", t1="[9C] 7H", waste="5H")
+    assert not is_stuck(state)
+
+
+def test_a_real_move_is_not_stuck() -> None:
+    assert not is_stuck(position("klondike", t1="KS", t2="[5C] QH"))
+
+
+def test_a_stock_that_cycles_without_a_playable_card_is_stuck_even_with_unlimited_redeals() -> None:
+    assert get_variant("klondike").stock.redeals_allowed is None
+    assert is_stuck(position("klondike", stock="[4H] [9S] [7D]", t1="[5C] 3D", t2="QS"))
+    assert is_stuck(position("klondike", waste="4H 9S", t1="[5C] 3D", redeals=7))
+
+
+def test_a_stock_that_brings_a_playable_card_later_is_not_stuck() -> None:
+    assert not is_stuck(position("klondike", stock="[4H] [2C] [9S]", t1="[5C] 3D"))
+    assert not is_stuck(position("klondike-draw3", waste="8D 4H 2C 9S 7D", t1="[5C] 3D"))
+
+
+def test_a_card_that_draw_three_never_turns_up_is_no_way_out() -> None:
+    assert is_stuck(position("klondike-draw3", waste="2C 8D 4H 9S 7D", t1="[5C] 3D"))
+    assert not is_stuck(position("klondike", waste="2C 8D 4H 9S 7D", t1="[5C] 3D"))
+
+
+def test_a_last_pass_through_the_stock_ends_the_game() -> None:
+    vegas = get_variant("klondike-vegas")
+    assert vegas.stock.redeals_allowed == 0
+    assert is_stuck(position(vegas, waste="4H 2C 9S", t1="[5C] 3D"))
+
+
+def test_openings_are_not_stuck_however_many_moves_they_have() -> None:
+    for game in ("klondike", "freecell", "spider", "yukon", "pyramid"):
+        assert not is_stuck(get_variant(game).start(3)), game
+
+
+def test_the_session_reports_stuck_after_the_move_that_leaves_only_empty_shuffles() -> None:
+    state = position("klondike", t1="KS", t2="[5C] 3D", t3="[7C] QH")
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    assert not session.is_stuck()
+    outcome = session.move_card("t3", -1, "t1")
+    assert outcome.ok and outcome.events[-1].kind is EventKind.STUCK
