@@ -12,6 +12,9 @@ from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
 
 
+_ALL_FACE_UP = (GroupKind.FACE_UP, GroupKind.WHOLE)
+
+
 class IllegalMove(ValueError):
     """Raised by ``apply`` for a move that ``check`` rejects; the message says why."""
 
@@ -41,6 +44,19 @@ def _cards(count: int) -> str:
     return "1 card" if count == 1 else f"{count} cards"
 
 
+def _face_up_count(count: int, title: str) -> str:
+    if count == 0:
+        return f"no card on {title} is face up"
+    return f"only 1 card on {title} is face up" if count == 1 else f"only {count} cards on {title} are face up"
+
+
+def _top_card(state: State, pile: int) -> str:
+    """The top card of a non-empty pile as a player may name it: never a face-down card."""
+    if state.hidden[pile] >= len(state.piles[pile]):
+        return f"the face-down card on top of {state.variant.piles[pile].id.title}"
+    return state.piles[pile][-1].symbol
+
+
 def _pile_problem(state: State, pile: int | None) -> str | None:
     if pile is None or not 0 <= pile < len(state.piles):
         return f"there is no pile number {pile} in {state.variant.name}"
@@ -48,52 +64,57 @@ def _pile_problem(state: State, pile: int | None) -> str | None:
 
 
 def _check_transfer(state: State, move: Move) -> Verdict:
+    # Called for every generated move by hints, auto-play and the conformance tests:
+    # the common, legal path is kept short; the words are built only for a refusal.
     variant = state.variant
+    piles = state.piles
     i, j, k = move.source, move.target, move.count
-    problem = _pile_problem(state, i) or _pile_problem(state, j)
-    if problem:
-        return _no(problem)
-    assert i is not None and j is not None
+    if i is None or j is None or not (0 <= i < len(piles) and 0 <= j < len(piles)):
+        return _no(_pile_problem(state, i) or _pile_problem(state, j) or "")
     source, target = variant.piles[i], variant.piles[j]
-    cards = state.piles[i]
+    cards = piles[i]
     if i == j:
         return _no("cards can't move onto their own pile")
     if k < 1:
         return _no("a move carries at least one card")
     if not cards:
         return _no(f"{source.id.title} is empty: there is nothing to move")
-    if source.group is None:
+    group = source.group
+    if group is None:
         return _no(_why_fixed(state, i))
-    if any(state.piles[c] for c in variant.tables.covered[i]):
-        return _no(f"{cards[-1].symbol} is still covered by other cards")
-    face_up = len(cards) - state.hidden[i]
+    covered = variant.tables.covered
+    if covered[i] and any(piles[c] for c in covered[i]):
+        return _no(f"{_top_card(state, i)} is still covered by other cards")
+    hidden = state.hidden[i]
+    face_up = len(cards) - hidden
     if k > face_up:
-        if state.hidden[i]:
-            return _no(f"only {_cards(face_up)} on {source.id.title} are face up; face-down cards can't move")
+        if hidden:
+            return _no(f"{_face_up_count(face_up, source.id.title)}; face-down cards can't move")
         return _no(f"{source.id.title} holds only {_cards(face_up)}")
     moving = cards[-k]
-    group = source.group
-    most = movable_count(state, i)
-    if group.kind is GroupKind.WHOLE and k != most:
+    kind = group.kind
+    most = 1 if kind is GroupKind.ONE else face_up if kind in _ALL_FACE_UP else movable_count(state, i)
+    if kind is GroupKind.WHOLE and k != most:
         return _no(f"{group.phrase} ({most} cards from {source.id.title})")
     if k > most:
-        if group.kind is GroupKind.ONE:
+        if kind is GroupKind.ONE:
             return _no(group.phrase)
         rule = group.rule or source.build
         assert rule is not None
         return _no(f"{moving.symbol} can't move with the cards on it: they must {rule.phrase}")
-    if not target.takes_cards:
+    build = target.build
+    if build is None and target.empty.takes_nothing:
         return _no(f"no card may be played to {target.id.title}")
-    if source.kind is PileKind.FOUNDATION and target.kind is PileKind.FOUNDATION:
+    if source.id.kind is PileKind.FOUNDATION and target.id.kind is PileKind.FOUNDATION:
         return _no("cards don't move from one foundation to another")
     if k > 1 and target.one_at_a_time:
         return _no(f"{target.id.title} takes one card at a time")
-    held = state.piles[j]
+    held = piles[j]
     if target.capacity is not None and len(held) + k > target.capacity:
         return _no(f"{target.id.title} holds only {_cards(target.capacity)}")
-    if any(state.piles[c] for c in variant.tables.covered[j]):
+    if covered[j] and any(piles[c] for c in covered[j]):
         return _no(f"{target.id.title} is covered by other cards")
-    if group.kind is GroupKind.SUPERMOVE:
+    if kind is GroupKind.SUPERMOVE:
         on, empty = supermove_limits(state)
         limit = on if held else empty
         if k > limit:
@@ -105,13 +126,13 @@ def _check_transfer(state: State, move: Move) -> Verdict:
         if not target.empty.accepts(moving):
             return _no(f"{moving.symbol} can't go on the empty {target.id.title}: it takes {target.empty.phrase}")
         return LEGAL
-    if target.build is None:
+    if build is None:
         return _no(f"nothing may be played onto {target.id.title}")
     if state.hidden[j] >= len(held):
         return _no(f"{target.id.title} ends in a face-down card")
     top = held[-1]
-    if not target.build.allows(variant.deck, top, moving):
-        return _no(f"{moving.symbol} can't go on {top.symbol}: {target.build.phrase}")
+    if not build.allows(variant.deck, top, moving):
+        return _no(f"{moving.symbol} can't go on {top.symbol}: {build.phrase}")
     return LEGAL
 
 
@@ -172,18 +193,28 @@ def _check_pair(state: State, move: Move) -> Verdict:
     exposed = exposed_piles(state)
     for pile in (i,) if j is None else (i, j):
         if pile not in exposed:
-            spec = variant.piles[pile]
-            if not state.piles[pile]:
-                return _no(f"{spec.id.title} is empty")
-            return _no(f"{state.piles[pile][-1].symbol} is covered: only exposed cards pair")
+            return _no(_why_not_exposed(state, pile))
     first = state.piles[i][-1]
     if j is None:
         if not rule.is_single(first):
             return _no(f"{first.symbol} can't go alone: {rule.phrase}")
         return LEGAL
-    if j < i:
-        return _no("name the pair's piles in order, lower number first")
     second = state.piles[j][-1]
     if not rule.matches(first, second):
         return _no(f"{first.symbol} and {second.symbol} don't pair: {rule.phrase}")
     return LEGAL
+
+
+def _why_not_exposed(state: State, pile: int) -> str:
+    """Why a pile's top card can't pair, naming it only if a player can see it."""
+    spec = state.variant.piles[pile]
+    cards = state.piles[pile]
+    if not cards:
+        return f"{spec.id.title} is empty"
+    if spec.kind is PileKind.STOCK:
+        return "the stock's cards are face down: deal one to the waste to play it"
+    if pile not in state.variant.tables.exposable:
+        return f"cards on {spec.id.title} are out of play"
+    if state.hidden[pile] >= len(cards):
+        return f"the top card of {spec.id.title} is face down"
+    return f"{cards[-1].symbol} is covered: only exposed cards pair"

@@ -75,12 +75,22 @@ class Move:
 
     A MOVE carries ``count`` cards from the top of ``source`` onto ``target``; a PAIR
     discards the top cards of ``source`` and ``target`` (``target`` None: one card alone).
+    A pair has no order, so its lower pile number always becomes ``source``:
+
+    >>> Move(MoveKind.PAIR, 5, 2) == Move(MoveKind.PAIR, 2, 5)
+    True
     """
 
     kind: MoveKind
     source: int | None = None
     target: int | None = None
     count: int = 1
+
+    def __post_init__(self) -> None:
+        first, second = self.source, self.target
+        if self.kind is MoveKind.PAIR and second is not None and (first is None or second < first):
+            object.__setattr__(self, "source", second)
+            object.__setattr__(self, "target", first)
 
 
 @dataclass(frozen=True, slots=True)

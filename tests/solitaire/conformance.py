@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from cardtable.solitaire import Move, MoveKind, State
 
@@ -21,6 +22,40 @@ def every_candidate(state: State) -> Iterator[Move]:
         yield Move(MoveKind.PAIR, i, None)
         for j in range(n):
             yield Move(MoveKind.PAIR, i, j)
+
+
+def some_candidates(state: State, legal: Sequence[Move], rng: random.Random, count: int) -> list[Move]:
+    """``count`` moves the engine could be asked about, legal or not.
+
+    Half are near misses of legal moves (one card more or less, another target), where
+    ``check`` and ``legal_moves`` are likeliest to disagree; the rest come from any pile
+    to any pile with any count, or are pairs, deals and redeals.
+    """
+    n = len(state.piles)
+    out = []
+    for _ in range(count):
+        roll = rng.random()
+        if legal and roll < 0.5:
+            move = legal[int(roll * 2 * len(legal))]
+            if move.kind is MoveKind.MOVE:
+                other = int(rng.random() * n)
+                count_off = move.count + (1 if roll < 0.25 else -1)
+                if other == move.target:
+                    out.append(Move(MoveKind.MOVE, move.source, move.target, max(count_off, 1)))
+                else:
+                    out.append(Move(MoveKind.MOVE, move.source, other, move.count))
+            elif move.kind is MoveKind.PAIR:
+                out.append(Move(MoveKind.PAIR, move.source, int(rng.random() * (n + 1)) or None))
+            else:
+                out.append(Move(MoveKind.REDEAL if move.kind is MoveKind.DEAL else MoveKind.DEAL))
+        elif roll < 0.875:
+            i = int(rng.random() * n)
+            out.append(Move(MoveKind.MOVE, i, int(rng.random() * n), 1 + int(rng.random() * (len(state.piles[i]) + 1))))
+        elif roll < 0.95:
+            out.append(Move(MoveKind.PAIR, int(rng.random() * n), int(rng.random() * (n + 1)) or None))
+        else:
+            out.append(Move(MoveKind.DEAL if roll < 0.975 else MoveKind.REDEAL))
+    return out
 
 
 def card_counts(state: State) -> Counter[int]:
