@@ -311,14 +311,32 @@ def is_won(state: State) -> bool:
     return sum(len(state.piles[f]) for f in t.foundations) == variant.deck.size
 
 
+def interchangeable(state: State) -> tuple[tuple[int, ...], ...]:
+    """Groups of piles whose contents may be swapped without changing the game now."""
+    t = state.variant.tables
+    if t.stock is not None and state.piles[t.stock] and t.symmetric_while_dealing is not t.symmetric:
+        return t.symmetric_while_dealing
+    return t.symmetric
+
+
 def canonical_key(state: State) -> tuple[object, ...]:
-    """A key equal for positions that differ only by swapping interchangeable piles."""
+    """A key equal for positions that differ only by swapping interchangeable piles.
+
+    >>> from cardtable.solitaire.registry import get_variant
+    >>> start = get_variant("klondike").start(1)
+    >>> swapped = State(start.variant, start.piles[:6] + start.piles[7:8] + start.piles[6:7] + start.piles[8:],
+    ...                 start.hidden[:6] + start.hidden[7:8] + start.hidden[6:7] + start.hidden[8:])
+    >>> swapped == start, canonical_key(swapped) == canonical_key(start)
+    (False, True)
+    """
     t = state.variant.tables
     piles = state.piles
     hidden = state.hidden
+    groups = interchangeable(state)
+    fixed = t.fixed if groups is t.symmetric else t.fixed_while_dealing
 
     def code(i: int) -> bytes:
         return bytes((hidden[i], *(c.index for c in piles[i])))
 
-    groups = tuple(tuple(sorted(code(i) for i in g)) for g in t.symmetric)
-    return (tuple(code(i) for i in t.fixed), groups, state.redeals)
+    folded = tuple(tuple(sorted(code(i) for i in g)) for g in groups)
+    return (tuple(code(i) for i in fixed), folded, state.redeals)

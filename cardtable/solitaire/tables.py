@@ -9,6 +9,7 @@ from cardtable.cards import DeckSpec
 from cardtable.solitaire.model import Move, MoveKind, PileId, PileKind
 from cardtable.solitaire.rules.empty import any_card
 from cardtable.solitaire.rules.groups import GroupKind
+from cardtable.solitaire.rules.stock import StockTarget
 
 if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
@@ -59,9 +60,14 @@ class Tables:
     exposable: tuple[int, ...]
     """Piles whose top card may take part in a pair."""
     symmetric: tuple[tuple[int, ...], ...]
-    """Groups of piles with identical rules: swapping their contents changes nothing."""
+    """Groups of piles with identical rules (whatever they were dealt): swapping their
+    contents changes nothing."""
     fixed: tuple[int, ...]
     """Piles outside every symmetric group."""
+    symmetric_while_dealing: tuple[tuple[int, ...], ...]
+    """The groups while the stock still deals to the tableau: each column gets its own
+    next card, so the columns keep their places until the stock is empty (Spider)."""
+    fixed_while_dealing: tuple[int, ...]
     moves: dict[tuple[int, int, int], Move]
 
     def transfer(self, source: int, target: int, count: int) -> Move:
@@ -118,12 +124,17 @@ def compile_tables(variant: Variant) -> Tables:
             raise ValueError(f"{variant.id}: {spec.id.name} moves runs but has no order for them")
         run.append(table_for(rule) if needs_order else None)
     tableau = of(PileKind.TABLEAU)
+    # Piles are interchangeable when their rules match: the id and the deal don't count
+    # (Klondike's columns differ only in how many cards they were dealt). A pile that
+    # covers or is covered by others has a place in the layout, so it never swaps.
+    covering = {p for spec in piles for p in spec.covered_by}
     groups: dict[object, list[int]] = {}
     for i, spec in enumerate(piles):
-        if spec.kind in _SYMMETRIC_KINDS and not spec.covered_by:
-            groups.setdefault(replace(spec, id=PileId(spec.kind, 0)), []).append(i)
+        if spec.kind in _SYMMETRIC_KINDS and not spec.covered_by and spec.id not in covering:
+            groups.setdefault(replace(spec, id=PileId(spec.kind, 0), dealt=(0, 0)), []).append(i)
     symmetric = tuple(tuple(g) for g in groups.values() if len(g) > 1)
-    in_groups = {i for g in symmetric for i in g}
+    fed = set(tableau) if variant.stock.target is StockTarget.TABLEAU else set()
+    while_dealing = tuple(g for g in symmetric if not fed.intersection(g)) if fed else symmetric
     empty = tuple(ANY_CARD if s.empty.table() == ANY_CARD else s.empty.table() for s in piles)
     covered = tuple(tuple(index[p] for p in s.covered_by) for s in piles)
     return Tables(
@@ -163,9 +174,17 @@ def compile_tables(variant: Variant) -> Tables:
         ),
         exposable=tuple(i for i, s in enumerate(piles) if s.kind in _EXPOSABLE_KINDS),
         symmetric=symmetric,
-        fixed=tuple(i for i in range(len(piles)) if i not in in_groups),
+        fixed=_outside(symmetric, len(piles)),
+        symmetric_while_dealing=while_dealing,
+        fixed_while_dealing=_outside(while_dealing, len(piles)),
         moves={},
     )
+
+
+def _outside(groups: tuple[tuple[int, ...], ...], pile_count: int) -> tuple[int, ...]:
+    """The piles in none of ``groups``."""
+    grouped = {i for g in groups for i in g}
+    return tuple(i for i in range(pile_count) if i not in grouped)
 
 
 def _steps(source: int, kind: GroupKind, pile_count: int, deck: DeckSpec) -> tuple[Step, ...]:
