@@ -62,6 +62,7 @@ def test_derived_variant_keeps_the_rest() -> None:
     pyramid = get_variant("pyramid")
     assert unlimited.piles == pyramid.piles and unlimited.stock.passes is None
     assert unlimited.start(5).piles == pyramid.start(5).piles
+    assert unlimited.start(5) == with_passes(None).start(5)  # one registered variant, not a new one per call
 
 
 def test_states_pickle_by_variant_id_and_cards_stay_shared() -> None:

@@ -52,6 +52,35 @@ pyramid = register(
 )
 
 
+pyramid_one_pass = register(
+    pyramid.derive(
+        id="pyramid-1pass",
+        name="Pyramid (one pass)",
+        stock=to_waste(1, passes=1),
+        summary=pyramid.summary.replace("three passes", "a single pass"),
+    )
+)
+
+pyramid_unlimited = register(
+    pyramid.derive(
+        id="pyramid-unlimited",
+        name="Pyramid (unlimited passes)",
+        stock=to_waste(1),
+        summary=pyramid.summary.replace("three passes", "as many passes as you like"),
+    )
+)
+
+_BY_PASSES = {1: pyramid_one_pass, 3: pyramid, None: pyramid_unlimited}
+
+
 def with_passes(passes: int | None) -> Variant:
-    """Pyramid with another number of passes through the stock (None: unlimited)."""
-    return pyramid.derive(id=f"pyramid-{passes or 'unlimited'}", stock=to_waste(1, passes=passes))
+    """The registered Pyramid with this many passes through the stock (None: unlimited).
+
+    >>> with_passes(1).id, with_passes(None) is with_passes(None)
+    ('pyramid-1pass', True)
+    """
+    try:
+        return _BY_PASSES[passes]
+    except KeyError:
+        allowed = "1 or 3 passes through the stock, or unlimited"
+        raise ValueError(f"Pyramid is played with {allowed}, not {passes}") from None

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.solitaire import Move, MoveKind, apply, check, get_variant, is_won, legal_moves
+from cardtable.solitaire.formats import format_state, game_from_json, game_to_json, parse_state, replay
+from cardtable.solitaire.games.pyramid import with_passes
 from tests.solitaire.games.positions import pile, position
 
 DEAL = Move(MoveKind.DEAL)
@@ -65,3 +69,27 @@ def test_three_passes_through_the_stock_by_default() -> None:
 def test_won_when_the_pyramid_is_cleared_even_with_cards_left_in_the_stock() -> None:
     assert is_won(position("pyramid", stock="[5C] [8H]", waste="2D"))
     assert not is_won(position("pyramid", t28="KS"))
+
+
+@pytest.mark.parametrize(("passes", "game"), [(1, "pyramid-1pass"), (3, "pyramid"), (None, "pyramid-unlimited")])
+def test_pass_counts_are_registered_games(passes: int | None, game: str) -> None:
+    variant = with_passes(passes)
+    assert variant is get_variant(game) and variant.stock.passes == passes
+    state = apply(variant.start(4), DEAL)
+    assert parse_state(format_state(state)) == state
+    again, deal, moves = game_from_json(game_to_json(variant, 4, [DEAL]))
+    assert again is variant and replay(again, deal, moves) == state
+
+
+def test_one_pass_means_no_redeal_and_unlimited_means_any_number() -> None:
+    one = position("pyramid-1pass", t28="KS", stock="[5C]")
+    assert "single pass" in check(apply(one, DEAL), REDEAL).reason
+    many = apply(position("pyramid-unlimited", t28="KS", stock="[5C]"), DEAL)
+    for _ in range(5):
+        many = apply(apply(many, REDEAL), DEAL)
+    assert many.redeals == 5
+
+
+def test_other_pass_counts_are_refused() -> None:
+    with pytest.raises(ValueError, match="1 or 3 passes"):
+        with_passes(2)
