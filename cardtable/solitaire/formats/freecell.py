@@ -10,6 +10,8 @@ Board text, as Freecell Solver reads and prints it::
 Standard notation: columns ``1``-``8``, free cells ``a``-``d``, foundations ``h``:
 ``3a``, ``a7``, ``1h``, ``85``. The number of cards in a column-to-column move is
 inferred: the only count that fits a non-empty column, the largest for an empty one.
+Freecell Solver's extended notation (``fc-solve -snx``) adds the count of a run moved
+to an empty column in hex: ``85v3``; this module reads both and writes the extended one.
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ def _layout(variant: Variant) -> tuple[tuple[int, ...], tuple[int, ...], tuple[i
     if not t.tableau or t.stock is not None or variant.deck.size != 52:
         raise FormatError(f"{variant.name} is not a FreeCell-like game")
     return t.cells, t.foundations, t.tableau
+
+
+def require_freecell_like(variant: Variant) -> None:
+    """Raise FormatError unless ``variant`` can be written in FreeCell's notations."""
+    _layout(variant)
 
 
 def freecell_board_to_fcs(state: State) -> str:
@@ -113,19 +120,39 @@ def _place(variant: Variant, letter: str, text: str) -> tuple[PileKind, int | No
     raise FormatError(f"{text!r}: {letter!r} is no column (1-{len(columns)}), cell (a-{_CELL_LETTERS[len(cells) - 1]}) or foundation (h)")
 
 
-def parse_freecell_move(state: State, text: str) -> Move:
-    """Read one move in standard notation, resolving foundation and card count in ``state``."""
+_MOVE = re.compile(r"(.)(.)(?:v([0-9a-f]+))?")
+
+
+def parse_freecell_move(state: State, text: str, *, extended: bool = False) -> Move:
+    """Read one move in standard notation, resolving foundation and card count in ``state``.
+
+    ``15v3`` moves three cards (the count in hex, as Freecell Solver's extended notation
+    writes it). Without a count, a move onto a column carries the only run that fits; onto
+    an empty column, the longest run that may move, or, when ``extended`` (the text
+    comes from the extended notation, which gives every longer move its count), one card.
+    """
     word = text.strip().lower()
-    if len(word) != 2:
-        raise FormatError(f"{text!r} is not a FreeCell move: two characters like 3a, a7, 1h or 85")
-    (kind, source), (target_kind, target) = _place(state.variant, word[0], text), _place(state.variant, word[1], text)
+    match = _MOVE.fullmatch(word)
+    if match is None:
+        raise FormatError(f"{text!r} is not a FreeCell move: two characters like 3a, a7, 1h or 85 (85v3 for 3 cards)")
+    (kind, source), (target_kind, target) = _place(state.variant, match[1], text), _place(state.variant, match[2], text)
     if source is None:
         raise FormatError(f"{text!r}: cards don't move out of the foundations in FreeCell")
+    if match[3] is not None:
+        count = int(match[3], 16)
+        if kind is not PileKind.TABLEAU or target_kind is not PileKind.TABLEAU:
+            raise FormatError(f"{text!r}: a card count (v) is written only for moves between columns")
+        if count < 1:
+            raise FormatError(f"{text!r}: a move carries at least one card")
+        assert target is not None
+        return state.variant.tables.transfer(source, target, count)
     if target_kind is PileKind.FOUNDATION:
         options = [Move(MoveKind.MOVE, source, f, 1) for f in state.variant.tables.foundations]
     else:
         assert target is not None
-        most = len(state.piles[source]) if kind is PileKind.TABLEAU and target_kind is PileKind.TABLEAU else 1
+        most = 1
+        if kind is PileKind.TABLEAU and target_kind is PileKind.TABLEAU and not (extended and not state.piles[target]):
+            most = len(state.piles[source])
         options = [Move(MoveKind.MOVE, source, target, k) for k in range(most, 0, -1)]
     for move in options:
         if check(state, move).ok:
@@ -134,7 +161,13 @@ def parse_freecell_move(state: State, text: str) -> Move:
 
 
 def format_freecell_move(state: State, move: Move) -> str:
-    """Write ``move`` (made in ``state``) in standard notation."""
+    """Write ``move`` (made in ``state``) in standard notation; it reads back to ``move``.
+
+    A run of several cards to an empty column carries its count in hex (``15v3``), as in
+    Freecell Solver's extended notation; so does a lone card there when a longer run could
+    have gone (``15v1``). The notation names no foundation: ``1h`` reads back as the first
+    foundation that takes the card, an equivalent position.
+    """
     cells, foundations, columns = _layout(state.variant)
 
     def letter(pile: int | None) -> str:
@@ -148,16 +181,35 @@ def format_freecell_move(state: State, move: Move) -> str:
 
     if move.kind is not MoveKind.MOVE:
         raise FormatError("FreeCell notation has only card moves")
-    return letter(move.source) + letter(move.target)
+    plain = letter(move.source) + letter(move.target)
+    if move.source in columns and move.target in columns:
+        assert move.target is not None
+        to_empty = not state.piles[move.target]
+        if (to_empty and move.count > 1) or parse_freecell_move(state, plain) != move:
+            return f"{plain}v{move.count:x}"
+    elif move.count != 1:
+        raise FormatError(f"{plain} with {move.count} cards: in FreeCell notation only columns move runs")
+    return plain
+
+
+def freecell_words(text: str) -> list[str]:
+    """The moves of a solution text, separated by spaces, commas or semicolons."""
+    return [word for word in re.split(r"[\s,;]+", text.strip()) if word]
+
+
+def is_extended(words: list[str]) -> bool:
+    """Whether a solution uses the extended notation (some move gives its count)."""
+    matches = (_MOVE.fullmatch(word.lower()) for word in words)
+    return any(match is not None and match[3] is not None for match in matches)
 
 
 def parse_freecell_solution(state: State, text: str) -> list[Move]:
     """Read a whole solution; counts and foundations are resolved move by move."""
+    words = freecell_words(text)
+    extended = is_extended(words)
     moves = []
-    for word in re.split(r"[\s,;]+", text.strip()):
-        if not word:
-            continue
-        move = parse_freecell_move(state, word)
+    for word in words:
+        move = parse_freecell_move(state, word, extended=extended)
         moves.append(move)
         if check(state, move).ok:
             state = apply(state, move, trusted=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+import re
 from pathlib import Path
 
 import pytest
 
-from cardtable.solitaire import apply, canonical_key, get_variant, is_won, legal_moves
+from cardtable.solitaire import Move, MoveKind, State, apply, canonical_key, get_variant, is_won, legal_moves
 from cardtable.solitaire.formats import (
     FormatError,
     format_freecell_move,
@@ -17,6 +19,7 @@ from cardtable.solitaire.formats import (
     parse_freecell_solution,
     replay,
 )
+from tests.solitaire.games.positions import position
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "freecell"
 DEAL_1 = """\
@@ -59,7 +62,10 @@ def test_a_solution_in_standard_notation_wins_deal_1() -> None:
     text = (FIXTURES / "deal-1.solution").read_text()
     moves = parse_freecell_solution(state, text)
     assert is_won(replay(state.variant, 1, moves))
-    assert format_freecell_solution(state, moves) == " ".join(text.split())
+    written = format_freecell_solution(state, moves)
+    # Written in the extended notation: runs moved to an empty column carry their count.
+    assert "21v6" in written.split() and re.sub(r"v[0-9a-f]+", "", written) == " ".join(text.split())
+    assert parse_freecell_solution(state, written) == moves
 
 
 @pytest.mark.parametrize(
@@ -77,10 +83,55 @@ def test_bad_boards_are_explained(text: str, complaint: str) -> None:
         freecell_board_from_fcs(text)
 
 
+def _reads_back(state: State, move: Move, text: str, extended: bool) -> bool:
+    """Whether ``text`` reads back as ``move``; a move home may name another foundation
+    (the notation has one ``h`` for all four), as long as the position is the same."""
+    again = parse_freecell_move(state, text, extended=extended)
+    if again == move:
+        return True
+    home = state.variant.tables.foundations
+    return (
+        move.target in home
+        and again.target in home
+        and again.source == move.source
+        and canonical_key(apply(state, again)) == canonical_key(apply(state, move))
+    )
+
+
+@pytest.mark.parametrize("game", ["freecell", "bakers-game"])
+def test_every_legal_move_writes_and_reads_back(game: str) -> None:
+    rng = random.Random(game)
+    partial = 0
+    for deal in range(1, 41):
+        state = get_variant(game).start(deal)
+        for _ in range(150):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            for move in moves:
+                text = format_freecell_move(state, move)
+                partial += "v" in text
+                assert _reads_back(state, move, text, extended=False), (text, move)
+                assert _reads_back(state, move, text, extended=True), (text, move)
+            state = apply(state, rng.choice(moves))
+    assert partial  # runs to empty columns were written with their counts
+
+
+def test_part_of_a_run_to_an_empty_column_keeps_its_count() -> None:
+    state = position("freecell", t1="9H 8S 7D 6C", t2="KS", t3="KH", t4="KD", t5="KC", t6="QS", t7="QH", t8="")
+    empty = state.variant.index_of_name("t8")
+    one, two, four = (Move(MoveKind.MOVE, state.variant.index_of_name("t1"), empty, k) for k in (1, 2, 4))
+    assert [format_freecell_move(state, m) for m in (one, two, four)] == ["18v1", "18v2", "18v4"]
+    assert parse_freecell_move(state, "18v2") == two
+    assert parse_freecell_move(state, "18") == four  # plain standard notation: the longest run
+    assert parse_freecell_move(state, "18", extended=True) == one  # extended: counts are written
+    assert parse_freecell_solution(state, "18v1") == [one]
+    with pytest.raises(FormatError, match="only for moves between columns"):
+        parse_freecell_move(state, "1av2")
+
+
 def test_standard_notation_reads_cells_foundations_and_run_counts() -> None:
     state = get_variant("freecell").start(1)
-    for move in legal_moves(state):
-        assert parse_freecell_move(state, format_freecell_move(state, move)) in (move, *legal_moves(state))
     to_cell = parse_freecell_move(state, "3a")
     assert state.variant.piles[to_cell.target or 0].id.name == "c1"
     with pytest.raises(FormatError, match="not a FreeCell move"):
