@@ -5,20 +5,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from cardtable.commands import UserError
-from cardtable.solitaire import State, Variant, get_variant, is_won, legal_moves, variants
+from cardtable.solitaire import State, Variant, apply, check, get_variant, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
     FormatError,
-    ReplayError,
     format_move,
     format_state,
     freecell_board_to_fcs,
+    freecell_words,
     game_to_json,
-    parse_freecell_solution,
-    parse_moves,
+    is_extended,
+    move_words,
+    parse_freecell_move,
+    parse_move,
     render_state,
-    replay,
+    require_freecell_like,
 )
 from cardtable.solitaire.model import Move, MoveKind
 
@@ -99,25 +102,48 @@ def moves(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_moves(name: str) -> str:
+    try:
+        data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
+    except OSError as error:
+        raise UserError(f"can't read {name}: {error.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        where = "standard input" if name == "-" else name
+        problem = f"{where} is not UTF-8 text (byte {error.start} can't be read)"
+        raise UserError(f"{problem}: save the moves as UTF-8") from None
+
+
 def replay_game(args: argparse.Namespace) -> int:
-    """Play a move list from a deal and print the final position."""
+    """Play a move list from a deal and print the final position.
+
+    Moves are read and played one at a time, so the first problem is the one reported,
+    with its number and the move as the user wrote it.
+    """
     variant = _variant(args.game)
     state = _start(variant, args.deal)
-    try:
-        text = sys.stdin.read() if args.moves == "-" else open(args.moves, encoding="utf-8").read()
-    except OSError as error:
-        raise UserError(f"can't read {args.moves}: {error.strerror}") from None
-    try:
-        played = parse_freecell_solution(state, text) if args.notation == "freecell" else parse_moves(variant, text)
-    except FormatError as error:
-        raise UserError(str(error)) from None
-    try:
-        final = replay(variant, args.deal, played)
-    except ReplayError as error:
-        print(str(error), file=sys.stderr)
-        return 1
-    print(format_state(final), end="")
-    print(f"won: {'yes' if is_won(final) else 'no'}")
+    text = _read_moves(args.moves)
+    freecell = args.notation == "freecell"
+    if freecell:
+        try:
+            require_freecell_like(variant)
+        except FormatError as error:
+            raise UserError(str(error)) from None
+    words = freecell_words(text) if freecell else move_words(text)
+    extended = freecell and is_extended(words)
+    for number, word in enumerate(words, start=1):
+        try:
+            move = parse_freecell_move(state, word, extended=extended) if freecell else parse_move(variant, word)
+        except FormatError as error:
+            raise UserError(f"move {number}: {error}") from None
+        verdict = check(state, move)
+        if not verdict.ok:
+            print(f"move {number} ({word}): {verdict.reason}", file=sys.stderr)
+            return 1
+        state = apply(state, move, trusted=True)
+    print(format_state(state), end="")
+    print(f"won: {'yes' if is_won(state) else 'no'}")
     return 0
 
 
@@ -152,5 +178,6 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         "--notation",
         choices=("cardtable", "freecell"),
         default="cardtable",
-        help="cardtable: t3>t5, t3>t5:3, deal, redeal, t25+waste; freecell: 3a, a7, 1h, 85",
+        help="cardtable: t3>t5, t3>t5:3, deal, redeal, t25+waste; freecell: 3a, a7, 1h, 85 "
+        "(85v3: three cards to an empty column, as fc-solve -snx writes)",
     )

@@ -6,17 +6,21 @@ from cardtable.solitaire.formats.freecell import (
     format_freecell_solution,
     freecell_board_from_fcs,
     freecell_board_to_fcs,
+    freecell_words,
+    is_extended,
     parse_freecell_move,
     parse_freecell_solution,
+    require_freecell_like,
 )
 from cardtable.solitaire.formats.games import ReplayError, game_from_json, game_to_json, replay
-from cardtable.solitaire.formats.moves import format_move, parse_move, parse_moves, pile_name
+from cardtable.solitaire.formats.moves import format_move, move_words, parse_move, parse_moves, pile_name
 from cardtable.solitaire.formats.picture import render_state
 from cardtable.solitaire.formats.text import format_state, parse_state
 
 __all__ = [
     "FormatError", "ReplayError", "format_freecell_move", "format_freecell_solution", "format_move",
-    "format_state", "freecell_board_from_fcs", "freecell_board_to_fcs", "game_from_json",
-    "game_to_json", "parse_freecell_move", "parse_freecell_solution", "parse_move", "parse_moves",
-    "parse_state", "pile_name", "render_state", "replay",
+    "format_state", "freecell_board_from_fcs", "freecell_board_to_fcs", "freecell_words",
+    "game_from_json", "game_to_json", "is_extended", "move_words", "parse_freecell_move",
+    "parse_freecell_solution", "parse_move", "parse_moves", "parse_state", "pile_name",
+    "render_state", "replay", "require_freecell_like",
 ]

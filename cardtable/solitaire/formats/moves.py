@@ -28,7 +28,7 @@ def pile_name(variant: Variant, pile: int | None) -> str:
     """The name of the pile at ``pile``."""
     if pile is None or not 0 <= pile < len(variant.piles):
         raise FormatError(f"{variant.name} has no pile number {pile}")
-    return variant.piles[pile].id.name
+    return variant.tables.names[pile]
 
 
 def format_move(variant: Variant, move: Move) -> str:
@@ -86,10 +86,17 @@ def parse_moves(variant: Variant, text: str) -> list[Move]:
     >>> [format_move(get_variant("klondike"), m) for m in parse_moves(get_variant("klondike"), "deal t7 > t3, redeal")]
     ['deal', 't7>t3', 'redeal']
     """
-    moves = []
+    return [parse_move(variant, word) for word in move_words(text)]
+
+
+def move_words(text: str) -> list[str]:
+    """The moves of a text, one word each, as the player wrote them less spaces.
+
+    >>> move_words("deal t7 > t3, redeal  # then stop")
+    ['deal', 't7>t3', 'redeal']
+    """
+    words = []
     for line in text.splitlines():
         line = re.sub(r"\s*([>:])\s*", r"\1", line.split("#", 1)[0])
-        for word in re.split(r"[\s,;]+", line):
-            if word:
-                moves.append(parse_move(variant, word))
-    return moves
+        words += [word for word in re.split(r"[\s,;]+", line) if word]
+    return words

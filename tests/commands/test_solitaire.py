@@ -1,0 +1,94 @@
+"""`cardtable replay`, `deal` and `rules` as a user runs them (through ``cardtable.cli.main``)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.solitaire import get_variant
+from cardtable.solitaire.formats import format_freecell_solution, parse_freecell_solution, parse_state
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_move_file_that_is_not_utf8_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    moves = tmp_path / "moves.txt"
+    moves.write_bytes("t6>t2 # déjà\n".encode("latin-1"))
+    status, out, err = run(capsys, "replay", "klondike", "--deal", "7", "--moves", str(moves))
+    assert status == 2 and out == ""
+    assert err.startswith("cardtable: ") and "is not UTF-8 text" in err and "Traceback" not in err
+
+
+def test_standard_input_that_is_not_utf8_is_refused_clearly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1a \xff\xfe")))
+    status, _, err = run(capsys, "replay", "freecell", "--moves", "-", "--notation", "freecell")
+    assert status == 2 and "standard input is not UTF-8 text" in err
+
+
+def test_an_illegal_freecell_move_is_reported_as_the_user_wrote_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1a 15\n", encoding="utf-8")
+    status, out, err = run(capsys, "replay", "freecell", "--deal", "1", "--moves", str(moves), "--notation", "freecell")
+    assert status == 1 and out == ""
+    assert err.startswith("move 2 (15): ") and "t1>t5" not in err and "can't go on" in err
+
+
+def test_the_first_problem_is_reported_even_before_a_later_typo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1a 15 9x\n", encoding="utf-8")
+    status, _, err = run(capsys, "replay", "freecell", "--deal", "1", "--moves", str(moves), "--notation", "freecell")
+    assert status == 1 and err.startswith("move 2 (15): ")
+    moves.write_text("1a 1b 9x 15\n", encoding="utf-8")
+    status, _, err = run(capsys, "replay", "freecell", "--deal", "1", "--moves", str(moves), "--notation", "freecell")
+    assert status == 2 and "move 3: '9x'" in err and "no column" in err
+    moves.write_text("t1>t2 t9>t1\n", encoding="utf-8")
+    status, _, err = run(capsys, "replay", "klondike", "--deal", "7", "--moves", str(moves))
+    assert status == 1 and err.startswith("move 1 (t1>t2): ")
+
+
+def test_a_freecell_solution_with_run_counts_replays_to_a_win(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = get_variant("freecell").start(1)
+    solution = (Path(__file__).parents[1] / "fixtures" / "freecell" / "deal-1.solution").read_text()
+    extended = format_freecell_solution(start, parse_freecell_solution(start, solution))
+    assert "21v6" in extended
+    moves = tmp_path / "moves.txt"
+    moves.write_text(extended, encoding="utf-8")
+    status, out, err = run(capsys, "replay", "freecell", "--deal", "1", "--moves", str(moves), "--notation", "freecell")
+    assert status == 0, err
+    assert out.endswith("won: yes\n")
+
+
+def test_freecell_notation_is_refused_for_other_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1a\n", encoding="utf-8")
+    status, _, err = run(capsys, "replay", "klondike", "--moves", str(moves), "--notation", "freecell")
+    assert status == 2 and "not a FreeCell-like game" in err
+
+
+@pytest.mark.parametrize("game", ["pyramid-1pass", "pyramid-unlimited"])
+def test_pyramid_pass_settings_work_through_the_command(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "deal", game, "--deal", "3")
+    assert status == 0 and parse_state(out) == get_variant(game).start(3)
+    status, out, _ = run(capsys, "deal", game, "--deal", "3", "--format", "json")
+    assert status == 0 and json.loads(out)["game"] == game
+    status, out, _ = run(capsys, "games")
+    assert game in out
+    status, out, _ = run(capsys, "rules", game)
+    assert status == 0 and ("single pass" in out or "unlimited passes" in out)
