@@ -57,6 +57,10 @@ def game_from_json(text: str) -> tuple[Variant, int, list[Move]]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise FormatError(f"not a saved game: not valid JSON ({error.msg} at line {error.lineno})") from None
+    except RecursionError:
+        raise FormatError("not a saved game: its JSON is nested too deeply") from None
+    except ValueError:  # json.loads refuses integers of thousands of digits
+        raise FormatError("not a saved game: it holds a number too long to read") from None
     if not isinstance(data, dict):
         raise FormatError("not a saved game: expected a JSON object")
     if data.get("format", FORMAT) != FORMAT:
@@ -74,6 +78,9 @@ def game_from_json(text: str) -> tuple[Variant, int, list[Move]]:
         variant = get_variant(game)
     except UnknownGame as error:
         raise FormatError(str(error)) from None
+    numbers = variant.deal.deal_numbers
+    if deal not in numbers:
+        raise FormatError(f"{variant.name} deal numbers run from {numbers.start} to {numbers.stop - 1}, not {deal}")
     return variant, deal, [parse_move(variant, m) for m in moves]
 
 

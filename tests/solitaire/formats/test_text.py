@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
+from cardtable.cards import parse_cards
 from cardtable.solitaire import Variant, apply, get_variant, legal_moves, variants
 from cardtable.solitaire.formats import FormatError, format_state, parse_state, render_state
 
@@ -66,3 +68,47 @@ def test_picture_shows_face_down_cards_as_backs() -> None:
     picture = render_state(get_variant("klondike").start(5))
     assert "##" in picture and "AC" not in picture.split("\n", 2)[2].split("t2")[0]
     assert "stock 24" in picture
+
+
+def _freecell_text(**changes: str) -> str:
+    """Deal 1 of FreeCell as text, with some pile lines replaced."""
+    lines = format_state(get_variant("freecell").start(1)).splitlines()
+    for name, cards in changes.items():
+        lines = [f"{name}: {cards}".rstrip() if line.startswith(f"{name}:") else line for line in lines]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("changes", "complaint"),
+    [
+        ({"t1": "KD 2S 4C 3S 6D 6S", "c1": "JD AS"}, "pile c1: free cell 1 holds at most 1, not 2 cards"),
+        ({"t1": "KD 2S 4C 3S 6D 6S", "f1": "JD"}, "pile f1: JD can't start foundation 1"),
+        ({"t6": "7H QC 2C 3D", "f1": "AS AC"}, "pile f1: AC can't lie on AS: build up by one in suit"),
+        ({"t6": "7H QC AC 2C 3D", "f1": "[AS]"}, "cards on foundation 1 lie face up"),
+    ],
+)
+def test_impossible_piles_are_refused(changes: dict[str, str], complaint: str) -> None:
+    with pytest.raises(FormatError, match=re.escape(complaint)):
+        parse_state(_freecell_text(**changes))
+
+
+def test_foundations_in_order_read_back() -> None:
+    text = _freecell_text(t6="7H QC 3D", f1="AS", f2="AC 2C")
+    assert parse_state(text).pile(get_variant("freecell").piles[4].id) == tuple(parse_cards("AS"))
+
+
+def test_spider_foundations_hold_only_whole_runs() -> None:
+    state = get_variant("spider-1suit").start(1)
+    run = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
+    cards = list(parse_cards(run))
+    stock = state.variant.index_of_name("stock")
+    rest = list(state.piles[stock])
+    for card in cards:
+        rest.remove(card)
+    text = format_state(state).splitlines()
+    text = [f"stock: {' '.join(f'[{c.code}]' for c in rest)}" if x.startswith("stock:") else x for x in text]
+    whole = "\n".join(f"f1: {run}" if x.startswith("f1:") else x for x in text) + "\n"
+    assert parse_state(whole).pile(get_variant("spider-1suit").piles[1].id) == tuple(cards)
+    shuffled = whole.replace(f"f1: {run}", "f1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S AS 2S")
+    with pytest.raises(FormatError, match="complete runs"):
+        parse_state(shuffled)
