@@ -225,6 +225,47 @@ class Session:
         """Drop a card (and what lies on it) onto a card: that is, onto the card's pile."""
         return self.move_card(pile, position, target_pile)
 
+    def play_two_cards(self, card: str, onto: str) -> Outcome:
+        """Two cards named together (``8H 9C``): build the first, with the cards on it,
+        on the second, else discard the two as a pair; or say why neither may be done.
+
+        >>> session = Session(get_variant("klondike"), 7)
+        >>> session.play_two_cards("TH", "JS").ok, session.play_two_cards("TH", "6D").reason
+        (True, "10♥ can't go on 6♦: build down by one in alternating colours")
+        """
+        from cardtable.cards import Card, NotationError, parse_card
+
+        cards: list[Card] = []
+        places: list[list[tuple[int, int]]] = []
+        for word in (card, onto):
+            try:
+                cards.append(parse_card(word))
+            except NotationError:
+                return Outcome(False, f"{word!r} is not a card")
+            places.append(self.find_card(cards[-1].code))
+            if not places[-1]:
+                return Outcome(False, f"{cards[-1].code} is not face up on the table")
+        piles = self.state.piles
+        on_top = [[i for i, n in found if n == len(piles[i]) - 1] for found in places]
+        builds = [Move(MoveKind.MOVE, i, j, len(piles[i]) - n) for i, n in places[0] for j in on_top[1]]
+        pairs = [Move(MoveKind.PAIR, i, j) for i in on_top[0] for j in on_top[1] if i != j]
+        if self.variant.pairs is None:
+            pairs = []
+        reasons = []
+        for move in builds + pairs:
+            verdict = check(self.state, move)
+            if verdict.ok:
+                return self.play(move)
+            reasons.append(verdict.reason)
+        if self.variant.pairs is None:
+            return Outcome(False, reasons[0] if reasons else f"{cards[1].symbol} is covered: cards go only on a pile's top card")
+        if pairs:
+            return Outcome(False, reasons[-1])  # in a game of pairs the pair is what was meant
+        if on_top[0] and on_top[1]:
+            return Outcome(False, "a card can't pair with itself")
+        covered = cards[1] if not on_top[1] else cards[0]
+        return Outcome(False, f"{covered.symbol} is covered: only exposed cards pair")
+
     def to_foundation(self, pile: str | int, position: int = -1) -> Outcome:
         """Send a card home to whichever foundation takes it."""
         try:

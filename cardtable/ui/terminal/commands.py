@@ -1,6 +1,7 @@
 """Typed commands, in card words, turned into session intents.
 
-``8H 9C`` puts the eight of hearts (and what lies on it) on the nine of clubs' pile;
+``8H 9C`` puts the eight of hearts (and what lies on it) on the nine of clubs, or
+discards the two as a pair where the game pairs cards (``JC 2D`` in Pyramid);
 ``8H t3`` puts it on column 3; ``AH`` alone plays it (home if it can go); ``t3 t5``
 moves what fits from column 3 to column 5; ``t3>t5:2`` is the exact move notation.
 ``turn``, ``undo``, ``redo``, ``auto``, ``hint``, ``restart``, ``rules``, ``help``,
@@ -17,7 +18,7 @@ from cardtable.solitaire import Move, MoveKind, check
 from cardtable.solitaire.formats import FormatError, parse_move
 
 HELP = """\
-moves:   8H 9C    put 8H (and the cards on it) on 9C's pile
+moves:   8H 9C    put 8H (and the cards on it) on 9C; in Pyramid, JC 2D pairs them
          8H t3    put 8H on column 3 (f1 foundation, c1 free cell, waste ...)
          AH       play AH: home if it can go, else the likeliest move
          8H f     send 8H to a foundation
@@ -53,6 +54,14 @@ def _card_place(session: Session, word: str) -> tuple[int, int] | None:
         return (-1, -1)
     playable = [p for p in places if session.guess(p[0], p[1]) is not None]
     return (playable or places)[0]
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except NotationError:
+        return False
+    return True
 
 
 def _pile(session: Session, word: str) -> int | None:
@@ -104,11 +113,8 @@ def _card_words(session: Session, words: list[str]) -> Outcome:
     pile, position = first
     if len(words) == 1:
         return session.play_card(pile, position)
-    onto = _card_place(session, words[1])
-    if onto == (-1, -1):
-        return Outcome(False, f"{words[1].upper()} is not face up on the table")
-    if onto is not None:
-        return session.card_onto_card(pile, position, onto[0])
+    if _is_card(words[1]):
+        return session.play_two_cards(words[0], words[1])
     target = _pile(session, words[1])
     if target is None:
         return session.to_foundation(pile, position)

@@ -1,0 +1,55 @@
+"""Two cards named together: a build onto the second card, else a pair."""
+
+from __future__ import annotations
+
+from cardtable.app import Options, Session
+from cardtable.solitaire import State, get_variant
+from tests.solitaire.games.positions import pile, position
+
+
+def _at(state: State) -> Session:
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    return session
+
+
+def test_a_card_builds_with_its_run_onto_the_second_card_in_klondike() -> None:
+    session = _at(position("klondike", t1="[4C] 8H 7S", t2="9C"))
+    assert session.play_two_cards("8h", "9C").ok
+    assert pile(session.state, "t2") == "9C 8H 7S" and pile(session.state, "t1") == "4C"
+
+
+def test_klondike_refusals_say_why() -> None:
+    session = _at(position("klondike", t1="[5C] JS TH", t2="9S", t3="8D"))
+    assert session.play_two_cards("9S", "JS").reason == "J♠ is covered: cards go only on a pile's top card"
+    assert session.play_two_cards("8D", "9D").reason == "9D is not face up on the table"
+    assert session.play_two_cards("8D", "zz").reason == "'zz' is not a card"
+    assert "can't go on 8♦" in session.play_two_cards("9S", "8D").reason
+    assert session.move_count == 0
+
+
+def test_the_copy_that_can_move_is_the_one_moved() -> None:
+    session = _at(position("spider", t1="5H 9C", t2="5H", t3="6S"))
+    assert session.play_two_cards("5H", "6S").ok
+    assert pile(session.state, "t3") == "6S 5H" and pile(session.state, "t1") == "5H 9C"
+
+
+def test_two_cards_that_make_13_pair_off_in_pyramid() -> None:
+    session = Session(get_variant("pyramid"), 3, Options(auto_build=False))
+    assert session.play_two_cards("JC", "2D").ok
+    assert [c.code for c in session.state.piles[session.pile_index("f1")]] == ["JC", "2D"]
+    assert "don't pair" in session.play_two_cards("QC", "3D").reason
+    assert session.play_two_cards("7D", "6S").reason == "7♦ is covered: only exposed cards pair"
+    assert session.play_two_cards("9H", "9H").reason == "a card can't pair with itself"
+    assert session.move_count == 1
+
+
+def test_the_pile_intent_the_browser_uses_still_works() -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    assert session.card_onto_card("t6", -1, "t2").ok
+
+
+def test_a_discarded_card_under_another_is_covered() -> None:
+    session = Session(get_variant("pyramid"), 3, Options(auto_build=False))
+    session.play_two_cards("JC", "2D")
+    assert session.play_two_cards("2D", "JC").reason == "J♣ is covered: only exposed cards pair"
