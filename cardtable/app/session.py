@@ -161,9 +161,12 @@ class Session:
 
     def _count(self, pile: int, position: int) -> int:
         cards = self.state.piles[pile]
+        title = self.variant.piles[pile].id.title
+        if not cards:
+            raise IndexError(f"{title} is empty")
         at = position + len(cards) if position < 0 else position
         if not 0 <= at < len(cards):
-            raise IndexError(f"there is no card {position} in {self.variant.piles[pile].id.title}")
+            raise IndexError(f"there is no card {position} in {title}")
         return len(cards) - at
 
     # -- intents -----------------------------------------------------------------------

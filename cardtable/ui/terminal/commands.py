@@ -4,8 +4,8 @@
 discards the two as a pair where the game pairs cards (``JC 2D`` in Pyramid);
 ``8H t3`` puts it on column 3; ``AH`` alone plays it (home if it can go); ``t3 t5``
 moves what fits from column 3 to column 5; ``t3>t5:2`` is the exact move notation.
-``turn``, ``undo``, ``redo``, ``auto``, ``hint``, ``restart``, ``rules``, ``help``,
-``quit``.
+``turn``, ``redeal``, ``undo``, ``redo``, ``auto``, ``hint``, ``restart``, ``new``,
+``rules``, ``help``, ``quit``.
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ moves:   8H 9C    put 8H (and the cards on it) on 9C; in Pyramid, JC 2D pairs th
          8H f     send 8H to a foundation
          t3 t5    move what fits from column 3 to column 5
          t3>t5:2  exact notation (also deal, redeal, t25+waste for pairs)
-other:   turn (deal from the stock), undo, redo, redo all, restart, auto (finish),
-         hint, mark / back (bookmark), rules, help, quit"""
+other:   turn (deal from the stock), redeal, undo, redo, redo all, restart,
+         auto (finish), hint, mark / back (bookmark), new (another deal), rules,
+         help, quit"""
 
 WORDS = {
-    "t": "turn", "turn": "turn", "deal": "turn", "d": "turn", "stock": "turn",
+    "t": "turn", "turn": "turn", "deal": "turn", "d": "turn", "stock": "turn", "redeal": "redeal",
     "u": "undo", "undo": "undo", "r": "redo", "redo": "redo", "redo all": "redo all",
     "restart": "restart", "a": "auto", "auto": "auto", "finish": "auto", "h": "hint", "hint": "hint",
     "mark": "mark", "back": "back", "rules": "rules", "?": "help", "help": "help",
@@ -82,6 +83,8 @@ def run_command(session: Session, text: str) -> Reply:
     word = WORDS.get(line)
     if word == "turn":
         return Reply(session.deal())
+    if word == "redeal":
+        return Reply(session.play(Move(MoveKind.REDEAL)))
     if word in ("undo", "redo", "redo all", "restart", "auto", "hint", "mark", "back"):
         action = {
             "undo": session.undo, "redo": session.redo, "redo all": session.redo_all,

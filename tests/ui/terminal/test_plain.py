@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cardtable.app import Store
+from cardtable.app import Session, Store
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.solitaire import get_variant
+from cardtable.ui.terminal.commands import HELP, run_command
 
 SOLUTION = Path(__file__).parents[2] / "fixtures" / "freecell" / "deal-1.solution"
 
@@ -101,3 +102,33 @@ def test_two_cards_typed_together_pair_off_in_pyramid(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Pyramid, deal 3: 1 moves" in result.stdout
     assert "don't pair" in result.stdout
+
+
+def _help_words() -> list[str]:
+    """Every command word the help text names: the 'other:' list and the notation's extras."""
+    other = HELP.split("other:", 1)[1]
+    items = re.sub(r"\([^)]*\)", "", other).replace("/", ",").split(",")
+    extras = re.search(r"\(also ([^)]*)\)", HELP)
+    assert extras is not None
+    notation = [w for w in extras.group(1).replace(" for pairs", "").split(", ") if "+" not in w]
+    return [" ".join(item.split()) for item in items + notation if item.strip()]
+
+
+def test_every_command_word_in_the_help_is_understood() -> None:
+    words = _help_words()
+    assert {"turn", "redeal", "redo all", "mark", "back", "new", "quit", "deal"} <= set(words)
+    for word in words:
+        session = Session(get_variant("klondike"), 7)
+        reply = run_command(session, word)
+        said = reply.outcome.reason if reply.outcome is not None else ""
+        assert reply.word or reply.outcome is not None, word
+        assert "not a card" not in said and "name a card" not in said, (word, said)
+
+
+def test_redeal_and_an_empty_waste_are_answered_plainly(tmp_path: Path) -> None:
+    script = "waste f\nredeal\n" + "turn\n" * 24 + "redeal\nquit\n"
+    result = cardtable(tmp_path / "p.db", "play", "klondike", "--deal", "7", "--plain", stdin=script)
+    assert result.returncode == 0, result.stderr
+    assert "  the waste is empty" in result.stdout
+    assert "  the stock still has cards: deal them first" in result.stdout
+    assert "Klondike, deal 7: 25 moves" in result.stdout
