@@ -7,7 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cardtable.app import Session, Store
+from cardtable.app import Options, Scoring, Session, Store
+from cardtable.app.service import Games
 from cardtable.solitaire import get_variant
 from cardtable.solitaire.formats import parse_state
 
@@ -121,3 +122,25 @@ def test_another_programs_database_given_to_the_command_is_refused_and_unchanged
     before = foreign.read_bytes()
     _clean_refusal(cardtable("play", "klondike", "--db", str(foreign), stdin="quit\n"), "another program's data")
     assert foreign.read_bytes() == before
+
+
+def test_play_options_are_used_and_kept_as_the_players_settings(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.db")
+    first = cardtable("play", "klondike", "--deal", "7", "--db", db, "--scoring", "vegas", "--no-auto-build", stdin="quit\n")
+    assert first.returncode == 0, first.stderr
+    assert "Klondike, deal 7: 0 moves, score -52 (vegas)" in first.stdout
+    assert Games(Store(db), "local").options("klondike") == Options(auto_build=False, scoring=Scoring.VEGAS)
+    again = cardtable("play", "klondike", "--deal", "7", "--db", db, stdin="quit\n")
+    assert "score -52 (vegas)" in again.stdout
+    cardtable("play", "klondike", "--deal", "7", "--db", db, "--auto-build", stdin="quit\n")
+    assert Games(Store(db), "local").options("klondike") == Options(auto_build=True, scoring=Scoring.VEGAS)
+
+
+def test_a_scoring_that_does_not_apply_to_the_game_is_refused_before_anything_is_saved(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    result = cardtable("play", "freecell", "--db", str(db), "--scoring", "standard", "--no-auto-build", stdin="quit\n")
+    _clean_refusal(result, "standard scoring does not apply to FreeCell")
+    store = Store(db)
+    assert list(store.records("local")) == [] and store.setting("local", "auto_build") is None
+    bogus = cardtable("play", "klondike", "--db", str(db), "--scoring", "golf")
+    assert bogus.returncode == 2 and "invalid choice: 'golf'" in bogus.stderr

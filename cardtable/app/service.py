@@ -57,6 +57,21 @@ class Games:
         if game is not None:
             self.store.set_setting(self.player, f"scoring:{game}", options.scoring.value)
 
+    def choose(self, game: str, scoring: Scoring | None = None, auto_build: bool | None = None) -> Options:
+        """Save the settings the player names for ``game`` (the others stay as they are);
+        a scoring that does not apply to the game raises ValueError saying so."""
+        variant = get_variant(game)
+        if scoring is not None and not scoring.applies_to(variant.id):
+            raise ValueError(
+                f"{scoring.value} scoring does not apply to {variant.name}: it scores games dealt from a stock "
+                f"to a waste, such as Klondike; use uniform scoring"
+            )
+        if auto_build is not None:
+            self.store.set_setting(self.player, "auto_build", "1" if auto_build else "0")
+        if scoring is not None:
+            self.set_options(Options(self.options(variant.id).auto_build, scoring), variant.id)
+        return self.options(variant.id)
+
     def start(self, game: str, deal: int | None = None) -> tuple[int, Session]:
         """A new game (a random deal when none is named), already saved."""
         variant = get_variant(game)

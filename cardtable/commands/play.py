@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from cardtable.app import StorageError, Store, summarize
+from cardtable.app import Scoring, StorageError, Store, summarize
 from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json
@@ -50,6 +50,9 @@ def play(args: argparse.Namespace) -> int:
         raise UserError(str(error)) from None
     games = _games(args)
     try:
+        if args.scoring is not None or args.auto_build is not None:
+            scoring = None if args.scoring is None else Scoring(args.scoring)
+            games.choose(args.game, scoring, args.auto_build)
         game_id, session = games.start(args.game, args.deal)
     except (ValueError, StorageError) as error:
         raise UserError(str(error)) from None
@@ -158,6 +161,14 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.add_argument("game", help="game id or alias (see `cardtable games`)")
     parser.add_argument("--deal", type=int, default=None, help="deal number (default: a random deal)")
     parser.add_argument("--plain", action="store_true", help="typed commands instead of the full-screen table")
+    parser.add_argument(
+        "--scoring", choices=[s.value for s in Scoring], default=None,
+        help="how to score: uniform (any game), standard or vegas (Klondike-like games); kept for later games",
+    )
+    parser.add_argument(
+        "--auto-build", action=argparse.BooleanOptionalAction, default=None,
+        help="play safe cards home after each move (kept for later games)",
+    )
     common(parser)
     parser.set_defaults(handler=play)
     parser = subparsers.add_parser("resume", help="continue the last unfinished game")
