@@ -86,25 +86,22 @@ class Card:
     rank: Rank
     suit: Suit
     index: int = field(init=False, repr=False, compare=False)
+    color: Color = field(init=False, repr=False, compare=False)
+    """The colour of the card's suit."""
+    code: str = field(init=False, repr=False, compare=False)
+    """Two-character code such as ``QH`` or ``TC``."""
 
     def __post_init__(self) -> None:
+        # Worked out once: build rules and text forms read them for every card they touch.
         object.__setattr__(self, "index", int(self.suit) * 13 + int(self.rank) - 1)
+        object.__setattr__(self, "color", self.suit.color)
+        object.__setattr__(self, "code", self.rank.letter + self.suit.letter)
 
     def __hash__(self) -> int:
         return self.index
 
     def __reduce__(self) -> tuple[object, tuple[Rank, Suit]]:
         return card_of, (self.rank, self.suit)
-
-    @property
-    def color(self) -> Color:
-        """The colour of the card's suit."""
-        return self.suit.color
-
-    @property
-    def code(self) -> str:
-        """Two-character code such as ``QH`` or ``TC``."""
-        return self.rank.letter + self.suit.letter
 
     @property
     def symbol(self) -> str:

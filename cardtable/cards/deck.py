@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardtable.cards.card import Card, Rank, Suit, card_of
 
@@ -27,6 +27,9 @@ class DeckSpec:
     decks: int = 1
     suits: tuple[Suit, ...] = tuple(Suit)
     ranks: tuple[Rank, ...] = FULL_RANKS
+    _after: tuple[Rank | None, ...] = field(init=False, repr=False, compare=False)
+    """The next rank after each rank value (None: last, or not in the deck); build
+    rules ask "one higher?" for every card they judge, so it is a plain lookup."""
 
     def __post_init__(self) -> None:
         if self.decks < 1:
@@ -35,6 +38,10 @@ class DeckSpec:
             raise ValueError("a deck spec needs at least one suit and one rank")
         if len(set(self.ranks)) != len(self.ranks) or len(set(self.suits)) != len(self.suits):
             raise ValueError("suits and ranks may not repeat in a deck spec")
+        after: list[Rank | None] = [None] * (max(Rank) + 1)
+        for lower, higher in zip(self.ranks, self.ranks[1:]):
+            after[lower] = higher
+        object.__setattr__(self, "_after", tuple(after))
 
     @classmethod
     def spider(cls, suits: int) -> DeckSpec:
@@ -60,5 +67,9 @@ class DeckSpec:
         return self.ranks[at + 1] if at + 1 < len(self.ranks) else None
 
     def is_next(self, lower: Rank, higher: Rank) -> bool:
-        """Whether ``higher`` is exactly one above ``lower`` in this deck."""
-        return lower in self.ranks and self.next_rank(lower) is higher
+        """Whether ``higher`` is exactly one above ``lower`` in this deck.
+
+        >>> DeckSpec(ranks=SHORT_RANKS).is_next(Rank.ACE, Rank.SIX), DeckSpec().is_next(Rank.ACE, Rank.SIX)
+        (True, False)
+        """
+        return self._after[lower] is higher

@@ -9,6 +9,16 @@ _SUITS = {s.letter: s for s in Suit} | {s.symbol: s for s in Suit}
 _SUITS |= {"♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
 
 
+_EXACT = {
+    f"{rank}{suit}": card_of(r, s)
+    for r in Rank
+    for s in Suit
+    for rank in {r.letter, r.label}
+    for suit in (s.letter, s.symbol)
+}
+"""The usual spellings of every card, read without any parsing (positions hold hundreds)."""
+
+
 class NotationError(ValueError):
     """Text that does not name a card."""
 
@@ -19,6 +29,9 @@ def parse_card(text: str) -> Card:
     >>> parse_card("QH"), parse_card("10c"), parse_card("Q♥") == parse_card("qh")
     (Card(rank=<Rank.QUEEN: 12>, suit=<Suit.HEARTS: 2>), Card(rank=<Rank.TEN: 10>, suit=<Suit.CLUBS: 0>), True)
     """
+    found = _EXACT.get(text)
+    if found is not None:
+        return found
     word = text.strip().upper()
     if len(word) < 2:
         raise NotationError(f"{text!r} is not a card: write a rank and a suit, like QH or 10C")

@@ -183,13 +183,18 @@ def exposed_piles(state: State) -> list[int]:
     """Piles whose top card is free to pair: face up and covered by nothing."""
     t = state.variant.tables
     piles = state.piles
-    return [
-        i
-        for i in t.exposable
-        if piles[i]
-        and state.hidden[i] < len(piles[i])
-        and not any(piles[c] for c in t.covered[i])
-    ]
+    hidden = state.hidden
+    covered = t.covered
+    out = []
+    for i in t.exposable:  # a plain loop: Pyramid asks this for every move
+        cards = piles[i]
+        if cards and hidden[i] < len(cards):
+            for c in covered[i]:
+                if piles[c]:
+                    break
+            else:
+                out.append(i)
+    return out
 
 
 def _pairs(state: State, out: list[Move]) -> None:

@@ -44,7 +44,10 @@ class BuildRule:
 
     def allows(self, deck: DeckSpec, below: Card, above: Card) -> bool:
         """Whether ``above`` may be placed on ``below``."""
-        return all(atom.test(deck, below, above) for atom in self.atoms)
+        for atom in self.atoms:  # a loop, not all(...): check calls this for every move
+            if not atom.test(deck, below, above):
+                return False
+        return True
 
     def table(self, deck: DeckSpec) -> tuple[frozenset[int], ...]:
         """For each card index, the indices of the cards that may be placed on it."""
