@@ -13,6 +13,18 @@ from cardtable.app.storage import GameRecord
 
 
 @dataclass(frozen=True, slots=True)
+class RecentGame:
+    """One finished game as the statistics list it (its deal is no secret once over)."""
+
+    date: str
+    """The day it finished, ``YYYY-MM-DD``."""
+    deal: int
+    result: str
+    """``won`` or ``lost``."""
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameStats:
     """A player's results at one game (or one option set of it)."""
 
@@ -29,6 +41,10 @@ class GameStats:
     vegas_total: int
     recent: tuple[str, ...]
     """The last results, newest last: ``won`` or ``lost``."""
+    vegas_games: int = 0
+    """How many of the finished games were played for Vegas points."""
+    recent_games: tuple[RecentGame, ...] = ()
+    """The last finished games, newest last, with their day, deal and score."""
 
 
 def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool = False) -> list[GameStats]:
@@ -67,6 +83,8 @@ def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool 
                 best_score=max((g.score for g in finished), default=None),
                 vegas_total=sum(g.vegas for g in finished) if _plays_vegas(game) else 0,
                 recent=tuple(g.status for g in finished[-recent:]),
+                vegas_games=sum(_scoring(g) is Scoring.VEGAS for g in finished) if _plays_vegas(game) else 0,
+                recent_games=tuple(RecentGame(g.updated[:10], g.deal, g.status, g.score) for g in finished[-recent:]),
             )
         )
     return out
@@ -80,13 +98,81 @@ def _plays_vegas(game: str) -> bool:
         return False
 
 
+def _scoring(record: GameRecord) -> Scoring | None:
+    """The scoring a game was played with, if its options say."""
+    try:
+        options = json.loads(record.options)
+        return Scoring(options["scoring"]) if isinstance(options, dict) else None
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _clock(seconds: float) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour).
+
+    >>> _clock(65.9), _clock(3725)
+    ('1:05', '1:02:05')
+    """
+    hours, rest = divmod(int(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _options_words(options: str) -> str:
+    """An option set as a player reads it: ``vegas scoring, auto-build off``."""
+    try:
+        data = json.loads(options)
+    except ValueError:
+        return options
+    if not isinstance(data, dict):
+        return options
+    auto = "on" if data.get("auto_build", True) else "off"
+    return f"{data.get('scoring', 'uniform')} scoring, auto-build {auto}"
+
+
+def to_text(stats: list[GameStats]) -> str:
+    """The statistics for reading: per game the counts, the bests, the cumulative Vegas
+    total where Vegas was played, and the recent games with day, deal and score.
+
+    >>> from cardtable.app.storage import GameRecord
+    >>> won = GameRecord(1, "me", "klondike", 7, "{}", "won", 90, 100, 0, 65.0, "", "2026-01-02T10:00:00+00:00")
+    >>> print(to_text(summarize([won])))
+    klondike: played 1, won 1 (100%), streak 1, best streak 1
+      best score 100, best time 1:05, fewest moves 90
+      recent: 2026-01-02  deal 7  won  score 100
+    """
+    if not stats:
+        return "No finished games yet."
+    blocks = []
+    for s in stats:
+        title = s.game + (f" ({_options_words(s.options)})" if s.options else "")
+        lines = [
+            f"{title}: played {s.played}, won {s.won} ({100 * s.win_rate:.0f}%), "
+            f"streak {s.current_streak}, best streak {s.best_streak}"
+        ]
+        bests = [
+            f"best score {'-' if s.best_score is None else s.best_score}",
+            f"best time {'-' if s.best_time is None else _clock(s.best_time)}",
+            f"fewest moves {'-' if s.fewest_moves is None else s.fewest_moves}",
+        ]
+        if s.vegas_games:
+            bests.append(f"Vegas total {s.vegas_total:+d} over {s.vegas_games} game{'s' * (s.vegas_games != 1)}")
+        lines.append("  " + ", ".join(bests))
+        for n, game in enumerate(reversed(s.recent_games)):
+            label = "recent:" if n == 0 else ""
+            lines.append(f"  {label:7} {game.date or '-':10}  deal {game.deal}  {game.result:4} score {game.score}")
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks)
+
+
 def to_json(stats: list[GameStats]) -> str:
     """The statistics as a JSON list of objects."""
     return json.dumps([asdict(s) for s in stats], indent=2)
 
 
 def to_csv(stats: list[GameStats]) -> str:
-    """The statistics as CSV with a header row (recent results joined by spaces)."""
+    """The statistics as CSV with a header row (recent results joined by spaces; each
+    recent game as ``date/deal/result/score``)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     fields = list(GameStats.__dataclass_fields__)
@@ -94,5 +180,6 @@ def to_csv(stats: list[GameStats]) -> str:
     for s in stats:
         row = asdict(s)
         row["recent"] = " ".join(s.recent)
+        row["recent_games"] = " ".join(f"{g.date}/{g.deal}/{g.result}/{g.score}" for g in s.recent_games)
         writer.writerow([row[f] for f in fields])
     return buffer.getvalue()

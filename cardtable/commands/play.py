@@ -9,7 +9,7 @@ import sys
 from cardtable.app import Scoring, StorageError, Store, summarize
 from cardtable.app.service import Games
 from cardtable.app.session import Session
-from cardtable.app.stats import to_csv, to_json
+from cardtable.app.stats import to_csv, to_json, to_text
 from cardtable.commands import UserError
 from cardtable.solitaire import get_variant
 
@@ -94,16 +94,8 @@ def stats(args: argparse.Namespace) -> int:
         print(to_json(results))
     elif args.format == "csv":
         print(to_csv(results), end="")
-    elif not results:
-        print("No finished games yet.")
     else:
-        print(f"{'game':22} {'played':>6} {'won':>5} {'win %':>6} {'streak':>6} {'best':>5} {'fewest':>6} {'time':>6}")
-        for s in results:
-            time = "-" if s.best_time is None else f"{int(s.best_time) // 60}:{int(s.best_time) % 60:02d}"
-            print(
-                f"{s.game:22} {s.played:6} {s.won:5} {100 * s.win_rate:6.1f} {s.current_streak:6} "
-                f"{s.best_streak:5} {s.fewest_moves or '-':>6} {time:>6}"
-            )
+        print(to_text(results))
     return 0
 
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from cardtable.app import Options, Scoring, Session, Store, summarize
-from cardtable.app.stats import to_csv, to_json
+from cardtable.app.stats import to_csv, to_json, to_text
 from cardtable.solitaire import get_variant
 from cardtable.solitaire.formats import parse_freecell_solution
 
@@ -64,3 +64,30 @@ def test_export_as_csv_and_json(tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(to_csv(stats))))
     assert rows[0]["game"] == "freecell" and rows[0]["won"] == "1" and rows[0]["recent"] == "won"
     assert json.loads(to_json(stats))[0]["best_streak"] == 1
+
+
+def test_the_text_shows_bests_vegas_and_recent_games(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    store.save("me", _won_freecell())
+    for scoring in (Scoring.VEGAS, Scoring.STANDARD):
+        session = Session(get_variant("klondike"), 3, Options(auto_build=False, scoring=scoring))
+        session.deal()
+        store.set_status("me", store.save("me", session), "lost")
+    text = to_text(summarize(store.records("me")))
+    freecell, klondike = text.split("\nklondike: ")
+    assert freecell.startswith("freecell: played 1, won 1 (100%)")
+    assert f"best score 100, best time 0:00, fewest moves {_won_freecell().move_count}" in freecell
+    assert "Vegas" not in freecell and "deal 1  won  score 100" in freecell
+    assert "Vegas total -52 over 1 game" in klondike
+    assert klondike.count("deal 3  lost") == 2 and "recent: " in klondike
+    assert to_text([]) == "No finished games yet."
+
+
+def test_exports_carry_the_recent_games(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    store.save("me", _won_freecell())
+    stats = summarize(store.records("me"))
+    [row] = csv.DictReader(io.StringIO(to_csv(stats)))
+    date = stats[0].recent_games[0].date
+    assert len(date) == 10 and row["recent_games"] == f"{date}/1/won/100" and row["vegas_games"] == "0"
+    assert json.loads(to_json(stats))[0]["recent_games"] == [{"date": date, "deal": 1, "result": "won", "score": 100}]

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from cardtable.app import EventKind, Outcome, Session, order_violations, summarize
 from cardtable.app.service import Games
+from cardtable.app.stats import to_text
 from cardtable.solitaire.model import PileKind
 from cardtable.ui.terminal.plain import status_line
 
@@ -225,12 +226,7 @@ class TableApp(App[int]):
         self.push_screen(TextScreen(f"{self.session.variant.name}\n\n{self.session.variant.summary}"))
 
     def action_stats(self) -> None:
-        lines = [
-            f"{s.game}: played {s.played}, won {s.won} ({100 * s.win_rate:.0f}%), streak {s.current_streak}, "
-            f"best streak {s.best_streak}"
-            for s in summarize(self.games.store.records(self.games.player))
-        ]
-        self.push_screen(TextScreen("\n".join(lines) or "No finished games yet."))
+        self.push_screen(TextScreen(to_text(summarize(self.games.store.records(self.games.player)))))
 
     def action_quit_game(self) -> None:
         self.session.pause()

@@ -139,3 +139,23 @@ def test_a_chosen_deal_shows_its_number(tmp_path: Path) -> None:
             await pilot.press("q")
 
     asyncio.run(drive())
+
+
+def test_the_statistics_screen_shows_bests_and_recent_games(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, games, game_id = _app(tmp_path, session)
+    games.leave(game_id, Session(get_variant("klondike"), 7))
+    games.store.set_status("me", games.store.save("me", Session(get_variant("klondike"), 9)), "lost")
+    app.game_id = games.store.save("me", session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            sheet = str(app.screen.query_one("#sheet", Static).content)
+            assert "best score" in sheet and "fewest moves" in sheet
+            assert "recent:" in sheet and "deal 9  lost" in sheet
+            await pilot.press("escape")
+            await pilot.press("q")
+
+    asyncio.run(drive())

@@ -132,3 +132,13 @@ def test_redeal_and_an_empty_waste_are_answered_plainly(tmp_path: Path) -> None:
     assert "  the waste is empty" in result.stdout
     assert "  the stock still has cards: deal them first" in result.stdout
     assert "Klondike, deal 7: 25 moves" in result.stdout
+
+
+def test_stats_text_lists_bests_and_recent_deals_even_random_ones_once_over(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    cardtable(db, "play", "klondike", "--scoring", "vegas", "--no-auto-build", stdin="turn\nnew\nquit\n")
+    finished, unfinished = Store(db).records("local")
+    out = cardtable(db, "stats").stdout
+    assert "best score -52, best time" in out and "fewest moves -" in out
+    assert "Vegas total -52 over 1 game" in out
+    assert f"deal {finished.deal}  lost score -52" in out and str(unfinished.deal) not in out
