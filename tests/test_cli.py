@@ -144,3 +144,26 @@ def test_a_scoring_that_does_not_apply_to_the_game_is_refused_before_anything_is
     assert list(store.records("local")) == [] and store.setting("local", "auto_build") is None
     bogus = cardtable("play", "klondike", "--db", str(db), "--scoring", "golf")
     assert bogus.returncode == 2 and "invalid choice: 'golf'" in bogus.stderr
+
+
+def test_stats_with_a_garbage_record_say_so_count_the_rest_and_change_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    store = Store(db)
+    good = store.save("local", Session(get_variant("klondike"), 7))
+    store.set_status("local", good, "lost")
+    bad = store.save("local", Session(get_variant("klondike"), 8))
+    store.close()
+    raw = sqlite3.connect(db)
+    raw.execute("UPDATE games SET elapsed = 'forever', status = 'lost' WHERE id = ?", (bad,))
+    raw.commit()
+    raw.close()
+    before = db.read_bytes()
+    for style in ("text", "json", "csv"):
+        result = cardtable("stats", "--db", str(db), "--format", style)
+        assert result.returncode == 0 and "Traceback" not in result.stderr
+        assert result.stderr == (
+            f"cardtable: saved game {bad} can't be counted in the statistics: its time played is 'forever', "
+            "not a number of seconds; it is left out and kept as it is\n"
+        )
+        assert "klondike" in result.stdout
+    assert db.read_bytes() == before

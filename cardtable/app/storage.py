@@ -18,7 +18,7 @@ import json
 import math
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -332,8 +332,13 @@ class Store:
         ).fetchone()
         return None if row is None else int(row[0])
 
-    def records(self, player: str, variant: str | None = None) -> Iterator[GameRecord]:
-        """The player's games, oldest first (optionally of one game)."""
+    def records(
+        self, player: str, variant: str | None = None, skip: Callable[[CorruptSave], None] | None = None
+    ) -> Iterator[GameRecord]:
+        """The player's games, oldest first (optionally of one game).
+
+        A row whose fields are not what a saved game holds raises CorruptSave, or with
+        ``skip`` is handed to it and left out; the row itself is never changed."""
         query = (
             "SELECT id, player, variant, deal, options, status, moves, score, vegas, elapsed, started, updated"
             " FROM games WHERE player = ?"
@@ -343,7 +348,13 @@ class Store:
             query += " AND variant = ?"
             args += (variant,)
         for row in self._db.execute(query + " ORDER BY id", args):
-            yield GameRecord(*row)
+            try:
+                yield _record(row)
+            except ValueError as error:
+                problem = CorruptSave(f"saved game {row[0]} can't be counted in the statistics: {error}")
+                if skip is None:
+                    raise problem from None
+                skip(problem)
 
     # -- settings ----------------------------------------------------------------------
 
@@ -464,13 +475,41 @@ def _whole(value: object, what: str) -> int:
     return value
 
 
+def _seconds(value: object) -> float:
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < math.inf:
+        raise ValueError(f"its time played is {value!r}, not a number of seconds")
+    return float(value)
+
+
+def _record(row: tuple[object, ...]) -> GameRecord:
+    """A stored row as the statistics see it; ValueError says which field is wrong."""
+    status = _text(row[5], "result")
+    if status not in ("playing", *FINISHED):
+        raise ValueError(f"its result is {status!r}, not one of playing, {', '.join(FINISHED)}")
+    moves = _whole(row[6], "move count")
+    if moves < 0:
+        raise ValueError(f"its move count is {moves}, below zero")
+    return GameRecord(
+        id=_whole(row[0], "id"),
+        player=_text(row[1], "player"),
+        variant=_text(row[2], "game"),
+        deal=_whole(row[3], "deal number"),
+        options=_text(row[4], "options"),
+        status=status,
+        moves=moves,
+        score=_whole(row[7], "score"),
+        vegas=_whole(row[8], "Vegas result"),
+        elapsed=_seconds(row[9]),
+        started=_text(row[10], "start time"),
+        updated=_text(row[11], "last played time"),
+    )
+
+
 def _rebuild(row: tuple[object, ...]) -> Session:
     """A session from a stored row (game, deal, options, moves, undo position, time);
     ValueError (or LookupError, FormatError) says what is wrong with it."""
     variant_id, deal, options_text = _text(row[0], "game"), _whole(row[1], "deal number"), _text(row[2], "options")
-    steps_text, at, elapsed = _text(row[3], "move list"), _whole(row[4], "undo position"), row[5]
-    if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not 0 <= elapsed < math.inf:
-        raise ValueError(f"its time played is {elapsed!r}, not a number of seconds")
+    steps_text, at, elapsed = _text(row[3], "move list"), _whole(row[4], "undo position"), _seconds(row[5])
     variant = get_variant(variant_id)
     options_data = json.loads(options_text)
     if not isinstance(options_data, dict):
@@ -496,4 +535,4 @@ def _rebuild(row: tuple[object, ...]) -> Session:
         history = history.push(moves, state)
     if not 0 <= at <= len(history.steps):
         raise ValueError(f"undo position {at} is outside the game")
-    return Session(variant, deal, options, history.go_to(at), float(elapsed))
+    return Session(variant, deal, options, history.go_to(at), elapsed)

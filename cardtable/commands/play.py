@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from cardtable.app import Scoring, StorageError, Store, summarize
+from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
 from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json, to_text
@@ -89,13 +89,16 @@ def stats(args: argparse.Namespace) -> int:
             variant = get_variant(args.game).id
         except LookupError as error:
             raise UserError(str(error)) from None
-    results = summarize(games.store.records(games.player, variant), by_options=args.by_options)
+    unreadable: list[CorruptSave] = []
+    results = summarize(games.store.records(games.player, variant, unreadable.append), by_options=args.by_options)
     if args.format == "json":
         print(to_json(results))
     elif args.format == "csv":
         print(to_csv(results), end="")
     else:
         print(to_text(results))
+    for problem in unreadable:
+        print(f"cardtable: {problem}; it is left out and kept as it is", file=sys.stderr)
     return 0
 
 

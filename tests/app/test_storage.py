@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import signal
 import sqlite3
 import subprocess
@@ -178,3 +179,36 @@ def test_a_database_url_names_the_file_and_other_databases_are_refused(tmp_path:
     assert store.path == tmp_path / "url.db" and (tmp_path / "url.db").exists()
     with pytest.raises(StorageError, match="postgresql databases are not supported"):
         Store("postgresql://cards@localhost/cardtable")
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "message"),
+    [
+        ("moves", "'lots'", "its move count is 'lots', not a whole number"),
+        ("elapsed", "'soon'", "its time played is 'soon', not a number of seconds"),
+        ("score", "2.5", "its score is 2.5, not a whole number"),
+        ("vegas", "X'00'", "its Vegas result is b'\\x00', not a whole number"),
+        ("status", "'maybe'", "its result is 'maybe', not one of playing, won, lost, unplayed"),
+    ],
+)
+def test_a_record_with_a_garbage_field_is_refused_or_skipped_and_left_alone(
+    tmp_path: Path, column: str, value: str, message: str
+) -> None:
+    path = tmp_path / "g.db"
+    store = Store(path)
+    good = store.save("me", _played(4))
+    bad = store.save("me", _played(6))
+    store.close()
+    raw = sqlite3.connect(path)
+    raw.execute(f"UPDATE games SET {column} = {value} WHERE id = ?", (bad,))
+    raw.commit()
+    raw.close()
+    before = path.read_bytes()
+    store = Store(path)
+    with pytest.raises(CorruptSave, match=re.escape(f"saved game {bad} can't be counted in the statistics: {message}")):
+        list(store.records("me"))
+    skipped: list[CorruptSave] = []
+    assert [r.id for r in store.records("me", skip=skipped.append)] == [good]
+    assert [str(p) for p in skipped] == [f"saved game {bad} can't be counted in the statistics: {message}"]
+    store.close()
+    assert path.read_bytes() == before

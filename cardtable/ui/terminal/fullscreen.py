@@ -14,7 +14,7 @@ from textual.events import Click
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from cardtable.app import EventKind, Outcome, Session, order_violations, summarize
+from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violations, summarize
 from cardtable.app.service import Games
 from cardtable.app.stats import to_text
 from cardtable.solitaire.model import PileKind
@@ -226,7 +226,10 @@ class TableApp(App[int]):
         self.push_screen(TextScreen(f"{self.session.variant.name}\n\n{self.session.variant.summary}"))
 
     def action_stats(self) -> None:
-        self.push_screen(TextScreen(to_text(summarize(self.games.store.records(self.games.player)))))
+        unreadable: list[CorruptSave] = []
+        text = to_text(summarize(self.games.store.records(self.games.player, skip=unreadable.append)))
+        notes = "".join(f"\n\n{problem}; it is left out" for problem in unreadable)
+        self.push_screen(TextScreen(text + notes))
 
     def action_quit_game(self) -> None:
         self.session.pause()

@@ -159,3 +159,22 @@ def test_the_statistics_screen_shows_bests_and_recent_games(tmp_path: Path) -> N
             await pilot.press("q")
 
     asyncio.run(drive())
+
+
+def test_the_statistics_screen_leaves_out_an_unreadable_game_and_says_so(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, games, game_id = _app(tmp_path, session)
+    games.store._db.execute("UPDATE games SET moves = 'many', status = 'lost' WHERE id = ?", (game_id,))
+    app.game_id = games.store.save("me", session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            sheet = str(app.screen.query_one("#sheet", Static).content)
+            assert sheet.startswith("klondike: played 0, won 0")
+            assert f"saved game {game_id} can't be counted in the statistics" in sheet
+            await pilot.press("escape")
+            await pilot.press("q")
+
+    asyncio.run(drive())
