@@ -25,6 +25,7 @@ from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, fitting_scoring, score, uniform_score
+from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 
@@ -148,8 +149,6 @@ class Session:
 
     def find_card(self, code: str) -> list[tuple[int, int]]:
         """Where a face-up card lies: (pile, position) for each copy showing."""
-        from cardtable.cards import parse_card
-
         card = parse_card(code)
         state = self.state
         return [
@@ -236,8 +235,6 @@ class Session:
         >>> session.play_two_cards("TH", "JS").ok, session.play_two_cards("TH", "6D").reason
         (True, "10♥ can't go on 6♦: build down by one in alternating colours")
         """
-        from cardtable.cards import Card, NotationError, parse_card
-
         cards: list[Card] = []
         places: list[list[tuple[int, int]]] = []
         for word in (card, onto):

@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from cardtable.app import Options, Outcome, Scoring, StaleGame, StorageError, summarize
-from cardtable.app.storage import GameOver
+from cardtable.app.storage import CorruptSave, GameOver
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.web.live import LiveGame, LiveGames
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
@@ -194,9 +194,11 @@ async def targets(
 async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
     store = _live(request).store
-    records = list(store.records(player))
+    unreadable: list[CorruptSave] = []
+    records = list(store.records(player, skip=unreadable.append))
     finished = [r for r in records if r.status in ("won", "lost")]
     return {
+        "unreadable": [str(error) for error in unreadable],
         "stats": [asdict(s) for s in summarize(records)],
         "recent": [
             {"game": r.variant, "deal": r.deal, "won": r.status == "won", "moves": r.moves, "score": r.score,

@@ -106,3 +106,24 @@ def test_a_new_game_is_started_even_when_the_previous_one_can_not_be_read(client
     assert client.get(f"/api/games/{old['id']}").status_code == 409
     assert _start(client, deal=8)["deal"] == 8
     assert _results(client) == [False]
+
+
+def test_statistics_leave_out_an_unreadable_game_and_say_so(tmp_path: Path) -> None:
+    path = tmp_path / "web.db"
+    client = TestClient(create_app(Store(path)))
+    first = _start(client)
+    _act(client, first, "deal")
+    _start(client, deal=8)  # the first game counts as lost
+    second = client.get("/api/games/latest").json()
+    _act(client, second, "deal")
+    _start(client, deal=9)  # so does the second
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET elapsed = 'abc' WHERE id = ?", (first["id"],))
+    before = path.read_bytes()
+    answer = client.get("/api/stats")
+    assert answer.status_code == 200, answer.text
+    stats = answer.json()
+    assert len(stats["unreadable"]) == 1 and str(first["id"]) in stats["unreadable"][0]
+    assert [r["won"] for r in stats["recent"]] == [False]  # the readable game still counts
+    assert path.read_bytes() == before
+

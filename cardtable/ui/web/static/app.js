@@ -139,6 +139,12 @@ async function showStats() {
   $("stats-table").innerHTML = rows.length
     ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best</th><th>fewest</th></tr>${rows.join("")}</table>`
     : "<p>No finished games yet.</p>";
+  if (data.unreadable.length) {
+    const note = document.createElement("p");
+    note.className = "note";
+    note.textContent = `Left out, as they could not be read: ${data.unreadable.join("; ")}`;
+    $("stats-table").append(note);
+  }
   const chart = $("stats-chart");
   const recent = data.recent;
   const bar = 100 / Math.max(recent.length, 10);
