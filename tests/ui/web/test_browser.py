@@ -186,6 +186,24 @@ def test_click_to_move_double_click_home_undo_and_reload(page: Page) -> None:
     expect(page.locator("#status")).to_contain_text("1 moves")
 
 
+def test_statistics_chart_the_games_played_and_rules_describe_the_game(page: Page) -> None:
+    start(page, "klondike", 7)
+    page.click('#table .card[data-pile="t6"] >> nth=-1')
+    page.click('#table .card[data-pile="t2"] >> nth=-1')
+    expect(page.locator('#table .card[data-pile="t2"]').last).to_have_attribute("data-card", "TH")
+    start(page, "freecell", 1)  # the Klondike game, once played, counts as lost
+    page.click("#show-stats")
+    expect(page.locator("#stats-dialog")).to_be_visible()
+    expect(page.locator("#stats-table tr")).to_have_count(2)  # a header and Klondike.s row
+    expect(page.locator("#stats-table")).to_contain_text("klondike")
+    expect(page.locator("#stats-chart rect")).to_have_count(1)
+    snap(page, "statistics")
+    page.click("#stats-dialog form button")
+    page.click("#show-rules")
+    expect(page.locator("#rules-title")).to_have_text("FreeCell")
+    expect(page.locator("#rules-text")).to_contain_text("cell")
+
+
 def test_hint_highlights_a_move_and_says_why(page: Page) -> None:
     start(page, "klondike", 1)
     page.click("#hint")

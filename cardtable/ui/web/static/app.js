@@ -135,7 +135,7 @@ function showRules() {
 async function showStats() {
   const { status: code, data } = await api.stats();
   if (code !== 200) { say(data.detail); return; }
-  const rows = data.stats.map((s) => `<tr><td>${s.game}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
+  const rows = data.stats.filter((s) => s.played > 0).map((s) => `<tr><td>${s.game}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
   $("stats-table").innerHTML = rows.length
     ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best</th><th>fewest</th></tr>${rows.join("")}</table>`
     : "<p>No finished games yet.</p>";
