@@ -4,7 +4,6 @@ telling a game that can go nowhere."""
 from __future__ import annotations
 
 from collections import Counter, deque
-from dataclasses import replace
 from functools import cache
 
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, is_won, legal_moves
@@ -82,9 +81,11 @@ def finish(state: State) -> tuple[State, list[Move]] | None:
     return state, played
 
 
-STUCK_SEARCH_LIMIT = 2000
-"""Moves the stuck test may try; past that the game is called not stuck. It runs after
-every action, so it stays in the milliseconds (the worst positions, in Spider, near 0.1 s)."""
+STUCK_SEARCH_LIMIT = 600
+"""Moves the stuck test may try; past that the game is called not stuck (a "stuck" answer
+always comes from a search that ran out of positions, never from the limit). It runs
+after every action: Klondike checks take well under a millisecond, the worst FreeCell
+and Spider positions about 30 ms (docs/benchmarks.md)."""
 
 
 @cache
@@ -121,16 +122,13 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
     if is_won(state):
         return False
     start = _marks(state)
-    unlimited = state.variant.stock.redeals_allowed is None
-
-    def key(position: State) -> tuple[object, ...]:
-        return canonical_key(replace(position, redeals=0) if unlimited else position)
-
-    seen = {key(state)}
+    redeals = state.variant.stock.redeals_allowed is not None
+    seen = {canonical_key(state, redeals=redeals)}
     frontier = deque([state])
     tried = 0
     while frontier:
         position = frontier.popleft()
+        children: list[tuple[Move, State]] = []
         for move in legal_moves(position):
             tried += 1
             if tried > limit:
@@ -138,8 +136,15 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
             after = apply(position, move, trusted=True)
             if any(now < then for now, then in zip(_marks(after), start)) or is_won(after):
                 return False
-            folded = key(after)
+            children.append((move, after))
+        # Keys only once no child made progress (the common case stops above); the stock
+        # is followed first, since going through it is how a quiet position moves on.
+        for move, after in children:
+            folded = canonical_key(after, redeals=redeals)
             if folded not in seen:
                 seen.add(folded)
-                frontier.append(after)
+                if move.kind is MoveKind.MOVE:
+                    frontier.append(after)
+                else:
+                    frontier.appendleft(after)
     return True

@@ -324,8 +324,9 @@ def interchangeable(state: State) -> tuple[tuple[int, ...], ...]:
     return t.symmetric
 
 
-def canonical_key(state: State) -> tuple[object, ...]:
-    """A key equal for positions that differ only by swapping interchangeable piles.
+def canonical_key(state: State, redeals: bool = True) -> tuple[object, ...]:
+    """A key equal for positions that differ only by swapping interchangeable piles
+    (and, with ``redeals`` False, only by the count of redeals taken).
 
     >>> from cardtable.solitaire.registry import get_variant
     >>> start = get_variant("klondike").start(1)
@@ -344,4 +345,4 @@ def canonical_key(state: State) -> tuple[object, ...]:
         return bytes((hidden[i], *(c.index for c in piles[i])))
 
     folded = tuple(tuple(sorted(code(i) for i in g)) for g in groups)
-    return (tuple(code(i) for i in fixed), folded, state.redeals)
+    return (tuple(code(i) for i in fixed), folded, state.redeals if redeals else 0)
