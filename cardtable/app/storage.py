@@ -75,6 +75,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 Games saved before migration 4 count as deals the player chose: their random deals came
 from a small range, so hiding those numbers now would protect nothing."""
 
+_RESULT = ("status", "moves", "score", "vegas", "elapsed")
+"""The columns that record how a game went, in the order ``save`` passes them."""
+
 FINISHED = ("won", "lost", "unplayed")
 """Stored results that are final: a won game stays won, a given-up game is never revived."""
 
@@ -259,33 +262,36 @@ class Store:
         status = status or ("won" if session.is_won else "playing")
         result = (status, session.move_count, session.score, _vegas(session), session.elapsed)
         game = (variant.id, session.deal_number, options, json.dumps(steps), session.history.at, int(session.random_deal))
-        with self._transaction() as db:
-            if game_id is None:
-                cursor = db.execute(
-                    "INSERT INTO games (variant, deal, options, steps, at, random_deal, status, moves, score, vegas,"
-                    " elapsed, version, updated, player, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
-                    (*game, *result, _now(), player, _now()),
-                )
-                assert cursor.lastrowid is not None
-                return cursor.lastrowid
-            stored = db.execute(
-                "SELECT version, status, moves, score, vegas, elapsed FROM games WHERE id = ? AND player = ?",
-                (game_id, player),
-            ).fetchone()
-            if stored is None:
-                raise KeyError(f"no game {game_id} for this player")
-            if expected is not None and stored[0] != expected:
-                raise StaleGame(f"game {game_id} changed since version {expected}")
-            if stored[1] in ("lost", "unplayed"):
-                raise GameOver(f"game {game_id} is over (it was given up): it can't be played on; start a new game")
-            if stored[1] == "won":
-                result = ("won", *stored[2:])
-            db.execute(
-                "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, random_deal = ?, status = ?,"
-                " moves = ?, score = ?, vegas = ?, elapsed = ?, version = ?, updated = ? WHERE id = ?",
-                (*game, *result, stored[0] + 1, _now(), game_id),
+        # One statement each, so the write lock is held for no longer than the write
+        # itself: two server processes share the file, and a longer hold made each wait.
+        if game_id is None:
+            cursor = self._db.execute(
+                "INSERT INTO games (variant, deal, options, steps, at, random_deal, status, moves, score, vegas,"
+                " elapsed, version, updated, player, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                (*game, *result, _now(), player, _now()),
             )
-            return game_id
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+        # A won game keeps the result it was won with (SET reads the row as it was).
+        kept = ", ".join(f"{column} = CASE status WHEN 'won' THEN {column} ELSE ? END" for column in _RESULT)
+        where = "id = ? AND player = ? AND status NOT IN ('lost', 'unplayed')" + (" AND version = ?" if expected is not None else "")
+        cursor = self._db.execute(
+            "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, random_deal = ?, "
+            f"{kept}, version = version + 1, updated = ? WHERE {where}",
+            (*game, *result, _now(), game_id, player, *(() if expected is None else (expected,))),
+        )
+        if cursor.rowcount == 0:
+            self._refuse_save(player, game_id, expected)
+        return game_id
+
+    def _refuse_save(self, player: str, game_id: int, expected: int | None) -> None:
+        """Why a save changed no row: no such game, a newer version, or a given-up game."""
+        stored = self._db.execute("SELECT version, status FROM games WHERE id = ? AND player = ?", (game_id, player)).fetchone()
+        if stored is None:
+            raise KeyError(f"no game {game_id} for this player")
+        if expected is not None and stored[0] != expected:
+            raise StaleGame(f"game {game_id} changed since version {expected}")
+        raise GameOver(f"game {game_id} is over (it was given up): it can't be played on; start a new game")
 
     def set_status(self, player: str, game_id: int, status: str) -> None:
         """Mark a game won, lost (abandoned or stuck) or playing (a new version of it).
