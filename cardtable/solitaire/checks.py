@@ -12,9 +12,6 @@ from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
 
 
-_ALL_FACE_UP = (GroupKind.FACE_UP, GroupKind.WHOLE)
-
-
 class IllegalMove(ValueError):
     """Raised by ``apply`` for a move that ``check`` rejects; the message says why."""
 
@@ -93,7 +90,7 @@ def _check_transfer(state: State, move: Move) -> Verdict:
         return _no(f"{source.id.title} holds only {_cards(face_up)}")
     moving = cards[-k]
     kind = group.kind
-    most = 1 if kind is GroupKind.ONE else face_up if kind in _ALL_FACE_UP else movable_count(state, i)
+    most = movable_count(state, i)
     if kind is GroupKind.WHOLE and k != most:
         return _no(f"{group.phrase} ({most} cards from {source.id.title})")
     if k > most:
@@ -103,7 +100,7 @@ def _check_transfer(state: State, move: Move) -> Verdict:
         assert rule is not None
         return _no(f"{moving.symbol} can't move with the cards on it: they must {rule.phrase}")
     build = target.build
-    if build is None and target.empty.takes_nothing:
+    if not target.takes_cards:
         return _no(f"no card may be played to {target.id.title}")
     if source.id.kind is PileKind.FOUNDATION and target.id.kind is PileKind.FOUNDATION:
         return _no("cards don't move from one foundation to another")
