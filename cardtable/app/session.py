@@ -425,4 +425,3 @@ def has_hidden_cards(variant: Variant) -> bool:
     (True, False)
     """
     return any(variant.start(variant.deal.deal_numbers.start).hidden)
-

@@ -69,13 +69,14 @@ def resume(args: argparse.Namespace) -> int:
     if game_id is None:
         raise UserError("there is no unfinished game to resume; start one with `cardtable play GAME`")
     try:
-        session = games.store.load(games.player, game_id)
+        found = games.resume(game_id)
     except StorageError as error:  # CorruptSave included
         raise UserError(
             f"game {game_id} can't be resumed ({error}); it is kept as it is, and `cardtable play GAME` starts another"
         ) from None
+    assert found is not None
     try:
-        return _run(games, game_id, session, args.plain)
+        return _run(games, *found, args.plain)
     except StorageError as error:
         raise UserError(str(error)) from None
 
