@@ -7,12 +7,12 @@ from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from cardtable.app import Options, Outcome, Scoring, StaleGame, StorageError, summarize
 from cardtable.app.storage import CorruptSave, GameOver
 from cardtable.solitaire import UnknownGame, get_variant
+from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
 from cardtable.ui.web.views import catalogue, outcome_view, table_view
@@ -68,7 +68,7 @@ def player_of(request: Request, response: Response, cookie: str | None) -> str:
 
 
 PlayerCookie = Annotated[str | None, Cookie(alias=COOKIE)]
-GameId = Annotated[int, Path(ge=1, le=2**62, description="the game's id")]
+GameId = Annotated[int, Path(ge=1, le=GAME_ID_LIMIT, description="the game's id")]
 
 
 def _game(request: Request, player: str, game_id: int) -> LiveGame:
@@ -113,10 +113,22 @@ async def latest(request: Request, response: Response, cardtable_player: PlayerC
     return table_view(live.game_id, live.session, live.version)
 
 
-@router.get("/games/{game_id}", summary="The caller's view of a game")
-async def view(request: Request, response: Response, game_id: GameId, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
-    live = _game(request, player_of(request, response, cardtable_player), game_id)
-    return table_view(live.game_id, live.session, live.version)
+def _player_game(request: Request, game_id: int) -> LiveGame:
+    """The game, if the caller's cookie shows it is theirs (else 404).
+
+    Only a browser that already has a player cookie can have games, so a missing or
+    forged cookie is simply "no such game"; no new player is minted for it."""
+    secret: bytes = request.app.state.secret
+    player = verify(request.cookies.get(COOKIE), secret)
+    if player is None:
+        raise HTTPException(404, f"there is no game {game_id} for you")
+    return _game(request, player, game_id)
+
+
+@router.get("/games/{game_id}", summary="The caller's view of a game", openapi_extra=documented())
+async def view(request: Request) -> Response:
+    live = _player_game(request, game_id_of(request))
+    return json_response(table_view(live.game_id, live.session, live.version))
 
 
 def _check_request(live: LiveGame, body: ActionIn) -> None:
@@ -152,12 +164,16 @@ def _dispatch(live: LiveGame, body: ActionIn) -> Outcome:
     return actions[body.action]()
 
 
-@router.post("/games/{game_id}/actions", summary="Act on a game", responses={409: {"description": "stale version"}})
-async def act(
-    request: Request, response: Response, game_id: GameId, body: ActionIn, cardtable_player: PlayerCookie = None
-) -> Any:
-    player = player_of(request, response, cardtable_player)
-    live = _game(request, player, game_id)
+@router.post(
+    "/games/{game_id}/actions",
+    summary="Act on a game",
+    responses={409: {"description": "stale version, or the game is over: the answer carries the table as it is"}},
+    openapi_extra=documented(ActionIn),
+)
+async def act(request: Request) -> Response:
+    game_id = game_id_of(request)
+    body = await read_body(request, ActionIn)
+    live = _player_game(request, game_id)
     detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
     if body.version == live.version:
         _check_request(live, body)
@@ -167,11 +183,12 @@ async def act(
         except StaleGame as refused:
             if isinstance(refused, GameOver):
                 detail = str(refused)
-            live = _game(request, player, game_id)
+            live = _game(request, live.player, live.game_id)
         else:
-            return {**outcome_view(outcome, live.session), "view": table_view(live.game_id, live.session, live.version)}
+            table = table_view(live.game_id, live.session, live.version)
+            return json_response({**outcome_view(outcome, live.session), "view": table})
     current = table_view(live.game_id, live.session, live.version)
-    return JSONResponse({"detail": detail, "view": current}, status_code=409)
+    return json_response({"detail": detail, "view": current}, status=409)
 
 
 class CardIn(BaseModel):
@@ -181,13 +198,17 @@ class CardIn(BaseModel):
     position: int = Field(default=-1, ge=-200, le=200)
 
 
-@router.post("/games/{game_id}/targets", summary="Where a card (with what lies on it) may legally go")
-async def targets(
-    request: Request, response: Response, game_id: GameId, body: CardIn, cardtable_player: PlayerCookie = None
-) -> dict[str, Any]:
-    live = _game(request, player_of(request, response, cardtable_player), game_id)
+@router.post(
+    "/games/{game_id}/targets",
+    summary="Where a card (with what lies on it) may legally go",
+    openapi_extra=documented(CardIn),
+)
+async def targets(request: Request) -> Response:
+    game_id = game_id_of(request)
+    body = await read_body(request, CardIn)
+    live = _player_game(request, game_id)
     _check_request(live, ActionIn(action="play", version=live.version, pile=body.pile, position=body.position))
-    return {"targets": live.session.targets(body.pile, body.position)}
+    return json_response({"targets": live.session.targets(body.pile, body.position)})
 
 
 @router.get("/stats", summary="The caller's statistics")

@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from cardtable.app import CorruptSave, StorageError, Store
 from cardtable.ui.web.api import router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
+from cardtable.ui.web.lane import GameLane
 from cardtable.ui.web.live import LiveGames
 
 STATIC = Path(__file__).parent / "static"
@@ -153,8 +154,11 @@ def server_secret(store: Store) -> bytes:
     return kept.encode()
 
 
-def create_app(store: Store) -> FastAPI:
-    """The ASGI application over ``store``."""
+def create_app(store: Store, lane: bool = True) -> FastAPI:
+    """The ASGI application over ``store``.
+
+    With ``lane`` (the default) the per-move game requests skip FastAPI's routing (see
+    ``lane.py``); without it FastAPI routes them to the same endpoints, more slowly."""
     app = FastAPI(
         title="cardtable",
         summary="Solitaire games played on the server; the page sees only what a player at a table would.",
@@ -164,7 +168,9 @@ def create_app(store: Store) -> FastAPI:
     app.state.secret = server_secret(store)
     app.include_router(router)
     app.include_router(blackjack_router)
-    app.add_middleware(BodyLimit)
+    if lane:
+        app.add_middleware(GameLane, handlers=app.exception_handlers)
+    app.add_middleware(BodyLimit)  # added last, so it wraps the lane as well
 
     @app.exception_handler(CorruptSave)
     async def corrupt(request: Request, error: CorruptSave) -> JSONResponse:

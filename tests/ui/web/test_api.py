@@ -56,7 +56,10 @@ def test_catalogue_lists_every_game_with_its_rules(client: TestClient) -> None:
     games = client.get("/api/games").json()["games"]
     assert [g["id"] for g in games] == [v.id for v in variants()]
     assert all(g["rules"] for g in games)
-    assert "/api/games/{game_id}/actions" in client.get("/openapi.json").json()["paths"]
+    paths = client.get("/openapi.json").json()["paths"]
+    body = paths["/api/games/{game_id}/actions"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert {"action", "version", "pile", "position", "target"} <= set(body["properties"])
+    assert [p["name"] for p in paths["/api/games/{game_id}/targets"]["post"]["parameters"]] == ["game_id"]
 
 
 def test_a_game_is_created_viewed_and_played(client: TestClient) -> None:
@@ -225,6 +228,7 @@ def test_bad_actions_and_addresses_are_explained_in_plain_words(client: TestClie
     assert moved.json()["detail"] == "position must be at most 200"
     assert client.get("/api/games/abc").json()["detail"] == "the game id in the address must be a whole number"
     assert client.get("/api/games/0").json()["detail"] == "the game id in the address must be at least 1"
+    assert client.get("/api/games/" + "9" * 40).json()["detail"] == "the game id in the address must be at most 4611686018427387904"
     unlabelled = client.post("/api/games", content=b'{"game": "klondike"}')
     assert unlabelled.json()["detail"] == "the request body must be a JSON object, sent as Content-Type: application/json"
 

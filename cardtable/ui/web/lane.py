@@ -1,0 +1,74 @@
+"""The game lane: the requests a player makes on every move, answered without detours.
+
+Opening a game, acting on it and asking where a card may go are most of the server's
+traffic. FastAPI's routing and parameter machinery cost several times the game's own
+work per request, so this middleware sends those three requests straight to their
+endpoints in ``api.py`` (the same functions FastAPI documents and would call) and answers
+their mistakes with the application's own exception handlers. Everything else goes on
+to FastAPI.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from cardtable.ui.web import api
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+ROUTES: tuple[tuple[str, re.Pattern[str], Endpoint], ...] = (
+    ("GET", re.compile(r"/api/games/(-?[0-9]+)"), api.view),
+    ("POST", re.compile(r"/api/games/(-?[0-9]+)/actions"), api.act),
+    ("POST", re.compile(r"/api/games/(-?[0-9]+)/targets"), api.targets),
+)
+"""The lane's requests: method, address (the game id captured) and endpoint."""
+
+
+class GameLane:
+    """ASGI middleware answering ``ROUTES`` itself; ``handlers`` maps exception types to
+    the application's handlers (FastAPI's ``app.exception_handlers``)."""
+
+    def __init__(self, app: ASGIApp, handlers: Mapping[Any, Callable[..., Any]]) -> None:
+        self.app = app
+        self.handlers = handlers
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        found = _route(scope) if scope["type"] == "http" else None
+        if found is None:
+            await self.app(scope, receive, send)
+            return
+        endpoint, game_id = found
+        scope = {**scope, "path_params": {"game_id": game_id}}
+        request = Request(scope, receive)
+        try:
+            response = await endpoint(request)
+        except Exception as error:
+            handler = self._handler(error)
+            if handler is None:
+                raise
+            answer = handler(request, error)
+            response = await answer if inspect.isawaitable(answer) else answer
+        await response(scope, receive, send)
+
+    def _handler(self, error: Exception) -> Callable[..., Any] | None:
+        """The handler for ``error``'s nearest type, as Starlette would pick it."""
+        for kind in type(error).__mro__:
+            if kind in self.handlers:
+                return self.handlers[kind]
+        return None
+
+
+def _route(scope: Scope) -> tuple[Endpoint, str] | None:
+    """The endpoint and game id of a lane request, or None for any other request."""
+    method, path = scope["method"], scope["path"]
+    for wanted, pattern, endpoint in ROUTES:
+        if method == wanted and (match := pattern.fullmatch(path)):
+            return endpoint, match.group(1)
+    return None

@@ -1,0 +1,92 @@
+"""Reading and answering requests without FastAPI's per-request machinery.
+
+The endpoints a player calls on every move read their own body, address and cookie
+with these helpers and answer with ready JSON bytes, so that they cost the same whether
+FastAPI routes them or the game lane (``lane.py``) does. Mistakes raise the very
+exceptions FastAPI would (``RequestValidationError``, ``HTTPException``), so the
+server's handlers word them the same way either way.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+import orjson
+from fastapi import HTTPException, Request, Response
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ValidationError
+
+Model = TypeVar("Model", bound=BaseModel)
+
+GAME_ID_LIMIT = 2**62
+"""The largest game id an address may name."""
+
+
+def json_response(payload: Any, status: int = 200) -> Response:
+    """An answer with ``payload`` as compact UTF-8 JSON."""
+    return Response(orjson.dumps(payload), status_code=status, media_type="application/json")
+
+
+async def read_body(request: Request, model: type[Model]) -> Model:
+    """The request's JSON body as ``model``; RequestValidationError (with FastAPI's
+    locations, ``("body", field)``) when it is missing, not JSON or not valid."""
+    raw = await request.body()
+    if not raw:
+        raise _invalid("missing", "Field required")
+    if "json" not in request.headers.get("content-type", ""):
+        raise _invalid("model_attributes_type", "Input should be a valid dictionary or object")
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise _invalid("json_invalid", "JSON decode error", {"error": error.msg}) from None
+    except UnicodeDecodeError:
+        raise _invalid("json_invalid", "JSON decode error", {"error": "the bytes are not UTF-8 text"}) from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        problems = error.errors(include_url=False)
+        raise RequestValidationError([{**p, "loc": ("body", *p["loc"])} for p in problems]) from None
+
+
+def _invalid(kind: str, message: str, context: dict[str, str] | None = None) -> RequestValidationError:
+    problem: dict[str, Any] = {"type": kind, "loc": ("body",), "msg": message, "input": None}
+    if context:
+        problem["ctx"] = context
+    return RequestValidationError([problem])
+
+
+def game_id_of(request: Request) -> int:
+    """The game id in the request's address (422 when it is not one)."""
+    text = str(request.path_params.get("game_id", ""))
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise HTTPException(422, "the game id in the address must be a whole number")
+    if text.startswith("-") or int(digits[:30]) < 1:
+        raise HTTPException(422, "the game id in the address must be at least 1")
+    number = int(digits[:30])
+    if len(digits) > 30 or number > GAME_ID_LIMIT:
+        raise HTTPException(422, f"the game id in the address must be at most {GAME_ID_LIMIT}")
+    return number
+
+
+def documented(body: type[BaseModel] | None = None) -> dict[str, Any]:
+    """OpenAPI details of a lean endpoint on ``/games/{game_id}``: the id in the
+    address and, if given, the JSON body ``body``."""
+    extra: dict[str, Any] = {
+        "parameters": [
+            {
+                "name": "game_id",
+                "in": "path",
+                "required": True,
+                "description": "the game's id",
+                "schema": {"type": "integer", "minimum": 1, "maximum": GAME_ID_LIMIT},
+            }
+        ]
+    }
+    if body is not None:
+        extra["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": body.model_json_schema()}},
+        }
+    return extra
