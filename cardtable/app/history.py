@@ -71,6 +71,11 @@ class History:
         return History(self.states, self.steps, at)
 
     @property
+    def move_count(self) -> int:
+        """How many moves lead to the current position."""
+        return sum(map(len, self.steps[: self.at]))
+
+    @property
     def played(self) -> tuple[Move, ...]:
         """Every move that leads to the current position."""
         return tuple(m for step in self.steps[: self.at] for m in step)

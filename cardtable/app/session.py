@@ -106,7 +106,7 @@ class Session:
     @property
     def move_count(self) -> int:
         """How many moves lead to the current position."""
-        return len(self.history.played)
+        return self.history.move_count
 
     @property
     def score(self) -> int:

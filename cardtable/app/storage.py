@@ -22,15 +22,15 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring
 from cardtable.app.session import Options, Session
+from cardtable.app.step_texts import StepTexts
 from cardtable.solitaire import apply, check, get_variant
-from cardtable.solitaire.formats import FormatError, format_move, parse_move
+from cardtable.solitaire.formats import FormatError, parse_move
 
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
@@ -157,6 +157,7 @@ class Store:
             raise StorageError(f"{self.path} is a folder, not a database file")
         try:
             # Autocommit: every write below opens its own explicit transaction, DDL included.
+            self._step_texts = StepTexts()
             self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as error:
             raise StorageError(f"can't open {self.path}: {error}") from None
@@ -257,11 +258,11 @@ class Store:
         time), and a lost or unplayed one refuses the save (GameOver).
         """
         variant = session.variant
-        steps = [[_move_text(variant, m) for m in step] for step in session.history.steps]
+        steps = self._step_texts.encode(None if game_id is None else (player, game_id, variant.id), variant, session.history.steps)
         options = json.dumps({"auto_build": session.options.auto_build, "scoring": session.options.scoring.value})
         status = status or ("won" if session.is_won else "playing")
         result = (status, session.move_count, session.score, _vegas(session), session.elapsed)
-        game = (variant.id, session.deal_number, options, json.dumps(steps), session.history.at, int(session.random_deal))
+        game = (variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal))
         # One statement each, so the write lock is held for no longer than the write
         # itself: two server processes share the file, and a longer hold made each wait.
         if game_id is None:
@@ -413,10 +414,6 @@ class Store:
         """Change a player's setting."""
         with self._transaction():
             self._db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)", (player, key, value))
-
-
-_move_text = lru_cache(maxsize=1 << 16)(format_move)
-"""Move texts, remembered: every save writes the whole list, mostly moves already seen."""
 
 
 def _vegas(session: Session) -> int:
