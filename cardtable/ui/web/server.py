@@ -24,6 +24,7 @@ from cardtable.ui.web.api import router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.lane import GameLane
 from cardtable.ui.web.live import LiveGames
+from cardtable.ui.web.workers import run_processes, spreads_connections
 
 STATIC = Path(__file__).parent / "static"
 
@@ -222,6 +223,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, work
         uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
         return 0
     store.close()
+    if spreads_connections():
+        return run_processes(host, port, str(store.path), workers)
     os.environ["CARDTABLE_DB"] = str(store.path)
     uvicorn.run(
         f"{__name__}:app_from_environment", factory=True, workers=workers, host=host, port=port, log_level="warning"

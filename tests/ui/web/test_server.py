@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -15,6 +16,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cardtable.ui.web.workers import RESTART_GRACE, spreads_connections
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -24,6 +27,13 @@ def _free_port() -> int:
 
 def _serve(tmp_path: Path, workers: int) -> Iterator[str]:
     """`cardtable serve` with ``workers`` processes, until the test is done: its address."""
+    for url, _ in _serve_process(tmp_path, workers):
+        yield url
+
+
+def _serve_process(tmp_path: Path, workers: int) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """`cardtable serve` with ``workers`` processes, until the test is done: its address
+    and the process started."""
     port = _free_port()
     command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port), "--db", str(tmp_path / "s.db")]
     server = subprocess.Popen(command + ["--workers", str(workers)], stdout=subprocess.PIPE, text=True, env=os.environ.copy())
@@ -36,7 +46,7 @@ def _serve(tmp_path: Path, workers: int) -> Iterator[str]:
             break
         except httpx.TransportError:
             time.sleep(0.1)
-    yield url
+    yield url, server
     server.terminate()
     server.wait(timeout=20)
 
@@ -93,3 +103,84 @@ def test_an_oversized_body_is_refused_whether_declared_or_chunked(one_worker: st
     answer = chunked.getresponse()
     assert answer.status == 413 and "too large" in json.loads(answer.read())["detail"]
     chunked.close()
+
+
+def _children(pid: int) -> list[int]:
+    """The server processes started by process ``pid`` (Linux /proc; Python's helper
+    process that tracks shared resources left out)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                command = Path(f"/proc/{entry}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if int(stat.rpartition(")")[2].split()[1]) == pid and b"spawn_main" in command:
+                found.append(int(entry))
+    return found
+
+
+def _connections(pid: int, port: int) -> int:
+    """How many established TCP connections to ``port`` the process holds (Linux /proc)."""
+    inodes = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            local_port = int(fields[1].rpartition(":")[2], 16)
+            count += local_port == port and fields[3] == "01" and fields[9] in inodes
+    return count
+
+
+needs_spreading = pytest.mark.skipif(not spreads_connections(), reason="the kernel spreads connections on Linux only")
+
+
+@needs_spreading
+def test_connections_arriving_together_are_spread_over_the_processes(tmp_path: Path) -> None:
+    for url, server in _serve_process(tmp_path, 2):
+        port = int(url.rpartition(":")[2])
+        clients = [socket.create_connection(("127.0.0.1", port)) for _ in range(60)]
+        time.sleep(0.5)
+        counts = sorted(_connections(pid, port) for pid in _children(server.pid))
+        for client in clients:
+            client.close()
+        assert len(counts) == 2 and sum(counts) == 60
+        assert counts[0] >= 15, f"one process took {counts[1]} of 60 connections"
+
+
+@needs_spreading
+def test_a_server_process_that_dies_is_replaced_and_stopping_stops_them_all(tmp_path: Path) -> None:
+    for url, server in _serve_process(tmp_path, 2):
+        first = _children(server.pid)
+        assert len(first) == 2
+        time.sleep(RESTART_GRACE + 0.5)  # past its start: a death now is answered with a new process
+        os.kill(first[0], signal.SIGKILL)
+        for _ in range(100):
+            now = _children(server.pid)
+            if len(now) == 2 and first[0] not in now:
+                break
+            time.sleep(0.1)
+        assert len(now) == 2 and first[0] not in now
+        for _ in range(10):  # a new connection each: either process, the new one once it listens
+            assert httpx.post(url + "/api/games", json={"game": "klondike", "deal": 2}).status_code == 201
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=20) == 0
+        assert not [pid for pid in now if Path(f"/proc/{pid}").exists()]
+
+
+def test_a_port_in_use_is_reported_clearly(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port), "--workers", "2"]
+        done = subprocess.run(command + ["--db", str(tmp_path / "s.db")], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and f"can't serve on 127.0.0.1:{port}" in done.stderr
