@@ -7,6 +7,8 @@ conformance tests hold the two to exactly the same set of moves.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from cardtable.cards import Card
 from cardtable.solitaire.model import Move, MoveKind, State
 from cardtable.solitaire.rules.groups import GroupKind, supermove_limit
@@ -17,6 +19,7 @@ from cardtable.solitaire.variant import Goal, Variant
 _ONE = GroupKind.ONE
 _RUN_KINDS = (GroupKind.RUN, GroupKind.SUPERMOVE)
 _SUPERMOVE = GroupKind.SUPERMOVE
+_INDEX = attrgetter("index")
 _WHOLE = GroupKind.WHOLE
 
 
@@ -342,7 +345,7 @@ def canonical_key(state: State, redeals: bool = True) -> tuple[object, ...]:
     fixed = t.fixed if groups is t.symmetric else t.fixed_while_dealing
 
     def code(i: int) -> bytes:
-        return bytes((hidden[i], *(c.index for c in piles[i])))
+        return bytes((hidden[i], *map(_INDEX, piles[i])))
 
     folded = tuple(tuple(sorted(code(i) for i in g)) for g in groups)
     return (tuple(code(i) for i in fixed), folded, state.redeals if redeals else 0)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from cardtable.app import EventKind, Options, Session
-from cardtable.app.autoplay import is_stuck
-from cardtable.solitaire import get_variant
+from cardtable.app.autoplay import _marks, is_stuck
+from cardtable.solitaire import State, apply, canonical_key, get_variant, is_won, legal_moves
 from tests.solitaire.games.positions import position
 
 
@@ -59,3 +63,43 @@ def test_the_session_reports_stuck_after_the_move_that_leaves_only_empty_shuffle
     assert not session.is_stuck()
     outcome = session.move_card("t3", -1, "t1")
     assert outcome.ok and outcome.events[-1].kind is EventKind.STUCK
+
+
+def _stuck_by_brute_force(state: State) -> bool:
+    """The stuck test's meaning, searched plainly: every position reachable by moves that
+    make no progress, each played and compared with the start."""
+    if is_won(state):
+        return False
+    start = _marks(state)
+    redeals = state.variant.stock.redeals_allowed is not None
+    seen = {canonical_key(state, redeals=redeals)}
+    frontier = [state]
+    while frontier:
+        position = frontier.pop()
+        for move in legal_moves(position):
+            after = apply(position, move, trusted=True)
+            if is_won(after) or any(now < then for now, then in zip(_marks(after), start)):
+                return False
+            key = canonical_key(after, redeals=redeals)
+            if key not in seen:
+                seen.add(key)
+                frontier.append(after)
+    return True
+
+
+@pytest.mark.parametrize("game", ["klondike", "klondike-draw3", "freecell", "yukon", "pyramid", "besieged-fortress"])
+def test_the_stuck_test_agrees_with_a_plain_search_of_every_position(game: str) -> None:
+    rng = random.Random(game)
+    variant = get_variant(game)
+    answers = []
+    for deal in range(1, 9):
+        state = variant.start(deal)
+        for _ in range(60):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state = apply(state, rng.choice(moves), trusted=True)
+            expected = _stuck_by_brute_force(state)
+            assert is_stuck(state, limit=10**6) == expected, (game, deal, state)
+            answers.append(expected)
+    assert len(answers) >= 100

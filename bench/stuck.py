@@ -1,0 +1,63 @@
+"""The stuck check: how long ``autoplay.is_stuck`` takes on positions met in play.
+
+Run: .venv/bin/python bench/stuck.py [--positions N] [GAME ...]
+
+The check runs after every action a player takes (its answer is in every view), so its
+cost is paid on every move. Positions come from random playouts (seeded) of each game,
+up to 150 moves deep; prints the mean, p50, p99 and worst time per check, and how many
+of the positions were stuck.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from cardtable.app.autoplay import STUCK_SEARCH_LIMIT, is_stuck
+from cardtable.solitaire import State, apply, get_variant, is_won, legal_moves
+
+GAMES = ("klondike", "klondike-draw3", "freecell", "yukon", "spider", "pyramid")
+
+
+def positions(game: str, count: int, rng: random.Random) -> list[State]:
+    """``count`` positions reached by random play from the game's deals 1, 2, 3, ..."""
+    variant = get_variant(game)
+    found: list[State] = []
+    deal = 1
+    while len(found) < count:
+        state = variant.start(deal)
+        for _ in range(150):
+            moves = legal_moves(state)
+            if not moves or is_won(state) or len(found) >= count:
+                break
+            state = apply(state, rng.choice(moves), trusted=True)
+            found.append(state)
+        deal += 1
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("--positions", type=int, default=3000)
+    args = parser.parse_args()
+    print(f"limit {STUCK_SEARCH_LIMIT} moves; {args.positions} positions a game; times in microseconds")
+    for game in args.games:
+        times = []
+        stuck = 0
+        for state in positions(game, args.positions, random.Random(1)):
+            began = time.perf_counter()
+            stuck += is_stuck(state)
+            times.append(time.perf_counter() - began)
+        times.sort()
+        p99 = times[int(len(times) * 0.99)]
+        print(
+            f"{game:16s} mean {1e6 * statistics.fmean(times):7.0f}  p50 {1e6 * times[len(times) // 2]:7.0f}"
+            f"  p99 {1e6 * p99:7.0f}  worst {1e6 * times[-1]:7.0f}  stuck {stuck}/{len(times)}"
+        )
+
+
+if __name__ == "__main__":
+    main()
