@@ -44,8 +44,8 @@ def test_a_body_one_byte_over_is_refused_on_every_route(app: FastAPI) -> None:
         assert answer.status_code == 413 and "too large" in answer.json()["detail"], url
 
 
-def _call(app: FastAPI, chunks: list[bytes]) -> tuple[int, bytes, int]:
-    """POST /api/games straight through ASGI, the body streamed in ``chunks`` with no
+def _call(app: FastAPI, chunks: list[bytes], path: str = "/api/games") -> tuple[int, bytes, int]:
+    """POST to ``path`` straight through ASGI, the body streamed in ``chunks`` with no
     Content-Length: the status, the body of the answer, and how many chunks were read."""
     read = 0
     answer: list[dict[str, Any]] = []
@@ -62,7 +62,7 @@ def _call(app: FastAPI, chunks: list[bytes]) -> tuple[int, bytes, int]:
 
     scope = {
         "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
-        "path": "/api/games", "raw_path": b"/api/games", "query_string": b"", "root_path": "",
+        "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
         "headers": [(b"host", b"testserver"), (b"content-type", b"application/json")],
         "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
     }
@@ -71,10 +71,11 @@ def _call(app: FastAPI, chunks: list[bytes]) -> tuple[int, bytes, int]:
     return status, b"".join(m.get("body", b"") for m in answer if m["type"] == "http.response.body"), read
 
 
-def test_a_streamed_body_is_refused_once_it_passes_the_limit_and_read_no_further(app: FastAPI) -> None:
+@pytest.mark.parametrize("path", ["/api/games", "/api/games/1/actions", "/api/games/1/targets"])
+def test_a_streamed_body_is_refused_once_it_passes_the_limit_and_read_no_further(app: FastAPI, path: str) -> None:
     body = _padded(2**20)
     chunks = [body[n : n + 1024] for n in range(0, len(body), 1024)]
-    status, text, read = _call(app, chunks)
+    status, text, read = _call(app, chunks, path)
     assert status == 413 and b"too large" in text
     assert read == MAX_BODY // 1024 + 1  # the chunk that passed the limit was the last one read
 
