@@ -110,7 +110,7 @@ def _marks(state: State) -> Marks:
 
 
 def _is_progress(state: State, start: Marks) -> bool:
-    """Whether ``state`` is on from the position with marks ``start``."""
+    """Whether ``state`` has got somewhere since the position whose marks are ``start``."""
     return any(now < then for now, then in zip(_marks(state), start)) or is_won(state)
 
 

@@ -81,9 +81,10 @@ def run_processes(host: str, port: int, db: str, count: int) -> int:
         stop.set()
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
-    processes = [start(sock) for sock in sockets]
+    processes: list[tuple[BaseProcess, float]] = []
     status = 0
     try:
+        processes += [start(sock) for sock in sockets]
         while not stop.wait(0.5):
             for n, (process, since) in enumerate(processes):
                 if process.is_alive():
