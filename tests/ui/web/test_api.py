@@ -183,6 +183,9 @@ HOSTILE = [
     ("post", "/api/games/1/actions", b'{"action": ["deal"], "version": 0}'),
     ("post", "/api/games/1/targets", b'{"pile": "t1", "position": "top"}'),
     ("delete", "/api/games/1", b""),
+    ("post", "/api/games/1/actions", b"[" * 30000 + b"]" * 30000),
+    ("post", "/api/games/1/targets", b'{"pile": ' + b"[" * 30000 + b"]" * 30000 + b"}"),
+    ("post", "/api/games", b"[" * 30000 + b"]" * 30000),
 ]
 
 
