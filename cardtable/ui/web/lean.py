@@ -44,6 +44,8 @@ async def read_body(request: Request, model: type[Model]) -> Model:
         raise _invalid("json_invalid", "JSON decode error", {"error": "the bytes are not UTF-8 text"}) from None
     except RecursionError:
         raise _invalid("json_invalid", "JSON decode error", {"error": "nested too deeply to read"}) from None
+    except ValueError:  # a number with thousands of digits, say
+        raise _invalid("json_invalid", "JSON decode error", {"error": "a value in it is too long to read"}) from None
     try:
         return model.model_validate(data)
     except ValidationError as error:

@@ -186,6 +186,8 @@ HOSTILE = [
     ("post", "/api/games/1/actions", b"[" * 30000 + b"]" * 30000),
     ("post", "/api/games/1/targets", b'{"pile": ' + b"[" * 30000 + b"]" * 30000 + b"}"),
     ("post", "/api/games", b"[" * 30000 + b"]" * 30000),
+    ("post", "/api/games/1/actions", b'{"action": "deal", "version": ' + b"9" * 5000 + b"}"),
+    ("post", "/api/games/1/targets", b'{"pile": "t1", "position": ' + b"9" * 5000 + b"}"),
 ]
 
 
