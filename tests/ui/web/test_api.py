@@ -279,6 +279,32 @@ def test_no_body_makes_the_server_fail(client: TestClient, body: dict) -> None: 
         assert client.post(url, json=body).status_code < 500
 
 
+_JSON_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=8)),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    raw=st.one_of(
+        st.binary(max_size=200),
+        st.text(max_size=200).map(str.encode),
+        _JSON_VALUES.map(lambda v: json.dumps(v).encode()),
+        st.tuples(st.integers(1, 3000), st.sampled_from([b"[", b"{\"a\":", b"-"])).map(lambda t: t[1] * t[0]),
+    )
+)
+def test_no_raw_body_makes_the_server_fail(client: TestClient, raw: bytes) -> None:
+    if "game_id" not in client.__dict__:
+        client.__dict__["game_id"] = _start(client)["id"]
+    game = client.__dict__["game_id"]
+    for url in ("/api/games", f"/api/games/{game}/actions", f"/api/games/{game}/targets", "/api/thunderjack/actions"):
+        answer = client.post(url, content=raw, headers={"Content-Type": "application/json"})
+        assert answer.status_code < 500, (url, raw, answer.text)
+        assert answer.status_code < 300 or answer.json()["detail"]
+
+
 def test_two_server_processes_on_one_database_never_apply_an_action_twice(tmp_path: Path) -> None:
     first = TestClient(create_app(Store(tmp_path / "shared.db")))
     second = TestClient(create_app(Store(tmp_path / "shared.db")))
