@@ -8,7 +8,8 @@ Klondike game, then plays moves (deal from the stock, send a card home or onto a
 pile when the server's targets say it may go, undo now and then), each carrying the
 version of the view it was made on. Players pause between actions like people do
 (--rate actions a second on average, exponentially spaced); --rate 0 removes the pause
-and measures the server's ceiling instead. Prints moves/s and the p50/p99 latency of moves.
+and measures the server's ceiling instead. Prints moves/s and the p50/p99 latency of moves,
+and (when it started the server, on Linux) the server's CPU time per action.
 The loop is bounded by --seconds and talks only to the loopback address.
 """
 
@@ -103,16 +104,37 @@ async def player(
     return actions, moves
 
 
-async def run(host: str, port: int, players: int, seconds: float, rate: float) -> None:
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) of process ``pid`` and its children, from /proc; None
+    where there is no /proc."""
+    if not os.path.isdir("/proc"):
+        return None
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(entry) == pid or int(fields[1]) == pid:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+async def run(host: str, port: int, players: int, seconds: float, rate: float, server: int | None = None) -> None:
     latencies: list[float] = []
     start = asyncio.Barrier(players + 1)
     games = [
         asyncio.ensure_future(player(host, port, start, seconds, rate, latencies, random.Random(n))) for n in range(players)
     ]
     await start.wait()
+    cpu_before = None if server is None else cpu_seconds(server)
     began = time.perf_counter()
     counts = await asyncio.gather(*games)
     elapsed = time.perf_counter() - began
+    cpu_after = None if server is None else cpu_seconds(server)
     ordered = sorted(latencies)
     p99 = ordered[int(len(ordered) * 0.99)] if ordered else 0.0
     pace = f"{rate:g} actions/s each" if rate else "no pause between actions"
@@ -120,6 +142,8 @@ async def run(host: str, port: int, players: int, seconds: float, rate: float) -
     print(f"players {players} ({pace}), {elapsed:.1f} s, actions {actions}, moves applied {moves}")
     print(f"moves/s {moves / elapsed:,.0f} (actions/s {actions / elapsed:,.0f})")
     print(f"action latency p50 {1000 * statistics.median(ordered):.1f} ms, p99 {1000 * p99:.1f} ms")
+    if cpu_before is not None and cpu_after is not None and actions:
+        print(f"server CPU {1000 * (cpu_after - cpu_before) / actions:.2f} ms per action")
 
 
 def main() -> None:
@@ -146,7 +170,7 @@ def main() -> None:
         server.stdout.readline()
         time.sleep(1.0)
     try:
-        asyncio.run(run(host, port, args.players, args.seconds, args.rate))
+        asyncio.run(run(host, port, args.players, args.seconds, args.rate, None if server is None else server.pid))
     finally:
         if server is not None:
             server.terminate()
