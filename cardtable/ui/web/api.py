@@ -83,8 +83,14 @@ async def games() -> dict[str, Any]:
     return {"games": catalogue()}
 
 
-@router.post("/games", status_code=201, summary="Start a game (a random deal unless one is named)")
-async def create(request: Request, response: Response, body: NewGame, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+@router.post(
+    "/games",
+    status_code=201,
+    summary="Start a game (a random deal unless one is named)",
+    openapi_extra=documented(NewGame, game_id=False),
+)
+async def create(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    body = await read_body(request, NewGame)
     player = player_of(request, response, cardtable_player)
     try:
         variant = get_variant(body.game)

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from cardtable.app.blackjack import BlackjackTable
 from cardtable.ui.web.api import PlayerCookie, player_of
+from cardtable.ui.web.lean import documented, read_body
 
 router = APIRouter(prefix="/api/thunderjack")
 
@@ -38,8 +39,14 @@ async def table_view(request: Request, response: Response, cardtable_player: Pla
     return _table(request, player_of(request, response, cardtable_player)).view()
 
 
-@router.post("/actions", summary="Act at the table", responses={409: {"description": "stale version"}})
-async def intent(request: Request, response: Response, body: IntentIn, cardtable_player: PlayerCookie = None) -> Any:
+@router.post(
+    "/actions",
+    summary="Act at the table",
+    responses={409: {"description": "stale version"}},
+    openapi_extra=documented(IntentIn, game_id=False),
+)
+async def intent(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> Any:
+    body = await read_body(request, IntentIn)
     player = player_of(request, response, cardtable_player)
     table = _table(request, player)
     if body.version == table.version:

@@ -2,7 +2,8 @@
 
 The endpoints a player calls on every move read their own body, address and cookie
 with these helpers and answer with ready JSON bytes, so that they cost the same whether
-FastAPI routes them or the game lane (``lane.py``) does. Mistakes raise the very
+FastAPI routes them or the game lane (``lane.py``) does; every endpoint with a JSON body
+reads it here, so all of them explain a bad body alike. Mistakes raise the very
 exceptions FastAPI would (``RequestValidationError``, ``HTTPException``), so the
 server's handlers word them the same way either way.
 """
@@ -74,11 +75,12 @@ def game_id_of(request: Request) -> int:
     return number
 
 
-def documented(body: type[BaseModel] | None = None) -> dict[str, Any]:
-    """OpenAPI details of a lean endpoint on ``/games/{game_id}``: the id in the
-    address and, if given, the JSON body ``body``."""
-    extra: dict[str, Any] = {
-        "parameters": [
+def documented(body: type[BaseModel] | None = None, game_id: bool = True) -> dict[str, Any]:
+    """OpenAPI details of an endpoint that reads its own request: the game id in the
+    address (unless ``game_id`` is False) and, if given, the JSON body ``body``."""
+    extra: dict[str, Any] = {}
+    if game_id:
+        extra["parameters"] = [
             {
                 "name": "game_id",
                 "in": "path",
@@ -87,10 +89,33 @@ def documented(body: type[BaseModel] | None = None) -> dict[str, Any]:
                 "schema": {"type": "integer", "minimum": 1, "maximum": GAME_ID_LIMIT},
             }
         ]
-    }
     if body is not None:
         extra["requestBody"] = {
             "required": True,
-            "content": {"application/json": {"schema": body.model_json_schema()}},
+            "content": {"application/json": {"schema": _inlined(body.model_json_schema())}},
         }
     return extra
+
+
+def _inlined(schema: dict[str, Any]) -> dict[str, Any]:
+    """A model's JSON schema with its nested models written in place: a ``$defs``
+    reference would be read from the root of the OpenAPI document, where there are none.
+
+    >>> from cardtable.ui.web.api import NewGame
+    >>> schema = _inlined(NewGame.model_json_schema())
+    >>> sorted(schema["properties"]["options"]["anyOf"][0]["properties"]), "$defs" in schema
+    (['auto_build', 'scoring'], False)
+    """
+    definitions = schema.get("$defs", {})
+
+    def place(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                return place(definitions[node["$ref"].rpartition("/")[2]])
+            return {key: place(value) for key, value in node.items() if key != "$defs"}
+        if isinstance(node, list):
+            return [place(item) for item in node]
+        return node
+
+    placed: dict[str, Any] = place(schema)
+    return placed

@@ -62,6 +62,18 @@ def test_catalogue_lists_every_game_with_its_rules(client: TestClient) -> None:
     assert [p["name"] for p in paths["/api/games/{game_id}/targets"]["post"]["parameters"]] == ["game_id"]
 
 
+def test_every_reference_in_the_openapi_document_leads_somewhere(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    references = re.findall(r'"\$ref": "#/([^"]*)"', json.dumps(document))
+    assert references
+    for reference in references:
+        node = document
+        for part in reference.split("/"):
+            node = node[part]
+    bodies = [op["requestBody"] for path in document["paths"].values() for op in path.values() if "requestBody" in op]
+    assert len(bodies) == 4  # new game, action, targets, Thunderjack intent
+
+
 def test_a_game_is_created_viewed_and_played(client: TestClient) -> None:
     view = _start(client)
     assert view["deal"] == 7 and view["version"] == 0
