@@ -38,6 +38,8 @@ class GameStats:
     best_time: float | None
     fewest_moves: int | None
     best_score: int | None
+    """The best score in the scoring the last finished game was played with (scores of
+    different scorings are different units: percent, points, dollars)."""
     vegas_total: int
     recent: tuple[str, ...]
     """The last results, newest last: ``won`` or ``lost``."""
@@ -45,6 +47,8 @@ class GameStats:
     """How many of the finished games were played for Vegas points."""
     recent_games: tuple[RecentGame, ...] = ()
     """The last finished games, newest last, with their day, deal and score."""
+    best_score_scoring: str | None = None
+    """The scoring ``best_score`` is in (None for games saved without one)."""
 
 
 def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool = False) -> list[GameStats]:
@@ -65,6 +69,8 @@ def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool 
     for (game, options), games in sorted(groups.items()):
         finished = [g for g in games if g.status in ("won", "lost")]
         wins = [g for g in finished if g.status == "won"]
+        scoring = _scoring(finished[-1]) if finished else None
+        scored = [g for g in finished if _scoring(g) is scoring]
         best = current = 0
         for g in finished:
             current = current + 1 if g.status == "won" else 0
@@ -80,11 +86,12 @@ def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool 
                 best_streak=best,
                 best_time=min((g.elapsed for g in wins), default=None),
                 fewest_moves=min((g.moves for g in wins), default=None),
-                best_score=max((g.score for g in finished), default=None),
+                best_score=max((g.score for g in scored), default=None),
                 vegas_total=sum(g.vegas for g in finished) if _plays_vegas(game) else 0,
                 recent=tuple(g.status for g in finished[-recent:]),
                 vegas_games=sum(_scoring(g) is Scoring.VEGAS for g in finished) if _plays_vegas(game) else 0,
                 recent_games=tuple(RecentGame(g.updated[:10], g.deal, g.status, g.score) for g in finished[-recent:]),
+                best_score_scoring=None if scoring is None else scoring.value,
             )
         )
     return out
@@ -151,7 +158,8 @@ def to_text(stats: list[GameStats]) -> str:
             f"streak {s.current_streak}, best streak {s.best_streak}"
         ]
         bests = [
-            f"best score {'-' if s.best_score is None else s.best_score}",
+            f"best score {'-' if s.best_score is None else s.best_score}"
+            + (f" ({s.best_score_scoring} scoring)" if s.best_score_scoring and not s.options else ""),
             f"best time {'-' if s.best_time is None else _clock(s.best_time)}",
             f"fewest moves {'-' if s.fewest_moves is None else s.fewest_moves}",
         ]

@@ -57,6 +57,23 @@ def test_per_option_sets_and_cumulative_vegas(tmp_path: Path) -> None:
     assert overall.vegas_total == vegas < -52
 
 
+def test_the_best_score_is_one_of_the_scoring_last_played(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    scores = {}
+    for scoring in (Scoring.STANDARD, Scoring.UNIFORM, Scoring.STANDARD, Scoring.VEGAS, Scoring.UNIFORM):
+        session = Session(get_variant("klondike"), 3, Options(scoring=scoring))
+        session.deal()
+        session.move_card("waste", -1, "t1")
+        store.set_status("me", store.save("me", session), "lost")
+        scores.setdefault(scoring, []).append(session.score)
+    [stats] = summarize(store.records("me"))
+    assert stats.best_score == max(scores[Scoring.UNIFORM]) and stats.best_score_scoring == "uniform"
+    assert stats.best_score != max(max(s) for s in scores.values())  # the Vegas and standard scores are left out
+    assert f"best score {stats.best_score} (uniform scoring)" in to_text([stats])
+    for scoring, stats in zip((Scoring.STANDARD, Scoring.UNIFORM, Scoring.VEGAS), summarize(store.records("me"), by_options=True)):
+        assert (stats.best_score, stats.best_score_scoring) == (max(scores[scoring]), scoring.value)
+
+
 def test_export_as_csv_and_json(tmp_path: Path) -> None:
     store = Store(tmp_path / "s.db")
     store.save("me", _won_freecell())
@@ -76,7 +93,7 @@ def test_the_text_shows_bests_vegas_and_recent_games(tmp_path: Path) -> None:
     text = to_text(summarize(store.records("me")))
     freecell, klondike = text.split("\nklondike: ")
     assert freecell.startswith("freecell: played 1, won 1 (100%)")
-    assert f"best score 100, best time 0:00, fewest moves {_won_freecell().move_count}" in freecell
+    assert f"best score 100 (uniform scoring), best time 0:00, fewest moves {_won_freecell().move_count}" in freecell
     assert "Vegas" not in freecell and "deal 1  won  score 100" in freecell
     assert "Vegas total -52 over 1 game" in klondike
     assert klondike.count("deal 3  lost") == 2 and "recent: " in klondike
