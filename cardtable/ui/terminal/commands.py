@@ -11,6 +11,7 @@ moves what fits from column 3 to column 5; ``t3>t5:2`` is the exact move notatio
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from cardtable.app import Outcome, Session
 from cardtable.cards import NotationError, parse_card
@@ -45,14 +46,25 @@ class Reply:
     word: str = ""
 
 
-def _card_place(session: Session, word: str) -> tuple[int, int] | None:
+class Named(Enum):
+    """What a word named when it named no place on the table."""
+
+    NOT_A_CARD = "not a card"
+    NOT_SHOWING = "a card not face up on the table"
+    FOUNDATION = "a foundation, whichever takes the card"
+    NO_SUCH_PILE = "no pile of this game"
+
+
+def _card_place(session: Session, word: str) -> tuple[int, int] | Named:
+    """Where the card ``word`` names lies face up (the copy that can be played, if
+    any), or why there is no such place."""
     try:
         card = parse_card(word)
     except NotationError:
-        return None
+        return Named.NOT_A_CARD
     places = session.find_card(card.code)
     if not places:
-        return (-1, -1)
+        return Named.NOT_SHOWING
     playable = [p for p in places if session.guess(p[0], p[1]) is not None]
     return (playable or places)[0]
 
@@ -65,14 +77,15 @@ def _is_card(word: str) -> bool:
     return True
 
 
-def _pile(session: Session, word: str) -> int | None:
+def _pile(session: Session, word: str) -> int | Named:
+    """The pile ``word`` names, a foundation (``f``, ``home``), or no pile."""
     word = word.lower()
     if word in ("f", "home", "h"):
-        return None
+        return Named.FOUNDATION
     try:
         return session.pile_index(word)
     except KeyError:
-        return -1
+        return Named.NO_SUCH_PILE
 
 
 def run_command(session: Session, text: str) -> Reply:
@@ -106,11 +119,11 @@ def _card_words(session: Session, words: list[str]) -> Outcome:
     if len(words) > 2:
         return Outcome(False, f"{' '.join(words)!r}: name a card, or a card and where it goes (help lists moves)")
     first = _card_place(session, words[0])
-    if first == (-1, -1):
+    if first is Named.NOT_SHOWING:
         return Outcome(False, f"{words[0].upper()} is not face up on the table")
-    if first is None:
+    if isinstance(first, Named):  # not a card: a pile, perhaps
         source = _pile(session, words[0])
-        if source is None or source == -1 or len(words) == 1:
+        if isinstance(source, Named) or len(words) == 1:
             return Outcome(False, f"{words[0]!r} is not a card or a pile (help lists moves)")
         return _pile_to_pile(session, source, words[1])
     pile, position = first
@@ -119,18 +132,18 @@ def _card_words(session: Session, words: list[str]) -> Outcome:
     if _is_card(words[1]):
         return session.play_two_cards(words[0], words[1])
     target = _pile(session, words[1])
-    if target is None:
+    if target is Named.FOUNDATION:
         return session.to_foundation(pile, position)
-    if target == -1:
+    if isinstance(target, Named):
         return Outcome(False, f"{words[1]!r} is not a card on the table or a pile")
     return session.move_card(pile, position, target)
 
 
 def _pile_to_pile(session: Session, source: int, target_word: str) -> Outcome:
     target = _pile(session, target_word)
-    if target is None:
+    if target is Named.FOUNDATION:
         return session.to_foundation(source)
-    if target == -1:
+    if isinstance(target, Named):
         return Outcome(False, f"{target_word!r} is not a pile")
     cards = len(session.state.piles[source])
     reason = f"{session.variant.piles[source].id.title} is empty"

@@ -1,0 +1,61 @@
+"""Typed commands: each way a word can name a card, a pile or nothing, and what it does."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.app import Session
+from cardtable.solitaire import get_variant
+from cardtable.ui.terminal.commands import run_command
+
+
+@pytest.fixture
+def session() -> Session:
+    """Klondike deal 7: columns show 6D, JS, 9D, 5D, 8D, TH, 4S; the stock is full."""
+    return Session(get_variant("klondike"), 7)
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        ("7C", "7C is not face up on the table"),
+        ("bogus", "'bogus' is not a card or a pile (help lists moves)"),
+        ("t1", "'t1' is not a card or a pile (help lists moves)"),
+        ("t1 zz", "'zz' is not a pile"),
+        ("JS qq", "'qq' is not a card on the table or a pile"),
+        ("6D t2", "6♦ can't go on J♠: build down by one in alternating colours"),
+        ("t1 t2", "6♦ can't go on J♠: build down by one in alternating colours"),
+        ("6D f", "6♦ can't go on the empty foundation 4: it takes only an Ace"),
+        ("t7 home", "4♠ can't go on the empty foundation 4: it takes only an Ace"),
+        ("t1 t2 t3", "'t1 t2 t3': name a card, or a card and where it goes (help lists moves)"),
+        ("", "type a move, or help"),
+    ],
+)
+def test_a_command_that_can_not_be_done_says_why(session: Session, command: str, reason: str) -> None:
+    reply = run_command(session, command)
+    assert reply.outcome is not None and (reply.outcome.ok, reply.outcome.reason) == (False, reason)
+    assert session.move_count == 0
+
+
+@pytest.mark.parametrize(
+    ("command", "pile", "top"),
+    [
+        ("4S 5D", "t4", "4S"),  # a card onto a card
+        ("4S t4", "t4", "4S"),  # a card onto a pile
+        ("t7 t4", "t4", "4S"),  # a pile onto a pile
+        ("4S", "t4", "4S"),  # a card alone: its likeliest move
+        ("TH t2", "t2", "TH"),
+        ("t6>t2", "t2", "TH"),  # the exact notation
+    ],
+)
+def test_a_command_that_can_be_done_moves_the_card(session: Session, command: str, pile: str, top: str) -> None:
+    reply = run_command(session, command)
+    assert reply.outcome is not None and reply.outcome.ok, reply.outcome
+    assert session.state.piles[session.variant.index_of_name(pile)][-1].code == top
+    assert session.move_count == 1
+
+
+def test_words_that_are_not_moves_are_handed_back(session: Session) -> None:
+    assert run_command(session, "quit").word == "quit"
+    assert run_command(session, "?").word == "help"
+    assert run_command(session, "turn").outcome.ok  # type: ignore[union-attr]
