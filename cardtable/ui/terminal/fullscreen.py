@@ -2,8 +2,8 @@
 home); or move the cursor with the arrow keys and press space to pick up and put down.
 
 Keys: arrows or h/l choose a pile, up/down a card in it, space select/drop, enter play
-the card, d deal, u undo, r redo, i hint, a auto-finish, n new deal, ? rules, s
-statistics, q quit.
+the card, d deal, u undo, r redo, i hint (the cards to move and where they go are lit
+until the next action), a auto-finish, n new deal, ? rules, s statistics, q quit.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from textual.widgets import Footer, Static
 from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violations, summarize
 from cardtable.app.service import Games
 from cardtable.app.stats import to_text
+from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
 from cardtable.ui.terminal.plain import status_line
 
@@ -73,6 +74,7 @@ class TableApp(App[int]):
     .empty { color: $text-muted; }
     .selected { background: $accent; }
     .cursor { text-style: reverse; }
+    .hinted { background: $success; }
     .violation { text-style: underline; }
     #message { height: 2; padding: 0 1; }
     #sheet { padding: 1 2; background: $panel; border: round $accent; }
@@ -91,6 +93,8 @@ class TableApp(App[int]):
         self.game_id = game_id
         self.session = session
         self.selected: tuple[int, int] | None = None
+        self.hinted: Move | None = None
+        """The move the last hint named, lit on the table until the next action."""
         self.cursor_pile = 0
         self.cursor_card = -1
         self.message = "click a card, then where it goes; double-click sends it home; ? for the rules"
@@ -110,7 +114,8 @@ class TableApp(App[int]):
         state = self.session.state
         spec = self.session.variant.piles[i]
         cards = state.piles[i]
-        views = [CardView(spec.id.name, i, -1, "empty")]
+        hinted = self._hinted_positions(i)
+        views = [CardView(spec.id.name, i, -1, "empty" + (" hinted" if -1 in hinted else ""))]
         fanned = spec.kind is PileKind.TABLEAU
         shown = range(len(cards)) if fanned else range(max(len(cards) - 1, 0), len(cards))
         out_of_order = set(order_violations(state).get(spec.id.name, ()))
@@ -126,10 +131,24 @@ class TableApp(App[int]):
                 text, style = text + "!", style + " violation"
             if self.selected == (i, n):
                 style += " selected"
+            if n in hinted:
+                style += " hinted"
             if self.cursor_pile == i and (self.cursor_card % max(len(cards), 1)) == n:
                 style += " cursor"
             views.append(CardView(text, i, n, style))
         return Vertical(*views, classes="pile")
+
+    def _hinted_positions(self, i: int) -> set[int]:
+        """Where pile ``i`` shows the hinted move: the cards it moves, or the card (or the
+        empty place, -1) they go onto; a deal lights the stock's top."""
+        move, cards = self.hinted, len(self.session.state.piles[i])
+        if move is None:
+            return set()
+        if move.kind is not MoveKind.MOVE:
+            return {cards - 1} if i == self.session.variant.tables.stock else set()
+        if i == move.source:
+            return set(range(cards - move.count, cards))
+        return {cards - 1} if i == move.target else set()
 
     def redraw(self) -> None:
         """Rebuild the table from the session (the engine's state is the only truth)."""
@@ -148,6 +167,7 @@ class TableApp(App[int]):
             elif EventKind.STUCK in kinds:
                 done = "No moves left: u to undo, n for a new deal."
         self.message = outcome.reason if not outcome.ok or outcome.hint else done
+        self.hinted = None if outcome.hint is None else outcome.hint.move
         self.selected = None
         self.redraw()
 

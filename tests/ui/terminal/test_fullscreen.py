@@ -10,7 +10,7 @@ from cardtable.app import Options, Session, Store, order_violations
 from cardtable.app.service import Games
 from cardtable.solitaire import get_variant
 from textual.widgets import Static
-from cardtable.ui.terminal.fullscreen import TableApp
+from cardtable.ui.terminal.fullscreen import CardView, TableApp
 from tests.solitaire.games.positions import position
 
 
@@ -176,5 +176,29 @@ def test_the_statistics_screen_leaves_out_an_unreadable_game_and_says_so(tmp_pat
             assert f"saved game {game_id} can't be counted in the statistics" in sheet
             await pilot.press("escape")
             await pilot.press("q")
+
+    asyncio.run(drive())
+
+
+def test_a_hint_lights_the_cards_to_move_and_where_they_go_until_the_next_action(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("i")
+            await pilot.pause()
+            move = app.hinted
+            assert move is not None and move.source is not None and move.target is not None
+            source = session.state.piles[move.source]
+            target = session.state.piles[move.target]
+            lit = {(v.pile, v.position) for v in app.query(CardView) if v.has_class("hinted")}
+            moved = {(move.source, n) for n in range(len(source) - move.count, len(source))}
+            assert lit == moved | {(move.target, len(target) - 1)}
+            assert app.message.startswith(app.session.hint().reason[:10])
+            await pilot.press("d")
+            await pilot.pause()
+            assert app.hinted is None
+            assert not [v for v in app.query(CardView) if v.has_class("hinted")]
 
     asyncio.run(drive())
