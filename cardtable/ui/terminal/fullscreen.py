@@ -1,5 +1,6 @@
-"""The full-screen table: click a card then its target (or double-click to send it
-home); or move the cursor with the arrow keys and press space to pick up and put down.
+"""The full-screen table: drag a card (with the cards on it) onto another pile, or click
+a card then its target (double-click sends it home); or move the cursor with the arrow
+keys and press space to pick up and put down.
 
 Keys: arrows or h/l choose a pile, up/down a card in it, space select/drop, enter play
 the card, d deal, u undo, r redo, i hint (the cards to move and where they go are lit
@@ -10,7 +11,8 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.events import Click
+from textual.errors import NoWidget
+from textual.events import Click, MouseDown, MouseUp
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -93,6 +95,8 @@ class TableApp(App[int]):
         self.game_id = game_id
         self.session = session
         self.selected: tuple[int, int] | None = None
+        self.pressed: tuple[int, int] | None = None
+        """The face-up card the mouse button went down on: a drag may be starting."""
         self.hinted: Move | None = None
         """The move the last hint named, lit on the table until the next action."""
         self.cursor_pile = 0
@@ -172,6 +176,25 @@ class TableApp(App[int]):
         self.redraw()
 
     # -- mouse -------------------------------------------------------------------------
+
+    def _card_at(self, x: int, y: int) -> CardView | None:
+        try:
+            view, _ = self.get_widget_at(x, y)
+        except NoWidget:
+            return None
+        return view if isinstance(view, CardView) else None
+
+    def on_mouse_down(self, event: MouseDown) -> None:
+        view = self._card_at(event.screen_x, event.screen_y)
+        face_up = view is not None and view.position >= self.session.state.hidden[view.pile]
+        self.pressed = (view.pile, view.position) if view is not None and face_up and view.position >= 0 else None
+
+    def on_mouse_up(self, event: MouseUp) -> None:
+        """A card dragged onto another pile moves there (with the cards on it)."""
+        pressed, self.pressed = self.pressed, None
+        view = self._card_at(event.screen_x, event.screen_y)
+        if pressed is not None and view is not None and view.pile != pressed[0]:
+            self.show(self.session.move_card(*pressed, view.pile))
 
     def on_click(self, event: Click) -> None:
         view = event.widget

@@ -202,3 +202,28 @@ def test_a_hint_lights_the_cards_to_move_and_where_they_go_until_the_next_action
             assert not [v for v in app.query(CardView) if v.has_class("hinted")]
 
     asyncio.run(drive())
+
+
+def test_drag_a_run_onto_another_pile_and_see_it_land(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, games, game_id = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            t2, t6, t7 = (session.pile_index(p) for p in ("t2", "t6", "t7"))
+            await pilot.pause()  # laid out before the first press
+            await pilot.mouse_down(f"#card-{t6}-5")  # 10♥ onto J♠
+            await pilot.mouse_up(f"#card-{t2}-1")
+            await pilot.pause()
+            assert [c.code for c in app.session.state.piles[t2][-2:]] == ["JS", "TH"]
+            assert games.store.load("me", game_id).state == app.session.state
+            await pilot.mouse_down(f"#card-{t2}-1")  # J♠ with 10♥ on it: a run, onto 4♠
+            await pilot.mouse_up(f"#card-{t7}-6")
+            await pilot.pause()
+            assert "can't go on" in app.message and app.session.move_count == 1
+            await pilot.mouse_down(f"#card-{t6}-4")  # a face-down card does not drag
+            await pilot.mouse_up(f"#card-{t2}-2")
+            await pilot.pause()
+            assert app.session.move_count == 1
+
+    asyncio.run(drive())
