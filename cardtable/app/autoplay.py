@@ -146,26 +146,29 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
     if is_won(state):
         return False
     start = _marks(state)
-    # Moves waiting to be played, with the position they are played from. A position's
-    # promising moves are played at once (most positions stop there); the rest only
-    # when taken from here, the stock's first, since going through the stock is how a
-    # quiet position moves on.
-    frontier: deque[tuple[State, Move]] = deque()
+    # Moves waiting to be followed, with the position they are played from (and where
+    # they lead, once played). A position's promising moves are played at once (most
+    # positions stop there); the rest only when taken from here, the stock's first,
+    # since going through the stock is how a quiet position moves on.
+    frontier: deque[tuple[State, Move, State | None]] = deque()
     played = 0
 
     def expand(position: State) -> bool:
-        """Play the position's promising moves (True when one is progress); queue the rest."""
+        """Play the position's promising moves (True when one is progress); queue all
+        that are not progress."""
         nonlocal played
         marks = _marks(position)
         for move in legal_moves(position):
+            after = None
             if _promising(position, move, marks, start):
                 played += 1
-                if _is_progress(apply(position, move, trusted=True), start):
+                after = apply(position, move, trusted=True)
+                if _is_progress(after, start):
                     return True
             if move.kind is MoveKind.MOVE:
-                frontier.append((position, move))
+                frontier.append((position, move, after))
             else:
-                frontier.appendleft((position, move))
+                frontier.appendleft((position, move, after))
         return False
 
     if expand(state):
@@ -173,13 +176,14 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
     redeals = state.variant.stock.redeals_allowed is not None
     seen = {canonical_key(state, redeals=redeals)}
     while frontier:
-        position, move = frontier.popleft()
-        played += 1
-        if played > limit:
-            return False
-        after = apply(position, move, trusted=True)
-        if _is_progress(after, start):
-            return False
+        position, move, after = frontier.popleft()
+        if after is None:
+            played += 1
+            if played > limit:
+                return False
+            after = apply(position, move, trusted=True)
+            if _is_progress(after, start):
+                return False
         folded = canonical_key(after, redeals=redeals)
         if folded not in seen:
             seen.add(folded)
