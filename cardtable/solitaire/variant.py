@@ -13,6 +13,7 @@ from cardtable.solitaire.rules.build import BuildRule
 from cardtable.solitaire.rules.deal import DealPlan, standard
 from cardtable.solitaire.rules.pairs import PairRule
 from cardtable.solitaire.rules.stock import StockPolicy, no_stock
+from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.tables import Tables, compile_tables
 
 
@@ -28,7 +29,8 @@ class Variant:
     """A solitaire game. Variants compare by identity; the registry holds one of each.
 
     ``flip_revealed`` turns a tableau card face up when the cards on it leave;
-    ``clear_runs`` sends a full run in that order (King to Ace) to a foundation by itself.
+    ``clear_runs`` sends a full run in that order (King to Ace) to a foundation by itself;
+    ``solving`` tunes the solver's search for this game.
     """
 
     id: str
@@ -41,6 +43,7 @@ class Variant:
     pairs: PairRule | None = None
     flip_revealed: bool = True
     clear_runs: BuildRule | None = None
+    solving: Solving = Solving()
     summary: str = ""
     aliases: tuple[str, ...] = ()
     tables: Tables = field(init=False, repr=False)

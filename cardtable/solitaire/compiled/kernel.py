@@ -1,0 +1,369 @@
+"""The compiled move generator and ``apply``: the engine's rules over arrays, for search.
+
+It mirrors ``engine.legal_moves`` and ``engine.apply`` step for step, reading the arrays
+of ``program.Program`` (compiled from the same atoms); a test holds it to exactly the
+same moves and positions on random positions of every registered game.
+
+A position is three arrays: ``cards[pile, position]`` (card indices, bottom first),
+``lens[pile]`` and ``hid[pile]`` (face-down cards at the bottom), plus ``extra[0]``, the
+redeals taken. A move is one int: kind << 24 | source << 16 | target << 8 | count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+MOVE, DEAL, REDEAL, PAIR = 0, 1, 2, 3
+NO_PILE = 255
+ONE, RUN, SUPERMOVE, FACE_UP, WHOLE = 0, 1, 2, 3, 4
+MAX_MOVES = 4096
+
+
+@njit(cache=True, inline="always")
+def code(kind: int, source: int, target: int, count: int) -> int:
+    """Pack a move into one int."""
+    return (kind << 24) | (source << 16) | (target << 8) | count
+
+
+@njit(cache=True)
+def _covered(covered, lens, i):  # type: ignore[no-untyped-def]
+    for c in covered[i]:
+        if c < 0:
+            return False
+        if lens[c] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-def]
+    """Write every legal move's code into ``out``; return how many."""
+    (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
+     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c) = rules
+    count = 0
+    piles = meta[0]
+    free = 0
+    for c in cells:
+        if lens[c] == 0:
+            free += 1
+    columns = 0
+    for c in open_columns:
+        if lens[c] == 0:
+            columns += 1
+    limit_on = (free + 1) << columns
+    limit_empty = (free + 1) << (columns - 1) if columns > 0 else free + 1
+    cand_pile = np.empty(meta[1] + piles, dtype=np.int64)
+    cand_k = np.empty(meta[1] + piles, dtype=np.int64)
+    cand_card = np.empty(meta[1] + piles, dtype=np.int64)
+    nc = 0
+    for i in range(piles):
+        kind = group[i]
+        if kind < 0:
+            continue
+        n = lens[i]
+        up = n - hid[i]
+        if up <= 0 or _covered(covered, lens, i):
+            continue
+        if kind == ONE or up == 1:
+            cand_pile[nc] = i
+            cand_k[nc] = 1
+            cand_card[nc] = cards[i, n - 1]
+            nc += 1
+            continue
+        r = run_id[i]
+        if r >= 0:
+            if kind == SUPERMOVE and up > limit_on:
+                up = limit_on
+            most = 1
+            below = cards[i, n - 1]
+            while most < up:
+                above = below
+                below = cards[i, n - most - 1]
+                if not tables[r, below, above]:
+                    break
+                most += 1
+        else:
+            most = up
+        first = most if kind == WHOLE else 1
+        for k in range(first, most + 1):
+            cand_pile[nc] = i
+            cand_k[nc] = k
+            cand_card[nc] = cards[i, n - k]
+            nc += 1
+    if nc > 0:
+        for j in range(piles):
+            if not takes[j] or _covered(covered, lens, j):
+                continue
+            held = lens[j]
+            cap = capacity[j]
+            if held > 0:
+                b = build_id[j]
+                if b < 0 or hid[j] >= held or (cap >= 0 and held >= cap):
+                    continue
+                top = cards[j, held - 1]
+                limit = limit_on
+            else:
+                b = -1
+                top = 0
+                limit = limit_empty
+            for x in range(nc):
+                i = cand_pile[x]
+                k = cand_k[x]
+                c = cand_card[x]
+                if held > 0:
+                    if not tables[b, top, c]:
+                        continue
+                elif not empty[j, c]:
+                    continue
+                if k > 1 and (one_in[j] or (cap >= 0 and held + k > cap) or (k > limit and super_src[i])):
+                    continue
+                if i == j or (is_found[j] and is_found[i]):
+                    continue
+                out[count] = code(MOVE, i, j, k)
+                count += 1
+    if can_deal(rules, lens):
+        out[count] = code(DEAL, 0, 0, 0)
+        count += 1
+    elif can_redeal(rules, lens, extra):
+        out[count] = code(REDEAL, 0, 0, 0)
+        count += 1
+    if meta[12]:
+        exposed = np.empty(len(exposable), dtype=np.int64)
+        ne = 0
+        for i in exposable:
+            if lens[i] > 0 and hid[i] < lens[i] and not _covered(covered, lens, i):
+                exposed[ne] = i
+                ne += 1
+        total = meta[13]
+        for a in range(ne):
+            i = exposed[a]
+            top = cards[i, lens[i] - 1]
+            if singles[top]:
+                out[count] = code(PAIR, i, NO_PILE, 0)
+                count += 1
+            for b in range(a + 1, ne):
+                j = exposed[b]
+                if top % 13 + cards[j, lens[j] - 1] % 13 + 2 == total:
+                    out[count] = code(PAIR, i, j, 0)
+                    count += 1
+    return count
+
+
+@njit(cache=True)
+def can_deal(rules, lens):  # type: ignore[no-untyped-def]
+    """Whether dealing from the stock is legal."""
+    meta = rules[0]
+    tableau = rules[14]
+    s = meta[2]
+    if meta[4] == 0 or s < 0 or lens[s] == 0:
+        return False
+    if meta[7]:
+        for j in tableau:
+            if lens[j] == 0:
+                return False
+    return True
+
+
+@njit(cache=True)
+def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
+    """Whether turning the waste back over is legal."""
+    meta = rules[0]
+    s, w, allowed = meta[2], meta[3], meta[6]
+    if meta[4] != 1 or s < 0 or w < 0:
+        return False
+    return lens[s] == 0 and lens[w] > 0 and (allowed < 0 or extra[0] < allowed)
+
+
+@njit(cache=True)
+def _settle(meta, lens, hid, i):  # type: ignore[no-untyped-def]
+    n = lens[i]
+    if hid[i] >= n:
+        hid[i] = n
+        if n > 0 and meta[8] and i != meta[2]:
+            hid[i] = n - 1
+
+
+@njit(cache=True)
+def _clear_run(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
+    meta = rules[0]
+    tables = rules[4]
+    foundations = rules[15]
+    order = meta[11]
+    length = meta[14]
+    n = lens[j]
+    if n - hid[j] < length:
+        return
+    for k in range(1, length):
+        if not tables[order, cards[j, n - k - 1], cards[j, n - k]]:
+            return
+    for f in foundations:
+        if lens[f] == 0:
+            for k in range(length):
+                cards[f, k] = cards[j, n - length + k]
+            lens[f] = length
+            lens[j] = n - length
+            _settle(meta, lens, hid, j)
+            return
+
+
+@njit(cache=True)
+def _put(cards, lens, j, card):  # type: ignore[no-untyped-def]
+    cards[j, lens[j]] = card
+    lens[j] += 1
+
+
+@njit(cache=True)
+def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
+    """Apply a legal move (by its code) to the arrays, in place."""
+    meta = rules[0]
+    kind = move >> 24
+    i = (move >> 16) & 255
+    j = (move >> 8) & 255
+    k = move & 255
+    if kind == MOVE:
+        n = lens[i]
+        for x in range(k):
+            _put(cards, lens, j, cards[i, n - k + x])
+        lens[i] = n - k
+        _settle(meta, lens, hid, i)
+        if meta[11] >= 0:
+            _clear_run(rules, cards, lens, hid, j)
+    elif kind == DEAL:
+        s = meta[2]
+        if meta[4] == 1:
+            dealt = min(meta[5], lens[s])
+            for x in range(dealt):
+                _put(cards, lens, meta[3], cards[s, lens[s] - 1 - x])
+            lens[s] -= dealt
+        else:
+            tableau = rules[14]
+            dealt = min(len(tableau), lens[s])
+            for x in range(dealt):
+                _put(cards, lens, tableau[x], cards[s, lens[s] - 1 - x])
+            lens[s] -= dealt
+            if meta[11] >= 0:
+                for x in range(dealt):
+                    _clear_run(rules, cards, lens, hid, tableau[x])
+        hid[s] = lens[s]
+    elif kind == REDEAL:
+        s, w = meta[2], meta[3]
+        m = lens[w]
+        for x in range(m):
+            cards[s, x] = cards[w, m - 1 - x]
+        lens[s] = m
+        lens[w] = 0
+        hid[s] = m
+        extra[0] += 1
+    else:
+        d = meta[16]
+        _put(cards, lens, d, cards[i, lens[i] - 1])
+        lens[i] -= 1
+        _settle(meta, lens, hid, i)
+        if j != NO_PILE:
+            _put(cards, lens, d, cards[j, lens[j] - 1])
+            lens[j] -= 1
+            _settle(meta, lens, hid, j)
+
+
+@njit(cache=True)
+def is_won(rules, lens):  # type: ignore[no-untyped-def]
+    """Whether the game's goal is reached."""
+    meta = rules[0]
+    if meta[9] == 1:
+        for j in rules[14]:
+            if lens[j] > 0:
+                return False
+        return True
+    total = 0
+    for f in rules[15]:
+        total += lens[f]
+    return total == meta[10]
+
+
+@njit(cache=True)
+def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    """A move sending a card home that can never cost the game, or -1.
+
+    A card is safe to send home when every card that could be built on it off the
+    foundations is home already: nothing will ever need it as a place to go.
+    """
+    (meta, group, _r, build_id, tables, empty, takes, capacity, _o, is_found, _ss,
+     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies) = rules
+    if not meta[15]:
+        return -1
+    home = np.zeros(52, dtype=np.int64)
+    for f in foundations:
+        for x in range(lens[f]):
+            home[cards[f, x]] += 1
+    for i in range(meta[0]):
+        n = lens[i]
+        if is_found[i] or group[i] < 0 or n == 0 or hid[i] >= n or (i == meta[3] and not meta[17]):
+            continue
+        if _covered(covered, lens, i):
+            continue
+        c = cards[i, n - 1]
+        safe = True
+        for x in range(52):
+            if dependents[c, x] and home[x] < copies[x]:
+                safe = False
+                break
+        if not safe:
+            continue
+        for f in foundations:
+            if not takes[f] or _covered(covered, lens, f):
+                continue
+            held = lens[f]
+            if held > 0:
+                b = build_id[f]
+                cap = capacity[f]
+                if b < 0 or hid[f] >= held or (cap >= 0 and held >= cap) or not tables[b, cards[f, held - 1], c]:
+                    continue
+            elif not empty[f, c]:
+                continue
+            return code(MOVE, i, f, 1)
+    return -1
+
+
+@njit(cache=True)
+def _pile_hash(cards, lens, hid, i):  # type: ignore[no-untyped-def]
+    h = np.uint64(14695981039346656037)
+    prime = np.uint64(1099511628211)
+    h = (h ^ np.uint64(hid[i] + 1)) * prime
+    h = (h ^ np.uint64(lens[i] + 7919)) * prime
+    for x in range(lens[i]):
+        h = (h ^ np.uint64(cards[i, x] + 1)) * prime
+    return h ^ (h >> np.uint64(29))
+
+
+@njit(cache=True)
+def key(rules, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
+    """A 64-bit key equal for positions equal up to interchangeable piles (never 0)."""
+    meta = rules[0]
+    symmetric, fixed = rules[18], rules[19]
+    s = meta[2]
+    if meta[18] and s >= 0 and lens[s] > 0:
+        symmetric, fixed = rules[20], rules[21]
+    mix = np.uint64(0x9E3779B97F4A7C15)
+    h = np.uint64(0)
+    for i in fixed:
+        h = (h ^ _pile_hash(cards, lens, hid, i)) * mix
+        h ^= h >> np.uint64(31)
+    for g in range(symmetric.shape[0]):
+        members = symmetric[g]
+        size = 0
+        while size < len(members) and members[size] >= 0:
+            size += 1
+        hashes = np.empty(size, dtype=np.uint64)
+        for x in range(size):
+            hashes[x] = _pile_hash(cards, lens, hid, members[x])
+        hashes.sort()
+        h = (h ^ np.uint64(g + 101)) * mix
+        for x in range(size):
+            h = (h ^ hashes[x]) * mix
+            h ^= h >> np.uint64(31)
+    if meta[19]:
+        h = (h ^ np.uint64(extra[0] + 3)) * mix
+    if h == np.uint64(0):
+        h = np.uint64(1)
+    return h

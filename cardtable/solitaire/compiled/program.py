@@ -1,0 +1,192 @@
+"""A variant's compiled tables as plain arrays: the form the compiled generator reads.
+
+Every array here is read off ``variant.tables`` (which the atoms compiled), never off a
+game's id, so a game declared later gets its compiled form for free. Card tables are
+indexed by ``Card.index`` (0..51); a two-deck game simply holds each index twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.groups import GroupKind
+from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.variant import Goal, Variant
+
+Array = npt.NDArray[np.int64]
+
+GROUP_CODES = {GroupKind.ONE: 0, GroupKind.RUN: 1, GroupKind.SUPERMOVE: 2, GroupKind.FACE_UP: 3, GroupKind.WHOLE: 4}
+"""The compiled code of each movable-group kind (-1: nothing moves)."""
+
+# Positions in Program.meta (the kernel reads them by these names).
+PILES, CAPACITY, STOCK, WASTE, STOCK_TARGET, DEAL_COUNT, REDEALS_ALLOWED = 0, 1, 2, 3, 4, 5, 6
+NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9, 10, 11, 12, 13
+RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
+META_SIZE = 20
+
+_STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Program:
+    """The arrays of one variant's rules. ``rules`` is the tuple the kernel takes.
+
+    Card tables are ``tables[t, below, above]``: whether ``above`` may lie on ``below``
+    under compiled rule ``t`` (a build order or a run order).
+    """
+
+    variant: Variant
+    meta: Array
+    rules: tuple[npt.NDArray[np.generic], ...]
+    piles: int
+    capacity: int
+
+
+_PROGRAMS: dict[int, Program] = {}
+
+
+def program_of(variant: Variant) -> Program:
+    """The compiled arrays of ``variant``, built once per variant.
+
+    >>> from cardtable.solitaire.registry import get_variant
+    >>> program = program_of(get_variant("freecell"))
+    >>> program.piles, program.capacity
+    (16, 52)
+    """
+    found = _PROGRAMS.get(id(variant))
+    if found is None or found.variant is not variant:
+        found = _PROGRAMS[id(variant)] = _compile(variant)
+    return found
+
+
+def _compile(variant: Variant) -> Program:
+    t = variant.tables
+    count = len(variant.piles)
+    if count > 250 or variant.deck.size > 250:
+        raise ValueError(f"{variant.id}: too many piles or cards for the compiled form")
+    tables: list[tuple[frozenset[int], ...]] = []
+
+    def table_id(table: tuple[frozenset[int], ...] | None) -> int:
+        if table is None:
+            return -1
+        for n, known in enumerate(tables):
+            if known is table or known == table:
+                return n
+        tables.append(table)
+        return len(tables) - 1
+
+    build_id = np.array([table_id(b) for b in t.build], dtype=np.int64)
+    run_id = np.array([table_id(r) for r in t.run], dtype=np.int64)
+    clear = table_id(t.clear_run)
+    home_rules = {(s.build, s.empty) for s in variant.piles if s.kind is PileKind.FOUNDATION}
+    dependents = _dependents(variant)
+    card_tables = np.zeros((max(len(tables), 1), 52, 52), dtype=np.bool_)
+    for n, table in enumerate(tables):
+        for below, aboves in enumerate(table):
+            for above in aboves:
+                card_tables[n, below, above] = True
+    empty = np.zeros((count, 52), dtype=np.bool_)
+    for i, accepted in enumerate(t.empty):
+        for c in accepted:
+            empty[i, c] = True
+    takes = np.zeros(count, dtype=np.bool_)
+    takes[list(t.targets)] = True
+    group = np.array([-1 if g is None else GROUP_CODES[g] for g in t.group], dtype=np.int64)
+    capacity = np.array([-1 if c is None else c for c in t.capacity], dtype=np.int64)
+    covered = _padded(t.covered)
+    copies = np.zeros(52, dtype=np.int64)
+    for card in variant.deck.cards():
+        copies[card.index] += 1
+    singles = np.zeros(52, dtype=np.bool_)
+    pairs = variant.pairs
+    if pairs is not None:
+        for c in range(52):
+            singles[c] = (c % 13 + 1) in {int(r) for r in pairs.singles}
+    meta = np.zeros(META_SIZE, dtype=np.int64)
+    stock = variant.stock
+    meta[PILES] = count
+    meta[CAPACITY] = variant.deck.size
+    meta[STOCK] = -1 if t.stock is None else t.stock
+    meta[WASTE] = -1 if t.waste is None else t.waste
+    meta[STOCK_TARGET] = _STOCK_TARGETS[stock.target]
+    meta[DEAL_COUNT] = stock.count
+    meta[REDEALS_ALLOWED] = -1 if stock.redeals_allowed is None else stock.redeals_allowed
+    meta[NEEDS_FILLED] = stock.needs_every_pile_filled
+    meta[FLIP] = variant.flip_revealed
+    meta[GOAL] = 1 if variant.goal is Goal.TABLEAU_CLEARED else 0
+    meta[DECK_SIZE] = variant.deck.size
+    meta[CLEAR_RUN] = clear
+    meta[HAS_PAIRS] = pairs is not None
+    meta[PAIR_TOTAL] = 0 if pairs is None else pairs.total
+    meta[RUN_LENGTH] = len(variant.deck.ranks)
+    # A card may be sent home without asking only where that can never cost the game:
+    # every foundation follows one rule (so it does not matter which takes the card),
+    # the goal is the foundations, and no stock rule needs a column kept filled.
+    meta[AUTO_HOME] = (
+        variant.goal is Goal.ALL_TO_FOUNDATIONS
+        and len(home_rules) == 1
+        and next(iter(home_rules))[0] is not None
+        and not stock.needs_every_pile_filled
+        and pairs is None
+    )
+    # Taking a card out of a waste dealt several at a time changes which cards later
+    # passes turn up, so only a one-at-a-time waste gives up cards automatically.
+    meta[WASTE_AUTO] = stock.count == 1
+    meta[DISCARD] = t.foundations[0] if t.foundations else -1
+    meta[DEALING_GROUPS_DIFFER] = t.symmetric_while_dealing is not t.symmetric
+    meta[KEY_REDEALS] = stock.redeals_allowed is not None
+    rules = (
+        meta,
+        group,
+        run_id,
+        build_id,
+        card_tables,
+        empty,
+        takes,
+        capacity,
+        np.array(t.one_in, dtype=np.bool_),
+        np.array(t.is_foundation, dtype=np.bool_),
+        np.array([i in t.supermove_sources for i in range(count)], dtype=np.bool_),
+        covered,
+        np.array(t.cells, dtype=np.int64),
+        np.array(t.open_columns, dtype=np.int64),
+        np.array(t.tableau, dtype=np.int64),
+        np.array(t.foundations, dtype=np.int64),
+        np.array(t.exposable, dtype=np.int64),
+        singles,
+        _padded(t.symmetric),
+        np.array(t.fixed, dtype=np.int64),
+        _padded(t.symmetric_while_dealing),
+        np.array(t.fixed_while_dealing, dtype=np.int64),
+        dependents,
+        copies,
+    )
+    return Program(variant, meta, rules, count, variant.deck.size)
+
+
+def _padded(rows: tuple[tuple[int, ...], ...]) -> Array:
+    """Ragged rows as one array padded with -1 (at least one column)."""
+    width = max((len(r) for r in rows), default=0) or 1
+    out = np.full((max(len(rows), 1), width), -1, dtype=np.int64)
+    for n, row in enumerate(rows):
+        out[n, : len(row)] = row
+    if not rows:
+        out = out[:0]
+    return out
+
+
+def _dependents(variant: Variant) -> npt.NDArray[np.bool_]:
+    """``dependents[c, x]``: card ``x`` may be built on card ``c`` somewhere off the
+    foundations, so ``c`` is worth keeping in play until every ``x`` is home."""
+    out = np.zeros((52, 52), dtype=np.bool_)
+    for spec, table in zip(variant.piles, variant.tables.build):
+        if table is None or spec.kind is PileKind.FOUNDATION:
+            continue
+        for below, aboves in enumerate(table):
+            for above in aboves:
+                out[below, above] = True
+    return out

@@ -1,0 +1,33 @@
+"""How the solver weighs a game's positions: per-game tuning, kept as data on the variant."""
+
+from __future__ import annotations
+
+from dataclasses import astuple, dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Solving:
+    """Weights of the search's estimate of how far a position is from a win (lower is
+    closer). Each counts one feature of the position; ``length`` weighs the moves
+    already made, so a higher value trades search time for shorter solutions.
+
+    >>> Solving().weights()
+    (10, 6, 4, 2, 6, 1)
+    """
+
+    cards_out: int = 10
+    """Per card not yet on the foundations (or, for pairing games, still in the layout)."""
+    face_down: int = 6
+    """Per face-down card outside the stock."""
+    disorder: int = 4
+    """Per face-up card that does not follow the card under it."""
+    depth: int = 2
+    """Per card lying on the next card a foundation wants."""
+    free_space: int = 6
+    """Per empty free cell or empty column that takes any card (a bonus)."""
+    length: int = 1
+    """Per move made so far."""
+
+    def weights(self) -> tuple[int, ...]:
+        """The weights in the order the compiled search reads them."""
+        return astuple(self)
