@@ -1,0 +1,271 @@
+"""The compiled search: best-first over the engine's compiled moves, with a
+transposition table on canonical keys and safe moves home played at once.
+
+The Python side (``search.py``) owns the arrays and calls ``run`` in slices, so it can
+watch the clock and the memory between slices. Nodes are stored packed in ``arena``:
+pile lengths, face-down counts, redeals taken, then every card pile by pile.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from cardtable.solitaire.compiled.kernel import MAX_MOVES, generate, home_move, is_won, key, play
+
+RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
+# counters
+NODES, HEAP, LOG, SEQ, EXPANDED, WIN, STATUS = 0, 1, 2, 3, 4, 5, 6
+# weights
+W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH = 0, 1, 2, 3, 4, 5
+OFFSET = 1 << 20
+
+
+@njit(cache=True)
+def _encode(row, cards, lens, hid, extra, piles):  # type: ignore[no-untyped-def]
+    at = 2 * piles + 1
+    for i in range(piles):
+        row[i] = lens[i]
+        row[piles + i] = hid[i]
+        for x in range(lens[i]):
+            row[at] = cards[i, x]
+            at += 1
+    row[2 * piles] = min(extra[0], 255)
+
+
+@njit(cache=True)
+def _decode(row, cards, lens, hid, extra, piles):  # type: ignore[no-untyped-def]
+    at = 2 * piles + 1
+    for i in range(piles):
+        lens[i] = row[i]
+        hid[i] = row[piles + i]
+        for x in range(lens[i]):
+            cards[i, x] = row[at]
+            at += 1
+    extra[0] = row[2 * piles]
+
+
+@njit(cache=True)
+def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
+    """How far a position looks from a win (lower is closer): cards still out, face-down
+    cards, breaks in the columns' order, cards above the next cards the foundations
+    want, less free cells and open columns."""
+    (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
+     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c) = rules
+    piles = meta[0]
+    out = 0
+    if meta[9] == 1:
+        for j in tableau:
+            out += lens[j]
+    else:
+        out = meta[10]
+        for f in foundations:
+            out -= lens[f]
+    hidden = 0
+    disorder = 0
+    depth_of = np.full(52, 1 << 20, dtype=np.int64)
+    for i in range(piles):
+        if is_found[i]:
+            continue
+        n = lens[i]
+        if i != meta[2]:
+            hidden += hid[i]
+        order = run_id[i] if run_id[i] >= 0 else build_id[i]
+        first = max(hid[i], 0) + 1
+        for x in range(n):
+            c = cards[i, x]
+            d = n - 1 - x
+            if d < depth_of[c]:
+                depth_of[c] = d
+            if order >= 0 and x >= first and not tables[order, cards[i, x - 1], c]:
+                disorder += 1
+    free = 0
+    for c in cells:
+        if lens[c] == 0:
+            free += 1
+    for c in open_columns:
+        if lens[c] == 0:
+            free += 1
+    depth = 0
+    if meta[9] == 0:
+        for f in foundations:
+            held = lens[f]
+            best = 1 << 20
+            if held > 0:
+                b = build_id[f]
+                if b < 0:
+                    continue
+                top = cards[f, held - 1]
+                for c in range(52):
+                    if tables[b, top, c] and depth_of[c] < best:
+                        best = depth_of[c]
+            else:
+                for c in range(52):
+                    if empty[f, c] and depth_of[c] < best:
+                        best = depth_of[c]
+            if best < (1 << 20):
+                depth += best
+    score = (
+        weights[W_OUT] * out
+        + weights[W_HIDDEN] * hidden
+        + weights[W_DISORDER] * disorder
+        + weights[W_DEPTH] * depth
+        - weights[W_FREE] * free
+    )
+    return score + OFFSET
+
+
+@njit(cache=True)
+def _push(heapkey, heapnode, counters, priority, node):  # type: ignore[no-untyped-def]
+    # Ties go to the newest node, so the search dives instead of spreading.
+    seq = counters[SEQ]
+    counters[SEQ] = seq + 1
+    k = (priority << 32) | (0xFFFFFFFF - (seq & 0xFFFFFFFF))
+    at = counters[HEAP]
+    counters[HEAP] = at + 1
+    while at > 0:
+        up = (at - 1) >> 1
+        if heapkey[up] <= k:
+            break
+        heapkey[at] = heapkey[up]
+        heapnode[at] = heapnode[up]
+        at = up
+    heapkey[at] = k
+    heapnode[at] = node
+
+
+@njit(cache=True)
+def _pop(heapkey, heapnode, counters):  # type: ignore[no-untyped-def]
+    node = heapnode[0]
+    size = counters[HEAP] - 1
+    counters[HEAP] = size
+    k = heapkey[size]
+    moving = heapnode[size]
+    at = 0
+    while True:
+        child = 2 * at + 1
+        if child >= size:
+            break
+        if child + 1 < size and heapkey[child + 1] < heapkey[child]:
+            child += 1
+        if heapkey[child] >= k:
+            break
+        heapkey[at] = heapkey[child]
+        heapnode[at] = heapnode[child]
+        at = child
+    if size > 0:
+        heapkey[at] = k
+        heapnode[at] = moving
+    return node
+
+
+@njit(cache=True)
+def _seen(table, k):  # type: ignore[no-untyped-def]
+    """Insert ``k``; True if it was there already."""
+    mask = np.uint64(len(table) - 1)
+    slot = np.int64(k & mask)
+    while table[slot] != 0:
+        if table[slot] == k:
+            return True
+        slot = (slot + 1) & (len(table) - 1)
+    table[slot] = k
+    return False
+
+
+@njit(cache=True)
+def rehash(old, new):  # type: ignore[no-untyped-def]
+    """Move every key of ``old`` into the larger, empty table ``new``."""
+    for k in old:
+        if k != 0:
+            _seen(new, k)
+
+
+@njit(cache=True)
+def _go_home(rules, cards, lens, hid, extra, mlog, at):  # type: ignore[no-untyped-def]
+    """Play every safe move home, logging each from ``at``; return how many."""
+    played = 0
+    while at + played < len(mlog):
+        move = home_move(rules, cards, lens, hid)
+        if move < 0:
+            break
+        play(rules, cards, lens, hid, extra, move)
+        mlog[at + played] = move
+        played += 1
+    return played
+
+
+@njit(cache=True)
+def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
+    """Seed the search with the root position (after its safe moves home)."""
+    arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
+    piles = rules[0][0]
+    played = _go_home(rules, cards, lens, hid, extra, mlog, 0)
+    counters[LOG] = played
+    _seen(table, key(rules, cards, lens, hid, extra))
+    _encode(arena[0], cards, lens, hid, extra, piles)
+    parent[0] = -1
+    depth[0] = played
+    mstart[0] = 0
+    mcount[0] = played
+    counters[NODES] = 1
+    if is_won(rules, lens):
+        counters[WIN] = 0
+        counters[STATUS] = SOLVED
+        return
+    _push(heapkey, heapnode, counters, estimate(rules, weights, cards, lens, hid), 0)
+
+
+@njit(cache=True)
+def run(rules, weights, store, counters, steps):  # type: ignore[no-untyped-def]
+    """Expand up to ``steps`` nodes; the outcome is left in ``counters[STATUS]``."""
+    arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
+    meta = rules[0]
+    piles = meta[0]
+    capacity = meta[1]
+    cards = np.zeros((piles, capacity), dtype=np.uint8)
+    lens = np.zeros(piles, dtype=np.int64)
+    hid = np.zeros(piles, dtype=np.int64)
+    extra = np.zeros(1, dtype=np.int64)
+    ccards = np.zeros((piles, capacity), dtype=np.uint8)
+    clens = np.zeros(piles, dtype=np.int64)
+    chid = np.zeros(piles, dtype=np.int64)
+    cextra = np.zeros(1, dtype=np.int64)
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    room = arena.shape[0]
+    for _ in range(steps):
+        if counters[HEAP] == 0:
+            counters[STATUS] = EXHAUSTED
+            return
+        node = heapnode[0]
+        _decode(arena[node], cards, lens, hid, extra, piles)
+        count = generate(rules, cards, lens, hid, extra, moves)
+        if counters[NODES] + count > room or counters[LOG] + count * (capacity + 1) > len(mlog):
+            counters[STATUS] = FULL  # the node stays queued: the caller may grow the store
+            return
+        _pop(heapkey, heapnode, counters)
+        counters[EXPANDED] += 1
+        for m in range(count):
+            ccards[:, :] = cards
+            clens[:] = lens
+            chid[:] = hid
+            cextra[0] = extra[0]
+            play(rules, ccards, clens, chid, cextra, moves[m])
+            at = counters[LOG]
+            mlog[at] = moves[m]
+            used = 1 + _go_home(rules, ccards, clens, chid, cextra, mlog, at + 1)
+            if _seen(table, key(rules, ccards, clens, chid, cextra)):
+                continue
+            new = counters[NODES]
+            counters[NODES] = new + 1
+            counters[LOG] = at + used
+            _encode(arena[new], ccards, clens, chid, cextra, piles)
+            parent[new] = node
+            depth[new] = depth[node] + used
+            mstart[new] = at
+            mcount[new] = used
+            if is_won(rules, clens):
+                counters[WIN] = new
+                counters[STATUS] = SOLVED
+                return
+            score = estimate(rules, weights, ccards, clens, chid) + weights[W_LENGTH] * depth[new]
+            _push(heapkey, heapnode, counters, score, new)

@@ -1,0 +1,159 @@
+"""``solve``: search a position for a win, prove there is none, or say the budget ran out.
+
+The search is compiled (``solver.kernel``); every solution it finds is replayed through
+the engine's own ``check`` and ``apply`` before it is returned.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+
+from cardtable.solitaire import Move, State, apply, check, is_won
+from cardtable.solitaire.compiled import program_of, to_arrays, to_move
+from cardtable.solver import kernel
+
+SLICE = 2048
+"""Nodes expanded between looks at the clock."""
+FIRST_ROOM = 1 << 14
+"""Positions the store holds at first; it grows fourfold as needed, up to the budget,
+so a quick solve touches little memory."""
+
+
+class Outcome(Enum):
+    """The solver's three answers."""
+
+    SOLVED = "solved"
+    """A win was found; the moves are in the result."""
+    UNWINNABLE = "unwinnable"
+    """Every position reachable was searched and none is won: a proof."""
+    UNKNOWN = "unknown"
+    """The budget ran out first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a search may spend: positions stored, seconds, and memory."""
+
+    nodes: int = 2_000_000
+    seconds: float = 60.0
+    memory_mb: int = 1536
+
+    def node_room(self, bytes_per_node: int) -> int:
+        """The positions that fit in both the node and the memory budget."""
+        return max(16, min(self.nodes, self.memory_mb * (1 << 20) // bytes_per_node))
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A verdict with its moves (when solved) and what it cost.
+
+    ``thoughtful`` is True when the position had face-down cards: the solver saw them,
+    as in "thoughtful" solitaire, so the verdict is about the deal, not about what a
+    player could know.
+    """
+
+    outcome: Outcome
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+    thoughtful: bool
+
+    @property
+    def solved(self) -> bool:
+        """Whether a win was found."""
+        return self.outcome is Outcome.SOLVED
+
+
+class SolverError(RuntimeError):
+    """The search returned moves the engine refuses: a disagreement between the compiled
+    rules and the engine, never a player's mistake."""
+
+
+def solve(state: State, budget: Budget = Budget()) -> Result:
+    """Search ``state`` for a win within ``budget``.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> result = solve(get_variant("freecell").start(1))
+    >>> result.outcome.value, 50 < len(result.moves) < 200
+    ('solved', True)
+    """
+    began = time.perf_counter()
+    program = program_of(state.variant)
+    position = to_arrays(state)
+    row = 2 * program.piles + 1 + program.capacity
+    most = budget.node_room(row + 72)
+    store = _store(min(most, FIRST_ROOM), row, program.capacity)
+    counters = np.zeros(8, dtype=np.int64)
+    weights = np.array(state.variant.solving.weights(), dtype=np.int64)
+    rules = program.rules
+    kernel.begin(rules, weights, store, counters, position.cards, position.lens, position.hid, position.extra)
+    deadline = began + budget.seconds
+    while counters[kernel.STATUS] == kernel.RUNNING and time.perf_counter() < deadline:
+        kernel.run(rules, weights, store, counters, SLICE)
+        room = len(store[1])
+        if counters[kernel.STATUS] == kernel.FULL and room < most:
+            store = _grown(store, min(most, 4 * room), program.capacity)
+            counters[kernel.STATUS] = kernel.RUNNING
+    status = int(counters[kernel.STATUS])
+    thoughtful = any(state.hidden)
+    nodes = int(counters[kernel.NODES])
+    if status == kernel.SOLVED:
+        moves = _path(state, store, int(counters[kernel.WIN]))
+        _replay(state, moves)
+        return Result(Outcome.SOLVED, moves, nodes, time.perf_counter() - began, thoughtful)
+    outcome = Outcome.UNWINNABLE if status == kernel.EXHAUSTED else Outcome.UNKNOWN
+    return Result(outcome, (), nodes, time.perf_counter() - began, thoughtful)
+
+
+Store = tuple[np.ndarray, ...]
+
+
+def _store(room: int, row: int, capacity: int) -> Store:
+    """Empty arrays for ``room`` positions of ``row`` bytes (see ``kernel.run``)."""
+    return (
+        np.zeros((room, row), dtype=np.uint8),
+        np.zeros(room, dtype=np.int32),
+        np.zeros(room, dtype=np.int32),
+        np.zeros(room, dtype=np.int64),
+        np.zeros(room, dtype=np.int32),
+        np.zeros(4 * room + 4 * (capacity + 1), dtype=np.int32),
+        np.zeros(1 << max(4, (2 * room - 1).bit_length()), dtype=np.uint64),
+        np.zeros(room, dtype=np.int64),
+        np.zeros(room, dtype=np.int32),
+    )
+
+
+def _grown(store: Store, room: int, capacity: int) -> Store:
+    """A store for ``room`` positions holding everything ``store`` holds."""
+    bigger = _store(room, store[0].shape[1], capacity)
+    for old, new in zip(store, bigger):
+        if old is not store[6]:
+            new[: len(old)] = old
+    kernel.rehash(store[6], bigger[6])
+    return bigger
+
+
+def _path(state: State, store: Store, node: int) -> tuple[Move, ...]:
+    """The moves from the root to ``node``, read back along the parent links."""
+    _, parent, _, mstart, mcount, mlog, *_ = store
+    edges = []
+    while node >= 0:
+        start = int(mstart[node])
+        edges.append(mlog[start : start + int(mcount[node])])
+        node = int(parent[node])
+    return tuple(to_move(state.variant, int(c)) for edge in reversed(edges) for c in edge)
+
+
+def _replay(state: State, moves: tuple[Move, ...]) -> None:
+    """Play ``moves`` through the engine; any refusal or a game not won is a SolverError."""
+    for number, move in enumerate(moves, start=1):
+        verdict = check(state, move)
+        if not verdict.ok:
+            raise SolverError(f"the solution's move {number} is illegal: {verdict.reason}")
+        state = apply(state, move, trusted=True)
+    if not is_won(state):
+        raise SolverError("the solution ends in a position that is not won")

@@ -1,0 +1,101 @@
+"""The solver's three answers, on several games, and the checks on what it returns."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.solitaire import State, apply, canonical_key, check, get_variant, is_won, legal_moves
+from cardtable.solver import Budget, Outcome, SolverError, solve
+from cardtable.solver.search import _replay
+
+
+def _wins(state: State, moves: tuple[object, ...]) -> bool:
+    for move in moves:
+        state = apply(state, move)  # type: ignore[arg-type]  # checked: raises if illegal
+    return is_won(state)
+
+
+@pytest.mark.parametrize(
+    ("game", "deal"),
+    [("freecell", 1), ("freecell", 617), ("bakers-game", 1), ("besieged-fortress", 2), ("klondike", 1), ("yukon", 1)],
+)
+def test_solved_deals_replay_to_a_win(game: str, deal: int) -> None:
+    start = get_variant(game).start(deal)
+    result = solve(start, Budget(seconds=30))
+    assert result.outcome is Outcome.SOLVED
+    assert _wins(start, result.moves)
+    assert result.nodes > 0 and result.seconds > 0
+    assert result.thoughtful == any(start.hidden)
+
+
+def test_freecell_11982_is_proven_unwinnable() -> None:
+    result = solve(get_variant("freecell").start(11982), Budget(seconds=120))
+    assert result.outcome is Outcome.UNWINNABLE
+    assert result.moves == ()
+    assert result.nodes > 10_000
+
+
+def test_an_unwinnable_yukon_deal_agrees_with_a_plain_search_of_every_position() -> None:
+    start = get_variant("yukon").start(2)
+    seen = {canonical_key(start)}
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        assert not is_won(state)
+        for move in legal_moves(state):
+            after = apply(state, move, trusted=True)
+            if canonical_key(after) not in seen:
+                seen.add(canonical_key(after))
+                todo.append(after)
+    assert solve(start).outcome is Outcome.UNWINNABLE
+    assert len(seen) < 5000
+
+
+def test_a_bakers_game_deal_is_proven_unwinnable_and_the_proof_covers_every_line() -> None:
+    start = get_variant("bakers-game").start(10)
+    assert solve(start).outcome is Outcome.UNWINNABLE
+    # A proof: no opening move leads anywhere either.
+    for move in legal_moves(start)[:4]:
+        assert solve(apply(start, move)).outcome is Outcome.UNWINNABLE
+
+
+def test_a_tiny_budget_answers_unknown() -> None:
+    start = get_variant("freecell").start(11982)
+    result = solve(start, Budget(nodes=500))
+    assert result.outcome is Outcome.UNKNOWN
+    assert result.moves == ()
+    assert result.nodes <= 500
+
+
+def test_a_time_budget_answers_unknown() -> None:
+    result = solve(get_variant("spider").start(3), Budget(seconds=0.2))
+    assert result.outcome is Outcome.UNKNOWN
+    assert result.seconds < 5
+
+
+def test_a_won_position_is_solved_with_no_moves() -> None:
+    start = get_variant("freecell").start(1)
+    result = solve(start)
+    won = start
+    for move in result.moves:
+        won = apply(won, move)
+    again = solve(won)
+    assert again.outcome is Outcome.SOLVED and again.moves == ()
+
+
+def test_pairing_games_are_solved_too() -> None:
+    solved = [solve(get_variant("pyramid-unlimited").start(d), Budget(seconds=10)) for d in range(1, 6)]
+    assert any(r.solved for r in solved)
+    for deal, result in enumerate(solved, start=1):
+        if result.solved:
+            assert _wins(get_variant("pyramid-unlimited").start(deal), result.moves)
+
+
+def test_a_solution_the_engine_refuses_is_an_error_not_an_answer() -> None:
+    start = get_variant("freecell").start(1)
+    moves = solve(start).moves
+    with pytest.raises(SolverError, match="not won"):
+        _replay(start, moves[:-1])
+    with pytest.raises(SolverError, match="illegal"):
+        _replay(start, moves[1:])
+    assert not check(start, moves[-1]).ok
