@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardtable.commands import UserError, blackjack, play, solitaire
+from cardtable.commands import UserError, blackjack, play, solitaire, solve
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -13,6 +13,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description="Card games: solitaire and more.")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     solitaire.add_commands(subparsers)
+    solve.add_commands(subparsers)
     play.add_commands(subparsers)
     blackjack.add_commands(subparsers)
     return parser

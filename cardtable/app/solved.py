@@ -1,0 +1,87 @@
+"""The solver's verdicts on deals, kept in the same SQLite file as the saved games.
+
+A deal keeps its best-known verdict: a proof (solved or unwinnable) is never replaced by
+an "unknown" from a smaller budget, so classifying again only adds knowledge.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from datetime import datetime, timezone
+from pathlib import Path
+
+from cardtable.app.storage import Store, StorageError
+from cardtable.solver.batch import DealResult
+from cardtable.solver.search import Outcome
+
+_TABLE = """CREATE TABLE IF NOT EXISTS solver_results (
+    game TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    moves INTEGER NOT NULL,
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    thoughtful INTEGER NOT NULL,
+    solution TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game, deal))"""
+
+_KEEP_PROOFS = """INSERT INTO solver_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (game, deal) DO UPDATE SET
+        outcome = excluded.outcome, moves = excluded.moves, nodes = excluded.nodes,
+        seconds = excluded.seconds, thoughtful = excluded.thoughtful,
+        solution = excluded.solution, at = excluded.at
+    WHERE excluded.outcome != 'unknown' OR solver_results.outcome = 'unknown'"""
+
+
+class SolvedDeals:
+    """Verdicts by (game, deal) in the cardtable database at ``path``."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        store = Store(path)  # knows the file for ours, or refuses it untouched
+        self.path = store.path
+        store.close()
+        try:
+            self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            self._db.execute(_TABLE)
+        except sqlite3.Error as error:
+            raise StorageError(f"can't keep solver results in {self.path}: {error}") from None
+
+    def record(self, results: Iterable[DealResult]) -> None:
+        """Store verdicts (one transaction), keeping any proof already known."""
+        now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        rows = [
+            (r.game, r.deal, r.outcome.value, r.moves, r.nodes, r.seconds, int(r.thoughtful), r.solution, now)
+            for r in results
+        ]
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            self._db.executemany(_KEEP_PROOFS, rows)
+            self._db.execute("COMMIT")
+        except sqlite3.Error as error:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise StorageError(f"can't save solver results in {self.path}: {error}") from None
+
+    def results(self, game: str, deals: range | None = None) -> list[DealResult]:
+        """The stored verdicts for ``game`` (within ``deals``), by deal number."""
+        low, high = (0, (1 << 63) - 1) if deals is None else (deals.start, deals.stop - 1)
+        rows = self._db.execute(
+            "SELECT game, deal, outcome, moves, nodes, seconds, thoughtful, solution FROM solver_results "
+            "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
+            (game, low, high),
+        ).fetchall()
+        return [
+            DealResult(g, int(d), Outcome(o), int(m), int(n), float(s), bool(t), str(text))
+            for g, d, o, m, n, s, t, text in rows
+            if o in {outcome.value for outcome in Outcome}
+        ]
+
+    def decided(self, game: str, deals: range | None = None) -> set[int]:
+        """The deals of ``game`` with a proof already stored."""
+        return {r.deal for r in self.results(game, deals) if r.outcome is not Outcome.UNKNOWN}
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()

@@ -1,0 +1,219 @@
+"""``cardtable solve``: one deal's verdict and solution, or a whole range classified."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from cardtable.app.solved import SolvedDeals
+from cardtable.app.storage import StorageError
+from cardtable.commands import UserError
+from cardtable.solitaire import Variant, get_variant
+from cardtable.solitaire.formats import FormatError, format_freecell_solution, format_move, require_freecell_like
+from cardtable.solver import Budget, Outcome, solve
+from cardtable.solver.batch import DealResult, classify
+from cardtable.solver.plot import plot
+from cardtable.solver.summary import summarize
+
+EXIT = {Outcome.SOLVED: 0, Outcome.UNWINNABLE: 1, Outcome.UNKNOWN: 3}
+"""The exit status of a one-deal solve, by verdict (2 stays for a usage error)."""
+
+
+def parse_deals(text: str) -> list[int]:
+    """Deal numbers from ``7``, ``1-100`` or ``1-10,20-30``.
+
+    >>> parse_deals("1-3,7")
+    [1, 2, 3, 7]
+    """
+    deals: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        try:
+            first, last = int(low), int(high if dash else low)
+        except ValueError:
+            raise UserError(f"deals are numbers or ranges such as 1-100, not {part!r}") from None
+        if last < first or first < 0:
+            raise UserError(f"the range {part} is empty or negative")
+        if last - first >= 10_000_000:
+            raise UserError(f"the range {part} is more than ten million deals")
+        deals.extend(range(first, last + 1))
+    return deals
+
+
+def uses_freecell_notation(variant: Variant) -> bool:
+    """Whether solutions print in Freecell Solver's notation: a game with free cells
+    that the notation can name every pile of."""
+    try:
+        require_freecell_like(variant)
+    except FormatError:
+        return False
+    return bool(variant.tables.cells)
+
+
+def _budget(args: argparse.Namespace) -> Budget:
+    if args.seconds <= 0 or args.nodes < 16 or args.memory < 64:
+        raise UserError("the budget needs --seconds above 0, --nodes of at least 16 and --memory of at least 64 MB")
+    return Budget(nodes=args.nodes, seconds=args.seconds, memory_mb=args.memory)
+
+
+def _one(variant: Variant, args: argparse.Namespace) -> int:
+    try:
+        start = variant.start(args.deal)
+    except ValueError as error:
+        raise UserError(f"{variant.name}: {error}") from None
+    result = solve(start, _budget(args))
+    cost = f"{result.nodes:,} positions, {result.seconds:.2f} s"
+    verdict = {
+        Outcome.SOLVED: f"solved in {len(result.moves)} moves",
+        Outcome.UNWINNABLE: "can't be won: every reachable position was searched",
+        Outcome.UNKNOWN: "unknown: the budget ran out (try --seconds or --nodes)",
+    }[result.outcome]
+    print(f"{variant.name}, deal {args.deal}: {verdict} ({cost})")
+    if result.thoughtful:
+        print("(the solver knew every face-down card: thoughtful play)")
+    if result.solved:
+        freecell = args.notation == "freecell" or (args.notation == "auto" and uses_freecell_notation(variant))
+        if freecell:
+            try:
+                print(format_freecell_solution(start, list(result.moves)))
+            except FormatError as error:
+                raise UserError(str(error)) from None
+        else:
+            print(" ".join(format_move(variant, move) for move in result.moves))
+    return EXIT[result.outcome]
+
+
+class Progress:
+    """A progress line on standard error: redrawn in place on a terminal, every tenth
+    of the way otherwise."""
+
+    def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
+        self.total, self.stream, self.done, self.solved = total, stream, 0, 0
+        self.live = stream.isatty()
+
+    def step(self, result: DealResult) -> None:
+        """Count one result and redraw when due."""
+        self.done += 1
+        self.solved += result.outcome is Outcome.SOLVED
+        if self.live or self.done == self.total or self.done % max(1, self.total // 10) == 0:
+            filled = int(30 * self.done / max(self.total, 1))
+            bar = "#" * filled + "." * (30 - filled)
+            end = "\r" if self.live and self.done < self.total else "\n"
+            self.stream.write(f"[{bar}] {self.done}/{self.total} deals, {self.solved} solved{end}")
+            self.stream.flush()
+
+
+def _results(variant: Variant, deals: list[int], args: argparse.Namespace, known: dict[int, DealResult]) -> Iterator[DealResult]:
+    budget = _budget(args)
+    if args.scheduler:
+        from cardtable.solver.cluster import classify_on_cluster
+
+        try:
+            yield from classify_on_cluster(args.scheduler, variant.id, deals, budget, skip=known.__contains__)
+        except (ImportError, OSError, TimeoutError) as error:
+            raise UserError(f"can't use the cluster at {args.scheduler}: {error}") from None
+    else:
+        yield from classify(variant.id, deals, budget, args.workers, skip=known.__contains__)
+
+
+def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
+    if args.workers < 1:
+        raise UserError("--workers is at least 1")
+    store = None
+    known: dict[int, DealResult] = {}
+    if not args.no_store:
+        try:
+            store = SolvedDeals(args.db)
+        except StorageError as error:
+            raise UserError(str(error)) from None
+        if not args.again:
+            wanted = set(deals)
+            known = {r.deal: r for r in store.results(variant.id) if r.outcome is not Outcome.UNKNOWN and r.deal in wanted}
+    progress = Progress(len(deals))
+    results = list(known.values())
+    for result in known.values():
+        progress.step(result)
+    pending: list[DealResult] = []
+    try:
+        for result in _results(variant, deals, args, known):
+            results.append(result)
+            pending.append(result)
+            progress.step(result)
+            if store is not None and len(pending) >= 50:
+                store.record(pending)
+                pending = []
+    finally:
+        if store is not None:
+            store.record(pending)
+            store.close()
+    results.sort(key=lambda r: r.deal)
+    summary = summarize(results)
+    if known:
+        print(f"({len(known)} verdicts were already in the store; --again solves them anew)")
+    print(f"{variant.name}\n{summary.text()}")
+    _write_files(variant, results, args)
+    return 0
+
+
+def _write_files(variant: Variant, results: list[DealResult], args: argparse.Namespace) -> None:
+    fields = ("game", "deal", "outcome", "moves", "nodes", "seconds", "thoughtful", "solution")
+    try:
+        if args.csv:
+            with open(args.csv, "w", newline="", encoding="utf-8") as out:
+                writer = csv.writer(out)
+                writer.writerow(fields)
+                for r in results:
+                    writer.writerow((r.game, r.deal, r.outcome.value, r.moves, r.nodes, f"{r.seconds:.4f}", int(r.thoughtful), r.solution))
+        if args.json:
+            rows = [{**{f: getattr(r, f) for f in fields}, "outcome": r.outcome.value} for r in results]
+            summary = summarize(results)
+            low, high = summary.interval
+            Path(args.json).write_text(
+                json.dumps({"game": variant.id, "share": summary.share, "interval": [low, high], "results": rows}, indent=1),
+                encoding="utf-8",
+            )
+        if args.plot:
+            plot(results, f"{variant.name}: seconds per deal", Path(args.plot))
+    except OSError as error:
+        raise UserError(f"can't write {error.filename}: {error.strerror}") from None
+    except ValueError as error:
+        raise UserError(str(error)) from None
+
+
+def solve_command(args: argparse.Namespace) -> int:
+    """Solve one deal, or classify a range."""
+    try:
+        variant = get_variant(args.game)
+    except LookupError as error:
+        raise UserError(str(error)) from None
+    if args.deals is None:
+        return _one(variant, args)
+    return _many(variant, parse_deals(args.deals), args)
+
+
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``solve``."""
+    help = "solve a deal (verdict and moves), or classify a range of deals"
+    parser = subparsers.add_parser("solve", help=help, description=help)
+    parser.set_defaults(handler=solve_command)
+    parser.add_argument("game", help="game id or alias (see `cardtable games`)")
+    parser.add_argument("--deal", type=int, default=1, help="the deal to solve (default 1)")
+    parser.add_argument("--deals", help="classify these deals instead: 1-1000, or 1-10,20-30")
+    parser.add_argument("--seconds", type=float, default=60.0, help="time budget per deal (default 60)")
+    parser.add_argument("--nodes", type=int, default=2_000_000, help="positions stored per deal (default 2,000,000)")
+    parser.add_argument("--memory", type=int, default=1536, help="memory budget per deal in MB (default 1536)")
+    parser.add_argument("--notation", choices=("auto", "cardtable", "freecell"), default="auto",
+                        help="how to print a solution (auto: Freecell Solver's for games with free cells)")
+    parser.add_argument("--workers", type=int, default=1, help="processes for --deals (default 1)")
+    parser.add_argument("--scheduler", help="run --deals on a Dask cluster (tcp://HOST:8786)")
+    parser.add_argument("--csv", help="also write every result to this CSV file")
+    parser.add_argument("--json", help="also write every result and the share to this JSON file")
+    parser.add_argument("--plot", help="draw seconds per deal and verdicts (FILE.svg or FILE.png)")
+    parser.add_argument("--db", default=None, help="database file (default: $CARDTABLE_DB or the user data dir)")
+    parser.add_argument("--no-store", action="store_true", help="don't read or write verdicts in the database")
+    parser.add_argument("--again", action="store_true", help="solve deals whose verdict is already stored")

@@ -1,0 +1,100 @@
+"""A batch as a picture: seconds per deal (log scale), one colour per verdict."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+from cardtable.solver.batch import DealResult
+from cardtable.solver.search import Outcome
+
+COLOURS = {Outcome.SOLVED: "#2a9d4b", Outcome.UNWINNABLE: "#c0392b", Outcome.UNKNOWN: "#8e8e8e"}
+WIDTH, HEIGHT, MARGIN = 900, 420, 60
+
+
+def plot(results: Sequence[DealResult], title: str, path: Path) -> None:
+    """Write the picture to ``path``: ``.svg`` is drawn here, ``.png`` through matplotlib."""
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        path.write_text(svg(results, title), encoding="utf-8")
+    elif suffix == ".png":
+        _png(results, title, path)
+    else:
+        raise ValueError(f"a plot is written as .svg or .png, not {path.name}")
+
+
+def svg(results: Sequence[DealResult], title: str) -> str:
+    """The picture as SVG text.
+
+    >>> from cardtable.solver.search import Outcome
+    >>> text = svg([DealResult("freecell", 1, Outcome.SOLVED, 90, 500, 0.05, False)], "FreeCell")
+    >>> text.startswith("<svg") and "deal 1: solved" in text
+    True
+    """
+    deals = [r.deal for r in results] or [0]
+    low_deal, high_deal = min(deals), max(max(deals), min(deals) + 1)
+    seconds = [max(r.seconds, 1e-4) for r in results] or [1.0]
+    low = math.floor(math.log10(min(seconds)))
+    high = max(math.ceil(math.log10(max(seconds))), low + 1)
+
+    def x(deal: int) -> float:
+        return MARGIN + (deal - low_deal) / (high_deal - low_deal) * (WIDTH - 2 * MARGIN)
+
+    def y(time: float) -> float:
+        return HEIGHT - MARGIN - (math.log10(max(time, 1e-4)) - low) / (high - low) * (HEIGHT - 2 * MARGIN)
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        f'<text x="{WIDTH / 2}" y="24" text-anchor="middle" font-size="15">{_escape(title)}</text>',
+        f'<text x="{WIDTH / 2}" y="{HEIGHT - 14}" text-anchor="middle">deal</text>',
+        f'<text x="16" y="{HEIGHT / 2}" transform="rotate(-90 16 {HEIGHT / 2})" text-anchor="middle">seconds</text>',
+    ]
+    for power in range(low, high + 1):
+        level = y(10.0**power)
+        parts.append(f'<line x1="{MARGIN}" x2="{WIDTH - MARGIN}" y1="{level:.1f}" y2="{level:.1f}" stroke="#ddd"/>')
+        parts.append(f'<text x="{MARGIN - 6}" y="{level + 4:.1f}" text-anchor="end">{10.0**power:g}</text>')
+    for deal in (low_deal, high_deal):
+        parts.append(f'<text x="{x(deal):.1f}" y="{HEIGHT - MARGIN + 16}" text-anchor="middle">{deal}</text>')
+    for r in results:
+        parts.append(
+            f'<circle cx="{x(r.deal):.1f}" cy="{y(r.seconds):.1f}" r="2.5" fill="{COLOURS[r.outcome]}">'
+            f"<title>deal {r.deal}: {r.outcome.value}, {r.seconds:.3f} s</title></circle>"
+        )
+    for n, (outcome, colour) in enumerate(COLOURS.items()):
+        count = sum(r.outcome is outcome for r in results)
+        left = MARGIN + n * 160
+        parts.append(f'<circle cx="{left}" cy="44" r="5" fill="{colour}"/>')
+        parts.append(f'<text x="{left + 10}" y="48">{outcome.value} ({count})</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _png(results: Sequence[DealResult], title: str, path: Path) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ValueError("a PNG plot needs matplotlib (pip install 'cardtable[plots]'); .svg needs nothing") from None
+    figure, axes = plt.subplots(figsize=(9, 4.2))
+    for outcome, colour in COLOURS.items():
+        chosen = [r for r in results if r.outcome is outcome]
+        axes.scatter(
+            [r.deal for r in chosen], [max(r.seconds, 1e-4) for r in chosen], s=6, color=colour,
+            label=f"{outcome.value} ({len(chosen)})",
+        )
+    axes.set_yscale("log")
+    axes.set_xlabel("deal")
+    axes.set_ylabel("seconds")
+    axes.set_title(title)
+    axes.legend(loc="upper left")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)

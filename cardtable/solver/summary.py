@@ -1,0 +1,103 @@
+"""What a batch of verdicts adds up to: the winnable share with its interval, and times."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardtable.solver.batch import DealResult
+from cardtable.solver.search import Outcome
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> low, high = wilson(81, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.722, 0.874)
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    middle = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return (middle - spread) / scale, (middle + spread) / scale
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0-100) by nearest rank; 0 for no values.
+
+    >>> percentile([1, 2, 3, 4], 50), percentile([1, 2, 3, 4], 99)
+    (2, 4)
+    """
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Counts, the winnable share of the deals decided, and the time percentiles."""
+
+    deals: int
+    solved: int
+    unwinnable: int
+    unknown: int
+    median_seconds: float
+    p99_seconds: float
+    total_seconds: float
+    mean_moves: float
+    thoughtful: bool
+
+    @property
+    def decided(self) -> int:
+        """Deals with a verdict (solved or proven unwinnable)."""
+        return self.solved + self.unwinnable
+
+    @property
+    def share(self) -> float:
+        """The winnable share of the decided deals."""
+        return self.solved / self.decided if self.decided else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The share's 95% Wilson interval."""
+        return wilson(self.solved, self.decided)
+
+    def text(self) -> str:
+        """A few lines for a person."""
+        low, high = self.interval
+        lines = [
+            f"{self.deals} deals: {self.solved} solved, {self.unwinnable} proven unwinnable, {self.unknown} unknown",
+            f"winnable: {100 * self.share:.3f}% of those decided (95% interval {100 * low:.3f}% to {100 * high:.3f}%)",
+            f"time per deal: median {self.median_seconds:.3f} s, p99 {self.p99_seconds:.3f} s, "
+            f"total {self.total_seconds:.1f} s; mean solution {self.mean_moves:.1f} moves",
+        ]
+        if self.unknown:
+            lines[1] += f"; counting the unknown as lost or won: {100 * self.solved / self.deals:.3f}% to " + (
+                f"{100 * (self.solved + self.unknown) / self.deals:.3f}%"
+            )
+        if self.thoughtful:
+            lines.append("face-down cards were known to the solver (thoughtful play): shares are for the deals")
+        return "\n".join(lines)
+
+
+def summarize(results: Sequence[DealResult]) -> Summary:
+    """The summary of a batch's results."""
+    solved = [r for r in results if r.outcome is Outcome.SOLVED]
+    times = [r.seconds for r in results]
+    return Summary(
+        deals=len(results),
+        solved=len(solved),
+        unwinnable=sum(r.outcome is Outcome.UNWINNABLE for r in results),
+        unknown=sum(r.outcome is Outcome.UNKNOWN for r in results),
+        median_seconds=percentile(times, 50),
+        p99_seconds=percentile(times, 99),
+        total_seconds=sum(times),
+        mean_moves=sum(r.moves for r in solved) / len(solved) if solved else 0.0,
+        thoughtful=any(r.thoughtful for r in results),
+    )

@@ -1,0 +1,72 @@
+"""Classifying ranges of deals: workers, the summary, the store, and a real Dask cluster."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.solitaire import get_variant
+from cardtable.solitaire.formats import parse_moves, replay
+from cardtable.solitaire.engine import is_won
+from cardtable.solver import Budget, Outcome
+from cardtable.solver.batch import DealResult, classify, solve_deal
+from cardtable.solver.summary import summarize, wilson
+
+
+def test_workers_give_the_same_verdicts_as_one_process() -> None:
+    deals = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    alone = sorted(classify("bakers-game", deals, Budget(seconds=20)), key=lambda r: r.deal)
+    shared = sorted(classify("bakers-game", deals, Budget(seconds=20), workers=2), key=lambda r: r.deal)
+    assert [r.deal for r in shared] == deals
+    assert [r.outcome for r in shared] == [r.outcome for r in alone]
+    assert {r.outcome for r in alone} == {Outcome.SOLVED, Outcome.UNWINNABLE}
+
+
+def test_skipped_deals_are_not_solved() -> None:
+    results = list(classify("freecell", range(1, 6), Budget(), skip=lambda deal: deal % 2 == 0))
+    assert [r.deal for r in results] == [1, 3, 5]
+
+
+def test_a_recorded_solution_replays_to_a_win() -> None:
+    result = solve_deal("klondike-draw3", 2, Budget(seconds=20))
+    assert result.outcome is Outcome.SOLVED and result.thoughtful
+    variant = get_variant("klondike-draw3")
+    moves = parse_moves(variant, result.solution)
+    assert len(moves) == result.moves
+    assert is_won(replay(variant, 2, moves))
+
+
+def test_summary_counts_shares_and_interval() -> None:
+    def one(deal: int, outcome: Outcome, seconds: float) -> DealResult:
+        return DealResult("freecell", deal, outcome, 100 if outcome is Outcome.SOLVED else 0, 10, seconds, False)
+
+    results = [one(d, Outcome.SOLVED, 0.01 * d) for d in range(1, 9)] + [one(9, Outcome.UNWINNABLE, 2.0), one(10, Outcome.UNKNOWN, 5.0)]
+    summary = summarize(results)
+    assert (summary.solved, summary.unwinnable, summary.unknown, summary.decided) == (8, 1, 1, 9)
+    assert summary.share == pytest.approx(8 / 9)
+    assert summary.interval == pytest.approx(wilson(8, 9))
+    assert summary.median_seconds == pytest.approx(0.05)
+    assert summary.p99_seconds == 5.0
+    assert summary.mean_moves == 100
+    assert "8 solved, 1 proven unwinnable, 1 unknown" in summary.text()
+
+
+def test_wilson_matches_the_published_formula() -> None:
+    low, high = wilson(8195, 10000)
+    assert low == pytest.approx(0.81185, abs=1e-4)
+    assert high == pytest.approx(0.82685, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_a_dask_local_cluster_runs_the_same_batch() -> None:
+    import distributed
+
+    from cardtable.solver.cluster import classify_on_cluster
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        results = sorted(
+            classify_on_cluster(cluster.scheduler_address, "bakers-game", range(1, 11), Budget(seconds=20)),
+            key=lambda r: r.deal,
+        )
+    local = sorted(classify("bakers-game", range(1, 11), Budget(seconds=20)), key=lambda r: r.deal)
+    assert [(r.deal, r.outcome) for r in results] == [(r.deal, r.outcome) for r in local]
