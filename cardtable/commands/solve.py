@@ -92,9 +92,10 @@ class Progress:
     """A progress line on standard error: redrawn in place on a terminal, every tenth
     of the way otherwise."""
 
-    def __init__(self, total: int, stream: TextIO = sys.stderr) -> None:
-        self.total, self.stream, self.done, self.solved = total, stream, 0, 0
-        self.live = stream.isatty()
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.total, self.done, self.solved = total, 0, 0
+        self.stream = sys.stderr if stream is None else stream
+        self.live = self.stream.isatty()
 
     def step(self, result: DealResult) -> None:
         """Count one result and redraw when due."""
