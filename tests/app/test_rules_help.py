@@ -104,3 +104,12 @@ def test_uniform_score_is_percent_home_or_cleared() -> None:
     assert uniform_score(position("klondike", f1="AH 2H")) == 4
     assert uniform_score(get_variant("pyramid").start(1)) == 0
     assert uniform_score(position("pyramid")) == 100
+
+
+def test_twos_are_always_safe_in_freecell_as_microsoft_plays_it() -> None:
+    # Neither black Ace is home: a Two still goes, since an Ace never waits on it.
+    state = position("freecell", f1="AH", t1="2H", t2="AS 9D", t3="AC 8H", t4="3H")
+    assert is_safe(state, move(state, "t1", "f1"))
+    built, _ = auto_build(state)
+    # 3H could still take 2S or 2C from the tableau: it stays.
+    assert built.piles[built.variant.index_of_name("f1")][-1].code == "2H"
