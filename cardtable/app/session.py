@@ -84,6 +84,8 @@ class Session:
         self._score = 0
         self._stuck_state: State | None = None
         self._stuck = False
+        self._restart: tuple[History, History] | None = None
+        """The last restart: the history it left and the one it made (to undo and redo it)."""
 
     # -- what a UI reads ---------------------------------------------------------------
 
@@ -130,6 +132,20 @@ class Session:
         """Stop the clock (the player left)."""
         self._elapsed = self.elapsed
         self._running_since = None
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo (a restart counts)."""
+        return self.history.can_undo or self._is_restarted
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to redo (an undone restart counts)."""
+        return self.history.can_redo or self._restart is not None and self.history is self._restart[0]
+
+    @property
+    def _is_restarted(self) -> bool:
+        return self._restart is not None and self.history is self._restart[1]
 
     def is_stuck(self) -> bool:
         """Whether no line of play leads anywhere any more (see ``autoplay.is_stuck``)."""
@@ -327,7 +343,10 @@ class Session:
         return self.play(deal)
 
     def undo(self) -> Outcome:
-        """Take back the last action (with its automatic moves)."""
+        """Take back the last action (with its automatic moves, or a whole restart)."""
+        if self._restart is not None and self._is_restarted:
+            self.history = self._restart[0]
+            return Outcome(True)
         if not self.history.can_undo:
             return Outcome(False, "there is nothing to undo")
         self.history = self.history.undo()
@@ -335,6 +354,9 @@ class Session:
 
     def redo(self) -> Outcome:
         """Play an undone action again."""
+        if self._restart is not None and self.history is self._restart[0]:
+            self.history = self._restart[1]
+            return Outcome(True)
         if not self.history.can_redo:
             return Outcome(False, "there is nothing to redo")
         self.history = self.history.redo()
@@ -350,10 +372,13 @@ class Session:
         return Outcome(True, events=(Event(EventKind.WON),) if self.is_won else ())
 
     def restart(self) -> Outcome:
-        """Back to the opening position (undoable, like any jump)."""
+        """Back to the opening position: one action, which undo takes back (the moves
+        played stay redoable one by one, as after undoing them)."""
         if not self.history.can_undo:
             return Outcome(False, "the game is already at its opening position")
+        before = self.history
         self.history = self.history.go_to(0)
+        self._restart = (before, self.history)
         return Outcome(True)
 
     def set_bookmark(self) -> Outcome:

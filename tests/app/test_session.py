@@ -98,6 +98,18 @@ def test_restart_bookmarks_and_redo() -> None:
     assert not Session(get_variant("klondike"), 7).undo().ok
 
 
+def test_restart_is_one_action_that_undo_takes_back() -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    session.deal()
+    session.deal()
+    played = session.history
+    assert session.restart().ok and session.move_count == 0
+    assert session.can_undo and session.undo().ok
+    assert session.history == played and session.move_count == 2
+    assert session.can_redo and session.redo().ok and session.move_count == 0  # restarted again
+    assert session.undo().ok and session.undo().ok and session.move_count == 1  # then the deals
+
+
 def test_hints_say_why_and_auto_finish_plays_a_decided_game_home() -> None:
     session = Session(get_variant("freecell"), 1, Options(auto_build=False))
     hint = session.hint()

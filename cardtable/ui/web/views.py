@@ -90,8 +90,8 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "elapsed": round(session.elapsed, 1),
         "won": session.is_won,
         "stuck": not session.is_won and session.is_stuck(),
-        "can_undo": session.history.can_undo,
-        "can_redo": session.history.can_redo,
+        "can_undo": session.can_undo,
+        "can_redo": session.can_redo,
         "redeals": state.redeals,
     }
 
