@@ -24,7 +24,7 @@ from cardtable.app.autoplay import auto_build, finish, is_stuck
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
-from cardtable.app.scoring import Scoring, fitting_scoring, score, uniform_score
+from cardtable.app.scoring import Scoring, fitting_scoring, score, time_adjusted, uniform_score
 from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
@@ -118,8 +118,11 @@ class Session:
             if self.options.scoring is Scoring.UNIFORM:
                 value = uniform_score(self.state)
             else:
-                value = score(self.history.states[0], self.history.played, self.options.scoring)
+                untimed = Scoring.STANDARD if self.options.scoring is Scoring.TIMED else self.options.scoring
+                value = score(self.history.states[0], self.history.played, untimed)
             self._score_key, self._score = key, value
+        if self.options.scoring is Scoring.TIMED:
+            return time_adjusted(self._score, self.elapsed, self.is_won)
         return self._score
 
     @property
