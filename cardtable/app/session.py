@@ -137,6 +137,12 @@ class Session:
         self._running_since = None
 
     @property
+    def is_in_progress(self) -> bool:
+        """Whether leaving the game now gives it up as lost: moves were played and it is
+        neither won nor over (a player is asked first)."""
+        return bool(self.history.steps) and not (self.is_over or self.is_won)
+
+    @property
     def can_undo(self) -> bool:
         """Whether there is an action to undo (a restart counts)."""
         return self.history.can_undo or self._is_restarted

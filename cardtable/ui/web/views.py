@@ -89,6 +89,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "auto_build": session.options.auto_build,
         "elapsed": round(session.elapsed, 1),
         "won": session.is_won,
+        "in_progress": session.is_in_progress,
         "stuck": not session.is_won and session.is_stuck(),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
