@@ -130,7 +130,6 @@ def _place(variant: Variant, letter: str, text: str) -> tuple[PileKind, int | No
 class _Word:
     """One move as written: where from, where to, and the count when it is given."""
 
-    text: str
     source_kind: PileKind
     source: int
     target_kind: PileKind
@@ -157,7 +156,7 @@ def _read_word(variant: Variant, text: str) -> _Word:
             raise FormatError(f"{text!r}: a card count (v) is written only for moves between columns")
         if count < 1:
             raise FormatError(f"{text!r}: a move carries at least one card")
-    return _Word(text, kind, source, target_kind, target, count)
+    return _Word(kind, source, target_kind, target, count)
 
 
 def _options(state: State, word: _Word, extended: bool) -> list[Move]:
