@@ -119,7 +119,9 @@ rule for Windows Solitaire: games of 30 seconds or more)."""
 def time_adjusted(points: int, elapsed: float, won: bool) -> int:
     """Standard ``points`` as the timed game counts them: 2 off for every 10 seconds
     played (never below 0) and, for a win that took 30 seconds or more, a bonus of
-    700,000 divided by its seconds.
+    700,000 divided by its seconds. (Windows takes the 2 points off as the seconds pass,
+    so time spent at 0 costs nothing there; a game keeps no time for each move, so here
+    the whole penalty comes off the points as they stand.)
 
     >>> time_adjusted(100, 59.5, False), time_adjusted(100, 100, True)
     (90, 7080)
