@@ -136,6 +136,13 @@ def test_play_options_are_used_and_kept_as_the_players_settings(tmp_path: Path) 
     assert Games(Store(db), "local").options("klondike") == Options(auto_build=True, scoring=Scoring.VEGAS)
 
 
+def test_the_timed_scoring_is_offered_to_play_with(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.db")
+    result = cardtable("play", "klondike", "--deal", "7", "--db", db, "--scoring", "timed", stdin="quit\n")
+    assert result.returncode == 0 and "score 0 (timed)" in result.stdout, result.stderr
+    assert Games(Store(db), "local").options("klondike").scoring is Scoring.TIMED
+
+
 def test_a_scoring_that_does_not_apply_to_the_game_is_refused_before_anything_is_saved(tmp_path: Path) -> None:
     db = tmp_path / "g.db"
     result = cardtable("play", "freecell", "--db", str(db), "--scoring", "standard", "--no-auto-build", stdin="quit\n")

@@ -19,7 +19,10 @@ def is_safe(state: State, move: Move) -> bool:
     """Whether sending a card home can never be regretted.
 
     It can when some card still in play could have been built on it in the tableau:
-    the card is safe once every such card is already on a foundation.
+    the card is safe once every such card is already on a foundation, or is a card a
+    foundation starts with (an Ace), which goes home as soon as it is free and so never
+    waits on anything. Twos are therefore always safe in FreeCell and Klondike, as
+    Microsoft FreeCell and Freecell Solver play them.
     """
     t = state.variant.tables
     if move.kind is not MoveKind.MOVE or move.target not in t.foundation_set or move.source in t.foundation_set:
@@ -28,13 +31,24 @@ def is_safe(state: State, move: Move) -> bool:
     card = state.piles[move.source][-1]
     home = _on_foundations(state)
     copies = Counter(c.index for c in state.variant.deck.cards())
+    starters = _always_home(state.variant)
     for column in t.tableau:
         table = t.build[column]
         if table is None:
             continue
-        if any(home[above] < copies[above] for above in table[card.index]):
+        if any(home[above] < copies[above] and above not in starters for above in table[card.index]):
             return False
     return True
+
+
+@cache
+def _always_home(variant: Variant) -> frozenset[int]:
+    """The cards that can always go home once free: those the foundations start with,
+    when there are foundations enough for every one of them (the Aces of a deck)."""
+    t = variant.tables
+    starters = frozenset[int]().union(*(t.empty[f] for f in t.foundations))
+    copies = Counter(c.index for c in variant.deck.cards())
+    return starters if sum(copies[c] for c in starters) <= len(t.foundations) else frozenset()
 
 
 def safe_moves(state: State) -> list[Move]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from cardtable.solitaire import Move, MoveKind, State, apply
+from cardtable.solitaire import Move, MoveKind, State, apply, is_won
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.variant import Goal
@@ -23,7 +23,11 @@ class Scoring(Enum):
     UNIFORM = "uniform"
     """Percent of the cards brought home (or removed): comparable across every game."""
     STANDARD = "standard"
-    """Klondike's classic points: 10 home, 5 from the waste, 5 per card turned up."""
+    """Klondike's classic points: 10 home, 5 from the waste, 5 per card turned up; as in
+    Windows Solitaire the score never goes below 0."""
+    TIMED = "timed"
+    """Standard points in Windows Solitaire's timed game: 2 off every 10 seconds, and a
+    bonus for a win (see ``time_adjusted``)."""
     VEGAS = "vegas"
     """Pay 52 to play, win 5 per card home."""
 
@@ -85,12 +89,45 @@ def _move_points(before: State, move: Move, after: State, scoring: Scoring) -> i
     return points
 
 
-def score(start: State, moves: Sequence[Move], scoring: Scoring) -> int:
-    """The score of a game played from ``start`` through ``moves``."""
+def score(start: State, moves: Sequence[Move], scoring: Scoring, elapsed: float = 0.0) -> int:
+    """The score of a game played from ``start`` through ``moves`` (in ``elapsed`` seconds,
+    which count only in the timed scoring). Standard points never go below 0.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> deal = get_variant("klondike").start(7)
+    >>> score(deal, [], Scoring.STANDARD), score(deal, [], Scoring.VEGAS)
+    (0, -52)
+    """
+    timed = scoring is Scoring.TIMED
+    scoring = Scoring.STANDARD if timed else scoring
     state = start
     total = -52 if scoring is Scoring.VEGAS else 0
     for move in moves:
         after = apply(state, move, trusted=True)
         total += _move_points(state, move, after, scoring)
+        if scoring is Scoring.STANDARD:
+            total = max(total, 0)
         state = after
+    return time_adjusted(total, elapsed, is_won(state)) if timed else total
+
+
+TIME_BONUS = 700_000
+"""A timed win's bonus is this divided by the seconds it took (Microsoft's published
+rule for Windows Solitaire: games of 30 seconds or more)."""
+
+
+def time_adjusted(points: int, elapsed: float, won: bool) -> int:
+    """Standard ``points`` as the timed game counts them: 2 off for every 10 seconds
+    played (never below 0) and, for a win that took 30 seconds or more, a bonus of
+    700,000 divided by its seconds. (Windows takes the 2 points off as the seconds pass,
+    so time spent at 0 costs nothing there; a game keeps no time for each move, so here
+    the whole penalty comes off the points as they stand.)
+
+    >>> time_adjusted(100, 59.5, False), time_adjusted(100, 100, True)
+    (90, 7080)
+    """
+    seconds = int(elapsed)
+    total = max(points - 2 * (seconds // 10), 0)
+    if won and seconds >= 30:
+        total += TIME_BONUS // seconds
     return total

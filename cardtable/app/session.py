@@ -24,7 +24,7 @@ from cardtable.app.autoplay import auto_build, finish, is_stuck
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
-from cardtable.app.scoring import Scoring, fitting_scoring, score, uniform_score
+from cardtable.app.scoring import Scoring, fitting_scoring, score, time_adjusted, uniform_score
 from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
@@ -84,6 +84,8 @@ class Session:
         self._score = 0
         self._stuck_state: State | None = None
         self._stuck = False
+        self._restart: tuple[History, History] | None = None
+        """The last restart: the history it left and the one it made (to undo and redo it)."""
 
     # -- what a UI reads ---------------------------------------------------------------
 
@@ -116,8 +118,11 @@ class Session:
             if self.options.scoring is Scoring.UNIFORM:
                 value = uniform_score(self.state)
             else:
-                value = score(self.history.states[0], self.history.played, self.options.scoring)
+                untimed = Scoring.STANDARD if self.options.scoring is Scoring.TIMED else self.options.scoring
+                value = score(self.history.states[0], self.history.played, untimed)
             self._score_key, self._score = key, value
+        if self.options.scoring is Scoring.TIMED:
+            return time_adjusted(self._score, self.elapsed, self.is_won)
         return self._score
 
     @property
@@ -130,6 +135,26 @@ class Session:
         """Stop the clock (the player left)."""
         self._elapsed = self.elapsed
         self._running_since = None
+
+    @property
+    def is_in_progress(self) -> bool:
+        """Whether leaving the game now gives it up as lost: moves were played and it is
+        neither won nor over (a player is asked first)."""
+        return bool(self.history.steps) and not (self.is_over or self.is_won)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo (a restart counts)."""
+        return self.history.can_undo or self._is_restarted
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to redo (an undone restart counts)."""
+        return self.history.can_redo or self._restart is not None and self.history is self._restart[0]
+
+    @property
+    def _is_restarted(self) -> bool:
+        return self._restart is not None and self.history is self._restart[1]
 
     def is_stuck(self) -> bool:
         """Whether no line of play leads anywhere any more (see ``autoplay.is_stuck``)."""
@@ -327,7 +352,10 @@ class Session:
         return self.play(deal)
 
     def undo(self) -> Outcome:
-        """Take back the last action (with its automatic moves)."""
+        """Take back the last action (with its automatic moves, or a whole restart)."""
+        if self._restart is not None and self._is_restarted:
+            self.history = self._restart[0]
+            return Outcome(True)
         if not self.history.can_undo:
             return Outcome(False, "there is nothing to undo")
         self.history = self.history.undo()
@@ -335,6 +363,9 @@ class Session:
 
     def redo(self) -> Outcome:
         """Play an undone action again."""
+        if self._restart is not None and self.history is self._restart[0]:
+            self.history = self._restart[1]
+            return Outcome(True)
         if not self.history.can_redo:
             return Outcome(False, "there is nothing to redo")
         self.history = self.history.redo()
@@ -350,10 +381,13 @@ class Session:
         return Outcome(True, events=(Event(EventKind.WON),) if self.is_won else ())
 
     def restart(self) -> Outcome:
-        """Back to the opening position (undoable, like any jump)."""
+        """Back to the opening position: one action, which undo takes back (the moves
+        played stay redoable one by one, as after undoing them)."""
         if not self.history.can_undo:
             return Outcome(False, "the game is already at its opening position")
+        before = self.history
         self.history = self.history.go_to(0)
+        self._restart = (before, self.history)
         return Outcome(True)
 
     def set_bookmark(self) -> Outcome:

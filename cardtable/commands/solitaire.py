@@ -16,10 +16,10 @@ from cardtable.solitaire.formats import (
     freecell_board_to_fcs,
     freecell_words,
     game_to_json,
-    is_extended,
     move_words,
-    parse_freecell_move,
+    parse_freecell_solution,
     parse_move,
+    readable_freecell_words,
     render_state,
     require_freecell_like,
 )
@@ -118,8 +118,10 @@ def _read_moves(name: str) -> str:
 def replay_game(args: argparse.Namespace) -> int:
     """Play a move list from a deal and print the final position.
 
-    Moves are read and played one at a time, so the first problem is the one reported,
-    with its number and the move as the user wrote it.
+    Moves are played one at a time, so the first problem is the one reported, with its
+    number and the move as the user wrote it. A FreeCell list is read whole first (as far
+    as its first unreadable word), since a plain move to an empty column may only be
+    resolved by the moves after it.
     """
     variant = _variant(args.game)
     state = _start(variant, args.deal)
@@ -131,10 +133,17 @@ def replay_game(args: argparse.Namespace) -> int:
         except FormatError as error:
             raise UserError(str(error)) from None
     words = freecell_words(text) if freecell else move_words(text)
-    extended = freecell and is_extended(words)
+    unreadable: FormatError | None = None
+    resolved: list[Move] = []
+    if freecell:
+        readable, unreadable = readable_freecell_words(variant, words)
+        resolved = parse_freecell_solution(state, readable)
+        words = readable + words[len(readable) : len(readable) + 1]
     for number, word in enumerate(words, start=1):
         try:
-            move = parse_freecell_move(state, word, extended=extended) if freecell else parse_move(variant, word)
+            if number > len(resolved) and unreadable is not None:
+                raise unreadable
+            move = resolved[number - 1] if freecell else parse_move(variant, word)
         except FormatError as error:
             raise UserError(f"move {number}: {error}") from None
         verdict = check(state, move)
@@ -179,5 +188,6 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         choices=("cardtable", "freecell"),
         default="cardtable",
         help="cardtable: t3>t5, t3>t5:3, deal, redeal, t25+waste; freecell: 3a, a7, 1h, 85 "
-        "(85v3: three cards to an empty column, as fc-solve -snx writes)",
+        "(as Freecell Solver writes them: 85v3 carries three cards, a plain move to an empty "
+        "column one card, or, in a list without counts, what the moves after it need)",
     )

@@ -8,7 +8,7 @@ from cardtable.app import HeuristicHinter, Scoring, order_violations
 from cardtable.app.autoplay import auto_build, is_safe
 from cardtable.app.hints import describe
 from cardtable.app.scoring import score, uniform_score
-from cardtable.solitaire import Move, MoveKind, apply, get_variant, variants
+from cardtable.solitaire import Move, MoveKind, apply, check, get_variant, variants
 from tests.solitaire.games.positions import move, position
 
 
@@ -96,11 +96,31 @@ def test_standard_and_vegas_scores() -> None:
     assert score(state, moves, Scoring.STANDARD) == 10 + 10 + 5
     assert score(state, moves, Scoring.VEGAS) == -52 + 10
     redeal = position("klondike", waste="AH")
-    assert score(redeal, [Move(MoveKind.REDEAL)], Scoring.STANDARD) == -100
+    assert score(redeal, [Move(MoveKind.REDEAL)], Scoring.STANDARD) == 0  # never below 0, as in Windows
     assert Scoring.VEGAS.applies_to("klondike-draw3") and not Scoring.STANDARD.applies_to("spider")
+
+
+def test_standard_points_start_again_from_zero_after_a_penalty() -> None:
+    state = position("klondike", waste="9C AH", stock="[2H]", t1="TH")
+    deal, redeal = Move(MoveKind.DEAL), Move(MoveKind.REDEAL)
+    moves = [move(state, "waste", "f1"), move(state, "waste", "t1"), deal, redeal, deal, move(state, "waste", "f1")]
+    walk = state
+    for played in moves:
+        assert check(walk, played).ok
+        walk = apply(walk, played)
+    assert [score(state, moves[:n], Scoring.STANDARD) for n in (3, 4, 6)] == [15, 0, 10]  # not 15, -85, -75
 
 
 def test_uniform_score_is_percent_home_or_cleared() -> None:
     assert uniform_score(position("klondike", f1="AH 2H")) == 4
     assert uniform_score(get_variant("pyramid").start(1)) == 0
     assert uniform_score(position("pyramid")) == 100
+
+
+def test_twos_are_always_safe_in_freecell_as_microsoft_plays_it() -> None:
+    # Neither black Ace is home: a Two still goes, since an Ace never waits on it.
+    state = position("freecell", f1="AH", t1="2H", t2="AS 9D", t3="AC 8H", t4="3H")
+    assert is_safe(state, move(state, "t1", "f1"))
+    built, _ = auto_build(state)
+    # 3H could still take 2S or 2C from the tableau: it stays.
+    assert built.piles[built.variant.index_of_name("f1")][-1].code == "2H"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardtable.app import EventKind, Options, Session
+from cardtable.app import EventKind, Options, Scoring, Session
+from cardtable.app.history import History
 from cardtable.app.autoplay import finish
 from cardtable.solitaire import apply, get_variant, is_won, legal_moves
 from cardtable.solitaire.formats import parse_freecell_solution
@@ -98,6 +99,18 @@ def test_restart_bookmarks_and_redo() -> None:
     assert not Session(get_variant("klondike"), 7).undo().ok
 
 
+def test_restart_is_one_action_that_undo_takes_back() -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    session.deal()
+    session.deal()
+    played = session.history
+    assert session.restart().ok and session.move_count == 0
+    assert session.can_undo and session.undo().ok
+    assert session.history == played and session.move_count == 2
+    assert session.can_redo and session.redo().ok and session.move_count == 0  # restarted again
+    assert session.undo().ok and session.undo().ok and session.move_count == 1  # then the deals
+
+
 def test_hints_say_why_and_auto_finish_plays_a_decided_game_home() -> None:
     session = Session(get_variant("freecell"), 1, Options(auto_build=False))
     hint = session.hint()
@@ -118,6 +131,26 @@ def test_a_stuck_game_is_reported() -> None:
     session.history = session.history.begin(state)
     assert session.is_stuck()
     assert not session.hint().ok and "stuck" in session.hint().reason
+
+
+def test_timed_scoring_takes_two_points_every_ten_seconds_and_pays_a_bonus_for_a_win() -> None:
+    now = [0.0]
+    state = position("klondike", t1="TH", t2="[5C] 9S")
+    session = Session(state.variant, 1, Options(auto_build=False, scoring=Scoring.TIMED), clock=lambda: now[0])
+    session.history = History.begin(state)
+    assert session.move_card("t2", -1, "t1").ok and session.score == 5  # 5C turned up
+    now[0] = 19.9
+    assert session.score == 3
+    now[0] = 40.0
+    assert session.score == 0  # never below 0
+    ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()
+    suits = {f"f{n}": " ".join(r + suit for r in ranks) for n, suit in enumerate("SCD", start=2)}
+    last = position("klondike", f1=" ".join(r + "H" for r in ranks[:-1]), t1="KH", **suits)
+    won = Session(last.variant, 1, Options(scoring=Scoring.TIMED), elapsed=40.0, clock=lambda: now[0])
+    won.history = History.begin(last)
+    assert won.to_foundation("t1").ok and won.is_won
+    now[0] = 99.0  # the clock stopped at the win
+    assert won.score == 10 - 2 * 4 + 700_000 // 40
 
 
 def test_the_clock_runs_only_while_playing() -> None:

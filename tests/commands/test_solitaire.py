@@ -92,3 +92,13 @@ def test_pyramid_pass_settings_work_through_the_command(game: str, capsys: pytes
     assert game in out
     status, out, _ = run(capsys, "rules", game)
     assert status == 0 and ("single pass" in out or "unlimited passes" in out)
+
+
+@pytest.mark.parametrize("notation", ["sn", "snx"])
+def test_freecell_solver_output_replays_to_a_win(notation: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fixture = Path(__file__).parents[1] / "fixtures" / "freecell" / f"fc-solve-{notation}.txt"
+    deal, text = next(line for line in fixture.read_text().splitlines() if not line.startswith("#")).split(":")
+    moves = tmp_path / "moves.txt"
+    moves.write_text(text, encoding="utf-8")
+    status, out, err = run(capsys, "replay", "freecell", "--deal", deal, "--moves", str(moves), "--notation", "freecell")
+    assert status == 0 and out.endswith("won: yes\n"), err

@@ -10,6 +10,7 @@ from cardtable.solitaire.formats.freecell import (
     is_extended,
     parse_freecell_move,
     parse_freecell_solution,
+    readable_freecell_words,
     require_freecell_like,
 )
 from cardtable.solitaire.formats.games import ReplayError, game_from_json, game_to_json, replay
@@ -22,5 +23,5 @@ __all__ = [
     "format_state", "freecell_board_from_fcs", "freecell_board_to_fcs", "freecell_words",
     "game_from_json", "game_to_json", "is_extended", "move_words", "parse_freecell_move",
     "parse_freecell_solution", "parse_move", "parse_moves", "parse_state", "pile_name",
-    "render_state", "replay", "require_freecell_like",
+    "readable_freecell_words", "render_state", "replay", "require_freecell_like",
 ]

@@ -8,19 +8,25 @@ Board text, as Freecell Solver reads and prints it::
     ...
 
 Standard notation: columns ``1``-``8``, free cells ``a``-``d``, foundations ``h``:
-``3a``, ``a7``, ``1h``, ``85``. The number of cards in a column-to-column move is
-inferred: the only count that fits a non-empty column, the largest for an empty one.
-Freecell Solver's extended notation (``fc-solve -snx``) adds the count of a run moved
-to an empty column in hex: ``85v3``; this module reads both and writes the extended one.
+``3a``, ``a7``, ``1h``, ``85``. Freecell Solver prints five kinds of move: column to
+column, column to cell, cell to column, and column or cell home (never cell to cell,
+nor a card off a foundation). The number of cards in a column-to-column move is
+inferred: the only count that fits a non-empty column. Freecell Solver's extended
+notation (``fc-solve -snx``) adds the count of a run moved to an empty column in hex,
+``85v3``, so that there a plain move carries one card; its plain standard notation
+(``-sn``) leaves the count out, and a whole list is read with the count the moves
+after it need. This module reads both and writes the extended one.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cardtable.cards import Card, NotationError, Rank, Suit, card_of, parse_card
 from cardtable.solitaire.checks import check
-from cardtable.solitaire.engine import apply
+from cardtable.solitaire.engine import apply, is_won
 from cardtable.solitaire.formats.errors import FormatError
 from cardtable.solitaire.model import Move, MoveKind, PileKind, State
 from cardtable.solitaire.registry import get_variant
@@ -120,7 +126,62 @@ def _place(variant: Variant, letter: str, text: str) -> tuple[PileKind, int | No
     raise FormatError(f"{text!r}: {letter!r} is no column (1-{len(columns)}), cell (a-{_CELL_LETTERS[len(cells) - 1]}) or foundation (h)")
 
 
+@dataclass(frozen=True, slots=True)
+class _Word:
+    """One move as written: where from, where to, and the count when it is given."""
+
+    source_kind: PileKind
+    source: int
+    target_kind: PileKind
+    target: int | None
+    count: int | None
+
+
 _MOVE = re.compile(r"(.)(.)(?:v([0-9a-f]+))?")
+
+
+def _read_word(variant: Variant, text: str) -> _Word:
+    """The places and count a move names; raise FormatError when it is no move."""
+    word = text.strip().lower()
+    match = _MOVE.fullmatch(word)
+    if match is None:
+        raise FormatError(f"{text!r} is not a FreeCell move: two characters like 3a, a7, 1h or 85 (85v3 for 3 cards)")
+    (kind, source), (target_kind, target) = _place(variant, match[1], text), _place(variant, match[2], text)
+    if source is None:
+        raise FormatError(f"{text!r}: cards don't move out of the foundations in FreeCell")
+    count = None
+    if match[3] is not None:
+        count = int(match[3], 16)
+        if kind is not PileKind.TABLEAU or target_kind is not PileKind.TABLEAU:
+            raise FormatError(f"{text!r}: a card count (v) is written only for moves between columns")
+        if count < 1:
+            raise FormatError(f"{text!r}: a move carries at least one card")
+    return _Word(kind, source, target_kind, target, count)
+
+
+def _options(state: State, word: _Word, extended: bool) -> list[Move]:
+    """What ``word`` may mean in ``state``, the likeliest first (legal or not).
+
+    A plain move between columns carries the only run that fits a non-empty column. Onto
+    an empty one it carries one card when the list is in the extended notation (which
+    writes every longer move's count); in plain standard notation any count may have
+    been meant: one card first, then longer runs.
+    """
+    tables = state.variant.tables
+    if word.count is not None:
+        assert word.target is not None
+        return [tables.transfer(word.source, word.target, word.count)]
+    if word.target_kind is PileKind.FOUNDATION:
+        return [Move(MoveKind.MOVE, word.source, f, 1) for f in tables.foundations]
+    assert word.target is not None
+    if word.source_kind is not PileKind.TABLEAU or word.target_kind is not PileKind.TABLEAU:
+        return [Move(MoveKind.MOVE, word.source, word.target, 1)]
+    counts = range(1, max(len(state.piles[word.source]), 1) + 1)
+    if not state.piles[word.target]:
+        counts = range(1, 2) if extended else counts
+    else:
+        counts = range(counts.stop - 1, 0, -1)  # the one that fits: found from the longest
+    return [tables.transfer(word.source, word.target, k) for k in counts]
 
 
 def parse_freecell_move(state: State, text: str, *, extended: bool = False) -> Move:
@@ -129,31 +190,13 @@ def parse_freecell_move(state: State, text: str, *, extended: bool = False) -> M
     ``15v3`` moves three cards (the count in hex, as Freecell Solver's extended notation
     writes it). Without a count, a move onto a column carries the only run that fits; onto
     an empty column, the longest run that may move, or, when ``extended`` (the text
-    comes from the extended notation, which gives every longer move its count), one card.
+    comes from the extended notation, which gives every longer move's count), one card.
+    A whole list is better read with ``parse_freecell_solution``, which looks ahead.
     """
-    word = text.strip().lower()
-    match = _MOVE.fullmatch(word)
-    if match is None:
-        raise FormatError(f"{text!r} is not a FreeCell move: two characters like 3a, a7, 1h or 85 (85v3 for 3 cards)")
-    (kind, source), (target_kind, target) = _place(state.variant, match[1], text), _place(state.variant, match[2], text)
-    if source is None:
-        raise FormatError(f"{text!r}: cards don't move out of the foundations in FreeCell")
-    if match[3] is not None:
-        count = int(match[3], 16)
-        if kind is not PileKind.TABLEAU or target_kind is not PileKind.TABLEAU:
-            raise FormatError(f"{text!r}: a card count (v) is written only for moves between columns")
-        if count < 1:
-            raise FormatError(f"{text!r}: a move carries at least one card")
-        assert target is not None
-        return state.variant.tables.transfer(source, target, count)
-    if target_kind is PileKind.FOUNDATION:
-        options = [Move(MoveKind.MOVE, source, f, 1) for f in state.variant.tables.foundations]
-    else:
-        assert target is not None
-        most = 1
-        if kind is PileKind.TABLEAU and target_kind is PileKind.TABLEAU and not (extended and not state.piles[target]):
-            most = len(state.piles[source])
-        options = [Move(MoveKind.MOVE, source, target, k) for k in range(most, 0, -1)]
+    word = _read_word(state.variant, text)
+    options = _options(state, word, extended)
+    if word.count is None and word.target_kind is PileKind.TABLEAU and not extended and not state.piles[word.target or 0]:
+        options.reverse()
     for move in options:
         if check(state, move).ok:
             return move
@@ -203,17 +246,84 @@ def is_extended(words: list[str]) -> bool:
     return any(match is not None and match[3] is not None for match in matches)
 
 
-def parse_freecell_solution(state: State, text: str) -> list[Move]:
-    """Read a whole solution; counts and foundations are resolved move by move."""
-    words = freecell_words(text)
+def parse_freecell_solution(state: State, text: str | Sequence[str]) -> list[Move]:
+    """Read a whole solution (a text, or its words) as Freecell Solver means it.
+
+    Foundations are resolved move by move. A list in the extended notation gives the
+    count of every run moved to an empty column; in plain standard notation such a move
+    may carry one card or several, and the count is the one that keeps the rest of the
+    list legal (one card first), preferring a reading that wins. A list no reading makes
+    legal is read one card to an empty column, so its first illegal move can be shown.
+    """
+    words = freecell_words(text) if isinstance(text, str) else list(text)
     extended = is_extended(words)
+    read = [_read_word(state.variant, word) for word in words]
+    if extended:
+        return _first_legal(state, read, extended)
+    return _looking_ahead(state, read) or _first_legal(state, read, extended)
+
+
+def readable_freecell_words(variant: Variant, words: Sequence[str]) -> tuple[list[str], FormatError | None]:
+    """The words up to the first one that is no move in ``variant``, and what is wrong
+    with that one (None when every word reads)."""
+    for n, word in enumerate(words):
+        try:
+            _read_word(variant, word)
+        except FormatError as error:
+            return list(words[:n]), error
+    return list(words), None
+
+
+def _first_legal(state: State, words: list[_Word], extended: bool) -> list[Move]:
+    """Each word as its first legal meaning (or, once one has none, as one card)."""
     moves = []
     for word in words:
-        move = parse_freecell_move(state, word, extended=extended)
+        options = _options(state, word, extended)
+        move = next((m for m in options if check(state, m).ok), min(options, key=lambda m: m.count))
         moves.append(move)
         if check(state, move).ok:
             state = apply(state, move, trusted=True)
     return moves
+
+
+READING_LIMIT = 20_000
+"""Moves the look-ahead may play while reading one list, however ambiguous it is."""
+
+
+def _looking_ahead(start: State, words: list[_Word]) -> list[Move] | None:
+    """The meanings that make every move of a plain list legal, ending in a win if any
+    does; None when no reading is legal throughout (or the search ran over its limit)."""
+    # Depth first: for each word read so far, the position before it, its legal
+    # meanings, and which of them is being followed.
+    path: list[tuple[State, list[Move], int]] = []
+    dead: set[tuple[int, State]] = set()
+    state, played, legal_end = start, 0, None
+    while True:
+        at = len(path)
+        options: list[Move] = []
+        if at == len(words):
+            moves = [meanings[k] for _, meanings, k in path]
+            if is_won(state):
+                return moves
+            legal_end = legal_end or moves
+        elif (at, state) not in dead:
+            options = [m for m in _options(state, words[at], False) if check(state, m).ok]
+        if options:
+            path.append((state, options, 0))
+        else:
+            dead.add((at, state))
+            while path and path[-1][2] + 1 == len(path[-1][1]):
+                before, _, _ = path.pop()
+                dead.add((len(path), before))
+            if not path:
+                return legal_end
+            before, options, k = path.pop()
+            path.append((before, options, k + 1))
+        before, options, k = path[-1]
+        played += 1
+        if played > READING_LIMIT:
+            return legal_end
+        state = apply(before, options[k], trusted=True)
 
 
 def format_freecell_solution(state: State, moves: list[Move]) -> str:

@@ -4,7 +4,8 @@ keys and press space to pick up and put down.
 
 Keys: arrows or h/l choose a pile, up/down a card in it, space select/drop, enter play
 the card, d deal, u undo, r redo, i hint (the cards to move and where they go are lit
-until the next action), a auto-finish, n new deal, ? rules, s statistics, q quit.
+until the next action), a auto-finish, n new deal (asking first when that gives up a
+game in progress), ? rules, s statistics, q quit.
 """
 
 from __future__ import annotations
@@ -61,6 +62,22 @@ class TextScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self.text, id="sheet")
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question: y says yes; n, escape or q say no."""
+
+    BINDINGS = [("y", "answer(True)", "Yes"), ("n,escape,q", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"{self.question}\n\ny: yes   n: no", id="sheet")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class TableApp(App[int]):
@@ -259,6 +276,18 @@ class TableApp(App[int]):
         self.show(self.session.auto_finish())
 
     def action_new(self) -> None:
+        """A new deal; one that gives the game in progress up as lost is asked first."""
+        if not self.session.is_in_progress:
+            self._new_deal()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._new_deal()
+
+        self.push_screen(ConfirmScreen("Give up this game as lost and deal a new one?"), answered)
+
+    def _new_deal(self) -> None:
         self.games.leave(self.game_id, self.session)
         self.game_id, self.session = self.games.start(self.session.variant.id)
         # A random deal's number tells every face-down card: it is named only once over.

@@ -29,7 +29,7 @@ class OptionsIn(BaseModel):
     """A player's settings."""
 
     auto_build: bool = True
-    scoring: Literal["uniform", "standard", "vegas"] = "uniform"
+    scoring: Literal["uniform", "standard", "timed", "vegas"] = "uniform"
 
 
 class NewGame(BaseModel):

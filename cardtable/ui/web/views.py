@@ -89,9 +89,10 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "auto_build": session.options.auto_build,
         "elapsed": round(session.elapsed, 1),
         "won": session.is_won,
+        "in_progress": session.is_in_progress,
         "stuck": not session.is_won and session.is_stuck(),
-        "can_undo": session.history.can_undo,
-        "can_redo": session.history.can_redo,
+        "can_undo": session.can_undo,
+        "can_redo": session.can_redo,
         "redeals": state.redeals,
     }
 

@@ -59,3 +59,12 @@ def test_words_that_are_not_moves_are_handed_back(session: Session) -> None:
     assert run_command(session, "quit").word == "quit"
     assert run_command(session, "?").word == "help"
     assert run_command(session, "turn").outcome.ok  # type: ignore[union-attr]
+
+
+def test_restart_then_undo_goes_back_to_where_the_game_was(session: Session) -> None:
+    for command in ("turn", "turn", "restart"):
+        reply = run_command(session, command)
+        assert reply.outcome is not None and reply.outcome.ok, command
+    assert session.move_count == 0
+    reply = run_command(session, "undo")
+    assert reply.outcome is not None and reply.outcome.ok and session.move_count == 2

@@ -10,7 +10,7 @@ from cardtable.app import Options, Session, Store, order_violations
 from cardtable.app.service import Games
 from cardtable.solitaire import get_variant
 from textual.widgets import Static
-from cardtable.ui.terminal.fullscreen import CardView, TableApp
+from cardtable.ui.terminal.fullscreen import CardView, ConfirmScreen, TableApp
 from tests.solitaire.games.positions import position
 
 
@@ -124,6 +124,32 @@ def test_a_random_deal_with_hidden_cards_keeps_its_number_off_the_screen(tmp_pat
             await pilot.pause()
             assert app.session is not session and app.session.is_deal_hidden
             assert "new deal: a random deal" in shown() and str(app.session.deal_number) not in shown()
+            await pilot.press("q")
+
+    asyncio.run(drive())
+
+
+def test_a_new_deal_asks_before_giving_a_game_in_progress_up_as_lost(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, games, game_id = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("d")
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen) and app.session is session
+            await pilot.press("n")  # no: the game goes on
+            await pilot.pause()
+            assert not isinstance(app.screen, ConfirmScreen) and app.session is session
+            assert [r.status for r in games.store.records("me")] == ["playing"]
+            await pilot.press("n", "y")
+            await pilot.pause()
+            assert app.session is not session and app.session.move_count == 0
+            assert [r.status for r in games.store.records("me")] == ["lost", "playing"]
+            await pilot.press("n")  # nothing played yet in the new deal: nothing to ask
+            await pilot.pause()
+            assert not isinstance(app.screen, ConfirmScreen)
             await pilot.press("q")
 
     asyncio.run(drive())

@@ -220,7 +220,7 @@ READABLE = [
     (b'{"game": "' + b"x" * 61 + b'"}', 422, "game must be at most 60 characters long"),
     (b'{"game": "klondike", "deal": "seven"}', 422, "deal must be a whole number"),
     (b'{"game": "klondike", "options": {"scoring": "golf"}}', 422,
-     "options.scoring must be one of 'uniform', 'standard' or 'vegas'"),
+     "options.scoring must be one of 'uniform', 'standard', 'timed' or 'vegas'"),
     (b'{"game": "klondike", "options": {"auto_build": "maybe"}}', 422, "options.auto_build must be true or false"),
     (b'{"deal": 3}', 422, "game is required"),
     (b'{"game": 1, "options": []}', 422, "game must be text (a JSON string); options must be a JSON object"),

@@ -63,6 +63,7 @@ def browser() -> Iterator[Browser]:
 def page(browser: Browser, server: str) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1100, "height": 850})
     opened = context.new_page()
+    opened.on("dialog", lambda dialog: dialog.accept())  # yes, give the game in progress up
     opened.goto(server)
     expect(opened.locator("#status")).to_contain_text("deal")
     yield opened
@@ -251,4 +252,23 @@ def test_the_table_fits_a_phone(browser: Browser, server: str) -> None:
     width = phone.evaluate("document.getElementById('table').getBoundingClientRect().right")
     assert width <= 390
     snap(phone, "phone")
+    context.close()
+
+
+def test_a_new_deal_asks_before_giving_a_game_in_progress_up(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    page = context.new_page()
+    page.goto(server)
+    expect(page.locator("#status")).to_contain_text("deal")
+    start(page, "klondike", 7)  # nothing played in the first deal: nothing asked
+    page.click('#table .card[data-pile="t6"] >> nth=-1')
+    page.click('#table .card[data-pile="t2"] >> nth=-1')
+    expect(page.locator("#status")).to_contain_text("1 moves")
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.keyboard.press("n")
+    expect(page.locator("#status")).to_contain_text("deal 7 · 1 moves")
+    assert asked and "lost" in asked[0]
+    page.once("dialog", lambda dialog: dialog.accept())
+    start(page, "freecell", 1)
     context.close()

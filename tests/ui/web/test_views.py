@@ -108,3 +108,9 @@ def test_the_catalogue_names_the_scoring_each_game_starts_with() -> None:
     defaults = {g["id"]: g["default_scoring"] for g in catalogue()}
     assert defaults["klondike-vegas"] == defaults["klondike-draw3-vegas"] == "vegas"
     assert defaults["klondike"] == defaults["freecell"] == "uniform"
+
+
+def test_the_settings_offer_the_timed_scoring_where_standard_applies() -> None:
+    offered = {g["id"]: g["scoring"] for g in catalogue()}
+    assert offered["klondike"] == ["uniform", "standard", "timed", "vegas"]
+    assert "timed" not in offered["freecell"]

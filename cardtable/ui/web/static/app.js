@@ -99,6 +99,8 @@ async function open(next) {
 }
 
 async function newGame() {
+  // A new deal gives the game in progress up as lost: the player says so first.
+  if (view && view.in_progress && !window.confirm("Give up this game as lost and deal a new one?")) return;
   const game = $("game-picker").value;
   const deal = $("deal-number").value === "" ? null : Number($("deal-number").value);
   const options = { auto_build: $("setting-auto-build").checked, scoring: $("setting-scoring").value };
