@@ -9,30 +9,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 
-from cardtable.solitaire import Move, MoveKind, State, apply
+from cardtable.solitaire import Move, MoveKind, State, apply, get_variant
 from cardtable.solitaire.model import PileKind
-from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.traits import Scoring as Scoring  # declared by each game, defined with its traits
 from cardtable.solitaire.variant import Goal
-
-
-class Scoring(Enum):
-    """How a game is scored."""
-
-    UNIFORM = "uniform"
-    """Percent of the cards brought home (or removed): comparable across every game."""
-    STANDARD = "standard"
-    """Klondike's classic points: 10 home, 5 from the waste, 5 per card turned up."""
-    VEGAS = "vegas"
-    """Pay 52 to play, win 5 per card home."""
-
-    def applies_to(self, variant_id: str) -> bool:
-        """Whether this scoring makes sense for the game."""
-        from cardtable.solitaire import get_variant
-
-        variant = get_variant(variant_id)
-        return self is Scoring.UNIFORM or variant.stock.target is StockTarget.WASTE and variant.pairs is None
 
 
 def fitting_scoring(scoring: Scoring, variant_id: str) -> Scoring:
@@ -41,12 +22,10 @@ def fitting_scoring(scoring: Scoring, variant_id: str) -> Scoring:
 
 
 def default_scoring(variant_id: str) -> Scoring | None:
-    """The scoring a game is named for, if any: the ``-vegas`` Klondikes (one pass or
-    three, as Vegas casinos dealt them) are played for Vegas points unless the player
-    chooses otherwise."""
-    if variant_id.endswith("-vegas") and Scoring.VEGAS.applies_to(variant_id):
-        return Scoring.VEGAS
-    return None
+    """The scoring a game is named for, if any (the Vegas Klondikes, one pass or three, as
+    Vegas casinos dealt them, are played for Vegas points unless the player chooses
+    otherwise): a trait the game declares."""
+    return get_variant(variant_id).traits.default_scoring
 
 
 def uniform_score(state: State) -> int:

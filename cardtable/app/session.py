@@ -424,4 +424,4 @@ def has_hidden_cards(variant: Variant) -> bool:
     >>> has_hidden_cards(get_variant("klondike")), has_hidden_cards(get_variant("freecell"))
     (True, False)
     """
-    return any(variant.start(variant.deal.deal_numbers.start).hidden)
+    return variant.traits.hidden_cards

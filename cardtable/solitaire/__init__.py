@@ -6,6 +6,8 @@ from cardtable.solitaire.model import LEGAL, Move, MoveKind, PileId, PileKind, S
 from cardtable.solitaire.registry import UnknownGame, get_variant, register, variants
 from cardtable.solitaire.variant import Goal, Variant
 
+import cardtable.solitaire.games  # noqa: E402, F401, I001  (registers every game, after the registry)
+
 __all__ = [
     "Goal", "IllegalMove", "LEGAL", "Move", "MoveKind", "PileId", "PileKind", "State",
     "UnknownGame", "Variant", "Verdict", "apply", "canonical_key", "check", "get_variant",
