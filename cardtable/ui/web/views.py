@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
-from cardtable.app.scoring import Scoring, default_scoring
+from cardtable.app.scoring import Scoring
 from cardtable.solitaire import Move, MoveKind, Variant, variants
 from cardtable.solitaire.model import PileKind
 
@@ -18,12 +18,8 @@ JSON = dict[str, Any]
 
 
 def layout_of(variant: Variant) -> str:
-    """How the page arranges the piles: ``pyramid``, ``fortress`` or ``columns``."""
-    if any(spec.covered_by for spec in variant.piles):
-        return "pyramid"
-    if variant.id == "besieged-fortress":
-        return "fortress"
-    return "columns"
+    """How the page arranges the piles: ``columns``, ``triangle`` or ``wings`` (a trait)."""
+    return variant.traits.layout.value
 
 
 def catalogue() -> list[JSON]:
@@ -35,12 +31,26 @@ def catalogue() -> list[JSON]:
             "aliases": list(v.aliases),
             "rules": v.summary,
             "stock": v.stock.phrase,
-            "scoring": [s.value for s in Scoring if s.applies_to(v.id)],
-            "default_scoring": (default_scoring(v.id) or Scoring.UNIFORM).value,
+            "scoring": [s.value for s in v.traits.scorings],
+            "default_scoring": (v.traits.default_scoring or Scoring.UNIFORM).value,
             "layout": layout_of(v),
+            "draw": v.traits.draw,
+            "draws": _draws(v),
         }
         for v in variants()
     ]
+
+
+def _draws(variant: Variant) -> dict[str, str] | None:
+    """The games of the family played alike but for the cards drawn at a time, by that
+    count (the page's draw one / draw three choice), or None when there is no choice."""
+    traits = variant.traits
+    alike = {
+        str(v.traits.draw): v.id
+        for v in variants()
+        if v.traits.family == traits.family and v.traits.default_scoring == traits.default_scoring and v.traits.draw
+    }
+    return alike if len(alike) > 1 else None
 
 
 _DOWN: JSON = {"down": True}
