@@ -28,6 +28,7 @@ from cardtable.app.scoring import Scoring, fitting_scoring, score, uniform_score
 from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.observe import Observation, observe
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,12 @@ class Session:
     def is_deal_hidden(self) -> bool:
         """Whether the deal number must not be shown: drawn at random, for a game with
         cards face down, and not over yet."""
-        return self.random_deal and has_hidden_cards(self.variant) and not (self.is_over or self.is_won)
+        return self.observation.deal is None
+
+    @property
+    def observation(self) -> Observation:
+        """The table as the player may see it (the observer every view goes through)."""
+        return observe(self.state, self.deal_number, random_deal=self.random_deal, over=self.is_over)
 
     @property
     def move_count(self) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.solitaire.model import State, Verdict
+from cardtable.solitaire.observe import seen_card
 
 
 def no(reason: str) -> Verdict:
@@ -17,9 +18,10 @@ def cards(count: int) -> str:
 
 def top_card(state: State, pile: int) -> str:
     """The top card of a non-empty pile as a player may name it: never a face-down card."""
-    if state.hidden[pile] >= len(state.piles[pile]):
+    card = seen_card(state, pile, len(state.piles[pile]) - 1)
+    if card is None:
         return f"the face-down card on top of {state.variant.piles[pile].id.title}"
-    return state.piles[pile][-1].symbol
+    return card.symbol
 
 
 def pile_problem(state: State, pile: int | None) -> str | None:

@@ -117,7 +117,7 @@ class TableApp(App[int]):
         """One pile as a column of card views."""
         state = self.session.state
         spec = self.session.variant.piles[i]
-        cards = state.piles[i]
+        cards = self.session.observation.piles[i]
         hinted = self._hinted_positions(i)
         views = [CardView(spec.id.name, i, -1, "empty" + (" hinted" if -1 in hinted else ""))]
         fanned = spec.kind is PileKind.TABLEAU
@@ -125,7 +125,7 @@ class TableApp(App[int]):
         out_of_order = set(order_violations(state).get(spec.id.name, ()))
         for n in shown:
             card = cards[n]
-            if n < state.hidden[i]:
+            if card is None:
                 text, style = "░░░", "down"
             else:
                 text, style = card.symbol, "red" if card.suit.letter in _RED else "black"

@@ -79,15 +79,16 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
     """
     state = session.state
     variant = session.variant
+    seen = session.observation
     piles = [
-        {**head, "cards": [_DOWN if n < hidden else {"card": c.code} for n, c in enumerate(cards)]}
-        for head, cards, hidden in zip(_pile_heads(variant), state.piles, state.hidden)
+        {**head, "cards": [_DOWN if c is None else {"card": c.code} for c in cards]}
+        for head, cards in zip(_pile_heads(variant), seen.piles)
     ]
     return {
         "id": game_id,
         "game": variant.id,
         "name": variant.name,
-        "deal": None if session.is_deal_hidden else session.deal_number,
+        "deal": seen.deal,
         "random_deal": session.random_deal,
         "version": version,
         "layout": layout_of(variant),
