@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from cardtable.commands import UserError
-from cardtable.solitaire import State, Variant, apply, check, get_variant, is_won, legal_moves, variants
+from cardtable.solitaire import State, Variant, get_variant, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
     FormatError,
+    ReplayError,
     format_move,
     format_state,
     freecell_board_to_fcs,
@@ -21,6 +22,7 @@ from cardtable.solitaire.formats import (
     parse_freecell_move,
     parse_move,
     render_state,
+    replay_steps,
     require_freecell_like,
 )
 from cardtable.solitaire.model import Move, MoveKind
@@ -132,16 +134,22 @@ def replay_game(args: argparse.Namespace) -> int:
             raise UserError(str(error)) from None
     words = freecell_words(text) if freecell else move_words(text)
     extended = freecell and is_extended(words)
-    for number, word in enumerate(words, start=1):
-        try:
-            move = parse_freecell_move(state, word, extended=extended) if freecell else parse_move(variant, word)
-        except FormatError as error:
-            raise UserError(f"move {number}: {error}") from None
-        verdict = check(state, move)
-        if not verdict.ok:
-            print(f"move {number} ({word}): {verdict.reason}", file=sys.stderr)
-            return 1
-        state = apply(state, move, trusted=True)
+
+    def read() -> Iterator[Move]:
+        # Read lazily: FreeCell's notation reads a move from the position it is played in,
+        # which is ``state`` as the loop below has just set it.
+        for number, word in enumerate(words, start=1):
+            try:
+                yield parse_freecell_move(state, word, extended=extended) if freecell else parse_move(variant, word)
+            except FormatError as error:
+                raise UserError(f"move {number}: {error}") from None
+
+    try:
+        for state in replay_steps(state, read()):
+            pass
+    except ReplayError as error:
+        print(f"move {error.number} ({words[error.number - 1]}): {error.reason}", file=sys.stderr)
+        return 1
     print(format_state(state), end="")
     print(f"won: {'yes' if is_won(state) else 'no'}")
     return 0
