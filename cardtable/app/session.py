@@ -105,6 +105,11 @@ class Session:
         return self.observation.deal is None
 
     @property
+    def pile_names(self) -> tuple[str, ...]:
+        """Each pile's short name (``t3``, ``waste``), in the order positions number them."""
+        return self.variant.tables.names
+
+    @property
     def observation(self) -> Observation:
         """The table as the player may see it (the observer every view goes through)."""
         return observe(self.state, self.deal_number, random_deal=self.random_deal, over=self.is_over)
@@ -228,6 +233,28 @@ class Session:
             for m in legal_moves(self.state)
             if m.kind is MoveKind.MOVE and m.source == source and m.count == count and m.target is not None
         ]
+
+    def pile_onto_pile(self, pile: str | int, target: str | int) -> Outcome:
+        """Move what fits from one pile to another (``t3 t5``): the most cards the move
+        allows, or say why not even one may go.
+
+        >>> session = Session(get_variant("klondike"), 7)
+        >>> session.pile_onto_pile("t6", "t2").ok, session.pile_onto_pile("t1", "t2").reason
+        (True, "6♦ can't go on 10♥: build down by one in alternating colours")
+        """
+        try:
+            source, goal = self.pile_index(pile), self.pile_index(target)
+        except KeyError as error:
+            return Outcome(False, str(error.args[0]))
+        reason = f"{self.variant.piles[source].id.title} is empty"
+        for count in range(len(self.state.piles[source]), 0, -1):
+            move = Move(MoveKind.MOVE, source, goal, count)
+            verdict = check(self.state, move)
+            if verdict.ok:
+                return self.play(move)
+            if count == 1:
+                reason = verdict.reason
+        return Outcome(False, reason)
 
     def card_onto_card(self, pile: str | int, position: int, target_pile: str | int) -> Outcome:
         """Drop a card (and what lies on it) onto a card: that is, onto the card's pile."""

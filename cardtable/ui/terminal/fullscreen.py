@@ -149,7 +149,7 @@ class TableApp(App[int]):
         if move is None:
             return set()
         if move.kind is not MoveKind.MOVE:
-            return {cards - 1} if i == self.session.variant.tables.stock else set()
+            return {cards - 1} if self.session.variant.piles[i].kind is PileKind.STOCK else set()
         if i == move.source:
             return set(range(cards - move.count, cards))
         return {cards - 1} if i == move.target else set()

@@ -109,7 +109,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
 
 def move_view(session: Session, move: Move) -> JSON:
     """A move as the page highlights it (pile names and the card count)."""
-    names = session.variant.tables.names
+    names = session.pile_names
     view: JSON = {"kind": move.kind.value}
     if move.source is not None:
         view["source"] = names[move.source]
