@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, State
+from cardtable.solitaire import Move, MoveKind, PileKind, State
 from cardtable.solitaire.observe import observe
 
 
@@ -37,7 +37,7 @@ def move_events(before: State, move: Move, after: State) -> list[Event]:
     named as the player saw them (moved and discarded cards before the move, turned cards
     after it)."""
     variant = before.variant
-    names = variant.tables.names
+    names = variant.pile_names
     events: list[Event] = []
     seen, now = observe(before), observe(after)
     if move.kind is MoveKind.MOVE:
@@ -53,7 +53,7 @@ def move_events(before: State, move: Move, after: State) -> list[Event]:
         piles = [move.source] if move.target is None else [move.source, move.target]
         events.append(Event(EventKind.DISCARDED, _codes(tuple(seen.top(p) for p in piles)), names[move.source]))
     for i, (b, a) in enumerate(zip(before.hidden, after.hidden)):
-        if a < b and after.piles[i] and i != variant.tables.stock:
+        if a < b and after.piles[i] and variant.piles[i].kind is not PileKind.STOCK:
             events.append(Event(EventKind.TURNED, _codes(now.piles[i][a : a + 1]), names[i]))
     return events
 

@@ -31,12 +31,12 @@ def default_scoring(variant_id: str) -> Scoring | None:
 def uniform_score(state: State) -> int:
     """Percent of the game's cards home (or, for clearing games, cleared)."""
     variant = state.variant
-    t = variant.tables
     if variant.goal is Goal.TABLEAU_CLEARED:
-        dealt = sum(sum(variant.piles[i].dealt) for i in t.tableau)
-        left = sum(len(state.piles[i]) for i in t.tableau)
+        tableau = variant.piles_of(PileKind.TABLEAU)
+        dealt = sum(sum(variant.piles[i].dealt) for i in tableau)
+        left = sum(len(state.piles[i]) for i in tableau)
         return round(100 * (dealt - left) / max(dealt, 1))
-    home = sum(len(state.piles[f]) for f in t.foundations)
+    home = sum(len(state.piles[f]) for f in variant.piles_of(PileKind.FOUNDATION))
     return round(100 * home / variant.deck.size)
 
 

@@ -107,7 +107,7 @@ class Session:
     @property
     def pile_names(self) -> tuple[str, ...]:
         """Each pile's short name (``t3``, ``waste``), in the order positions number them."""
-        return self.variant.tables.names
+        return self.variant.pile_names
 
     @property
     def observation(self) -> Observation:
@@ -307,7 +307,7 @@ class Session:
         except (KeyError, IndexError) as error:
             return Outcome(False, str(error.args[0]))
         reason = "there is no foundation in this game"
-        for f in self.variant.tables.foundations:
+        for f in self.variant.piles_of(PileKind.FOUNDATION):
             move = Move(MoveKind.MOVE, source, f, count)
             verdict = check(self.state, move)
             if verdict.ok:
@@ -352,8 +352,8 @@ class Session:
     def deal(self) -> Outcome:
         """Deal from the stock, or turn the waste over when the stock is empty."""
         deal = Move(MoveKind.DEAL)
-        stock = self.variant.tables.stock
-        if stock is not None and not self.state.piles[stock]:
+        stocks = self.variant.piles_of(PileKind.STOCK)
+        if stocks and not self.state.piles[stocks[0]]:
             redeal = Move(MoveKind.REDEAL)
             if check(self.state, redeal).ok:
                 return self.play(redeal)

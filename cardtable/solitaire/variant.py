@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardtable.cards import DeckSpec
-from cardtable.solitaire.model import PileId, State
+from cardtable.solitaire.model import PileId, PileKind, State
 from cardtable.solitaire.piles import PileSpec
 from cardtable.solitaire.rules.build import BuildRule
 from cardtable.solitaire.rules.deal import DealPlan, standard
@@ -59,6 +59,20 @@ class Variant:
         changes.setdefault("aliases", ())
         changes.setdefault("family", self.family or self.id)
         return replace(self, **changes)
+
+    @property
+    def pile_names(self) -> tuple[str, ...]:
+        """Each pile's short name (``t3``, ``waste``), in pile order."""
+        return self.tables.names
+
+    def piles_of(self, kind: PileKind) -> tuple[int, ...]:
+        """The positions of the piles of one kind, in order.
+
+        >>> from cardtable.solitaire.registry import get_variant
+        >>> get_variant("freecell").piles_of(PileKind.CELL)
+        (0, 1, 2, 3)
+        """
+        return tuple(i for i, spec in enumerate(self.piles) if spec.kind is kind)
 
     def index_of(self, pile: PileId) -> int:
         """The position of a pile in ``piles`` (and in ``State.piles``)."""
