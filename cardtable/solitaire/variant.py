@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from cardtable.cards import DeckSpec
@@ -101,8 +101,8 @@ class Variant:
         # Registered variants travel by id (cheap for states sent to worker processes).
         if registered(self.id) is self:
             return get_variant, (self.id,)
-        fields = {name: getattr(self, name) for name in self.__dataclass_fields__ if name not in ("tables", "traits")}
-        return rebuilt_variant, (fields,)
+        given = {f.name: getattr(self, f.name) for f in fields(self) if f.init}  # not what is derived
+        return rebuilt_variant, (given,)
 
 
 def _traits(variant: Variant) -> Traits:
