@@ -161,13 +161,7 @@ class Session:
     def find_card(self, code: str) -> list[tuple[int, int]]:
         """Where a face-up card lies: (pile, position) for each copy showing."""
         card = parse_card(code)
-        state = self.state
-        return [
-            (i, n)
-            for i, pile in enumerate(state.piles)
-            for n, c in enumerate(pile)
-            if c == card and n >= state.hidden[i]
-        ]
+        return [(i, n) for i, pile in enumerate(self.observation.piles) for n, c in enumerate(pile) if c == card]
 
     def _count(self, pile: int, position: int) -> int:
         cards = self.state.piles[pile]
