@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, State
+from cardtable.solitaire import Move, MoveKind, PileKind, State
+from cardtable.solitaire.observe import observe
 
 
 class EventKind(Enum):
@@ -32,13 +33,16 @@ class Event:
 
 
 def move_events(before: State, move: Move, after: State) -> list[Event]:
-    """The events of one move: what moved where, then any card turned face up."""
+    """The events of one move: what moved where, then any card turned face up. Cards are
+    named as the player saw them (moved and discarded cards before the move, turned cards
+    after it)."""
     variant = before.variant
-    names = variant.tables.names
+    names = variant.pile_names
     events: list[Event] = []
+    seen, now = observe(before), observe(after)
     if move.kind is MoveKind.MOVE:
         assert move.source is not None and move.target is not None
-        cards = before.piles[move.source][-move.count :]
+        cards = seen.piles[move.source][-move.count :]
         events.append(Event(EventKind.MOVED, _codes(cards), names[move.source], names[move.target]))
     elif move.kind is MoveKind.DEAL:
         events.append(Event(EventKind.DEALT))
@@ -47,13 +51,13 @@ def move_events(before: State, move: Move, after: State) -> list[Event]:
     else:
         assert move.source is not None
         piles = [move.source] if move.target is None else [move.source, move.target]
-        events.append(Event(EventKind.DISCARDED, tuple(before.piles[p][-1].code for p in piles), names[move.source]))
+        events.append(Event(EventKind.DISCARDED, _codes(tuple(seen.top(p) for p in piles)), names[move.source]))
     for i, (b, a) in enumerate(zip(before.hidden, after.hidden)):
-        if a < b and after.piles[i] and i != variant.tables.stock:
-            turned = after.piles[i][a]
-            events.append(Event(EventKind.TURNED, (turned.code,), names[i]))
+        if a < b and after.piles[i] and variant.piles[i].kind is not PileKind.STOCK:
+            events.append(Event(EventKind.TURNED, _codes(now.piles[i][a : a + 1]), names[i]))
     return events
 
 
-def _codes(cards: tuple[Card, ...]) -> tuple[str, ...]:
-    return tuple(c.code for c in cards)
+def _codes(cards: tuple[Card | None, ...]) -> tuple[str, ...]:
+    """The codes of the cards a player can see (a face-down card is never named)."""
+    return tuple(c.code for c in cards if c is not None)

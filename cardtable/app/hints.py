@@ -11,6 +11,7 @@ from typing import Protocol
 
 from cardtable.solitaire import Move, MoveKind, State, legal_moves
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.observe import seen_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +33,10 @@ class Hinter(Protocol):
 
 def _card_words(state: State, pile: int, index: int) -> str:
     """A card for a message: its name when face up, only where it lies when face down."""
-    if index < state.hidden[pile]:
+    card = seen_card(state, pile, index)
+    if card is None:
         return f"the face-down card of {state.variant.piles[pile].id.title}"
-    return state.piles[pile][index].symbol
+    return card.symbol
 
 
 def describe(state: State, move: Move) -> str:

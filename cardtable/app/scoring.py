@@ -9,34 +9,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 
-from cardtable.solitaire import Move, MoveKind, State, apply, is_won
+from cardtable.solitaire import Move, MoveKind, State, apply, get_variant, is_won
 from cardtable.solitaire.model import PileKind
-from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.traits import Scoring as Scoring  # declared by each game, defined with its traits
 from cardtable.solitaire.variant import Goal
-
-
-class Scoring(Enum):
-    """How a game is scored."""
-
-    UNIFORM = "uniform"
-    """Percent of the cards brought home (or removed): comparable across every game."""
-    STANDARD = "standard"
-    """Klondike's classic points: 10 home, 5 from the waste, 5 per card turned up; as in
-    Windows Solitaire the score never goes below 0."""
-    TIMED = "timed"
-    """Standard points in Windows Solitaire's timed game: 2 off every 10 seconds, and a
-    bonus for a win (see ``time_adjusted``)."""
-    VEGAS = "vegas"
-    """Pay 52 to play, win 5 per card home."""
-
-    def applies_to(self, variant_id: str) -> bool:
-        """Whether this scoring makes sense for the game."""
-        from cardtable.solitaire import get_variant
-
-        variant = get_variant(variant_id)
-        return self is Scoring.UNIFORM or variant.stock.target is StockTarget.WASTE and variant.pairs is None
 
 
 def fitting_scoring(scoring: Scoring, variant_id: str) -> Scoring:
@@ -45,23 +22,21 @@ def fitting_scoring(scoring: Scoring, variant_id: str) -> Scoring:
 
 
 def default_scoring(variant_id: str) -> Scoring | None:
-    """The scoring a game is named for, if any: the ``-vegas`` Klondikes (one pass or
-    three, as Vegas casinos dealt them) are played for Vegas points unless the player
-    chooses otherwise."""
-    if variant_id.endswith("-vegas") and Scoring.VEGAS.applies_to(variant_id):
-        return Scoring.VEGAS
-    return None
+    """The scoring a game is named for, if any (the Vegas Klondikes, one pass or three, as
+    Vegas casinos dealt them, are played for Vegas points unless the player chooses
+    otherwise): a trait the game declares."""
+    return get_variant(variant_id).traits.default_scoring
 
 
 def uniform_score(state: State) -> int:
     """Percent of the game's cards home (or, for clearing games, cleared)."""
     variant = state.variant
-    t = variant.tables
     if variant.goal is Goal.TABLEAU_CLEARED:
-        dealt = sum(sum(variant.piles[i].dealt) for i in t.tableau)
-        left = sum(len(state.piles[i]) for i in t.tableau)
+        tableau = variant.piles_of(PileKind.TABLEAU)
+        dealt = sum(sum(variant.piles[i].dealt) for i in tableau)
+        left = sum(len(state.piles[i]) for i in tableau)
         return round(100 * (dealt - left) / max(dealt, 1))
-    home = sum(len(state.piles[f]) for f in t.foundations)
+    home = sum(len(state.piles[f]) for f in variant.piles_of(PileKind.FOUNDATION))
     return round(100 * home / variant.deck.size)
 
 

@@ -30,6 +30,21 @@ def random_deal(variant: Variant, rng: random.Random) -> int:
     return numbers.start + rng.randrange(min(numbers.stop - numbers.start, RANDOM_DEALS))
 
 
+def new_game_problem(variant: Variant, deal: int | None, scoring: Scoring | None) -> str | None:
+    """Why a game can't be dealt as asked (a deal number outside the game's range, a
+    scoring that does not apply to it), or None when it can.
+
+    >>> new_game_problem(get_variant("freecell"), 0, Scoring.VEGAS)
+    'FreeCell deal numbers run from 1 to 2147483647'
+    """
+    numbers = variant.deal.deal_numbers
+    if deal is not None and deal not in numbers:
+        return f"{variant.name} deal numbers run from {numbers.start} to {numbers.stop - 1}"
+    if scoring is not None and scoring not in variant.traits.scorings:
+        return f"{scoring.value} scoring does not apply to {variant.name}"
+    return None
+
+
 class Games:
     """The games of one player in one store (random deals from ``rng``, else the system's
     secure source)."""

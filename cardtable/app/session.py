@@ -28,6 +28,7 @@ from cardtable.app.scoring import Scoring, fitting_scoring, score, time_adjusted
 from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.observe import Observation, observe
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,17 @@ class Session:
     def is_deal_hidden(self) -> bool:
         """Whether the deal number must not be shown: drawn at random, for a game with
         cards face down, and not over yet."""
-        return self.random_deal and has_hidden_cards(self.variant) and not (self.is_over or self.is_won)
+        return self.observation.deal is None
+
+    @property
+    def pile_names(self) -> tuple[str, ...]:
+        """Each pile's short name (``t3``, ``waste``), in the order positions number them."""
+        return self.variant.pile_names
+
+    @property
+    def observation(self) -> Observation:
+        """The table as the player may see it (the observer every view goes through)."""
+        return observe(self.state, self.deal_number, random_deal=self.random_deal, over=self.is_over)
 
     @property
     def move_count(self) -> int:
@@ -175,13 +186,7 @@ class Session:
     def find_card(self, code: str) -> list[tuple[int, int]]:
         """Where a face-up card lies: (pile, position) for each copy showing."""
         card = parse_card(code)
-        state = self.state
-        return [
-            (i, n)
-            for i, pile in enumerate(state.piles)
-            for n, c in enumerate(pile)
-            if c == card and n >= state.hidden[i]
-        ]
+        return [(i, n) for i, pile in enumerate(self.observation.piles) for n, c in enumerate(pile) if c == card]
 
     def _count(self, pile: int, position: int) -> int:
         cards = self.state.piles[pile]
@@ -248,6 +253,28 @@ class Session:
             if m.kind is MoveKind.MOVE and m.source == source and m.count == count and m.target is not None
         ]
 
+    def pile_onto_pile(self, pile: str | int, target: str | int) -> Outcome:
+        """Move what fits from one pile to another (``t3 t5``): the most cards the move
+        allows, or say why not even one may go.
+
+        >>> session = Session(get_variant("klondike"), 7)
+        >>> session.pile_onto_pile("t6", "t2").ok, session.pile_onto_pile("t1", "t2").reason
+        (True, "6♦ can't go on 10♥: build down by one in alternating colours")
+        """
+        try:
+            source, goal = self.pile_index(pile), self.pile_index(target)
+        except KeyError as error:
+            return Outcome(False, str(error.args[0]))
+        reason = f"{self.variant.piles[source].id.title} is empty"
+        for count in range(len(self.state.piles[source]), 0, -1):
+            move = Move(MoveKind.MOVE, source, goal, count)
+            verdict = check(self.state, move)
+            if verdict.ok:
+                return self.play(move)
+            if count == 1:
+                reason = verdict.reason
+        return Outcome(False, reason)
+
     def card_onto_card(self, pile: str | int, position: int, target_pile: str | int) -> Outcome:
         """Drop a card (and what lies on it) onto a card: that is, onto the card's pile."""
         return self.move_card(pile, position, target_pile)
@@ -299,7 +326,7 @@ class Session:
         except (KeyError, IndexError) as error:
             return Outcome(False, str(error.args[0]))
         reason = "there is no foundation in this game"
-        for f in self.variant.tables.foundations:
+        for f in self.variant.piles_of(PileKind.FOUNDATION):
             move = Move(MoveKind.MOVE, source, f, count)
             verdict = check(self.state, move)
             if verdict.ok:
@@ -344,8 +371,8 @@ class Session:
     def deal(self) -> Outcome:
         """Deal from the stock, or turn the waste over when the stock is empty."""
         deal = Move(MoveKind.DEAL)
-        stock = self.variant.tables.stock
-        if stock is not None and not self.state.piles[stock]:
+        stocks = self.variant.piles_of(PileKind.STOCK)
+        if stocks and not self.state.piles[stocks[0]]:
             redeal = Move(MoveKind.REDEAL)
             if check(self.state, redeal).ok:
                 return self.play(redeal)
@@ -458,4 +485,4 @@ def has_hidden_cards(variant: Variant) -> bool:
     >>> has_hidden_cards(get_variant("klondike")), has_hidden_cards(get_variant("freecell"))
     (True, False)
     """
-    return any(variant.start(variant.deal.deal_numbers.start).hidden)
+    return variant.traits.hidden_cards

@@ -29,8 +29,8 @@ from cardtable.app.history import History
 from cardtable.app.scoring import Scoring
 from cardtable.app.session import Options, Session
 from cardtable.app.step_texts import StepTexts
-from cardtable.solitaire import apply, check, get_variant
-from cardtable.solitaire.formats import FormatError, parse_move
+from cardtable.solitaire import get_variant
+from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, replay_steps
 
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
@@ -530,11 +530,11 @@ def _rebuild(row: tuple[object, ...]) -> Session:
             raise ValueError(f"step {number} is not a list of moves")
         state = history.state
         moves = [parse_move(variant, text) for text in step]
-        for move in moves:
-            verdict = check(state, move)
-            if not verdict.ok:
-                raise ValueError(f"step {number}: {verdict.reason}")
-            state = apply(state, move, trusted=True)
+        try:
+            for state in replay_steps(state, moves):
+                pass
+        except ReplayError as error:
+            raise ValueError(f"step {number}: {error.reason}") from None
         history = history.push(moves, state)
     if not 0 <= at <= len(history.steps):
         raise ValueError(f"undo position {at} is outside the game")

@@ -15,14 +15,14 @@ def order_violations(state: State) -> dict[str, tuple[int, ...]]:
     variant = state.variant
     marks: dict[str, tuple[int, ...]] = {}
     for i, spec in enumerate(variant.piles):
-        table = variant.tables.build[i]
-        if spec.kind is not PileKind.TABLEAU or table is None:
+        rule = spec.build
+        if spec.kind is not PileKind.TABLEAU or rule is None:
             continue
         cards = state.piles[i]
         bad = tuple(
             n
             for n in range(state.hidden[i] + 1, len(cards))
-            if cards[n].index not in table[cards[n - 1].index]
+            if not rule.allows(variant.deck, cards[n - 1], cards[n])
         )
         if bad:
             marks[spec.id.name] = bad

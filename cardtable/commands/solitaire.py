@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from cardtable.commands import UserError
-from cardtable.solitaire import State, Variant, apply, check, get_variant, is_won, legal_moves, variants
+from cardtable.solitaire import State, Variant, get_variant, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
     FormatError,
+    ReplayError,
     format_move,
     format_state,
     freecell_board_to_fcs,
@@ -21,6 +22,7 @@ from cardtable.solitaire.formats import (
     parse_move,
     readable_freecell_words,
     render_state,
+    replay_steps,
     require_freecell_like,
 )
 from cardtable.solitaire.model import Move, MoveKind
@@ -136,21 +138,27 @@ def replay_game(args: argparse.Namespace) -> int:
     unreadable: FormatError | None = None
     resolved: list[Move] = []
     if freecell:
+        # Freecell Solver's lists are read whole: a move to an empty column may carry
+        # whatever the moves after it need.
         readable, unreadable = readable_freecell_words(variant, words)
         resolved = parse_freecell_solution(state, readable)
         words = readable + words[len(readable) : len(readable) + 1]
-    for number, word in enumerate(words, start=1):
-        try:
-            if number > len(resolved) and unreadable is not None:
-                raise unreadable
-            move = resolved[number - 1] if freecell else parse_move(variant, word)
-        except FormatError as error:
-            raise UserError(f"move {number}: {error}") from None
-        verdict = check(state, move)
-        if not verdict.ok:
-            print(f"move {number} ({word}): {verdict.reason}", file=sys.stderr)
-            return 1
-        state = apply(state, move, trusted=True)
+
+    def read() -> Iterator[Move]:
+        for number, word in enumerate(words, start=1):
+            try:
+                if number > len(resolved) and unreadable is not None:
+                    raise unreadable
+                yield resolved[number - 1] if freecell else parse_move(variant, word)
+            except FormatError as error:
+                raise UserError(f"move {number}: {error}") from None
+
+    try:
+        for state in replay_steps(state, read()):
+            pass
+    except ReplayError as error:
+        print(f"move {error.number} ({words[error.number - 1]}): {error.reason}", file=sys.stderr)
+        return 1
     print(format_state(state), end="")
     print(f"won: {'yes' if is_won(state) else 'no'}")
     return 0

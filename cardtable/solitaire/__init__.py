@@ -3,11 +3,15 @@
 from cardtable.solitaire.checks import IllegalMove, check
 from cardtable.solitaire.engine import apply, canonical_key, is_won, legal_moves
 from cardtable.solitaire.model import LEGAL, Move, MoveKind, PileId, PileKind, State, Verdict
+from cardtable.solitaire.observe import Observation, observe
 from cardtable.solitaire.registry import UnknownGame, get_variant, register, variants
+from cardtable.solitaire.traits import Layout, Play, Traits
 from cardtable.solitaire.variant import Goal, Variant
 
+import cardtable.solitaire.games  # noqa: E402, F401, I001  (registers every game, after the registry)
+
 __all__ = [
-    "Goal", "IllegalMove", "LEGAL", "Move", "MoveKind", "PileId", "PileKind", "State",
-    "UnknownGame", "Variant", "Verdict", "apply", "canonical_key", "check", "get_variant",
-    "is_won", "legal_moves", "register", "variants",
+    "Goal", "IllegalMove", "LEGAL", "Layout", "Move", "MoveKind", "Observation", "PileId", "PileKind",
+    "Play", "State", "Traits", "UnknownGame", "Variant", "Verdict", "apply", "canonical_key", "check",
+    "get_variant", "is_won", "legal_moves", "observe", "register", "variants",
 ]

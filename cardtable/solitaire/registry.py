@@ -1,10 +1,15 @@
-"""Every variant by stable id and aliases."""
+"""Every variant by stable id and aliases.
+
+The games register themselves when the ``cardtable.solitaire`` package is imported.
+"""
 
 from __future__ import annotations
 
 import difflib
+from typing import TYPE_CHECKING
 
-from cardtable.solitaire.variant import Variant
+if TYPE_CHECKING:
+    from cardtable.solitaire.variant import Variant
 
 _BY_ID: dict[str, Variant] = {}
 _ALIASES: dict[str, str] = {}
@@ -34,13 +39,8 @@ def registered(variant_id: str) -> Variant | None:
     return _BY_ID.get(variant_id.lower())
 
 
-def _load() -> None:
-    import cardtable.solitaire.games  # noqa: F401  (registers every game)
-
-
 def variants() -> tuple[Variant, ...]:
     """Every registered variant, in registration order."""
-    _load()
     return tuple(_BY_ID.values())
 
 
@@ -50,7 +50,6 @@ def get_variant(name: str) -> Variant:
     >>> get_variant("Klondike").id
     'klondike'
     """
-    _load()
     key = name.strip().lower()
     found = _BY_ID.get(_ALIASES.get(key, key))
     if found is None:

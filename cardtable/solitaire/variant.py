@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from enum import Enum
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from cardtable.cards import DeckSpec
-from cardtable.solitaire.model import PileId, State
+from cardtable.solitaire.model import PileId, PileKind, State
 from cardtable.solitaire.piles import PileSpec
 from cardtable.solitaire.rules.build import BuildRule
 from cardtable.solitaire.rules.deal import DealPlan, standard
+from cardtable.solitaire.rules.goal import Goal as Goal  # re-exported: games name their goal here
 from cardtable.solitaire.rules.pairs import PairRule
-from cardtable.solitaire.rules.stock import StockPolicy, no_stock
+from cardtable.solitaire.registry import get_variant, registered
+from cardtable.solitaire.rules.stock import StockPolicy, StockTarget, no_stock
 from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.tables import Tables, compile_tables
-
-
-class Goal(Enum):
-    """When the game is won."""
-
-    ALL_TO_FOUNDATIONS = "every card on the foundations"
-    TABLEAU_CLEARED = "every tableau card removed"
+from cardtable.solitaire.traits import Layout, Play, Scoring, Traits
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -31,6 +26,9 @@ class Variant:
     ``flip_revealed`` turns a tableau card face up when the cards on it leave;
     ``clear_runs`` sends a full run in that order (King to Ace) to a foundation by itself;
     ``solving`` tunes the solver's search for this game.
+    ``layout`` (None: columns, or a triangle where piles cover others), ``family`` (None:
+    the game's own id; derived games keep their parent's) and ``default_scoring`` are
+    declared traits; ``traits`` gathers them with those the rules show.
     """
 
     id: str
@@ -46,18 +44,38 @@ class Variant:
     solving: Solving = Solving()
     summary: str = ""
     aliases: tuple[str, ...] = ()
+    layout: Layout | None = None
+    family: str | None = None
+    default_scoring: Scoring | None = None
     tables: Tables = field(init=False, repr=False)
+    traits: Traits = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tables", compile_tables(self))
         laid = sum(d + u for spec in self.piles for d, u in (spec.dealt,))
         if laid > self.deck.size:
             raise ValueError(f"{self.id}: the deal lays out {laid} cards from a deck of {self.deck.size}")
+        object.__setattr__(self, "traits", _traits(self))
 
     def derive(self, **changes: Any) -> Variant:
         """A new variant differing only in ``changes`` (Baker's Game from FreeCell)."""
         changes.setdefault("aliases", ())
+        changes.setdefault("family", self.family or self.id)
         return replace(self, **changes)
+
+    @property
+    def pile_names(self) -> tuple[str, ...]:
+        """Each pile's short name (``t3``, ``waste``), in pile order."""
+        return self.tables.names
+
+    def piles_of(self, kind: PileKind) -> tuple[int, ...]:
+        """The positions of the piles of one kind, in order.
+
+        >>> from cardtable.solitaire.registry import get_variant
+        >>> get_variant("freecell").piles_of(PileKind.CELL)
+        (0, 1, 2, 3)
+        """
+        return tuple(i for i, spec in enumerate(self.piles) if spec.kind is kind)
 
     def index_of(self, pile: PileId) -> int:
         """The position of a pile in ``piles`` (and in ``State.piles``)."""
@@ -84,19 +102,32 @@ class Variant:
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Registered variants travel by id (cheap for states sent to worker processes).
-        from cardtable.solitaire.registry import registered
-
         if registered(self.id) is self:
-            return _registered_variant, (self.id,)
-        fields = {name: getattr(self, name) for name in self.__dataclass_fields__ if name != "tables"}
-        return _rebuilt_variant, (fields,)
+            return get_variant, (self.id,)
+        given = {f.name: getattr(self, f.name) for f in fields(self) if f.init}  # not what is derived
+        return rebuilt_variant, (given,)
 
 
-def _registered_variant(variant_id: str) -> Variant:
-    from cardtable.solitaire.registry import get_variant
+def _traits(variant: Variant) -> Traits:
+    """The declared traits, completed from what the rules show."""
+    layout = variant.layout
+    if layout is None:
+        layout = Layout.TRIANGLE if any(spec.covered_by for spec in variant.piles) else Layout.COLUMNS
+    points = variant.stock.target is StockTarget.WASTE and variant.pairs is None
+    scorings = (Scoring.UNIFORM, Scoring.STANDARD, Scoring.TIMED, Scoring.VEGAS) if points else (Scoring.UNIFORM,)
+    default = variant.default_scoring if variant.default_scoring in scorings else None
+    return Traits(
+        layout=layout,
+        family=variant.family or variant.id,
+        scorings=scorings,
+        default_scoring=default,
+        hidden_cards=any(variant.start(variant.deal.deal_numbers.start).hidden),
+        play=Play.MOVES if variant.pairs is None else Play.PAIRS,
+        draw=variant.stock.count if variant.stock.target is StockTarget.WASTE else 0,
+        decks=-(-variant.deck.size // 52),  # packs of 52 the cards come from (Spider: 2)
+    )
 
-    return get_variant(variant_id)
 
-
-def _rebuilt_variant(fields: dict[str, Any]) -> Variant:
+def rebuilt_variant(fields: dict[str, Any]) -> Variant:
+    """A variant from its fields (how an unregistered variant travels to another process)."""
     return Variant(**fields)

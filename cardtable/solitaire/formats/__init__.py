@@ -13,7 +13,7 @@ from cardtable.solitaire.formats.freecell import (
     readable_freecell_words,
     require_freecell_like,
 )
-from cardtable.solitaire.formats.games import ReplayError, game_from_json, game_to_json, replay
+from cardtable.solitaire.formats.games import ReplayError, game_from_json, game_to_json, replay, replay_steps
 from cardtable.solitaire.formats.moves import format_move, move_words, parse_move, parse_moves, pile_name
 from cardtable.solitaire.formats.picture import render_state
 from cardtable.solitaire.formats.text import format_state, parse_state
@@ -23,5 +23,5 @@ __all__ = [
     "format_state", "freecell_board_from_fcs", "freecell_board_to_fcs", "freecell_words",
     "game_from_json", "game_to_json", "is_extended", "move_words", "parse_freecell_move",
     "parse_freecell_solution", "parse_move", "parse_moves", "parse_state", "pile_name",
-    "readable_freecell_words", "render_state", "replay", "require_freecell_like",
+    "readable_freecell_words", "render_state", "replay", "replay_steps", "require_freecell_like",
 ]

@@ -29,7 +29,7 @@ from cardtable.solitaire.checks import check
 from cardtable.solitaire.engine import apply, is_won
 from cardtable.solitaire.formats.errors import FormatError
 from cardtable.solitaire.model import Move, MoveKind, PileKind, State
-from cardtable.solitaire.registry import get_variant
+from cardtable.solitaire.games.freecell import freecell
 from cardtable.solitaire.variant import Variant
 
 _CELL_LETTERS = "abcdefghij"
@@ -66,7 +66,7 @@ def freecell_board_to_fcs(state: State) -> str:
 
 def freecell_board_from_fcs(text: str, variant: Variant | None = None) -> State:
     """Read Freecell Solver's board text into a position of ``variant`` (FreeCell)."""
-    variant = variant or get_variant("freecell")
+    variant = variant or freecell
     cells, foundations, columns = _layout(variant)
     piles: list[tuple[Card, ...]] = [() for _ in variant.piles]
     rows: list[tuple[Card, ...]] = []

@@ -1,5 +1,8 @@
 """Whole games as JSON (variant, deal number, move list) and replaying them.
 
+``replay_steps`` is the one replay: the CLI's ``replay``, loading a saved game (and so
+resuming one, in the terminal or on the web) and ``replay`` all play moves through it.
+
 >>> from cardtable.solitaire import get_variant
 >>> text = game_to_json(get_variant("klondike"), 7, [])
 >>> variant, deal, moves = game_from_json(text)
@@ -10,13 +13,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cardtable.solitaire.checks import check
 from cardtable.solitaire.engine import apply
 from cardtable.solitaire.formats.errors import FormatError
-from cardtable.solitaire.formats.moves import format_move, parse_move
+from cardtable.solitaire.formats.moves import format_move, parse_move, parse_moves
 from cardtable.solitaire.model import Move, State
 from cardtable.solitaire.registry import UnknownGame, get_variant
 from cardtable.solitaire.variant import Variant
@@ -84,12 +87,28 @@ def game_from_json(text: str) -> tuple[Variant, int, list[Move]]:
     return variant, deal, [parse_move(variant, m) for m in moves]
 
 
-def replay(variant: Variant, deal: int, moves: Sequence[Move]) -> State:
-    """Deal and play ``moves``; the first illegal one raises ReplayError."""
-    state = variant.start(deal)
+def replay_steps(state: State, moves: Iterable[Move]) -> Iterator[State]:
+    """Play ``moves`` from ``state``, one at a time, giving the position after each; the
+    first illegal one raises ReplayError (numbered from 1). ``moves`` is read lazily, so
+    a notation that needs the position to read a move can read each one in turn.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> start = get_variant("klondike").start(7)
+    >>> [after.redeals for after in replay_steps(start, parse_moves(start.variant, "deal deal"))]
+    [0, 0]
+    """
+    variant = state.variant
     for number, move in enumerate(moves, start=1):
         verdict = check(state, move)
         if not verdict.ok:
             raise ReplayError(number, format_move(variant, move), verdict.reason)
         state = apply(state, move, trusted=True)
+        yield state
+
+
+def replay(variant: Variant, deal: int, moves: Sequence[Move]) -> State:
+    """Deal and play ``moves``; the first illegal one raises ReplayError."""
+    state = variant.start(deal)
+    for state in replay_steps(state, moves):
+        pass
     return state

@@ -6,6 +6,7 @@ from cardtable.cards import SHORT_RANKS, DeckSpec
 from cardtable.solitaire.piles import foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import aces_out, any_card, any_suit, down, nothing, same_suit, top_card, up
+from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Variant
 
 besieged_fortress = register(
@@ -18,6 +19,7 @@ besieged_fortress = register(
             *tableau(((0, 4),) * 8, down & any_suit, any_card, top_card),
         ),
         deal=aces_out(),
+        layout=Layout.WINGS,
         summary=(
             "A 36-card deck (Ace, 6 to King). The Aces are the bases, built up in suit 6, 7 "
             "... King. Eight rows of four, four on each side of the bases; only the last card "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardtable.solitaire.piles import foundations, stock, tableau, waste
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import alt_color, down, kings_only, run, same_suit, to_waste, top_card, up
+from cardtable.solitaire.traits import Scoring
 from cardtable.solitaire.variant import Variant
 
 klondike = register(
@@ -43,6 +44,7 @@ klondike_vegas = register(
         name="Klondike (draw 1, one pass)",
         stock=to_waste(1, passes=1),
         summary=klondike.summary.replace("as often as you like", "never: one pass only"),
+        default_scoring=Scoring.VEGAS,
     )
 )
 
@@ -52,5 +54,6 @@ klondike_draw3_vegas = register(
         name="Klondike (draw 3, three passes)",
         stock=to_waste(3, passes=3),
         summary=klondike_draw3.summary.replace("as often as you like", "twice: three passes"),
+        default_scoring=Scoring.VEGAS,
     )
 )

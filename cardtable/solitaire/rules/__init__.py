@@ -1,4 +1,6 @@
-"""Rule atoms. Each is plain data with words, used both to check and to generate moves."""
+"""Rule atoms. Each is plain data with words, and its module holds the rule whole: the
+check with its reason, the moves it generates and the table the engine compiles from it
+(transfer.py is where the pile atoms meet; docs/architecture.md maps them)."""
 
 from cardtable.solitaire.rules.build import (
     BuildRule,

@@ -1,10 +1,11 @@
-"""Which groups of cards may be lifted off a pile together."""
+"""Which groups of cards may be lifted off a pile together, and how many may move now."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
 
+from cardtable.solitaire.model import State
 from cardtable.solitaire.rules.build import BuildRule
 
 
@@ -67,3 +68,33 @@ def supermove_limit(free_cells: int, empty_columns: int, to_empty: bool) -> int:
     """
     columns = empty_columns - 1 if to_empty else empty_columns
     return (free_cells + 1) << max(columns, 0)
+
+
+def movable_count(state: State, pile: int) -> int:
+    """How many cards could be lifted off ``pile`` together, ignoring any target."""
+    t = state.variant.tables
+    cards = state.piles[pile]
+    n = len(cards)
+    up = n - state.hidden[pile]
+    kind = t.group[pile]
+    if kind is None or up <= 0 or any(state.piles[c] for c in t.covered[pile]):
+        return 0
+    if kind is GroupKind.ONE:
+        return 1
+    if kind is GroupKind.RUN or kind is GroupKind.SUPERMOVE:
+        order = t.run[pile]
+        assert order is not None
+        k = 1
+        while k < up and cards[n - k].index in order[cards[n - k - 1].index]:
+            k += 1
+        return k
+    return up
+
+
+def supermove_limits(state: State) -> tuple[int, int]:
+    """The longest supermove now, to an occupied and to an empty column."""
+    t = state.variant.tables
+    piles = state.piles
+    free = [piles[c] for c in t.cells].count(())
+    columns = [piles[c] for c in t.open_columns].count(())
+    return supermove_limit(free, columns, False), supermove_limit(free, columns, True)

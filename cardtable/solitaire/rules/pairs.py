@@ -1,10 +1,17 @@
-"""Pair removal: exposed cards whose ranks add up to a total leave the game together."""
+"""Pair removal: exposed cards whose ranks add up to a total leave the game together.
+
+The whole rule lives here: which cards pair (data with words), which cards are exposed,
+the pair moves, whether a pair is legal and why not, and the discard itself.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from cardtable.cards import Card, Rank
+from cardtable.solitaire.model import LEGAL, Move, PileKind, State, Verdict
+from cardtable.solitaire.rules.reveal import settle
+from cardtable.solitaire.rules.words import no, pile_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,3 +43,92 @@ class PairRule:
 
 
 thirteen = PairRule()
+
+
+def exposed_piles(state: State) -> list[int]:
+    """Piles whose top card is free to pair: face up and covered by nothing."""
+    t = state.variant.tables
+    piles = state.piles
+    hidden = state.hidden
+    covered = t.covered
+    out = []
+    for i in t.exposable:  # a plain loop: Pyramid asks this for every move
+        cards = piles[i]
+        if cards and hidden[i] < len(cards):
+            for c in covered[i]:
+                if piles[c]:
+                    break
+            else:
+                out.append(i)
+    return out
+
+
+def pair_moves(state: State, out: list[Move]) -> None:
+    """Add every legal pair (and single card) to ``out``."""
+    rule = state.variant.pairs
+    assert rule is not None
+    t = state.variant.tables
+    piles = state.piles
+    exposed = exposed_piles(state)
+    for n, i in enumerate(exposed):
+        top = piles[i][-1]
+        if rule.is_single(top):
+            out.append(t.pair(i, None))
+        for j in exposed[n + 1 :]:
+            if rule.matches(top, piles[j][-1]):
+                out.append(t.pair(i, j))
+
+
+def check_pair(state: State, move: Move) -> Verdict:
+    """Whether a pair (or a single card) may be removed, and if not, why."""
+    variant = state.variant
+    rule = variant.pairs
+    if rule is None:
+        return no(f"{variant.name} has no pairing of cards")
+    i, j = move.source, move.target
+    problem = pile_problem(state, i) or (None if j is None else pile_problem(state, j))
+    if problem:
+        return no(problem)
+    assert i is not None
+    if i == j:
+        return no("a card can't pair with itself")
+    exposed = exposed_piles(state)
+    for pile in (i,) if j is None else (i, j):
+        if pile not in exposed:
+            return no(_why_not_exposed(state, pile))
+    first = state.piles[i][-1]
+    if j is None:
+        if not rule.is_single(first):
+            return no(f"{first.symbol} can't go alone: {rule.phrase}")
+        return LEGAL
+    second = state.piles[j][-1]
+    if not rule.matches(first, second):
+        return no(f"{first.symbol} and {second.symbol} don't pair: {rule.phrase}")
+    return LEGAL
+
+
+def _why_not_exposed(state: State, pile: int) -> str:
+    """Why a pile's top card can't pair, naming it only if a player can see it."""
+    spec = state.variant.piles[pile]
+    cards = state.piles[pile]
+    if not cards:
+        return f"{spec.id.title} is empty"
+    if spec.kind is PileKind.STOCK:
+        return "the stock's cards are face down: deal one to the waste to play it"
+    if pile not in state.variant.tables.exposable:
+        return f"cards on {spec.id.title} are out of play"
+    if state.hidden[pile] >= len(cards):
+        return f"the top card of {spec.id.title} is face down"
+    return f"{cards[-1].symbol} is covered: only exposed cards pair"
+
+
+def discard(state: State, move: Move, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:
+    """Put the paired top cards on the discard foundation."""
+    assert move.source is not None
+    variant = state.variant
+    sources = [move.source] if move.target is None else [move.source, move.target]
+    discarded = variant.tables.foundations[0]
+    for i in sources:
+        piles[discarded] = piles[discarded] + piles[i][-1:]
+        piles[i] = piles[i][:-1]
+        settle(variant, piles, hidden, i)

@@ -1,9 +1,18 @@
-"""Stock policies: what dealing from the stock does, and how often it may be redealt."""
+"""Stock policies: what dealing from the stock does, and how often it may be redealt.
+
+The whole rule lives here: the policy (data with words), whether a deal or a redeal is
+legal and why not, the deal and redeal moves, and what they do to the piles.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+
+from cardtable.cards import Card
+from cardtable.solitaire.model import LEGAL, Move, MoveKind, State, Verdict
+from cardtable.solitaire.rules.clearing import clear_run
+from cardtable.solitaire.rules.words import no
 
 
 class StockTarget(Enum):
@@ -65,3 +74,106 @@ def to_waste(count: int = 1, passes: int | None = None) -> StockPolicy:
 def to_tableau(needs_every_pile_filled: bool = True) -> StockPolicy:
     """Deal one card onto every tableau pile (Spider)."""
     return StockPolicy(StockTarget.TABLEAU, needs_every_pile_filled=needs_every_pile_filled)
+
+
+def can_deal(state: State) -> bool:
+    """Whether dealing from the stock is legal now."""
+    variant = state.variant
+    t = variant.tables
+    policy = variant.stock
+    if policy.target is StockTarget.NONE or t.stock is None or not state.piles[t.stock]:
+        return False
+    return not (policy.needs_every_pile_filled and not all(state.piles[i] for i in t.tableau))
+
+
+def can_redeal(state: State) -> bool:
+    """Whether turning the waste back into the stock is legal now."""
+    variant = state.variant
+    t = variant.tables
+    if variant.stock.target is not StockTarget.WASTE or t.stock is None or t.waste is None:
+        return False
+    allowed = variant.stock.redeals_allowed
+    return (
+        not state.piles[t.stock]
+        and bool(state.piles[t.waste])
+        and (allowed is None or state.redeals < allowed)
+    )
+
+
+DEAL = Move(MoveKind.DEAL)
+REDEAL = Move(MoveKind.REDEAL)
+
+
+def stock_moves(state: State, out: list[Move]) -> None:
+    """Add the legal stock move, if any, to ``out``."""
+    if can_deal(state):
+        out.append(DEAL)
+    elif can_redeal(state):
+        out.append(REDEAL)
+
+
+def check_deal(state: State) -> Verdict:
+    """Whether a deal is legal, and if not, why."""
+    variant = state.variant
+    t = variant.tables
+    if variant.stock.target is StockTarget.NONE or t.stock is None:
+        return no(f"{variant.name} has no stock to deal from")
+    if not state.piles[t.stock]:
+        if check_redeal(state).ok:
+            return no("the stock is empty: redeal to turn the waste over")
+        return no("the stock is empty")
+    if not can_deal(state):
+        return no("deal only when every column holds at least one card")
+    return LEGAL
+
+
+def check_redeal(state: State) -> Verdict:
+    """Whether a redeal is legal, and if not, why."""
+    variant = state.variant
+    t = variant.tables
+    if variant.stock.target is not StockTarget.WASTE or t.stock is None or t.waste is None:
+        return no(f"{variant.name} has no waste to redeal")
+    if state.piles[t.stock]:
+        return no("the stock still has cards: deal them first")
+    if not state.piles[t.waste]:
+        return no("the waste is empty: there is nothing to redeal")
+    allowed = variant.stock.redeals_allowed
+    if allowed is not None and state.redeals >= allowed:
+        passes = variant.stock.passes
+        times = "a single pass" if passes == 1 else f"{passes} passes"
+        return no(f"no redeals left: {variant.name} allows {times} through the stock")
+    return LEGAL
+
+
+def deal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:
+    """Deal from the stock, on the piles of ``state`` being rebuilt."""
+    variant = state.variant
+    t = variant.tables
+    policy = variant.stock
+    s = t.stock
+    assert s is not None
+    stock = piles[s]
+    if policy.target is StockTarget.WASTE:
+        assert t.waste is not None
+        k = min(policy.count, len(stock))
+        piles[t.waste] = piles[t.waste] + stock[-k:][::-1]
+        piles[s] = stock[:-k]
+    else:
+        k = min(len(t.tableau), len(stock))
+        dealt = stock[-k:][::-1]
+        piles[s] = stock[:-k]
+        for j, card in zip(t.tableau, dealt):
+            piles[j] = piles[j] + (card,)
+        if t.clear_run is not None:
+            for j in t.tableau[:k]:
+                clear_run(variant, piles, hidden, j)
+    hidden[s] = len(piles[s])
+
+
+def redeal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:
+    """Turn the waste back over into the stock (the caller counts the redeal)."""
+    t = state.variant.tables
+    assert t.stock is not None and t.waste is not None
+    piles[t.stock] = piles[t.waste][::-1]
+    piles[t.waste] = ()
+    hidden[t.stock] = len(piles[t.stock])

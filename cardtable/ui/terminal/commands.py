@@ -15,7 +15,7 @@ from enum import Enum
 
 from cardtable.app import Outcome, Session
 from cardtable.cards import NotationError, parse_card
-from cardtable.solitaire import Move, MoveKind, check
+from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.formats import FormatError, parse_move
 
 HELP = """\
@@ -145,13 +145,4 @@ def _pile_to_pile(session: Session, source: int, target_word: str) -> Outcome:
         return session.to_foundation(source)
     if isinstance(target, Named):
         return Outcome(False, f"{target_word!r} is not a pile")
-    cards = len(session.state.piles[source])
-    reason = f"{session.variant.piles[source].id.title} is empty"
-    for count in range(cards, 0, -1):
-        move = Move(MoveKind.MOVE, source, target, count)
-        verdict = check(session.state, move)
-        if verdict.ok:
-            return session.play(move)
-        if count == 1:
-            reason = verdict.reason
-    return Outcome(False, reason)
+    return session.pile_onto_pile(source, target)

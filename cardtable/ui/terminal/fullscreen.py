@@ -134,7 +134,7 @@ class TableApp(App[int]):
         """One pile as a column of card views."""
         state = self.session.state
         spec = self.session.variant.piles[i]
-        cards = state.piles[i]
+        cards = self.session.observation.piles[i]
         hinted = self._hinted_positions(i)
         views = [CardView(spec.id.name, i, -1, "empty" + (" hinted" if -1 in hinted else ""))]
         fanned = spec.kind is PileKind.TABLEAU
@@ -142,7 +142,7 @@ class TableApp(App[int]):
         out_of_order = set(order_violations(state).get(spec.id.name, ()))
         for n in shown:
             card = cards[n]
-            if n < state.hidden[i]:
+            if card is None:
                 text, style = "░░░", "down"
             else:
                 text, style = card.symbol, "red" if card.suit.letter in _RED else "black"
@@ -166,7 +166,7 @@ class TableApp(App[int]):
         if move is None:
             return set()
         if move.kind is not MoveKind.MOVE:
-            return {cards - 1} if i == self.session.variant.tables.stock else set()
+            return {cards - 1} if self.session.variant.piles[i].kind is PileKind.STOCK else set()
         if i == move.source:
             return set(range(cards - move.count, cards))
         return {cards - 1} if i == move.target else set()

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, W
 from pydantic import BaseModel, Field
 
 from cardtable.app import Options, Outcome, Scoring, StaleGame, StorageError, summarize
+from cardtable.app.service import new_game_problem
 from cardtable.app.storage import CorruptSave, GameOver
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
@@ -96,15 +97,10 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
         variant = get_variant(body.game)
     except UnknownGame as error:
         raise HTTPException(404, str(error)) from None
-    if body.deal is not None and body.deal not in variant.deal.deal_numbers:
-        numbers = variant.deal.deal_numbers
-        raise HTTPException(422, f"{variant.name} deal numbers run from {numbers.start} to {numbers.stop - 1}")
-    options = None
-    if body.options is not None:
-        scoring = Scoring(body.options.scoring)
-        if not scoring.applies_to(variant.id):
-            raise HTTPException(422, f"{scoring.value} scoring does not apply to {variant.name}")
-        options = Options(body.options.auto_build, scoring)
+    options = None if body.options is None else Options(body.options.auto_build, Scoring(body.options.scoring))
+    problem = new_game_problem(variant, body.deal, None if options is None else options.scoring)
+    if problem is not None:
+        raise HTTPException(422, problem)
     live = _live(request).create(player, variant.id, body.deal, options)
     return table_view(live.game_id, live.session, live.version)
 
@@ -140,7 +136,7 @@ async def view(request: Request) -> Response:
 def _check_request(live: LiveGame, body: ActionIn) -> None:
     """Refuse (422) an action that names no card or piles the game does not have."""
     session = live.session
-    names = session.variant.tables.names
+    names = session.pile_names
     if body.action in ("move", "card_onto_card", "to_foundation", "play"):
         if body.pile not in names:
             raise HTTPException(422, f"{body.action} needs the card's pile, one of {', '.join(names)}")

@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
-from cardtable.app.scoring import Scoring, default_scoring
+from cardtable.app.scoring import Scoring
 from cardtable.solitaire import Move, MoveKind, Variant, variants
 from cardtable.solitaire.model import PileKind
 
@@ -18,12 +18,8 @@ JSON = dict[str, Any]
 
 
 def layout_of(variant: Variant) -> str:
-    """How the page arranges the piles: ``pyramid``, ``fortress`` or ``columns``."""
-    if any(spec.covered_by for spec in variant.piles):
-        return "pyramid"
-    if variant.id == "besieged-fortress":
-        return "fortress"
-    return "columns"
+    """How the page arranges the piles: ``columns``, ``triangle`` or ``wings`` (a trait)."""
+    return variant.traits.layout.value
 
 
 def catalogue() -> list[JSON]:
@@ -35,12 +31,26 @@ def catalogue() -> list[JSON]:
             "aliases": list(v.aliases),
             "rules": v.summary,
             "stock": v.stock.phrase,
-            "scoring": [s.value for s in Scoring if s.applies_to(v.id)],
-            "default_scoring": (default_scoring(v.id) or Scoring.UNIFORM).value,
+            "scoring": [s.value for s in v.traits.scorings],
+            "default_scoring": (v.traits.default_scoring or Scoring.UNIFORM).value,
             "layout": layout_of(v),
+            "draw": v.traits.draw,
+            "draws": _draws(v),
         }
         for v in variants()
     ]
+
+
+def _draws(variant: Variant) -> dict[str, str] | None:
+    """The games of the family played alike but for the cards drawn at a time, by that
+    count (the page's draw one / draw three choice), or None when there is no choice."""
+    traits = variant.traits
+    alike = {
+        str(v.traits.draw): v.id
+        for v in variants()
+        if v.traits.family == traits.family and v.traits.default_scoring == traits.default_scoring and v.traits.draw
+    }
+    return alike if len(alike) > 1 else None
 
 
 _DOWN: JSON = {"down": True}
@@ -69,15 +79,16 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
     """
     state = session.state
     variant = session.variant
+    seen = session.observation
     piles = [
-        {**head, "cards": [_DOWN if n < hidden else {"card": c.code} for n, c in enumerate(cards)]}
-        for head, cards, hidden in zip(_pile_heads(variant), state.piles, state.hidden)
+        {**head, "cards": [_DOWN if c is None else {"card": c.code} for c in cards]}
+        for head, cards in zip(_pile_heads(variant), seen.piles)
     ]
     return {
         "id": game_id,
         "game": variant.id,
         "name": variant.name,
-        "deal": None if session.is_deal_hidden else session.deal_number,
+        "deal": seen.deal,
         "random_deal": session.random_deal,
         "version": version,
         "layout": layout_of(variant),
@@ -99,7 +110,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
 
 def move_view(session: Session, move: Move) -> JSON:
     """A move as the page highlights it (pile names and the card count)."""
-    names = session.variant.tables.names
+    names = session.pile_names
     view: JSON = {"kind": move.kind.value}
     if move.source is not None:
         view["source"] = names[move.source]

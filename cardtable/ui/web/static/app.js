@@ -120,9 +120,8 @@ function fillSettings(from = "dialog") {
   const chosen = { game: view?.scoring, picker: entry.default_scoring, dialog: scoring.value }[from];
   const current = chosen || entry.default_scoring || "uniform";
   scoring.replaceChildren(...entry.scoring.map((s) => new Option(s, s, false, s === current)));
-  const klondike = entry.id.startsWith("klondike");
-  $("draw-choice").hidden = !klondike;
-  $("setting-draw").value = entry.id.includes("draw3") ? "3" : "1";
+  $("draw-choice").hidden = !entry.draws;
+  $("setting-draw").value = String(entry.draw);
   if (from === "game" && view) $("setting-auto-build").checked = view.auto_build;
 }
 
@@ -159,11 +158,11 @@ async function showStats() {
 }
 
 function chooseDraw() {
+  // The same game drawing the chosen number of cards (the catalogue pairs them up).
   const picker = $("game-picker");
-  if (!picker.value.startsWith("klondike")) return;
-  const vegas = picker.value.includes("vegas");
-  const three = $("setting-draw").value === "3";
-  picker.value = `klondike${three ? "-draw3" : ""}${vegas ? "-vegas" : ""}`;
+  const entry = catalogue.find((g) => g.id === picker.value);
+  if (!entry.draws) return;
+  picker.value = entry.draws[$("setting-draw").value] ?? picker.value;
 }
 
 async function start() {
@@ -193,7 +192,7 @@ async function start() {
   fillSettings();
   const latest = await api.latest();
   if (latest.status === 200) await open(latest.data);
-  else { $("game-picker").value = "klondike"; await newGame(); }
+  else { $("game-picker").value = catalogue[0].id; await newGame(); }
 }
 
 start();

@@ -9,7 +9,7 @@ export function layout(view, width) {
   const place = {};
   const tableau = piles.filter((p) => p.kind === "tableau");
   const others = piles.filter((p) => p.kind !== "tableau");
-  if (view.layout === "pyramid") {
+  if (view.layout === "triangle") {
     others.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: 0, fan: "none" }; });
     let n = 0;
     const rows = Math.round((Math.sqrt(8 * tableau.length + 1) - 1) / 2);
@@ -22,7 +22,7 @@ export function layout(view, width) {
     }
     return { place, width: Math.max(full, others.length * (W + g)), height: H + g + rows * H * 0.5 + H * 0.6 };
   }
-  if (view.layout === "fortress") {
+  if (view.layout === "wings") {
     const side = 4.2 * W, centre = side + g;
     const founds = others.filter((p) => p.kind === "foundation");
     founds.forEach((p, r) => { place[p.name] = { x: centre, y: r * (H + g), fan: "none" }; });

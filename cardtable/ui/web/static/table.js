@@ -18,7 +18,7 @@ export function createTable(root, handlers) {
   function cardWidth() {
     const columns = Math.max(...["tableau", "foundation"].map((k) => view.piles.filter((p) => p.kind === k).length), 7);
     const room = root.parentElement.clientWidth - 16;
-    const across = view.layout === "fortress" ? 9.8 : view.layout === "pyramid" ? 8 : columns * 1.18;
+    const across = view.layout === "wings" ? 9.8 : view.layout === "triangle" ? 8 : columns * 1.18;
     return Math.max(28, Math.min(96, Math.floor(room / across)));
   }
 

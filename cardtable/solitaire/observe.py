@@ -1,0 +1,60 @@
+"""The observer: what a player seated at the table may see of a position.
+
+Every view of a game goes through here (the web page's JSON and its events, both
+terminal modes, hint explanations, refusals): a face-down card has no identity in an
+observation, and a random deal's number is withheld until the game is over, as it would
+tell every face-down card.
+
+>>> from cardtable.solitaire.registry import get_variant
+>>> seen = observe(get_variant("klondike").start(5), 5, random_deal=True)
+>>> seen.piles[seen.variant.index_of_name("t2")][0] is None, seen.deal is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cardtable.cards import Card
+from cardtable.solitaire.model import State
+from cardtable.solitaire.rules.goal import is_won
+
+if TYPE_CHECKING:
+    from cardtable.solitaire.variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """A position as a player sees it: each pile bottom to top, None for a face-down card."""
+
+    variant: Variant
+    piles: tuple[tuple[Card | None, ...], ...]
+    redeals: int
+    deal: int | None
+    """The deal number, or None where it is withheld (or was not given)."""
+
+    def top(self, pile: int) -> Card | None:
+        """The top card of ``pile`` if a player can see it (None: face down or empty)."""
+        cards = self.piles[pile]
+        return cards[-1] if cards else None
+
+
+def seen_card(state: State, pile: int, position: int) -> Card | None:
+    """The card at ``position`` (0 = bottom) of ``pile`` if it is face up, else None."""
+    return None if position < state.hidden[pile] else state.piles[pile][position]
+
+
+def observe(state: State, deal: int | None = None, *, random_deal: bool = False, over: bool = False) -> Observation:
+    """What a seated player may see of ``state`` (dealt as ``deal``).
+
+    The number of a deal drawn at random is withheld while the game goes on if the game
+    deals cards face down; ``over`` says the game has ended (won, lost or given up).
+    """
+    variant = state.variant
+    withheld = random_deal and variant.traits.hidden_cards and not (over or is_won(state))
+    piles = tuple(
+        cards if not down else (None,) * down + cards[down:]
+        for cards, down in zip(state.piles, state.hidden)
+    )
+    return Observation(variant, piles, state.redeals, None if withheld else deal)

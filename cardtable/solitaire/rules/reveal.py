@@ -1,0 +1,23 @@
+"""Turning up a revealed card: a tableau card is turned face up once nothing lies on it.
+
+The rule is the variant's ``flip_revealed`` (Bisley-like games leave it off, so cards
+dealt face down stay down until played). The stock never turns up by itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.cards import Card
+
+if TYPE_CHECKING:
+    from cardtable.solitaire.variant import Variant
+
+
+def settle(variant: Variant, piles: list[tuple[Card, ...]], hidden: list[int], i: int) -> None:
+    """Keep pile ``i``'s hidden count in range; turn up a revealed card where the game says so."""
+    n = len(piles[i])
+    if hidden[i] >= n:
+        hidden[i] = n
+        if n and variant.flip_revealed and i != variant.tables.stock:
+            hidden[i] = n - 1

@@ -1,0 +1,211 @@
+"""Moving cards from pile to pile: the pile atoms (build, empty, group, capacity, one at a
+time, covering) judged together.
+
+Each pile atom says its own part in words (``BuildRule.phrase``, ``EmptyRule.phrase``,
+``Group.phrase``) and compiles its own table (``BuildRule.table``, ``EmptyRule.table``);
+this module is where they meet: the check that explains a refusal, the generator that
+reads the compiled tables, and the move itself. The conformance tests hold the check and
+the generator to exactly the same set of moves.
+"""
+
+from __future__ import annotations
+
+from cardtable.cards import Card
+from cardtable.solitaire.model import LEGAL, Move, PileKind, State, Verdict
+from cardtable.solitaire.rules.clearing import clear_run
+from cardtable.solitaire.rules.groups import GroupKind, movable_count, supermove_limits
+from cardtable.solitaire.rules.reveal import settle
+from cardtable.solitaire.rules.words import cards as count_cards
+from cardtable.solitaire.rules.words import no, pile_problem, top_card
+from cardtable.solitaire.tables import ANY_CARD
+
+_ONE = GroupKind.ONE
+_SUPERMOVE = GroupKind.SUPERMOVE
+_WHOLE = GroupKind.WHOLE
+
+
+def transfer_moves(state: State, out: list[Move]) -> None:
+    """Add every legal transfer to ``out``, in a stable order."""
+    # The hot path of every playout and search: kept flat, with table lookups only.
+    t = state.variant.tables
+    piles = state.piles
+    hidden = state.hidden
+    candidates: dict[int, list[tuple[int, int, tuple[tuple[Move, ...], ...]]]] = {}
+    get = candidates.get
+    if t.supermove_sources:
+        free = [piles[c] for c in t.cells].count(())
+        columns = [piles[c] for c in t.open_columns].count(())
+        limit_on = (free + 1) << columns
+        limit_empty = (free + 1) << (columns - 1) if columns else free + 1
+    else:
+        limit_on = limit_empty = 0
+    for i, kind, order, cover, steps in t.givers:
+        cards = piles[i]
+        n = len(cards)
+        up = n - hidden[i]
+        if up <= 0 or (cover and any(piles[c] for c in cover)):
+            continue
+        if kind is _ONE or up == 1:
+            c = cards[-1].index
+            found = get(c)
+            if found is None:
+                candidates[c] = [steps[1]]
+            else:
+                found.append(steps[1])
+            continue
+        if order is not None:
+            if kind is _SUPERMOVE and up > limit_on:
+                up = limit_on
+            most = 1
+            below = cards[-1].index
+            while most < up:
+                above = below
+                below = cards[n - most - 1].index
+                if above not in order[below]:
+                    break
+                most += 1
+        else:
+            most = up
+        for k in range(most if kind is _WHOLE else 1, most + 1):
+            c = cards[n - k].index
+            found = get(c)
+            if found is None:
+                candidates[c] = [steps[k]]
+            else:
+                found.append(steps[k])
+    if not candidates:
+        return
+    foundations = t.foundation_set
+    super_sources = t.supermove_sources
+    for j, table, empty, cap, one_in, cover, to_foundation in t.receivers:
+        cards = piles[j]
+        held = len(cards)
+        if cover and any(piles[c] for c in cover):
+            continue
+        if held:
+            if table is None or hidden[j] >= held or (cap is not None and held >= cap):
+                continue
+            for c in table[cards[-1].index]:
+                found = get(c)
+                if found is None:
+                    continue
+                for i, k, row in found:  # same filter as below, for an occupied target
+                    if k > 1 and (one_in or (cap is not None and held + k > cap) or (k > limit_on and i in super_sources)):
+                        continue
+                    if i == j or (to_foundation and i in foundations):
+                        continue
+                    out.append(row[j][k])
+        else:
+            for c, found in candidates.items():
+                if empty is not ANY_CARD and c not in empty:
+                    continue
+                for i, k, row in found:
+                    if k > 1 and (one_in or (cap is not None and k > cap) or (k > limit_empty and i in super_sources)):
+                        continue
+                    if i == j or (to_foundation and i in foundations):
+                        continue
+                    out.append(row[j][k])
+
+
+def check_transfer(state: State, move: Move) -> Verdict:
+    """Whether ``move`` may carry its cards, and if not, why."""
+    # Called for every generated move by hints, auto-play and the conformance tests:
+    # the common, legal path is kept short; the words are built only for a refusal.
+    variant = state.variant
+    piles = state.piles
+    i, j, k = move.source, move.target, move.count
+    if i is None or j is None or not (0 <= i < len(piles) and 0 <= j < len(piles)):
+        return no(pile_problem(state, i) or pile_problem(state, j) or "")
+    source, target = variant.piles[i], variant.piles[j]
+    cards = piles[i]
+    if i == j:
+        return no("cards can't move onto their own pile")
+    if k < 1:
+        return no("a move carries at least one card")
+    if not cards:
+        return no(f"{source.id.title} is empty: there is nothing to move")
+    group = source.group
+    if group is None:
+        return no(_why_fixed(state, i))
+    covered = variant.tables.covered
+    if covered[i] and any(piles[c] for c in covered[i]):
+        return no(f"{top_card(state, i)} is still covered by other cards")
+    hidden = state.hidden[i]
+    face_up = len(cards) - hidden
+    if k > face_up:
+        if hidden:
+            return no(f"{_face_up_count(face_up, source.id.title)}; face-down cards can't move")
+        return no(f"{source.id.title} holds only {count_cards(face_up)}")
+    moving = cards[-k]
+    kind = group.kind
+    most = movable_count(state, i)
+    if kind is GroupKind.WHOLE and k != most:
+        return no(f"{group.phrase} ({most} cards from {source.id.title})")
+    if k > most:
+        if kind is GroupKind.ONE:
+            return no(group.phrase)
+        rule = group.rule or source.build
+        assert rule is not None
+        return no(f"{moving.symbol} can't move with the cards on it: they must {rule.phrase}")
+    build = target.build
+    if not target.takes_cards:
+        return no(f"no card may be played to {target.id.title}")
+    if source.id.kind is PileKind.FOUNDATION and target.id.kind is PileKind.FOUNDATION:
+        return no("cards don't move from one foundation to another")
+    if k > 1 and target.one_at_a_time:
+        return no(f"{target.id.title} takes one card at a time")
+    held = piles[j]
+    if target.capacity is not None and len(held) + k > target.capacity:
+        return no(f"{target.id.title} holds only {count_cards(target.capacity)}")
+    if covered[j] and any(piles[c] for c in covered[j]):
+        return no(f"{target.id.title} is covered by other cards")
+    if kind is GroupKind.SUPERMOVE:
+        on, empty = supermove_limits(state)
+        limit = on if held else empty
+        if k > limit:
+            return no(
+                f"only {count_cards(limit)} can move now: (free cells + 1) x 2^(empty columns)"
+                + (", not counting the column moved to" if not held else "")
+            )
+    if not held:
+        if not target.empty.accepts(moving):
+            return no(f"{moving.symbol} can't go on the empty {target.id.title}: it takes {target.empty.phrase}")
+        return LEGAL
+    if build is None:
+        return no(f"nothing may be played onto {target.id.title}")
+    if state.hidden[j] >= len(held):
+        return no(f"{target.id.title} ends in a face-down card")
+    top = held[-1]
+    if not build.allows(variant.deck, top, moving):
+        return no(f"{moving.symbol} can't go on {top.symbol}: {build.phrase}")
+    return LEGAL
+
+
+def _face_up_count(count: int, title: str) -> str:
+    if count == 0:
+        return f"no card on {title} is face up"
+    return f"only 1 card on {title} is face up" if count == 1 else f"only {count} cards on {title} are face up"
+
+
+def _why_fixed(state: State, pile: int) -> str:
+    spec = state.variant.piles[pile]
+    if spec.kind is PileKind.STOCK:
+        return "cards in the stock are dealt, not moved"
+    if spec.kind is PileKind.FOUNDATION:
+        return f"cards on {spec.id.title} stay there in {state.variant.name}"
+    if state.variant.pairs is not None:
+        return f"cards are removed in pairs in {state.variant.name}, not moved"
+    return f"cards on {spec.id.title} can't be moved"
+
+
+def move_cards(state: State, move: Move, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:
+    """Carry the move's cards, turn up what they uncover, and clear a completed run."""
+    i, j, k = move.source, move.target, move.count
+    assert i is not None and j is not None
+    variant = state.variant
+    cards = piles[i]
+    piles[i] = cards[:-k]
+    piles[j] = piles[j] + cards[-k:]
+    settle(variant, piles, hidden, i)
+    if variant.tables.clear_run is not None:
+        clear_run(variant, piles, hidden, j)

@@ -1,0 +1,35 @@
+"""Ranks that wrap round the corner: building down, a King may go on an Ace; building
+up, an Ace on a King (as in Alexandria's and Vanishing Cross's columns).
+
+A build atom is a test on two cards with the words that explain it; ``BuildRule.table``
+compiles any such test into the engine's tables, so this file is the whole rule: checks
+explain a refusal with its words, and the generators, runs and hints follow from it.
+
+>>> from cardtable.cards import DeckSpec, parse_card
+>>> from cardtable.solitaire.rules import alt_color
+>>> rule = down_round & alt_color
+>>> rule.phrase
+'build down by one (a King on an Ace) in alternating colours'
+>>> rule.allows(DeckSpec(), parse_card("AS"), parse_card("KH")), rule.allows(DeckSpec(), parse_card("AS"), parse_card("KC"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from cardtable.cards import Card, DeckSpec
+from cardtable.solitaire.rules.build import BuildAtom, BuildRule
+
+
+def _down_round(deck: DeckSpec, below: Card, above: Card) -> bool:
+    # "One lower" in the deck's own rank order, and the lowest rank's next lower is the highest.
+    return deck.is_next(above.rank, below.rank) or (below.rank is deck.ranks[0] and above.rank is deck.ranks[-1])
+
+
+def _up_round(deck: DeckSpec, below: Card, above: Card) -> bool:
+    return deck.is_next(below.rank, above.rank) or (below.rank is deck.ranks[-1] and above.rank is deck.ranks[0])
+
+
+down_round = BuildRule((BuildAtom("down by one (a King on an Ace)", _down_round),))
+"""Build down by one; a King goes on an Ace."""
+up_round = BuildRule((BuildAtom("up by one (an Ace on a King)", _up_round),))
+"""Build up by one; an Ace goes on a King."""

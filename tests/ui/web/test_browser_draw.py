@@ -1,0 +1,38 @@
+"""The page's draw one / draw three choice, offered from the catalogue's traits (no game
+ids in the page): it switches between the games of a family that differ only in it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.ui.web.test_browser import browser, page, server  # noqa: F401  (fixtures)
+
+
+def test_the_draw_choice_switches_within_the_family_and_hides_elsewhere(page: Page) -> None:  # noqa: F811
+    page.select_option("#game-picker", "klondike")
+    page.click("#show-settings")
+    expect(page.locator("#draw-choice")).not_to_have_attribute("hidden", "")
+    expect(page.locator("#setting-draw")).to_have_value("1")
+    page.select_option("#setting-draw", "3")
+    expect(page.locator("#game-picker")).to_have_value("klondike-draw3")
+    page.select_option("#setting-draw", "1")
+    expect(page.locator("#game-picker")).to_have_value("klondike")
+    page.keyboard.press("Escape")
+    page.select_option("#game-picker", "klondike-vegas")
+    page.click("#show-settings")
+    page.select_option("#setting-draw", "3")
+    expect(page.locator("#game-picker")).to_have_value("klondike-draw3-vegas")
+    page.keyboard.press("Escape")
+    page.select_option("#game-picker", "freecell")
+    page.click("#show-settings")
+    expect(page.locator("#draw-choice")).to_have_attribute("hidden", "")
+
+
+def test_triangle_and_wings_layouts_lay_out_every_pile(page: Page) -> None:  # noqa: F811
+    for game in ("pyramid", "besieged-fortress"):
+        page.select_option("#game-picker", game)
+        page.fill("#deal-number", "3")
+        page.click("#new-game")
+        expect(page.locator("#status")).to_contain_text("deal 3 ·")
+        boxes = [page.locator(f'#table .card[data-pile="{name}"]').first.bounding_box() for name in ("t1", "t2")]
+        assert all(boxes) and boxes[0] != boxes[1]
