@@ -12,7 +12,7 @@ class Solving:
     already made, so a higher value trades search time for shorter solutions.
 
     >>> Solving().weights()
-    (10, 6, 4, 2, 6, 1)
+    (10, 6, 4, 2, 6, 1, 0)
     """
 
     cards_out: int = 10
@@ -27,6 +27,9 @@ class Solving:
     """Per empty free cell or empty column that takes any card (a bonus)."""
     length: int = 1
     """Per move made so far."""
+    stock: int = 0
+    """Per card still in the stock (a game whose stock deals to the columns wants it
+    dealt: without a weight here, every rearrangement of the columns comes first)."""
 
     def weights(self) -> tuple[int, ...]:
         """The weights in the order the compiled search reads them."""

@@ -17,7 +17,7 @@ RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 # counters
 NODES, HEAP, LOG, SEQ, EXPANDED, WIN, STATUS = 0, 1, 2, 3, 4, 5, 6
 # weights
-W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH = 0, 1, 2, 3, 4, 5
+W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK = 0, 1, 2, 3, 4, 5, 6
 OFFSET = 1 << 20
 
 
@@ -112,6 +112,8 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
         + weights[W_DEPTH] * depth
         - weights[W_FREE] * free
     )
+    if meta[2] >= 0:
+        score += weights[W_STOCK] * lens[meta[2]]
     return score + OFFSET
 
 

@@ -15,7 +15,7 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
 
     >>> low, high = wilson(81, 100)
     >>> round(low, 3), round(high, 3)
-    (0.722, 0.874)
+    (0.722, 0.875)
     """
     if trials == 0:
         return 0.0, 1.0

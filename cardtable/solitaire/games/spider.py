@@ -7,6 +7,7 @@ from cardtable.solitaire.piles import foundations, stock, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import any_card, any_suit, down, run, same_suit, to_tableau
 from cardtable.solitaire.rules.empty import EmptyRule
+from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.variant import Variant
 
 _COMPLETE_ONLY = EmptyRule("only a complete run from King to Ace, which moves there by itself", ())
@@ -23,6 +24,7 @@ spider = register(
         ),
         stock=to_tableau(),
         clear_runs=down & same_suit,
+        solving=Solving(length=0, stock=10),  # deal on: rearranging the columns again and again leads nowhere
         summary=(
             "Build down regardless of suit, but only runs in one suit move together. A full "
             "run from King to Ace in one suit leaves the table. The stock deals one card to "
