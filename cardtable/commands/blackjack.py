@@ -38,6 +38,21 @@ def _at_least_one(text: str) -> int:
     return number
 
 
+SEED_LIMIT = 2**32
+"""Seeds run from 0 to below this: a chunk's seed is made from it and must fit the compiled loop."""
+
+
+def _seed(text: str) -> int:
+    """A seed from 0 to 2**32 - 1, for argparse."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not 0 <= number < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to {SEED_LIMIT - 1}, not {text!r}")
+    return number
+
+
 def rules_from(args: argparse.Namespace) -> RuleSet:
     """The named preset with any rule flags applied."""
     try:
@@ -159,7 +174,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     add_rule_flags(simulate)
     simulate.add_argument("--rounds", type=int, default=1_000_000)
     simulate.add_argument("--workers", type=_at_least_one, default=1, help="processes to run in (default 1)")
-    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--seed", type=_seed, default=1, help=f"0 to {SEED_LIMIT - 1} (default 1)")
     simulate.set_defaults(handler=simulate_command)
     chart = inner.add_parser("chart", help="print the basic-strategy chart for a rule set")
     add_rule_flags(chart)
