@@ -86,3 +86,24 @@ def test_new_rules_on_an_existing_table_apply_between_rounds_and_are_refused_wit
     assert "(six-deck-h17)" in kept.stdout and "your turn" in kept.stdout
     refused = play_at(db, "thunderjack", "--rules", "single-deck", stdin="quit\n")
     assert refused.returncode == 2 and "a round is in play under the six-deck-h17 rules" in refused.stderr
+
+
+def test_split_ace_and_hole_card_flags_change_the_rules() -> None:
+    chart = cardtable("blackjack", "chart", "--rules", "six-deck-s17", "--resplit-aces", "--hit-split-aces", "--no-hole-card",
+                      "--no-surrender")
+    assert chart.returncode == 0, chart.stderr
+    assert "split to 4, resplit Aces, hit split Aces, no hole card, no surrender" in chart.stdout
+    clash = cardtable("blackjack", "chart", "--rules", "six-deck-s17", "--no-hole-card")
+    assert clash.returncode == 2 and "late surrender needs the dealer's check for Blackjack" in clash.stderr
+
+
+def test_simulate_plays_the_tables_hands_and_compares_a_rule_change_with_its_published_figure() -> None:
+    result = cardtable("blackjack", "simulate", "--rules", "six-deck-s17", "--h17", "--resplit-aces", "--hands", "3",
+                       "--rounds", "200000")
+    assert result.returncode == 0, result.stderr
+    assert "rounds 200,000, 3 hands each" in result.stdout
+    assert re.search(r"published edge -0\.459%: this run is [+-]\d\.\d{3}%, [+-][\d.]+ standard errors", result.stdout)
+    single = cardtable("blackjack", "simulate", "--rules", "single-deck", "--rounds", "20000")
+    assert "published edge +0.041%" in single.stdout
+    hands = cardtable("blackjack", "simulate", "--hands", "4", "--rounds", "10")
+    assert hands.returncode == 2 and "--hands must be 1 to 3" in hands.stderr
