@@ -19,7 +19,7 @@ from functools import cache
 
 import numpy as np
 
-from cardtable.thunderjack.composition import BLACKJACK_FINAL, _dealer, compositions, limits, values
+from cardtable.thunderjack.composition import BLACKJACK_FINAL, _dealer, compositions, limits, up_card_values
 from cardtable.thunderjack.hand import points
 from cardtable.thunderjack.round import Action, Round, legal_actions
 from cardtable.thunderjack.rules import RuleSet
@@ -34,7 +34,7 @@ _COLUMN = {action: i for i, action in enumerate(Action)}
 def hand_values(rules: RuleSet, up: int, cards: Sequence[int], allowed: Sequence[Action]) -> dict[Action, float]:
     """The expected value of each allowed action for a hand holding cards of counts
     ``cards`` (Ace = 1) against up card ``up``; a split is of the pair held."""
-    table = values(rules)[up, compositions(rules.decks).of(list(cards))]
+    table = up_card_values(rules, up)[compositions(rules.decks).of(list(cards))]
     return {action: float(table[_COLUMN[action]]) for action in allowed}
 
 

@@ -234,16 +234,23 @@ def _rule_numbers(rules: RuleSet) -> npt.NDArray[np.float64]:
 
 
 @cache
-def values(rules: RuleSet) -> npt.NDArray[np.float64]:
-    """values[up, composition, column]: the expected value, in bets, of each action
-    (columns HIT ... SURRENDER) for every hand against every up card (1 = Ace ... 10)."""
+def up_card_values(rules: RuleSet, up: int) -> npt.NDArray[np.float64]:
+    """values[composition, column] against up card ``up`` (1 = Ace ... 10): the expected
+    value, in bets, of each action (columns HIT ... SURRENDER) for every hand."""
     comps = compositions(rules.decks)
     shoe = np.array(limits(rules.decks), np.int64)
-    table = np.zeros((11, len(comps.index), 5))
-    numbers = _rule_numbers(rules)
+    table: npt.NDArray[np.float64] = _up_card_values(
+        shoe, up, comps.counts, comps.hard, comps.ace, comps.cards, comps.after, comps.single, _rule_numbers(rules)
+    )
+    table.setflags(write=False)
+    return table
+
+
+@cache
+def values(rules: RuleSet) -> npt.NDArray[np.float64]:
+    """values[up, composition, column]: ``up_card_values`` for every up card (row 0 unused)."""
+    table = np.zeros((11, len(compositions(rules.decks).index), 5))
     for up in range(1, 11):
-        table[up] = _up_card_values(
-            shoe, up, comps.counts, comps.hard, comps.ace, comps.cards, comps.after, comps.single, numbers
-        )
+        table[up] = up_card_values(rules, up)
     table.setflags(write=False)
     return table
