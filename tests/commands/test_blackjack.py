@@ -80,7 +80,7 @@ def test_new_rules_on_an_existing_table_apply_between_rounds_and_are_refused_wit
     db = tmp_path / "tj.db"
     first = play_at(db, "thunderjack", "--seed", "4", stdin="50\nquit\n")
     assert "(thunderjack)" in first.stdout
-    changed = play_at(db, "thunderjack", "--rules", "six-deck-h17", stdin="quit\n")
+    changed = play_at(db, "thunderjack", "--rules", "six-deck-h17", "--seed", "4", stdin="quit\n")  # the new shoe's seed
     assert changed.returncode == 0 and "Credits 500" in changed.stdout and "(six-deck-h17)" in changed.stdout
     kept = play_at(db, "thunderjack", stdin="10\ndeal\nquit\n")
     assert "(six-deck-h17)" in kept.stdout and "your turn" in kept.stdout
