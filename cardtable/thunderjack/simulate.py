@@ -55,7 +55,7 @@ class Simulation:
 
     def report(self) -> str:
         """The result as a few lines of text."""
-        per = 100.0 / self.rounds
+        per, per_hand = 100.0 / self.rounds, 100.0 / (self.rounds * self.hands)
         k = kernel
         lines = [
             self.rules.describe(),
@@ -63,10 +63,10 @@ class Simulation:
             f"player edge {100 * self.edge:+.4f}% ± {100 * self.standard_error:.4f}% of a hand's bet (one standard error)",
             f"won {self.count(k.WINS) * per:.2f}%, lost {self.count(k.LOSSES) * per:.2f}%, "
             f"pushed {self.count(k.PUSHES) * per:.2f}% of rounds",
-            f"blackjacks {self.count(k.BLACKJACKS) * per:.3f}%, thunderjacks {self.count(k.THUNDERJACKS) * per:.3f}%, "
-            f"blitzes {self.count(k.BLITZES) * per:.3f}%",
-            f"doubles {self.count(k.DOUBLES) * per:.2f}%, splits {self.count(k.SPLITS) * per:.2f}%, "
-            f"surrenders {self.count(k.SURRENDERS) * per:.2f}%",
+            f"blackjacks {self.count(k.BLACKJACKS) * per_hand:.3f}%, thunderjacks {self.count(k.THUNDERJACKS) * per_hand:.3f}%, "
+            f"blitzes {self.count(k.BLITZES) * per_hand:.3f}% of hands dealt",
+            f"doubles {self.count(k.DOUBLES) * per_hand:.2f}%, splits {self.count(k.SPLITS) * per_hand:.2f}%, "
+            f"surrenders {self.count(k.SURRENDERS) * per_hand:.2f}% of hands dealt",
         ]
         return "\n".join(lines)
 
