@@ -8,7 +8,7 @@ import zlib
 import numpy as np
 import pytest
 
-from cardtable.cards import shuffled
+from cardtable.cards import parse_cards, shuffled
 from cardtable.thunderjack import SEATS, RuleSet, Shoe, act, kernel, preset, start
 from cardtable.thunderjack.advisor import advise
 from cardtable.thunderjack.composition import compositions
@@ -70,3 +70,33 @@ def test_a_shoe_that_runs_out_mid_round_leaves_the_rounds_cards_out() -> None:
         card, dealt = kernel._draw(shoe, 52, False, begun)
         assert card not in range(46, 52) and dealt == 7 and begun[0] == 0
         assert shoe[:6].tolist() == list(range(46, 52)) and sorted(shoe.tolist()) == list(range(52))
+
+
+STACKED = {  # rules, hands, the round's cards in dealing order (then the rest of a seeded shoe)
+    "an Ace resplit": (CASINO.but(resplit_aces=True), 1, "AC AD 6D 9C AH 5C 9S 8D"),
+    "an Ace resplit, then no room": (CASINO.but(resplit_aces=True, split_hands=3), 1, "AC AD 6D 9C AH AS 9S 8D 7C"),
+    "split Aces hit": (CASINO.but(hit_split_aces=True), 1, "AC AD 6D 9C 2H 3C 9S 8D"),
+    "a late dealer Blackjack": (CASINO.but(no_hole_card=True, surrender=False), 2, "AH 6C TD 5D TC 9S AD"),
+}
+
+
+@pytest.mark.parametrize("name", STACKED)
+def test_the_loop_plays_split_aces_and_a_late_dealer_blackjack_as_the_engine_does(name: str) -> None:
+    rules, hands, opening = STACKED[name]
+    rules = rules.but(reshuffle_below=0.0)
+    stacked = parse_cards(opening)
+    rest = list(Shoe.seeded(rules.decks, 3).cards)
+    for card in stacked:
+        rest.remove(card)
+    cards = [*stacked, *rest]
+    game = start(rules, Shoe.stacked(cards), 10**6, {s: 10 for s in SEATS[:hands]})
+    while not game.is_over:
+        game = act(game, advise(game).best)
+    record = np.zeros(1)
+    comps = compositions(rules.decks)
+    _, dealt = kernel.play_rounds(
+        np.array([c.index for c in cards], dtype=np.int64), 0, 1, rule_array(rules, hands), decision_table(rules),
+        comps.after, comps.single, 0, True, record,
+    )
+    assert record[0] == game.net / 10 and dealt == game.shoe.dealt
+    assert len(game.hands) >= hands + (name != "a late dealer Blackjack")
