@@ -52,18 +52,44 @@ def _shoe(rules: RuleSet, saved: JSON) -> Shoe:
 class BlackjackTable:
     """One player's table in a store."""
 
-    def __init__(self, store: Store, player: str, rules: str = "thunderjack", seed: int | None = None) -> None:
-        """The player's saved table, or a new one (``seed`` for its shoe: random if None)."""
+    def __init__(self, store: Store, player: str, rules: str | None = None, seed: int | None = None) -> None:
+        """The player's saved table, or a new one (``seed`` for its shoe: random if None).
+        ``rules`` names the rule set of a new table (thunderjack if None); a saved table
+        with other rules changes to them between rounds, and IllegalAction says why not
+        while a round is in play."""
         self.store, self.player = store, player
         saved = store.table_state(player)
         if saved is None:
-            self.table = Table.opened(preset(rules), secrets.randbelow(2**31) if seed is None else seed)
+            self.table = Table.opened(preset(rules or "thunderjack"), self._new_seed(seed))
             self.round: Round | None = None
             self._start: JSON | None = None
             self.actions: list[Action] = []
             self.version = 0
-        else:
-            self._load(*saved)
+            return
+        self._load(*saved)
+        if rules is not None and rules != self.table.rules.name:
+            answer = self.change_rules(rules, seed)
+            if not answer.ok:
+                raise IllegalAction(answer.message)
+
+    @staticmethod
+    def _new_seed(seed: int | None) -> int:
+        return secrets.randbelow(2**31) if seed is None else seed
+
+    def change_rules(self, rules: str, seed: int | None = None) -> Answer:
+        """Play on under another rule set: the credits, stakes and selected hands stay, the
+        bets come back and the shoe is a new one of the new rules' decks. Refused while a
+        round is in play (it is played out under the rules it was dealt with)."""
+        new = preset(rules)
+        if self.in_play:
+            return Answer(False, f"a round is in play under the {self.table.rules.name} rules: finish it before "
+                                 f"changing to {new.name} (open the table without --rules to play it)")
+        seats = SEATS[: new.seats]
+        selected = frozenset(s for s in self.table.selected if s in seats) or frozenset({seats[len(seats) // 2]})
+        shoe = Table.opened(new, self._new_seed(seed)).shoe
+        self.table = Table(new, shoe, self.table.credits, selected, (), self.table.stakes)
+        self.round, self._start, self.actions = None, None, []
+        return self._saved(Answer(True, f"the table now plays the {new.name} rules"))
 
     # -- saving ----------------------------------------------------------------------
 

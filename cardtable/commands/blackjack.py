@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardtable.commands import UserError
-from cardtable.thunderjack import PRESETS, PUBLISHED_EDGES, Doubling, RuleSet, preset
+from cardtable.thunderjack import PRESETS, Doubling, RuleSet, preset, published_edge
 
 SHEET = RuleSet()
 """The Thunderjack rule sheet: --thunderjack and --blitz switch its extra hands on as it pays them."""
@@ -38,6 +38,21 @@ def _at_least_one(text: str) -> int:
     return number
 
 
+SEED_LIMIT = 2**32
+"""Seeds run from 0 to below this: a chunk's seed is made from it and must fit the compiled loop."""
+
+
+def _seed(text: str) -> int:
+    """A seed from 0 to 2**32 - 1, for argparse."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not 0 <= number < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to {SEED_LIMIT - 1}, not {text!r}")
+    return number
+
+
 def rules_from(args: argparse.Namespace) -> RuleSet:
     """The named preset with any rule flags applied."""
     try:
@@ -48,10 +63,12 @@ def rules_from(args: argparse.Namespace) -> RuleSet:
     for flag, field in (
         ("decks", "decks"), ("reshuffle_below", "reshuffle_below"), ("h17", "dealer_hits_soft_17"),
         ("das", "double_after_split"), ("split_hands", "split_hands"), ("surrender", "surrender"),
-        ("blackjack_pays", "blackjack_pays"),
+        ("blackjack_pays", "blackjack_pays"), ("resplit_aces", "resplit_aces"), ("hit_split_aces", "hit_split_aces"),
     ):
         if getattr(args, flag) is not None:
             changes[field] = getattr(args, flag)
+    if args.hole_card is not None:
+        changes["no_hole_card"] = not args.hole_card
     if args.double is not None:
         changes["doubling"] = Doubling(args.double)
     changes.update(_extra_hands(rules, args))
@@ -103,15 +120,18 @@ def simulate_command(args: argparse.Namespace) -> int:
     rules = rules_from(args)
     if args.rounds < 1:
         raise UserError("--rounds must be at least 1")
+    if not 1 <= args.hands <= rules.seats:
+        raise UserError(f"--hands must be 1 to {rules.seats} (the hands of the table)")
     began = time.perf_counter()
     show = _progress(began) if args.rounds > CHUNK else None
-    result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, progress=show)
+    result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, progress=show, hands=args.hands)
     elapsed = time.perf_counter() - began
     print(result.report())
-    published = PUBLISHED_EDGES.get(args.rules)
-    if published is not None and rules == preset(args.rules):
-        off = (result.edge - published) / result.standard_error
-        print(f"published edge {100 * published:+.2f}%: this run is {off:+.1f} standard errors from it")
+    published = published_edge(rules)
+    if published is not None:
+        off = (result.edge - published.edge) / result.standard_error
+        print(f"published edge {published.text}: this run is {100 * result.edge:+.3f}%, "
+              f"{off:+.1f} standard errors from it")
     print(f"{result.rounds / elapsed:,.0f} rounds/s with {args.workers} worker(s)")
     return 0
 
@@ -139,6 +159,13 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--h17", action=argparse.BooleanOptionalAction, default=None, help="dealer hits soft 17")
     parser.add_argument("--das", action=argparse.BooleanOptionalAction, default=None, help="double after split")
     parser.add_argument("--split-hands", type=int, default=None, help="hands one seat may split into (2: no resplit)")
+    parser.add_argument("--resplit-aces", action=argparse.BooleanOptionalAction, default=None,
+                        help="split Aces may be split again (with --split-hands 3 or 4)")
+    parser.add_argument("--hit-split-aces", action=argparse.BooleanOptionalAction, default=None,
+                        help="split Aces are played on like any split hand")
+    parser.add_argument("--hole-card", action=argparse.BooleanOptionalAction, default=None,
+                        help="--no-hole-card: European, the dealer's second card comes after the player's hands and "
+                             "its Blackjack takes every stake")
     parser.add_argument("--surrender", action=argparse.BooleanOptionalAction, default=None, help="late surrender")
     parser.add_argument("--double", choices=[d.value for d in Doubling], default=None, help="which totals may double")
     parser.add_argument("--blackjack-pays", type=_ratio, default=None, help="e.g. 3:2 or 6:5")
@@ -159,7 +186,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     add_rule_flags(simulate)
     simulate.add_argument("--rounds", type=int, default=1_000_000)
     simulate.add_argument("--workers", type=_at_least_one, default=1, help="processes to run in (default 1)")
-    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--hands", type=_at_least_one, default=1, help="hands played each round, 1 to 3 (default 1)")
+    simulate.add_argument("--seed", type=_seed, default=1, help=f"0 to {SEED_LIMIT - 1} (default 1)")
     simulate.set_defaults(handler=simulate_command)
     chart = inner.add_parser("chart", help="print the basic-strategy chart for a rule set")
     add_rule_flags(chart)

@@ -123,13 +123,13 @@ def _positive(text: str) -> int:
 def thunderjack(args: argparse.Namespace) -> int:
     """Sit at the Thunderjack table (or another blackjack rule set)."""
     from cardtable.app.blackjack import BlackjackTable
-    from cardtable.thunderjack import PRESETS
+    from cardtable.thunderjack import PRESETS, IllegalAction
 
-    if args.rules not in PRESETS:
+    if args.rules is not None and args.rules not in PRESETS:
         raise UserError(f"no rule set {args.rules!r}; choose one of {', '.join(PRESETS)}")
     try:
         table = BlackjackTable(Store(args.db), args.player, args.rules, args.seed)
-    except StorageError as error:  # CorruptSave included
+    except (StorageError, IllegalAction) as error:  # CorruptSave included; new rules refused mid-round
         raise UserError(str(error)) from None
     if args.plain or not _interactive():
         from cardtable.ui.terminal.blackjack_text import play_plain as play_blackjack
@@ -181,7 +181,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         "thunderjack", help="play Thunderjack! (blackjack) in the terminal", description="Play Thunderjack! in the terminal."
     )
     parser.add_argument("--plain", action="store_true", help="typed commands instead of the full-screen table")
-    parser.add_argument("--rules", default="thunderjack", help="rule set for a new table (see `cardtable blackjack rules`)")
+    parser.add_argument("--rules", default=None, help="rule set (see `cardtable blackjack rules`; default thunderjack)")
     parser.add_argument("--seed", type=int, default=None, help="seed of a new table's shoe (default: random)")
     common(parser)
     parser.set_defaults(handler=thunderjack)

@@ -6,7 +6,7 @@ Codes: S stand, H hit, D double (else hit), Ds double (else stand), P split, R s
 
 from __future__ import annotations
 
-from cardtable.thunderjack.advisor import action_values
+from cardtable.thunderjack.advisor import total_values
 from cardtable.thunderjack.round import Action
 from cardtable.thunderjack.rules import RuleSet
 
@@ -14,7 +14,8 @@ UP_CARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 
 
 def first_action(rules: RuleSet, up: int, hard: int, ace: bool, pair: int | None = None) -> str:
-    """The chart code for an unsplit two-card hand (the advisor's values, as the simulation plays them)."""
+    """The chart code for an unsplit two-card total: the advisor's values averaged over the
+    hands that make it (the simulation plays each hand by its own cards)."""
     points_ = hard + 10 if ace and hard <= 11 else hard
     allowed = [Action.HIT, Action.STAND]
     if rules.doubling.allows(points_):
@@ -23,7 +24,7 @@ def first_action(rules: RuleSet, up: int, hard: int, ace: bool, pair: int | None
         allowed.append(Action.SPLIT)
     if rules.surrender:
         allowed.append(Action.SURRENDER)
-    values = action_values(rules, up, hard, ace, 2, tuple(allowed))
+    values = total_values(rules, up, hard, ace, tuple(allowed))
     stand, hit = values[Action.STAND], values[Action.HIT]
     plain = "H" if hit > stand else "S"
     choices = {plain: max(stand, hit)}

@@ -2,7 +2,9 @@
 
 Every function returns a new Round; nothing is mutated. The order of the deal: a card to
 each betting hand right to left, a second card to each, then the dealer's up card and
-hole card. Naturals are resolved in the order of the rule sheet.
+hole card. Naturals are resolved in the order of the rule sheet. A table without a hole
+card (``RuleSet.no_hole_card``) deals the dealer's second card only after the player's
+hands are played; the player's Blackjacks wait for it.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ class Round:
     @property
     def dealer_shown(self) -> tuple[Card | None, ...]:
         """The dealer's cards as the player sees them: the hole card is None until the end."""
-        return self.dealer if self.is_over else (self.dealer[0], None)
+        return self.dealer if self.is_over else (self.dealer[0], *[None] * (len(self.dealer) - 1))
 
     @property
     def net(self) -> int:
@@ -99,9 +101,12 @@ def start(rules: RuleSet, shoe: Shoe, credits: int, bets: Mapping[Seat, int]) ->
             cards[seat].append(card)
             out.append(card)
     up, shoe = shoe.draw(out)
-    hole, shoe = shoe.draw((*out, up))
+    dealer: tuple[Card, ...] = (up,)
+    if not rules.no_hole_card:
+        hole, shoe = shoe.draw((*out, up))
+        dealer = (up, hole)
     hands = tuple(Hand(s, tuple(cards[s]), bets[s]) for s in seats)
-    return _naturals(Round(rules, shoe, hands, (up, hole), credits - stake, 0))
+    return _naturals(Round(rules, shoe, hands, dealer, credits - stake, 0))
 
 
 def _on_table(hands: Iterable[Hand], dealer: tuple[Card, ...]) -> list[Card]:
@@ -145,23 +150,38 @@ def _naturals(game: Round) -> Round:
                 hands[i] = _finish(h, Finish.PUSHED if natural else Finish.BEATEN, h.bet if natural else 0)
         return _settle(_with_hands(game, tuple(hands)), dealer_plays=False)
     for i, h in enumerate(hands):
-        if h.finish is None and is_natural(h.cards):
-            hands[i] = _finish(h, Finish.BLACKJACK, _payout(h.bet, rules.blackjack_pays))
+        if h.finish is None and is_natural(h.cards):  # without a hole card, paid once the dealer has one
+            hands[i] = _finish(h, Finish.BLACKJACK, None if rules.no_hole_card else _payout(h.bet, rules.blackjack_pays))
     return _next_turn(_with_hands(game, tuple(hands)), after=-1)
 
 
 def _next_turn(game: Round, after: int) -> Round:
-    """The turn passes to the next unfinished hand after ``after``, else to the dealer."""
+    """The turn passes to the next unfinished hand after ``after``, else to the dealer. A
+    split Ace kept open for a resplit stands when it can no longer split."""
     for i in range(after + 1, len(game.hands)):
-        if game.hands[i].finish is None:
-            return replace(game, turn=i)
+        hand = game.hands[i]
+        if hand.finish is None:
+            turn = replace(game, turn=i)
+            if not _takes_no_card(hand, game.rules) or check(turn, Action.SPLIT) is None:
+                return turn
+            game = replace(game, hands=(*game.hands[:i], _finish(hand, Finish.STOOD), *game.hands[i + 1:]))
     return _settle(game, dealer_plays=True)
+
+
+def _takes_no_card(hand: Hand, rules: RuleSet) -> bool:
+    """A split Ace where split Aces may not be hit: it may only stand (or resplit)."""
+    return hand.split and hand.cards[0].rank is Rank.ACE and not rules.hit_split_aces
 
 
 def _settle(game: Round, dealer_plays: bool) -> Round:
     """The dealer's turn (when a hand still meets the dealer) and the last payments."""
     rules, shoe, dealer = game.rules, game.shoe, game.dealer
-    if dealer_plays and any(h.finish in PLAYS_DEALER for h in game.hands):
+    waiting = [h.finish is Finish.BLACKJACK and h.paid is None for h in game.hands]
+    meets = any(h.finish in PLAYS_DEALER for h in game.hands)
+    if dealer_plays and len(dealer) == 1 and (meets or any(waiting)):
+        card, shoe = shoe.draw(_on_table(game.hands, dealer))
+        dealer = (*dealer, card)
+    if dealer_plays and meets:
         while True:
             points, soft = total(dealer)
             if points > 17 or (points == 17 and not (soft and rules.dealer_hits_soft_17)):
@@ -169,11 +189,14 @@ def _settle(game: Round, dealer_plays: bool) -> Round:
             card, shoe = shoe.draw(_on_table(game.hands, dealer))
             dealer = (*dealer, card)
     final = total(dealer)[0]
+    beaten = rules.no_hole_card and is_natural(dealer)  # a late Blackjack takes doubles and splits too
     hands = []
-    for h in game.hands:
+    for h, waits in zip(game.hands, waiting):
         if h.finish in PLAYS_DEALER:
             won = final > 21 or h.total > final
-            h = replace(h, paid=2 * h.bet if won else (h.bet if h.total == final else 0))
+            h = replace(h, paid=0 if beaten else 2 * h.bet if won else (h.bet if h.total == final else 0))
+        elif waits:
+            h = replace(h, paid=h.bet if beaten else _payout(h.bet, rules.blackjack_pays))
         hands.append(h)
     return _with_hands(replace(game, shoe=shoe, dealer=dealer, turn=None), tuple(hands))
 
@@ -189,6 +212,8 @@ def check(game: Round, action: Action) -> str | None:
     if hand is None:
         return "the round is over"
     first_two = len(hand.cards) == 2
+    if action in (Action.HIT, Action.DOUBLE) and _takes_no_card(hand, rules):
+        return "a split Ace takes one card and stands (or splits again)"
     if action is Action.DOUBLE:
         if not first_two:
             return "you may double only on your first two cards"
@@ -242,18 +267,20 @@ def act(game: Round, action: Action) -> Round:
         hands[at] = _finish(doubled, Finish.BUST, 0) if doubled.total > 21 else _finish(doubled, Finish.DOUBLED)
     else:
         credits -= hand.bet
+        room = sum(1 for h in game.hands if h.seat is hand.seat) + 1 < rules.split_hands
         halves = []
         for kept in hand.cards:
             card, shoe = shoe.draw(out)
             out.append(card)
             half = Hand(hand.seat, (kept, card), hand.bet, split=True)
-            aces = kept.rank is Rank.ACE and not rules.hit_split_aces
-            halves.append(_finish(half, Finish.STOOD) if aces else _after_card(half, rules))
+            if _takes_no_card(half, rules):
+                again = half.is_pair and rules.resplit_aces and room
+                halves.append(half if again else _finish(half, Finish.STOOD))
+            else:
+                halves.append(_after_card(half, rules))
         hands[at : at + 1] = halves
     moved = _with_hands(replace(game, shoe=shoe, credits=credits), tuple(hands))
-    if hands[at].finish is None:
-        return moved
-    return _next_turn(moved, after=at)
+    return _next_turn(moved, after=at - 1 if hands[at].finish is None else at)
 
 
 def _after_card(hand: Hand, rules: RuleSet) -> Hand:

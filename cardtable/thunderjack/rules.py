@@ -43,6 +43,9 @@ class RuleSet:
     split_hands: int = 2
     resplit_aces: bool = False
     hit_split_aces: bool = False
+    no_hole_card: bool = False
+    """European: the dealer takes the second card only after the player's hands are played,
+    and a dealer Blackjack then beats every hand, doubled and split stakes included."""
     surrender: bool = True
     blackjack_pays: Fraction = Fraction(3, 2)
     thunderjack_pays: Fraction | None = Fraction(3)
@@ -64,6 +67,11 @@ class RuleSet:
             raise ValueError(f"blitz_cards must be 3 to 11, not {self.blitz_cards}")
         if not 1 <= self.seats <= 3:
             raise ValueError(f"seats must be 1 to 3, not {self.seats}")
+        if self.resplit_aces and self.split_hands < 3:
+            raise ValueError(f"resplitting Aces needs split_hands of 3 or 4, not {self.split_hands}")
+        if self.no_hole_card and self.surrender:
+            raise ValueError("late surrender needs the dealer's check for Blackjack, which a table without a hole "
+                             "card can't make: choose no surrender")
         for name in ("blackjack_pays", "thunderjack_pays", "blitz_pays"):
             pays = getattr(self, name)
             if pays is not None and pays < 0:
@@ -81,6 +89,11 @@ class RuleSet:
             f"double {self.doubling.value}",
             "DAS" if self.double_after_split else "no DAS",
             f"split to {self.split_hands}" if self.split_hands > 2 else ("no resplit" if self.split_hands == 2 else "no split"),
+        ]
+        if self.split_hands >= 2:
+            parts += ["resplit Aces"] * (self.resplit_aces and self.split_hands > 2) + ["hit split Aces"] * self.hit_split_aces
+        parts += ["no hole card"] * self.no_hole_card
+        parts += [
             "late surrender" if self.surrender else "no surrender",
             f"blackjack {self.blackjack_pays.numerator}:{self.blackjack_pays.denominator}",
         ]
@@ -107,13 +120,45 @@ PRESETS: dict[str, RuleSet] = {
 """Named rule sets. The casino sets shuffle before every round (a continuous shuffler), the
 condition of the published "full shoe" edges in the rule sheet."""
 
-PUBLISHED_EDGES: dict[str, float] = {
-    "six-deck-s17": -0.0033,
-    "six-deck-h17": -0.0053,
-    "six-deck-no-surrender": -0.0040,
-    "single-deck": 0.0004,
-}
-"""The player's edge with perfect basic strategy, as published (rule sheet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """A published player's edge for a rule set (shuffled before every round, best play),
+    given to ``places`` decimals of a percent."""
+
+    rules: RuleSet
+    edge: float
+    places: int
+
+    @property
+    def text(self) -> str:
+        """The figure as published, e.g. ``-0.33%``."""
+        return f"{100 * self.edge:+.{self.places}f}%"
+
+
+PUBLISHED: tuple[Published, ...] = (
+    Published(PRESETS["six-deck-s17"], -0.0033, 2),
+    Published(PRESETS["six-deck-h17"], -0.0053, 2),
+    Published(PRESETS["six-deck-no-surrender"], -0.0040, 2),
+    Published(PRESETS["single-deck"], 0.00041, 3),
+    Published(PRESETS["six-deck-no-surrender"].but(name="two-deck", decks=2), -0.00179, 3),
+    Published(PRESETS["six-deck-h17"].but(name="six-deck-h17-rsa", resplit_aces=True), -0.00459, 3),
+)
+"""Every rule set with a published edge: the rule sheet's reference values (two decimals,
+single deck to three), two decks (S17, DAS, no surrender) and six decks H17 with
+resplit Aces. docs/benchmarks.md has the 400-million-round runs against them."""
+
+
+def published_edge(rules: RuleSet) -> Published | None:
+    """The published figure for exactly these rules, whatever their name (a preset changed
+    by flags into a listed rule set has one too)."""
+    plain = rules.but(name="")
+    return next((p for p in PUBLISHED if p.rules.but(name="") == plain), None)
+
+
+PUBLISHED_EDGES: dict[str, float] = {name: p.edge for name in PRESETS if (p := published_edge(PRESETS[name]))}
+"""The presets' published edges, by name."""
 
 
 def preset(name: str) -> RuleSet:

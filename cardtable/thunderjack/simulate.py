@@ -1,7 +1,8 @@
 """Many rounds played with the advisor's strategy: the player's edge and its standard error.
 
 Rounds run in chunks, each from its own freshly shuffled shoe seeded by (seed, chunk),
-so a run is reproducible whatever the number of worker processes.
+so a run is reproducible whatever the number of worker processes. The player plays one to
+three hands a round, as at the table; the edge is per hand bet.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cardtable.thunderjack import kernel
+from cardtable.thunderjack.composition import compositions
 from cardtable.thunderjack.rules import RuleSet
 from cardtable.thunderjack.strategy import decision_table, rule_array
 
@@ -24,10 +26,12 @@ CHUNK = 250_000
 
 @dataclass(frozen=True, slots=True)
 class Simulation:
-    """The totals of a run: net result in bets, its square, and counts of what happened."""
+    """The totals of a run: net result in bets, its square, and counts of what happened;
+    ``hands`` played each round."""
 
     rules: RuleSet
     totals: tuple[float, ...]
+    hands: int = 1
 
     @property
     def rounds(self) -> int:
@@ -36,14 +40,14 @@ class Simulation:
 
     @property
     def edge(self) -> float:
-        """The player's average result per round, as a fraction of the bet."""
-        return self.totals[kernel.NET] / self.rounds
+        """The player's average result per hand, as a fraction of the hand's bet."""
+        return self.totals[kernel.NET] / self.rounds / self.hands
 
     @property
     def standard_error(self) -> float:
-        """The standard error of ``edge``."""
-        mean_square = self.totals[kernel.NET_SQUARED] / self.rounds
-        return math.sqrt(max(mean_square - self.edge**2, 0.0) / self.rounds)
+        """The standard error of ``edge`` (from the rounds' results: a round's hands share a dealer)."""
+        mean, mean_square = self.totals[kernel.NET] / self.rounds, self.totals[kernel.NET_SQUARED] / self.rounds
+        return math.sqrt(max(mean_square - mean**2, 0.0) / self.rounds) / self.hands
 
     def count(self, what: int) -> int:
         """How many times ``what`` (a statistic of ``kernel``) happened."""
@@ -51,26 +55,29 @@ class Simulation:
 
     def report(self) -> str:
         """The result as a few lines of text."""
-        per = 100.0 / self.rounds
+        per, per_hand = 100.0 / self.rounds, 100.0 / (self.rounds * self.hands)
         k = kernel
         lines = [
             self.rules.describe(),
-            f"rounds {self.rounds:,}",
-            f"player edge {100 * self.edge:+.3f}% ± {100 * self.standard_error:.3f}% (one standard error)",
+            f"rounds {self.rounds:,}, {self.hands} hand{'s' * (self.hands > 1)} each",
+            f"player edge {100 * self.edge:+.4f}% ± {100 * self.standard_error:.4f}% of a hand's bet (one standard error)",
             f"won {self.count(k.WINS) * per:.2f}%, lost {self.count(k.LOSSES) * per:.2f}%, "
             f"pushed {self.count(k.PUSHES) * per:.2f}% of rounds",
-            f"blackjacks {self.count(k.BLACKJACKS) * per:.3f}%, thunderjacks {self.count(k.THUNDERJACKS) * per:.3f}%, "
-            f"blitzes {self.count(k.BLITZES) * per:.3f}%",
-            f"doubles {self.count(k.DOUBLES) * per:.2f}%, splits {self.count(k.SPLITS) * per:.2f}%, "
-            f"surrenders {self.count(k.SURRENDERS) * per:.2f}%",
+            f"blackjacks {self.count(k.BLACKJACKS) * per_hand:.3f}%, thunderjacks {self.count(k.THUNDERJACKS) * per_hand:.3f}%, "
+            f"blitzes {self.count(k.BLITZES) * per_hand:.3f}% of hands dealt",
+            f"doubles {self.count(k.DOUBLES) * per_hand:.2f}%, splits {self.count(k.SPLITS) * per_hand:.2f}%, "
+            f"surrenders {self.count(k.SURRENDERS) * per_hand:.2f}% of hands dealt",
         ]
         return "\n".join(lines)
 
 
-def play_chunk(rules: RuleSet, rounds: int, seed: int) -> tuple[float, ...]:
-    """Totals of ``rounds`` rounds from a fresh shoe seeded by ``seed``."""
+def play_chunk(rules: RuleSet, rounds: int, seed: int, hands: int = 1) -> tuple[float, ...]:
+    """Totals of ``rounds`` rounds of ``hands`` hands from a fresh shoe seeded by ``seed``."""
     shoe = np.arange(52 * rules.decks, dtype=np.int64) % 52
-    stats, _ = kernel.play_rounds(shoe, 0, rounds, rule_array(rules), decision_table(rules), seed, False, np.zeros(0))
+    comps = compositions(rules.decks)
+    stats, _ = kernel.play_rounds(
+        shoe, 0, rounds, rule_array(rules, hands), decision_table(rules), comps.after, comps.single, seed, False, np.zeros(0)
+    )
     return tuple(float(x) for x in stats)
 
 
@@ -80,12 +87,17 @@ def simulate(
     seed: int = 1,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    hands: int = 1,
 ) -> Simulation:
-    """Play ``rounds`` rounds in ``workers`` processes; ``progress(done, rounds)`` after
-    each chunk."""
+    """Play ``rounds`` rounds of ``hands`` hands in ``workers`` processes;
+    ``progress(done, rounds)`` after each chunk."""
     if rounds < 1:
         raise ValueError("simulate at least one round")
-    chunks = [(rules, min(CHUNK, rounds - start), seed * 1_000_003 + n) for n, start in enumerate(range(0, rounds, CHUNK))]
+    if not 1 <= hands <= rules.seats:
+        raise ValueError(f"this table has 1 to {rules.seats} hands, not {hands}")
+    chunks = [
+        (rules, min(CHUNK, rounds - start), seed * 1_000_003 + n, hands) for n, start in enumerate(range(0, rounds, CHUNK))
+    ]
     totals = np.zeros(kernel.STAT_COUNT)
     done = 0
 
@@ -105,4 +117,4 @@ def simulate(
             futures = [(pool.submit(play_chunk, *chunk), chunk[1]) for chunk in chunks]
             for future, size in futures:
                 add(future.result(), size)
-    return Simulation(rules, tuple(float(x) for x in totals))
+    return Simulation(rules, tuple(float(x) for x in totals), hands)

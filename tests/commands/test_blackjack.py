@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tests.test_cli import cardtable
+from tests.ui.terminal.test_plain import cardtable as play_at
 
 
 def test_simulate_prints_the_edge_its_error_and_the_published_figure() -> None:
@@ -64,3 +66,44 @@ def test_workers_and_payouts_out_of_range_are_clear_errors() -> None:
         assert result.returncode == 2 and "a payout can't take money from the winner" in result.stderr
     clash = cardtable("blackjack", "chart", "--no-blitz", "--blitz-cards", "5")
     assert clash.returncode == 2 and "contradict" in clash.stderr
+
+
+def test_a_seed_too_big_for_the_loop_is_a_clear_error_not_a_traceback() -> None:
+    result = cardtable("blackjack", "simulate", "--seed", "99999999999999999999", "--rounds", "10")
+    assert result.returncode == 2 and "--seed: expected a whole number from 0 to 4294967295" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_new_rules_on_an_existing_table_apply_between_rounds_and_are_refused_with_a_reason_mid_round(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "tj.db"
+    first = play_at(db, "thunderjack", "--seed", "4", stdin="50\nquit\n")
+    assert "(thunderjack)" in first.stdout
+    changed = play_at(db, "thunderjack", "--rules", "six-deck-h17", "--seed", "4", stdin="quit\n")  # the new shoe's seed
+    assert changed.returncode == 0 and "Credits 500" in changed.stdout and "(six-deck-h17)" in changed.stdout
+    kept = play_at(db, "thunderjack", stdin="10\ndeal\nquit\n")
+    assert "(six-deck-h17)" in kept.stdout and "your turn" in kept.stdout
+    refused = play_at(db, "thunderjack", "--rules", "single-deck", stdin="quit\n")
+    assert refused.returncode == 2 and "a round is in play under the six-deck-h17 rules" in refused.stderr
+
+
+def test_split_ace_and_hole_card_flags_change_the_rules() -> None:
+    chart = cardtable("blackjack", "chart", "--rules", "six-deck-s17", "--resplit-aces", "--hit-split-aces", "--no-hole-card",
+                      "--no-surrender")
+    assert chart.returncode == 0, chart.stderr
+    assert "split to 4, resplit Aces, hit split Aces, no hole card, no surrender" in chart.stdout
+    clash = cardtable("blackjack", "chart", "--rules", "six-deck-s17", "--no-hole-card")
+    assert clash.returncode == 2 and "late surrender needs the dealer's check for Blackjack" in clash.stderr
+
+
+def test_simulate_plays_the_tables_hands_and_compares_a_rule_change_with_its_published_figure() -> None:
+    result = cardtable("blackjack", "simulate", "--rules", "six-deck-s17", "--h17", "--resplit-aces", "--hands", "3",
+                       "--rounds", "200000")
+    assert result.returncode == 0, result.stderr
+    assert "rounds 200,000, 3 hands each" in result.stdout
+    assert re.search(r"published edge -0\.459%: this run is [+-]\d\.\d{3}%, [+-][\d.]+ standard errors", result.stdout)
+    single = cardtable("blackjack", "simulate", "--rules", "single-deck", "--rounds", "20000")
+    assert "published edge +0.041%" in single.stdout
+    hands = cardtable("blackjack", "simulate", "--hands", "4", "--rounds", "10")
+    assert hands.returncode == 2 and "--hands must be 1 to 3" in hands.stderr

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.thunderjack import Action, preset
-from cardtable.thunderjack.advisor import action_values, advise, odds
+from cardtable.thunderjack import Action, act, preset
+from cardtable.thunderjack.advisor import advise, dealer_finals, hand_values, total_values
 from cardtable.thunderjack.chart import chart
 from tests.thunderjack.tables import ONE, stacked_round
 
@@ -16,9 +16,9 @@ def rows(text: str) -> dict[str, list[str]]:
 
 def test_dealer_outcomes_are_probabilities_and_a_six_busts_most() -> None:
     for up in range(1, 11):
-        finals = odds(preset("six-deck-s17"), up).dealer
-        assert sum(finals.values()) == pytest.approx(1.0)
-    bust = {up: odds(preset("six-deck-s17"), up).dealer[22] for up in range(1, 11)}
+        finals = dealer_finals(preset("six-deck-s17"), up)
+        assert sum(finals.values()) == pytest.approx(1.0) and finals[23] == 0.0  # the dealer checked for Blackjack
+    bust = {up: dealer_finals(preset("six-deck-s17"), up)[22] for up in range(1, 11)}
     assert max(bust, key=lambda up: bust[up]) == 6 and bust[6] == pytest.approx(0.423, abs=0.002)
 
 
@@ -39,10 +39,13 @@ def test_without_surrender_the_chart_never_surrenders() -> None:
 
 
 def test_blitz_makes_hitting_soft_hands_and_five_card_hands_worth_more() -> None:
-    with_blitz, without = odds(preset("thunderjack"), 10), odds(preset("thunderjack").but(blitz_cards=None), 10)
-    assert with_blitz.hit(9, False, 5) > without.hit(9, False, 5)
-    assert with_blitz.hit(16, False, 5) > 1.0  # 5 cards on 16: an Ace to a Five makes a Blitz
-    assert without.hit(16, False, 5) < 0.0
+    with_blitz, without = preset("thunderjack"), preset("thunderjack").but(blitz_cards=None)
+    five_nine, five_sixteen = [2, 2, 2, 2, 1], [2, 3, 3, 4, 4]
+    hit = [hand_values(rules, 10, cards, (Action.HIT,))[Action.HIT] for rules in (with_blitz, without) for cards in
+           (five_nine, five_sixteen)]
+    assert hit[0] > hit[2]
+    assert hit[1] > 1.0  # 5 cards on 16: an Ace to a Five makes a Blitz
+    assert hit[3] < 0.0
 
 
 def test_advice_ranks_the_legal_actions_and_says_why() -> None:
@@ -56,19 +59,26 @@ def test_advice_ranks_the_legal_actions_and_says_why() -> None:
     assert advise(stacked_round({ONE: "8C 8D"}, "6D 9C")).best is Action.SPLIT
 
 
-def test_two_card_decisions_take_the_players_cards_out_of_the_shoe() -> None:
+def test_decisions_are_made_with_the_hands_own_cards_out_of_the_shoe() -> None:
     single = rows(chart(preset("single-deck")))  # the published single-deck strategy, where removal counts
     assert single["8"][3:5] == ["D", "D"] and single["11"][-1] == "D" and single["6,6"][0] == "P"
     assert single["A,6"][0] == "D" and single["A,8"][4] == "Ds"
     rules = preset("single-deck")
-    twenty = action_values(rules, 6, 20, False, 2, (Action.STAND,))[Action.STAND]  # only Ten, Ten makes it
-    assert twenty == odds(rules, 6, (10, 10)).stand(20) != odds(rules, 6).stand(20)
-    nine = action_values(rules, 6, 9, False, 2, (Action.HIT,))[Action.HIT]  # 2+7, 3+6, 4+5, by how often dealt
-    ways = {(2, 7): 32, (3, 6): 24, (4, 5): 32}  # one Six is the up card
-    assert nine == pytest.approx(sum(n * odds(rules, 6, pair).hit(9, False, 2) for pair, n in ways.items()) / 88)
+    twenty = total_values(rules, 6, 20, False, (Action.STAND,))[Action.STAND]  # only Ten, Ten makes it
+    assert twenty == hand_values(rules, 6, [10, 10], (Action.STAND,))[Action.STAND]
+    # Single deck: 7-7 stands against a ten and A-7 against an Ace, where a fixed shoe would hit.
+    assert advise(stacked_round({ONE: "7C 7D"}, "TD 9C", rules=rules)).best is Action.STAND
+    assert advise(stacked_round({ONE: "AC 7D"}, "AD 9C", rules=rules)).best is Action.STAND
+    # More cards count too: 16 of 10-6 hits against a ten in six decks, of 4-4-4-4 it stands.
+    six = preset("six-deck-s17").but(surrender=False)
+    assert advise(stacked_round({ONE: "TC 6D"}, "TD 9C", rules=six)).best is Action.HIT
+    four_fours = act(act(stacked_round({ONE: "4C 4D"}, "TD 9C", draws="4H 4S", rules=six), Action.HIT), Action.HIT)
+    assert four_fours.hands[0].total == 16 and advise(four_fours).best is Action.STAND
+
 
 def test_a_split_is_worth_more_where_the_rules_allow_resplits() -> None:
     to_four, no_resplit = preset("six-deck-s17"), preset("six-deck-s17").but(split_hands=2)
-    eights = [odds(rules, 10, (8, 8)).split(8) for rules in (to_four, no_resplit)]
+    eights = [hand_values(rules, 10, [8, 8], (Action.SPLIT,))[Action.SPLIT] for rules in (to_four, no_resplit)]
     assert eights[0] > eights[1]
-    assert odds(to_four, 10, (1, 1)).split(1) == odds(no_resplit, 10, (1, 1)).split(1)  # Aces are not resplit
+    aces = [hand_values(rules, 10, [1, 1], (Action.SPLIT,))[Action.SPLIT] for rules in (to_four, no_resplit)]
+    assert aces[0] == aces[1]  # Aces are not resplit

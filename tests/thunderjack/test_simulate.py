@@ -4,18 +4,40 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.thunderjack import PUBLISHED_EDGES, kernel, preset
+from cardtable.thunderjack import PUBLISHED, kernel, preset
+from cardtable.thunderjack.rules import Published, published_edge
 from cardtable.thunderjack.simulate import simulate
 
 ROUNDS = 4_000_000
 """About 0.06% standard error: seconds of compiled play per rule set."""
 
 
-@pytest.mark.parametrize("name", sorted(PUBLISHED_EDGES))
-def test_the_edge_is_within_three_standard_errors_of_the_published_figure(name: str) -> None:
-    result = simulate(preset(name), ROUNDS, seed=2026)
+@pytest.mark.parametrize("published", PUBLISHED, ids=[p.rules.name for p in PUBLISHED])
+def test_the_edge_is_within_three_standard_errors_of_the_published_figure(published: Published) -> None:
+    result = simulate(published.rules, ROUNDS, seed=2026)
     assert result.rounds == ROUNDS
-    assert abs(result.edge - PUBLISHED_EDGES[name]) < 3 * result.standard_error, result.report()
+    assert abs(result.edge - published.edge) < 3 * result.standard_error, result.report()
+
+
+def test_every_preset_and_listed_rule_change_with_a_published_figure_is_compared() -> None:
+    assert {p.rules.name for p in PUBLISHED} >= {"six-deck-s17", "six-deck-h17", "six-deck-no-surrender", "single-deck"}
+    assert published_edge(preset("six-deck-s17").but(name="mine", dealer_hits_soft_17=True)) == PUBLISHED[1]
+    assert published_edge(preset("six-deck-h17").but(resplit_aces=True)).text == "-0.459%"  # type: ignore[union-attr]
+    assert published_edge(preset("single-deck")).text == "+0.041%"  # type: ignore[union-attr]
+    assert published_edge(preset("six-deck-6to5")) is None
+
+
+def test_the_simulation_plays_as_many_hands_as_the_table() -> None:
+    rounds = 1_000_000
+    one, three = (simulate(preset("six-deck-s17"), rounds, seed=4, hands=n) for n in (1, 3))
+    assert three.hands == 3 and "3 hands each" in three.report()
+    natural = 2 * 24 / 312 * 96 / 311
+    spread = 4 * (3 * natural / rounds) ** 0.5
+    assert three.count(kernel.BLACKJACKS) / rounds == pytest.approx(3 * natural, abs=spread)
+    assert one.count(kernel.BLACKJACKS) / rounds == pytest.approx(natural, abs=spread)
+    assert abs(three.edge - -0.0033) < 3 * three.standard_error  # each hand's edge is the one hand's
+    with pytest.raises(ValueError, match="1 to 3 hands"):
+        simulate(preset("six-deck-s17"), 10, hands=4)
 
 
 def test_thunderjack_favours_the_player_by_roughly_two_percent() -> None:

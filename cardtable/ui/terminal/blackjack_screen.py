@@ -1,6 +1,6 @@
 """Thunderjack full screen: the table, buttons for hands, chips and the legal actions.
 
-Keys: 1/2/3 select the right/middle/left hand, c/v/b/n chips 10/50/250/1000, x clear,
+Keys: 1/2/3 select the left/middle/right hand (as the original game's buttons run), c/v/b/n chips 10/50/250/1000, x clear,
 space deal, h hit, s stand, d double, p split, r surrender, i hint, t statistics, q quit.
 """
 
@@ -44,7 +44,8 @@ def table_markup(view: dict[str, Any]) -> str:
         finish = hand["finish"] or ""
         flash = "[b reverse yellow] THUNDERJACK! [/]" if finish == "thunderjack" else finish
         paid = f" paid {hand['paid']}" if game["over"] and hand["paid"] is not None else ""
-        lines.append(f"{hand['seat']:7} {cards}  ({hand['total']})  bet {hand['bet']}{paid} {flash}{mark}")
+        soft = "soft " if hand["soft"] else ""
+        lines.append(f"{hand['seat']:7} {cards}  ({soft}{hand['total']})  bet {hand['bet']}{paid} {flash}{mark}")
     return "\n".join(lines)
 
 
@@ -58,8 +59,8 @@ class BlackjackApp(App[int]):
     Button { min-width: 8; margin: 0 1 0 0; }
     """
     BINDINGS = [
-        ("1", "intent('toggle', 'right')", "right"), ("2", "intent('toggle', 'middle')", "middle"),
-        ("3", "intent('toggle', 'left')", "left"), ("c", "intent('chip', '10')", "10"),
+        ("1", "intent('toggle', 'left')", "left"), ("2", "intent('toggle', 'middle')", "middle"),
+        ("3", "intent('toggle', 'right')", "right"), ("c", "intent('chip', '10')", "10"),
         ("v", "intent('chip', '50')", "50"), ("b", "intent('chip', '250')", "250"),
         ("n", "intent('chip', '1000')", "1000"), ("x", "intent('clear', '')", "clear"),
         ("space", "intent('deal', '')", "deal"), ("h", "intent('play', 'hit')", "hit"),
@@ -89,7 +90,7 @@ class BlackjackApp(App[int]):
         bets = self.query_one("#bets", Horizontal)
         await bets.remove_children()
         if not view["actions"]:
-            for seat in view["seats"]:
+            for seat in reversed(view["seats"]):  # left to right, as keys 1, 2, 3
                 label = f"{'●' if seat['selected'] else '○'} {seat['seat']} {seat['bet'] or ''}"
                 bets.mount(Button(label, id=f"toggle-{seat['seat']}"))
             for chip in view["chips"]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cardtable.app import Store
 from cardtable.app.blackjack import BlackjackTable
-from cardtable.ui.terminal.blackjack_screen import BlackjackApp
+from cardtable.ui.terminal.blackjack_screen import BlackjackApp, table_markup
 from cardtable.ui.terminal.blackjack_text import play_plain
 from tests.ui.terminal.test_plain import cardtable
 
@@ -55,7 +55,7 @@ def test_the_full_screen_table_plays_a_round_with_keys_and_buttons(tmp_path: Pat
     async def play() -> None:
         async with app.run_test(size=(120, 30)) as pilot:
             await pilot.click("#chip-50")
-            await pilot.press("1", "c", "space")
+            await pilot.press("3", "c", "space")  # 3: the right hand
             await pilot.pause()
             assert table.in_play and app.query("#play-stand") and not app.query("#play-split")
             await pilot.press("i")
@@ -69,6 +69,26 @@ def test_the_full_screen_table_plays_a_round_with_keys_and_buttons(tmp_path: Pat
 
     asyncio.run(play())
     assert table.stats()["net"] == 70
+
+
+def test_key_one_selects_the_left_hand_as_the_first_button_does_and_soft_totals_are_marked(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "tj.db"), "local", seed=4)
+    app = BlackjackApp(table)
+
+    async def press() -> None:
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.press("1")
+            await pilot.pause()
+            buttons = [str(b.id) for b in app.query("#bets Button")]
+            assert buttons[:3] == ["toggle-left", "toggle-middle", "toggle-right"]
+            await pilot.press("q")
+
+    asyncio.run(press())
+    assert {s["seat"] for s in table.view()["seats"] if s["selected"]} == {"left", "middle"}
+    view = {"credits": 500, "description": "", "round": {"dealer": [{"card": "9S"}, {"down": True}], "dealer_total": 9,
+            "over": False, "hands": [{"seat": "middle", "cards": [{"card": "AS"}, {"card": "6H"}], "total": 17, "soft": True,
+                                      "bet": 10, "paid": None, "finish": None, "turn": True}]}}
+    assert "(soft 17)" in table_markup(view)
 
 
 def test_a_table_changed_in_another_terminal_is_shown_again_not_a_crash(tmp_path: Path) -> None:
