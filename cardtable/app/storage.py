@@ -18,6 +18,7 @@ import json
 import math
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -86,6 +87,29 @@ class StorageError(Exception):
     """The database can't be used; nothing in it was changed."""
 
 
+class StoreBusy(StorageError):
+    """Another connection held the database's write lock for longer than the store
+    waits (``Store.timeout``); nothing was changed, and trying again later is safe."""
+
+
+BUSY_ERRORS = ("SQLITE_BUSY", "SQLITE_LOCKED")
+"""SQLite's names (and their extended forms') for "another connection holds the lock"."""
+
+
+def storage_error(error: sqlite3.Error, doing: str) -> StorageError:
+    """What an SQLite error while ``doing`` something means to the rest of the program.
+
+    >>> busy = sqlite3.OperationalError("database is locked")
+    >>> busy.sqlite_errorname = "SQLITE_BUSY"
+    >>> type(storage_error(busy, "save game 3")).__name__
+    'StoreBusy'
+    """
+    name = str(getattr(error, "sqlite_errorname", ""))
+    if name.startswith(BUSY_ERRORS):
+        return StoreBusy(f"can't {doing}: the database is busy (another program holds it); try again shortly")
+    return StorageError(f"can't {doing}: {error}; nothing was saved")
+
+
 class CorruptSave(StorageError):
     """One saved game can't be read back; the row is left as it is."""
 
@@ -142,6 +166,15 @@ def database_file(where: str | Path) -> Path:
     return Path(name)
 
 
+@contextmanager
+def _failing_as(doing: str) -> Iterator[None]:
+    """Raise an SQLite error met inside as the StorageError it means (``storage_error``)."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise storage_error(error, doing) from None
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -149,28 +182,59 @@ def _now() -> str:
 class Store:
     """The saved games and settings of every player on this machine (or server)."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
-        """The store in file ``path``: a file name or an ``sqlite:///FILE`` database URL."""
+    def __init__(self, path: str | Path | None = None, timeout: float = 10.0) -> None:
+        """The store in file ``path``: a file name or an ``sqlite:///FILE`` database URL.
+
+        Each thread uses a connection of its own (a write waiting for the lock holds up
+        only its own thread); ``timeout`` is how many seconds a write waits for another
+        connection's lock before giving up with StoreBusy."""
         self.path = database_file(path if path is not None else default_path())
+        self.timeout = timeout
+        self._local = threading.local()
+        self._opened: list[sqlite3.Connection] = []
+        self._opening = threading.Lock()
         _make_folder(self.path)
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a database file")
         try:
-            # Autocommit: every write below opens its own explicit transaction, DDL included.
             self._step_texts = StepTexts()
-            self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False, isolation_level=None)
+            self._main = self._connect()
         except sqlite3.Error as error:
             raise StorageError(f"can't open {self.path}: {error}") from None
         try:
             self._prepare()
         except sqlite3.DatabaseError as error:
-            self._db.close()
+            self._main.close()
             if getattr(error, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
                 raise StorageError(f"{self.path} is not a cardtable database ({error}); it was left untouched") from None
             raise StorageError(f"can't use {self.path}: {error}") from None
         except StorageError:
-            self._db.close()
+            self._main.close()
             raise
+
+    def _connect(self) -> sqlite3.Connection:
+        """A new connection to the file (autocommit: every write below opens its own
+        explicit transaction, DDL included)."""
+        db = sqlite3.connect(self.path, timeout=self.timeout, check_same_thread=False, isolation_level=None)
+        with self._opening:
+            self._opened.append(db)
+        self._local.db = db
+        return db
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """This thread's connection (an in-memory database has only the one)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is not None:
+            return db
+        if str(self.path) == ":memory:":
+            return self._main
+        try:
+            db = self._connect()
+            db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as error:
+            raise storage_error(error, f"open {self.path}") from None
+        return db
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -235,8 +299,10 @@ class Store:
         raise StorageError(f"{self.path} holds another program's data; it was left untouched")
 
     def close(self) -> None:
-        """Close the database."""
-        self._db.close()
+        """Close the database (every thread's connection)."""
+        with self._opening:
+            for db in self._opened:
+                db.close()
 
     # -- games -------------------------------------------------------------------------
 
@@ -263,8 +329,15 @@ class Store:
         status = status or ("won" if session.is_won else "playing")
         result = (status, session.move_count, session.score, _vegas(session), session.elapsed)
         game = (variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal))
-        # One statement each, so the write lock is held for no longer than the write
-        # itself: two server processes share the file, and a longer hold made each wait.
+        with _failing_as("save the game" if game_id is None else f"save game {game_id}"):
+            return self._write_game(player, game_id, expected, game, result)
+
+    def _write_game(
+        self, player: str, game_id: int | None, expected: int | None, game: tuple[object, ...], result: tuple[object, ...]
+    ) -> int:
+        """The statement of ``save``: one each, so the write lock is held for no longer
+        than the write itself (two server processes share the file, and a longer hold
+        made each wait)."""
         if game_id is None:
             cursor = self._db.execute(
                 "INSERT INTO games (variant, deal, options, steps, at, random_deal, status, moves, score, vegas,"
@@ -298,7 +371,7 @@ class Store:
         """Mark a game won, lost (abandoned or stuck) or playing (a new version of it).
 
         A result once recorded stays (GameOver when asked to change it)."""
-        with self._transaction() as db:
+        with _failing_as(f"record the result of game {game_id}"), self._transaction() as db:
             stored = db.execute("SELECT status FROM games WHERE id = ? AND player = ?", (game_id, player)).fetchone()
             if stored is None:
                 raise KeyError(f"no game {game_id} for this player")
@@ -310,10 +383,8 @@ class Store:
 
     def load(self, player: str, game_id: int) -> Session:
         """The game, replayed move by move; a save that does not replay raises CorruptSave."""
-        row = self._db.execute(
-            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status FROM games WHERE id = ? AND player = ?",
-            (game_id, player),
-        ).fetchone()
+        with _failing_as(f"read game {game_id}"):
+            row = self._read_game(player, game_id)
         if row is None:
             raise KeyError(f"no game {game_id} for this player")
         try:
@@ -324,19 +395,30 @@ class Store:
         session.is_over = session.is_over or row[7] in FINISHED
         return session
 
+    def _read_game(self, player: str, game_id: int) -> tuple[object, ...] | None:
+        row: tuple[object, ...] | None = self._db.execute(
+            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status FROM games WHERE id = ? AND player = ?",
+            (game_id, player),
+        ).fetchone()
+        return row
+
     def version(self, player: str, game_id: int) -> int:
         """How many actions the game has seen (see ``save``)."""
-        row = self._db.execute("SELECT version FROM games WHERE id = ? AND player = ?", (game_id, player)).fetchone()
+        with _failing_as(f"read game {game_id}"):
+            row = self._db.execute(
+                "SELECT version FROM games WHERE id = ? AND player = ?", (game_id, player)
+            ).fetchone()
         if row is None:
             raise KeyError(f"no game {game_id} for this player")
         return int(row[0])
 
     def latest_unfinished(self, player: str) -> int | None:
         """The id of the player's most recently played unfinished game."""
-        row = self._db.execute(
-            "SELECT id FROM games WHERE player = ? AND status = 'playing' ORDER BY updated DESC, id DESC LIMIT 1",
-            (player,),
-        ).fetchone()
+        with _failing_as("read the games"):
+            row = self._db.execute(
+                "SELECT id FROM games WHERE player = ? AND status = 'playing' ORDER BY updated DESC, id DESC LIMIT 1",
+                (player,),
+            ).fetchone()
         return None if row is None else int(row[0])
 
     def records(
@@ -376,7 +458,7 @@ class Store:
         """Save the table as ``version`` and, in the same transaction, a round just settled.
 
         Only the next version is saved (StaleGame if another process saved it first)."""
-        with self._transaction():
+        with _failing_as("save the blackjack table"), self._transaction():
             if version == 1:
                 try:
                     self._db.execute("INSERT INTO blackjack_tables VALUES (?, ?, ?, ?)", (player, state, version, _now()))
@@ -407,12 +489,13 @@ class Store:
 
     def setting(self, player: str, key: str, default: str | None = None) -> str | None:
         """A player's setting."""
-        row = self._db.execute("SELECT value FROM settings WHERE player = ? AND key = ?", (player, key)).fetchone()
+        with _failing_as("read a setting"):
+            row = self._db.execute("SELECT value FROM settings WHERE player = ? AND key = ?", (player, key)).fetchone()
         return default if row is None else str(row[0])
 
     def set_setting(self, player: str, key: str, value: str) -> None:
         """Change a player's setting."""
-        with self._transaction():
+        with _failing_as("save a setting"), self._transaction():
             self._db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)", (player, key, value))
 
 

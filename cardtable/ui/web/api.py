@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
-from cardtable.app import Options, Outcome, Scoring, StaleGame, StorageError, summarize
+from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError, summarize
 from cardtable.app.storage import CorruptSave, GameOver
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
@@ -71,9 +71,9 @@ PlayerCookie = Annotated[str | None, Cookie(alias=COOKIE)]
 GameId = Annotated[int, Path(ge=1, le=GAME_ID_LIMIT, description="the game's id")]
 
 
-def _game(request: Request, player: str, game_id: int) -> LiveGame:
+async def _game(request: Request, player: str, game_id: int) -> LiveGame:
     try:
-        return _live(request).get(player, game_id)
+        return await _live(request).get(player, game_id)
     except KeyError:
         raise HTTPException(404, f"there is no game {game_id} for you") from None
 
@@ -105,21 +105,22 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
         if not scoring.applies_to(variant.id):
             raise HTTPException(422, f"{scoring.value} scoring does not apply to {variant.name}")
         options = Options(body.options.auto_build, scoring)
-    live = _live(request).create(player, variant.id, body.deal, options)
+    live = await _live(request).create(player, variant.id, body.deal, options)
     return table_view(live.game_id, live.session, live.version)
 
 
 @router.get("/games/latest", summary="The caller's latest unfinished game")
 async def latest(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
-    game_id = _live(request).store.latest_unfinished(player)
+    live_games = _live(request)
+    game_id = await live_games.run(live_games.store.latest_unfinished, player)
     if game_id is None:
         raise HTTPException(404, "you have no unfinished game")
-    live = _game(request, player, game_id)
+    live = await _game(request, player, game_id)
     return table_view(live.game_id, live.session, live.version)
 
 
-def _player_game(request: Request, game_id: int) -> LiveGame:
+async def _player_game(request: Request, game_id: int) -> LiveGame:
     """The game, if the caller's cookie shows it is theirs (else 404).
 
     Only a browser that already has a player cookie can have games, so a missing or
@@ -128,12 +129,12 @@ def _player_game(request: Request, game_id: int) -> LiveGame:
     player = verify(request.cookies.get(COOKIE), secret)
     if player is None:
         raise HTTPException(404, f"there is no game {game_id} for you")
-    return _game(request, player, game_id)
+    return await _game(request, player, game_id)
 
 
 @router.get("/games/{game_id}", summary="The caller's view of a game", openapi_extra=documented())
 async def view(request: Request) -> Response:
-    live = _player_game(request, game_id_of(request))
+    live = await _player_game(request, game_id_of(request))
     return json_response(table_view(live.game_id, live.session, live.version))
 
 
@@ -151,8 +152,7 @@ def _check_request(live: LiveGame, body: ActionIn) -> None:
         raise HTTPException(422, f"{body.action} needs a target pile, one of {', '.join(names)}")
 
 
-def _dispatch(live: LiveGame, body: ActionIn) -> Outcome:
-    session = live.session
+def _dispatch(session: Session, body: ActionIn) -> Outcome:
     pile, target = body.pile or "", body.target or ""
     actions = {
         "move": lambda: session.move_card(pile, body.position, target),
@@ -179,20 +179,19 @@ def _dispatch(live: LiveGame, body: ActionIn) -> Outcome:
 async def act(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, ActionIn)
-    live = _player_game(request, game_id)
+    live = await _player_game(request, game_id)
     detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
     if body.version == live.version:
         _check_request(live, body)
-        outcome = _dispatch(live, body)
         try:
-            _live(request).record(live, outcome)
+            outcome, session, version = await _live(request).act(live, lambda trial: _dispatch(trial, body))
         except StaleGame as refused:
             if isinstance(refused, GameOver):
                 detail = str(refused)
-            live = _game(request, live.player, live.game_id)
+            live = await _game(request, live.player, live.game_id)
         else:
-            table = table_view(live.game_id, live.session, live.version)
-            return json_response({**outcome_view(outcome, live.session), "view": table})
+            table = table_view(live.game_id, session, version)
+            return json_response({**outcome_view(outcome, session), "view": table})
     current = table_view(live.game_id, live.session, live.version)
     return json_response({"detail": detail, "view": current}, status=409)
 
@@ -212,7 +211,7 @@ class CardIn(BaseModel):
 async def targets(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, CardIn)
-    live = _player_game(request, game_id)
+    live = await _player_game(request, game_id)
     _check_request(live, ActionIn(action="play", version=live.version, pile=body.pile, position=body.position))
     return json_response({"targets": live.session.targets(body.pile, body.position)})
 
@@ -220,9 +219,9 @@ async def targets(request: Request) -> Response:
 @router.get("/stats", summary="The caller's statistics")
 async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
-    store = _live(request).store
+    live_games = _live(request)
     unreadable: list[CorruptSave] = []
-    records = list(store.records(player, skip=unreadable.append))
+    records = await live_games.run(lambda: list(live_games.store.records(player, skip=unreadable.append)))
     finished = [r for r in records if r.status in ("won", "lost")]
     return {
         "unreadable": [str(error) for error in unreadable],
@@ -246,7 +245,7 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
     player = verify(socket.cookies.get(COOKIE), secret)
     live_games: LiveGames = socket.app.state.live
     try:
-        live = live_games.get(player or "", game_id) if player else None
+        live = await live_games.get(player or "", game_id) if player else None
     except (KeyError, StorageError):
         live = None
     if player is None or live is None:
@@ -258,7 +257,7 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
     sent = -1
     try:
         while not closed.done():
-            live = live_games.get(player, game_id)
+            live = await live_games.get(player, game_id)
             if live.version != sent:
                 await socket.send_json({"type": "view", "view": table_view(live.game_id, live.session, live.version)})
                 sent = live.version

@@ -7,7 +7,8 @@ or, before the round is over, the dealer's hole card.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
@@ -16,6 +17,9 @@ from pydantic import BaseModel, Field
 from cardtable.app.blackjack import BlackjackTable
 from cardtable.ui.web.api import PlayerCookie, player_of
 from cardtable.ui.web.lean import documented, read_body
+from cardtable.ui.web.live import LiveGames
+
+T = TypeVar("T")
 
 router = APIRouter(prefix="/api/thunderjack")
 
@@ -34,9 +38,16 @@ def _table(request: Request, player: str) -> BlackjackTable:
     return BlackjackTable(request.app.state.live.store, player)
 
 
+async def _off_loop(request: Request, work: Callable[[], T]) -> T:
+    """``work()`` on a store thread: a table is read and saved on every request."""
+    live: LiveGames = request.app.state.live
+    return await live.run(work)
+
+
 @router.get("", summary="The caller's Thunderjack table")
 async def table_view(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
-    return _table(request, player_of(request, response, cardtable_player)).view()
+    player = player_of(request, response, cardtable_player)
+    return await _off_loop(request, lambda: _table(request, player).view())
 
 
 @router.post(
@@ -48,7 +59,11 @@ async def table_view(request: Request, response: Response, cardtable_player: Pla
 async def intent(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> Any:
     body = await read_body(request, IntentIn)
     player = player_of(request, response, cardtable_player)
-    table = _table(request, player)
+    return await _off_loop(request, lambda: _intent(_table(request, player), body))
+
+
+def _intent(table: BlackjackTable, body: IntentIn) -> Any:
+    """The intent's answer (on a store thread: every step may read or write the store)."""
     if body.version == table.version:
         calls = {
             "toggle": lambda: table.toggle(body.value),
@@ -69,4 +84,5 @@ async def intent(request: Request, response: Response, cardtable_player: PlayerC
 
 @router.get("/stats", summary="The caller's Thunderjack statistics")
 async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
-    return _table(request, player_of(request, response, cardtable_player)).stats()
+    player = player_of(request, response, cardtable_player)
+    return await _off_loop(request, lambda: _table(request, player).stats())

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardtable.app import CorruptSave, StorageError, Store
+from cardtable.app import CorruptSave, StorageError, Store, StoreBusy
 from cardtable.ui.web.api import router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.lane import GameLane
@@ -31,6 +31,9 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
 """The largest request body the server reads, in bytes: every request the page sends
 is well under a kilobyte, so anything near this is a mistake or an attack."""
+
+RETRY_AFTER = 1
+"""Seconds a client is asked to wait (``Retry-After``) before retrying when the database is busy."""
 
 TOO_LARGE = f"the request body is too large: at most {MAX_BODY // 1024} KiB is accepted"
 
@@ -180,6 +183,10 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
     @app.exception_handler(StorageError)
     async def storage(request: Request, error: StorageError) -> JSONResponse:
         return JSONResponse({"detail": str(error)}, status_code=503)
+
+    @app.exception_handler(StoreBusy)
+    async def busy(request: Request, error: StoreBusy) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
