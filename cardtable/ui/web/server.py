@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from cardtable.ui.web.api import router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.lane import GameLane
 from cardtable.ui.web.live import LiveGames
-from cardtable.ui.web.workers import run_processes, spreads_connections
+from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections
 
 STATIC = Path(__file__).parent / "static"
 
@@ -223,6 +224,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, work
     """Run the server until interrupted, in ``workers`` processes sharing the store."""
     import uvicorn
 
+    if port_in_use(host, port):
+        print(in_use_message(host, port), file=sys.stderr)
+        return 1
     store = Store(db)
     server_secret(store)  # made once here, so every process signs with the same key
     print(f"cardtable: open http://{host}:{port}/ in a browser (games saved in {store.path})", flush=True)
