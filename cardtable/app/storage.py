@@ -30,13 +30,20 @@ from cardtable.app.history import History
 from cardtable.app.scoring import Scoring
 from cardtable.app.session import Options, Session
 from cardtable.app.step_texts import StepTexts
+from cardtable.app.storage_errors import CorruptSave as CorruptSave
+from cardtable.app.storage_errors import GameOver as GameOver
+from cardtable.app.storage_errors import StaleGame as StaleGame
+from cardtable.app.storage_errors import StorageError as StorageError
+from cardtable.app.storage_errors import StoreBusy as StoreBusy
+from cardtable.app.storage_errors import failing_as, storage_error
+from cardtable.app.tally_schema import TALLY_MIGRATION
 from cardtable.solitaire import apply, check, get_variant
 from cardtable.solitaire.formats import FormatError, parse_move
 
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -70,6 +77,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX blackjack_rounds_by_player ON blackjack_rounds (player, id)",
     ),
     ("ALTER TABLE games ADD COLUMN random_deal INTEGER NOT NULL DEFAULT 0",),
+    TALLY_MIGRATION,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 
@@ -81,45 +89,6 @@ _RESULT = ("status", "moves", "score", "vegas", "elapsed")
 
 FINISHED = ("won", "lost", "unplayed")
 """Stored results that are final: a won game stays won, a given-up game is never revived."""
-
-
-class StorageError(Exception):
-    """The database can't be used; nothing in it was changed."""
-
-
-class StoreBusy(StorageError):
-    """Another connection held the database's write lock for longer than the store
-    waits (``Store.timeout``); nothing was changed, and trying again later is safe."""
-
-
-BUSY_ERRORS = ("SQLITE_BUSY", "SQLITE_LOCKED")
-"""SQLite's names (and their extended forms') for "another connection holds the lock"."""
-
-
-def storage_error(error: sqlite3.Error, doing: str) -> StorageError:
-    """What an SQLite error while ``doing`` something means to the rest of the program.
-
-    >>> busy = sqlite3.OperationalError("database is locked")
-    >>> busy.sqlite_errorname = "SQLITE_BUSY"
-    >>> type(storage_error(busy, "save game 3")).__name__
-    'StoreBusy'
-    """
-    name = str(getattr(error, "sqlite_errorname", ""))
-    if name.startswith(BUSY_ERRORS):
-        return StoreBusy(f"can't {doing}: the database is busy (another program holds it); try again shortly")
-    return StorageError(f"can't {doing}: {error}; nothing was saved")
-
-
-class CorruptSave(StorageError):
-    """One saved game can't be read back; the row is left as it is."""
-
-
-class StaleGame(Exception):
-    """The game changed elsewhere (another server process) since this copy was loaded."""
-
-
-class GameOver(StaleGame, StorageError):
-    """The game was given up (lost or left unplayed): it can't be played on or saved again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,15 +133,6 @@ def database_file(where: str | Path) -> Path:
     if not name.strip():
         raise StorageError("no database file was named (the name is empty); give a file name such as games.db")
     return Path(name)
-
-
-@contextmanager
-def _failing_as(doing: str) -> Iterator[None]:
-    """Raise an SQLite error met inside as the StorageError it means (``storage_error``)."""
-    try:
-        yield
-    except sqlite3.Error as error:
-        raise storage_error(error, doing) from None
 
 
 def _now() -> str:
@@ -265,6 +225,10 @@ class Store:
                         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                     for statement in MIGRATIONS[step]:
                         db.execute(statement)
+                    if MIGRATIONS[step] is TALLY_MIGRATION:
+                        from cardtable.app.tallies import backfill  # it reads games as the statistics do
+
+                        backfill(db)
                     db.execute("DELETE FROM schema_version")
                     db.execute("INSERT INTO schema_version VALUES (?)", (step + 1,))
             except sqlite3.DatabaseError as error:
@@ -329,7 +293,7 @@ class Store:
         status = status or ("won" if session.is_won else "playing")
         result = (status, session.move_count, session.score, _vegas(session), session.elapsed)
         game = (variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal))
-        with _failing_as("save the game" if game_id is None else f"save game {game_id}"):
+        with failing_as("save the game" if game_id is None else f"save game {game_id}"):
             return self._write_game(player, game_id, expected, game, result)
 
     def _write_game(
@@ -371,7 +335,7 @@ class Store:
         """Mark a game won, lost (abandoned or stuck) or playing (a new version of it).
 
         A result once recorded stays (GameOver when asked to change it)."""
-        with _failing_as(f"record the result of game {game_id}"), self._transaction() as db:
+        with failing_as(f"record the result of game {game_id}"), self._transaction() as db:
             stored = db.execute("SELECT status FROM games WHERE id = ? AND player = ?", (game_id, player)).fetchone()
             if stored is None:
                 raise KeyError(f"no game {game_id} for this player")
@@ -383,7 +347,7 @@ class Store:
 
     def load(self, player: str, game_id: int) -> Session:
         """The game, replayed move by move; a save that does not replay raises CorruptSave."""
-        with _failing_as(f"read game {game_id}"):
+        with failing_as(f"read game {game_id}"):
             row = self._read_game(player, game_id)
         if row is None:
             raise KeyError(f"no game {game_id} for this player")
@@ -404,7 +368,7 @@ class Store:
 
     def version(self, player: str, game_id: int) -> int:
         """How many actions the game has seen (see ``save``)."""
-        with _failing_as(f"read game {game_id}"):
+        with failing_as(f"read game {game_id}"):
             row = self._db.execute(
                 "SELECT version FROM games WHERE id = ? AND player = ?", (game_id, player)
             ).fetchone()
@@ -414,7 +378,7 @@ class Store:
 
     def latest_unfinished(self, player: str) -> int | None:
         """The id of the player's most recently played unfinished game."""
-        with _failing_as("read the games"):
+        with failing_as("read the games"):
             row = self._db.execute(
                 "SELECT id FROM games WHERE player = ? AND status = 'playing' ORDER BY updated DESC, id DESC LIMIT 1",
                 (player,),
@@ -438,12 +402,17 @@ class Store:
             args += (variant,)
         for row in self._db.execute(query + " ORDER BY id", args):
             try:
-                yield _record(row)
+                yield record_of(row)
             except ValueError as error:
                 problem = CorruptSave(f"saved game {row[0]} can't be counted in the statistics: {error}")
                 if skip is None:
                     raise problem from None
                 skip(problem)
+
+    def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows a read-only statement gives (for the statistics, ``tallies.py``)."""
+        with failing_as("read the statistics"):
+            return self._db.execute(sql, args).fetchall()
 
     # -- settings ----------------------------------------------------------------------
 
@@ -458,7 +427,7 @@ class Store:
         """Save the table as ``version`` and, in the same transaction, a round just settled.
 
         Only the next version is saved (StaleGame if another process saved it first)."""
-        with _failing_as("save the blackjack table"), self._transaction():
+        with failing_as("save the blackjack table"), self._transaction():
             if version == 1:
                 try:
                     self._db.execute("INSERT INTO blackjack_tables VALUES (?, ?, ?, ?)", (player, state, version, _now()))
@@ -489,13 +458,13 @@ class Store:
 
     def setting(self, player: str, key: str, default: str | None = None) -> str | None:
         """A player's setting."""
-        with _failing_as("read a setting"):
+        with failing_as("read a setting"):
             row = self._db.execute("SELECT value FROM settings WHERE player = ? AND key = ?", (player, key)).fetchone()
         return default if row is None else str(row[0])
 
     def set_setting(self, player: str, key: str, value: str) -> None:
         """Change a player's setting."""
-        with _failing_as("save a setting"), self._transaction():
+        with failing_as("save a setting"), self._transaction():
             self._db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)", (player, key, value))
 
 
@@ -567,7 +536,7 @@ def _seconds(value: object) -> float:
     return float(value)
 
 
-def _record(row: tuple[object, ...]) -> GameRecord:
+def record_of(row: tuple[object, ...]) -> GameRecord:
     """A stored row as the statistics see it; ValueError says which field is wrong."""
     status = _text(row[5], "result")
     if status not in ("playing", *FINISHED):

@@ -9,8 +9,9 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
-from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError, summarize
-from cardtable.app.storage import CorruptSave, GameOver
+from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
+from cardtable.app.storage import GameOver
+from cardtable.app.tallies import player_stats
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames
@@ -220,16 +221,14 @@ async def targets(request: Request) -> Response:
 async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
     live_games = _live(request)
-    unreadable: list[CorruptSave] = []
-    records = await live_games.run(lambda: list(live_games.store.records(player, skip=unreadable.append)))
-    finished = [r for r in records if r.status in ("won", "lost")]
+    summaries, finished, unreadable = await live_games.run(player_stats, live_games.store, player)
     return {
         "unreadable": [str(error) for error in unreadable],
-        "stats": [asdict(s) for s in summarize(records)],
+        "stats": [asdict(s) for s in summaries],
         "recent": [
             {"game": r.variant, "deal": r.deal, "won": r.status == "won", "moves": r.moves, "score": r.score,
              "elapsed": round(r.elapsed), "when": r.updated}
-            for r in finished[-30:]
+            for r in finished
         ],
     }
 
