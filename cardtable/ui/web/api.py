@@ -7,12 +7,13 @@ from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 
 from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
 from cardtable.app.storage import GameOver
 from cardtable.app.tallies import player_stats
 from cardtable.solitaire import UnknownGame, get_variant
+from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
@@ -29,7 +30,7 @@ ActionName = Literal[
 class OptionsIn(BaseModel):
     """A player's settings."""
 
-    auto_build: bool = True
+    auto_build: StrictBool = True
     scoring: Literal["uniform", "standard", "vegas"] = "uniform"
 
 
@@ -39,7 +40,7 @@ class NewGame(BaseModel):
     game: str = Field(max_length=60, description="game id or alias, from GET /api/games")
     # Bounded by the game's own deal numbers (checked in `create`, which names the range),
     # not here: a bound in the schema could only disagree with some game's.
-    deal: int | None = Field(default=None, description="deal number, in the game's range; omitted: a random deal")
+    deal: Whole | None = Field(default=None, description="deal number, in the game's range; omitted: a random deal")
     options: OptionsIn | None = None
 
 
@@ -47,9 +48,9 @@ class ActionIn(BaseModel):
     """One intent, made on the view of the given version."""
 
     action: ActionName
-    version: int = Field(ge=0, description="the version of the view the action was made on")
+    version: Whole = Field(ge=0, description="the version of the view the action was made on")
     pile: str | None = Field(default=None, max_length=10, description="the card's pile, e.g. t3, waste")
-    position: int = Field(default=-1, ge=-200, le=200, description="the card's place in its pile, 0 = bottom")
+    position: Whole = Field(default=-1, ge=-200, le=200, description="the card's place in its pile, 0 = bottom")
     target: str | None = Field(default=None, max_length=10, description="the pile to move to")
 
 
@@ -88,6 +89,7 @@ async def games() -> dict[str, Any]:
     "/games",
     status_code=201,
     summary="Start a game (a random deal unless one is named)",
+    responses=answers(404, 409, 503, *BODY_ERRORS),
     openapi_extra=documented(NewGame, game_id=False),
 )
 async def create(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
@@ -97,20 +99,20 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
         variant = get_variant(body.game)
     except UnknownGame as error:
         raise HTTPException(404, str(error)) from None
-    if body.deal is not None and body.deal not in variant.deal.deal_numbers:
+    if body.deal is not None and body.deal not in variant.deal.deal_numbers:  # no such deal
         numbers = variant.deal.deal_numbers
-        raise HTTPException(422, f"{variant.name} deal numbers run from {numbers.start} to {numbers.stop - 1}")
+        raise HTTPException(404, f"{variant.name} deal numbers run from {numbers.start} to {numbers.stop - 1}")
     options = None
     if body.options is not None:
         scoring = Scoring(body.options.scoring)
-        if not scoring.applies_to(variant.id):
-            raise HTTPException(422, f"{scoring.value} scoring does not apply to {variant.name}")
+        if not scoring.applies_to(variant.id):  # well formed, but against the game's rules
+            raise HTTPException(409, f"{scoring.value} scoring does not apply to {variant.name}")
         options = Options(body.options.auto_build, scoring)
     live = await _live(request).create(player, variant.id, body.deal, options)
     return table_view(live.game_id, live.session, live.version)
 
 
-@router.get("/games/latest", summary="The caller's latest unfinished game")
+@router.get("/games/latest", summary="The caller's latest unfinished game", responses=answers(404, 409, 503))
 async def latest(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
     live_games = _live(request)
@@ -133,24 +135,32 @@ async def _player_game(request: Request, game_id: int) -> LiveGame:
     return await _game(request, player, game_id)
 
 
-@router.get("/games/{game_id}", summary="The caller's view of a game", openapi_extra=documented())
+@router.get(
+    "/games/{game_id}",
+    summary="The caller's view of a game",
+    responses=answers(404, 409, 422, 503),
+    openapi_extra=documented(),
+)
 async def view(request: Request) -> Response:
     live = await _player_game(request, game_id_of(request))
     return json_response(table_view(live.game_id, live.session, live.version))
 
 
-def _check_request(live: LiveGame, body: ActionIn) -> None:
-    """Refuse (422) an action that names no card or piles the game does not have."""
+def _refusal(live: LiveGame, body: ActionIn) -> str:
+    """Why an action that names no card, or piles the game does not have, can't be
+    taken ('' if it names them well). It is well formed, so it is answered like an
+    illegal move: not taken, and why."""
     session = live.session
     names = session.variant.tables.names
     if body.action in ("move", "card_onto_card", "to_foundation", "play"):
         if body.pile not in names:
-            raise HTTPException(422, f"{body.action} needs the card's pile, one of {', '.join(names)}")
+            return f"{body.action} needs the card's pile, one of {', '.join(names)}"
         size = len(session.state.piles[names.index(body.pile)])
         if not -size <= body.position < size:
-            raise HTTPException(422, f"{body.pile} holds {size} card(s): there is no card at position {body.position}")
+            return f"{body.pile} holds {size} card(s): there is no card at position {body.position}"
     if body.action in ("move", "card_onto_card") and body.target not in names:
-        raise HTTPException(422, f"{body.action} needs a target pile, one of {', '.join(names)}")
+        return f"{body.action} needs a target pile, one of {', '.join(names)}"
+    return ""
 
 
 def _dispatch(session: Session, body: ActionIn) -> Outcome:
@@ -174,7 +184,7 @@ def _dispatch(session: Session, body: ActionIn) -> Outcome:
 @router.post(
     "/games/{game_id}/actions",
     summary="Act on a game",
-    responses={409: {"description": "stale version, or the game is over: the answer carries the table as it is"}},
+    responses=answers(404, 503, *BODY_ERRORS, refused="stale version, or the game is over: the answer carries the table as it is"),
     openapi_extra=documented(ActionIn),
 )
 async def act(request: Request) -> Response:
@@ -183,7 +193,10 @@ async def act(request: Request) -> Response:
     live = await _player_game(request, game_id)
     detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
     if body.version == live.version:
-        _check_request(live, body)
+        refusal = _refusal(live, body)
+        if refusal:
+            return json_response({"ok": False, "reason": refusal, "events": [], "hint": None,
+                                  "view": table_view(live.game_id, live.session, live.version)})
         try:
             outcome, session, version = await _live(request).act(live, lambda trial: _dispatch(trial, body))
         except StaleGame as refused:
@@ -201,23 +214,23 @@ class CardIn(BaseModel):
     """A card, by its pile and place (0 = bottom; negative from the top)."""
 
     pile: str = Field(max_length=10)
-    position: int = Field(default=-1, ge=-200, le=200)
+    position: Whole = Field(default=-1, ge=-200, le=200)
 
 
 @router.post(
     "/games/{game_id}/targets",
-    summary="Where a card (with what lies on it) may legally go",
+    summary="Where a card (with what lies on it) may legally go (none for a card the table does not have)",
+    responses=answers(404, 409, 503, *BODY_ERRORS),
     openapi_extra=documented(CardIn),
 )
 async def targets(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, CardIn)
     live = await _player_game(request, game_id)
-    _check_request(live, ActionIn(action="play", version=live.version, pile=body.pile, position=body.position))
     return json_response({"targets": live.session.targets(body.pile, body.position)})
 
 
-@router.get("/stats", summary="The caller's statistics")
+@router.get("/stats", summary="The caller's statistics", responses=answers(503))
 async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
     live_games = _live(request)

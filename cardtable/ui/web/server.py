@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import sys
 from collections.abc import Mapping
@@ -18,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardtable.app import CorruptSave, StorageError, Store, StoreBusy
@@ -207,12 +209,32 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
     async def thunderjack_page() -> FileResponse:
         return FileResponse(STATIC / "thunderjack.html")
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # Starlette names the methods of one route only
+            headers["Allow"] = ", ".join(allowed_methods(app, request.url.path))
+        return JSONResponse({"detail": str(error.detail)}, status_code=error.status_code, headers=headers)
+
     @app.get("/api/{anything:path}", include_in_schema=False)
     async def unknown(anything: str) -> None:
+        allowed = allowed_methods(app, f"/api/{anything}")
+        if allowed:  # the address exists, for other methods
+            raise HTTPException(405, f"/api/{anything} takes {' or '.join(allowed)}", headers={"Allow": ", ".join(allowed)})
         raise HTTPException(404, f"there is no /api/{anything}")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """The methods the API's schema documents at ``path`` (none: no such address)."""
+    methods: set[str] = set()
+    for template, operations in app.openapi()["paths"].items():
+        pattern = re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, path):
+            methods |= {method.upper() for method in operations}
+    return sorted(methods)
 
 
 def app_from_environment() -> FastAPI:

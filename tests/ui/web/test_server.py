@@ -208,12 +208,12 @@ def test_a_process_that_keeps_dying_never_stops_the_healthy_one(tmp_path: Path) 
         healthy, failing = _children(server.pid)
         for _ in range(3):  # each replacement killed the moment it appears
             os.kill(failing, signal.SIGKILL)
-            assert _wait_for(lambda: len(_children(server.pid)) == 2 and failing not in _children(server.pid), 10)
+            assert _wait_for(lambda: len(_children(server.pid)) == 2 and failing not in _children(server.pid), 30)
             failing = next(pid for pid in _children(server.pid) if pid != healthy)
-            assert httpx.get(url + "/api/games", timeout=5).status_code == 200
+            assert httpx.get(url + "/api/games", timeout=20).status_code == 200
         assert server.poll() is None and _alive(healthy)
         for _ in range(6):  # a new connection each: whichever process is listening answers
-            assert httpx.post(url + "/api/games", json={"game": "klondike", "deal": 2}).status_code == 201
+            assert httpx.post(url + "/api/games", json={"game": "klondike", "deal": 2}, timeout=20).status_code == 201
 
 
 @needs_spreading
