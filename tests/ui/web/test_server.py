@@ -46,9 +46,11 @@ def _serve_process(tmp_path: Path, workers: int) -> Iterator[tuple[str, subproce
             break
         except httpx.TransportError:
             time.sleep(0.1)
-    yield url, server
-    server.terminate()
-    server.wait(timeout=20)
+    try:
+        yield url, server
+    finally:  # a failed test too: no server left running
+        server.terminate()
+        server.wait(timeout=20)
 
 
 @pytest.fixture
