@@ -37,7 +37,7 @@ from cardtable.app.storage_errors import StorageError as StorageError
 from cardtable.app.storage_errors import StoreBusy as StoreBusy
 from cardtable.app.storage_errors import failing_as, storage_error
 from cardtable.app.tally_schema import TALLY_MIGRATION
-from cardtable.solitaire import apply, check, get_variant
+from cardtable.solitaire import Move, apply, check, get_variant
 from cardtable.solitaire.formats import FormatError, parse_move
 
 APPLICATION_ID = 0x43445442
@@ -573,21 +573,25 @@ def _rebuild(row: tuple[object, ...]) -> Session:
     if not isinstance(auto, bool):
         raise ValueError(f"its auto-build option is {auto!r}, not true or false")
     options = Options(auto, Scoring(_text(options_data.get("scoring", "uniform"), "scoring option")))
-    history = History.begin(variant.start(deal))
     steps = json.loads(steps_text)
     if not isinstance(steps, list):
         raise ValueError("its move list is not a list")
+    # The history is built once at the end: pushing step by step copied the states so
+    # far on every step, a cost that grew with the square of the game's length.
+    states, played = [variant.start(deal)], []
+    parsed: dict[str, Move] = {}  # a move's text means the same move anywhere in the game
     for number, step in enumerate(steps, start=1):
         if not isinstance(step, list) or not all(isinstance(text, str) for text in step):
             raise ValueError(f"step {number} is not a list of moves")
-        state = history.state
-        moves = [parse_move(variant, text) for text in step]
+        state = states[-1]
+        moves = tuple(parsed[text] if text in parsed else parsed.setdefault(text, parse_move(variant, text)) for text in step)
         for move in moves:
             verdict = check(state, move)
             if not verdict.ok:
                 raise ValueError(f"step {number}: {verdict.reason}")
             state = apply(state, move, trusted=True)
-        history = history.push(moves, state)
-    if not 0 <= at <= len(history.steps):
+        states.append(state)
+        played.append(moves)
+    if not 0 <= at <= len(played):
         raise ValueError(f"undo position {at} is outside the game")
-    return Session(variant, deal, options, history.go_to(at), elapsed)
+    return Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed)
