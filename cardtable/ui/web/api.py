@@ -123,8 +123,9 @@ async def latest(request: Request, response: Response, cardtable_player: PlayerC
     return table_view(live.game_id, live.session, live.version)
 
 
-async def _player_game(request: Request, game_id: int) -> LiveGame:
-    """The game, if the caller's cookie shows it is theirs (else 404).
+async def _player_game(request: Request, game_id: int, version: int | None = None) -> LiveGame:
+    """The game, if the caller's cookie shows it is theirs (else 404); with ``version``,
+    the copy in memory if it is at that version (see ``LiveGames.warm``).
 
     Only a browser that already has a player cookie can have games, so a missing or
     forged cookie is simply "no such game"; no new player is minted for it."""
@@ -132,7 +133,8 @@ async def _player_game(request: Request, game_id: int) -> LiveGame:
     player = verify(request.cookies.get(COOKIE), secret)
     if player is None:
         raise HTTPException(404, f"there is no game {game_id} for you")
-    return await _game(request, player, game_id)
+    warm = None if version is None else _live(request).warm(player, game_id, version)
+    return warm or await _game(request, player, game_id)
 
 
 @router.get(
@@ -190,15 +192,13 @@ def _dispatch(session: Session, body: ActionIn) -> Outcome:
 async def act(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, ActionIn)
-    live = await _player_game(request, game_id)
+    live = await _player_game(request, game_id, body.version)
     detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
     if body.version == live.version:
         refusal = _refusal(live, body)
-        if refusal:
-            return json_response({"ok": False, "reason": refusal, "events": [], "hint": None,
-                                  "view": table_view(live.game_id, live.session, live.version)})
+        play = (lambda trial: Outcome(False, refusal)) if refusal else (lambda trial: _dispatch(trial, body))
         try:
-            outcome, session, version = await _live(request).act(live, lambda trial: _dispatch(trial, body))
+            outcome, session, version = await _live(request).act(live, play)
         except StaleGame as refused:
             if isinstance(refused, GameOver):
                 detail = str(refused)

@@ -79,6 +79,13 @@ class LiveGames:
         self._warm.move_to_end(key)
         return live
 
+    def warm(self, player: str, game_id: int, version: int) -> LiveGame | None:
+        """The game in memory if it is at ``version``, without asking the store: for an
+        action, whose save (or, if it saves nothing, a look at the stored version) checks
+        that it still is the stored one. One trip to a store thread per action, not two."""
+        live = self._warm.get((player, game_id))
+        return live if live is not None and live.version == version else None
+
     async def create(self, player: str, game: str, deal: int | None, options: Options | None) -> LiveGame:
         """A new game for the player (the previous unfinished one counts as given up,
         saved as its next version so no view of it made before can act on it)."""
@@ -126,10 +133,14 @@ class LiveGames:
         outcome, the session and version to show. Only a committed save changes the
         warm game: StaleGame if another process saved that version first (GameOver if
         the game was given up; the warm copy is then dropped), StorageError if the save
-        failed (the warm game is left as it was)."""
+        failed (the warm game is left as it was). An action that saves nothing raises
+        StaleGame too if the stored game has moved on from this copy."""
         trial = copy.copy(live.session)
         outcome = play(trial)
-        if not outcome.ok or outcome.hint is not None:
+        if not outcome.ok or outcome.hint is not None:  # nothing to save: is the table still the stored one?
+            if await self.run(self.store.version, live.player, live.game_id) != live.version:
+                self._warm.pop((live.player, live.game_id), None)
+                raise StaleGame(f"game {live.game_id} changed since version {live.version}")
             return outcome, trial, live.version
         status = "won" if trial.is_won else None
         version = live.version

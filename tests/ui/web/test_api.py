@@ -356,6 +356,12 @@ def test_two_server_processes_on_one_database_never_apply_an_action_twice(tmp_pa
     raced = _act(second, view, "deal")
     assert raced.status_code == 409 and _same_table(raced.json()["view"], won)
     assert _same_table(first.get(f"/api/games/{view['id']}").json(), second.get(f"/api/games/{view['id']}").json())
+    # An action that saves nothing (a hint, an illegal move) on a warm copy that another
+    # process has moved past is refused just the same, with the table as it is.
+    now = _act(first, raced.json()["view"], "deal").json()["view"]
+    for action in ("hint", "move"):
+        late = _act(second, raced.json()["view"], action)
+        assert late.status_code == 409 and _same_table(late.json()["view"], now)
 
 
 def test_a_socket_follows_actions_taken_in_another_process(tmp_path: Path) -> None:
