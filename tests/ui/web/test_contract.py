@@ -60,5 +60,7 @@ def test_the_server_does_what_its_schema_says(server: str, tmp_path: Path) -> No
         "--max-examples", str(EXAMPLES), "--seed", "16", "--workers", "1", "--no-color",
         "--header", f"Cookie: {COOKIE}={cookie}", "--report-dir", str(tmp_path / "report"),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300, env={**os.environ, "NO_COLOR": "1"})
+    done = subprocess.run(  # in tmp_path: Schemathesis keeps a cache in its working folder
+        command, capture_output=True, text=True, timeout=300, env={**os.environ, "NO_COLOR": "1"}, cwd=tmp_path
+    )
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
