@@ -62,14 +62,15 @@ class Connection:
 
 async def player(
     host: str, port: int, start: asyncio.Barrier, seconds: float, rate: float, latencies: list[float], rng: random.Random
-) -> tuple[int, int]:
+) -> tuple[int, int, int]:
     """One player: a game, then (once every player has one) an action every 1/rate
-    seconds on average (0: no pause) for ``seconds``. Returns (actions, moves applied)."""
+    seconds on average (0: no pause) for ``seconds``. Returns (actions, moves applied,
+    actions refused with an error status)."""
     connection = Connection(host, port)
     await connection.open()
     _, view = await connection.request("POST", "/api/games", {"game": "klondike", "options": {"auto_build": True}})
     await start.wait()
-    actions = moves = 0
+    actions = moves = failed = 0
     due = time.perf_counter()
     deadline = due + seconds
     while time.perf_counter() < deadline:
@@ -98,10 +99,11 @@ async def player(
         view = answer["view"]
         actions += 1
         moves += status == 200 and answer["ok"]
+        failed += status not in (200, 409)
         if status != 200 or not answer["ok"] and action["action"] == "deal" and view["stuck"]:
             _, view = await connection.request("POST", "/api/games", {"game": "klondike"})
     connection.writer.close()
-    return actions, moves
+    return actions, moves, failed
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -138,8 +140,10 @@ async def run(host: str, port: int, players: int, seconds: float, rate: float, s
     ordered = sorted(latencies)
     p99 = ordered[int(len(ordered) * 0.99)] if ordered else 0.0
     pace = f"{rate:g} actions/s each" if rate else "no pause between actions"
-    actions, moves = (sum(c[i] for c in counts) for i in (0, 1))
-    print(f"players {players} ({pace}), {elapsed:.1f} s, actions {actions}, moves applied {moves}")
+    actions, moves, failed = (sum(c[i] for c in counts) for i in (0, 1, 2))
+    offered = f", offered about {players * rate * seconds:,.0f}" if rate else ""
+    print(f"players {players} ({pace}), {elapsed:.1f} s, actions {actions}{offered}, moves applied {moves}, "
+          f"refused with an error {failed}")
     print(f"moves/s {moves / elapsed:,.0f} (actions/s {actions / elapsed:,.0f})")
     print(f"action latency p50 {1000 * statistics.median(ordered):.1f} ms, p99 {1000 * p99:.1f} ms")
     if cpu_before is not None and cpu_after is not None and actions:

@@ -7,11 +7,11 @@ from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, uniform_score
 from cardtable.app.session import Options, Outcome, Session, new_session
 from cardtable.app.stats import GameStats, summarize
-from cardtable.app.storage import CorruptSave, GameRecord, StaleGame, Store, StorageError
+from cardtable.app.storage import CorruptSave, GameRecord, StaleGame, Store, StorageError, StoreBusy
 from cardtable.app.violations import order_violations
 
 __all__ = [
     "CorruptSave", "Event", "EventKind", "GameRecord", "GameStats", "HeuristicHinter", "Hint", "Hinter",
-    "History", "Options", "Outcome", "Scoring", "Session", "StaleGame", "StorageError", "Store", "new_session",
+    "History", "Options", "Outcome", "Scoring", "Session", "StaleGame", "StorageError", "Store", "StoreBusy", "new_session",
     "order_violations", "summarize", "uniform_score",
 ]

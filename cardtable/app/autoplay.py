@@ -95,12 +95,13 @@ def finish(state: State) -> tuple[State, list[Move]] | None:
     return state, played
 
 
-STUCK_SEARCH_LIMIT = 600
+STUCK_SEARCH_LIMIT = 100
 """Moves the stuck test may play; past that the game is called not stuck (a "stuck" answer
 always comes from a search that ran out of positions, never from the limit). It runs
-after every action: on positions met in play a Klondike check takes 0.07 ms on average
-and 0.5 ms at the 99th percentile, the worst FreeCell, Yukon and Spider ones 25 to 40 ms
-(bench/stuck.py, figures in docs/benchmarks.md)."""
+after every action, on the request path: on positions met in play the worst checks
+take about 2.5 ms of CPU (Spider and FreeCell; Klondike under 0.1 ms), and they find as
+many stuck positions as a limit of 600 moves did, bar a few in Spider (bench/stuck.py,
+figures in docs/benchmarks.md)."""
 
 
 @cache
@@ -128,6 +129,12 @@ def _is_progress(state: State, start: Marks) -> bool:
     return any(now < then for now, then in zip(_marks(state), start)) or is_won(state)
 
 
+def _deals_face_down(before: State, after: State) -> bool:
+    """Whether the move from ``before`` to ``after`` turned a card of the stock face up."""
+    stock = before.variant.tables.stock
+    return stock is not None and after.hidden[stock] < before.hidden[stock]
+
+
 def _promising(position: State, move: Move, marks: Marks, start: Marks) -> bool:
     """Whether ``move`` looks, without playing it, like progress: it takes cards out of
     the waiting piles or home beyond the start, or lifts every face-up card off a
@@ -153,6 +160,11 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
     or a stock turned round and round leads nowhere new. It plays ``limit`` moves at
     most, and past that says not stuck: a game with a real move is never called stuck.
 
+    It goes only by what the player can see: dealing a card the player has not seen
+    from the stock ends the search with "not stuck", since it might be a card that
+    helps (turning up a tableau card is progress anyway). So the answer is the same for
+    every arrangement of the cards face down, and tells nothing about them.
+
     >>> from cardtable.solitaire import get_variant
     >>> is_stuck(get_variant("klondike").start(1))
     False
@@ -160,6 +172,10 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
     if is_won(state):
         return False
     start = _marks(state)
+    # Cards face down in the stock now are unseen; once the stock is turned over (only
+    # when empty, so never before the first of them is dealt) it holds cards seen in the waste.
+    stock = state.variant.tables.stock
+    unseen = stock is not None and state.hidden[stock] > 0
     # Moves waiting to be followed, with the position they are played from (and where
     # they lead, once played). A position's promising moves are played at once (most
     # positions stop there); the rest only when taken from here, the stock's first,
@@ -177,7 +193,7 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
             if _promising(position, move, marks, start):
                 played += 1
                 after = apply(position, move, trusted=True)
-                if _is_progress(after, start):
+                if _is_progress(after, start) or (unseen and _deals_face_down(position, after)):
                     return True
             if move.kind is MoveKind.MOVE:
                 frontier.append((position, move, after))
@@ -196,7 +212,7 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
             if played > limit:
                 return False
             after = apply(position, move, trusted=True)
-            if _is_progress(after, start):
+            if _is_progress(after, start) or (unseen and _deals_face_down(position, after)):
                 return False
         folded = canonical_key(after, redeals=redeals)
         if folded not in seen:

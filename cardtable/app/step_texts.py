@@ -17,6 +17,7 @@ encoded.
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 
@@ -35,11 +36,13 @@ class StepTexts:
     def __init__(self, size: int = KEPT_GAMES) -> None:
         self._size = size
         self._kept: OrderedDict[Hashable, tuple[Sequence[Step], list[str]]] = OrderedDict()
+        self._lock = threading.Lock()  # saves come from several threads
 
     def encode(self, game: Hashable | None, variant: Variant, steps: Sequence[Step]) -> str:
         """``steps`` as the JSON text ``json.dumps`` gives for their move-text lists
         (remembered under ``game`` unless it is None)."""
-        old_steps, old_texts = self._kept.pop(game, ((), [])) if game is not None else ((), [])
+        with self._lock:
+            old_steps, old_texts = self._kept.get(game, ((), [])) if game is not None else ((), [])
         same = 0
         for old, new in zip(old_steps, steps):
             if old is not new:
@@ -47,7 +50,9 @@ class StepTexts:
             same += 1
         texts = old_texts[:same] + [json.dumps([format_move(variant, m) for m in step]) for step in steps[same:]]
         if game is not None:
-            self._kept[game] = (steps, texts)
-            if len(self._kept) > self._size:
-                self._kept.popitem(last=False)
+            with self._lock:
+                self._kept[game] = (steps, texts)
+                self._kept.move_to_end(game)
+                if len(self._kept) > self._size:
+                    self._kept.popitem(last=False)
         return "[" + ", ".join(texts) + "]"

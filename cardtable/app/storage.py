@@ -18,6 +18,7 @@ import json
 import math
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,13 +30,20 @@ from cardtable.app.history import History
 from cardtable.app.scoring import Scoring
 from cardtable.app.session import Options, Session
 from cardtable.app.step_texts import StepTexts
-from cardtable.solitaire import get_variant
+from cardtable.app.storage_errors import CorruptSave as CorruptSave
+from cardtable.app.storage_errors import GameOver as GameOver
+from cardtable.app.storage_errors import StaleGame as StaleGame
+from cardtable.app.storage_errors import StorageError as StorageError
+from cardtable.app.storage_errors import StoreBusy as StoreBusy
+from cardtable.app.storage_errors import failing_as, storage_error
+from cardtable.app.tally_schema import TALLY_MIGRATION
+from cardtable.solitaire import Move, get_variant
 from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, replay_steps
 
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -69,6 +77,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX blackjack_rounds_by_player ON blackjack_rounds (player, id)",
     ),
     ("ALTER TABLE games ADD COLUMN random_deal INTEGER NOT NULL DEFAULT 0",),
+    TALLY_MIGRATION,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 
@@ -80,22 +89,6 @@ _RESULT = ("status", "moves", "score", "vegas", "elapsed")
 
 FINISHED = ("won", "lost", "unplayed")
 """Stored results that are final: a won game stays won, a given-up game is never revived."""
-
-
-class StorageError(Exception):
-    """The database can't be used; nothing in it was changed."""
-
-
-class CorruptSave(StorageError):
-    """One saved game can't be read back; the row is left as it is."""
-
-
-class StaleGame(Exception):
-    """The game changed elsewhere (another server process) since this copy was loaded."""
-
-
-class GameOver(StaleGame, StorageError):
-    """The game was given up (lost or left unplayed): it can't be played on or saved again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,28 +142,59 @@ def _now() -> str:
 class Store:
     """The saved games and settings of every player on this machine (or server)."""
 
-    def __init__(self, path: str | Path | None = None) -> None:
-        """The store in file ``path``: a file name or an ``sqlite:///FILE`` database URL."""
+    def __init__(self, path: str | Path | None = None, timeout: float = 10.0) -> None:
+        """The store in file ``path``: a file name or an ``sqlite:///FILE`` database URL.
+
+        Each thread uses a connection of its own (a write waiting for the lock holds up
+        only its own thread); ``timeout`` is how many seconds a write waits for another
+        connection's lock before giving up with StoreBusy."""
         self.path = database_file(path if path is not None else default_path())
+        self.timeout = timeout
+        self._local = threading.local()
+        self._opened: list[sqlite3.Connection] = []
+        self._opening = threading.Lock()
         _make_folder(self.path)
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a database file")
         try:
-            # Autocommit: every write below opens its own explicit transaction, DDL included.
             self._step_texts = StepTexts()
-            self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False, isolation_level=None)
+            self._main = self._connect()
         except sqlite3.Error as error:
             raise StorageError(f"can't open {self.path}: {error}") from None
         try:
             self._prepare()
         except sqlite3.DatabaseError as error:
-            self._db.close()
+            self._main.close()
             if getattr(error, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
                 raise StorageError(f"{self.path} is not a cardtable database ({error}); it was left untouched") from None
             raise StorageError(f"can't use {self.path}: {error}") from None
         except StorageError:
-            self._db.close()
+            self._main.close()
             raise
+
+    def _connect(self) -> sqlite3.Connection:
+        """A new connection to the file (autocommit: every write below opens its own
+        explicit transaction, DDL included)."""
+        db = sqlite3.connect(self.path, timeout=self.timeout, check_same_thread=False, isolation_level=None)
+        with self._opening:
+            self._opened.append(db)
+        self._local.db = db
+        return db
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """This thread's connection (an in-memory database has only the one)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is not None:
+            return db
+        if str(self.path) == ":memory:":
+            return self._main
+        try:
+            db = self._connect()
+            db.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.Error as error:
+            raise storage_error(error, f"open {self.path}") from None
+        return db
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -201,6 +225,10 @@ class Store:
                         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                     for statement in MIGRATIONS[step]:
                         db.execute(statement)
+                    if MIGRATIONS[step] is TALLY_MIGRATION:
+                        from cardtable.app.tallies import backfill  # it reads games as the statistics do
+
+                        backfill(db)
                     db.execute("DELETE FROM schema_version")
                     db.execute("INSERT INTO schema_version VALUES (?)", (step + 1,))
             except sqlite3.DatabaseError as error:
@@ -235,8 +263,10 @@ class Store:
         raise StorageError(f"{self.path} holds another program's data; it was left untouched")
 
     def close(self) -> None:
-        """Close the database."""
-        self._db.close()
+        """Close the database (every thread's connection)."""
+        with self._opening:
+            for db in self._opened:
+                db.close()
 
     # -- games -------------------------------------------------------------------------
 
@@ -263,8 +293,15 @@ class Store:
         status = status or ("won" if session.is_won else "playing")
         result = (status, session.move_count, session.score, _vegas(session), session.elapsed)
         game = (variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal))
-        # One statement each, so the write lock is held for no longer than the write
-        # itself: two server processes share the file, and a longer hold made each wait.
+        with failing_as("save the game" if game_id is None else f"save game {game_id}"):
+            return self._write_game(player, game_id, expected, game, result)
+
+    def _write_game(
+        self, player: str, game_id: int | None, expected: int | None, game: tuple[object, ...], result: tuple[object, ...]
+    ) -> int:
+        """The statement of ``save``: one each, so the write lock is held for no longer
+        than the write itself (two server processes share the file, and a longer hold
+        made each wait)."""
         if game_id is None:
             cursor = self._db.execute(
                 "INSERT INTO games (variant, deal, options, steps, at, random_deal, status, moves, score, vegas,"
@@ -298,7 +335,7 @@ class Store:
         """Mark a game won, lost (abandoned or stuck) or playing (a new version of it).
 
         A result once recorded stays (GameOver when asked to change it)."""
-        with self._transaction() as db:
+        with failing_as(f"record the result of game {game_id}"), self._transaction() as db:
             stored = db.execute("SELECT status FROM games WHERE id = ? AND player = ?", (game_id, player)).fetchone()
             if stored is None:
                 raise KeyError(f"no game {game_id} for this player")
@@ -310,10 +347,8 @@ class Store:
 
     def load(self, player: str, game_id: int) -> Session:
         """The game, replayed move by move; a save that does not replay raises CorruptSave."""
-        row = self._db.execute(
-            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status FROM games WHERE id = ? AND player = ?",
-            (game_id, player),
-        ).fetchone()
+        with failing_as(f"read game {game_id}"):
+            row = self._read_game(player, game_id)
         if row is None:
             raise KeyError(f"no game {game_id} for this player")
         try:
@@ -324,19 +359,30 @@ class Store:
         session.is_over = session.is_over or row[7] in FINISHED
         return session
 
+    def _read_game(self, player: str, game_id: int) -> tuple[object, ...] | None:
+        row: tuple[object, ...] | None = self._db.execute(
+            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status FROM games WHERE id = ? AND player = ?",
+            (game_id, player),
+        ).fetchone()
+        return row
+
     def version(self, player: str, game_id: int) -> int:
         """How many actions the game has seen (see ``save``)."""
-        row = self._db.execute("SELECT version FROM games WHERE id = ? AND player = ?", (game_id, player)).fetchone()
+        with failing_as(f"read game {game_id}"):
+            row = self._db.execute(
+                "SELECT version FROM games WHERE id = ? AND player = ?", (game_id, player)
+            ).fetchone()
         if row is None:
             raise KeyError(f"no game {game_id} for this player")
         return int(row[0])
 
     def latest_unfinished(self, player: str) -> int | None:
         """The id of the player's most recently played unfinished game."""
-        row = self._db.execute(
-            "SELECT id FROM games WHERE player = ? AND status = 'playing' ORDER BY updated DESC, id DESC LIMIT 1",
-            (player,),
-        ).fetchone()
+        with failing_as("read the games"):
+            row = self._db.execute(
+                "SELECT id FROM games WHERE player = ? AND status = 'playing' ORDER BY updated DESC, id DESC LIMIT 1",
+                (player,),
+            ).fetchone()
         return None if row is None else int(row[0])
 
     def records(
@@ -356,12 +402,17 @@ class Store:
             args += (variant,)
         for row in self._db.execute(query + " ORDER BY id", args):
             try:
-                yield _record(row)
+                yield record_of(row)
             except ValueError as error:
                 problem = CorruptSave(f"saved game {row[0]} can't be counted in the statistics: {error}")
                 if skip is None:
                     raise problem from None
                 skip(problem)
+
+    def query(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows a read-only statement gives (for the statistics, ``tallies.py``)."""
+        with failing_as("read the statistics"):
+            return self._db.execute(sql, args).fetchall()
 
     # -- settings ----------------------------------------------------------------------
 
@@ -376,7 +427,7 @@ class Store:
         """Save the table as ``version`` and, in the same transaction, a round just settled.
 
         Only the next version is saved (StaleGame if another process saved it first)."""
-        with self._transaction():
+        with failing_as("save the blackjack table"), self._transaction():
             if version == 1:
                 try:
                     self._db.execute("INSERT INTO blackjack_tables VALUES (?, ?, ?, ?)", (player, state, version, _now()))
@@ -407,12 +458,13 @@ class Store:
 
     def setting(self, player: str, key: str, default: str | None = None) -> str | None:
         """A player's setting."""
-        row = self._db.execute("SELECT value FROM settings WHERE player = ? AND key = ?", (player, key)).fetchone()
+        with failing_as("read a setting"):
+            row = self._db.execute("SELECT value FROM settings WHERE player = ? AND key = ?", (player, key)).fetchone()
         return default if row is None else str(row[0])
 
     def set_setting(self, player: str, key: str, value: str) -> None:
         """Change a player's setting."""
-        with self._transaction():
+        with failing_as("save a setting"), self._transaction():
             self._db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)", (player, key, value))
 
 
@@ -484,7 +536,7 @@ def _seconds(value: object) -> float:
     return float(value)
 
 
-def _record(row: tuple[object, ...]) -> GameRecord:
+def record_of(row: tuple[object, ...]) -> GameRecord:
     """A stored row as the statistics see it; ValueError says which field is wrong."""
     status = _text(row[5], "result")
     if status not in ("playing", *FINISHED):
@@ -521,21 +573,25 @@ def _rebuild(row: tuple[object, ...]) -> Session:
     if not isinstance(auto, bool):
         raise ValueError(f"its auto-build option is {auto!r}, not true or false")
     options = Options(auto, Scoring(_text(options_data.get("scoring", "uniform"), "scoring option")))
-    history = History.begin(variant.start(deal))
     steps = json.loads(steps_text)
     if not isinstance(steps, list):
         raise ValueError("its move list is not a list")
+    # The history is built once at the end: pushing step by step copied the states so
+    # far on every step, a cost that grew with the square of the game's length.
+    states, played = [variant.start(deal)], []
+    parsed: dict[str, Move] = {}  # a move's text means the same move anywhere in the game
     for number, step in enumerate(steps, start=1):
         if not isinstance(step, list) or not all(isinstance(text, str) for text in step):
             raise ValueError(f"step {number} is not a list of moves")
-        state = history.state
-        moves = [parse_move(variant, text) for text in step]
+        state = states[-1]
+        moves = tuple(parsed[text] if text in parsed else parsed.setdefault(text, parse_move(variant, text)) for text in step)
         try:
             for state in replay_steps(state, moves):
                 pass
         except ReplayError as error:
             raise ValueError(f"step {number}: {error.reason}") from None
-        history = history.push(moves, state)
-    if not 0 <= at <= len(history.steps):
+        states.append(state)
+        played.append(moves)
+    if not 0 <= at <= len(played):
         raise ValueError(f"undo position {at} is outside the game")
-    return Session(variant, deal, options, history.go_to(at), elapsed)
+    return Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed)

@@ -31,8 +31,13 @@ def test_a_real_move_is_not_stuck() -> None:
 
 def test_a_stock_that_cycles_without_a_playable_card_is_stuck_even_with_unlimited_redeals() -> None:
     assert get_variant("klondike").stock.redeals_allowed is None
-    assert is_stuck(position("klondike", stock="[4H] [9S] [7D]", t1="[5C] 3D", t2="QS"))
+    assert is_stuck(position("klondike", waste="4H 9S 7D", t1="[5C] 3D", t2="QS"))
     assert is_stuck(position("klondike", waste="4H 9S", t1="[5C] 3D", redeals=7))
+
+
+def test_cards_the_player_has_not_seen_in_the_stock_might_help() -> None:
+    """The flag goes by what the player sees: face down in the stock, any card might be there."""
+    assert not is_stuck(position("klondike", stock="[4H] [9S] [7D]", t1="[5C] 3D", t2="QS"))
 
 
 def test_a_stock_that_brings_a_playable_card_later_is_not_stuck() -> None:
@@ -74,11 +79,15 @@ def _stuck_by_brute_force(state: State) -> bool:
     redeals = state.variant.stock.redeals_allowed is not None
     seen = {canonical_key(state, redeals=redeals)}
     frontier = [state]
+    stock = state.variant.tables.stock
+    unseen = stock is not None and state.hidden[stock] > 0  # a card never seen might help
     while frontier:
         position = frontier.pop()
         for move in legal_moves(position):
             after = apply(position, move, trusted=True)
             if is_won(after) or any(now < then for now, then in zip(_marks(after), start)):
+                return False
+            if unseen and stock is not None and after.hidden[stock] < position.hidden[stock]:
                 return False
             key = canonical_key(after, redeals=redeals)
             if key not in seen:

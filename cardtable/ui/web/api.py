@@ -7,12 +7,14 @@ from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 
-from cardtable.app import Options, Outcome, Scoring, StaleGame, StorageError, summarize
+from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
 from cardtable.app.service import new_game_problem
-from cardtable.app.storage import CorruptSave, GameOver
+from cardtable.app.storage import GameOver
+from cardtable.app.tallies import player_stats
 from cardtable.solitaire import UnknownGame, get_variant
+from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
@@ -29,7 +31,7 @@ ActionName = Literal[
 class OptionsIn(BaseModel):
     """A player's settings."""
 
-    auto_build: bool = True
+    auto_build: StrictBool = True
     scoring: Literal["uniform", "standard", "timed", "vegas"] = "uniform"
 
 
@@ -39,7 +41,7 @@ class NewGame(BaseModel):
     game: str = Field(max_length=60, description="game id or alias, from GET /api/games")
     # Bounded by the game's own deal numbers (checked in `create`, which names the range),
     # not here: a bound in the schema could only disagree with some game's.
-    deal: int | None = Field(default=None, description="deal number, in the game's range; omitted: a random deal")
+    deal: Whole | None = Field(default=None, description="deal number, in the game's range; omitted: a random deal")
     options: OptionsIn | None = None
 
 
@@ -47,9 +49,9 @@ class ActionIn(BaseModel):
     """One intent, made on the view of the given version."""
 
     action: ActionName
-    version: int = Field(ge=0, description="the version of the view the action was made on")
+    version: Whole = Field(ge=0, description="the version of the view the action was made on")
     pile: str | None = Field(default=None, max_length=10, description="the card's pile, e.g. t3, waste")
-    position: int = Field(default=-1, ge=-200, le=200, description="the card's place in its pile, 0 = bottom")
+    position: Whole = Field(default=-1, ge=-200, le=200, description="the card's place in its pile, 0 = bottom")
     target: str | None = Field(default=None, max_length=10, description="the pile to move to")
 
 
@@ -72,9 +74,9 @@ PlayerCookie = Annotated[str | None, Cookie(alias=COOKIE)]
 GameId = Annotated[int, Path(ge=1, le=GAME_ID_LIMIT, description="the game's id")]
 
 
-def _game(request: Request, player: str, game_id: int) -> LiveGame:
+async def _game(request: Request, player: str, game_id: int) -> LiveGame:
     try:
-        return _live(request).get(player, game_id)
+        return await _live(request).get(player, game_id)
     except KeyError:
         raise HTTPException(404, f"there is no game {game_id} for you") from None
 
@@ -88,6 +90,7 @@ async def games() -> dict[str, Any]:
     "/games",
     status_code=201,
     summary="Start a game (a random deal unless one is named)",
+    responses=answers(404, 409, 503, *BODY_ERRORS),
     openapi_extra=documented(NewGame, game_id=False),
 )
 async def create(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
@@ -98,25 +101,30 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
     except UnknownGame as error:
         raise HTTPException(404, str(error)) from None
     options = None if body.options is None else Options(body.options.auto_build, Scoring(body.options.scoring))
-    problem = new_game_problem(variant, body.deal, None if options is None else options.scoring)
-    if problem is not None:
-        raise HTTPException(422, problem)
-    live = _live(request).create(player, variant.id, body.deal, options)
+    problem = new_game_problem(variant, body.deal, None)
+    if problem is not None:  # no such deal
+        raise HTTPException(404, problem)
+    problem = None if options is None else new_game_problem(variant, None, options.scoring)
+    if problem is not None:  # well formed, but against the game's rules
+        raise HTTPException(409, problem)
+    live = await _live(request).create(player, variant.id, body.deal, options)
     return table_view(live.game_id, live.session, live.version)
 
 
-@router.get("/games/latest", summary="The caller's latest unfinished game")
+@router.get("/games/latest", summary="The caller's latest unfinished game", responses=answers(404, 409, 503))
 async def latest(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
-    game_id = _live(request).store.latest_unfinished(player)
+    live_games = _live(request)
+    game_id = await live_games.run(live_games.store.latest_unfinished, player)
     if game_id is None:
         raise HTTPException(404, "you have no unfinished game")
-    live = _game(request, player, game_id)
+    live = await _game(request, player, game_id)
     return table_view(live.game_id, live.session, live.version)
 
 
-def _player_game(request: Request, game_id: int) -> LiveGame:
-    """The game, if the caller's cookie shows it is theirs (else 404).
+async def _player_game(request: Request, game_id: int, version: int | None = None) -> LiveGame:
+    """The game, if the caller's cookie shows it is theirs (else 404); with ``version``,
+    the copy in memory if it is at that version (see ``LiveGames.warm``).
 
     Only a browser that already has a player cookie can have games, so a missing or
     forged cookie is simply "no such game"; no new player is minted for it."""
@@ -124,31 +132,39 @@ def _player_game(request: Request, game_id: int) -> LiveGame:
     player = verify(request.cookies.get(COOKIE), secret)
     if player is None:
         raise HTTPException(404, f"there is no game {game_id} for you")
-    return _game(request, player, game_id)
+    warm = None if version is None else _live(request).warm(player, game_id, version)
+    return warm or await _game(request, player, game_id)
 
 
-@router.get("/games/{game_id}", summary="The caller's view of a game", openapi_extra=documented())
+@router.get(
+    "/games/{game_id}",
+    summary="The caller's view of a game",
+    responses=answers(404, 409, 422, 503),
+    openapi_extra=documented(),
+)
 async def view(request: Request) -> Response:
-    live = _player_game(request, game_id_of(request))
+    live = await _player_game(request, game_id_of(request))
     return json_response(table_view(live.game_id, live.session, live.version))
 
 
-def _check_request(live: LiveGame, body: ActionIn) -> None:
-    """Refuse (422) an action that names no card or piles the game does not have."""
+def _refusal(live: LiveGame, body: ActionIn) -> str:
+    """Why an action that names no card, or piles the game does not have, can't be
+    taken ('' if it names them well). It is well formed, so it is answered like an
+    illegal move: not taken, and why."""
     session = live.session
     names = session.pile_names
     if body.action in ("move", "card_onto_card", "to_foundation", "play"):
         if body.pile not in names:
-            raise HTTPException(422, f"{body.action} needs the card's pile, one of {', '.join(names)}")
+            return f"{body.action} needs the card's pile, one of {', '.join(names)}"
         size = len(session.state.piles[names.index(body.pile)])
         if not -size <= body.position < size:
-            raise HTTPException(422, f"{body.pile} holds {size} card(s): there is no card at position {body.position}")
+            return f"{body.pile} holds {size} card(s): there is no card at position {body.position}"
     if body.action in ("move", "card_onto_card") and body.target not in names:
-        raise HTTPException(422, f"{body.action} needs a target pile, one of {', '.join(names)}")
+        return f"{body.action} needs a target pile, one of {', '.join(names)}"
+    return ""
 
 
-def _dispatch(live: LiveGame, body: ActionIn) -> Outcome:
-    session = live.session
+def _dispatch(session: Session, body: ActionIn) -> Outcome:
     pile, target = body.pile or "", body.target or ""
     actions = {
         "move": lambda: session.move_card(pile, body.position, target),
@@ -169,26 +185,26 @@ def _dispatch(live: LiveGame, body: ActionIn) -> Outcome:
 @router.post(
     "/games/{game_id}/actions",
     summary="Act on a game",
-    responses={409: {"description": "stale version, or the game is over: the answer carries the table as it is"}},
+    responses=answers(404, 503, *BODY_ERRORS, refused="stale version, or the game is over: the answer carries the table as it is"),
     openapi_extra=documented(ActionIn),
 )
 async def act(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, ActionIn)
-    live = _player_game(request, game_id)
+    live = await _player_game(request, game_id, body.version)
     detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
     if body.version == live.version:
-        _check_request(live, body)
-        outcome = _dispatch(live, body)
+        refusal = _refusal(live, body)
+        play = (lambda trial: Outcome(False, refusal)) if refusal else (lambda trial: _dispatch(trial, body))
         try:
-            _live(request).record(live, outcome)
+            outcome, session, version = await _live(request).act(live, play)
         except StaleGame as refused:
             if isinstance(refused, GameOver):
                 detail = str(refused)
-            live = _game(request, live.player, live.game_id)
+            live = await _game(request, live.player, live.game_id)
         else:
-            table = table_view(live.game_id, live.session, live.version)
-            return json_response({**outcome_view(outcome, live.session), "view": table})
+            table = table_view(live.game_id, session, version)
+            return json_response({**outcome_view(outcome, session), "view": table})
     current = table_view(live.game_id, live.session, live.version)
     return json_response({"detail": detail, "view": current}, status=409)
 
@@ -197,36 +213,34 @@ class CardIn(BaseModel):
     """A card, by its pile and place (0 = bottom; negative from the top)."""
 
     pile: str = Field(max_length=10)
-    position: int = Field(default=-1, ge=-200, le=200)
+    position: Whole = Field(default=-1, ge=-200, le=200)
 
 
 @router.post(
     "/games/{game_id}/targets",
-    summary="Where a card (with what lies on it) may legally go",
+    summary="Where a card (with what lies on it) may legally go (none for a card the table does not have)",
+    responses=answers(404, 409, 503, *BODY_ERRORS),
     openapi_extra=documented(CardIn),
 )
 async def targets(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, CardIn)
-    live = _player_game(request, game_id)
-    _check_request(live, ActionIn(action="play", version=live.version, pile=body.pile, position=body.position))
+    live = await _player_game(request, game_id)
     return json_response({"targets": live.session.targets(body.pile, body.position)})
 
 
-@router.get("/stats", summary="The caller's statistics")
+@router.get("/stats", summary="The caller's statistics", responses=answers(503))
 async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
-    store = _live(request).store
-    unreadable: list[CorruptSave] = []
-    records = list(store.records(player, skip=unreadable.append))
-    finished = [r for r in records if r.status in ("won", "lost")]
+    live_games = _live(request)
+    summaries, finished, unreadable = await live_games.run(player_stats, live_games.store, player)
     return {
         "unreadable": [str(error) for error in unreadable],
-        "stats": [asdict(s) for s in summarize(records)],
+        "stats": [asdict(s) for s in summaries],
         "recent": [
             {"game": r.variant, "deal": r.deal, "won": r.status == "won", "moves": r.moves, "score": r.score,
              "elapsed": round(r.elapsed), "when": r.updated}
-            for r in finished[-30:]
+            for r in finished
         ],
     }
 
@@ -242,7 +256,7 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
     player = verify(socket.cookies.get(COOKIE), secret)
     live_games: LiveGames = socket.app.state.live
     try:
-        live = live_games.get(player or "", game_id) if player else None
+        live = await live_games.get(player or "", game_id) if player else None
     except (KeyError, StorageError):
         live = None
     if player is None or live is None:
@@ -254,7 +268,7 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
     sent = -1
     try:
         while not closed.done():
-            live = live_games.get(player, game_id)
+            live = await live_games.get(player, game_id)
             if live.version != sent:
                 await socket.send_json({"type": "view", "view": table_view(live.game_id, live.session, live.version)})
                 sent = live.version

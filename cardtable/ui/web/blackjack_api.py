@@ -7,15 +7,20 @@ or, before the round is over, the dealer's hole card.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from cardtable.app.blackjack import BlackjackTable
+from cardtable.app.blackjack import Answer, BlackjackTable
 from cardtable.ui.web.api import PlayerCookie, player_of
+from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
 from cardtable.ui.web.lean import documented, read_body
+from cardtable.ui.web.live import LiveGames
+
+T = TypeVar("T")
 
 router = APIRouter(prefix="/api/thunderjack")
 
@@ -26,7 +31,7 @@ class IntentIn(BaseModel):
     """One intent at the table, made on the view of the given version."""
 
     intent: Intent
-    version: int = Field(ge=0, description="the version of the view the intent was made on")
+    version: Whole = Field(ge=0, description="the version of the view the intent was made on")
     value: str = Field(default="", max_length=12, description="the hand (toggle), chip value (chip) or action (play)")
 
 
@@ -34,31 +39,40 @@ def _table(request: Request, player: str) -> BlackjackTable:
     return BlackjackTable(request.app.state.live.store, player)
 
 
-@router.get("", summary="The caller's Thunderjack table")
+async def _off_loop(request: Request, work: Callable[[], T]) -> T:
+    """``work()`` on a store thread: a table is read and saved on every request."""
+    live: LiveGames = request.app.state.live
+    return await live.run(work)
+
+
+@router.get("", summary="The caller's Thunderjack table", responses=answers(409, 503))
 async def table_view(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
-    return _table(request, player_of(request, response, cardtable_player)).view()
+    player = player_of(request, response, cardtable_player)
+    return await _off_loop(request, lambda: _table(request, player).view())
 
 
 @router.post(
     "/actions",
     summary="Act at the table",
-    responses={409: {"description": "stale version"}},
+    responses=answers(503, *BODY_ERRORS, refused="stale version: the answer carries the table as it is"),
     openapi_extra=documented(IntentIn, game_id=False),
 )
 async def intent(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> Any:
     body = await read_body(request, IntentIn)
     player = player_of(request, response, cardtable_player)
-    table = _table(request, player)
+    return await _off_loop(request, lambda: _intent(_table(request, player), body))
+
+
+def _intent(table: BlackjackTable, body: IntentIn) -> Any:
+    """The intent's answer (on a store thread: every step may read or write the store)."""
     if body.version == table.version:
         calls = {
             "toggle": lambda: table.toggle(body.value),
-            "chip": lambda: table.chip(int(body.value)) if body.value.isdecimal() else None,
+            "chip": lambda: table.chip(int(body.value)) if body.value.isdecimal() else _not_a_chip(body.value),
             "clear": table.clear, "deal": table.deal, "play": lambda: table.play(body.value),
             "hint": table.hint, "stake": table.fresh_stake,
         }
         answer = calls[body.intent]()
-        if answer is None:
-            return JSONResponse({"detail": f"a chip is a number of credits, not {body.value!r}"}, status_code=422)
         if not answer.stale:  # else another request saved first: the table is reloaded
             return {"ok": answer.ok, "message": answer.message, "view": table.view()}
     return JSONResponse(
@@ -67,6 +81,12 @@ async def intent(request: Request, response: Response, cardtable_player: PlayerC
     )
 
 
-@router.get("/stats", summary="The caller's Thunderjack statistics")
+@router.get("/stats", summary="The caller's Thunderjack statistics", responses=answers(409, 503))
 async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
-    return _table(request, player_of(request, response, cardtable_player)).stats()
+    player = player_of(request, response, cardtable_player)
+    return await _off_loop(request, lambda: _table(request, player).stats())
+
+
+def _not_a_chip(value: str) -> Answer:
+    """The answer to a chip intent whose value is no number: not taken, and why."""
+    return Answer(False, f"a chip is a number of credits, not {value!r}")

@@ -3,16 +3,32 @@
 The store stays the truth. Several server processes may share one database: a warm
 session is used only while its version is the stored one, and a save succeeds only on
 the version it was made from, so an action is never applied twice.
+
+An action is played on a copy of the session; only once the copy's save has committed
+does it replace the warm one, so a save that fails (a busy database, a full disk)
+leaves both the stored and the warm game as they were and the action can be retried.
+Every store call runs on a thread of its own (``STORE_THREADS``), never on the event
+loop: a write waiting for the database's lock holds up only the request that made it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
+from typing import TypeVar
 
 from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
 from cardtable.app.service import Games
+
+T = TypeVar("T")
+
+STORE_THREADS = 8
+"""Threads running store calls (each with its own connection) in one server process."""
 
 WARM_GAMES = 2000
 """How many sessions stay in memory; others are reloaded from the store when needed."""
@@ -40,61 +56,103 @@ class LiveGames:
         self.store = store
         self._warm: OrderedDict[Key, LiveGame] = OrderedDict()
         self._waiting: dict[Key, set[asyncio.Event]] = {}
+        threads = 1 if str(store.path) == ":memory:" else STORE_THREADS  # one connection only
+        self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
 
-    def get(self, player: str, game_id: int) -> LiveGame:
+    async def run(self, call: Callable[..., T], *args: object) -> T:
+        """``call(*args)`` on a store thread, off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._threads, partial(call, *args))
+
+    async def get(self, player: str, game_id: int) -> LiveGame:
         """A player's game as stored now; KeyError when it is not theirs or does not exist."""
         key = (player, game_id)
-        version = self.store.version(player, game_id)
+        version = await self.run(self.store.version, player, game_id)
         live = self._warm.get(key)
         if live is None or live.version != version:
-            live = LiveGame(player, game_id, self.store.load(player, game_id), version)
-            self._warm[key] = live
+            session = await self.run(self.store.load, player, game_id)
+            live = self._warm.get(key)  # another request may have loaded it meanwhile
+            if live is None or live.version != version:
+                live = LiveGame(player, game_id, session, version)
+                self._warm[key] = live
             while len(self._warm) > WARM_GAMES:
                 self._warm.popitem(last=False)
         self._warm.move_to_end(key)
         return live
 
-    def create(self, player: str, game: str, deal: int | None, options: Options | None) -> LiveGame:
+    def warm(self, player: str, game_id: int, version: int) -> LiveGame | None:
+        """The game in memory if it is at ``version``, without asking the store: for an
+        action, whose save (or, if it saves nothing, a look at the stored version) checks
+        that it still is the stored one. One trip to a store thread per action, not two."""
+        live = self._warm.get((player, game_id))
+        return live if live is not None and live.version == version else None
+
+    async def create(self, player: str, game: str, deal: int | None, options: Options | None) -> LiveGame:
         """A new game for the player (the previous unfinished one counts as given up,
         saved as its next version so no view of it made before can act on it)."""
+        left, game_id, session = await self.run(self._start, player, game, deal, options)
+        for previous in left:
+            self._warm.pop((player, previous), None)
+            self._notify((player, previous))
+        live = LiveGame(player, game_id, session, 0)
+        self._warm[(player, game_id)] = live
+        return live
+
+    def _start(
+        self, player: str, game: str, deal: int | None, options: Options | None
+    ) -> tuple[list[int], int, Session]:
+        """``create``'s store work (on a store thread): the games given up, the new
+        game's id and its session."""
         games = Games(self.store, player)
         if options is not None:
             games.set_options(options, game)
+        left = []
         for _ in range(LEAVE_TRIES):
             previous = self.store.latest_unfinished(player)
             if previous is None:
                 break
             try:
-                old = self.get(player, previous)
+                version = self.store.version(player, previous)
+                warm = self._warm.get((player, previous))
+                if warm is not None and warm.version == version:
+                    old = copy.copy(warm.session)  # the warm one changes only when this save commits
+                else:
+                    old = self.store.load(player, previous)
             except CorruptSave:  # unreadable: it counts as given up, its row kept as it is
                 self.store.set_status(player, previous, "lost")
                 continue
             try:
-                games.leave(previous, old.session, expected=old.version)
+                games.leave(previous, old, expected=version)
             except StaleGame:  # acted on (or left) in another process meanwhile: look again
-                self._warm.pop((player, previous), None)
                 continue
-            self._warm.pop((player, previous), None)
-            self._notify((player, previous))
+            left.append(previous)
         game_id, session = games.start(game, deal)
-        live = LiveGame(player, game_id, session, 0)
-        self._warm[(player, game_id)] = live
-        return live
+        return left, game_id, session
 
-    def record(self, live: LiveGame, outcome: Outcome) -> None:
-        """After an action: saved at once as the next version (StaleGame if another
-        process saved that version first, GameOver if the game was given up; this copy
-        is then dropped)."""
-        if not outcome.ok or outcome.hint is not None:
-            return
-        status = "won" if live.session.is_won else None
+    async def act(self, live: LiveGame, play: Callable[[Session], Outcome]) -> tuple[Outcome, Session, int]:
+        """Play an action on a copy of the game and save it as the next version; the
+        outcome, the session and version to show. Only a committed save changes the
+        warm game: StaleGame if another process saved that version first (GameOver if
+        the game was given up; the warm copy is then dropped), StorageError if the save
+        failed (the warm game is left as it was). An action that saves nothing raises
+        StaleGame too if the stored game has moved on from this copy."""
+        trial = copy.copy(live.session)
+        outcome = play(trial)
+        if not outcome.ok or outcome.hint is not None:  # nothing to save: is the table still the stored one?
+            if await self.run(self.store.version, live.player, live.game_id) != live.version:
+                self._warm.pop((live.player, live.game_id), None)
+                raise StaleGame(f"game {live.game_id} changed since version {live.version}")
+            return outcome, trial, live.version
+        status = "won" if trial.is_won else None
+        version = live.version
         try:
-            self.store.save(live.player, live.session, live.game_id, status, expected=live.version)
+            await self.run(self.store.save, live.player, trial, live.game_id, status, version)
         except StaleGame:  # GameOver included: the game was given up
             self._warm.pop((live.player, live.game_id), None)
             raise
-        live.version += 1
+        if live.version == version:
+            live.session, live.version = trial, version + 1
         self._notify((live.player, live.game_id))
+        return outcome, trial, version + 1
 
     def _notify(self, key: Key) -> None:
         for event in self._waiting.get(key, ()):

@@ -7,7 +7,9 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,20 +19,24 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardtable.app import CorruptSave, StorageError, Store
+from cardtable.app import CorruptSave, StorageError, Store, StoreBusy
 from cardtable.ui.web.api import router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.lane import GameLane
 from cardtable.ui.web.live import LiveGames
-from cardtable.ui.web.workers import run_processes, spreads_connections
+from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections
 
 STATIC = Path(__file__).parent / "static"
 
 MAX_BODY = 64 * 1024
 """The largest request body the server reads, in bytes: every request the page sends
 is well under a kilobyte, so anything near this is a mistake or an attack."""
+
+RETRY_AFTER = 1
+"""Seconds a client is asked to wait (``Retry-After``) before retrying when the database is busy."""
 
 TOO_LARGE = f"the request body is too large: at most {MAX_BODY // 1024} KiB is accepted"
 
@@ -181,6 +187,10 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
     async def storage(request: Request, error: StorageError) -> JSONResponse:
         return JSONResponse({"detail": str(error)}, status_code=503)
 
+    @app.exception_handler(StoreBusy)
+    async def busy(request: Request, error: StoreBusy) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
+
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = list(error.errors())
@@ -199,12 +209,32 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
     async def thunderjack_page() -> FileResponse:
         return FileResponse(STATIC / "thunderjack.html")
 
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # Starlette names the methods of one route only
+            headers["Allow"] = ", ".join(allowed_methods(app, request.url.path))
+        return JSONResponse({"detail": str(error.detail)}, status_code=error.status_code, headers=headers)
+
     @app.get("/api/{anything:path}", include_in_schema=False)
     async def unknown(anything: str) -> None:
+        allowed = allowed_methods(app, f"/api/{anything}")
+        if allowed:  # the address exists, for other methods
+            raise HTTPException(405, f"/api/{anything} takes {' or '.join(allowed)}", headers={"Allow": ", ".join(allowed)})
         raise HTTPException(404, f"there is no /api/{anything}")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+def allowed_methods(app: FastAPI, path: str) -> list[str]:
+    """The methods the API's schema documents at ``path`` (none: no such address)."""
+    methods: set[str] = set()
+    for template, operations in app.openapi()["paths"].items():
+        pattern = re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, path):
+            methods |= {method.upper() for method in operations}
+    return sorted(methods)
 
 
 def app_from_environment() -> FastAPI:
@@ -216,6 +246,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, work
     """Run the server until interrupted, in ``workers`` processes sharing the store."""
     import uvicorn
 
+    if port_in_use(host, port):
+        print(in_use_message(host, port), file=sys.stderr)
+        return 1
     store = Store(db)
     server_secret(store)  # made once here, so every process signs with the same key
     print(f"cardtable: open http://{host}:{port}/ in a browser (games saved in {store.path})", flush=True)

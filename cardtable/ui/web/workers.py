@@ -7,6 +7,11 @@ did 70% of the work while the other idled. Here each process opens its own socke
 are opened here, listening before any process starts, and kept: a process that dies is
 replaced on its own socket, so the connections waiting there are served by the next one.
 SIGINT or SIGTERM stops them all.
+
+A process that keeps dying is replaced after a pause that grows, and never stops the
+others; a server process ends when the server that started it is gone (killed even
+with SIGKILL), so none is left serving the port on its own; and a server refuses to
+start on a port something already serves (``port_in_use``).
 """
 
 from __future__ import annotations
@@ -18,15 +23,29 @@ import socket
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from types import FrameType
 
 RESTART_GRACE = 5.0
-"""Seconds a process must have run for its death to be answered with a new one; one that
-dies sooner is failing to start, and the server stops rather than retry forever."""
+"""Seconds a process must run to count as started well: its death is then answered with
+a new process at once; deaths sooner than that are answered after a growing pause."""
+
+BACKOFF_FIRST = 0.5
+"""Seconds before replacing a process that died soon after starting; doubled for each
+such death in a row on the same socket, up to ``BACKOFF_MOST``."""
+
+BACKOFF_MOST = 30.0
+
+GIVE_UP = 5
+"""Quick deaths in a row on every socket, with no process left serving, after which the
+server stops: it can't start at all (a process serving keeps the server up forever)."""
 
 STOP_WAIT = 10.0
 """Seconds a process is given to finish its requests once told to stop."""
+
+ORPHAN_CHECK = 0.2
+"""Seconds between a server process's looks at whether the server that started it is alive."""
 
 
 def spreads_connections() -> bool:
@@ -49,8 +68,42 @@ def shared_port_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _serve_one(sock: socket.socket, db: str) -> None:
-    """One server process: the app over the store, on its own socket."""
+def port_in_use(host: str, port: int) -> bool:
+    """Whether something answers on ``host:port`` (a server, or processes left from one).
+
+    Sockets that share a port (``SO_REUSEPORT``) let a second server bind beside a first,
+    so a free port is told by nobody answering, not by a bind that succeeds."""
+    target = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    try:
+        with socket.create_connection((target, port), timeout=1.0):
+            return True
+    except OSError:
+        return False
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this process (as SIGTERM would) once process ``parent`` is gone."""
+    if sys.platform.startswith("linux"):
+        try:  # the kernel's own notice: SIGTERM the moment the parent dies
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:  # and, everywhere, a look every ORPHAN_CHECK seconds
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(STOP_WAIT)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="cardtable-parent-watch", daemon=True).start()
+
+
+def _serve_one(sock: socket.socket, db: str, parent: int) -> None:
+    """One server process: the app over the store, on its own socket, while ``parent`` lives."""
+    _end_with_parent(parent)
     import uvicorn
 
     from cardtable.app import Store
@@ -59,8 +112,26 @@ def _serve_one(sock: socket.socket, db: str) -> None:
     uvicorn.Server(uvicorn.Config(create_app(Store(db)), log_level="warning")).run(sockets=[sock])
 
 
+@dataclass
+class Slot:
+    """One socket and the process serving it (None while waiting to start another)."""
+
+    sock: socket.socket
+    process: BaseProcess | None = None
+    since: float = 0.0
+    quick_deaths: int = 0
+    start_at: float = 0.0
+
+    def pause(self) -> float:
+        """Seconds to wait before the next process, after ``quick_deaths`` in a row."""
+        return 0.0 if not self.quick_deaths else min(BACKOFF_MOST, BACKOFF_FIRST * 2 ** (self.quick_deaths - 1))
+
+
 def run_processes(host: str, port: int, db: str, count: int) -> int:
     """Serve with ``count`` processes until SIGINT or SIGTERM; the exit status."""
+    if port_in_use(host, port):
+        print(in_use_message(host, port), file=sys.stderr)
+        return 1
     sockets: list[socket.socket] = []
     try:
         sockets += [shared_port_socket(host, port) for _ in range(count)]
@@ -72,38 +143,51 @@ def run_processes(host: str, port: int, db: str, count: int) -> int:
     context = multiprocessing.get_context("spawn")
     stop = threading.Event()
 
-    def start(sock: socket.socket) -> tuple[BaseProcess, float]:
-        process = context.Process(target=_serve_one, args=(sock, db), daemon=False)
-        process.start()
-        return process, time.monotonic()
+    def start(slot: Slot) -> None:
+        slot.process = context.Process(target=_serve_one, args=(slot.sock, db, os.getpid()), daemon=False)
+        slot.process.start()
+        slot.since = time.monotonic()
 
     def on_signal(number: int, frame: FrameType | None) -> None:
         stop.set()
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
-    processes: list[tuple[BaseProcess, float]] = []
+    slots = [Slot(sock) for sock in sockets]
     status = 0
     try:
-        processes += [start(sock) for sock in sockets]
-        while not stop.wait(0.5):
-            for n, (process, since) in enumerate(processes):
-                if process.is_alive():
-                    continue
-                if time.monotonic() - since < RESTART_GRACE:
-                    print(f"cardtable: a server process failed to start (exit {process.exitcode})", file=sys.stderr)
-                    status = 1
-                    stop.set()
-                    break
-                print(f"cardtable: server process {process.pid} stopped (exit {process.exitcode}); starting another",
-                      file=sys.stderr)
-                processes[n] = start(sockets[n])
+        for slot in slots:
+            start(slot)
+        while not stop.wait(0.1):
+            now = time.monotonic()
+            for slot in slots:
+                if slot.process is not None and not slot.process.is_alive():
+                    quick = now - slot.since < RESTART_GRACE
+                    slot.quick_deaths = slot.quick_deaths + 1 if quick else 0
+                    slot.start_at = now + slot.pause()
+                    print(f"cardtable: server process {slot.process.pid} stopped (exit {slot.process.exitcode}); "
+                          f"starting another in {slot.pause():.1f} s", file=sys.stderr, flush=True)
+                    slot.process = None
+                if slot.process is None and now >= slot.start_at:
+                    start(slot)
+            if all(s.quick_deaths >= GIVE_UP and (s.process is None or not s.process.is_alive()) for s in slots):
+                print("cardtable: the server processes fail as they start; stopping", file=sys.stderr)
+                status = 1
+                break
     finally:
-        _stop_all([process for process, _ in processes])
+        _stop_all([slot.process for slot in slots if slot.process is not None])
         for sock in sockets:
             sock.close()
         for number, handler in previous.items():
             signal.signal(number, handler)
     return status
+
+
+def in_use_message(host: str, port: int) -> str:
+    """What a server says when something already serves its port."""
+    return (
+        f"cardtable: can't serve on {host}:{port}: something is already serving it (another server, or "
+        f"processes left from one); stop that first, or choose another --port"
+    )
 
 
 def _stop_all(processes: list[BaseProcess]) -> None:

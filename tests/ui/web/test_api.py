@@ -179,11 +179,7 @@ HOSTILE = [
     ("get", "/api/games/99999999999999999999999", b""),
     ("get", "/api/nothing/here", b""),
     ("post", "/api/games/1/actions", b'{"action": "explode", "version": 0}'),
-    ("post", "/api/games/1/actions", b'{"action": "move", "version": 0}'),
-    ("post", "/api/games/1/actions", b'{"action": "move", "version": 0, "pile": "t99", "target": "t1"}'),
-    ("post", "/api/games/1/actions", b'{"action": "move", "version": 0, "pile": "t1", "position": 150, "target": "t2"}'),
     ("post", "/api/games/1/actions", b'{"action": "deal", "version": "zero"}'),
-    ("post", "/api/games/1/targets", b'{"pile": "zz"}'),
     ("post", "/api/games", b""),
     ("post", "/api/games", b"\xff\xfe"),
     ("post", "/api/games", b'{"game": "klondike", "deal": 1.5}'),
@@ -201,6 +197,30 @@ HOSTILE = [
     ("post", "/api/games/1/actions", b'{"action": "deal", "version": ' + b"9" * 5000 + b"}"),
     ("post", "/api/games/1/targets", b'{"pile": "t1", "position": ' + b"9" * 5000 + b"}"),
 ]
+
+
+WELL_FORMED_BUT_NOT_ON_THE_TABLE: list[tuple[str, bytes]] = [
+    ("/api/games/1/actions", b'{"action": "move", "version": 0}'),
+    ("/api/games/1/actions", b'{"action": "move", "version": 0, "pile": "t99", "target": "t1"}'),
+    ("/api/games/1/actions", b'{"action": "move", "version": 0, "pile": "t1", "position": 150, "target": "t2"}'),
+    ("/api/games/1/targets", b'{"pile": "zz"}'),
+]
+
+
+@pytest.mark.parametrize(("url", "body"), WELL_FORMED_BUT_NOT_ON_THE_TABLE)
+def test_a_well_formed_request_naming_no_card_on_the_table_is_answered_like_an_illegal_move(
+    client: TestClient, url: str, body: bytes
+) -> None:
+    """The schema takes any pile name and position (they depend on the game and the
+    table), so the server does too: the move is not taken and the answer says why."""
+    view = _start(client)
+    response = client.post(url, content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    if "targets" in answer:
+        assert answer["targets"] == []
+    else:
+        assert answer["ok"] is False and answer["reason"] and answer["view"]["version"] == view["version"]
 
 
 @pytest.mark.parametrize(("method", "url", "body"), HOSTILE)
@@ -272,7 +292,7 @@ def test_a_deal_is_taken_exactly_when_the_game_takes_it(client: TestClient, game
         assert answer.status_code == 201, answer.text
         assert client.get(f"/api/games/{answer.json()['id']}").status_code == 200
     else:
-        assert answer.status_code == 422
+        assert answer.status_code == 404  # no such deal: the request itself is well formed
         name = get_variant(game).name
         assert answer.json()["detail"] == f"{name} deal numbers run from {numbers.start} to {numbers.stop - 1}"
 
@@ -336,6 +356,12 @@ def test_two_server_processes_on_one_database_never_apply_an_action_twice(tmp_pa
     raced = _act(second, view, "deal")
     assert raced.status_code == 409 and _same_table(raced.json()["view"], won)
     assert _same_table(first.get(f"/api/games/{view['id']}").json(), second.get(f"/api/games/{view['id']}").json())
+    # An action that saves nothing (a hint, an illegal move) on a warm copy that another
+    # process has moved past is refused just the same, with the table as it is.
+    now = _act(first, raced.json()["view"], "deal").json()["view"]
+    for action in ("hint", "move"):
+        late = _act(second, raced.json()["view"], action)
+        assert late.status_code == 409 and _same_table(late.json()["view"], now)
 
 
 def test_a_socket_follows_actions_taken_in_another_process(tmp_path: Path) -> None:

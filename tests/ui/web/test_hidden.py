@@ -8,6 +8,7 @@ holds the true identity of every face-down card.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -20,9 +21,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from cardtable.app import Store
-from cardtable.solitaire import MoveKind, State, Variant, legal_moves, variants
+from cardtable.app.session import has_hidden_cards
+from cardtable.solitaire import MoveKind, State, Variant, apply, legal_moves, variants
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
+from cardtable.ui.web.views import outcome_view, table_view
 
 JSON = dict[str, Any]
 
@@ -171,3 +174,48 @@ def test_the_check_itself_catches_a_named_face_down_card() -> None:
     symbol = hidden.replace("T", "10")[:-1] + "♣♦♥♠"["CDHS".index(hidden[-1])]
     with pytest.raises(AssertionError):
         check_reply({"reason": f"{symbol} can't go there"}, state, state, states)
+
+
+def _rearranged(state: State, rng: random.Random) -> State:
+    """The same table with the face-down cards shuffled among their places."""
+    down = [c for pile, hidden in zip(state.piles, state.hidden) for c in pile[:hidden]]
+    rng.shuffle(down)
+    cards = iter(down)
+    piles = tuple(tuple(next(cards) for _ in pile[:hidden]) + pile[hidden:] for pile, hidden in zip(state.piles, state.hidden))
+    return dataclasses.replace(state, piles=piles)
+
+
+def _everything_shown(state: State) -> str:
+    """All a player is told about a position: the view with every flag, the hint, and
+    where each top card may go."""
+    from cardtable.app import History, Session
+
+    session = Session(state.variant, 1, history=History.begin(state))
+    names = state.variant.tables.names
+    return json.dumps({
+        "view": table_view(1, session, 0),
+        "hint": outcome_view(session.hint(), session),
+        "targets": {name: session.targets(name, -1) for name in names},
+    })
+
+
+@pytest.mark.parametrize("variant", [v for v in variants() if has_hidden_cards(v)], ids=lambda v: v.id)
+def test_no_flag_or_answer_depends_on_how_the_face_down_cards_lie(variant: Variant) -> None:
+    """Positions from random play, each shown again with its face-down cards rearranged:
+    the player must be told exactly the same (the stuck flag included)."""
+    rng = random.Random(variant.id)
+    checked = 0
+    for deal in range(1, 9):
+        state = variant.start(deal)
+        for depth in range(160):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state = apply(state, rng.choice(moves), trusted=True)
+            if depth % 8 and legal_moves(state):
+                continue
+            shown = _everything_shown(state)
+            for _ in range(3):
+                assert _everything_shown(_rearranged(state, rng)) == shown, (variant.id, deal, depth)
+            checked += 1
+    assert checked >= 30

@@ -10,13 +10,13 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
-from cardtable.ui.web.workers import RESTART_GRACE, spreads_connections
+from cardtable.ui.web.workers import RESTART_GRACE, shared_port_socket, spreads_connections
 
 
 def _free_port() -> int:
@@ -46,9 +46,11 @@ def _serve_process(tmp_path: Path, workers: int) -> Iterator[tuple[str, subproce
             break
         except httpx.TransportError:
             time.sleep(0.1)
-    yield url, server
-    server.terminate()
-    server.wait(timeout=20)
+    try:
+        yield url, server
+    finally:  # a failed test too: no server left running
+        server.terminate()
+        server.wait(timeout=20)
 
 
 @pytest.fixture
@@ -184,3 +186,64 @@ def test_a_port_in_use_is_reported_clearly(tmp_path: Path) -> None:
         command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port), "--workers", "2"]
         done = subprocess.run(command + ["--db", str(tmp_path / "s.db")], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and f"can't serve on 127.0.0.1:{port}" in done.stderr
+
+
+def _wait_for(test: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if test():
+            return True
+        time.sleep(0.05)
+    return test()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return "Z" not in Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[:1]
+    except OSError:
+        return False
+
+
+@needs_spreading
+def test_a_process_that_keeps_dying_never_stops_the_healthy_one(tmp_path: Path) -> None:
+    for url, server in _serve_process(tmp_path, 2):
+        healthy, failing = _children(server.pid)
+        for _ in range(3):  # each replacement killed the moment it appears
+            os.kill(failing, signal.SIGKILL)
+            assert _wait_for(lambda: len(_children(server.pid)) == 2 and failing not in _children(server.pid), 30)
+            failing = next(pid for pid in _children(server.pid) if pid != healthy)
+            assert httpx.get(url + "/api/games", timeout=20).status_code == 200
+        assert server.poll() is None and _alive(healthy)
+        for _ in range(6):  # a new connection each: whichever process is listening answers
+            assert httpx.post(url + "/api/games", json={"game": "klondike", "deal": 2}, timeout=20).status_code == 201
+
+
+@needs_spreading
+def test_server_processes_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    for url, server in _serve_process(tmp_path, 2):
+        workers = _children(server.pid)
+        assert len(workers) == 2
+        server.kill()
+        server.wait()
+        assert _wait_for(lambda: not any(_alive(pid) for pid in workers), 10), "orphans keep serving"
+        with pytest.raises(httpx.TransportError):
+            httpx.get(url + "/api/games", timeout=2)
+
+
+@needs_spreading
+def test_a_port_still_served_is_refused_with_a_clear_message(tmp_path: Path) -> None:
+    port = _free_port()
+    left = shared_port_socket("127.0.0.1", port)  # as a process left from another server holds it
+    try:
+        command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port), "--db", str(tmp_path / "s.db")]
+        for workers in ("1", "2"):
+            server = subprocess.Popen(command + ["--workers", workers], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                out, err = server.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+                pytest.fail(f"a server started beside the one on port {port}")
+            assert server.returncode == 1 and "already serving" in err, err
+    finally:
+        left.close()

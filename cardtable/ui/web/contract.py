@@ -1,0 +1,67 @@
+"""The API's contract: one error shape, and every status a route answers, documented.
+
+Every error is ``{"detail": "what went wrong, in words"}``; a refused action also carries
+the table as it is now (``Refused``). ``answers`` gives FastAPI the statuses a route can
+answer besides its success, each with its real body, so the published schema and the
+server agree (a test runs Schemathesis, with every check, against the real server).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, Field
+from pydantic_core import PydanticCustomError
+
+
+def _no_text_or_truth(value: object) -> object:
+    """Refuse what JSON Schema's ``integer`` does not take but pydantic would turn into
+    one (``"7"``, ``true``); a number such as ``7.0`` is an integer to both."""
+    if isinstance(value, (bool, str)):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+Whole = Annotated[int, BeforeValidator(_no_text_or_truth)]
+"""A whole number in a request body, as the schema's ``integer`` says."""
+
+
+class ErrorOut(BaseModel):
+    """Every error the API answers."""
+
+    detail: str = Field(description="what went wrong, in words")
+
+
+class Refused(BaseModel):
+    """An action refused because the table changed (or the game is over), with the table now."""
+
+    detail: str = Field(description="why the action was refused")
+    view: dict[str, Any] = Field(description="the table as it is now")
+
+
+WHY: dict[int, str] = {
+    400: "the request body is not JSON",
+    404: "no such game (or deal, or address) for the caller",
+    405: "the address does not take this method (Allow lists those it takes)",
+    409: "the request conflicts with the game as it is now",
+    413: "the request body is too large",
+    422: "the request is not what the schema describes",
+    503: "the database could not be used (Retry-After when it was busy): nothing was changed, so retrying is safe",
+}
+
+
+def answers(*statuses: int, refused: str = "") -> dict[int | str, dict[str, Any]]:
+    """FastAPI ``responses`` for ``statuses``, each with the error body (409 with the
+    table as well when ``refused`` says why a request is refused that way).
+
+    >>> sorted(answers(404, 422))
+    [404, 422]
+    """
+    documented: dict[int | str, dict[str, Any]] = {status: {"model": ErrorOut, "description": WHY[status]} for status in statuses}
+    if refused:
+        documented[409] = {"model": Refused, "description": refused}
+    return documented
+
+
+BODY_ERRORS = (400, 413, 422)
+"""What a route that reads a JSON body may answer about the body."""
