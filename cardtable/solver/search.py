@@ -12,7 +12,8 @@ from enum import Enum
 
 import numpy as np
 
-from cardtable.solitaire import Move, State, apply, check, is_won
+from cardtable.solitaire import Move, State, is_won
+from cardtable.solitaire.formats import ReplayError, replay_steps
 from cardtable.solitaire.compiled import program_of, to_arrays, to_move
 from cardtable.solver import kernel
 
@@ -149,11 +150,12 @@ def _path(state: State, store: Store, node: int) -> tuple[Move, ...]:
 
 
 def _replay(state: State, moves: tuple[Move, ...]) -> None:
-    """Play ``moves`` through the engine; any refusal or a game not won is a SolverError."""
-    for number, move in enumerate(moves, start=1):
-        verdict = check(state, move)
-        if not verdict.ok:
-            raise SolverError(f"the solution's move {number} is illegal: {verdict.reason}")
-        state = apply(state, move, trusted=True)
+    """Play ``moves`` through the engine's one replay; any refusal, or a game not won at
+    the end, is a SolverError."""
+    try:
+        for state in replay_steps(state, moves):
+            pass
+    except ReplayError as error:
+        raise SolverError(f"the solution's move {error.number} is illegal: {error.reason}") from None
     if not is_won(state):
         raise SolverError("the solution ends in a position that is not won")
