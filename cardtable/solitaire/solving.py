@@ -30,7 +30,12 @@ class Solving:
     stock: int = 0
     """Per card still in the stock (a game whose stock deals to the columns wants it
     dealt: without a weight here, every rearrangement of the columns comes first)."""
+    idle_moves: bool = True
+    """Whether the first search tries moves between columns that neither turn up a
+    card, empty a column, nor free a card to go home. False: it skips them, and only if
+    that narrower search finds nothing does a full one follow (so an answer of
+    "unwinnable" is still a proof). Worth it where columns hide cards (Klondike)."""
 
     def weights(self) -> tuple[int, ...]:
         """The weights in the order the compiled search reads them."""
-        return astuple(self)
+        return astuple(self)[:7]

@@ -218,8 +218,40 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
 
 
 @njit(cache=True)
-def run(rules, weights, store, counters, steps):  # type: ignore[no-untyped-def]
-    """Expand up to ``steps`` nodes; the outcome is left in ``counters[STATUS]``."""
+def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
+    """Whether ``move`` carries cards between two columns without turning a card up,
+    emptying its column or freeing the card under it to go home."""
+    (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
+     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c) = rules
+    if move >> 24 != 0:
+        return False
+    i = (move >> 16) & 255
+    j = (move >> 8) & 255
+    k = move & 255
+    in_tableau = False
+    to_tableau = False
+    for t in tableau:
+        in_tableau = in_tableau or t == i
+        to_tableau = to_tableau or t == j
+    n = lens[i]
+    if not (in_tableau and to_tableau) or k >= n - hid[i]:
+        return False
+    freed = cards[i, n - k - 1]
+    for f in foundations:
+        held = lens[f]
+        if held > 0:
+            b = build_id[f]
+            if b >= 0 and tables[b, cards[f, held - 1], freed]:
+                return False
+        elif empty[f, freed]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untyped-def]
+    """Expand up to ``steps`` nodes (skipping idle moves unless ``idle``); the outcome
+    is left in ``counters[STATUS]``."""
     arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
     meta = rules[0]
     piles = meta[0]
@@ -247,6 +279,8 @@ def run(rules, weights, store, counters, steps):  # type: ignore[no-untyped-def]
         _pop(heapkey, heapnode, counters)
         counters[EXPANDED] += 1
         for m in range(count):
+            if not idle and is_idle(rules, cards, lens, hid, moves[m]):
+                continue
             ccards[:, :] = cards
             clens[:] = lens
             chid[:] = hid

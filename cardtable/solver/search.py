@@ -83,25 +83,16 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     ('solved', True)
     """
     began = time.perf_counter()
-    program = program_of(state.variant)
-    position = to_arrays(state)
-    row = 2 * program.piles + 1 + program.capacity
-    most = budget.node_room(row + 72)
-    store = _store(min(most, FIRST_ROOM), row, program.capacity)
-    counters = np.zeros(8, dtype=np.int64)
-    weights = np.array(state.variant.solving.weights(), dtype=np.int64)
-    rules = program.rules
-    kernel.begin(rules, weights, store, counters, position.cards, position.lens, position.hid, position.extra)
     deadline = began + budget.seconds
-    while counters[kernel.STATUS] == kernel.RUNNING and time.perf_counter() < deadline:
-        kernel.run(rules, weights, store, counters, SLICE)
-        room = len(store[1])
-        if counters[kernel.STATUS] == kernel.FULL and room < most:
-            store = _grown(store, min(most, 4 * room), program.capacity)
-            counters[kernel.STATUS] = kernel.RUNNING
+    narrow = not state.variant.solving.idle_moves
+    store, counters = _search(state, budget, deadline if not narrow else began + budget.seconds / 2, idle=not narrow)
+    nodes = int(counters[kernel.NODES])
+    if narrow and counters[kernel.STATUS] != kernel.SOLVED:
+        # The narrower search found no win: only a full one can prove there is none.
+        store, counters = _search(state, budget, deadline, idle=True)
+        nodes += int(counters[kernel.NODES])
     status = int(counters[kernel.STATUS])
     thoughtful = any(state.hidden)
-    nodes = int(counters[kernel.NODES])
     if status == kernel.SOLVED:
         moves = _path(state, store, int(counters[kernel.WIN]))
         _replay(state, moves)
@@ -136,6 +127,26 @@ def _grown(store: Store, room: int, capacity: int) -> Store:
             new[: len(old)] = old
     kernel.rehash(store[6], bigger[6])
     return bigger
+
+
+def _search(state: State, budget: Budget, deadline: float, idle: bool) -> tuple[Store, np.ndarray]:
+    """One best-first search from ``state`` until ``deadline``: its store and counters."""
+    program = program_of(state.variant)
+    position = to_arrays(state)
+    row = 2 * program.piles + 1 + program.capacity
+    most = budget.node_room(row + 72)
+    store = _store(min(most, FIRST_ROOM), row, program.capacity)
+    counters = np.zeros(8, dtype=np.int64)
+    weights = np.array(state.variant.solving.weights(), dtype=np.int64)
+    rules = program.rules
+    kernel.begin(rules, weights, store, counters, position.cards, position.lens, position.hid, position.extra)
+    while counters[kernel.STATUS] == kernel.RUNNING and time.perf_counter() < deadline:
+        kernel.run(rules, weights, idle, store, counters, SLICE)
+        room = len(store[1])
+        if counters[kernel.STATUS] == kernel.FULL and room < most:
+            store = _grown(store, min(most, 4 * room), program.capacity)
+            counters[kernel.STATUS] = kernel.RUNNING
+    return store, counters
 
 
 def _path(state: State, store: Store, node: int) -> tuple[Move, ...]:

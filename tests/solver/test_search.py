@@ -99,3 +99,56 @@ def test_a_solution_the_engine_refuses_is_an_error_not_an_answer() -> None:
     with pytest.raises(SolverError, match="illegal"):
         _replay(start, moves[1:])
     assert not check(start, moves[-1]).ok
+
+
+def test_klondike_looks_at_moves_that_turn_cards_up_first_yet_still_proves() -> None:
+    start = get_variant("klondike-draw3").start(19)
+    assert not start.variant.solving.idle_moves
+    seen = {canonical_key(start, redeals=False)}
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        assert not is_won(state)
+        for move in legal_moves(state):
+            after = apply(state, move, trusted=True)
+            if canonical_key(after, redeals=False) not in seen:
+                seen.add(canonical_key(after, redeals=False))
+                todo.append(after)
+    assert solve(start).outcome is Outcome.UNWINNABLE
+
+
+def test_idle_moves_are_those_that_neither_turn_up_empty_nor_free_a_card_to_go_home() -> None:
+    import random
+
+    from cardtable.solitaire import MoveKind, PileKind
+    from cardtable.solitaire.compiled import to_arrays, to_code
+    from cardtable.solver.kernel import is_idle
+
+    variant = get_variant("klondike")
+    tableau = set(variant.tables.tableau)
+    rng = random.Random(3)
+    kinds = set()
+    for deal in range(1, 40):
+        state = variant.start(deal)
+        for _ in range(60):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            p = to_arrays(state)
+            for move in moves:
+                idle = bool(is_idle(p.program.rules, p.cards, p.lens, p.hid, to_code(move)))
+                if move.kind is not MoveKind.MOVE or move.source not in tableau or move.target not in tableau:
+                    assert not idle
+                    continue
+                assert move.source is not None
+                face_up = len(state.piles[move.source]) - state.hidden[move.source]
+                after = apply(state, move)
+                freed_goes_home = any(
+                    m.source == move.source and variant.piles[m.target or 0].kind is PileKind.FOUNDATION
+                    for m in legal_moves(after)
+                    if m.kind is MoveKind.MOVE and m.count == 1
+                )
+                assert idle == (move.count < face_up and not freed_goes_home), (deal, move)
+                kinds.add(idle)
+            state = apply(state, moves[rng.randrange(len(moves))])
+    assert kinds == {True, False}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardtable.solitaire.piles import foundations, stock, tableau, waste
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import alt_color, down, kings_only, run, same_suit, to_waste, top_card, up
+from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.traits import Scoring
 from cardtable.solitaire.variant import Variant
 
@@ -19,6 +20,7 @@ klondike = register(
             *tableau(tuple((n, 1) for n in range(7)), down & alt_color, kings_only, run()),
         ),
         stock=to_waste(1),
+        solving=Solving(idle_moves=False),  # first look only at moves that turn a card up
         summary=(
             "Build the four foundations up in suit from Ace to King. Columns build down in "
             "alternating colours; any face-up run moves; only a King fills an empty column. "
