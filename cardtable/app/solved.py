@@ -15,18 +15,6 @@ from cardtable.app.storage import Store, StorageError
 from cardtable.solver.batch import DealResult
 from cardtable.solver.search import Outcome
 
-_TABLE = """CREATE TABLE IF NOT EXISTS solver_results (
-    game TEXT NOT NULL,
-    deal INTEGER NOT NULL,
-    outcome TEXT NOT NULL,
-    moves INTEGER NOT NULL,
-    nodes INTEGER NOT NULL,
-    seconds REAL NOT NULL,
-    thoughtful INTEGER NOT NULL,
-    solution TEXT NOT NULL,
-    at TEXT NOT NULL,
-    PRIMARY KEY (game, deal))"""
-
 _KEEP_PROOFS = """INSERT INTO solver_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (game, deal) DO UPDATE SET
         outcome = excluded.outcome, moves = excluded.moves, nodes = excluded.nodes,
@@ -39,12 +27,11 @@ class SolvedDeals:
     """Verdicts by (game, deal) in the cardtable database at ``path``."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        store = Store(path)  # knows the file for ours, or refuses it untouched
+        store = Store(path)  # knows the file for ours and migrates it, or refuses it untouched
         self.path = store.path
         store.close()
         try:
             self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            self._db.execute(_TABLE)
         except sqlite3.Error as error:
             raise StorageError(f"can't keep solver results in {self.path}: {error}") from None
 
@@ -78,9 +65,9 @@ class SolvedDeals:
             if o in {outcome.value for outcome in Outcome}
         ]
 
-    def decided(self, game: str, deals: range | None = None) -> set[int]:
-        """The deals of ``game`` with a proof already stored."""
-        return {r.deal for r in self.results(game, deals) if r.outcome is not Outcome.UNKNOWN}
+    def decided(self, game: str, deals: range | None = None) -> dict[int, DealResult]:
+        """The stored verdicts of ``game`` that are proofs (solved or unwinnable), by deal."""
+        return {r.deal: r for r in self.results(game, deals) if r.outcome is not Outcome.UNKNOWN}
 
     def close(self) -> None:
         """Close the database."""

@@ -36,6 +36,7 @@ from cardtable.app.storage_errors import StaleGame as StaleGame
 from cardtable.app.storage_errors import StorageError as StorageError
 from cardtable.app.storage_errors import StoreBusy as StoreBusy
 from cardtable.app.storage_errors import failing_as, storage_error
+from cardtable.app.solved_schema import SOLVER_RESULTS
 from cardtable.app.tally_schema import TALLY_MIGRATION
 from cardtable.solitaire import Move, get_variant
 from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, replay_steps
@@ -43,7 +44,7 @@ from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, re
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -78,6 +79,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     ("ALTER TABLE games ADD COLUMN random_deal INTEGER NOT NULL DEFAULT 0",),
     TALLY_MIGRATION,
+    (SOLVER_RESULTS,),
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import csv
+import math
 import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
 from cardtable.commands import UserError
@@ -27,10 +29,10 @@ EXIT = {Outcome.SOLVED: 0, Outcome.UNWINNABLE: 1, Outcome.UNKNOWN: 3}
 def parse_deals(text: str) -> list[int]:
     """Deal numbers from ``7``, ``1-100`` or ``1-10,20-30``.
 
-    >>> parse_deals("1-3,7")
-    [1, 2, 3, 7]
+    >>> parse_deals("1-3,7,2-4")
+    [1, 2, 3, 4, 7]
     """
-    deals: list[int] = []
+    deals: set[int] = set()
     for part in text.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
         try:
@@ -41,8 +43,8 @@ def parse_deals(text: str) -> list[int]:
             raise UserError(f"the range {part} is empty or negative")
         if last - first >= 10_000_000:
             raise UserError(f"the range {part} is more than ten million deals")
-        deals.extend(range(first, last + 1))
-    return deals
+        deals.update(range(first, last + 1))
+    return sorted(deals)
 
 
 def uses_freecell_notation(variant: Variant) -> bool:
@@ -56,7 +58,7 @@ def uses_freecell_notation(variant: Variant) -> bool:
 
 
 def _budget(args: argparse.Namespace) -> Budget:
-    if args.seconds <= 0 or args.nodes < 16 or args.memory < 64:
+    if not math.isfinite(args.seconds) or args.seconds <= 0 or args.nodes < 16 or args.memory < 64:
         raise UserError("the budget needs --seconds above 0, --nodes of at least 16 and --memory of at least 64 MB")
     return Budget(nodes=args.nodes, seconds=args.seconds, memory_mb=args.memory)
 
@@ -66,6 +68,9 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
         start = variant.start(args.deal)
     except ValueError as error:
         raise UserError(f"{variant.name}: {error}") from None
+    freecell = args.notation == "freecell" or (args.notation == "auto" and uses_freecell_notation(variant))
+    if args.notation == "freecell" and not uses_freecell_notation(variant):
+        raise UserError(f"{variant.name} has no free cells: its moves can't be written in FreeCell notation")
     result = solve(start, _budget(args))
     cost = f"{result.nodes:,} positions, {result.seconds:.2f} s"
     verdict = {
@@ -77,7 +82,6 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     if result.thoughtful:
         print("(the solver knew every face-down card: thoughtful play)")
     if result.solved:
-        freecell = args.notation == "freecell" or (args.notation == "auto" and uses_freecell_notation(variant))
         if freecell:
             try:
                 print(format_freecell_solution(start, list(result.moves)))
@@ -109,59 +113,78 @@ class Progress:
             self.stream.flush()
 
 
-def _results(variant: Variant, deals: list[int], args: argparse.Namespace, known: dict[int, DealResult]) -> Iterator[DealResult]:
-    budget = _budget(args)
+def _results(
+    variant: Variant, deals: list[int], budget: Budget, args: argparse.Namespace, known: dict[int, DealResult]
+) -> Iterator[DealResult]:
     if args.scheduler:
         from cardtable.solver.cluster import classify_on_cluster
 
         try:
             yield from classify_on_cluster(args.scheduler, variant.id, deals, budget, skip=known.__contains__)
-        except (ImportError, OSError, TimeoutError) as error:
+        except (ImportError, OSError, TimeoutError, ValueError) as error:
             raise UserError(f"can't use the cluster at {args.scheduler}: {error}") from None
     else:
         yield from classify(variant.id, deals, budget, args.workers, skip=known.__contains__)
 
 
-def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
+def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace) -> None:
+    """Refuse a batch whose deals or output files can't work, before any deal is solved."""
     if args.workers < 1:
         raise UserError("--workers is at least 1")
+    for deal in (deals[0], deals[-1]):
+        problem = new_game_problem(variant, deal, None)
+        if problem is not None:
+            raise UserError(problem)
+    if args.plot and Path(args.plot).suffix.lower() not in (".svg", ".png"):
+        raise UserError(f"a plot is written as .svg or .png, not {Path(args.plot).name}")
+    for name in (args.csv, args.json, args.plot):
+        if name and not Path(name).resolve().parent.is_dir():
+            raise UserError(f"can't write {name}: its folder does not exist")
+
+
+def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
+    _check_request(variant, deals, args)
+    budget = _budget(args)
     store = None
     known: dict[int, DealResult] = {}
-    if not args.no_store:
-        try:
-            store = SolvedDeals(args.db)
-        except StorageError as error:
-            raise UserError(str(error)) from None
-        if not args.again:
-            wanted = set(deals)
-            known = {r.deal: r for r in store.results(variant.id) if r.outcome is not Outcome.UNKNOWN and r.deal in wanted}
-    progress = Progress(len(deals))
-    results = list(known.values())
-    for result in known.values():
-        progress.step(result)
-    pending: list[DealResult] = []
     try:
-        for result in _results(variant, deals, args, known):
-            results.append(result)
-            pending.append(result)
+        if not args.no_store:
+            store = SolvedDeals(args.db)
+            if not args.again:
+                wanted = set(deals)
+                known = {d: r for d, r in store.decided(variant.id).items() if d in wanted}
+        progress = Progress(len(deals))
+        results = list(known.values())
+        for result in known.values():
             progress.step(result)
-            if store is not None and len(pending) >= 50:
+        pending: list[DealResult] = []
+        try:
+            for result in _results(variant, deals, budget, args, known):
+                results.append(result)
+                pending.append(result)
+                progress.step(result)
+                if store is not None and len(pending) >= 50:
+                    store.record(pending)
+                    pending = []
+        finally:
+            if store is not None:
                 store.record(pending)
-                pending = []
+    except StorageError as error:
+        raise UserError(str(error)) from None
     finally:
         if store is not None:
-            store.record(pending)
             store.close()
     results.sort(key=lambda r: r.deal)
     summary = summarize(results)
     if known:
-        print(f"({len(known)} verdicts were already in the store; --again solves them anew)")
+        print(f"({len(known)} verdicts, and their times, come from the store; --again solves them anew)")
     print(f"{variant.name}\n{summary.text()}")
     _write_files(variant, results, args)
     return 0
 
 
 def _write_files(variant: Variant, results: list[DealResult], args: argparse.Namespace) -> None:
+    """Write the CSV, JSON and plot files asked for."""
     fields = ("game", "deal", "outcome", "moves", "nodes", "seconds", "thoughtful", "solution")
     try:
         if args.csv:

@@ -44,18 +44,12 @@ def solve_deal(game: str, deal: int, budget: Budget) -> DealResult:
     )
 
 
-def warm_up(game: str) -> None:
-    """Load the compiled search once, so no deal's time includes it."""
-    variant = get_variant(game)
-    solve(variant.start(variant.deal.deal_numbers.start), Budget(nodes=64))
-
-
 def solve_deals(game: str, deals: Iterable[int], budget: Budget) -> list[DealResult]:
     """Solve deals one after another (a worker's share of a batch)."""
     return [solve_deal(game, deal, budget) for deal in deals]
 
 
-def _chunks(deals: list[int], size: int) -> Iterator[list[int] | None]:
+def _chunks(deals: list[int], size: int) -> Iterator[list[int]]:
     for start in range(0, len(deals), size):
         yield deals[start : start + size]
 
@@ -77,11 +71,10 @@ def classify(
         for deal in todo:
             yield solve_deal(game, deal, budget)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or workers), initializer=warm_up, initargs=(game,)) as pool:
-        chunks: Iterator[list[int] | None] = _chunks(todo, CHUNK)
+    with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or workers)) as pool:
+        chunks = _chunks(todo, CHUNK)
         running: set[Future[list[DealResult]]] = set()
         for chunk in chunks:
-            assert chunk is not None
             running.add(pool.submit(solve_deals, game, chunk, budget))
             if len(running) >= 4 * workers:
                 break
@@ -89,6 +82,6 @@ def classify(
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 yield from future.result()
-                chunk = next(chunks, None)
-                if chunk is not None:
+                chunk = next(chunks, [])
+                if chunk:
                     running.add(pool.submit(solve_deals, game, chunk, budget))

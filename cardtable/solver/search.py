@@ -82,6 +82,7 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     >>> result.outcome.value, 50 < len(result.moves) < 200
     ('solved', True)
     """
+    _compile(state)
     began = time.perf_counter()
     deadline = began + budget.seconds
     narrow = not state.variant.solving.idle_moves
@@ -102,6 +103,12 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
 
 
 Store = tuple[np.ndarray, ...]
+
+
+def _bytes_per_node(row: int) -> int:
+    """Memory one stored position costs: its row, links, move log, heap and hash slots,
+    with a quarter more for the moment a growing store holds its old and new arrays."""
+    return (row + 4 + 4 + 8 + 4 + 16 + 12 + 32) * 5 // 4
 
 
 def _store(room: int, row: int, capacity: int) -> Store:
@@ -129,12 +136,23 @@ def _grown(store: Store, room: int, capacity: int) -> Store:
     return bigger
 
 
+_COMPILED: list[bool] = []
+
+
+def _compile(state: State) -> None:
+    """Compile (or load from numba's cache) the search once per process, before any
+    budget's clock starts: the kernels take the same array types for every game."""
+    if not _COMPILED:
+        _search(state, Budget(nodes=16), float("inf"), idle=False)
+        _COMPILED.append(True)
+
+
 def _search(state: State, budget: Budget, deadline: float, idle: bool) -> tuple[Store, np.ndarray]:
     """One best-first search from ``state`` until ``deadline``: its store and counters."""
     program = program_of(state.variant)
     position = to_arrays(state)
     row = 2 * program.piles + 1 + program.capacity
-    most = budget.node_room(row + 72)
+    most = budget.node_room(_bytes_per_node(row))
     store = _store(min(most, FIRST_ROOM), row, program.capacity)
     counters = np.zeros(8, dtype=np.int64)
     weights = np.array(state.variant.solving.weights(), dtype=np.int64)

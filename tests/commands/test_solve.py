@@ -71,7 +71,7 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     stored = SolvedDeals(db).results("bakers-game")
     assert [(r.deal, r.outcome.value) for r in stored] == [(int(r["deal"]), r["outcome"]) for r in rows]
     status, out, _ = run(capsys, "solve", "bakers-game", "--deals", "1-12", "--db", str(db))
-    assert status == 0 and "12 verdicts were already in the store" in out
+    assert status == 0 and "12 verdicts, and their times, come from the store" in out
 
 
 def test_a_proof_is_never_replaced_by_an_unknown(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_a_proof_is_never_replaced_by_an_unknown(tmp_path: Path) -> None:
     assert store.results("freecell")[0].outcome is Outcome.SOLVED
     store.record([DealResult("freecell", 8, Outcome.UNKNOWN, 0, 99, 5.0, False)])
     store.record([DealResult("freecell", 8, Outcome.UNWINNABLE, 0, 99, 5.0, False)])
-    assert store.decided("freecell") == {7, 8}
+    assert set(store.decided("freecell")) == {7, 8}
 
 
 def test_bad_input_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,3 +113,37 @@ def test_a_png_plot_is_drawn(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     picture = tmp_path / "r.png"
     status, _, _ = run(capsys, "solve", "freecell", "--deals", "1-3", "--no-store", "--plot", str(picture))
     assert status == 0 and picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.db"
+    for args, words in [
+        (("--deals", "0-2"), "deal numbers run from 1"),
+        (("--deals", "1-2", "--scheduler", "nonsense"), "can't use the cluster"),
+        (("--deals", "1-2", "--csv", str(tmp_path / "no" / "r.csv")), "its folder does not exist"),
+        (("--deals", "1-2", "--plot", str(tmp_path / "r.txt")), ".svg or .png"),
+        (("--deals", "1-2", "--seconds", "nan"), "the budget needs"),
+    ]:
+        status, out, err = run(capsys, "solve", "freecell", *args, "--db", str(db))
+        assert status == 2 and words in err and "Traceback" not in err, args
+        assert out == ""
+    status, _, err = run(capsys, "solve", "klondike", "--notation", "freecell")
+    assert status == 2 and "no free cells" in err
+
+
+def test_overlapping_ranges_solve_each_deal_once(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "freecell", "--deals", "1-3,2-4", "--no-store")
+    assert status == 0 and "4 deals: 4 solved" in out
+
+
+def test_the_solver_results_table_is_a_migration_of_the_store(tmp_path: Path) -> None:
+    from cardtable.app.storage import SCHEMA_VERSION, Store
+
+    store = Store(tmp_path / "c.db")
+    store.close()
+    db = sqlite3.connect(tmp_path / "c.db")
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION
+    assert db.execute("SELECT count(*) FROM solver_results").fetchone()[0] == 0
+    db.close()
