@@ -17,7 +17,7 @@ SOLUTION = Path(__file__).parent / "fixtures" / "freecell" / "deal-1.solution"
 
 def cardtable(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cardtable.cli", *args], input=stdin, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "cardtable.cli", *args], input=stdin, capture_output=True, text=True, timeout=300
     )
 
 

@@ -14,8 +14,8 @@ from cardtable.solver.summary import summarize, wilson
 
 def test_workers_give_the_same_verdicts_as_one_process() -> None:
     deals = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
-    alone = sorted(classify("bakers-game", deals, Budget(seconds=20)), key=lambda r: r.deal)
-    shared = sorted(classify("bakers-game", deals, Budget(seconds=20), workers=2), key=lambda r: r.deal)
+    alone = sorted(classify("bakers-game", deals, Budget(nodes=500_000, seconds=600)), key=lambda r: r.deal)
+    shared = sorted(classify("bakers-game", deals, Budget(nodes=500_000, seconds=600), workers=2), key=lambda r: r.deal)
     assert [r.deal for r in shared] == deals
     assert [r.outcome for r in shared] == [r.outcome for r in alone]
     assert {r.outcome for r in alone} == {Outcome.SOLVED, Outcome.UNWINNABLE}
@@ -27,7 +27,7 @@ def test_skipped_deals_are_not_solved() -> None:
 
 
 def test_a_recorded_solution_replays_to_a_win() -> None:
-    result = solve_deal("klondike-draw3", 2, Budget(seconds=20))
+    result = solve_deal("klondike-draw3", 2, Budget(nodes=500_000, seconds=600))
     assert result.outcome is Outcome.SOLVED and result.thoughtful
     variant = get_variant("klondike-draw3")
     moves = parse_moves(variant, result.solution)
@@ -65,8 +65,8 @@ def test_a_dask_local_cluster_runs_the_same_batch() -> None:
 
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         results = sorted(
-            classify_on_cluster(cluster.scheduler_address, "bakers-game", range(1, 11), Budget(seconds=20)),
+            classify_on_cluster(cluster.scheduler_address, "bakers-game", range(1, 11), Budget(nodes=500_000, seconds=600)),
             key=lambda r: r.deal,
         )
-    local = sorted(classify("bakers-game", range(1, 11), Budget(seconds=20)), key=lambda r: r.deal)
+    local = sorted(classify("bakers-game", range(1, 11), Budget(nodes=500_000, seconds=600)), key=lambda r: r.deal)
     assert [(r.deal, r.outcome) for r in results] == [(r.deal, r.outcome) for r in local]
