@@ -210,8 +210,17 @@ def test_a_process_that_keeps_dying_never_stops_the_healthy_one(tmp_path: Path) 
         healthy, failing = _children(server.pid)
         for _ in range(3):  # each replacement killed the moment it appears
             os.kill(failing, signal.SIGKILL)
-            assert _wait_for(lambda: len(_children(server.pid)) == 2 and failing not in _children(server.pid), 30)
-            failing = next(pid for pid in _children(server.pid) if pid != healthy)
+            replacement: list[int] = []
+
+            def replaced() -> bool:
+                # One look at /proc decides, so the pid taken is one that look saw.
+                found = _children(server.pid)
+                others = [pid for pid in found if pid not in (healthy, failing)]
+                replacement[:] = others
+                return len(found) == 2 and len(others) == 1
+
+            assert _wait_for(replaced, 30)
+            failing = replacement[0]
             assert httpx.get(url + "/api/games", timeout=20).status_code == 200
         assert server.poll() is None and _alive(healthy)
         for _ in range(6):  # a new connection each: whichever process is listening answers
