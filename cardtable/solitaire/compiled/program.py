@@ -46,7 +46,8 @@ class Program:
     capacity: int
 
 
-_PROGRAMS: dict[int, Program] = {}
+_PROGRAMS: dict[Variant, Program] = {}
+"""Variants compare by identity, so each variant object has its own compiled form."""
 
 
 def program_of(variant: Variant) -> Program:
@@ -57,9 +58,9 @@ def program_of(variant: Variant) -> Program:
     >>> program.piles, program.capacity
     (16, 52)
     """
-    found = _PROGRAMS.get(id(variant))
-    if found is None or found.variant is not variant:
-        found = _PROGRAMS[id(variant)] = _compile(variant)
+    found = _PROGRAMS.get(variant)
+    if found is None:
+        found = _PROGRAMS[variant] = _compile(variant)
     return found
 
 
