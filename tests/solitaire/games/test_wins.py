@@ -36,4 +36,5 @@ def test_every_game_of_the_collection_has_a_won_deal() -> None:
 
 COLLECTION = (
     "thoughtful-klondike", "whitehead", "westcliff", "easthaven", "double-klondike",
+    "relaxed-freecell", "freecell-3-cells", "freecell-2-cells", "freecell-1-cell", "seahaven-towers",
 )
