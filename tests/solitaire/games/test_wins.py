@@ -37,6 +37,7 @@ def test_every_game_of_the_collection_has_a_won_deal() -> None:
 COLLECTION = (
     "thoughtful-klondike", "whitehead", "westcliff", "easthaven", "double-klondike", "gargantua",
     "russian-solitaire", "spiderette", "will-o-the-wisp", "simple-simon", "scorpion",
+    "forty-thieves", "streets", "maria", "emperor", "indian",
     "beleaguered-castle", "streets-and-alleys", "king-albert",
     "relaxed-freecell", "freecell-3-cells", "freecell-2-cells", "freecell-1-cell", "seahaven-towers",
 )
