@@ -45,10 +45,16 @@ def _start(variant: Variant, deal: int) -> State:
 
 
 def games(args: argparse.Namespace) -> int:
-    """List every game."""
+    """List every game, family by family (each headed by the name of the game it is named for)."""
+    families: dict[str, list[Variant]] = {}
     for variant in variants():
-        aliases = f"  (also: {', '.join(variant.aliases)})" if variant.aliases else ""
-        print(f"{variant.id:22} {variant.name}{aliases}")
+        families.setdefault(variant.traits.family, []).append(variant)
+    for n, (family, members) in enumerate(families.items()):
+        head = next((v for v in members if v.id == family), members[0])
+        print(("\n" if n else "") + head.name.split(" (")[0])
+        for variant in members:
+            aliases = f"  (also: {', '.join(variant.aliases)})" if variant.aliases else ""
+            print(f"  {variant.id:22} {variant.name}{aliases}")
     return 0
 
 

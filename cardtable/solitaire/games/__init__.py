@@ -1,6 +1,6 @@
 """The game collection: importing this package registers every game, in this order."""
 
 from cardtable.solitaire.games import klondike  # noqa: I001  (the order is the catalogue's)
-from cardtable.solitaire.games import freecell, spider, bisley, fortress, pyramid, yukon
+from cardtable.solitaire.games import freecell, spider, bisley, fortress, pyramid, yukon, fortythieves, castle, raglan
 
-__all__ = ["bisley", "fortress", "freecell", "klondike", "pyramid", "spider", "yukon"]
+__all__ = ["bisley", "castle", "fortress", "fortythieves", "freecell", "klondike", "pyramid", "raglan", "spider", "yukon"]

@@ -1,10 +1,13 @@
-"""FreeCell and Baker's Game: everything dealt face up, four free cells, supermoves."""
+"""FreeCell and its kin (Baker's Game, Relaxed FreeCell, fewer cells, Seahaven Towers):
+everything dealt face up, free cells, supermoves."""
 
 from __future__ import annotations
 
-from cardtable.solitaire.piles import cells, foundations, tableau
+from dataclasses import replace
+
+from cardtable.solitaire.piles import PileSpec, cells, foundations, tableau
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import alt_color, any_card, down, microsoft, same_suit, supermove, up
+from cardtable.solitaire.rules import alt_color, any_card, down, kings_only, microsoft, run, same_suit, supermove, up
 from cardtable.solitaire.variant import Variant
 
 COLUMNS = tuple((0, 7) for _ in range(4)) + tuple((0, 6) for _ in range(4))
@@ -36,5 +39,62 @@ bakers_game = register(
         piles=(*cells(4), *foundations(4, up & same_suit), *tableau(COLUMNS, down & same_suit, any_card, supermove())),
         summary=freecell.summary.replace("in alternating colours", "in suit"),
         aliases=("bakers",),
+    )
+)
+
+relaxed_freecell = register(
+    freecell.derive(
+        id="relaxed-freecell",
+        name="Relaxed FreeCell",
+        piles=(*cells(4), *foundations(4, up & same_suit), *tableau(COLUMNS, down & alt_color, any_card, run())),
+        summary=(
+            "FreeCell where any run in alternating colours moves at once, however few free "
+            "cells and empty columns there are. All 52 cards are dealt face up to eight "
+            "columns; any card fills a free cell or an empty column. Deal numbers are the "
+            "classic Microsoft ones."
+        ),
+    )
+)
+
+
+def _with_cells(count: int) -> Variant:
+    """FreeCell with fewer free cells: the same deals, the same supermoves."""
+    plural = "cell" if count == 1 else "cells"
+    return register(
+        freecell.derive(
+            id=f"freecell-{count}-{plural}",
+            name=f"FreeCell ({count} {plural})",
+            piles=(*cells(count), *foundations(4, up & same_suit), *tableau(COLUMNS, down & alt_color, any_card, supermove())),
+            summary=freecell.summary.replace("fills a free cell", f"fills one of the {count} free {plural}")
+            if count > 1
+            else freecell.summary.replace("fills a free cell", "fills the single free cell"),
+        )
+    )
+
+
+freecell_3_cells, freecell_2_cells, freecell_1_cell = (_with_cells(n) for n in (3, 2, 1))
+
+
+def _dealt_cells(count: int, dealt: tuple[int, ...]) -> tuple[PileSpec, ...]:
+    """``count`` free cells; those at the positions in ``dealt`` start with a card."""
+    return tuple(replace(spec, dealt=(0, 1)) if n in dealt else spec for n, spec in enumerate(cells(count)))
+
+
+seahaven_towers = register(
+    Variant(
+        id="seahaven-towers",
+        name="Seahaven Towers",
+        piles=(
+            *foundations(4, up & same_suit),
+            *tableau(((0, 5),) * 10, down & same_suit, kings_only, supermove()),
+            *_dealt_cells(4, (1, 2)),
+        ),
+        family="freecell",
+        summary=(
+            "Ten columns of five cards and four free cells, the middle two holding the last "
+            "two cards; all face up. Build down in suit; only a King fills an empty column. "
+            "A run moves if it could move card by card through free cells and empty columns."
+        ),
+        aliases=("seahaven",),
     )
 )

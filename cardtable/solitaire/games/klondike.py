@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from cardtable.cards import DeckSpec
 from cardtable.solitaire.piles import foundations, stock, tableau, waste
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import alt_color, down, kings_only, run, same_suit, to_waste, top_card, up
+from cardtable.solitaire.rules import (
+    alt_color,
+    any_card,
+    down,
+    kings_only,
+    run,
+    same_color,
+    same_suit,
+    to_tableau,
+    to_waste,
+    top_card,
+    up,
+)
 from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.traits import Scoring
 from cardtable.solitaire.variant import Variant
@@ -57,5 +70,119 @@ klondike_draw3_vegas = register(
         stock=to_waste(3, passes=3),
         summary=klondike_draw3.summary.replace("as often as you like", "twice: three passes"),
         default_scoring=Scoring.VEGAS,
+    )
+)
+
+_OPEN_COLUMNS = tuple((0, n + 1) for n in range(7))
+
+thoughtful = register(
+    klondike.derive(
+        id="thoughtful-klondike",
+        name="Thoughtful Klondike",
+        piles=(
+            stock(),
+            waste(),
+            *foundations(4, up & same_suit, group=top_card),
+            *tableau(_OPEN_COLUMNS, down & alt_color, kings_only, run()),
+        ),
+        summary=(
+            "Klondike with every column card dealt face up, so you plan from the start. "
+            + klondike.summary
+        ),
+        aliases=("open-klondike",),
+    )
+)
+
+whitehead = register(
+    klondike.derive(
+        id="whitehead",
+        name="Whitehead",
+        piles=(
+            stock(),
+            waste(),
+            *foundations(4, up & same_suit, group=top_card),
+            *tableau(_OPEN_COLUMNS, down & same_color, any_card, run(down & same_suit)),
+        ),
+        stock=to_waste(1, passes=1),
+        summary=(
+            "Klondike's seven columns, all dealt face up. Build down in the same colour "
+            "(a red on a red, a black on a black); a run moves together only when it is "
+            "in one suit; any card fills an empty column. Turn the stock one card at a "
+            "time, a single pass."
+        ),
+    )
+)
+
+_THREE_EACH = (2, 1)
+
+westcliff = register(
+    klondike.derive(
+        id="westcliff",
+        name="Westcliff",
+        piles=(
+            stock(),
+            waste(),
+            *foundations(4, up & same_suit),
+            *tableau((_THREE_EACH,) * 10, down & alt_color, any_card, run()),
+        ),
+        stock=to_waste(1, passes=1),
+        summary=(
+            "Ten columns of three cards, the top one face up. Build down in alternating "
+            "colours; any face-up run moves; any card fills an empty column. Cards on the "
+            "foundations stay there. Turn the stock one card at a time, a single pass."
+        ),
+    )
+)
+
+easthaven = register(
+    Variant(
+        id="easthaven",
+        name="Easthaven",
+        piles=(
+            stock(),
+            *foundations(4, up & same_suit),
+            *tableau((_THREE_EACH,) * 7, down & alt_color, any_card, run()),
+        ),
+        stock=to_tableau(needs_every_pile_filled=False),
+        family="klondike",
+        summary=(
+            "Seven columns of three cards, the top one face up. Build down in alternating "
+            "colours; any face-up run moves; any card fills an empty column. The stock "
+            "deals one card face up onto every column (the last deal reaches the first "
+            "three); there is no waste and no redeal."
+        ),
+    )
+)
+
+_DOUBLE_COLUMNS = tuple((n, 1) for n in range(9))
+
+double_klondike = register(
+    Variant(
+        id="double-klondike",
+        name="Double Klondike",
+        deck=DeckSpec(decks=2),
+        piles=(
+            stock(),
+            waste(),
+            *foundations(8, up & same_suit, group=top_card),
+            *tableau(_DOUBLE_COLUMNS, down & alt_color, kings_only, run()),
+        ),
+        stock=to_waste(1),
+        family="klondike",
+        summary=(
+            "Klondike with two decks: nine columns of 1 to 9 cards, the top one face up, "
+            "and eight foundations built up in suit from Ace to King. Columns build down "
+            "in alternating colours; any face-up run moves; only a King fills an empty "
+            "column. Turn the stock one card at a time and redeal as often as you like."
+        ),
+    )
+)
+
+gargantua = register(
+    double_klondike.derive(
+        id="gargantua",
+        name="Gargantua",
+        stock=to_waste(1, passes=2),
+        summary=double_klondike.summary.replace("redeal as often as you like", "redeal once: two passes"),
     )
 )

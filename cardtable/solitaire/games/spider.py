@@ -5,7 +5,17 @@ from __future__ import annotations
 from cardtable.cards import DeckSpec
 from cardtable.solitaire.piles import foundations, stock, tableau
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import any_card, any_suit, down, run, same_suit, to_tableau
+from cardtable.solitaire.rules import (
+    any_card,
+    any_suit,
+    down,
+    face_up,
+    kings_only,
+    run,
+    same_suit,
+    supermove,
+    to_tableau,
+)
 from cardtable.solitaire.rules.empty import EmptyRule
 from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.variant import Variant
@@ -40,4 +50,91 @@ spider_2 = register(
 
 spider_1 = register(
     spider.derive(id="spider-1suit", name="Spider (1 suit)", deck=DeckSpec.spider(suits=1), aliases=("spider1",))
+)
+
+_ONE_DECK = DeckSpec()
+_SUIT_RUN = down & same_suit
+
+spiderette = register(
+    Variant(
+        id="spiderette",
+        name="Spiderette",
+        deck=_ONE_DECK,
+        piles=(
+            stock(),
+            *foundations(4, None, _COMPLETE_ONLY),
+            *tableau(tuple((n, 1) for n in range(7)), down & any_suit, any_card, run(_SUIT_RUN)),
+        ),
+        stock=to_tableau(),
+        clear_runs=_SUIT_RUN,
+        solving=spider.solving,
+        family="spider",
+        summary=(
+            "Spider with one deck on Klondike's seven columns (1 to 7 cards, the top one "
+            "face up). Build down regardless of suit, but only runs in one suit move "
+            "together; any card fills an empty column. A full run from King to Ace in one "
+            "suit leaves the table. The stock deals one card to every column, and only "
+            "when no column is empty."
+        ),
+    )
+)
+
+will_o_the_wisp = register(
+    spiderette.derive(
+        id="will-o-the-wisp",
+        name="Will o' the Wisp",
+        piles=(
+            stock(),
+            *foundations(4, None, _COMPLETE_ONLY),
+            *tableau(((2, 1),) * 7, down & any_suit, any_card, run(_SUIT_RUN)),
+        ),
+        summary=spiderette.summary.replace(
+            "Klondike's seven columns (1 to 7 cards, the top one face up)",
+            "seven columns of three cards (the top one face up)",
+        ),
+    )
+)
+
+simple_simon = register(
+    Variant(
+        id="simple-simon",
+        name="Simple Simon",
+        deck=_ONE_DECK,
+        piles=(
+            *foundations(4, None, _COMPLETE_ONLY),
+            *tableau(tuple((0, n) for n in (8, 8, 8, 7, 6, 5, 4, 3, 2, 1)), down & any_suit, any_card, supermove(_SUIT_RUN)),
+        ),
+        clear_runs=_SUIT_RUN,
+        family="spider",
+        summary=(
+            "All 52 cards face up in ten columns of 8, 8, 8, 7, 6, 5, 4, 3, 2 and 1. Build "
+            "down regardless of suit; a run in one suit moves together if it could move "
+            "card by card through the empty columns (twice as long for each). Any card "
+            "fills an empty column. A full run from King to Ace in one suit leaves the "
+            "table. No stock."
+        ),
+    )
+)
+
+scorpion = register(
+    Variant(
+        id="scorpion",
+        name="Scorpion",
+        deck=_ONE_DECK,
+        piles=(
+            stock(),
+            *foundations(4, None, _COMPLETE_ONLY),
+            *tableau(((3, 4),) * 4 + ((0, 7),) * 3, _SUIT_RUN, kings_only, face_up),
+        ),
+        stock=to_tableau(needs_every_pile_filled=False),
+        clear_runs=_SUIT_RUN,
+        family="spider",
+        summary=(
+            "Seven columns of seven cards: three face down in each of the first four. Build "
+            "down in suit; any face-up card moves together with every card on it, in order "
+            "or not; only a King fills an empty column. A full run from King to Ace in one "
+            "suit leaves the table. The three cards of the stock are dealt at once onto "
+            "the first three columns."
+        ),
+    )
 )

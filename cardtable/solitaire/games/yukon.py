@@ -22,3 +22,16 @@ yukon = register(
         ),
     )
 )
+
+russian_solitaire = register(
+    yukon.derive(
+        id="russian-solitaire",
+        name="Russian Solitaire",
+        piles=(
+            *foundations(4, up & same_suit, group=top_card),
+            *tableau(((0, 1),) + tuple((n, 5) for n in range(1, 7)), down & same_suit, kings_only, face_up),
+        ),
+        summary=yukon.summary.replace("in alternating colours", "in suit"),
+        aliases=("russian",),
+    )
+)

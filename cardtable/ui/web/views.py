@@ -43,12 +43,17 @@ def catalogue() -> list[JSON]:
 
 def _draws(variant: Variant) -> dict[str, str] | None:
     """The games of the family played alike but for the cards drawn at a time, by that
-    count (the page's draw one / draw three choice), or None when there is no choice."""
+    count (the page's draw one / draw three choice), or None when there is no choice.
+    Games of one family laid out differently (Klondike and Gargantua) are no such choice."""
     traits = variant.traits
     alike = {
         str(v.traits.draw): v.id
         for v in variants()
-        if v.traits.family == traits.family and v.traits.default_scoring == traits.default_scoring and v.traits.draw
+        if v.traits.family == traits.family
+        and v.traits.default_scoring == traits.default_scoring
+        and v.traits.draw
+        and v.piles == variant.piles
+        and v.deck == variant.deck
     }
     return alike if len(alike) > 1 else None
 

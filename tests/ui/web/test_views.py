@@ -114,3 +114,12 @@ def test_the_settings_offer_the_timed_scoring_where_standard_applies() -> None:
     offered = {g["id"]: g["scoring"] for g in catalogue()}
     assert offered["klondike"] == ["uniform", "standard", "timed", "vegas"]
     assert "timed" not in offered["freecell"]
+
+
+def test_a_draw_choice_only_joins_games_laid_out_alike() -> None:
+    offered = [game for game in catalogue() if game["draws"]]
+    assert offered  # Klondike's draw one or three
+    for game in offered:
+        assert game["id"] in game["draws"].values()
+        for other in game["draws"].values():
+            assert get_variant(other).piles == get_variant(game["id"]).piles

@@ -16,7 +16,10 @@ export function createTable(root, handlers) {
   let dragged = false; // the click the browser sends after a drag is not a click
 
   function cardWidth() {
-    const columns = Math.max(...["tableau", "foundation"].map((k) => view.piles.filter((p) => p.kind === k).length), 7);
+    // As wide as the wider row: the tableau, or the piles above it (a fanned waste takes two places).
+    const tableau = view.piles.filter((p) => p.kind === "tableau").length;
+    const above = view.piles.length - tableau + (view.piles.some((p) => p.kind === "waste") ? 1 : 0);
+    const columns = Math.max(tableau, above, 7);
     const room = root.parentElement.clientWidth - 16;
     const across = view.layout === "wings" ? 9.8 : view.layout === "triangle" ? 8 : columns * 1.18;
     return Math.max(28, Math.min(96, Math.floor(room / across)));

@@ -1,0 +1,54 @@
+"""Forty Thieves, Streets, Maria, Emperor and Indian, from their published rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant
+from tests.solitaire.games.positions import move, position
+
+DEAL = Move(MoveKind.DEAL)
+REDEAL = Move(MoveKind.REDEAL)
+
+
+@pytest.mark.parametrize(
+    ("game", "columns", "stock"),
+    [
+        ("forty-thieves", [(4, 0)] * 10, 64),
+        ("streets", [(4, 0)] * 10, 64),
+        ("maria", [(4, 0)] * 9, 68),
+        ("emperor", [(4, 3)] * 10, 64),
+        ("indian", [(3, 1)] * 10, 74),
+    ],
+)
+def test_two_decks_dealt_to_the_columns_and_eight_foundations(game: str, columns: list[tuple[int, int]], stock: int) -> None:
+    state = get_variant(game).start(3)
+    v = state.variant
+    assert [(len(state.piles[i]), state.hidden[i]) for i in v.piles_of(PileKind.TABLEAU)] == columns
+    assert len(state.piles[v.index_of_name("stock")]) == stock and len(v.piles_of(PileKind.FOUNDATION)) == 8
+
+
+def test_forty_thieves_builds_in_suit_one_card_at_a_time_into_any_space() -> None:
+    state = position("forty-thieves", t1="9C", t2="8C 7C", t3="8H", t4="")
+    assert check(state, move(state, "t2", "t4")).ok
+    assert "one card" in check(state, move(state, "t2", "t1", 2)).reason
+    assert "in suit" in check(state, move(state, "t3", "t1")).reason
+
+
+@pytest.mark.parametrize("game", ["streets", "maria", "emperor"])
+def test_streets_maria_and_emperor_build_in_alternating_colours(game: str) -> None:
+    state = position(game, t1="9C", t2="8H", t3="8S")
+    assert check(state, move(state, "t2", "t1")).ok
+    assert "alternating colours" in check(state, move(state, "t3", "t1")).reason
+
+
+def test_indian_builds_in_any_suit_but_its_own() -> None:
+    state = position("indian", t1="9C", t2="8S", t3="8C")
+    assert check(state, move(state, "t2", "t1")).ok
+    assert "different suit" in check(state, move(state, "t3", "t1")).reason
+
+
+@pytest.mark.parametrize("game", ["forty-thieves", "streets", "maria", "emperor", "indian"])
+def test_a_single_pass_through_the_stock(game: str) -> None:
+    state = apply(position(game, stock="[5C]"), DEAL)
+    assert not check(state, REDEAL).ok

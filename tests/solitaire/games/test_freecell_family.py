@@ -1,0 +1,50 @@
+"""Relaxed FreeCell, FreeCell with 1 to 3 cells and Seahaven Towers, from their
+published rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.solitaire import PileKind, check, get_variant
+from tests.solitaire.games.positions import move, pile, position
+
+
+def test_relaxed_freecell_moves_any_run_whatever_the_cells() -> None:
+    full = {f"c{n}": "KD" for n in range(1, 5)}
+    state = position("relaxed-freecell", t1="TC 9H 8S 7H 6S 5H", t2="JD", **full)
+    assert check(state, move(state, "t1", "t2", 6)).ok
+    assert get_variant("relaxed-freecell").start(1).piles == get_variant("freecell").start(1).piles
+
+
+@pytest.mark.parametrize(("game", "count"), [("freecell-3-cells", 3), ("freecell-2-cells", 2), ("freecell-1-cell", 1)])
+def test_freecell_with_fewer_cells_deals_the_microsoft_deals(game: str, count: int) -> None:
+    v = get_variant(game)
+    assert len(v.piles_of(PileKind.CELL)) == count
+    assert [len(v.start(1).piles[i]) for i in v.piles_of(PileKind.TABLEAU)] == [7] * 4 + [6] * 4
+    mine = [v.start(1).piles[i] for i in v.piles_of(PileKind.TABLEAU)]
+    classic = get_variant("freecell")
+    assert mine == [classic.start(1).piles[i] for i in classic.piles_of(PileKind.TABLEAU)]
+
+
+def test_one_cell_allows_runs_of_two_and_doubles_with_an_empty_column() -> None:
+    state = position("freecell-1-cell", t1="TC 9H 8S 7H", t2="JD", **{f"t{n}": "KD" for n in range(3, 9)})
+    assert "only 2 cards" in check(state, move(state, "t1", "t2", 4)).reason
+    roomy = position("freecell-1-cell", t1="TC 9H 8S 7H", t2="JD", t3="", **{f"t{n}": "KD" for n in range(4, 9)})
+    assert check(roomy, move(roomy, "t1", "t2", 4)).ok
+
+
+def test_seahaven_deals_ten_rows_of_five_and_two_cards_to_the_middle_cells() -> None:
+    state = get_variant("seahaven-towers").start(3)
+    v = state.variant
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.TABLEAU)] == [5] * 10
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.CELL)] == [0, 1, 1, 0]
+
+
+@pytest.mark.parametrize("game", ["seahaven-towers"])
+def test_build_in_suit_and_only_kings_fill_a_column(game: str) -> None:
+    state = position(game, t1="9C", t2="8C", t3="8D", t4="", t5="QS", t6="KH")
+    assert check(state, move(state, "t2", "t1")).ok
+    assert "in suit" in check(state, move(state, "t3", "t1")).reason
+    assert "only a King" in check(state, move(state, "t5", "t4")).reason
+    assert check(state, move(state, "t6", "t4")).ok
+    assert pile(state, "c1") == ""

@@ -1,0 +1,72 @@
+"""Spiderette, Will o' the Wisp, Simple Simon and Scorpion, from their published rules."""
+
+from __future__ import annotations
+
+from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant, legal_moves
+from tests.solitaire.games.positions import move, pile, position
+
+DEAL = Move(MoveKind.DEAL)
+FULL_SPADES = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"
+
+
+def _columns(game: str, deal: int = 3) -> list[tuple[int, int]]:
+    state = get_variant(game).start(deal)
+    return [(len(state.piles[i]), state.hidden[i]) for i in state.variant.piles_of(PileKind.TABLEAU)]
+
+
+def test_spiderette_deals_one_deck_like_klondike() -> None:
+    v = get_variant("spiderette")
+    assert v.deck.size == 52 and len(v.piles_of(PileKind.FOUNDATION)) == 4
+    assert _columns("spiderette") == [(n, n - 1) for n in range(1, 8)]
+    assert len(v.start(3).piles[v.index_of_name("stock")]) == 24
+
+
+def test_will_o_the_wisp_deals_seven_columns_of_three() -> None:
+    assert _columns("will-o-the-wisp") == [(3, 2)] * 7
+    state = get_variant("will-o-the-wisp").start(3)
+    assert len(state.piles[state.variant.index_of_name("stock")]) == 31
+
+
+def test_spiderette_moves_only_runs_in_suit_and_deals_only_when_no_column_is_empty() -> None:
+    state = position("spiderette", t1="9C", t2="8H 7H", t3="8D 7C", t4="", stock="[2C]")
+    assert check(state, move(state, "t2", "t1", 2)).ok
+    assert "can't move with the cards on it" in check(state, move(state, "t3", "t1", 2)).reason
+    assert DEAL not in legal_moves(state)
+
+
+def test_a_full_suit_leaves_the_table_in_spiderette() -> None:
+    state = position("spiderette", t1="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", t2="AS")
+    after = apply(state, move(state, "t2", "t1"))
+    assert pile(after, "f1") == FULL_SPADES and pile(after, "t1") == ""
+
+
+def test_simple_simon_deals_everything_face_up_in_a_staircase() -> None:
+    assert _columns("simple-simon") == [(n, 0) for n in (8, 8, 8, 7, 6, 5, 4, 3, 2, 1)]
+    assert get_variant("simple-simon").tables.stock is None
+
+
+def test_simple_simon_run_length_doubles_with_each_empty_column() -> None:
+    run = "9H 8H 7H"
+    kings = {f"t{n}": "KD" for n in range(5, 11)}
+    none = position("simple-simon", t1=run, t2="TC", t3="KC", t4="KH", **kings)
+    assert "only 1 card can move now" in check(none, move(none, "t1", "t2", 3)).reason
+    one = position("simple-simon", t1=run, t2="TC", t3="", t4="KH", **kings)
+    assert not check(one, move(one, "t1", "t2", 3)).ok
+    two = position("simple-simon", t1=run, t2="TC", t3="", t4="", **kings)
+    assert check(two, move(two, "t1", "t2", 3)).ok
+
+
+def test_scorpion_deal_leaves_three_cards_for_the_first_three_columns() -> None:
+    assert _columns("scorpion") == [(7, 3)] * 4 + [(7, 0)] * 3
+    state = position("scorpion", stock="[2C] [3C] [4C]", t1="KS", t2="", t3="QH", t4="JD")
+    after = apply(state, DEAL)
+    assert pile(after, "t1") == "KS 4C" and pile(after, "t2") == "3C" and pile(after, "t3") == "QH 2C"
+    assert pile(after, "t4") == "JD"
+
+
+def test_scorpion_moves_any_face_up_card_with_what_lies_on_it_onto_its_suit() -> None:
+    state = position("scorpion", t1="[4D] 9C 2H KD", t2="TC", t3="TH", t4="", t5="QS")
+    assert check(state, move(state, "t1", "t2", 3)).ok  # 9C with 2H KD on it, out of order
+    assert "in suit" in check(state, move(state, "t1", "t3", 3)).reason
+    assert "only a King" in check(state, move(state, "t5", "t4")).reason
+    assert check(state, move(state, "t1", "t4")).ok
