@@ -33,11 +33,11 @@ class Effort:
     """How much one hint may search: one solve where every card shows, else ``samples``
     arrangements of the hidden cards solved with a smaller budget each.
 
-    The node caps are the real limits (about 0.3 s each way on this machine), so a hint
+    The node caps are the real limits (a few tenths of a second on this machine), so a hint
     depends on the position alone; the seconds only guard against a slow machine.
     """
 
-    nodes: int = 25_000
+    nodes: int = 60_000
     seconds: float = 0.5
     samples: int = 12
     sample_nodes: int = 1_500
