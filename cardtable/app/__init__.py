@@ -2,6 +2,7 @@
 timer, events), storage in SQLite and statistics. No user-interface code lives here."""
 
 from cardtable.app.events import Event, EventKind
+from cardtable.app.guide import Effort, SolvingHinter
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, uniform_score
@@ -11,7 +12,7 @@ from cardtable.app.storage import CorruptSave, GameRecord, StaleGame, Store, Sto
 from cardtable.app.violations import order_violations
 
 __all__ = [
-    "CorruptSave", "Event", "EventKind", "GameRecord", "GameStats", "HeuristicHinter", "Hint", "Hinter",
-    "History", "Options", "Outcome", "Scoring", "Session", "StaleGame", "StorageError", "Store", "StoreBusy", "new_session",
+    "CorruptSave", "Effort", "Event", "EventKind", "GameRecord", "GameStats", "HeuristicHinter", "Hint", "Hinter",
+    "History", "Options", "Outcome", "Scoring", "Session", "SolvingHinter", "StaleGame", "StorageError", "Store", "StoreBusy", "new_session",
     "order_violations", "summarize", "uniform_score",
 ]

@@ -1,11 +1,12 @@
 """Hints: the legal moves ranked, each with a reason in words.
 
-``Hinter`` is the interface; ``HeuristicHinter`` ranks by simple, explainable rules. A
-solver can stand in for it later without any UI noticing.
+``Hinter`` is the interface; ``HeuristicHinter`` ranks by simple, explainable rules, and
+``guide.SolvingHinter`` puts a move that leads to a win ahead of them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -26,8 +27,9 @@ class Hint:
 class Hinter(Protocol):
     """Anything that can rank the moves of a position."""
 
-    def best_moves(self, state: State, previous: Move | None = None) -> list[Hint]:
-        """The legal moves, best first; ``previous`` is the move just played, if any."""
+    def best_moves(self, state: State, previous: Move | None = None, avoid: Callable[[Move], bool] | None = None) -> list[Hint]:
+        """The legal moves, best first; ``previous`` is the move just played, if any;
+        none that ``avoid`` refuses (a move back to a position already reached)."""
         ...
 
 
@@ -69,9 +71,10 @@ def describe(state: State, move: Move) -> str:
 class HeuristicHinter:
     """Ranks moves by what they achieve: cards home, cards revealed, columns emptied."""
 
-    def best_moves(self, state: State, previous: Move | None = None) -> list[Hint]:
-        """The legal moves, best first, each saying what to do and why."""
-        hints = [self._judge(state, m, previous) for m in legal_moves(state)]
+    def best_moves(self, state: State, previous: Move | None = None, avoid: Callable[[Move], bool] | None = None) -> list[Hint]:
+        """The legal moves, best first, each saying what to do and why; none that
+        ``avoid`` refuses."""
+        hints = [self._judge(state, m, previous) for m in legal_moves(state) if avoid is None or not avoid(m)]
         ranked = sorted(hints, key=lambda h: -h.score)
         return [Hint(h.move, h.score, f"{describe(state, h.move)}: {h.reason}") for h in ranked]
 

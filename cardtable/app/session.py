@@ -22,11 +22,12 @@ from functools import cache
 
 from cardtable.app.autoplay import auto_build, finish, is_stuck
 from cardtable.app.events import Event, EventKind, move_events
+from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, fitting_scoring, score, time_adjusted, uniform_score
 from cardtable.cards import Card, NotationError, parse_card
-from cardtable.solitaire import Move, MoveKind, State, Variant, apply, check, get_variant, is_won, legal_moves
+from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import Observation, observe
 
@@ -78,7 +79,8 @@ class Session:
         self._elapsed = elapsed
         self._clock = clock
         self._running_since: float | None = None
-        self.hinter: Hinter = hinter or HeuristicHinter()
+        self.hinter: Hinter = hinter or SolvingHinter()
+        """What answers ``hint`` (a click's guess ranks with the quick heuristic alone)."""
         self.bookmark: History | None = None
         """The history as it was when the bookmark was set: the way back to that position."""
         self._score_key: tuple[History, Scoring] | None = None
@@ -86,6 +88,8 @@ class Session:
         self._stuck_state: State | None = None
         self._stuck = False
         self._restart: tuple[History, History] | None = None
+        self._reached_key: History | None = None
+        self._reached_keys: frozenset[tuple[object, ...]] = frozenset()
         """The last restart: the history it left and the one it made (to undo and redo it)."""
 
     # -- what a UI reads ---------------------------------------------------------------
@@ -344,7 +348,7 @@ class Session:
             return None
         state = self.state
         piles = self.variant.piles
-        ranked = {h.move: h.score for h in self.hinter.best_moves(state)}
+        ranked = {h.move: h.score for h in _RANKER.best_moves(state)}
         mine = [m for m in legal_moves(state) if m.source == source and (m.count == count or m.kind is MoveKind.PAIR)]
 
         def kind_of(move: Move) -> int:
@@ -440,13 +444,34 @@ class Session:
         return Outcome(True, "back at the bookmark; the moves played after undoing past it were dropped")
 
     def hint(self) -> Outcome:
-        """The best move, with its reason (nothing is played)."""
+        """The best move, with its reason (nothing is played); never one that leads back
+        to a position already reached in this game."""
         steps = self.history.steps[: self.history.at]
         previous = steps[-1][0] if steps else None
-        hints = self.hinter.best_moves(self.state, previous)
+        hints = self.hinter.best_moves(self.state, previous, self.leads_back)
         if not hints:
+            if legal_moves(self.state):
+                return Outcome(False, "every move leads back to a position already reached")
             return Outcome(False, "no moves left: the game is stuck")
         return Outcome(True, hints[0].reason, hint=hints[0])
+
+    def leads_back(self, move: Move) -> bool:
+        """Whether playing ``move`` (with the moves home it sets off, if wanted) comes
+        back to a position already reached on the way to this one."""
+        if not check(self.state, move).ok:
+            return False
+        reached = self._reached()
+        after = apply(self.state, move, trusted=True)
+        if canonical_key(after) in reached:
+            return True
+        return self.options.auto_build and canonical_key(auto_build(after)[0]) in reached
+
+    def _reached(self) -> frozenset[tuple[object, ...]]:
+        history = self.history
+        if self._reached_key is not history:
+            self._reached_key = history
+            self._reached_keys = frozenset(canonical_key(s) for s in history.states[: history.at + 1])
+        return self._reached_keys
 
     def auto_finish(self) -> Outcome:
         """Play every card home when the rest is mechanical."""
@@ -465,6 +490,9 @@ class Session:
     def with_options(self, options: Options) -> None:
         """Change the player's settings for the rest of the game."""
         self.options = _fitting(options, self.variant)
+
+
+_RANKER = HeuristicHinter()
 
 
 def new_session(game: str, deal: int, **options: object) -> Session:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.app import Options, Session, Store
+from cardtable.app import Effort, Options, Session, SolvingHinter, Store
 from cardtable.app.hints import describe
 from cardtable.app.service import Games
 from cardtable.solitaire import Move, MoveKind, State, Variant, check, legal_moves, variants
@@ -23,6 +23,9 @@ from tests.ui.web.test_hidden import mentions
 
 ACTIONS = 80
 """Random actions per game."""
+HINT_EVERY = 8
+"""Actions between hints (each one searches, so not after every action)."""
+QUICK = Effort(nodes=400, seconds=30.0, samples=3, sample_nodes=300, sample_seconds=30.0)
 
 
 def _seen(state: State) -> set[str]:
@@ -40,10 +43,11 @@ def _fullscreen_texts(app: TableApp) -> str:
 @pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
 def test_no_interface_names_a_face_down_card(variant: Variant, tmp_path: Path) -> None:
     rng = random.Random(11)
-    session = Session(variant, variant.deal.deal_numbers.start + 11, Options(auto_build=False), random_deal=True)
+    session = Session(variant, variant.deal.deal_numbers.start + 11, Options(auto_build=False), random_deal=True,
+                      hinter=SolvingHinter(QUICK))
     games = Games(Store(tmp_path / "t.db"), "me")
     app = TableApp(games, games.store.save("me", session), session)
-    for _ in range(ACTIONS):
+    for action in range(ACTIONS):
         state = session.state
         seen = _seen(state)
         view = table_view(1, session, 1)
@@ -57,6 +61,8 @@ def test_no_interface_names_a_face_down_card(variant: Variant, tmp_path: Path) -
         tries = [Move(MoveKind.MOVE, rng.randrange(n), rng.randrange(n), rng.randint(1, 3)) for _ in range(8)]
         tries += [Move(MoveKind.PAIR, rng.randrange(n), rng.randrange(n)), Move(MoveKind.DEAL), Move(MoveKind.REDEAL)]
         texts += [check(state, m).reason for m in tries]
+        if action % HINT_EVERY == 0:
+            texts += [session.hint().reason]
         names = variant.tables.names
         texts += [run_command(session, f"{rng.choice(names)} {rng.choice(names)}").outcome.reason or ""]
         for text in texts:

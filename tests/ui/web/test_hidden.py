@@ -188,9 +188,10 @@ def _rearranged(state: State, rng: random.Random) -> State:
 def _everything_shown(state: State) -> str:
     """All a player is told about a position: the view with every flag, the hint, and
     where each top card may go."""
-    from cardtable.app import History, Session
+    from cardtable.app import Effort, History, Session, SolvingHinter
 
-    session = Session(state.variant, 1, history=History.begin(state))
+    quick = Effort(nodes=400, seconds=30.0, samples=3, sample_nodes=300, sample_seconds=30.0)
+    session = Session(state.variant, 1, history=History.begin(state), hinter=SolvingHinter(quick))
     names = state.variant.tables.names
     return json.dumps({
         "view": table_view(1, session, 0),

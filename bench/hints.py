@@ -1,0 +1,69 @@
+"""Hints that lead to a win: games played by always taking the hint.
+
+Run: .venv/bin/python bench/hints.py [--workers 2] [--most 1000] [GAME=FIRST-LAST ...]
+
+Each deal is played from the start through ``Session.hint`` and ``Session.play`` (safe
+moves home after each move, as a player has them by default) until the game is won, the
+hint finds nothing, or ``--most`` hints were taken. Prints per game the deals won and
+the seconds per hint (mean, p99, worst: wall time, with ``--workers`` games in parallel).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from cardtable.app import Session
+from cardtable.solitaire import get_variant
+
+RUNS = ("freecell=1-200", "klondike-draw3=1-300", "klondike=1-300", "spider-1suit=1-100", "spider-2suits=1-100")
+
+
+def play(game: str, deal: int, most: int) -> tuple[bool, list[float]]:
+    """Whether following the hint won ``deal``, and the seconds each hint took."""
+    session = Session(get_variant(game), deal)
+    times = []
+    for _ in range(most):
+        if session.is_won:
+            break
+        began = time.perf_counter()
+        outcome = session.hint()
+        times.append(time.perf_counter() - began)
+        if outcome.hint is None or not session.play(outcome.hint.move).ok:
+            break
+    return session.is_won, times
+
+
+def _play(job: tuple[str, int, int]) -> tuple[bool, list[float]]:
+    return play(*job)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("runs", nargs="*", default=list(RUNS), help="GAME=FIRST-LAST")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--most", type=int, default=1000, help="hints a game may take")
+    args = parser.parse_args()
+    print(f"{args.workers} workers; at most {args.most} hints a game")
+    with ProcessPoolExecutor(args.workers) as pool:
+        list(pool.map(_play, [("freecell", 1, 2)] * args.workers))  # compiled code loaded before timing
+        for run in args.runs:
+            game, deals = run.split("=")
+            first, last = (int(n) for n in deals.split("-"))
+            began = time.perf_counter()
+            results = list(pool.map(_play, [(game, deal, args.most) for deal in range(first, last + 1)]))
+            won = sum(w for w, _ in results)
+            times = sorted(t for _, ts in results for t in ts)
+            p99 = times[int(len(times) * 0.99)] if times else 0.0
+            print(
+                f"{game:16s} deals {first}-{last}: won {won}/{len(results)} ({100 * won / len(results):.1f}%)"
+                f"  hints {len(times)}  s/hint mean {statistics.fmean(times or [0.0]):.3f}"
+                f" p99 {p99:.3f} worst {times[-1] if times else 0.0:.3f}  wall {time.perf_counter() - began:.0f} s",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+"""Hints that lead somewhere: the first move of a win the solver finds.
+
+Where every card is face up, the hint is the first move of a solution from the current
+position, found within a short budget. Where cards lie face down, the hint may use only
+what the player sees: the hidden cards are dealt afresh into their places many times
+(each arrangement consistent with the table), each arrangement is solved briefly, and the
+move that wins the most of them is suggested, with its share. When nothing is found, the
+heuristic hint answers. A move the caller wants avoided (one that leads back to a
+position already reached) is never suggested.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
+from cardtable.solitaire import Move, State, apply, check
+from cardtable.solitaire.observe import observe
+from cardtable.solver import Budget, solve
+
+Avoid = Callable[[Move], bool]
+"""Whether a move must not be suggested."""
+
+LEADS = 1000
+"""The score of a move that leads to a win (the heuristic's scores stay far below)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """How much one hint may search: one solve where every card shows, else ``samples``
+    arrangements of the hidden cards solved with a smaller budget each.
+
+    The node caps are the real limits (a few tenths of a second on this machine), so a hint
+    depends on the position alone; the seconds only guard against a slow machine.
+    """
+
+    nodes: int = 60_000
+    seconds: float = 0.5
+    samples: int = 12
+    sample_nodes: int = 1_500
+    sample_seconds: float = 0.1
+
+
+def arrangement(state: State, rng: random.Random) -> State:
+    """``state`` with its face-down cards dealt afresh: the face-up cards stay where they
+    are, and the unseen ones (the deck less what shows, whose order the player can't know)
+    are shuffled into the face-down places.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> start = get_variant("klondike").start(4)
+    >>> other = arrangement(start, random.Random(1))
+    >>> t1 = start.variant.index_of_name("t1")  # one card, face up
+    >>> other.piles[t1] == start.piles[t1], other.hidden == start.hidden, other == start
+    (True, True, False)
+    """
+    # Sorted first, so the arrangement depends only on which cards are unseen, never on
+    # where they really lie.
+    unseen = sorted((c for pile, down in zip(state.piles, state.hidden) for c in pile[:down]), key=lambda c: c.code)
+    rng.shuffle(unseen)
+    piles = []
+    at = 0
+    for pile, down in zip(state.piles, state.hidden):
+        piles.append(tuple(unseen[at : at + down]) + pile[down:])
+        at += down
+    return State(state.variant, tuple(piles), state.hidden, state.redeals)
+
+
+def _seed_of(state: State, seed: int) -> str:
+    """A seed from what the player sees, so the same table gets the same hint."""
+    seen = observe(state)
+    cards = "/".join(",".join("?" if c is None else c.code for c in pile) for pile in seen.piles)
+    return f"{seed}|{state.redeals}|{cards}"
+
+
+class SolvingHinter:
+    """Hints from the solver, with the heuristic behind it.
+
+    A solution found where every card shows is kept, so following the hint costs one
+    search, not one per move, while the game stays on its path.
+    """
+
+    def __init__(self, effort: Effort = Effort(), seed: int = 0, fallback: Hinter | None = None) -> None:
+        self.effort = effort
+        self.seed = seed
+        self.fallback: Hinter = fallback or HeuristicHinter()
+        self._plan: dict[State, tuple[Move, ...]] = {}
+        """The moves left to a win from each position along the last solution."""
+
+    def best_moves(self, state: State, previous: Move | None = None, avoid: Avoid | None = None) -> list[Hint]:
+        """The legal moves, best first: a move that leads to a win (if one is found)
+        ahead of the heuristic's ranking; none that ``avoid`` refuses."""
+        rest = self.fallback.best_moves(state, previous, avoid)
+        if not rest:
+            return rest
+        found = self.leading(state, avoid or (lambda move: False))
+        if found is None:
+            return rest
+        return [found] + [h for h in rest if h.move != found.move]
+
+    def leading(self, state: State, avoid: Avoid) -> Hint | None:
+        """A move that leads to a win, explained; None if the search finds none."""
+        if any(state.hidden):
+            return self._sampled(state, avoid)
+        moves = self._plan.get(state)
+        if moves is None or avoid(moves[0]):
+            effort = self.effort
+            result = solve(state, Budget(nodes=effort.nodes, seconds=effort.seconds))
+            if not result.solved or not result.moves or avoid(result.moves[0]):
+                return None
+            moves = result.moves
+            self._remember(state, moves)
+        count = len(moves)
+        return Hint(moves[0], LEADS, f"{describe(state, moves[0])}: leads to a win in {count} move{'s' * (count != 1)}")
+
+    def _remember(self, state: State, moves: tuple[Move, ...]) -> None:
+        self._plan = {}
+        for at, move in enumerate(moves):
+            self._plan[state] = moves[at:]
+            state = apply(state, move, trusted=True)
+
+    def _sampled(self, state: State, avoid: Avoid) -> Hint | None:
+        effort = self.effort
+        rng = random.Random(_seed_of(state, self.seed))
+        budget = Budget(nodes=effort.sample_nodes, seconds=effort.sample_seconds)
+        wins: Counter[Move] = Counter()
+        refused: set[Move] = set()
+        for _ in range(effort.samples):
+            result = solve(arrangement(state, rng), budget)
+            if not result.solved or not result.moves:
+                continue
+            first = result.moves[0]
+            if first in refused or (first not in wins and (not check(state, first).ok or avoid(first))):
+                refused.add(first)
+                continue
+            wins[first] += 1
+        if not wins:
+            return None
+        move, won = wins.most_common(1)[0]
+        share = f"wins in {won} of {effort.samples} arrangements of the hidden cards"
+        return Hint(move, LEADS + won, f"{describe(state, move)}: {share}")

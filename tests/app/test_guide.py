@@ -1,0 +1,92 @@
+"""Hints that lead somewhere: followed, they win; they never loop; with cards face down
+they come from seeded arrangements of the unseen cards only."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
+from cardtable.app.guide import arrangement
+from cardtable.solitaire import Move, MoveKind, canonical_key, get_variant, legal_moves
+from cardtable.solver import Budget, solve
+
+SMALL = Effort(nodes=20_000, seconds=30.0, samples=4, sample_nodes=600, sample_seconds=30.0)
+"""Small node caps and no real time limit, so the hints do not depend on the machine."""
+
+
+def _follow(session: Session, most: int) -> list[str]:
+    reasons = []
+    for _ in range(most):
+        if session.is_won:
+            break
+        outcome = session.hint()
+        assert outcome.ok and outcome.hint is not None, outcome.reason
+        reasons.append(outcome.reason)
+        assert session.play(outcome.hint.move).ok
+    return reasons
+
+
+def test_following_the_hint_wins_freecell_deals() -> None:
+    for deal in (2, 3, 5):
+        session = Session(get_variant("freecell"), deal, hinter=SolvingHinter(SMALL))
+        reasons = _follow(session, 200)
+        assert session.is_won, deal
+        assert "leads to a win in" in reasons[0]
+
+
+def test_the_explanation_counts_the_moves_of_the_solution() -> None:
+    state = get_variant("freecell").start(3)
+    hint = SolvingHinter(SMALL).best_moves(state)[0]
+    result = solve(state, Budget(nodes=SMALL.nodes, seconds=SMALL.seconds))
+    assert hint.move == result.moves[0]
+    assert hint.reason.endswith(f": leads to a win in {len(result.moves)} moves")
+
+
+def test_no_hint_leads_back_to_a_position_already_reached() -> None:
+    session = Session(get_variant("freecell"), 1, Options(auto_build=False), hinter=SolvingHinter(SMALL))
+    variant = session.variant
+    t1, c1, c2 = (variant.index_of_name(name) for name in ("t1", "c1", "c2"))
+    assert session.play(Move(MoveKind.MOVE, t1, c1)).ok
+    back = Move(MoveKind.MOVE, c1, c2)  # free cells are interchangeable: nothing changes
+    assert session.leads_back(back) and not session.leads_back(Move(MoveKind.MOVE, t1, c2))
+    assert all(h.move != back for h in HeuristicHinter().best_moves(session.state, avoid=session.leads_back))
+    for game, deal in (("klondike", 2), ("klondike-draw3", 1), ("freecell", 1)):
+        hinter = SolvingHinter(Effort(nodes=300, seconds=30.0, samples=2, sample_nodes=200, sample_seconds=30.0))
+        session = Session(get_variant(game), deal, hinter=hinter)
+        seen = {canonical_key(session.state)}
+        for _ in range(120):
+            outcome = session.hint()
+            if not outcome.ok:
+                break
+            assert outcome.hint is not None and session.play(outcome.hint.move).ok
+            key = canonical_key(session.state)
+            assert key not in seen, (game, deal)
+            seen.add(key)
+
+
+def test_when_every_move_loops_the_hint_says_so() -> None:
+    session = Session(get_variant("freecell"), 1, Options(auto_build=False), hinter=HeuristicHinter())
+    session.leads_back = lambda move: True  # type: ignore[method-assign]
+    assert session.hint().reason == "every move leads back to a position already reached"
+
+
+def test_an_arrangement_keeps_what_shows_and_ignores_where_the_hidden_cards_lie() -> None:
+    state = get_variant("klondike").start(9)
+    sample = arrangement(state, random.Random(3))
+    assert sample.hidden == state.hidden
+    assert all(a[h:] == b[h:] for a, b, h in zip(sample.piles, state.piles, state.hidden))
+    assert sorted(c.code for p in sample.piles for c in p) == sorted(c.code for p in state.piles for c in p)
+    other = arrangement(state, random.Random(8))
+    assert arrangement(other, random.Random(3)) == sample  # the same unseen cards, the same draw
+
+
+def test_with_cards_face_down_the_hint_is_the_move_that_wins_most_arrangements() -> None:
+    effort = Effort(nodes=1000, seconds=30.0, samples=6, sample_nodes=3000, sample_seconds=30.0)
+    state = get_variant("klondike").start(3)
+    first = SolvingHinter(effort, seed=5).best_moves(state)[0]
+    again = SolvingHinter(effort, seed=5).best_moves(arrangement(state, random.Random(1)))[0]
+    assert (first.move, first.reason) == (again.move, again.reason)
+    found = re.fullmatch(r".*: wins in (\d+) of 6 arrangements of the hidden cards", first.reason)
+    assert found and 1 <= int(found.group(1)) <= 6
+    assert first.move in legal_moves(state)
