@@ -21,7 +21,7 @@ W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK = 0, 1, 2, 3, 4,
 OFFSET = 1 << 20
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _encode(row, cards, lens, hid, extra, piles):  # type: ignore[no-untyped-def]
     at = 2 * piles + 1
     for i in range(piles):
@@ -33,7 +33,7 @@ def _encode(row, cards, lens, hid, extra, piles):  # type: ignore[no-untyped-def
     row[2 * piles] = min(extra[0], 255)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _decode(row, cards, lens, hid, extra, piles):  # type: ignore[no-untyped-def]
     at = 2 * piles + 1
     for i in range(piles):
@@ -45,7 +45,7 @@ def _decode(row, cards, lens, hid, extra, piles):  # type: ignore[no-untyped-def
     extra[0] = row[2 * piles]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     """How far a position looks from a win (lower is closer): cards still out, face-down
     cards, breaks in the columns' order, cards above the next cards the foundations
@@ -117,7 +117,7 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     return score + OFFSET
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _push(heapkey, heapnode, counters, priority, node):  # type: ignore[no-untyped-def]
     # Ties go to the newest node, so the search dives instead of spreading.
     seq = counters[SEQ]
@@ -136,7 +136,7 @@ def _push(heapkey, heapnode, counters, priority, node):  # type: ignore[no-untyp
     heapnode[at] = node
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _pop(heapkey, heapnode, counters):  # type: ignore[no-untyped-def]
     node = heapnode[0]
     size = counters[HEAP] - 1
@@ -161,7 +161,7 @@ def _pop(heapkey, heapnode, counters):  # type: ignore[no-untyped-def]
     return node
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _seen(table, k):  # type: ignore[no-untyped-def]
     """Insert ``k``; True if it was there already."""
     mask = np.uint64(len(table) - 1)
@@ -174,7 +174,7 @@ def _seen(table, k):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def rehash(old, new):  # type: ignore[no-untyped-def]
     """Move every key of ``old`` into the larger, empty table ``new``."""
     for k in old:
@@ -182,7 +182,7 @@ def rehash(old, new):  # type: ignore[no-untyped-def]
             _seen(new, k)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _go_home(rules, cards, lens, hid, extra, mlog, at):  # type: ignore[no-untyped-def]
     """Play every safe move home, logging each from ``at``; return how many."""
     played = 0
@@ -196,7 +196,7 @@ def _go_home(rules, cards, lens, hid, extra, mlog, at):  # type: ignore[no-untyp
     return played
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     """Seed the search with the root position (after its safe moves home)."""
     arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
@@ -217,7 +217,7 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
     _push(heapkey, heapnode, counters, estimate(rules, weights, cards, lens, hid), 0)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     """Whether ``move`` carries cards between two columns without turning a card up,
     emptying its column or freeing the card under it to go home."""
@@ -248,7 +248,7 @@ def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untyped-def]
     """Expand up to ``steps`` nodes (skipping idle moves unless ``idle``); the outcome
     is left in ``counters[STATUS]``."""

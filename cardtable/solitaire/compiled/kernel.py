@@ -20,13 +20,13 @@ ONE, RUN, SUPERMOVE, FACE_UP, WHOLE = 0, 1, 2, 3, 4
 MAX_MOVES = 4096
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def code(kind: int, source: int, target: int, count: int) -> int:
     """Pack a move into one int."""
     return (kind << 24) | (source << 16) | (target << 8) | count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _covered(covered, lens, i):  # type: ignore[no-untyped-def]
     for c in covered[i]:
         if c < 0:
@@ -36,7 +36,7 @@ def _covered(covered, lens, i):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-def]
     """Write every legal move's code into ``out``; return how many."""
     (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
@@ -150,7 +150,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def can_deal(rules, lens):  # type: ignore[no-untyped-def]
     """Whether dealing from the stock is legal."""
     meta = rules[0]
@@ -165,7 +165,7 @@ def can_deal(rules, lens):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     """Whether turning the waste back over is legal."""
     meta = rules[0]
@@ -175,7 +175,7 @@ def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     return lens[s] == 0 and lens[w] > 0 and (allowed < 0 or extra[0] < allowed)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _settle(meta, lens, hid, i):  # type: ignore[no-untyped-def]
     n = lens[i]
     if hid[i] >= n:
@@ -184,7 +184,7 @@ def _settle(meta, lens, hid, i):  # type: ignore[no-untyped-def]
             hid[i] = n - 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _clear_run(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
     meta = rules[0]
     tables = rules[4]
@@ -207,13 +207,13 @@ def _clear_run(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
             return
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _put(cards, lens, j, card):  # type: ignore[no-untyped-def]
     cards[j, lens[j]] = card
     lens[j] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
     """Apply a legal move (by its code) to the arrays, in place."""
     meta = rules[0]
@@ -266,7 +266,7 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
             _settle(meta, lens, hid, j)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def is_won(rules, lens):  # type: ignore[no-untyped-def]
     """Whether the game's goal is reached."""
     meta = rules[0]
@@ -281,7 +281,7 @@ def is_won(rules, lens):  # type: ignore[no-untyped-def]
     return total == meta[10]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     """A move sending a card home that can never cost the game, or -1.
 
@@ -325,7 +325,7 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _pile_hash(cards, lens, hid, i):  # type: ignore[no-untyped-def]
     h = np.uint64(14695981039346656037)
     prime = np.uint64(1099511628211)
@@ -336,7 +336,7 @@ def _pile_hash(cards, lens, hid, i):  # type: ignore[no-untyped-def]
     return h ^ (h >> np.uint64(29))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def key(rules, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     """A 64-bit key equal for positions equal up to interchangeable piles (never 0)."""
     meta = rules[0]

@@ -164,6 +164,10 @@ def _refusal(live: LiveGame, body: ActionIn) -> str:
     return ""
 
 
+SLOW_ACTIONS = ("hint", "auto_finish")
+"""Actions that may search for a while: worked out off the event loop."""
+
+
 def _dispatch(session: Session, body: ActionIn) -> Outcome:
     pile, target = body.pile or "", body.target or ""
     actions = {
@@ -197,7 +201,7 @@ async def act(request: Request) -> Response:
         refusal = _refusal(live, body)
         play = (lambda trial: Outcome(False, refusal)) if refusal else (lambda trial: _dispatch(trial, body))
         try:
-            outcome, session, version = await _live(request).act(live, play)
+            outcome, session, version = await _live(request).act(live, play, slow=body.action in SLOW_ACTIONS)
         except StaleGame as refused:
             if isinstance(refused, GameOver):
                 detail = str(refused)

@@ -58,6 +58,7 @@ class LiveGames:
         self._waiting: dict[Key, set[asyncio.Event]] = {}
         threads = 1 if str(store.path) == ":memory:" else STORE_THREADS  # one connection only
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
+        self._thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints")
 
     async def run(self, call: Callable[..., T], *args: object) -> T:
         """``call(*args)`` on a store thread, off the event loop."""
@@ -128,15 +129,22 @@ class LiveGames:
         game_id, session = games.start(game, deal)
         return left, game_id, session
 
-    async def act(self, live: LiveGame, play: Callable[[Session], Outcome]) -> tuple[Outcome, Session, int]:
+    async def act(
+        self, live: LiveGame, play: Callable[[Session], Outcome], slow: bool = False
+    ) -> tuple[Outcome, Session, int]:
         """Play an action on a copy of the game and save it as the next version; the
         outcome, the session and version to show. Only a committed save changes the
         warm game: StaleGame if another process saved that version first (GameOver if
         the game was given up; the warm copy is then dropped), StorageError if the save
         failed (the warm game is left as it was). An action that saves nothing raises
-        StaleGame too if the stored game has moved on from this copy."""
+        StaleGame too if the stored game has moved on from this copy. A ``slow`` action
+        (a hint searches for a win) is worked out on a thread of its own, so the other
+        players on this process are not kept waiting."""
         trial = copy.copy(live.session)
-        outcome = play(trial)
+        if slow:
+            outcome = await asyncio.get_running_loop().run_in_executor(self._thinking, play, trial)
+        else:
+            outcome = play(trial)
         if not outcome.ok or outcome.hint is not None:  # nothing to save: is the table still the stored one?
             if await self.run(self.store.version, live.player, live.game_id) != live.version:
                 self._warm.pop((live.player, live.game_id), None)

@@ -373,3 +373,26 @@ def test_a_socket_follows_actions_taken_in_another_process(tmp_path: Path) -> No
         assert socket.receive_json()["view"]["version"] == 0
         answer = _act(second, view, "deal").json()
         assert _same_table(socket.receive_json()["view"], answer["view"])  # within the poll interval
+
+
+def test_a_hint_is_worked_out_off_the_event_loop(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    threads: dict[str, str] = {}
+    hint, deal = Session.hint, Session.deal
+
+    def recording_hint(self: Session, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        threads["hint"] = threading.current_thread().name
+        return hint(self, *args, **kwargs)
+
+    def recording_deal(self: Session):  # type: ignore[no-untyped-def]
+        threads["deal"] = threading.current_thread().name
+        return deal(self)
+
+    monkeypatch.setattr(Session, "hint", recording_hint)
+    monkeypatch.setattr(Session, "deal", recording_deal)
+    view = _start(client)
+    assert _act(client, view, "hint").json()["ok"]
+    assert _act(client, view, "deal").json()["ok"]
+    assert threads["hint"].startswith("cardtable-hints")
+    assert not threads["deal"].startswith("cardtable-hints")
