@@ -26,7 +26,7 @@ from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, fitting_scoring, score, time_adjusted, uniform_score
-from cardtable.cards import Card, NotationError, parse_card
+from cardtable.cards import ALL_CARDS, Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import Observation, observe
@@ -462,15 +462,15 @@ class Session:
             return False
         reached = self._reached()
         after = apply(self.state, move, trusted=True)
-        if canonical_key(after) in reached:
+        if _seen_key(after) in reached:
             return True
-        return self.options.auto_build and canonical_key(auto_build(after)[0]) in reached
+        return self.options.auto_build and _seen_key(auto_build(after)[0]) in reached
 
     def _reached(self) -> frozenset[tuple[object, ...]]:
         history = self.history
         if self._reached_key is not history:
             self._reached_key = history
-            self._reached_keys = frozenset(canonical_key(s) for s in history.states[: history.at + 1])
+            self._reached_keys = frozenset(_seen_key(s) for s in history.states[: history.at + 1])
         return self._reached_keys
 
     def auto_finish(self) -> Outcome:
@@ -514,3 +514,11 @@ def has_hidden_cards(variant: Variant) -> bool:
     (True, False)
     """
     return variant.traits.hidden_cards
+
+
+def _seen_key(state: State) -> tuple[object, ...]:
+    """The canonical key of a position as the player sees it: face-down cards all alike,
+    so whether a move "leads back" never depends on cards nobody has seen."""
+    blank = ALL_CARDS[0]
+    piles = tuple((blank,) * down + pile[down:] for pile, down in zip(state.piles, state.hidden))
+    return canonical_key(State(state.variant, piles, state.hidden, state.redeals))
