@@ -4,9 +4,10 @@ time, a single pass through the stock."""
 from __future__ import annotations
 
 from cardtable.cards import DeckSpec
-from cardtable.solitaire.piles import foundations, stock, tableau, waste
+from cardtable.solitaire.piles import PileSpec, foundations, stock, tableau, waste
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import alt_color, any_card, down, other_suit, same_suit, to_waste, top_card, up
+from cardtable.solitaire.rules.build import BuildRule
 from cardtable.solitaire.variant import Variant
 
 _HOME = "Eight foundations build up in suit from Ace to King."
@@ -15,17 +16,25 @@ _PLAY = (
     "card at a time, a single pass."
 )
 
+
+
+def _layout(columns: tuple[tuple[int, int], ...], build: BuildRule) -> tuple[PileSpec, ...]:
+    """Stock, waste, eight foundations and the columns (face down, face up) given, which
+    build by ``build``, take any card when empty and move one card at a time."""
+    return (
+        stock(),
+        waste(),
+        *foundations(8, up & same_suit, group=top_card),
+        *tableau(columns, build, any_card, top_card),
+    )
+
+
 forty_thieves = register(
     Variant(
         id="forty-thieves",
         name="Forty Thieves",
         deck=DeckSpec(decks=2),
-        piles=(
-            stock(),
-            waste(),
-            *foundations(8, up & same_suit, group=top_card),
-            *tableau(((0, 4),) * 10, down & same_suit, any_card, top_card),
-        ),
+        piles=_layout(((0, 4),) * 10, down & same_suit),
         stock=to_waste(1, passes=1),
         summary=f"Two decks; ten columns of four cards, all face up. Build down in suit. {_PLAY} {_HOME}",
         aliases=("napoleon-at-st-helena",),
@@ -36,12 +45,7 @@ streets = register(
     forty_thieves.derive(
         id="streets",
         name="Streets",
-        piles=(
-            stock(),
-            waste(),
-            *foundations(8, up & same_suit, group=top_card),
-            *tableau(((0, 4),) * 10, down & alt_color, any_card, top_card),
-        ),
+        piles=_layout(((0, 4),) * 10, down & alt_color),
         summary=f"Forty Thieves building in alternating colours: ten columns of four cards, all face up. {_PLAY} {_HOME}",
     )
 )
@@ -50,12 +54,7 @@ maria = register(
     forty_thieves.derive(
         id="maria",
         name="Maria",
-        piles=(
-            stock(),
-            waste(),
-            *foundations(8, up & same_suit, group=top_card),
-            *tableau(((0, 4),) * 9, down & alt_color, any_card, top_card),
-        ),
+        piles=_layout(((0, 4),) * 9, down & alt_color),
         summary=f"Two decks; nine columns of four cards, all face up. Build down in alternating colours. {_PLAY} {_HOME}",
     )
 )
@@ -64,12 +63,7 @@ emperor = register(
     forty_thieves.derive(
         id="emperor",
         name="Emperor",
-        piles=(
-            stock(),
-            waste(),
-            *foundations(8, up & same_suit, group=top_card),
-            *tableau(((3, 1),) * 10, down & alt_color, any_card, top_card),
-        ),
+        piles=_layout(((3, 1),) * 10, down & alt_color),
         summary=(
             "Two decks; ten columns of four cards, three face down and the top one face up. "
             f"Build down in alternating colours. {_PLAY} {_HOME}"
@@ -81,12 +75,7 @@ indian = register(
     forty_thieves.derive(
         id="indian",
         name="Indian",
-        piles=(
-            stock(),
-            waste(),
-            *foundations(8, up & same_suit, group=top_card),
-            *tableau(((1, 2),) * 10, down & other_suit, any_card, top_card),
-        ),
+        piles=_layout(((1, 2),) * 10, down & other_suit),
         summary=(
             "Two decks; ten columns of three cards, the first face down. Build down in any "
             f"suit but the card's own. {_PLAY} {_HOME}"
