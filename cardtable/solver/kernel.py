@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardtable.solitaire.compiled.kernel import MAX_MOVES, generate, home_move, is_won, key, play
+from cardtable.solitaire.compiled.kernel import MAX_MOVES, generate, home_move, is_won, play
+from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 # counters
@@ -203,7 +204,7 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
     piles = rules[0][0]
     played = _go_home(rules, cards, lens, hid, extra, mlog, 0)
     counters[LOG] = played
-    _seen(table, key(rules, cards, lens, hid, extra))
+    _seen(table, talon_key(rules, draw_of(rules), cards, lens, hid, extra))
     _encode(arena[0], cards, lens, hid, extra, piles)
     parent[0] = -1
     depth[0] = played
@@ -265,6 +266,12 @@ def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untype
     chid = np.zeros(piles, dtype=np.int64)
     cextra = np.zeros(1, dtype=np.int64)
     moves = np.empty(MAX_MOVES, dtype=np.int64)
+    reach = np.empty(MAX_MOVES, dtype=np.int64)
+    scratch = (np.zeros((piles, capacity), dtype=np.uint8), np.zeros(piles, dtype=np.int64), np.zeros(piles, dtype=np.int64))
+    draw = draw_of(rules)
+    s, w = meta[2], meta[3]
+    talon = np.zeros(capacity, dtype=np.int64)
+    n = 0
     room = arena.shape[0]
     for _ in range(steps):
         if counters[HEAP] == 0:
@@ -273,7 +280,10 @@ def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untype
         node = heapnode[0]
         _decode(arena[node], cards, lens, hid, extra, piles)
         count = generate(rules, cards, lens, hid, extra, moves)
-        if counters[NODES] + count > room or counters[LOG] + count * (capacity + 1) > len(mlog):
+        if draw > 0:
+            count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
+            n = talon_of(cards, lens, s, w, talon)
+        if counters[NODES] + count > room or counters[LOG] + count * (2 * capacity + 4) > len(mlog):
             counters[STATUS] = FULL  # the node stays queued: the caller may grow the store
             return
         _pop(heapkey, heapnode, counters)
@@ -285,11 +295,17 @@ def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untype
             clens[:] = lens
             chid[:] = hid
             cextra[0] = extra[0]
-            play(rules, ccards, clens, chid, cextra, moves[m])
             at = counters[LOG]
-            mlog[at] = moves[m]
-            used = 1 + _go_home(rules, ccards, clens, chid, cextra, mlog, at + 1)
-            if _seen(table, key(rules, ccards, clens, chid, cextra)):
+            pre = 0
+            if draw > 0 and reach[m] != NOT_A_JUMP:
+                p = reach[m] if reach[m] >= 0 else -2 - reach[m]
+                pre = turns(draw, lens[w], n, p, reach[m] < 0, mlog, at)
+                point(ccards, clens, chid, s, w, talon, n, p)
+                cextra[0] += reach[m] < 0
+            play(rules, ccards, clens, chid, cextra, moves[m])
+            mlog[at + pre] = moves[m]
+            used = pre + 1 + _go_home(rules, ccards, clens, chid, cextra, mlog, at + pre + 1)
+            if _seen(table, talon_key(rules, draw, ccards, clens, chid, cextra)):
                 continue
             new = counters[NODES]
             counters[NODES] = new + 1

@@ -108,7 +108,7 @@ Store = tuple[np.ndarray, ...]
 def _bytes_per_node(row: int) -> int:
     """Memory one stored position costs: its row, links, move log, heap and hash slots,
     with a quarter more for the moment a growing store holds its old and new arrays."""
-    return (row + 4 + 4 + 8 + 4 + 16 + 12 + 32) * 5 // 4
+    return (row + 4 + 4 + 8 + 4 + 32 + 12 + 32) * 5 // 4
 
 
 def _store(room: int, row: int, capacity: int) -> Store:
@@ -119,7 +119,7 @@ def _store(room: int, row: int, capacity: int) -> Store:
         np.zeros(room, dtype=np.int32),
         np.zeros(room, dtype=np.int64),
         np.zeros(room, dtype=np.int32),
-        np.zeros(4 * room + 4 * (capacity + 1), dtype=np.int32),
+        np.zeros(8 * room + 4 * (2 * capacity + 4), dtype=np.int32),
         np.zeros(1 << max(4, (2 * room - 1).bit_length()), dtype=np.uint64),
         np.zeros(room, dtype=np.int64),
         np.zeros(room, dtype=np.int32),

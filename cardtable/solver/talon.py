@@ -1,0 +1,159 @@
+"""Talon jumps: where the stock turns onto the waste for ever (no limit on redeals), any
+card the turning can bring to the top of the waste is one move away, not a long chain
+of turns. The search plays "turn until this card shows, then play it" as one step.
+
+The talon is the waste (bottom first) followed by the stock (top first): turning and
+turning the waste back over never change that sequence, only how much of it lies on the
+waste (the *pointer*). When one card turns at a time, every pointer can reach every
+other by turning alone, so positions differing only in the pointer are one position to
+the transposition table; with three at a time only some can, and the pointer stays in
+the key. The moves logged are the engine's own turns and redeals, so every solution
+still replays move by move.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from cardtable.solitaire.compiled.kernel import DEAL, MOVE, REDEAL, code, generate, key
+
+NOT_A_JUMP = -1
+
+
+@njit(cache=True, nogil=True)
+def draw_of(rules):  # type: ignore[no-untyped-def]
+    """Cards turned at a time where talon jumps apply, else 0: the stock turns onto a
+    waste that takes no cards, redeals are unlimited and nothing pairs."""
+    meta, takes = rules[0], rules[6]
+    s, w = meta[2], meta[3]
+    if meta[4] != 1 or s < 0 or w < 0 or meta[6] >= 0 or meta[12] or takes[w]:
+        return 0
+    return meta[5]
+
+
+@njit(cache=True, nogil=True)
+def talon_of(cards, lens, s, w, talon):  # type: ignore[no-untyped-def]
+    """Write the talon (waste bottom first, then stock top first); return its length."""
+    n = 0
+    for x in range(lens[w]):
+        talon[n] = cards[w, x]
+        n += 1
+    for x in range(lens[s] - 1, -1, -1):
+        talon[n] = cards[s, x]
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def point(cards, lens, hid, s, w, talon, n, p):  # type: ignore[no-untyped-def]
+    """Lay the talon out with its first ``p`` cards on the waste."""
+    for x in range(p):
+        cards[w, x] = talon[x]
+    lens[w] = p
+    hid[w] = 0
+    for x in range(n - p):
+        cards[s, x] = talon[n - 1 - x]
+    lens[s] = n - p
+    hid[s] = n - p
+
+
+@njit(cache=True, nogil=True)
+def turns(draw, w, n, p, via_redeal, mlog, at):  # type: ignore[no-untyped-def]
+    """Log the turns (and redeal) that take the pointer from ``w`` to ``p``; return how many."""
+    logged = 0
+    q = w
+    if via_redeal:
+        while q < n:
+            q = min(q + draw, n)
+            mlog[at + logged] = code(DEAL, 0, 0, 0)
+            logged += 1
+        mlog[at + logged] = code(REDEAL, 0, 0, 0)
+        logged += 1
+        q = 0
+    while q < p:
+        q = min(q + draw, n)
+        mlog[at + logged] = code(DEAL, 0, 0, 0)
+        logged += 1
+    return logged
+
+
+@njit(cache=True, nogil=True)
+def jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch):  # type: ignore[no-untyped-def]
+    """Replace the turns, redeals and waste moves among ``moves[:count]`` by talon
+    jumps; ``reach[m]`` is the pointer a jump turns to (``-2 - p`` through a redeal),
+    ``NOT_A_JUMP`` for the other moves. Return the new count."""
+    meta = rules[0]
+    s, w = meta[2], meta[3]
+    kept = 0
+    for m in range(count):
+        mv = moves[m]
+        kind = mv >> 24
+        if kind == DEAL or kind == REDEAL or (kind == MOVE and (mv >> 16) & 255 == w):
+            continue
+        moves[kept] = mv
+        reach[kept] = NOT_A_JUMP
+        kept += 1
+    talon = np.empty(lens[s] + lens[w], dtype=np.int64)
+    n = talon_of(cards, lens, s, w, talon)
+    if n == 0:
+        return kept
+    scards, slens, shid = scratch
+    seen = np.zeros(n + 1, dtype=np.bool_)
+    found = np.empty(4096, dtype=np.int64)
+    for via in range(2):  # first by turning on, then by turning the waste over
+        q = lens[w] if via == 0 else 0
+        while True:
+            if q >= 1 and not seen[q] and _may_land(rules, cards, lens, talon[q - 1]):
+                seen[q] = True
+                scards[:, :] = cards
+                slens[:] = lens
+                shid[:] = hid
+                point(scards, slens, shid, s, w, talon, n, q)
+                got = generate(rules, scards, slens, shid, extra, found)
+                for g in range(got):
+                    mv = found[g]
+                    if mv >> 24 == MOVE and (mv >> 16) & 255 == w and kept < len(moves):
+                        moves[kept] = mv
+                        reach[kept] = q if via == 0 else -2 - q
+                        kept += 1
+            if q >= n:
+                break
+            q = min(q + draw, n)
+    return kept
+
+
+@njit(cache=True, nogil=True)
+def _may_land(rules, cards, lens, card):  # type: ignore[no-untyped-def]
+    """Whether some pile's top (or emptiness) takes ``card`` by the build tables alone: a
+    cheap first look before generating the moves of the position with it turned up."""
+    meta, build_id, tables, empty, takes = rules[0], rules[3], rules[4], rules[5], rules[6]
+    for j in range(meta[0]):
+        if not takes[j]:
+            continue
+        if lens[j] == 0:
+            if empty[j, card]:
+                return True
+        elif build_id[j] >= 0 and tables[build_id[j], cards[j, lens[j] - 1], card]:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def talon_key(rules, draw, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
+    """The position's key; with one card turned at a time, the same wherever the pointer is."""
+    if draw != 1:
+        return key(rules, cards, lens, hid, extra)
+    meta = rules[0]
+    s, w = meta[2], meta[3]
+    ns, nw = lens[s], lens[w]
+    for x in range(nw):
+        cards[s, ns + x] = cards[w, nw - 1 - x]
+    lens[s] = ns + nw
+    hid[s] += nw
+    lens[w] = 0
+    k = key(rules, cards, lens, hid, extra)
+    lens[s] = ns
+    hid[s] -= nw
+    lens[w] = nw
+    return k

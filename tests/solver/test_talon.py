@@ -1,0 +1,110 @@
+"""Talon jumps: the search's one-step "turn until this card shows, then play it" must
+reach exactly the waste plays the engine reaches by turning card by card, log turns the
+engine accepts, and (one card at a time) key a position the same wherever the waste
+pointer stands."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from cardtable.solitaire import Move, MoveKind, State, apply, get_variant, legal_moves
+from cardtable.solitaire.compiled import program_of, to_arrays, to_move
+from cardtable.solitaire.compiled.kernel import MAX_MOVES, generate
+from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_key, talon_of, turns
+
+
+def _turning(move: Move) -> bool:
+    return move.kind in (MoveKind.DEAL, MoveKind.REDEAL)
+
+
+def _engine_plays(state: State) -> set[tuple[object, ...]]:
+    """The positions (piles only) reached by turning any number of times, then playing
+    one card from the waste: the engine's way, card by card."""
+    waste = state.variant.tables.waste
+    out: set[tuple[object, ...]] = set()
+    seen: set[tuple[object, ...]] = set()
+    frontier = [state]
+    while frontier:
+        here = frontier.pop()
+        if here.piles in seen:
+            continue
+        seen.add(here.piles)
+        for move in legal_moves(here):
+            if _turning(move):
+                frontier.append(apply(here, move))
+            elif move.kind is MoveKind.MOVE and move.source == waste:
+                out.add(apply(here, move).piles)
+    return out
+
+
+def _jump_plays(state: State) -> set[tuple[object, ...]]:
+    """The same positions by the search's jumps, each replayed through the engine."""
+    program = program_of(state.variant)
+    rules = program.rules
+    draw = draw_of(rules)
+    p = to_arrays(state)
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    reach = np.empty(MAX_MOVES, dtype=np.int64)
+    count = generate(rules, p.cards, p.lens, p.hid, p.extra, moves)
+    scratch = (np.zeros_like(p.cards), np.zeros_like(p.lens), np.zeros_like(p.hid))
+    count = jumps(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, scratch)
+    talon = np.zeros(program.capacity, dtype=np.int64)
+    n = talon_of(p.cards, p.lens, rules[0][2], rules[0][3], talon)
+    out: set[tuple[object, ...]] = set()
+    for m in range(count):
+        if reach[m] == NOT_A_JUMP:
+            assert to_move(state.variant, int(moves[m])).source != state.variant.tables.waste
+            continue
+        log = np.zeros(4 * program.capacity, dtype=np.int64)
+        target = reach[m] if reach[m] >= 0 else -2 - reach[m]
+        logged = turns(draw, int(p.lens[rules[0][3]]), n, target, reach[m] < 0, log, 0)
+        here = state
+        for c in log[:logged]:
+            here = apply(here, to_move(state.variant, int(c)))  # raises if the engine refuses a turn
+        out.add(apply(here, to_move(state.variant, int(moves[m]))).piles)
+    return out
+
+
+def _positions(game: str, count: int, seed: int) -> list[State]:
+    rng = random.Random(seed)
+    variant = get_variant(game)
+    out: list[State] = []
+    while len(out) < count:
+        state = variant.start(rng.randrange(1, 10_000))
+        for _ in range(rng.randrange(0, 60)):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state = apply(state, rng.choice(moves))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("game", ["klondike", "klondike-draw3", "thoughtful-klondike"])
+def test_jumps_reach_exactly_the_waste_plays_turning_reaches(game: str) -> None:
+    for state in _positions(game, 40, seed=7):
+        assert _jump_plays(state) == _engine_plays(state)
+
+
+def test_jumps_apply_only_where_redeals_are_unlimited() -> None:
+    assert draw_of(program_of(get_variant("klondike")).rules) == 1
+    assert draw_of(program_of(get_variant("klondike-draw3")).rules) == 3
+    assert draw_of(program_of(get_variant("klondike-vegas")).rules) == 0  # passes are counted
+    assert draw_of(program_of(get_variant("freecell")).rules) == 0
+
+
+def test_one_card_at_a_time_the_pointer_is_not_part_of_the_key() -> None:
+    state = get_variant("klondike").start(5)
+    rules = program_of(state.variant).rules
+    keys = set()
+    for _ in range(30):  # round the talon and beyond
+        p = to_arrays(state)
+        keys.add(int(talon_key(rules, 1, p.cards, p.lens, p.hid, p.extra)))
+        state = apply(state, next(m for m in legal_moves(state) if _turning(m)))
+    assert len(keys) == 1
+    played = next(m for m in legal_moves(state) if m.kind is MoveKind.MOVE)
+    p = to_arrays(apply(state, played))
+    assert int(talon_key(rules, 1, p.cards, p.lens, p.hid, p.extra)) not in keys
