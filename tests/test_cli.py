@@ -78,9 +78,20 @@ def test_bad_input_gets_a_clear_message_and_no_traceback() -> None:
         assert "Traceback" not in result.stderr
 
 
-def test_rules_prints_the_summary() -> None:
+def test_rules_prints_the_summary_and_the_rules_from_the_declaration() -> None:
     result = cardtable("rules", "pyramid")
     assert result.returncode == 0 and "total 13" in result.stdout
+    assert "- Stock: deal 1 card to the waste; 3 passes through the stock." in result.stdout
+    _clean_refusal(cardtable("rules", "no-such-game"), "no-such-game")
+    _clean_refusal(cardtable("rules"), "name a game")
+
+
+def test_rules_write_makes_a_page_per_game(tmp_path: Path) -> None:
+    result = cardtable("rules", "--write", str(tmp_path))
+    assert result.returncode == 0
+    pages = {p.stem for p in tmp_path.glob("*.md")} - {"README"}
+    assert "klondike" in pages and "freecell" in pages
+    assert "(klondike.md)" in (tmp_path / "README.md").read_text(encoding="utf-8")
 
 
 def _clean_refusal(result: subprocess.CompletedProcess[str], message: str) -> None:

@@ -26,6 +26,7 @@ from cardtable.solitaire.formats import (
     require_freecell_like,
 )
 from cardtable.solitaire.model import Move, MoveKind
+from cardtable.solitaire.rulebook import rules_index, rules_page
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -59,10 +60,24 @@ def games(args: argparse.Namespace) -> int:
 
 
 def rules(args: argparse.Namespace) -> int:
-    """Print a game's rules."""
-    variant = _variant(args.game)
-    print(f"{variant.name}\n\n{variant.summary}\n\nStock: {variant.stock.phrase}.")
+    """Print a game's rules page, or write every game's page into a folder."""
+    if args.write is not None:
+        written = write_rules_pages(Path(args.write))
+        print(f"wrote {written} rules pages to {args.write}")
+        return 0
+    if args.game is None:
+        raise UserError("name a game (see `cardtable games`), or give --write DIR")
+    print(rules_page(_variant(args.game)), end="")
     return 0
+
+
+def write_rules_pages(folder: Path) -> int:
+    """Write ``<id>.md`` for every game and ``README.md`` listing them; return how many."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for variant in variants():
+        (folder / f"{variant.id}.md").write_text(rules_page(variant), encoding="utf-8")
+    (folder / "README.md").write_text(rules_index(variants()), encoding="utf-8")
+    return len(variants())
 
 
 def deal(args: argparse.Namespace) -> int:
@@ -183,7 +198,9 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         parser.add_argument("--deal", type=int, default=1, help="deal number (default 1)")
 
     command("games", games, "list every game with its id")
-    command("rules", rules, "print a game's rules").add_argument("game", help="game id or alias")
+    parser = command("rules", rules, "print a game's rules, written from its declaration")
+    parser.add_argument("game", nargs="?", help="game id or alias")
+    parser.add_argument("--write", metavar="DIR", help="write every game's page (and an index) into DIR")
     parser = command("deal", deal, "print the opening layout of a deal")
     with_deal(parser)
     parser.add_argument(

@@ -39,6 +39,9 @@ class Group:
             return "any face-up card moves with the cards on it"
         if self.kind is GroupKind.WHOLE:
             return "only the whole face-up part of the pile moves"
+        if self.kind is GroupKind.SUPERMOVE:
+            order = "" if self.rule is None else f" that follows '{self.rule.phrase}'"
+            return f"a run{order} moves if it could move card by card through free cells and empty columns"
         how = "as a run" if self.rule is None else f"as a run that follows '{self.rule.phrase}'"
         return f"cards move together only {how}"
 

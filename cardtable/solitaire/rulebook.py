@@ -1,0 +1,156 @@
+"""A game's rules page, written from its declaration: the summary, then each part of the
+game in the words its atoms use to explain a refused move, so the page and the refusals
+can never disagree.
+
+>>> from cardtable.solitaire.registry import get_variant
+>>> print(rules_page(get_variant("freecell")).splitlines()[0])
+# FreeCell
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cardtable.solitaire.model import PileId, PileKind
+from cardtable.solitaire.piles import PileSpec
+from cardtable.solitaire.rules.deal import Shuffle
+from cardtable.solitaire.rules.goal import Goal
+from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.variant import Variant
+
+_PLURALS = {
+    PileKind.FOUNDATION: ("foundation", "foundations"),
+    PileKind.TABLEAU: ("column", "columns"),
+    PileKind.CELL: ("free cell", "free cells"),
+    PileKind.RESERVE: ("reserve", "reserves"),
+}
+
+
+def rules_page(variant: Variant) -> str:
+    """The rules of ``variant`` as a short Markdown page."""
+    lines = [f"# {variant.name}", "", variant.summary, "", "## Rules", ""]
+    lines += [f"- {line}" for line in rule_lines(variant)]
+    if variant.aliases:
+        lines += ["", "Also known as: " + ", ".join(variant.aliases) + "."]
+    return "\n".join(lines) + "\n"
+
+
+def rules_index(games: tuple[Variant, ...] | list[Variant]) -> str:
+    """A Markdown list of every game's page, family by family."""
+    families: dict[str, list[Variant]] = {}
+    for variant in games:
+        families.setdefault(variant.traits.family, []).append(variant)
+    lines = ["# The games", "", "Each page is written from the game's declaration by `cardtable rules --write docs/games`.", ""]
+    for family, members in families.items():
+        head = next((v for v in members if v.id == family), members[0])
+        lines += [f"## {head.name}", ""]
+        lines += [f"- [{v.name}]({v.id}.md)" for v in members]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def rule_lines(variant: Variant) -> list[str]:
+    """One sentence per part of the game: cards, deal, piles, stock, pairs, goal."""
+    out = [_cards(variant), *_deal(variant)]
+    for kind, specs in _groups(variant):
+        out.append(_piles(variant, kind, specs))
+    if variant.stock.target is not StockTarget.NONE:
+        out.append(_sentence(f"stock: {variant.stock.phrase}"))
+    if variant.pairs is not None:
+        out.append(_sentence(variant.pairs.phrase))
+    if any(spec.covered_by for spec in variant.piles):
+        out.append("A card plays only once every card covering it is gone.")
+    if variant.flip_revealed and any(spec.dealt[0] for spec in variant.piles if spec.kind is not PileKind.STOCK):
+        out.append("A face-down card turns face up when the cards on it leave.")
+    if variant.clear_runs is not None:
+        out.append(
+            f"A full run from King to Ace that follows '{variant.clear_runs.phrase}' goes to a foundation by itself."
+        )
+    out.append(_goal(variant))
+    return out
+
+
+def _sentence(text: str) -> str:
+    return text[0].upper() + text[1:] + "."
+
+
+def _cards(variant: Variant) -> str:
+    deck = variant.deck
+    packs = "one deck" if deck.decks == 1 else f"{deck.decks} decks"
+    ranks = "" if len(deck.ranks) == 13 else f", {deck.ranks[0].name.title()}s to {deck.ranks[-1].name.title()}s only"
+    suits = "" if len(deck.suits) == 4 else f", {len(deck.suits)} suit{'s' if len(deck.suits) > 1 else ''}"
+    return f"{deck.size} cards ({packs}{ranks}{suits})."
+
+
+def _deal(variant: Variant) -> list[str]:
+    out = []
+    if variant.deal.shuffle is Shuffle.MICROSOFT:
+        out.append("Deals are numbered by the classic Microsoft generator: the same number gives the same deal everywhere.")
+    if variant.deal.bases_out is not None:
+        out.append(f"Every {variant.deal.bases_out.name.title()} starts a foundation before the deal.")
+    laid = sum(sum(spec.dealt) for spec in variant.piles)
+    left = variant.deck.size - laid - (len(variant.piles_of(PileKind.FOUNDATION)) if variant.deal.bases_out else 0)
+    if variant.stock.target is not StockTarget.NONE and left > 0:
+        out.append(f"The {left} cards left over form the stock, face down.")
+    return out
+
+
+def _groups(variant: Variant) -> list[tuple[PileKind, list[PileSpec]]]:
+    """Piles of one kind with the same rules, in the order the game declares them."""
+    groups: dict[object, tuple[PileKind, list[PileSpec]]] = {}
+    for spec in variant.piles:
+        if spec.kind in (PileKind.STOCK, PileKind.WASTE):
+            continue
+        # Piles differing only in the suit an empty one takes (Bisley's Kings) read as one.
+        rules = replace(spec, id=PileId(spec.kind, 0), dealt=(0, 0), covered_by=(), empty=replace(spec.empty, phrase="", suits=None))
+        groups.setdefault(rules, (spec.kind, []))[1].append(spec)
+    return list(groups.values())
+
+
+def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
+    one, many = _PLURALS[kind]
+    head = f"{len(specs)} {many if len(specs) > 1 else one}"
+    if any(spec.covered_by for spec in specs):
+        head = f"{len(specs)} cards in overlapping rows"
+    first = specs[0]
+    parts = []
+    dealt = [spec.dealt for spec in specs]
+    if any(d != (0, 0) for d in dealt):
+        parts.append(_dealt(dealt))
+    if first.build is not None:
+        parts.append(first.build.phrase)
+    empties = list(dict.fromkeys(spec.empty.phrase for spec in specs))
+    if len(empties) > 1:
+        parts.append("they start with " + ", ".join(e.removeprefix("only ") for e in empties))
+    elif first.build is None and first.empty.takes_nothing:
+        pass  # nothing is played there: said below if nothing else is
+    elif not (kind is PileKind.FOUNDATION and variant.deal.bases_out and first.empty.takes_nothing):
+        parts.append(f"{'an empty one takes' if len(specs) > 1 else 'empty, it takes'} {first.empty.phrase}")
+    if first.capacity is not None:
+        parts.append(f"{'each holds' if len(specs) > 1 else 'it holds'} at most {first.capacity} card{'s' if first.capacity > 1 else ''}")
+    if kind is PileKind.FOUNDATION:
+        if first.group is not None:
+            parts.append("the top card may come back into play")
+    elif first.group is not None and kind is not PileKind.CELL:
+        parts.append(first.group.phrase)
+    if not parts:
+        parts.append("removed cards go here" if variant.pairs is not None else "no card is played there by hand")
+    return _sentence(f"{head}: " + "; ".join(parts))
+
+
+def _dealt(dealt: list[tuple[int, int]]) -> str:
+    """``dealt 4 cards each, face up`` or ``dealt 1 to 7 cards, the last face up``."""
+    totals = [down + up for down, up in dealt]
+    ups = [up for _, up in dealt]
+    count = f"{totals[0]} card{'s' if totals[0] != 1 else ''} each" if len(set(totals)) == 1 else ", ".join(map(str, totals)) + " cards"
+    if all(down == 0 for down, _ in dealt):
+        return f"dealt {count}, face up"
+    if len(set(ups)) == 1:
+        return f"dealt {count}, the last {'' if ups[0] == 1 else f'{ups[0]} '}face up"
+    return f"dealt {count}; face up on top: " + ", ".join(map(str, ups))
+
+
+def _goal(variant: Variant) -> str:
+    if variant.goal is Goal.TABLEAU_CLEARED:
+        return "You win when the tableau is cleared."
+    return "You win when every card is on the foundations."

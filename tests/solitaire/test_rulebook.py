@@ -1,0 +1,55 @@
+"""Rules pages: written from the declarations, in the atoms' own words, and the copies in
+docs/games kept current."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtable.solitaire import PileKind, get_variant, variants
+from cardtable.solitaire.rulebook import rule_lines, rules_index, rules_page
+
+PAGES = Path(__file__).parents[2] / "docs" / "games"
+
+
+@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+def test_the_page_speaks_in_the_atoms_words(variant: object) -> None:
+    from cardtable.solitaire import Variant
+
+    assert isinstance(variant, Variant)
+    page = rules_page(variant)
+    assert page.startswith(f"# {variant.name}\n\n{variant.summary}\n")
+    for spec in variant.piles:
+        if spec.build is not None:
+            assert spec.build.phrase in page, spec.id.name
+        if spec.group is not None and spec.kind is PileKind.TABLEAU:
+            assert spec.group.phrase in page, spec.id.name
+    if variant.pairs is not None:
+        assert variant.pairs.phrase[1:] in page
+    stock = variant.piles_of(PileKind.STOCK)
+    assert (f"Stock: {variant.stock.phrase}." in page) == bool(stock)
+
+
+def test_layouts_and_bases_read_as_a_player_would_say_them() -> None:
+    klondike = rule_lines(get_variant("klondike"))
+    assert any("7 columns: dealt 1, 2, 3, 4, 5, 6, 7 cards, the last face up" in line for line in klondike)
+    assert any(line.startswith("The 24 cards left over form the stock") for line in klondike)
+    bisley = "\n".join(rule_lines(get_variant("bisley")))
+    assert "they start with the King of clubs, the King of diamonds, the King of hearts, the King of spades" in bisley
+    assert "Every Ace starts a foundation before the deal." in bisley
+    yukon = "\n".join(rule_lines(get_variant("yukon")))
+    assert "face up on top: 1, 5, 5, 5, 5, 5, 5" in yukon
+    spider = "\n".join(rule_lines(get_variant("spider")))
+    assert "8 foundations: no card is played there by hand." in spider
+    assert "goes to a foundation by itself" in spider
+
+
+def test_docs_games_holds_the_current_page_of_every_game() -> None:
+    """If this fails, run `cardtable rules --write docs/games`."""
+    expected = {f"{v.id}.md": rules_page(v) for v in variants()}
+    expected["README.md"] = rules_index(variants())
+    found = {p.name: p.read_text(encoding="utf-8") for p in PAGES.glob("*.md")}
+    assert sorted(found) == sorted(expected)
+    stale = [name for name, text in expected.items() if found[name] != text]
+    assert not stale, f"stale pages: {stale}"
