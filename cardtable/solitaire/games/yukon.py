@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable.solitaire.piles import foundations, tableau
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, same_suit, top_card, up
+from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, same_suit, up
 from cardtable.solitaire.variant import Variant
 
 yukon = register(
@@ -12,7 +12,7 @@ yukon = register(
         id="yukon",
         name="Yukon",
         piles=(
-            *foundations(4, up & same_suit, group=top_card),
+            *foundations(4, up & same_suit),  # as in PySolFC, cards on the foundations stay there
             *tableau(((0, 1),) + tuple((n, 5) for n in range(1, 7)), down & alt_color, kings_only, face_up),
         ),
         summary=(
@@ -28,7 +28,7 @@ russian_solitaire = register(
         id="russian-solitaire",
         name="Russian Solitaire",
         piles=(
-            *foundations(4, up & same_suit, group=top_card),
+            *foundations(4, up & same_suit),  # as in PySolFC, cards on the foundations stay there
             *tableau(((0, 1),) + tuple((n, 5) for n in range(1, 7)), down & same_suit, kings_only, face_up),
         ),
         summary=yukon.summary.replace("in alternating colours", "in suit"),
