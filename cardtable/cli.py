@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cardtable.commands import UserError, blackjack, play, solitaire, solve
+from cardtable.commands import UserError, blackjack, play, solitaire, solve, with_options
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
+        if hasattr(args, "option"):
+            args.game = with_options(args.game, args.option)
         status: int = args.handler(args)
     except UserError as error:
         print(f"cardtable: {error}", file=sys.stderr)

@@ -86,6 +86,14 @@ def test_rules_prints_the_summary_and_the_rules_from_the_declaration() -> None:
     _clean_refusal(cardtable("rules"), "name a game")
 
 
+def test_an_option_makes_the_game_it_names() -> None:
+    result = cardtable("deal", "freecell", "--option", "cells=6", "--deal", "3")
+    assert result.returncode == 0 and "c6:" in result.stdout and "c7:" not in result.stdout
+    assert parse_state(result.stdout).variant is get_variant("freecell[cells=6]")
+    _clean_refusal(cardtable("deal", "freecell", "--option", "cells=9"), "cells may be 1, 2, 3, 4, 5, 6, not 9")
+    _clean_refusal(cardtable("rules", "--option", "cells=2"), "--option needs a game")
+
+
 def test_rules_write_makes_a_page_per_game(tmp_path: Path) -> None:
     result = cardtable("rules", "--write", str(tmp_path))
     assert result.returncode == 0

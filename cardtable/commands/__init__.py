@@ -7,5 +7,24 @@ Each module has ``add_commands(subparsers)``, registering subcommands whose
 from __future__ import annotations
 
 
+import argparse
+
+OPTION_HELP = "a player option such as cells=3 or draw=3 (`cardtable rules GAME` lists a game's options); repeatable"
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """``--option NAME=VALUE``, folded into the game's id by ``cli.main`` (``freecell[cells=3]``)."""
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)
+
+
+def with_options(game: str | None, options: list[str]) -> str | None:
+    """The game's id with the options given on the command line folded in."""
+    if not options:
+        return game
+    if not game:
+        raise UserError("--option needs a game")
+    return f"{game}[{','.join(options)}]"
+
+
 class UserError(Exception):
     """Input the user should fix; printed without a traceback, exit status 2."""

@@ -10,7 +10,7 @@ from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
 from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json, to_text
-from cardtable.commands import UserError
+from cardtable.commands import UserError, add_option_argument
 from cardtable.solitaire import get_variant
 
 LOCAL_PLAYER = "local"
@@ -155,6 +155,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
 
     parser = subparsers.add_parser("play", help="play a game in the terminal", description="Play a game in the terminal.")
     parser.add_argument("game", help="game id or alias (see `cardtable games`)")
+    add_option_argument(parser)
     parser.add_argument("--deal", type=int, default=None, help="deal number (default: a random deal)")
     parser.add_argument("--plain", action="store_true", help="typed commands instead of the full-screen table")
     parser.add_argument(

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from cardtable.commands import UserError
+from cardtable.commands import UserError, add_option_argument
 from cardtable.solitaire import State, Variant, get_variant, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
     FormatError,
@@ -195,11 +195,13 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
 
     def with_deal(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("game", help="game id or alias (see `cardtable games`)")
+        add_option_argument(parser)
         parser.add_argument("--deal", type=int, default=1, help="deal number (default 1)")
 
     command("games", games, "list every game with its id")
     parser = command("rules", rules, "print a game's rules, written from its declaration")
     parser.add_argument("game", nargs="?", help="game id or alias")
+    add_option_argument(parser)
     parser.add_argument("--write", metavar="DIR", help="write every game's page (and an index) into DIR")
     parser = command("deal", deal, "print the opening layout of a deal")
     with_deal(parser)

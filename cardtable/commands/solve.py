@@ -14,7 +14,7 @@ from typing import TextIO
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
-from cardtable.commands import UserError
+from cardtable.commands import UserError, add_option_argument
 from cardtable.solitaire import Variant, get_variant
 from cardtable.solitaire.formats import FormatError, format_freecell_solution, format_move, require_freecell_like
 from cardtable.solver import Budget, Outcome, solve
@@ -226,6 +226,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser = subparsers.add_parser("solve", help=help, description=help)
     parser.set_defaults(handler=solve_command)
     parser.add_argument("game", help="game id or alias (see `cardtable games`)")
+    add_option_argument(parser)
     parser.add_argument("--deal", type=int, default=1, help="the deal to solve (default 1)")
     parser.add_argument("--deals", help="classify these deals instead: 1-1000, or 1-10,20-30")
     parser.add_argument("--seconds", type=float, default=60.0, help="time budget per deal (default 60)")

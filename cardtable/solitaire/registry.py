@@ -51,6 +51,8 @@ def get_variant(name: str) -> Variant:
     'klondike'
     """
     key = name.strip().lower()
+    if key.endswith("]") and "[" in key:
+        return _with_options(key)
     found = _BY_ID.get(_ALIASES.get(key, key))
     if found is None:
         names = list(_BY_ID) + list(_ALIASES)
@@ -58,3 +60,14 @@ def get_variant(name: str) -> Variant:
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise UnknownGame(f"unknown game {name!r}{hint} (`cardtable games` lists every game)")
     return found
+
+
+def _with_options(key: str) -> Variant:
+    """``freecell[cells=3]``: a game played with options (see ``options.py``)."""
+    from cardtable.solitaire.options import OptionError, parse_options, with_options
+
+    base, _, rest = key.partition("[")
+    try:
+        return with_options(get_variant(base), parse_options(rest[:-1]), variants())
+    except OptionError as error:
+        raise UnknownGame(str(error)) from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardtable.solitaire.model import PileId, PileKind
+from cardtable.solitaire.options import describe_options
 from cardtable.solitaire.piles import PileSpec
 from cardtable.solitaire.rules.deal import Shuffle
 from cardtable.solitaire.rules.goal import Goal
@@ -30,6 +31,10 @@ def rules_page(variant: Variant) -> str:
     """The rules of ``variant`` as a short Markdown page."""
     lines = [f"# {variant.name}", "", variant.summary, "", "## Rules", ""]
     lines += [f"- {line}" for line in rule_lines(variant)]
+    if variant.options:
+        base = variant.id.split("[")[0]
+        lines += ["", "## Options", "", f"Chosen before the deal: `cardtable play {base} --option NAME=VALUE`.", ""]
+        lines += [f"- {line}" for line in describe_options(variant)]
     if variant.aliases:
         lines += ["", "Also known as: " + ", ".join(variant.aliases) + "."]
     return "\n".join(lines) + "\n"

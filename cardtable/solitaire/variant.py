@@ -7,6 +7,7 @@ from typing import Any
 
 from cardtable.cards import DeckSpec
 from cardtable.solitaire.model import PileId, PileKind, State
+from cardtable.solitaire.options import Option
 from cardtable.solitaire.piles import PileSpec
 from cardtable.solitaire.rules.build import BuildRule
 from cardtable.solitaire.rules.deal import DealPlan, standard
@@ -25,7 +26,8 @@ class Variant:
 
     ``flip_revealed`` turns a tableau card face up when the cards on it leave;
     ``clear_runs`` sends a full run in that order (King to Ace) to a foundation by itself;
-    ``solving`` tunes the solver's search for this game.
+    ``solving`` tunes the solver's search for this game; ``options`` are the choices a
+    player may make before the deal (``options.py``).
     ``layout`` (None: columns, or a triangle where piles cover others), ``family`` (None:
     the game's own id; derived games keep their parent's) and ``default_scoring`` are
     declared traits; ``traits`` gathers them with those the rules show.
@@ -47,6 +49,7 @@ class Variant:
     layout: Layout | None = None
     family: str | None = None
     default_scoring: Scoring | None = None
+    options: tuple[Option, ...] = ()
     tables: Tables = field(init=False, repr=False)
     traits: Traits = field(init=False, repr=False)
 
@@ -60,6 +63,7 @@ class Variant:
     def derive(self, **changes: Any) -> Variant:
         """A new variant differing only in ``changes`` (Baker's Game from FreeCell)."""
         changes.setdefault("aliases", ())
+        changes.setdefault("options", ())  # offered again only where the derived game says so
         changes.setdefault("family", self.family or self.id)
         return replace(self, **changes)
 
@@ -102,7 +106,9 @@ class Variant:
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Registered variants travel by id (cheap for states sent to worker processes).
-        if registered(self.id) is self:
+        from cardtable.solitaire.options import made
+
+        if registered(self.id) is self or made(self.id) is self:
             return get_variant, (self.id,)
         given = {f.name: getattr(self, f.name) for f in fields(self) if f.init}  # not what is derived
         return rebuilt_variant, (given,)

@@ -18,9 +18,13 @@ from cardtable.solitaire.rules import (
     top_card,
     up,
 )
+from cardtable.solitaire.options import cards_turned, passes
 from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.traits import Scoring
 from cardtable.solitaire.variant import Variant
+
+_TURNING = (cards_turned(1, 2, 3), passes(0, 1, 2, 3))
+"""Cards turned at a time, and passes through the stock (0: unlimited)."""
 
 klondike = register(
     Variant(
@@ -40,6 +44,7 @@ klondike = register(
             "Turn the stock one card at a time and redeal the waste as often as you like."
         ),
         aliases=("solitaire", "klondike-draw1"),
+        options=_TURNING,
     )
 )
 
@@ -50,6 +55,7 @@ klondike_draw3 = register(
         stock=to_waste(3),
         summary=klondike.summary.replace("one card at a time", "three cards at a time"),
         aliases=("klondike3",),
+        options=_TURNING,
     )
 )
 
@@ -60,6 +66,7 @@ klondike_vegas = register(
         stock=to_waste(1, passes=1),
         summary=klondike.summary.replace("as often as you like", "never: one pass only"),
         default_scoring=Scoring.VEGAS,
+        options=_TURNING,
     )
 )
 
@@ -70,6 +77,7 @@ klondike_draw3_vegas = register(
         stock=to_waste(3, passes=3),
         summary=klondike_draw3.summary.replace("as often as you like", "twice: three passes"),
         default_scoring=Scoring.VEGAS,
+        options=_TURNING,
     )
 )
 

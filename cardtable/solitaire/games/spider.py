@@ -17,6 +17,7 @@ from cardtable.solitaire.rules import (
     to_tableau,
 )
 from cardtable.solitaire.rules.empty import EmptyRule
+from cardtable.solitaire.options import suits
 from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.variant import Variant
 
@@ -41,15 +42,20 @@ spider = register(
             "every column, and only when no column is empty."
         ),
         aliases=("spider-4suits", "spider4"),
+        options=(suits(1, 2, 4),),
     )
 )
 
 spider_2 = register(
-    spider.derive(id="spider-2suits", name="Spider (2 suits)", deck=DeckSpec.spider(suits=2), aliases=("spider2",))
+    spider.derive(
+        id="spider-2suits", name="Spider (2 suits)", deck=DeckSpec.spider(suits=2), aliases=("spider2",), options=spider.options
+    )
 )
 
 spider_1 = register(
-    spider.derive(id="spider-1suit", name="Spider (1 suit)", deck=DeckSpec.spider(suits=1), aliases=("spider1",))
+    spider.derive(
+        id="spider-1suit", name="Spider (1 suit)", deck=DeckSpec.spider(suits=1), aliases=("spider1",), options=spider.options
+    )
 )
 
 _ONE_DECK = DeckSpec()

@@ -13,6 +13,7 @@ from cardtable.app import Outcome, Session, order_violations
 from cardtable.app.scoring import Scoring
 from cardtable.solitaire import Move, MoveKind, Variant, variants
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rulebook import rule_lines
 
 JSON = dict[str, Any]
 
@@ -30,12 +31,16 @@ def catalogue() -> list[JSON]:
             "name": v.name,
             "aliases": list(v.aliases),
             "rules": v.summary,
+            "rule_lines": rule_lines(v),
             "stock": v.stock.phrase,
             "scoring": [s.value for s in v.traits.scorings],
             "default_scoring": (v.traits.default_scoring or Scoring.UNIFORM).value,
             "layout": layout_of(v),
             "draw": v.traits.draw,
             "draws": _draws(v),
+            "options": [
+                {"name": o.name, "words": o.words, "values": list(o.values), "current": o.current(v)} for o in v.options
+            ],
         }
         for v in variants()
     ]

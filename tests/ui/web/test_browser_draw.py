@@ -36,3 +36,26 @@ def test_triangle_and_wings_layouts_lay_out_every_pile(page: Page) -> None:  # n
         expect(page.locator("#status")).to_contain_text("deal 3 ·")
         boxes = [page.locator(f'#table .card[data-pile="{name}"]').first.bounding_box() for name in ("t1", "t2")]
         assert all(boxes) and boxes[0] != boxes[1]
+
+
+def test_a_player_option_deals_the_game_it_names_and_the_rules_say_so(page: Page) -> None:  # noqa: F811
+    page.select_option("#game-picker", "freecell")
+    page.click("#show-settings")
+    page.select_option('#game-options select[name="cells"]', "6")
+    page.click("#settings-done")
+    page.fill("#deal-number", "3")
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("deal 3 ·")
+    expect(page.locator('#table [data-pile="c6"]').first).to_be_attached()
+    expect(page.locator("#game-picker")).to_have_value("freecell")
+    page.click("#show-rules")
+    expect(page.locator("#rules-title")).to_have_text("FreeCell (6 free cells)")
+    expect(page.locator("#rules-list li").first).to_have_text("52 cards (one deck).")
+    page.keyboard.press("Escape")
+    page.click("#show-settings")  # the settings show the game's options; back to the game as declared
+    expect(page.locator('#game-options select[name="cells"]')).to_have_value("6")
+    page.select_option('#game-options select[name="cells"]', "4")
+    page.click("#settings-done")
+    page.fill("#deal-number", "3")
+    page.click("#new-game")
+    expect(page.locator('#table [data-pile="c5"]')).to_have_count(0)

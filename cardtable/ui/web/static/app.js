@@ -92,7 +92,7 @@ function follow(id, retry = 0) {
 async function open(next) {
   view = null;
   show(next);
-  $("game-picker").value = next.game;
+  $("game-picker").value = baseGame(next.game);
   fillSettings("game");
   follow(next.id);
   say(next.moves ? "Welcome back: the game is as you left it." : "");
@@ -101,10 +101,10 @@ async function open(next) {
 async function newGame() {
   // A new deal gives the game in progress up as lost: the player says so first.
   if (view && view.in_progress && !window.confirm("Give up this game as lost and deal a new one?")) return;
-  const game = $("game-picker").value;
+  const game = withOptions($("game-picker").value);
   const deal = $("deal-number").value === "" ? null : Number($("deal-number").value);
   const options = { auto_build: $("setting-auto-build").checked, scoring: $("setting-scoring").value };
-  const entry = catalogue.find((g) => g.id === game);
+  const entry = entryOf(game);
   if (!entry.scoring.includes(options.scoring)) options.scoring = "uniform";
   const { status: code, data } = await api.create(game, deal, options);
   if (code !== 201 && code !== 200) { say(data.detail); return; }
@@ -115,7 +115,7 @@ async function newGame() {
 function fillSettings(from = "dialog") {
   // The settings for the next deal: an opened game brings its own, a newly picked game its
   // default scoring; the dialog keeps what the player chose.
-  const entry = catalogue.find((g) => g.id === $("game-picker").value);
+  const entry = entryOf($("game-picker").value);
   const scoring = $("setting-scoring");
   const chosen = { game: view?.scoring, picker: entry.default_scoring, dialog: scoring.value }[from];
   const current = chosen || entry.default_scoring || "uniform";
@@ -123,13 +123,57 @@ function fillSettings(from = "dialog") {
   $("draw-choice").hidden = !entry.draws;
   $("setting-draw").value = String(entry.draw);
   if (from === "game" && view) $("setting-auto-build").checked = view.auto_build;
+  if (from !== "dialog") fillOptions(entry, from === "game" && view ? chosenIn(view.game) : {});
+}
+
+function baseGame(id) {
+  // A game played with options ("freecell[cells=6]") is listed under the game it varies.
+  return id.split("[")[0];
+}
+
+function entryOf(id) {
+  return catalogue.find((g) => g.id === id) ?? catalogue.find((g) => g.id === baseGame(id));
+}
+
+function chosenIn(id) {
+  // The options a game's id carries: "freecell[cells=6]" -> { cells: 6 }.
+  const found = id.match(/\[(.*)\]$/);
+  return Object.fromEntries((found ? found[1].split(",") : []).map((p) => p.split("=")).map(([k, v]) => [k, Number(v)]));
+}
+
+function fillOptions(entry, chosen) {
+  // One choice per option the game offers (free cells, cards turned, passes, suits).
+  const words = (o, v) => (o.name === "passes" && v === 0 ? "unlimited" : String(v));
+  const offered = entry.options.filter((o) => !(entry.draws && o.name === "draw"));  // the draw choice says it
+  $("game-options").replaceChildren(...offered.map((o) => {
+    const label = document.createElement("label");
+    const select = document.createElement("select");
+    select.name = o.name;
+    select.dataset.current = String(o.current);
+    const value = chosen[o.name] ?? o.current;
+    select.replaceChildren(...o.values.map((v) => new Option(words(o, v), String(v), false, v === value)));
+    label.append(`${o.words[0].toUpperCase()}${o.words.slice(1)} `, select);
+    return label;
+  }));
+}
+
+function withOptions(game) {
+  // The game's id with the options chosen in the settings folded in: freecell[cells=6].
+  const chosen = [...$("game-options").querySelectorAll("select")]
+    .filter((s) => s.value !== s.dataset.current)
+    .map((s) => `${s.name}=${s.value}`);
+  return chosen.length ? `${game}[${chosen.join(",")}]` : game;
 }
 
 function showRules() {
-  const entry = catalogue.find((g) => g.id === (view?.game ?? $("game-picker").value));
-  $("rules-title").textContent = entry.name;
+  const entry = entryOf(view?.game ?? $("game-picker").value);
+  $("rules-title").textContent = view?.game && baseGame(view.game) !== view.game ? view.name : entry.name;
   $("rules-text").textContent = entry.rules;
-  $("rules-stock").textContent = `Stock: ${entry.stock}.`;
+  $("rules-list").replaceChildren(...entry.rule_lines.map((line) => {
+    const item = document.createElement("li");
+    item.textContent = line;
+    return item;
+  }));
   $("rules-dialog").showModal();
 }
 
@@ -160,7 +204,7 @@ async function showStats() {
 function chooseDraw() {
   // The same game drawing the chosen number of cards (the catalogue pairs them up).
   const picker = $("game-picker");
-  const entry = catalogue.find((g) => g.id === picker.value);
+  const entry = entryOf(picker.value);
   if (!entry.draws) return;
   picker.value = entry.draws[$("setting-draw").value] ?? picker.value;
 }

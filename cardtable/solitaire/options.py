@@ -1,0 +1,171 @@
+"""Player options: choices a game offers before the deal (free cells, cards turned,
+passes, suits). A choice makes a new variant, derived from the game's declaration, whose
+id carries the choice (``freecell[cells=3]``), so a game played with options is saved,
+replayed and counted apart. Where the choice gives exactly the rules of a registered game
+(FreeCell with three cells is "FreeCell (3 cells)"), that game is the answer.
+
+>>> from cardtable.solitaire.registry import get_variant, variants
+>>> with_options(get_variant("klondike"), {"draw": 3}, variants()).id
+'klondike-draw3'
+>>> with_options(get_variant("klondike"), {"passes": 2}, variants()).id
+'klondike[passes=2]'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardtable.cards import DeckSpec
+from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.stock import to_waste
+
+if TYPE_CHECKING:
+    from cardtable.solitaire.variant import Variant
+
+Changes = Callable[["Variant", int], dict[str, Any]]
+Current = Callable[["Variant"], int]
+
+
+class OptionError(ValueError):
+    """An option the game does not offer, or a value it does not allow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice: its name on the command line, its words, the values allowed, the
+    changes a value makes to the declaration and how to read the value a game has."""
+
+    name: str
+    words: str
+    """For several: ``free cells``."""
+    one: str
+    """For one: ``free cell``."""
+    values: tuple[int, ...]
+    changes: Changes
+    current: Current
+    unlimited: bool = False
+    """Whether 0 stands for "no limit" (passes)."""
+
+    def value_words(self, value: int) -> str:
+        """``3``, or ``unlimited`` for 0 where that is what 0 means."""
+        return "unlimited" if self.unlimited and value == 0 else str(value)
+
+    def describe(self, value: int) -> str:
+        """``3 free cells``, ``1 free cell``, ``1 pass through the stock``."""
+        return f"{self.value_words(value)} {self.one if value == 1 else self.words}"
+
+
+def _cells(variant: Variant, count: int) -> dict[str, Any]:
+    from cardtable.solitaire.piles import cells
+
+    at = next((i for i, spec in enumerate(variant.piles) if spec.kind is PileKind.CELL), 0)
+    others = [spec for spec in variant.piles if spec.kind is not PileKind.CELL]
+    return {"piles": (*others[:at], *cells(count), *others[at:])}
+
+
+def _draw(variant: Variant, count: int) -> dict[str, Any]:
+    return {"stock": to_waste(count, passes=variant.stock.passes)}
+
+
+def _passes(variant: Variant, count: int) -> dict[str, Any]:
+    return {"stock": to_waste(variant.stock.count, passes=count or None)}
+
+
+def _suits(variant: Variant, count: int) -> dict[str, Any]:
+    return {"deck": DeckSpec.spider(suits=count)}
+
+
+def free_cells(*values: int) -> Option:
+    """How many free cells."""
+    return Option("cells", "free cells", "free cell", values, _cells, lambda v: len(v.piles_of(PileKind.CELL)))
+
+
+def cards_turned(*values: int) -> Option:
+    """How many cards the stock turns onto the waste at a time."""
+    return Option("draw", "cards turned at a time", "card turned at a time", values, _draw, lambda v: v.stock.count)
+
+
+def passes(*values: int) -> Option:
+    """How many passes through the stock (0: unlimited)."""
+    return Option("passes", "passes through the stock", "pass through the stock", values, _passes, lambda v: v.stock.passes or 0, unlimited=True)
+
+
+def suits(*values: int) -> Option:
+    """How many suits a two-deck game is played with (Spider)."""
+    return Option("suits", "suits", "suit", values, _suits, lambda v: len(v.deck.suits))
+
+
+_MADE: dict[str, Variant] = {}
+"""Variants made from options, by id: one object per choice, as the registry holds one
+per game."""
+
+_RULES = ("piles", "deck", "stock", "deal", "goal", "pairs", "flip_revealed", "clear_runs", "default_scoring")
+"""The fields that make two declarations the same game."""
+
+
+def with_options(variant: Variant, chosen: Mapping[str, int], known: Iterable[Variant]) -> Variant:
+    """``variant`` played with ``chosen`` options: the game among ``known`` (the registered
+    ones) with exactly those rules, or a new one. Raises OptionError for a choice the game
+    does not offer."""
+    offered = {option.name: option for option in variant.options}
+    picked: dict[str, int] = {}
+    for name, value in chosen.items():
+        option = offered.get(name)
+        if option is None:
+            allowed = ", ".join(offered) or "none"
+            raise OptionError(f"{variant.name} has no option {name!r} (options: {allowed})")
+        if value not in option.values:
+            allowed = ", ".join(option.value_words(v) for v in option.values)
+            raise OptionError(f"{variant.name}: {name} may be {allowed}, not {value}")
+        if value != option.current(variant):
+            picked[name] = value
+    if not picked:
+        return variant
+    made_id = f"{variant.id}[{','.join(f'{k}={picked[k]}' for k in sorted(picked))}]"
+    found = _MADE.get(made_id)
+    if found is not None:
+        return found
+    changes: dict[str, Any] = {}
+    for name in sorted(picked):
+        changes.update(offered[name].changes(variant.derive(**changes), picked[name]))
+    words = ", ".join(offered[k].describe(picked[k]) for k in sorted(picked))
+    made = variant.derive(id=made_id, name=f"{variant.name} ({words})", options=variant.options, **changes)
+    same = next((v for v in known if _same_rules(v, made)), None)
+    _MADE[made_id] = same or made
+    return _MADE[made_id]
+
+
+def made(variant_id: str) -> Variant | None:
+    """The variant made from options under this id, if it was made in this process."""
+    return _MADE.get(variant_id)
+
+
+def _same_rules(a: Variant, b: Variant) -> bool:
+    return all(getattr(a, name) == getattr(b, name) for name in _RULES)
+
+
+def parse_options(text: str) -> dict[str, int]:
+    """``cells=3,draw=1`` (or ``cells=3`` items) as a mapping; raises OptionError."""
+    out: dict[str, int] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, sep, value = item.partition("=")
+        if not sep or not value.strip().isdigit():
+            raise OptionError(f"an option is written name=number, such as cells=3, not {item!r}")
+        out[name.strip().lower()] = int(value)
+    return out
+
+
+def option_names(variant: Variant) -> tuple[str, ...]:
+    """The names of the options the game offers."""
+    return tuple(option.name for option in variant.options)
+
+
+def describe_options(variant: Variant) -> list[str]:
+    """Each option the game offers, in words, with its values and the game's own."""
+    return [
+        f"{o.name}={'|'.join(o.value_words(v) for v in o.values)}: {o.words} (this game: {o.value_words(o.current(variant))})"
+        for o in variant.options
+    ]
+
