@@ -1,7 +1,9 @@
 """Undo and redo over a whole game: one step per player action.
 
 A step may hold several moves (the action plus the automatic moves it set off), so it
-undoes as one. Earlier states are kept, so undo is instant; states share structure.
+undoes as one. Earlier states are kept, so undo is instant; states share structure. A
+game read back from a save knows only its opening and its current position; the others
+are worked out the first time they are asked for (``resumed``).
 """
 
 from __future__ import annotations
@@ -9,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardtable.solitaire import Move, State
+from cardtable.solitaire import IllegalMove, Move, State, apply
 
 
 @dataclass(frozen=True, slots=True)
 class History:
     """States ``states[0..]`` joined by ``steps``; ``at`` is the current state's place.
+    A state not worked out yet is None (see ``resumed``); ``state_at`` gives any of them.
 
     >>> from cardtable.solitaire import get_variant, legal_moves, apply
     >>> start = History.begin(get_variant("klondike").start(3))
@@ -24,7 +27,7 @@ class History:
     (True, True)
     """
 
-    states: tuple[State, ...]
+    states: tuple[State | None, ...]
     steps: tuple[tuple[Move, ...], ...]
     at: int = 0
 
@@ -33,10 +36,50 @@ class History:
         """A history holding only the opening position."""
         return cls((state,), (), 0)
 
+    @classmethod
+    def resumed(cls, opening: State, steps: tuple[tuple[Move, ...], ...], at: int, current: State) -> History:
+        """A game read back from a save without replaying it: the opening and the current
+        position are known, the others are worked out when first asked for."""
+        states: list[State | None] = [None] * (len(steps) + 1)
+        states[0], states[at] = opening, current
+        return cls(tuple(states), steps, at)
+
     @property
     def state(self) -> State:
         """The current position."""
-        return self.states[self.at]
+        return self.state_at(self.at)
+
+    def state_at(self, at: int) -> State:
+        """The position after ``at`` steps (replaying the game once if it was not known)."""
+        found = self.states[at]
+        if found is None:
+            found = self._worked_out()[at]
+        return found
+
+    def reached(self) -> tuple[State, ...]:
+        """Every position from the opening to the current one."""
+        return tuple(self.state_at(n) for n in range(self.at + 1))
+
+    def _worked_out(self) -> tuple[State, ...]:
+        """Every state, replaying the steps from the opening where one is not known; kept,
+        so the replay happens once. A step that no longer replays raises ValueError."""
+        states: list[State] = []
+        state = self.states[0]
+        assert state is not None
+        for n, known in enumerate(self.states):
+            if n > 0:
+                if known is None:
+                    try:
+                        for move in self.steps[n - 1]:
+                            state = apply(state, move)
+                    except IllegalMove as error:
+                        raise ValueError(f"step {n} of the saved game no longer replays: {error}") from None
+                else:
+                    state = known
+            states.append(state)
+        filled = tuple(states)
+        object.__setattr__(self, "states", filled)  # a cache: the history means the same
+        return filled
 
     @property
     def can_undo(self) -> bool:

@@ -75,15 +75,26 @@ def score(start: State, moves: Sequence[Move], scoring: Scoring, elapsed: float 
     """
     timed = scoring is Scoring.TIMED
     scoring = Scoring.STANDARD if timed else scoring
-    state = start
-    total = -52 if scoring is Scoring.VEGAS else 0
+    total, state = points_after(opening_points(scoring), start, moves, scoring)
+    return time_adjusted(total, elapsed, is_won(state)) if timed else total
+
+
+def opening_points(scoring: Scoring) -> int:
+    """The points a game starts with (Vegas: the 52 paid for the deck)."""
+    return -52 if scoring is Scoring.VEGAS else 0
+
+
+def points_after(total: int, before: State, moves: Sequence[Move], scoring: Scoring) -> tuple[int, State]:
+    """The running (untimed) points after ``moves`` played from ``before``, and the state
+    they lead to: how a score moves on one step at a time. Standard never goes below 0."""
+    state = before
     for move in moves:
         after = apply(state, move, trusted=True)
         total += _move_points(state, move, after, scoring)
         if scoring is Scoring.STANDARD:
             total = max(total, 0)
         state = after
-    return time_adjusted(total, elapsed, is_won(state)) if timed else total
+    return total, state
 
 
 TIME_BONUS = 700_000

@@ -25,7 +25,7 @@ from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
-from cardtable.app.scoring import Scoring, fitting_scoring, score, time_adjusted, uniform_score
+from cardtable.app.scoring import Scoring, fitting_scoring, opening_points, points_after, time_adjusted, uniform_score
 from cardtable.cards import ALL_CARDS, Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
@@ -69,6 +69,7 @@ class Session:
         clock: Callable[[], float] = time.monotonic,
         hinter: Hinter | None = None,
         random_deal: bool = False,
+        points: int | None = None,
     ) -> None:
         self.variant = variant
         self.deal_number = deal
@@ -83,8 +84,13 @@ class Session:
         """What answers ``hint`` (a click's guess ranks with the quick heuristic alone)."""
         self.bookmark: History | None = None
         """The history as it was when the bookmark was set: the way back to that position."""
-        self._score_key: tuple[History, Scoring] | None = None
-        self._score = 0
+        self._scored: History | None = None
+        """The history ``_points`` follows: each state's points, None where not worked out."""
+        self._points: list[int | None] = []
+        if points is not None and self.options.scoring is not Scoring.UNIFORM:
+            self._scored = self.history
+            self._points = [None] * len(self.history.states)
+            self._points[self.history.at] = points
         self._stuck_state: State | None = None
         self._stuck = False
         self._restart: tuple[History, History] | None = None
@@ -127,18 +133,50 @@ class Session:
 
     @property
     def score(self) -> int:
-        """The score in the session's scoring mode (remembered until the game moves on)."""
-        key = (self.history, self.options.scoring)
-        if self._score_key != key:
-            if self.options.scoring is Scoring.UNIFORM:
-                value = uniform_score(self.state)
-            else:
-                untimed = Scoring.STANDARD if self.options.scoring is Scoring.TIMED else self.options.scoring
-                value = score(self.history.states[0], self.history.played, untimed)
-            self._score_key, self._score = key, value
+        """The score in the session's scoring mode."""
+        if self.options.scoring is Scoring.UNIFORM:
+            return uniform_score(self.state)
         if self.options.scoring is Scoring.TIMED:
-            return time_adjusted(self._score, self.elapsed, self.is_won)
-        return self._score
+            return time_adjusted(self.points, self.elapsed, self.is_won)
+        return self.points
+
+    @property
+    def points(self) -> int:
+        """The untimed points of the scoring mode at the current position (standard for the
+        timed mode). Worked out one step at a time as the game moves on, so its cost does
+        not grow with the game; an undo reads the points it already knew."""
+        history = self.history
+        scoring = Scoring.STANDARD if self.options.scoring is Scoring.TIMED else self.options.scoring
+        last = self._scored
+        if last is not None and history.states is not last.states:
+            grown = (
+                history.at == last.at + 1 == len(history.states) - 1
+                and history.states[last.at] is last.states[last.at]
+                and self._points[last.at] is not None
+            )
+            if grown:
+                before = self._points[last.at]
+                assert before is not None
+                after, _ = points_after(before, history.state_at(last.at), history.steps[last.at], scoring)
+                self._points = self._points[: last.at + 1] + [after]
+            else:
+                self._points = [None] * len(history.states)
+        if not self._points or self._points[history.at] is None:
+            self._points = self._every_point(history, scoring)
+        self._scored = history
+        found = self._points[history.at]
+        assert found is not None
+        return found
+
+    @staticmethod
+    def _every_point(history: History, scoring: Scoring) -> list[int | None]:
+        """The points at every state of ``history``, from the opening."""
+        total = opening_points(scoring)
+        out: list[int | None] = [total]
+        for n, step in enumerate(history.steps):
+            total, _ = points_after(total, history.state_at(n), step, scoring)
+            out.append(total)
+        return out
 
     @property
     def elapsed(self) -> float:
@@ -470,7 +508,7 @@ class Session:
         history = self.history
         if self._reached_key is not history:
             self._reached_key = history
-            self._reached_keys = frozenset(_seen_key(s) for s in history.states[: history.at + 1])
+            self._reached_keys = frozenset(_seen_key(s) for s in history.reached())
         return self._reached_keys
 
     def auto_finish(self) -> Outcome:

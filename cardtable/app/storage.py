@@ -14,6 +14,7 @@ one transaction, so a failed upgrade leaves the file at the schema it had.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -38,13 +39,13 @@ from cardtable.app.storage_errors import StoreBusy as StoreBusy
 from cardtable.app.storage_errors import failing_as, storage_error
 from cardtable.app.solved_schema import SOLVER_RESULTS
 from cardtable.app.tally_schema import TALLY_MIGRATION
-from cardtable.solitaire import Move, get_variant
-from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, replay_steps
+from cardtable.solitaire import Move, State, Variant, get_variant
+from cardtable.solitaire.formats import FormatError, ReplayError, format_state, parse_move, parse_state, replay_steps
 
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -80,6 +81,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("ALTER TABLE games ADD COLUMN random_deal INTEGER NOT NULL DEFAULT 0",),
     TALLY_MIGRATION,
     (SOLVER_RESULTS,),
+    # The position a game has reached and its points, so a game is read back without
+    # replaying every move (NULL for games saved before: those are replayed).
+    ("ALTER TABLE games ADD COLUMN position TEXT", "ALTER TABLE games ADD COLUMN points INTEGER"),
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 
@@ -294,7 +298,11 @@ class Store:
         options = json.dumps({"auto_build": session.options.auto_build, "scoring": session.options.scoring.value})
         status = status or ("won" if session.is_won else "playing")
         result = (status, session.move_count, session.score, _vegas(session), session.elapsed)
-        game = (variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal))
+        points = None if session.options.scoring is Scoring.UNIFORM else session.points
+        game = (
+            variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal),
+            _digest(steps, session.history.at) + "\n" + format_state(session.state), points,
+        )
         with failing_as("save the game" if game_id is None else f"save game {game_id}"):
             return self._write_game(player, game_id, expected, game, result)
 
@@ -306,8 +314,9 @@ class Store:
         made each wait)."""
         if game_id is None:
             cursor = self._db.execute(
-                "INSERT INTO games (variant, deal, options, steps, at, random_deal, status, moves, score, vegas,"
-                " elapsed, version, updated, player, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                "INSERT INTO games (variant, deal, options, steps, at, random_deal, position, points, status, moves,"
+                " score, vegas, elapsed, version, updated, player, started)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (*game, *result, _now(), player, _now()),
             )
             assert cursor.lastrowid is not None
@@ -316,7 +325,7 @@ class Store:
         kept = ", ".join(f"{column} = CASE status WHEN 'won' THEN {column} ELSE ? END" for column in _RESULT)
         where = "id = ? AND player = ? AND status NOT IN ('lost', 'unplayed')" + (" AND version = ?" if expected is not None else "")
         cursor = self._db.execute(
-            "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, random_deal = ?, "
+            "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, random_deal = ?, position = ?, points = ?, "
             f"{kept}, version = version + 1, updated = ? WHERE {where}",
             (*game, *result, _now(), game_id, player, *(() if expected is None else (expected,))),
         )
@@ -348,7 +357,9 @@ class Store:
             )
 
     def load(self, player: str, game_id: int) -> Session:
-        """The game, replayed move by move; a save that does not replay raises CorruptSave."""
+        """The game as saved: from the position it reached, or (saved before positions
+        were kept, or with one that can't be read) replayed move by move. A save that
+        does not read back raises CorruptSave."""
         with failing_as(f"read game {game_id}"):
             row = self._read_game(player, game_id)
         if row is None:
@@ -363,7 +374,8 @@ class Store:
 
     def _read_game(self, player: str, game_id: int) -> tuple[object, ...] | None:
         row: tuple[object, ...] | None = self._db.execute(
-            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status FROM games WHERE id = ? AND player = ?",
+            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status, position, points"
+            " FROM games WHERE id = ? AND player = ?",
             (game_id, player),
         ).fetchone()
         return row
@@ -578,22 +590,49 @@ def _rebuild(row: tuple[object, ...]) -> Session:
     steps = json.loads(steps_text)
     if not isinstance(steps, list):
         raise ValueError("its move list is not a list")
-    # The history is built once at the end: pushing step by step copied the states so
-    # far on every step, a cost that grew with the square of the game's length.
-    states, played = [variant.start(deal)], []
+    played: list[tuple[Move, ...]] = []
     parsed: dict[str, Move] = {}  # a move's text means the same move anywhere in the game
     for number, step in enumerate(steps, start=1):
         if not isinstance(step, list) or not all(isinstance(text, str) for text in step):
             raise ValueError(f"step {number} is not a list of moves")
+        played.append(tuple(parsed[text] if text in parsed else parsed.setdefault(text, parse_move(variant, text)) for text in step))
+    if not 0 <= at <= len(played):
+        raise ValueError(f"undo position {at} is outside the game")
+    opening = variant.start(deal)
+    current = _position(variant, row[8], _digest(steps_text, at))
+    if current is not None:  # the position it reached: nothing to replay
+        points = row[9] if isinstance(row[9], int) and not isinstance(row[9], bool) else None
+        return Session(variant, deal, options, History.resumed(opening, tuple(played), at, current), elapsed, points=points)
+    # The history is built once at the end: pushing step by step copied the states so
+    # far on every step, a cost that grew with the square of the game's length.
+    states = [opening]
+    for number, moves in enumerate(played, start=1):
         state = states[-1]
-        moves = tuple(parsed[text] if text in parsed else parsed.setdefault(text, parse_move(variant, text)) for text in step)
         try:
             for state in replay_steps(state, moves):
                 pass
         except ReplayError as error:
             raise ValueError(f"step {number}: {error.reason}") from None
         states.append(state)
-        played.append(moves)
-    if not 0 <= at <= len(played):
-        raise ValueError(f"undo position {at} is outside the game")
     return Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed)
+
+
+def _digest(steps: str, at: int) -> str:
+    """A fingerprint of the moves and the undo position a saved position was reached by."""
+    return hashlib.blake2b(f"{at}\n{steps}".encode(), digest_size=12).hexdigest()
+
+
+def _position(variant: Variant, text: object, digest: str) -> State | None:
+    """The saved position, if it was saved with exactly these moves and reads back as a
+    position of this game. Otherwise (an older save, or moves changed since) the game is
+    replayed: the position is only a shortcut, and a replay finds what is wrong."""
+    if not isinstance(text, str):
+        return None
+    saved_with, _, body = text.partition("\n")
+    if saved_with != digest:
+        return None
+    try:
+        state = parse_state(body)
+    except (FormatError, ValueError, LookupError):
+        return None
+    return state if state.variant is variant else None

@@ -1,0 +1,107 @@
+"""A saved game is read back from the position it reached, not by replaying every move;
+undo, redo and the score then behave exactly as in a game replayed from its moves."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from cardtable.app import Options, Scoring, Session, Store
+from cardtable.app.storage import CorruptSave
+from cardtable.solitaire import get_variant, legal_moves
+
+
+def _played(game: str, scoring: Scoring, moves: int, seed: int) -> Session:
+    rng = random.Random(seed)
+    session = Session(get_variant(game), seed, Options(True, scoring))
+    for _ in range(moves):
+        choices = legal_moves(session.state)
+        if not choices or session.is_won:
+            break
+        session.play(rng.choice(choices))
+        if rng.random() < 0.15:
+            session.undo()
+    return session
+
+
+def _replayed(path: Path, game_id: int) -> Session:
+    """The same game read back the old way: its saved position wiped, so it replays."""
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE games SET position = NULL WHERE id = ?", (game_id,))
+    raw.commit()
+    raw.close()
+    return Store(path).load("ann", game_id)
+
+
+@pytest.mark.parametrize(
+    ("game", "scoring"),
+    [("klondike", Scoring.STANDARD), ("klondike-vegas", Scoring.VEGAS), ("freecell", Scoring.UNIFORM), ("spider-1suit", Scoring.UNIFORM)],
+)
+def test_read_back_from_its_position_it_plays_on_like_the_replayed_game(tmp_path: Path, game: str, scoring: Scoring) -> None:
+    path = tmp_path / "g.db"
+    for seed in range(1, 6):
+        session = _played(game, scoring, 80, seed)
+        game_id = Store(path).save("ann", session)
+        quick = Store(path).load("ann", game_id)
+        known = [s is not None for s in quick.history.states]
+        assert known[0] and known[quick.history.at] and sum(known) <= 2  # nothing was replayed
+        assert quick.state == session.state and quick.score == session.score
+        slow = _replayed(path, game_id)
+        while True:  # undo all the way back, then redo all the way: the same positions and scores
+            assert quick.state == slow.state and quick.score == slow.score
+            if not quick.undo().ok:
+                break
+            slow.undo()
+        while quick.redo().ok:
+            slow.redo()
+            assert quick.state == slow.state and quick.score == slow.score
+        assert quick.state == session.history.states[-1]
+
+
+def test_moves_changed_behind_its_back_are_replayed_and_refused_in_words(tmp_path: Path) -> None:
+    path = tmp_path / "g.db"
+    session = _played("klondike", Scoring.STANDARD, 30, 3)
+    game_id = Store(path).save("ann", session)
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE games SET steps = '[[\"t1>t7:9\"]]', at = 1")
+    raw.commit()
+    raw.close()
+    with pytest.raises(CorruptSave, match="step 1"):
+        Store(path).load("ann", game_id)
+
+
+def test_an_unreadable_position_is_only_a_lost_shortcut(tmp_path: Path) -> None:
+    path = tmp_path / "g.db"
+    session = _played("freecell", Scoring.UNIFORM, 40, 2)
+    game_id = Store(path).save("ann", session)
+    raw = sqlite3.connect(path)
+    stored = raw.execute("SELECT position FROM games").fetchone()[0]
+    raw.execute("UPDATE games SET position = ?", (stored.split("\n")[0] + "\nnot a position",))
+    raw.commit()
+    raw.close()
+    again = Store(path).load("ann", game_id)
+    assert again.state == session.state and all(s is not None for s in again.history.states)
+
+
+def test_the_score_moves_on_one_step_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The points after an action are the points before it plus the action's own: a long
+    game is not scored again from its first move after every move, nor after an undo."""
+    session = _played("klondike", Scoring.STANDARD, 60, 4)
+    expected = _played("klondike", Scoring.STANDARD, 60, 4)
+    assert session.score == expected.score
+
+    def from_the_start(*args: object) -> None:
+        raise AssertionError("scored again from the first move")
+
+    monkeypatch.setattr(Session, "_every_point", staticmethod(from_the_start))
+    for _ in range(5):
+        session.play(legal_moves(session.state)[0])
+        expected.play(legal_moves(expected.state)[0])
+        assert session.score >= 0
+    session.undo()
+    expected.undo()
+    monkeypatch.undo()
+    assert session.score == Session(get_variant("klondike"), 4, Options(True, Scoring.STANDARD), expected.history).score
