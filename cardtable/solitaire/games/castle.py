@@ -1,11 +1,12 @@
-"""Beleaguered Castle and Streets and Alleys: eight open rows either side of the
-foundations, building down regardless of suit, one card at a time."""
+"""Beleaguered Castle and its kin (Streets and Alleys, Citadel, Fortress): open rows,
+everything face up, one card at a time."""
 
 from __future__ import annotations
 
 from cardtable.solitaire.piles import foundations, tableau
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import aces_out, any_card, any_suit, down, same_suit, standard, top_card, up
+from cardtable.solitaire.rules import aces_out, any_card, any_suit, down, same_suit, standard, top_card, up, up_or_down
+from cardtable.solitaire.rules.deal import home_while_dealing
 from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Variant
 
@@ -44,6 +45,38 @@ streets_and_alleys = register(
             "foundations that build up in suit from Ace. Only the last card of a row "
             "moves, one card at a time, onto a card one higher of any suit or into an "
             "empty row."
+        ),
+    )
+)
+
+citadel = register(
+    beleaguered_castle.derive(
+        id="citadel",
+        name="Citadel",
+        deal=home_while_dealing,
+        summary=(
+            "Beleaguered Castle where the deal plays home as it goes: the Aces start four "
+            "foundations built up in suit, and each card dealt that fits a foundation goes "
+            "there instead of to its row, so the eight rows come out uneven. Only the last "
+            "card of a row moves, one card at a time, onto a card one higher of any suit or "
+            "into an empty row."
+        ),
+    )
+)
+
+fortress = register(
+    Variant(
+        id="fortress",
+        name="Fortress",
+        piles=(
+            *foundations(4, up & same_suit),
+            *tableau(((0, 6),) * 2 + ((0, 5),) * 8, up_or_down & same_suit, any_card, top_card),
+        ),
+        summary=(
+            "All 52 cards lie face up in ten columns, two of six and eight of five. Only the "
+            "last card of a column moves, one card at a time, onto a card of its suit one "
+            "higher or one lower; any card fills an empty column. Four foundations build up "
+            "in suit from Ace to King."
         ),
     )
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardtable.cards import DeckSpec
 from cardtable.solitaire.piles import PileSpec, foundations, stock, tableau, waste
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import alt_color, any_card, down, other_suit, same_suit, to_waste, top_card, up
+from cardtable.solitaire.rules import aces_out, alt_color, any_card, down, other_suit, same_suit, to_waste, top_card, up
 from cardtable.solitaire.rules.build import BuildRule
 from cardtable.solitaire.variant import Variant
 
@@ -79,6 +79,19 @@ indian = register(
         summary=(
             "Two decks; ten columns of three cards, the first face down. Build down in any "
             f"suit but the card's own. {_PLAY} {_HOME}"
+        ),
+    )
+)
+
+lucas = register(
+    forty_thieves.derive(
+        id="lucas",
+        name="Lucas",
+        piles=_layout(((0, 3),) * 13, down & same_suit),
+        deal=aces_out(),
+        summary=(
+            "Two decks; the eight Aces start the foundations, and thirteen columns of three "
+            f"cards lie face up. Build down in suit. {_PLAY} {_HOME}"
         ),
     )
 )

@@ -98,3 +98,22 @@ seahaven_towers = register(
         aliases=("seahaven",),
     )
 )
+
+
+eight_off = register(
+    Variant(
+        id="eight-off",
+        name="Eight Off",
+        piles=(
+            *_dealt_cells(8, (0, 2, 4, 6)),
+            *foundations(4, up & same_suit),
+            *tableau(((0, 6),) * 8, down & same_suit, kings_only, supermove()),
+        ),
+        family="freecell",
+        summary=(
+            "Eight columns of six cards and eight free cells, every other cell holding one "
+            "of the last four cards; all face up. Build down in suit; only a King fills an "
+            "empty column. A run moves if it could move card by card through free cells."
+        ),
+    )
+)
