@@ -3,9 +3,11 @@ everything face up, one card at a time."""
 
 from __future__ import annotations
 
-from cardtable.solitaire.piles import foundations, tableau
+from dataclasses import replace
+
+from cardtable.solitaire.piles import cells, foundations, tableau
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import aces_out, any_card, any_suit, down, same_suit, standard, top_card, up, up_or_down
+from cardtable.solitaire.rules import aces_out, any_card, any_suit, down, kings_only, same_suit, standard, top_card, up, up_or_down
 from cardtable.solitaire.rules.deal import home_while_dealing
 from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Variant
@@ -79,4 +81,60 @@ fortress = register(
             "in suit from Ace to King."
         ),
     )
+)
+
+exiled_kings = register(
+    citadel.derive(
+        id="exiled-kings",
+        name="Exiled Kings",
+        piles=(
+            *foundations(4, up & same_suit),
+            *tableau(((0, 6),) * 8, down & any_suit, kings_only, top_card),
+        ),
+        summary=(
+            "Citadel where only a King may start an empty row. The Aces start four foundations "
+            "built up in suit, and each card dealt that fits a foundation goes there instead of "
+            "to its row. Only the last card of a row moves, one card at a time, onto a card one "
+            "higher of any suit."
+        ),
+    )
+)
+
+
+def _with_cells(game: Variant, count: int, id: str, name: str, summary: str) -> Variant:
+    """``game`` with ``count`` free cells, empty at the deal (laid out in columns: the
+    wings have no place for cells)."""
+    piles = (*cells(count), *game.piles)
+    return register(game.derive(id=id, name=name, piles=piles, summary=summary, layout=Layout.COLUMNS))
+
+
+_STREETS_CELLS = (
+    "all 52 cards lie face up in eight rows (7, 7, 7, 7, 6, 6, 6, 6), four on each side of "
+    "four empty foundations that build up in suit from Ace. Only the last card of a row "
+    "moves, one card at a time, onto a card one higher of any suit, into an empty row or "
+    "into a free cell."
+)
+stronghold = _with_cells(streets_and_alleys, 1, "stronghold", "Stronghold", f"Streets and Alleys with one free cell: {_STREETS_CELLS}")
+fastness = _with_cells(streets_and_alleys, 2, "fastness", "Fastness", f"Streets and Alleys with two free cells: {_STREETS_CELLS}")
+
+_FORTRESS_ROWS = (
+    "Only the last card of a column moves, one card at a time, onto a card of its suit one "
+    "higher or one lower, into an empty column or into a free cell. Four foundations build "
+    "up in suit from Ace to King."
+)
+bastion = register(
+    fortress.derive(
+        id="bastion",
+        name="Bastion",
+        piles=(
+            *(replace(cell, dealt=(0, 1)) for cell in cells(2)),
+            *foundations(4, up & same_suit),
+            *tableau(((0, 5),) * 10, up_or_down & same_suit, any_card, top_card),
+        ),
+        summary=f"Fortress with two free cells: ten columns of five cards, the last two cards in the cells, all face up. {_FORTRESS_ROWS}",
+    )
+)
+ten_by_one = _with_cells(
+    fortress, 1, "ten-by-one", "Ten by One",
+    f"Fortress with one free cell: ten columns, two of six and eight of five, all face up. {_FORTRESS_ROWS}",
 )

@@ -42,6 +42,20 @@ bakers_game = register(
     )
 )
 
+king_only_bakers_game = register(
+    freecell.derive(
+        id="king-only-bakers-game",
+        name="King Only Baker's Game",
+        piles=(*cells(4), *foundations(4, up & same_suit), *tableau(COLUMNS, down & same_suit, kings_only, supermove())),
+        summary=(
+            "Baker's Game where only a King fills an empty column: all 52 cards are dealt "
+            "face up to eight columns. Build down in suit; any card fills a free cell. A run "
+            "moves if it could move card by card through free cells. Deal numbers are the "
+            "classic Microsoft ones."
+        ),
+    )
+)
+
 relaxed_freecell = register(
     freecell.derive(
         id="relaxed-freecell",
