@@ -1,4 +1,5 @@
-"""Beleaguered Castle, Streets and Alleys, Citadel and Fortress, from their published rules."""
+"""Beleaguered Castle, Streets and Alleys, Citadel, Exiled Kings, Stronghold, Fastness, Fortress,
+Bastion and Ten by One, from their published rules."""
 
 from __future__ import annotations
 
@@ -73,3 +74,43 @@ def test_fortress_builds_up_or_down_in_suit_one_card_at_a_time_any_card_to_a_spa
 def test_the_name_fortress_means_fortress_and_besieged_fortress_keeps_its_own() -> None:
     assert get_variant("fortress").name == "Fortress" and get_variant("fortress").deck.size == 52
     assert get_variant("besieged-fortress") is get_variant("36-cards")
+
+
+def test_exiled_kings_deals_as_citadel_but_only_a_king_fills_a_row() -> None:
+    assert get_variant("exiled-kings").start(4).piles == get_variant("citadel").start(4).piles
+    state = position("exiled-kings", t1="", t2="QS", t3="KH")
+    assert "only a King" in check(state, move(state, "t2", "t1")).reason
+    assert check(state, move(state, "t3", "t1")).ok
+
+
+@pytest.mark.parametrize(("game", "count"), [("stronghold", 1), ("fastness", 2)])
+def test_stronghold_and_fastness_are_streets_and_alleys_with_free_cells(game: str, count: int) -> None:
+    v = get_variant(game)
+    assert len(v.piles_of(PileKind.CELL)) == count and v.traits.layout is Layout.COLUMNS
+    state = v.start(6)
+    streets = get_variant("streets-and-alleys").start(6)
+    assert [state.piles[i] for i in v.piles_of(PileKind.TABLEAU)] == [
+        streets.piles[i] for i in streets.variant.piles_of(PileKind.TABLEAU)
+    ]
+    played = position(game, t1="9C 4D", t2="8C 7H")
+    assert check(played, move(played, "t1", "c1")).ok
+    assert "one card" in check(played, move(played, "t2", "t1", 2)).reason
+
+
+def test_bastion_deals_ten_columns_of_five_and_a_card_to_each_of_two_cells() -> None:
+    state = get_variant("bastion").start(2)
+    v = state.variant
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.TABLEAU)] == [5] * 10
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.CELL)] == [1, 1]
+
+
+def test_ten_by_one_is_fortress_with_one_empty_free_cell() -> None:
+    state = get_variant("ten-by-one").start(2)
+    v = state.variant
+    fortress = get_variant("fortress").start(2)
+    assert [state.piles[i] for i in v.piles_of(PileKind.TABLEAU)] == [
+        fortress.piles[i] for i in fortress.variant.piles_of(PileKind.TABLEAU)
+    ]
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.CELL)] == [0]
+    played = position("ten-by-one", t1="9C", t2="TC 8D", c1="")
+    assert check(played, move(played, "t2", "c1")).ok and not check(played, move(played, "t1", "t2")).ok

@@ -1,4 +1,4 @@
-"""Golf and Black Hole, from their published rules."""
+"""Golf, Relaxed Golf, Black Hole and All in a Row, from their published rules."""
 
 from __future__ import annotations
 
@@ -79,3 +79,19 @@ def test_the_solver_never_plays_a_black_hole_card_home_unasked() -> None:
 
     assert not program_of(get_variant("black-hole")).meta[AUTO_HOME]
     assert program_of(get_variant("lucas")).meta[AUTO_HOME]
+
+
+def test_relaxed_golf_turns_the_corner_both_ways() -> None:
+    state = position("relaxed-golf", waste="KH", t1="AC", t2="QS", t3="JD")
+    assert check(state, move(state, "t1", "waste")).ok and check(state, move(state, "t2", "waste")).ok
+    assert "Ace and King touch" in check(state, move(state, "t3", "waste")).reason
+
+
+def test_all_in_a_row_deals_thirteen_columns_of_four_and_any_card_starts_the_foundation() -> None:
+    state = get_variant("all-in-a-row").start(3)
+    v = state.variant
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.TABLEAU)] == [4] * 13
+    assert not state.piles[v.index_of_name("f1")]
+    assert len([m for m in legal_moves(state)]) == 13  # every top card may start it
+    after = apply(state, legal_moves(state)[0])
+    assert safe_moves(after) == []
