@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from cardtable.solitaire.piles import cells, foundations, tableau
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import aces_out, any_card, any_suit, down, kings_only, same_suit, standard, top_card, up, up_or_down
+from cardtable.solitaire.rules import aces_out, any_card, any_suit, down, kings_only, run, same_suit, standard, top_card, up, up_or_down
 from cardtable.solitaire.rules.deal import home_while_dealing
 from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Variant
@@ -89,13 +89,13 @@ exiled_kings = register(
         name="Exiled Kings",
         piles=(
             *foundations(4, up & same_suit),
-            *tableau(((0, 6),) * 8, down & any_suit, kings_only, top_card),
+            *tableau(((0, 6),) * 8, down & any_suit, kings_only, run()),
         ),
         summary=(
-            "Citadel where only a King may start an empty row. The Aces start four foundations "
-            "built up in suit, and each card dealt that fits a foundation goes there instead of "
-            "to its row. Only the last card of a row moves, one card at a time, onto a card one "
-            "higher of any suit."
+            "Citadel where runs move and only a King may start an empty row. The Aces start "
+            "four foundations built up in suit, and each card dealt that fits a foundation goes "
+            "there instead of to its row. Build down regardless of suit; a run down moves as a "
+            "unit, however long; only a King, or a run from a King, fills an empty row."
         ),
     )
 )

@@ -76,11 +76,11 @@ def test_the_name_fortress_means_fortress_and_besieged_fortress_keeps_its_own() 
     assert get_variant("besieged-fortress") is get_variant("36-cards")
 
 
-def test_exiled_kings_deals_as_citadel_but_only_a_king_fills_a_row() -> None:
+def test_exiled_kings_deals_as_citadel_but_runs_move_and_only_a_king_fills_a_row() -> None:
     assert get_variant("exiled-kings").start(4).piles == get_variant("citadel").start(4).piles
-    state = position("exiled-kings", t1="", t2="QS", t3="KH")
+    state = position("exiled-kings", t1="", t2="QS", t3="KH QC JD", t4="KS")
     assert "only a King" in check(state, move(state, "t2", "t1")).reason
-    assert check(state, move(state, "t3", "t1")).ok
+    assert check(state, move(state, "t3", "t1", 3)).ok and check(state, move(state, "t3", "t4", 2)).ok
 
 
 @pytest.mark.parametrize(("game", "count"), [("stronghold", 1), ("fastness", 2)])

@@ -64,9 +64,11 @@ def test_lucas_sets_out_the_eight_aces_and_deals_thirteen_columns_of_three() -> 
     assert len(state.piles[v.index_of_name("stock")]) == 104 - 8 - 39
 
 
-def test_lucas_builds_down_in_suit_one_card_at_a_time_and_turns_the_stock_once() -> None:
-    state = position("lucas", t1="9H", t2="8H 8S", t3="", stock="[2C]")
+def test_lucas_builds_down_in_suit_moves_whole_runs_and_turns_the_stock_once() -> None:
+    state = position("lucas", t1="9H", t2="8H 8S", t3="", t4="KD 8H 7H 6H 5H", stock="[2C]")
     assert "in suit" in check(state, move(state, "t2", "t1")).reason
     assert check(state, move(state, "t2", "t3")).ok
+    assert check(state, move(state, "t4", "t1", 4)).ok and check(state, move(state, "t4", "t3", 3)).ok
+    assert "must build down by one in suit" in check(state, move(state, "t4", "t3", 5)).reason
     dealt = apply(state, DEAL)
     assert "no redeals left" in check(dealt, REDEAL).reason
