@@ -27,6 +27,8 @@ def is_safe(state: State, move: Move) -> bool:
     t = state.variant.tables
     if move.kind is not MoveKind.MOVE or move.target not in t.foundation_set or move.source in t.foundation_set:
         return False
+    if not t.homes_in_order:  # a card home would take the place of another (Black Hole)
+        return False
     assert move.source is not None
     card = state.piles[move.source][-1]
     home = _on_foundations(state)

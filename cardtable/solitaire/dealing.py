@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable.cards import Card
-from cardtable.solitaire.model import State
+from cardtable.solitaire.model import PileKind, State
 
 if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
@@ -18,32 +18,53 @@ def deal_state(variant: Variant, deal: int) -> State:
     Microsoft FreeCell deal gets cards ``k``, ``k + 8``, ...; each pile's face-down cards
     are the first it receives. The first undealt card ends on top of the stock.
     """
-    order = list(variant.deal.order(variant.deck, deal))
+    plan = variant.deal
+    order = list(plan.order(variant.deck, deal))
     piles: list[list[Card]] = [[] for _ in variant.piles]
     tables = variant.tables
-    base = variant.deal.bases_out
+    base = plan.bases_out
     if base is not None:
-        bases = [c for c in order if c.rank is base]
+        bases = [c for c in order if c.rank is base and plan.base_suit in (None, c.suit)]
+        order = [c for c in order if not (c.rank is base and plan.base_suit in (None, c.suit))]
         bases.sort(key=lambda c: variant.deck.suits.index(c.suit))
         if len(bases) > len(tables.foundations):
             raise ValueError(f"{variant.id}: {len(bases)} bases but only {len(tables.foundations)} foundations")
         for card, pile in zip(bases, tables.foundations):
             piles[pile].append(card)
-        order = [c for c in order if c.rank is not base]
     owed = [down + up for down, up in (spec.dealt for spec in variant.piles)]
     position = 0
     while any(owed):
         for pile, count in enumerate(owed):
             if count:
-                piles[pile].append(order[position])
+                card = order[position]
                 position += 1
                 owed[pile] -= 1
+                home = _home_for(variant, piles, pile, card) if plan.home_while_dealing else None
+                piles[home if home is not None else pile].append(card)
+    if plan.to_the_bottom is not None:
+        for pile in tables.tableau:
+            piles[pile].sort(key=lambda c: c.rank is not plan.to_the_bottom)  # stable: the rest keep their order
     rest = order[position:]
     if rest:
         if tables.stock is None:
             raise ValueError(f"{variant.id}: {len(rest)} cards left over and no stock to hold them")
         piles[tables.stock] = rest[::-1]
-    hidden = [spec.dealt[0] for spec in variant.piles]
+    hidden = [min(spec.dealt[0], len(cards)) for spec, cards in zip(variant.piles, piles)]
     if tables.stock is not None:
         hidden[tables.stock] = len(piles[tables.stock])
     return State(variant, tuple(tuple(p) for p in piles), tuple(hidden), 0)
+
+
+def _home_for(variant: Variant, piles: list[list[Card]], pile: int, card: Card) -> int | None:
+    """The foundation that takes ``card`` now, if it is bound for a face-up tableau place."""
+    spec = variant.piles[pile]
+    if spec.kind is not PileKind.TABLEAU or len(piles[pile]) < spec.dealt[0]:
+        return None
+    for f in variant.tables.foundations:
+        home = variant.piles[f]
+        held = piles[f]
+        if held and home.build is not None and home.build.allows(variant.deck, held[-1], card):
+            return f
+        if not held and home.empty.accepts(card):
+            return f
+    return None

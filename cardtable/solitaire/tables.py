@@ -50,6 +50,10 @@ class Tables:
     capacity: tuple[int | None, ...]
     is_foundation: tuple[bool, ...]
     foundation_set: frozenset[int]
+    homes_in_order: bool
+    """On any card, each foundation takes at most one card (up in suit, say): a card sent
+    home never takes another card's place there, so a safe move home is safe (not so in
+    Black Hole, whose one foundation takes any of eight cards on the card on top)."""
     givers: tuple[tuple[int, GroupKind, Table | None, tuple[int, ...], tuple[Step, ...]], ...]
     """For each pile cards may leave: (pile, group kind, run order, covered by, and a
     step per count: (pile, count, the interned moves by target and count))."""
@@ -159,6 +163,9 @@ def compile_tables(variant: Variant) -> Tables:
         capacity=tuple(s.capacity for s in piles),
         is_foundation=tuple(s.kind is PileKind.FOUNDATION for s in piles),
         foundation_set=frozenset(of(PileKind.FOUNDATION)),
+        homes_in_order=all(
+            build[f] is not None and all(len(aboves) <= 1 for aboves in build[f] or ()) for f in of(PileKind.FOUNDATION)
+        ),
         givers=tuple(
             (i, spec.group.kind, run[i], covered[i], _steps(i, spec.group.kind, len(piles), variant.deck))
             for i, spec in enumerate(piles)

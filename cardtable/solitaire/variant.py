@@ -119,7 +119,8 @@ def _traits(variant: Variant) -> Traits:
     layout = variant.layout
     if layout is None:
         layout = Layout.TRIANGLE if any(spec.covered_by for spec in variant.piles) else Layout.COLUMNS
-    points = variant.stock.target is StockTarget.WASTE and variant.pairs is None
+    # Points for cards home: not where a game is won by clearing the tableau (Golf).
+    points = variant.stock.target is StockTarget.WASTE and variant.pairs is None and variant.goal is Goal.ALL_TO_FOUNDATIONS
     scorings = (Scoring.UNIFORM, Scoring.STANDARD, Scoring.TIMED, Scoring.VEGAS) if points else (Scoring.UNIFORM,)
     default = variant.default_scoring if variant.default_scoring in scorings else None
     return Traits(

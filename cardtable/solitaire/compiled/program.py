@@ -126,9 +126,11 @@ def _compile(variant: Variant) -> Program:
     meta[RUN_LENGTH] = len(variant.deck.ranks)
     # A card may be sent home without asking only where that can never cost the game:
     # every foundation follows one rule (so it does not matter which takes the card),
-    # the goal is the foundations, and no stock rule needs a column kept filled.
+    # the goal is the foundations, each takes only one card on a given card (so a card
+    # home never takes another's place), and no stock rule needs a column kept filled.
     meta[AUTO_HOME] = (
         variant.goal is Goal.ALL_TO_FOUNDATIONS
+        and t.homes_in_order
         and len(home_rules) == 1
         and next(iter(home_rules))[0] is not None
         and not stock.needs_every_pile_filled

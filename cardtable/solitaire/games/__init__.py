@@ -2,5 +2,9 @@
 
 from cardtable.solitaire.games import klondike  # noqa: I001  (the order is the catalogue's)
 from cardtable.solitaire.games import freecell, spider, bisley, fortress, pyramid, yukon, fortythieves, castle, raglan
+from cardtable.solitaire.games import bakersdozen, fan, golf
 
-__all__ = ["bisley", "castle", "fortress", "fortythieves", "freecell", "klondike", "pyramid", "raglan", "spider", "yukon"]
+__all__ = [
+    "bakersdozen", "bisley", "castle", "fan", "fortress", "fortythieves", "freecell", "golf", "klondike", "pyramid",
+    "raglan", "spider", "yukon",
+]

@@ -26,6 +26,6 @@ besieged_fortress = register(
             "of a row moves, one card at a time, onto a card one higher of any suit or into "
             "an empty row."
         ),
-        aliases=("fortress", "bases-6-to-king", "36-cards"),
+        aliases=("bases-6-to-king", "36-cards"),
     )
 )

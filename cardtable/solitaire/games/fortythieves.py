@@ -6,8 +6,9 @@ from __future__ import annotations
 from cardtable.cards import DeckSpec
 from cardtable.solitaire.piles import PileSpec, foundations, stock, tableau, waste
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import alt_color, any_card, down, other_suit, same_suit, to_waste, top_card, up
+from cardtable.solitaire.rules import aces_out, alt_color, any_card, down, other_suit, run, same_suit, to_waste, top_card, up
 from cardtable.solitaire.rules.build import BuildRule
+from cardtable.solitaire.rules.groups import Group
 from cardtable.solitaire.variant import Variant
 
 _HOME = "Eight foundations build up in suit from Ace to King."
@@ -18,14 +19,14 @@ _PLAY = (
 
 
 
-def _layout(columns: tuple[tuple[int, int], ...], build: BuildRule) -> tuple[PileSpec, ...]:
+def _layout(columns: tuple[tuple[int, int], ...], build: BuildRule, group: Group = top_card) -> tuple[PileSpec, ...]:
     """Stock, waste, eight foundations and the columns (face down, face up) given, which
-    build by ``build``, take any card when empty and move one card at a time."""
+    build by ``build``, take any card when empty and move ``group`` (one card at a time)."""
     return (
         stock(),
         waste(),
         *foundations(8, up & same_suit, group=top_card),
-        *tableau(columns, build, any_card, top_card),
+        *tableau(columns, build, any_card, group),
     )
 
 
@@ -79,6 +80,21 @@ indian = register(
         summary=(
             "Two decks; ten columns of three cards, the first face down. Build down in any "
             f"suit but the card's own. {_PLAY} {_HOME}"
+        ),
+    )
+)
+
+lucas = register(
+    forty_thieves.derive(
+        id="lucas",
+        name="Lucas",
+        piles=_layout(((0, 3),) * 13, down & same_suit, run()),
+        deal=aces_out(),
+        summary=(
+            "Two decks; the eight Aces start the foundations, and thirteen columns of three "
+            "cards lie face up. Build down in suit; a run in suit moves as a unit, however "
+            "long, and any card or run fills an empty column. Turn the stock one card at a "
+            f"time, a single pass. {_HOME}"
         ),
     )
 )

@@ -46,6 +46,20 @@ bakers_game = register(
     )
 )
 
+king_only_bakers_game = register(
+    freecell.derive(
+        id="king-only-bakers-game",
+        name="King Only Baker's Game",
+        piles=(*cells(4), *foundations(4, up & same_suit), *tableau(COLUMNS, down & same_suit, kings_only, supermove())),
+        summary=(
+            "Baker's Game where only a King fills an empty column: all 52 cards are dealt "
+            "face up to eight columns. Build down in suit; any card fills a free cell. A run "
+            "moves if it could move card by card through free cells. Deal numbers are the "
+            "classic Microsoft ones."
+        ),
+    )
+)
+
 relaxed_freecell = register(
     freecell.derive(
         id="relaxed-freecell",
@@ -100,5 +114,24 @@ seahaven_towers = register(
             "A run moves if it could move card by card through free cells and empty columns."
         ),
         aliases=("seahaven",),
+    )
+)
+
+
+eight_off = register(
+    Variant(
+        id="eight-off",
+        name="Eight Off",
+        piles=(
+            *_dealt_cells(8, (0, 2, 4, 6)),
+            *foundations(4, up & same_suit),
+            *tableau(((0, 6),) * 8, down & same_suit, kings_only, supermove()),
+        ),
+        family="freecell",
+        summary=(
+            "Eight columns of six cards and eight free cells, every other cell holding one "
+            "of the last four cards; all face up. Build down in suit; only a King fills an "
+            "empty column. A run moves if it could move card by card through free cells."
+        ),
     )
 )

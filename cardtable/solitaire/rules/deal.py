@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from cardtable.cards import ALL_CARDS, MAX_DEAL, Card, DeckSpec, Rank, microsoft_deal, shuffled
+from cardtable.cards import ALL_CARDS, MAX_DEAL, Card, DeckSpec, Rank, Suit, microsoft_deal, shuffled
 
 
 class Shuffle(Enum):
@@ -19,13 +19,21 @@ class Shuffle(Enum):
 
 @dataclass(frozen=True, slots=True)
 class DealPlan:
-    """How to deal: shuffle, move ``bases_out`` cards to the foundations, then lay
-    rows across the piles (each takes the counts in its ``PileSpec.dealt``), then put
-    the rest in the stock.
+    """How to deal: shuffle, move ``bases_out`` cards (of ``base_suit`` only, if given)
+    to the foundations, then lay rows across the piles (each takes the counts in its
+    ``PileSpec.dealt``), then put the rest in the stock.
+
+    ``home_while_dealing`` sends a card bound for a face-up place in the tableau to a
+    foundation instead when one takes it (Citadel); the column still loses its turn.
+    ``to_the_bottom`` puts the cards of that rank at the bottom of the column they
+    were dealt to (Baker's Dozen's Kings).
     """
 
     shuffle: Shuffle = Shuffle.PORTABLE
     bases_out: Rank | None = None
+    base_suit: Suit | None = None
+    home_while_dealing: bool = False
+    to_the_bottom: Rank | None = None
 
     @property
     def deal_numbers(self) -> range:
@@ -53,3 +61,15 @@ microsoft = DealPlan(Shuffle.MICROSOFT)
 def aces_out(shuffle: Shuffle = Shuffle.PORTABLE) -> DealPlan:
     """Aces start the foundations before the rest is dealt."""
     return DealPlan(shuffle, Rank.ACE)
+
+
+def base_out(rank: Rank, suit: Suit) -> DealPlan:
+    """One card (of each deck) starts the foundation before the rest is dealt (Black Hole's Ace of Spades)."""
+    return DealPlan(bases_out=rank, base_suit=suit)
+
+
+home_while_dealing = DealPlan(Shuffle.PORTABLE, Rank.ACE, home_while_dealing=True)
+"""Aces out, then every card that fits a foundation goes there as it is dealt (Citadel)."""
+
+kings_to_the_bottom = DealPlan(to_the_bottom=Rank.KING)
+"""Each column's Kings go under its other cards (Baker's Dozen)."""

@@ -29,7 +29,13 @@ def _up_round(deck: DeckSpec, below: Card, above: Card) -> bool:
     return deck.is_next(below.rank, above.rank) or (below.rank is deck.ranks[-1] and above.rank is deck.ranks[0])
 
 
+def _up_or_down_round(deck: DeckSpec, below: Card, above: Card) -> bool:
+    return _up_round(deck, below, above) or _down_round(deck, below, above)
+
+
 down_round = BuildRule((BuildAtom("down by one (a King on an Ace)", _down_round),))
 """Build down by one; a King goes on an Ace."""
 up_round = BuildRule((BuildAtom("up by one (an Ace on a King)", _up_round),))
 """Build up by one; an Ace goes on a King."""
+up_or_down_round = BuildRule((BuildAtom("up or down by one (Ace and King touch)", _up_or_down_round),))
+"""Build up or down by one; an Ace goes on a King and a King on an Ace (Black Hole, Tri-Peaks)."""

@@ -1,9 +1,10 @@
-"""Forty Thieves, Streets, Maria, Emperor and Indian, from their published rules."""
+"""Forty Thieves, Streets, Maria, Emperor, Indian and Lucas, from their published rules."""
 
 from __future__ import annotations
 
 import pytest
 
+from cardtable.cards import Rank
 from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant
 from tests.solitaire.games.positions import move, position
 
@@ -52,3 +53,22 @@ def test_indian_builds_in_any_suit_but_its_own() -> None:
 def test_a_single_pass_through_the_stock(game: str) -> None:
     state = apply(position(game, stock="[5C]"), DEAL)
     assert not check(state, REDEAL).ok
+
+
+def test_lucas_sets_out_the_eight_aces_and_deals_thirteen_columns_of_three() -> None:
+    state = get_variant("lucas").start(4)
+    v = state.variant
+    homes = [state.piles[f] for f in v.piles_of(PileKind.FOUNDATION)]
+    assert [len(h) for h in homes] == [1] * 8 and all(h[0].rank is Rank.ACE for h in homes)
+    assert [(len(state.piles[i]), state.hidden[i]) for i in v.piles_of(PileKind.TABLEAU)] == [(3, 0)] * 13
+    assert len(state.piles[v.index_of_name("stock")]) == 104 - 8 - 39
+
+
+def test_lucas_builds_down_in_suit_moves_whole_runs_and_turns_the_stock_once() -> None:
+    state = position("lucas", t1="9H", t2="8H 8S", t3="", t4="KD 8H 7H 6H 5H", stock="[2C]")
+    assert "in suit" in check(state, move(state, "t2", "t1")).reason
+    assert check(state, move(state, "t2", "t3")).ok
+    assert check(state, move(state, "t4", "t1", 4)).ok and check(state, move(state, "t4", "t3", 3)).ok
+    assert "must build down by one in suit" in check(state, move(state, "t4", "t3", 5)).reason
+    dealt = apply(state, DEAL)
+    assert "no redeals left" in check(dealt, REDEAL).reason

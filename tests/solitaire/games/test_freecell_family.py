@@ -1,5 +1,5 @@
-"""Relaxed FreeCell, FreeCell with 1 to 3 cells and Seahaven Towers, from their
-published rules."""
+"""Relaxed FreeCell, FreeCell with 1 to 3 cells, Seahaven Towers and Eight Off, from
+their published rules."""
 
 from __future__ import annotations
 
@@ -40,7 +40,27 @@ def test_seahaven_deals_ten_rows_of_five_and_two_cards_to_the_middle_cells() -> 
     assert [len(state.piles[i]) for i in v.piles_of(PileKind.CELL)] == [0, 1, 1, 0]
 
 
-@pytest.mark.parametrize("game", ["seahaven-towers"])
+def test_king_only_bakers_game_deals_the_microsoft_deals() -> None:
+    v, classic = get_variant("king-only-bakers-game"), get_variant("freecell")
+    assert v.start(7).piles == classic.start(7).piles
+
+
+def test_eight_off_deals_eight_rows_of_six_and_four_cards_to_every_other_cell() -> None:
+    state = get_variant("eight-off").start(3)
+    v = state.variant
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.TABLEAU)] == [6] * 8
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.CELL)] == [1, 0] * 4
+    assert not any(state.hidden) and v.traits.family == "freecell"
+
+
+def test_eight_off_moves_a_run_as_long_as_the_free_cells_allow() -> None:
+    cells = {f"c{n}": "2D" for n in range(1, 6)}  # three of the eight cells free
+    state = position("eight-off", t1="KD TC 9C 8C 7C 6C", t2="JC", t3="", t4="KH TC", **cells)
+    assert check(state, move(state, "t1", "t4", 4)).ok
+    assert "only 4 cards" in check(state, move(state, "t1", "t2", 5)).reason  # the empty column takes Kings only
+
+
+@pytest.mark.parametrize("game", ["seahaven-towers", "eight-off", "king-only-bakers-game"])
 def test_build_in_suit_and_only_kings_fill_a_column(game: str) -> None:
     state = position(game, t1="9C", t2="8C", t3="8D", t4="", t5="QS", t6="KH")
     assert check(state, move(state, "t2", "t1")).ok

@@ -40,4 +40,7 @@ COLLECTION = (
     "forty-thieves", "streets", "maria", "emperor", "indian",
     "beleaguered-castle", "streets-and-alleys", "king-albert",
     "relaxed-freecell", "freecell-3-cells", "freecell-2-cells", "freecell-1-cell", "seahaven-towers",
+    "eight-off", "lucas", "bakers-dozen", "fan", "fortress", "citadel", "black-hole", "golf", "flower-garden",
+    "relaxed-golf", "all-in-a-row", "exiled-kings", "stronghold", "fastness", "bastion", "ten-by-one",
+    "king-only-bakers-game", "shamrocks", "box-fan", "free-fan",
 )

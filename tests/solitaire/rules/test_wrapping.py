@@ -10,7 +10,7 @@ from cardtable.solitaire import Move, MoveKind, Variant, apply, check, legal_mov
 from cardtable.solitaire.piles import foundations, tableau
 from cardtable.solitaire.rules import alt_color, any_card, run, same_suit, up
 from cardtable.solitaire.rules.groups import movable_count
-from cardtable.solitaire.rules.wrapping import down_round, up_round
+from cardtable.solitaire.rules.wrapping import down_round, up_or_down_round, up_round
 from tests.solitaire.conformance import every_candidate
 from tests.solitaire.games.positions import position
 
@@ -33,6 +33,14 @@ def test_the_atom_wraps_in_the_decks_own_rank_order() -> None:
     assert up_round.allows(deck, parse_card("KS"), parse_card("AS"))
     assert down_round.allows(short, parse_card("6S"), parse_card("AH"))
     assert down_round.allows(short, parse_card("AS"), parse_card("KH"))
+
+
+def test_up_or_down_round_joins_ace_and_king_both_ways() -> None:
+    deck = DeckSpec()
+    pairs = [("AS", "KH"), ("KS", "AH"), ("7S", "8H"), ("7S", "6H")]
+    assert all(up_or_down_round.allows(deck, parse_card(a), parse_card(b)) for a, b in pairs)
+    assert not up_or_down_round.allows(deck, parse_card("AS"), parse_card("QH"))
+    assert not up_or_down_round.allows(deck, parse_card("7S"), parse_card("7H"))
 
 
 def test_a_refusal_names_the_wrapping_rule() -> None:
