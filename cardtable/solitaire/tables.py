@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from cardtable.cards import DeckSpec
 from cardtable.solitaire.model import Move, MoveKind, PileId, PileKind
-from cardtable.solitaire.rules.empty import any_card
+from cardtable.cards import Rank
+from cardtable.solitaire.rules.empty import any_card, rank_cards
 from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
 
@@ -54,9 +55,15 @@ class Tables:
     """For each pile cards may leave: (pile, group kind, run order, covered by, and a
     step per count: (pile, count, the interned moves by target and count))."""
     supermove_sources: frozenset[int]
-    receivers: tuple[tuple[int, Table | None, frozenset[int], int | None, bool, tuple[int, ...], bool], ...]
+    receivers: tuple[tuple[int, Table | None, frozenset[int], int | None, bool, tuple[int, ...], bool, int | None], ...]
     """For each pile a card may be put on: (pile, build, empty, capacity, one at a time,
-    covered by, is a foundation)."""
+    covered by, is a foundation, steps from the deal's base rank of what starts it or None)."""
+    by_base: bool
+    """Whether some empty pile takes a rank the deal chose (``rules.empty.dealt_base``)."""
+    rank_cards: dict[Rank, frozenset[int]]
+    """The cards of each rank (what a pile started by a rank from the base takes)."""
+    refill: int | None
+    """The pile that refills emptied columns (``Variant.refill_from``), if any."""
     exposable: tuple[int, ...]
     """Piles whose top card may take part in a pair."""
     symmetric: tuple[tuple[int, ...], ...]
@@ -119,7 +126,7 @@ def compile_tables(variant: Variant) -> Tables:
     for spec in piles:
         group = spec.group
         rule = None if group is None else (group.rule or spec.build)
-        needs_order = group is not None and group.kind in (GroupKind.RUN, GroupKind.SUPERMOVE)
+        needs_order = group is not None and group.kind in (GroupKind.RUN, GroupKind.SUPERMOVE, GroupKind.ONE_OR_WHOLE)
         if needs_order and rule is None:
             raise ValueError(f"{variant.id}: {spec.id.name} moves runs but has no order for them")
         run.append(table_for(rule) if needs_order else None)
@@ -168,10 +175,16 @@ def compile_tables(variant: Variant) -> Tables:
             i for i, spec in enumerate(piles) if spec.group is not None and spec.group.kind is GroupKind.SUPERMOVE
         ),
         receivers=tuple(
-            (j, build[j], empty[j], piles[j].capacity, piles[j].one_at_a_time, covered[j], piles[j].kind is PileKind.FOUNDATION)
+            (
+                j, build[j], empty[j], piles[j].capacity, piles[j].one_at_a_time, covered[j],
+                piles[j].kind is PileKind.FOUNDATION, piles[j].empty.from_base,
+            )
             for j in range(len(piles))
             if piles[j].takes_cards
         ),
+        by_base=any(s.empty.from_base is not None for s in piles),
+        rank_cards={rank: rank_cards(rank) for rank in Rank},
+        refill=None if variant.refill_from is None else index[variant.refill_from],
         exposable=tuple(i for i, s in enumerate(piles) if s.kind in _EXPOSABLE_KINDS),
         symmetric=symmetric,
         fixed=_outside(symmetric, len(piles)),

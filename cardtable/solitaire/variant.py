@@ -25,6 +25,7 @@ class Variant:
 
     ``flip_revealed`` turns a tableau card face up when the cards on it leave;
     ``clear_runs`` sends a full run in that order (King to Ace) to a foundation by itself;
+    ``refill_from`` names the pile whose top card fills a column a move empties (Canfield);
     ``solving`` tunes the solver's search for this game.
     ``layout`` (None: columns, or a triangle where piles cover others), ``family`` (None:
     the game's own id; derived games keep their parent's) and ``default_scoring`` are
@@ -41,6 +42,7 @@ class Variant:
     pairs: PairRule | None = None
     flip_revealed: bool = True
     clear_runs: BuildRule | None = None
+    refill_from: PileId | None = None
     solving: Solving = Solving()
     summary: str = ""
     aliases: tuple[str, ...] = ()

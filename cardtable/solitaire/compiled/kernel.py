@@ -16,7 +16,8 @@ from numba import njit
 
 MOVE, DEAL, REDEAL, PAIR = 0, 1, 2, 3
 NO_PILE = 255
-ONE, RUN, SUPERMOVE, FACE_UP, WHOLE = 0, 1, 2, 3, 4
+ONE, RUN, SUPERMOVE, FACE_UP, WHOLE, ONE_OR_WHOLE = 0, 1, 2, 3, 4, 5
+NO_STEP = -1000
 MAX_MOVES = 4096
 
 
@@ -37,10 +38,35 @@ def _covered(covered, lens, i):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def base_of(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    """The place in the rank order of the deal's base rank (the bottom card of the
+    first foundation holding one), or -1 while none is set or it lies face down."""
+    rank_pos = rules[25]
+    for f in rules[15]:
+        if lens[f] > 0:
+            return -1 if hid[f] > 0 else rank_pos[cards[f, 0]]
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def starts(rules, j, c, base):  # type: ignore[no-untyped-def]
+    """Whether card ``c`` may start the empty pile ``j`` (``base`` from ``base_of``)."""
+    step = rules[24][j]
+    if step == NO_STEP:
+        return rules[5][j, c]
+    if base < 0:
+        return False
+    ranks = rules[0][22]
+    return rules[25][c] == (base + step + ranks) % ranks
+
+
+@njit(cache=True, nogil=True)
 def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-def]
     """Write every legal move's code into ``out``; return how many."""
     (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
-     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c) = rules
+     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
+     _bs, _rp) = rules
+    base = base_of(rules, cards, lens, hid) if meta[21] else -1
     count = 0
     piles = meta[0]
     free = 0
@@ -85,6 +111,18 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                 most += 1
         else:
             most = up
+        if kind == ONE_OR_WHOLE:
+            # One card, or the whole pile when it is one run.
+            cand_pile[nc] = i
+            cand_k[nc] = 1
+            cand_card[nc] = cards[i, n - 1]
+            nc += 1
+            if most == up:
+                cand_pile[nc] = i
+                cand_k[nc] = up
+                cand_card[nc] = cards[i, n - up]
+                nc += 1
+            continue
         first = most if kind == WHOLE else 1
         for k in range(first, most + 1):
             cand_pile[nc] = i
@@ -114,7 +152,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                 if held > 0:
                     if not tables[b, top, c]:
                         continue
-                elif not empty[j, c]:
+                elif not starts(rules, j, c, base):
                     continue
                 if k > 1 and (one_in[j] or (cap >= 0 and held + k > cap) or (k > limit and super_src[i])):
                     continue
@@ -214,6 +252,22 @@ def _put(cards, lens, j, card):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def _refill(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
+    # A column a move emptied takes the refilling pile's top card (Canfield's reserve).
+    meta = rules[0]
+    r = meta[20]
+    if r < 0 or lens[i] > 0 or lens[r] == 0:
+        return
+    for t in rules[14]:
+        if t == i:
+            _put(cards, lens, i, cards[r, lens[r] - 1])
+            hid[i] = 0
+            lens[r] -= 1
+            _settle(meta, lens, hid, r)
+            return
+
+
+@njit(cache=True, nogil=True)
 def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
     """Apply a legal move (by its code) to the arrays, in place."""
     meta = rules[0]
@@ -227,6 +281,7 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
             _put(cards, lens, j, cards[i, n - k + x])
         lens[i] = n - k
         _settle(meta, lens, hid, i)
+        _refill(rules, cards, lens, hid, i)
         if meta[11] >= 0:
             _clear_run(rules, cards, lens, hid, j)
     elif kind == DEAL:
@@ -289,9 +344,10 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     foundations is home already: nothing will ever need it as a place to go.
     """
     (meta, group, _r, build_id, tables, empty, takes, capacity, _o, is_found, _ss,
-     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies) = rules
+     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies, _bs, _rp) = rules
     if not meta[15]:
         return -1
+    base = base_of(rules, cards, lens, hid) if meta[21] else -1
     home = np.zeros(52, dtype=np.int64)
     for f in foundations:
         for x in range(lens[f]):
@@ -319,7 +375,7 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
                 cap = capacity[f]
                 if b < 0 or hid[f] >= held or (cap >= 0 and held >= cap) or not tables[b, cards[f, held - 1], c]:
                     continue
-            elif not empty[f, c]:
+            elif not starts(rules, f, c, base):
                 continue
             return code(MOVE, i, f, 1)
     return -1

@@ -19,14 +19,20 @@ from cardtable.solitaire.variant import Goal, Variant
 
 Array = npt.NDArray[np.int64]
 
-GROUP_CODES = {GroupKind.ONE: 0, GroupKind.RUN: 1, GroupKind.SUPERMOVE: 2, GroupKind.FACE_UP: 3, GroupKind.WHOLE: 4}
+GROUP_CODES = {
+    GroupKind.ONE: 0, GroupKind.RUN: 1, GroupKind.SUPERMOVE: 2, GroupKind.FACE_UP: 3, GroupKind.WHOLE: 4,
+    GroupKind.ONE_OR_WHOLE: 5,
+}
 """The compiled code of each movable-group kind (-1: nothing moves)."""
 
 # Positions in Program.meta (the kernel reads them by these names).
 PILES, CAPACITY, STOCK, WASTE, STOCK_TARGET, DEAL_COUNT, REDEALS_ALLOWED = 0, 1, 2, 3, 4, 5, 6
 NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9, 10, 11, 12, 13
 RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
-META_SIZE = 20
+REFILL, BY_BASE, RANKS = 20, 21, 22
+META_SIZE = 23
+NO_STEP = -1000
+"""``base_step`` of a pile whose empty rule names its ranks outright."""
 
 _STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2}
 
@@ -140,6 +146,17 @@ def _compile(variant: Variant) -> Program:
     meta[DISCARD] = t.foundations[0] if t.foundations else -1
     meta[DEALING_GROUPS_DIFFER] = t.symmetric_while_dealing is not t.symmetric
     meta[KEY_REDEALS] = stock.redeals_allowed is not None
+    meta[REFILL] = -1 if t.refill is None else t.refill
+    meta[BY_BASE] = t.by_base
+    meta[RANKS] = len(variant.deck.ranks)
+    # A pile started by a rank the deal chose: that rank's step from the base, and each
+    # card's place in the deck's rank order (-1: not in the deck).
+    base_step = np.array(
+        [NO_STEP if s.empty.from_base is None else s.empty.from_base for s in variant.piles], dtype=np.int64
+    )
+    rank_pos = np.full(52, -1, dtype=np.int64)
+    for card in variant.deck.cards():
+        rank_pos[card.index] = variant.deck.ranks.index(card.rank)
     rules = (
         meta,
         group,
@@ -165,6 +182,8 @@ def _compile(variant: Variant) -> Program:
         np.array(t.fixed_while_dealing, dtype=np.int64),
         dependents,
         copies,
+        base_step,
+        rank_pos,
     )
     return Program(variant, meta, rules, count, variant.deck.size)
 

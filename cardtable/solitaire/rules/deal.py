@@ -17,15 +17,25 @@ class Shuffle(Enum):
     """The classic Microsoft FreeCell generator (deal numbers 1 .. 2**31-1)."""
 
 
+class BaseCard(Enum):
+    """How the deal chooses the foundations' base rank (see ``rules.empty.dealt_base``)."""
+
+    TO_FOUNDATION = "the first card dealt goes to the first foundation"
+    """Canfield, Agnes Sorel: the first card of the deck starts a foundation."""
+    FELLOWS_OUT = "the other cards of the first card's rank go to the foundations"
+    """Penguin: the first card (the beak) stays at the foot of the first column."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealPlan:
-    """How to deal: shuffle, move ``bases_out`` cards to the foundations, then lay
-    rows across the piles (each takes the counts in its ``PileSpec.dealt``), then put
-    the rest in the stock.
+    """How to deal: shuffle, move ``bases_out`` cards to the foundations (or let the
+    first card choose the base, ``base_card``), then lay rows across the piles (each
+    takes the counts in its ``PileSpec.dealt``), then put the rest in the stock.
     """
 
     shuffle: Shuffle = Shuffle.PORTABLE
     bases_out: Rank | None = None
+    base_card: BaseCard | None = None
 
     @property
     def deal_numbers(self) -> range:
@@ -48,6 +58,11 @@ class DealPlan:
 
 standard = DealPlan()
 microsoft = DealPlan(Shuffle.MICROSOFT)
+
+
+def base_by_deal(how: BaseCard = BaseCard.TO_FOUNDATION) -> DealPlan:
+    """The first card of the deal sets the foundations' base rank."""
+    return DealPlan(base_card=how)
 
 
 def aces_out(shuffle: Shuffle = Shuffle.PORTABLE) -> DealPlan:

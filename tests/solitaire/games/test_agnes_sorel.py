@@ -1,0 +1,36 @@
+"""Agnes Sorel, from its published rules."""
+
+from __future__ import annotations
+
+from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant
+from cardtable.solitaire.rules.empty import base_rank
+from tests.solitaire.games.positions import move, pile, position
+
+
+def test_seven_face_up_columns_of_one_to_seven_and_a_base_card() -> None:
+    state = get_variant("agnes-sorel").start(3)
+    v = state.variant
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.TABLEAU)] == list(range(1, 8))
+    assert not any(state.hidden[i] for i in v.piles_of(PileKind.TABLEAU))
+    f1 = v.piles_of(PileKind.FOUNDATION)[0]
+    assert base_rank(state) is state.piles[f1][0].rank
+    assert len(state.piles[v.tables.stock]) == 23  # type: ignore[index]
+
+
+def test_columns_build_down_in_colour_round_the_corner_and_runs_move() -> None:
+    state = position("agnes-sorel", f1="5C", t1="AS", t2="KC QS", t3="KH")
+    assert check(state, move(state, "t2", "t1", 2)).ok
+    assert check(state, move(state, "t3", "t1")).reason == (
+        "K♥ can't go on A♠: build down by one (a King on an Ace) in the same colour"
+    )
+
+
+def test_an_empty_column_stays_empty() -> None:
+    state = position("agnes-sorel", f1="5C", t1="KH", t2="")
+    assert "stays empty" in check(state, move(state, "t1", "t2")).reason
+
+
+def test_the_stock_deals_a_card_to_every_column_even_an_empty_one() -> None:
+    state = position("agnes-sorel", f1="5C", t1="KH", t2="", stock="[2C] [3C] [4C] [6C] [7C] [8C] [9C]")
+    after = apply(state, Move(MoveKind.DEAL))
+    assert pile(after, "t1") == "KH 9C" and pile(after, "t2") == "8C" and pile(after, "t7") == "2C"
