@@ -140,6 +140,9 @@ def compile_tables(variant: Variant) -> Tables:
         if spec.kind in _SYMMETRIC_KINDS and not spec.covered_by and spec.id not in covering:
             groups.setdefault(replace(spec, id=PileId(spec.kind, 0), dealt=(0, 0)), []).append(i)
     symmetric = tuple(tuple(g) for g in groups.values() if len(g) > 1)
+    if variant.stock.target is StockTarget.GATHER:
+        # A redeal picks the columns up in order, so each keeps its place.
+        symmetric = tuple(g for g in symmetric if not set(tableau).intersection(g))
     fed = set(tableau) if variant.stock.target is StockTarget.TABLEAU else set()
     while_dealing = tuple(g for g in symmetric if not fed.intersection(g)) if fed else symmetric
     empty = tuple(ANY_CARD if s.empty.table() == ANY_CARD else s.empty.table() for s in piles)

@@ -246,7 +246,7 @@ def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
             b = build_id[f]
             if b >= 0 and tables[b, cards[f, held - 1], freed]:
                 return False
-        elif empty[f, freed]:
+        elif starts(rules, f, freed, base_of(rules, cards, lens, hid) if meta[21] else -1):
             return False
     return True
 

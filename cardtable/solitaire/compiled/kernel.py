@@ -208,6 +208,26 @@ def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     """Whether turning the waste back over is legal."""
     meta = rules[0]
     s, w, allowed = meta[2], meta[3], meta[6]
+    if meta[4] == 3:
+        if allowed >= 0 and extra[0] >= allowed:
+            return False
+        tableau = rules[14]
+        total = 0
+        for j in tableau:
+            total += lens[j]
+        if total == 0:
+            return False
+        if meta[23]:
+            return True
+        # In order, a redeal that would give the same columns back is no move.
+        left = total
+        last = len(tableau) - 1
+        for p in range(len(tableau)):
+            take = left if p == last else min(meta[5], left)
+            if lens[tableau[p]] != take:
+                return True
+            left -= take
+        return False
     if meta[4] != 1 or s < 0 or w < 0:
         return False
     return lens[s] == 0 and lens[w] > 0 and (allowed < 0 or extra[0] < allowed)
@@ -268,6 +288,50 @@ def _refill(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def mixed(seq, redeal):  # type: ignore[no-untyped-def]
+    """Shuffle ``seq`` in place exactly as ``rules.gathering.mixed`` does."""
+    prime = np.uint64(0x100000001B3)
+    h = np.uint64(0xCBF29CE484222325)
+    for x in range(len(seq)):
+        h = (h ^ np.uint64(seq[x] + 1)) * prime
+    h = (h ^ np.uint64(redeal + 1)) * prime
+    for i in range(len(seq) - 1, 0, -1):
+        h = h + np.uint64(0x9E3779B97F4A7C15)
+        z = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+        j = int(z % np.uint64(i + 1))
+        seq[i], seq[j] = seq[j], seq[i]
+
+
+@njit(cache=True, nogil=True)
+def _gather(rules, cards, lens, hid, redeal):  # type: ignore[no-untyped-def]
+    # Pick the columns up in order and deal them again, count to a column (rules/gathering.py).
+    meta = rules[0]
+    tableau = rules[14]
+    seq = np.empty(meta[1], dtype=np.int64)
+    n = 0
+    for j in tableau:
+        for x in range(lens[j]):
+            seq[n] = cards[j, x]
+            n += 1
+    seq = seq[:n]
+    if meta[23]:
+        seq.sort()
+        mixed(seq, redeal)
+    at = 0
+    last = len(tableau) - 1
+    for p in range(len(tableau)):
+        j = tableau[p]
+        take = n - at if p == last else min(meta[5], n - at)
+        for x in range(take):
+            cards[j, x] = seq[at + x]
+        lens[j] = take
+        hid[j] = 0
+        at += take
+
+
+@njit(cache=True, nogil=True)
 def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
     """Apply a legal move (by its code) to the arrays, in place."""
     meta = rules[0]
@@ -301,6 +365,9 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
                 for x in range(dealt):
                     _clear_run(rules, cards, lens, hid, tableau[x])
         hid[s] = lens[s]
+    elif kind == REDEAL and meta[4] == 3:
+        _gather(rules, cards, lens, hid, extra[0])
+        extra[0] += 1
     elif kind == REDEAL:
         s, w = meta[2], meta[3]
         m = lens[w]

@@ -29,12 +29,12 @@ GROUP_CODES = {
 PILES, CAPACITY, STOCK, WASTE, STOCK_TARGET, DEAL_COUNT, REDEALS_ALLOWED = 0, 1, 2, 3, 4, 5, 6
 NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9, 10, 11, 12, 13
 RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
-REFILL, BY_BASE, RANKS = 20, 21, 22
-META_SIZE = 23
+REFILL, BY_BASE, RANKS, SHUFFLE = 20, 21, 22, 23
+META_SIZE = 24
 NO_STEP = -1000
 """``base_step`` of a pile whose empty rule names its ranks outright."""
 
-_STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2}
+_STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2, StockTarget.GATHER: 3}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -132,12 +132,16 @@ def _compile(variant: Variant) -> Program:
     meta[RUN_LENGTH] = len(variant.deck.ranks)
     # A card may be sent home without asking only where that can never cost the game:
     # every foundation follows one rule (so it does not matter which takes the card),
-    # the goal is the foundations, and no stock rule needs a column kept filled.
+    # the goal is the foundations, and no stock rule needs a column kept filled. A redeal
+    # that gathers the columns lays them out by how many cards each holds (and a shuffled
+    # one mixes by which cards are gathered), so a card sent home early changes every
+    # later layout: such games send nothing home unasked.
     meta[AUTO_HOME] = (
         variant.goal is Goal.ALL_TO_FOUNDATIONS
         and len(home_rules) == 1
         and next(iter(home_rules))[0] is not None
         and not stock.needs_every_pile_filled
+        and stock.target is not StockTarget.GATHER
         and pairs is None
     )
     # Taking a card out of a waste dealt several at a time changes which cards later
@@ -149,6 +153,7 @@ def _compile(variant: Variant) -> Program:
     meta[REFILL] = -1 if t.refill is None else t.refill
     meta[BY_BASE] = t.by_base
     meta[RANKS] = len(variant.deck.ranks)
+    meta[SHUFFLE] = stock.shuffle
     # A pile started by a rank the deal chose: that rank's step from the base, and each
     # card's place in the deck's rank order (-1: not in the deck).
     base_step = np.array(
