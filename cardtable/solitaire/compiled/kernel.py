@@ -160,6 +160,8 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                     continue
                 out[count] = code(MOVE, i, j, k)
                 count += 1
+    if meta[24]:
+        count = _discards(rules, cards, lens, hid, out, count)
     if can_deal(rules, lens):
         out[count] = code(DEAL, 0, 0, 0)
         count += 1
@@ -185,6 +187,32 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                 if top % 13 + cards[j, lens[j] - 1] % 13 + 2 == total:
                     out[count] = code(PAIR, i, j, 0)
                     count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _discards(rules, cards, lens, hid, out, count):  # type: ignore[no-untyped-def]
+    # A column's top card goes to the discards (the first foundation) when a higher card
+    # of its suit, Aces high, tops another column (rules/discard.py).
+    tableau = rules[14]
+    rank_pos = rules[25]
+    ranks = rules[0][22]
+    target = rules[15][0]
+    for i in tableau:
+        n = lens[i]
+        if n == 0 or hid[i] >= n:
+            continue
+        c = cards[i, n - 1]
+        mine = (rank_pos[c] + ranks - 1) % ranks
+        for j in tableau:
+            m = lens[j]
+            if j == i or m == 0 or hid[j] >= m:
+                continue
+            top = cards[j, m - 1]
+            if top // 13 == c // 13 and (rank_pos[top] + ranks - 1) % ranks > mine:
+                out[count] = code(MOVE, i, target, 1)
+                count += 1
+                break
     return count
 
 

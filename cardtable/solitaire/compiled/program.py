@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.variant import Goal, Variant
@@ -29,8 +30,8 @@ GROUP_CODES = {
 PILES, CAPACITY, STOCK, WASTE, STOCK_TARGET, DEAL_COUNT, REDEALS_ALLOWED = 0, 1, 2, 3, 4, 5, 6
 NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9, 10, 11, 12, 13
 RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
-REFILL, BY_BASE, RANKS, SHUFFLE = 20, 21, 22, 23
-META_SIZE = 24
+REFILL, BY_BASE, RANKS, SHUFFLE, OUTRANKED = 20, 21, 22, 23, 24
+META_SIZE = 25
 NO_STEP = -1000
 """``base_step`` of a pile whose empty rule names its ranks outright."""
 
@@ -125,7 +126,7 @@ def _compile(variant: Variant) -> Program:
     meta[NEEDS_FILLED] = stock.needs_every_pile_filled
     meta[FLIP] = variant.flip_revealed
     meta[GOAL] = 1 if variant.goal is Goal.TABLEAU_CLEARED else 0
-    meta[DECK_SIZE] = variant.deck.size
+    meta[DECK_SIZE] = cards_to_win(variant)  # the cards home in a won game
     meta[CLEAR_RUN] = clear
     meta[HAS_PAIRS] = pairs is not None
     meta[PAIR_TOTAL] = 0 if pairs is None else pairs.total
@@ -154,6 +155,7 @@ def _compile(variant: Variant) -> Program:
     meta[BY_BASE] = t.by_base
     meta[RANKS] = len(variant.deck.ranks)
     meta[SHUFFLE] = stock.shuffle
+    meta[OUTRANKED] = variant.discard is not None
     # A pile started by a rank the deal chose: that rank's step from the base, and each
     # card's place in the deck's rank order (-1: not in the deck).
     base_step = np.array(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from cardtable.cards import Card
 from cardtable.solitaire.model import LEGAL, Move, PileKind, State, Verdict
 from cardtable.solitaire.rules.clearing import clear_run
+from cardtable.solitaire.rules.discard import check_discard
 from cardtable.solitaire.rules.empty import base_rank, based_rank
 from cardtable.solitaire.rules.groups import GroupKind, movable_count, supermove_limits
 from cardtable.solitaire.rules.refill import refill
@@ -161,6 +162,8 @@ def check_transfer(state: State, move: Move) -> Verdict:
         rule = group.rule or source.build
         assert rule is not None
         return no(f"{moving.symbol} can't move with the cards on it: they must {rule.phrase}")
+    if variant.discard is not None and j == variant.tables.foundations[0]:
+        return check_discard(state, i)
     build = target.build
     if not target.takes_cards:
         return no(f"no card may be played to {target.id.title}")
