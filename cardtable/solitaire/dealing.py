@@ -31,6 +31,10 @@ def deal_state(variant: Variant, deal: int) -> State:
         for card, pile in zip(bases, tables.foundations):
             piles[pile].append(card)
         order = [c for c in order if c.rank is not base]
+    for rank, pile in zip(variant.deal.bases, tables.foundations):
+        card = next(c for c in order if c.rank is rank)
+        piles[pile].append(card)
+        order.remove(card)
     how = variant.deal.base_card
     if how is BaseCard.TO_FOUNDATION:
         piles[tables.foundations[0]].append(order.pop(0))

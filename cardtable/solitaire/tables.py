@@ -14,6 +14,7 @@ from cardtable.solitaire.rules.stock import StockTarget
 
 if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
+    from cardtable.solitaire.piles import PileSpec
 
 Table = tuple[frozenset[int], ...]
 Step = tuple[int, int, tuple[tuple[Move, ...], ...]]
@@ -55,9 +56,13 @@ class Tables:
     """For each pile cards may leave: (pile, group kind, run order, covered by, and a
     step per count: (pile, count, the interned moves by target and count))."""
     supermove_sources: frozenset[int]
-    receivers: tuple[tuple[int, Table | None, frozenset[int], int | None, bool, tuple[int, ...], bool, int | None], ...]
+    receivers: tuple[
+        tuple[int, Table | None, frozenset[int], int | None, bool, tuple[int, ...], bool, int | None, frozenset[int] | None],
+        ...,
+    ]
     """For each pile a card may be put on: (pile, build, empty, capacity, one at a time,
-    covered by, is a foundation, steps from the deal's base rank of what starts it or None)."""
+    covered by, is a foundation, steps from the deal's base rank of what starts it or None,
+    the only piles it takes cards from or None)."""
     by_base: bool
     """Whether some empty pile takes a rank the deal chose (``rules.empty.dealt_base``)."""
     rank_cards: dict[Rank, frozenset[int]]
@@ -181,6 +186,7 @@ def compile_tables(variant: Variant) -> Tables:
             (
                 j, build[j], empty[j], piles[j].capacity, piles[j].one_at_a_time, covered[j],
                 piles[j].kind is PileKind.FOUNDATION, piles[j].empty.from_base,
+                _feeders(piles, j),
             )
             for j in range(len(piles))
             if piles[j].takes_cards
@@ -195,6 +201,12 @@ def compile_tables(variant: Variant) -> Tables:
         fixed_while_dealing=_outside(while_dealing, len(piles)),
         moves={},
     )
+
+
+def _feeders(piles: tuple[PileSpec, ...], j: int) -> frozenset[int] | None:
+    """The only piles pile ``j`` takes cards from (None: any)."""
+    fed = piles[j].fed_from
+    return None if fed is None else frozenset(i for i, spec in enumerate(piles) if spec.kind is fed)
 
 
 def _outside(groups: tuple[tuple[int, ...], ...], pile_count: int) -> tuple[int, ...]:

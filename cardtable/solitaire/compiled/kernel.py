@@ -65,7 +65,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
     """Write every legal move's code into ``out``; return how many."""
     (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
      covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
-     _bs, _rp) = rules
+     _bs, _rp, feeds) = rules
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
     count = 0
     piles = meta[0]
@@ -156,7 +156,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                     continue
                 if k > 1 and (one_in[j] or (cap >= 0 and held + k > cap) or (k > limit and super_src[i])):
                     continue
-                if i == j or (is_found[j] and is_found[i]):
+                if i == j or (is_found[j] and is_found[i]) or not feeds[i, j]:
                     continue
                 out[count] = code(MOVE, i, j, k)
                 count += 1
@@ -223,6 +223,9 @@ def can_deal(rules, lens):  # type: ignore[no-untyped-def]
     tableau = rules[14]
     s = meta[2]
     if meta[4] == 0 or s < 0 or lens[s] == 0:
+        return False
+    w = meta[3]
+    if meta[4] == 1 and w >= 0 and rules[7][w] >= 0 and lens[w] >= rules[7][w]:
         return False
     if meta[7]:
         for j in tableau:
@@ -439,7 +442,7 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     foundations is home already: nothing will ever need it as a place to go.
     """
     (meta, group, _r, build_id, tables, empty, takes, capacity, _o, is_found, _ss,
-     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies, _bs, _rp) = rules
+     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies, _bs, _rp, feeds) = rules
     if not meta[15]:
         return -1
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
@@ -471,6 +474,8 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
                 if b < 0 or hid[f] >= held or (cap >= 0 and held >= cap) or not tables[b, cards[f, held - 1], c]:
                     continue
             elif not starts(rules, f, c, base):
+                continue
+            if not feeds[i, f]:
                 continue
             return code(MOVE, i, f, 1)
     return -1

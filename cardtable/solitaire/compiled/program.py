@@ -161,6 +161,11 @@ def _compile(variant: Variant) -> Program:
     base_step = np.array(
         [NO_STEP if s.empty.from_base is None else s.empty.from_base for s in variant.piles], dtype=np.int64
     )
+    # feeds[i, j]: pile j takes cards from pile i (every pair, unless j is fed by one kind).
+    feeds = np.ones((count, count), dtype=np.bool_)
+    for j, spec in enumerate(variant.piles):
+        if spec.fed_from is not None:
+            feeds[:, j] = [other.kind is spec.fed_from for other in variant.piles]
     rank_pos = np.full(52, -1, dtype=np.int64)
     for card in variant.deck.cards():
         rank_pos[card.index] = variant.deck.ranks.index(card.rank)
@@ -191,6 +196,7 @@ def _compile(variant: Variant) -> Program:
         copies,
         base_step,
         rank_pos,
+        feeds,
     )
     return Program(variant, meta, rules, count, variant.deck.size)
 

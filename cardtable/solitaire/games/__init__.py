@@ -2,6 +2,6 @@
 
 from cardtable.solitaire.games import klondike  # noqa: I001  (the order is the catalogue's)
 from cardtable.solitaire.games import freecell, spider, bisley, fortress, pyramid, yukon, fortythieves, castle, raglan
-from cardtable.solitaire.games import canfield, penguin, agnes, lucie, acesup
+from cardtable.solitaire.games import canfield, penguin, agnes, lucie, acesup, calculation
 
-__all__ = ["acesup", "agnes", "bisley", "canfield", "castle", "fortress", "fortythieves", "freecell", "klondike", "lucie", "penguin", "pyramid", "raglan", "spider", "yukon"]
+__all__ = ["acesup", "agnes", "bisley", "calculation", "canfield", "castle", "fortress", "fortythieves", "freecell", "klondike", "lucie", "penguin", "pyramid", "raglan", "spider", "yukon"]

@@ -36,6 +36,9 @@ class DealPlan:
     shuffle: Shuffle = Shuffle.PORTABLE
     bases_out: Rank | None = None
     base_card: BaseCard | None = None
+    bases: tuple[Rank, ...] = ()
+    """One card of each of these ranks (the first in the shuffled deck) starts foundation
+    1, 2, ... in turn (Calculation: an Ace, a Two, a Three and a Four)."""
 
     @property
     def deal_numbers(self) -> range:

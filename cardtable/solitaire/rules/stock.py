@@ -101,7 +101,16 @@ def can_deal(state: State) -> bool:
     policy = variant.stock
     if policy.target is StockTarget.NONE or t.stock is None or not state.piles[t.stock]:
         return False
+    if policy.target is StockTarget.WASTE and _waste_full(state):
+        return False
     return not (policy.needs_every_pile_filled and not all(state.piles[i] for i in t.tableau))
+
+
+def _waste_full(state: State) -> bool:
+    """Whether the waste holds as many cards as it may (Calculation's holds one)."""
+    waste = state.variant.tables.waste
+    capacity = None if waste is None else state.variant.piles[waste].capacity
+    return waste is not None and capacity is not None and len(state.piles[waste]) >= capacity
 
 
 def can_redeal(state: State) -> bool:
@@ -145,6 +154,8 @@ def check_deal(state: State) -> Verdict:
         if check_redeal(state).ok:
             return no("the stock is empty: redeal to turn the waste over")
         return no("the stock is empty")
+    if variant.stock.target is StockTarget.WASTE and _waste_full(state):
+        return no("play the waste's card first: the waste holds only one card")
     if not can_deal(state):
         return no("deal only when every column holds at least one card")
     return LEGAL

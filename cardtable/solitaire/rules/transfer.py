@@ -26,6 +26,7 @@ _ONE = GroupKind.ONE
 _SUPERMOVE = GroupKind.SUPERMOVE
 _WHOLE = GroupKind.WHOLE
 _ONE_OR_WHOLE = GroupKind.ONE_OR_WHOLE
+_SINGLE = (PileKind.WASTE, PileKind.STOCK)
 
 
 def transfer_moves(state: State, out: list[Move]) -> None:
@@ -86,7 +87,7 @@ def transfer_moves(state: State, out: list[Move]) -> None:
     foundations = t.foundation_set
     super_sources = t.supermove_sources
     base = base_rank(state) if t.by_base else None
-    for j, table, empty, cap, one_in, cover, to_foundation, from_base in t.receivers:
+    for j, table, empty, cap, one_in, cover, to_foundation, from_base, feeders in t.receivers:
         cards = piles[j]
         held = len(cards)
         if cover and any(piles[c] for c in cover):
@@ -101,7 +102,7 @@ def transfer_moves(state: State, out: list[Move]) -> None:
                 for i, k, row in found:  # same filter as below, for an occupied target
                     if k > 1 and (one_in or (cap is not None and held + k > cap) or (k > limit_on and i in super_sources)):
                         continue
-                    if i == j or (to_foundation and i in foundations):
+                    if i == j or (to_foundation and i in foundations) or (feeders is not None and i not in feeders):
                         continue
                     out.append(row[j][k])
         else:
@@ -115,7 +116,7 @@ def transfer_moves(state: State, out: list[Move]) -> None:
                 for i, k, row in found:
                     if k > 1 and (one_in or (cap is not None and k > cap) or (k > limit_empty and i in super_sources)):
                         continue
-                    if i == j or (to_foundation and i in foundations):
+                    if i == j or (to_foundation and i in foundations) or (feeders is not None and i not in feeders):
                         continue
                     out.append(row[j][k])
 
@@ -176,6 +177,9 @@ def check_transfer(state: State, move: Move) -> Verdict:
         return no(f"{target.id.title} holds only {count_cards(target.capacity)}")
     if covered[j] and any(piles[c] for c in covered[j]):
         return no(f"{target.id.title} is covered by other cards")
+    if target.fed_from is not None and source.kind is not target.fed_from:
+        feeder = "the " + target.fed_from.value if target.fed_from in _SINGLE else target.fed_from.value + " piles"
+        return no(f"{target.id.title} takes cards only from {feeder}")
     if kind is GroupKind.SUPERMOVE:
         on, empty = supermove_limits(state)
         limit = on if held else empty

@@ -33,3 +33,23 @@ down_round = BuildRule((BuildAtom("down by one (a King on an Ace)", _down_round)
 """Build down by one; a King goes on an Ace."""
 up_round = BuildRule((BuildAtom("up by one (an Ace on a King)", _up_round),))
 """Build up by one; an Ace goes on a King."""
+
+
+_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def up_round_by(step: int) -> BuildRule:
+    """Build up by ``step`` ranks, counting on from the King to the Ace (Calculation).
+
+    >>> from cardtable.cards import parse_card
+    >>> rule = up_round_by(3)
+    >>> rule.allows(DeckSpec(), parse_card("QS"), parse_card("2H")), rule.allows(DeckSpec(), parse_card("QS"), parse_card("3H"))
+    (True, False)
+    """
+
+    def test(deck: DeckSpec, below: Card, above: Card) -> bool:
+        ranks = deck.ranks
+        return ranks[(ranks.index(below.rank) + step) % len(ranks)] is above.rank
+
+    words = _COUNTS.get(step, str(step))
+    return BuildRule((BuildAtom(f"up by {words}, counting on from the King to the Ace", test),))
