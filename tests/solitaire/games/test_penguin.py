@@ -35,12 +35,11 @@ def test_an_empty_column_takes_only_the_rank_below_the_beak() -> None:
     )
 
 
-def test_columns_build_down_in_suit_round_the_corner_and_runs_move_through_the_cells() -> None:
-    state = position("penguin", f1="5C", t1="AS", t2="KS QS JS", t3="KH", c1="2D", c2="3D", c3="4D", c4="6D", c5="7D")
-    assert check(state, move(state, "t2", "t1", 3)).ok  # two free cells carry a run of three
+def test_columns_build_down_in_suit_round_the_corner_and_any_run_in_suit_moves() -> None:
+    cells = dict(c1="2D", c2="3D", c3="4D", c4="6D", c5="7D", c6="8D", c7="9D")
+    state = position("penguin", f1="5C", t1="AS", t2="KS QS JS", t3="KH", **cells)
+    assert check(state, move(state, "t2", "t1", 3)).ok  # full cells: the run moves all the same
     assert "in suit" in check(state, move(state, "t3", "t1")).reason
-    full = position("penguin", f1="5C", t1="AS", t2="KS QS JS", c1="2D", c2="3D", c3="4D", c4="6D", c5="7D", c6="8D", c7="9D")
-    assert check(full, move(full, "t2", "t1", 3)).reason == (
-        "only 1 card can move now: (free cells + 1) x 2^(empty columns)"
+    assert check(state, move(state, "t2", "t1", 1)).reason == (
+        "J♠ can't go on A♠: build down by one (a King on an Ace) in suit"
     )
-    assert move(full, "t2", "t1", 1) not in legal_moves(full)  # J♠ does not go on A♠
