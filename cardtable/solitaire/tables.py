@@ -217,8 +217,9 @@ def _outside(groups: tuple[tuple[int, ...], ...], pile_count: int) -> tuple[int,
 
 def _steps(source: int, kind: GroupKind, pile_count: int, deck: DeckSpec) -> tuple[Step, ...]:
     """Interned moves from ``source``: ``steps[k][2][target][k]`` moves k cards to target."""
-    most = {GroupKind.ONE: 1, GroupKind.RUN: len(deck.ranks), GroupKind.SUPERMOVE: len(deck.ranks)}
-    top = most.get(kind, deck.size)
+    # A run may be longer than the ranks are many where it wraps round from King to Ace
+    # (Agnes Sorel's same-colour runs), so only a single card has a shorter bound.
+    top = 1 if kind is GroupKind.ONE else deck.size
     row = tuple(
         tuple(Move(MoveKind.MOVE, source, target, k) for k in range(top + 1)) for target in range(pile_count)
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant
+from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant, legal_moves
 from cardtable.solitaire.rules.empty import base_rank
 from tests.solitaire.games.positions import move, pile, position
 
@@ -34,3 +34,11 @@ def test_the_stock_deals_a_card_to_every_column_even_an_empty_one() -> None:
     state = position("agnes-sorel", f1="5C", t1="KH", t2="", stock="[2C] [3C] [4C] [6C] [7C] [8C] [9C]")
     after = apply(state, Move(MoveKind.DEAL))
     assert pile(after, "t1") == "KH 9C" and pile(after, "t2") == "8C" and pile(after, "t7") == "2C"
+
+
+def test_a_run_round_the_corner_may_be_longer_than_the_ranks_are_many() -> None:
+    run = "3S 2C AS KC QS JC TS 9C 8S 7C 6S 5C 4S 3C 2S"  # fifteen black cards, wrapping
+    state = position("agnes-sorel", f1="5D", t1=run, t2="4C")
+    fifteen = move(state, "t1", "t2", 15)
+    assert fifteen in legal_moves(state) and check(state, fifteen).ok
+    assert pile(apply(state, fifteen), "t2") == "4C " + run
