@@ -69,6 +69,8 @@ class Tables:
     """The cards of each rank (what a pile started by a rank from the base takes)."""
     refill: int | None
     """The pile that refills emptied columns (``Variant.refill_from``), if any."""
+    dealt_to: tuple[int, ...]
+    """The piles a deal from the stock puts a card on, one each (none: it deals to the waste)."""
     exposable: tuple[int, ...]
     """Piles whose top card may take part in a pair."""
     symmetric: tuple[tuple[int, ...], ...]
@@ -148,7 +150,8 @@ def compile_tables(variant: Variant) -> Tables:
     if variant.stock.target is StockTarget.GATHER:
         # A redeal picks the columns up in order, so each keeps its place.
         symmetric = tuple(g for g in symmetric if not set(tableau).intersection(g))
-    fed = set(tableau) if variant.stock.target is StockTarget.TABLEAU else set()
+    dealt_to = {StockTarget.TABLEAU: tableau, StockTarget.RESERVE: of(PileKind.RESERVE)}.get(variant.stock.target, ())
+    fed = set(dealt_to)
     while_dealing = tuple(g for g in symmetric if not fed.intersection(g)) if fed else symmetric
     empty = tuple(ANY_CARD if s.empty.table() == ANY_CARD else s.empty.table() for s in piles)
     covered = tuple(tuple(index[p] for p in s.covered_by) for s in piles)
@@ -194,6 +197,7 @@ def compile_tables(variant: Variant) -> Tables:
         by_base=any(s.empty.from_base is not None for s in piles),
         rank_cards={rank: rank_cards(rank) for rank in Rank},
         refill=None if variant.refill_from is None else index[variant.refill_from],
+        dealt_to=dealt_to,
         exposable=tuple(i for i, s in enumerate(piles) if s.kind in _EXPOSABLE_KINDS),
         symmetric=symmetric,
         fixed=_outside(symmetric, len(piles)),

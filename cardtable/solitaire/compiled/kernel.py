@@ -65,7 +65,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
     """Write every legal move's code into ``out``; return how many."""
     (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
      covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
-     _bs, _rp, feeds) = rules
+     _bs, _rp, feeds, _dt) = rules
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
     count = 0
     piles = meta[0]
@@ -387,14 +387,14 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
                 _put(cards, lens, meta[3], cards[s, lens[s] - 1 - x])
             lens[s] -= dealt
         else:
-            tableau = rules[14]
-            dealt = min(len(tableau), lens[s])
+            onto = rules[27]
+            dealt = min(len(onto), lens[s])
             for x in range(dealt):
-                _put(cards, lens, tableau[x], cards[s, lens[s] - 1 - x])
+                _put(cards, lens, onto[x], cards[s, lens[s] - 1 - x])
             lens[s] -= dealt
             if meta[11] >= 0:
                 for x in range(dealt):
-                    _clear_run(rules, cards, lens, hid, tableau[x])
+                    _clear_run(rules, cards, lens, hid, onto[x])
         hid[s] = lens[s]
     elif kind == REDEAL and meta[4] == 3:
         _gather(rules, cards, lens, hid, extra[0])
@@ -442,7 +442,7 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     foundations is home already: nothing will ever need it as a place to go.
     """
     (meta, group, _r, build_id, tables, empty, takes, capacity, _o, is_found, _ss,
-     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies, _bs, _rp, feeds) = rules
+     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies, _bs, _rp, feeds, _dt) = rules
     if not meta[15]:
         return -1
     base = base_of(rules, cards, lens, hid) if meta[21] else -1

@@ -35,7 +35,7 @@ META_SIZE = 25
 NO_STEP = -1000
 """``base_step`` of a pile whose empty rule names its ranks outright."""
 
-_STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2, StockTarget.GATHER: 3}
+_STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2, StockTarget.GATHER: 3, StockTarget.RESERVE: 4}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -197,6 +197,7 @@ def _compile(variant: Variant) -> Program:
         base_step,
         rank_pos,
         feeds,
+        np.array(t.dealt_to, dtype=np.int64),
     )
     return Program(variant, meta, rules, count, variant.deck.size)
 

@@ -24,6 +24,8 @@ class StockTarget(Enum):
     TABLEAU = "tableau"
     GATHER = "gather"
     """No stock: a redeal gathers the columns and deals them out again."""
+    RESERVE = "reserve"
+    """One card onto every reserve pile (Agnes Bernauer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,8 @@ class StockPolicy:
             if self.needs_every_pile_filled:
                 rule += ", only when no column is empty"
             return rule
+        if self.target is StockTarget.RESERVE:
+            return "deal one card onto every reserve pile"
         if self.target is StockTarget.GATHER:
             how = "shuffle them and deal" if self.shuffle else "deal them in order"
             times = "as often as you like" if self.passes is None else f"{self.passes - 1} times"
@@ -85,6 +89,11 @@ def to_waste(count: int = 1, passes: int | None = None) -> StockPolicy:
 def to_tableau(needs_every_pile_filled: bool = True) -> StockPolicy:
     """Deal one card onto every tableau pile (Spider)."""
     return StockPolicy(StockTarget.TABLEAU, needs_every_pile_filled=needs_every_pile_filled)
+
+
+def to_reserves() -> StockPolicy:
+    """Deal one card onto every reserve pile, whose top cards play (Agnes Bernauer)."""
+    return StockPolicy(StockTarget.RESERVE)
 
 
 def gather(count: int, passes: int | None = None, shuffle: bool = False) -> StockPolicy:
@@ -195,13 +204,13 @@ def deal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None
         piles[t.waste] = piles[t.waste] + stock[-k:][::-1]
         piles[s] = stock[:-k]
     else:
-        k = min(len(t.tableau), len(stock))
+        k = min(len(t.dealt_to), len(stock))
         dealt = stock[-k:][::-1]
         piles[s] = stock[:-k]
-        for j, card in zip(t.tableau, dealt):
+        for j, card in zip(t.dealt_to, dealt):
             piles[j] = piles[j] + (card,)
         if t.clear_run is not None:
-            for j in t.tableau[:k]:
+            for j in t.dealt_to[:k]:
                 clear_run(variant, piles, hidden, j)
     hidden[s] = len(piles[s])
 

@@ -42,3 +42,25 @@ def test_a_run_round_the_corner_may_be_longer_than_the_ranks_are_many() -> None:
     fifteen = move(state, "t1", "t2", 15)
     assert fifteen in legal_moves(state) and check(state, fifteen).ok
     assert pile(apply(state, fifteen), "t2") == "4C " + run
+
+
+def test_agnes_bernauer_deals_seven_reserve_piles_and_the_stock_feeds_them() -> None:
+    state = get_variant("agnes-bernauer").start(3)
+    v = state.variant
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.TABLEAU)] == list(range(1, 8))
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.RESERVE)] == [1] * 7
+    assert len(state.piles[v.tables.stock]) == 16  # type: ignore[index]
+    after = apply(state, Move(MoveKind.DEAL))
+    assert [len(after.piles[i]) for i in v.piles_of(PileKind.RESERVE)] == [2] * 7
+    assert [len(after.piles[i]) for i in v.piles_of(PileKind.TABLEAU)] == list(range(1, 8))
+
+
+def test_agnes_bernauer_builds_in_alternating_colours_and_fills_spaces_below_the_base() -> None:
+    state = position("agnes-bernauer", f1="5C", t1="AS", t2="KH", t3="", t4="4D", t5="9C", r1="8S 3C")
+    assert check(state, move(state, "t2", "t1")).ok
+    assert check(state, move(state, "t4", "t3")).ok
+    assert check(state, move(state, "t5", "t3")).reason == (
+        "9♣ can't go on the empty column 3: it takes only a Four (one rank below the foundations' base)"
+    )
+    assert check(state, move(state, "r1", "t3")).reason.startswith("3♣ can't go on the empty column 3")
+    assert not check(state, move(state, "t5", "r1")).ok
