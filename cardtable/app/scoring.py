@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from cardtable.solitaire import Move, MoveKind, State, apply, get_variant, is_won
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.traits import Scoring as Scoring  # declared by each game, defined with its traits
 from cardtable.solitaire.variant import Goal
 
@@ -37,7 +38,7 @@ def uniform_score(state: State) -> int:
         left = sum(len(state.piles[i]) for i in tableau)
         return round(100 * (dealt - left) / max(dealt, 1))
     home = sum(len(state.piles[f]) for f in variant.piles_of(PileKind.FOUNDATION))
-    return round(100 * home / variant.deck.size)
+    return round(100 * home / cards_to_win(variant))
 
 
 def _move_points(before: State, move: Move, after: State, scoring: Scoring) -> int:

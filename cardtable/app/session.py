@@ -411,10 +411,11 @@ class Session:
         return self.play(move)
 
     def deal(self) -> Outcome:
-        """Deal from the stock, or turn the waste over when the stock is empty."""
+        """Deal from the stock, or redeal when the stock is empty (or the game has none and
+        redeals by gathering its columns)."""
         deal = Move(MoveKind.DEAL)
         stocks = self.variant.piles_of(PileKind.STOCK)
-        if stocks and not self.state.piles[stocks[0]]:
+        if not stocks or not self.state.piles[stocks[0]]:
             redeal = Move(MoveKind.REDEAL)
             if check(self.state, redeal).ok:
                 return self.play(redeal)

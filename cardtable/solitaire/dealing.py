@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.cards import Card
 from cardtable.solitaire.model import PileKind, State
+from cardtable.solitaire.rules.deal import BaseCard
 
 if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
@@ -31,6 +32,19 @@ def deal_state(variant: Variant, deal: int) -> State:
             raise ValueError(f"{variant.id}: {len(bases)} bases but only {len(tables.foundations)} foundations")
         for card, pile in zip(bases, tables.foundations):
             piles[pile].append(card)
+    for rank, pile in zip(plan.bases, tables.foundations):
+        card = next(c for c in order if c.rank is rank)
+        piles[pile].append(card)
+        order.remove(card)
+    how = plan.base_card
+    if how is BaseCard.TO_FOUNDATION:
+        piles[tables.foundations[0]].append(order.pop(0))
+    elif how is BaseCard.FELLOWS_OUT:
+        beak = order[0]
+        fellows = [c for c in order[1:] if c.rank is beak.rank]
+        for card, pile in zip(fellows, tables.foundations):
+            piles[pile].append(card)
+        order = [beak] + [c for c in order[1:] if c.rank is not beak.rank]
     owed = [down + up for down, up in (spec.dealt for spec in variant.piles)]
     position = 0
     while any(owed):

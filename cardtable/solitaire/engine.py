@@ -13,6 +13,7 @@ from operator import attrgetter
 
 from cardtable.solitaire.checks import IllegalMove, check
 from cardtable.solitaire.model import Move, MoveKind, State
+from cardtable.solitaire.rules.discard import discard_moves
 from cardtable.solitaire.rules.goal import is_won
 from cardtable.solitaire.rules.groups import movable_count, supermove_limits
 from cardtable.solitaire.rules.pairs import discard, exposed_piles, pair_moves
@@ -33,6 +34,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     variant = state.variant
     if variant.tables.sources:
         transfer_moves(state, out)
+    if variant.discard is not None:
+        discard_moves(state, out)
     stock_moves(state, out)
     if variant.pairs is not None:
         pair_moves(state, out)

@@ -18,7 +18,8 @@ class PileSpec:
     it, ``group`` what may be lifted off it (None: nothing). ``dealt`` is (face down,
     face up) cards at the deal; ``capacity`` caps its size (a free cell holds one);
     ``one_at_a_time`` makes it take single cards (foundations); it is exposed only once
-    every pile in ``covered_by`` is empty (Pyramid).
+    every pile in ``covered_by`` is empty (Pyramid); with ``fed_from`` it takes cards only
+    from piles of that kind (Calculation's columns take only the waste's card).
     """
 
     id: PileId
@@ -29,6 +30,7 @@ class PileSpec:
     capacity: int | None = None
     one_at_a_time: bool = False
     covered_by: tuple[PileId, ...] = ()
+    fed_from: PileKind | None = None
 
     @property
     def kind(self) -> PileKind:

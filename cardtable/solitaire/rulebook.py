@@ -14,8 +14,6 @@ from dataclasses import replace
 from cardtable.solitaire.model import PileId, PileKind
 from cardtable.solitaire.options import describe_options
 from cardtable.solitaire.piles import PileSpec
-from cardtable.solitaire.rules.deal import Shuffle
-from cardtable.solitaire.rules.goal import Goal
 from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.variant import Variant
 
@@ -24,6 +22,7 @@ _PLURALS = {
     PileKind.TABLEAU: ("column", "columns"),
     PileKind.CELL: ("free cell", "free cells"),
     PileKind.RESERVE: ("reserve", "reserves"),
+    PileKind.WASTE: ("waste", "wastes"),
 }
 
 
@@ -59,8 +58,13 @@ def rule_lines(variant: Variant) -> list[str]:
     out = [_cards(variant), *_deal(variant)]
     for kind, specs in _groups(variant):
         out.append(_piles(variant, kind, specs))
+    if variant.refill_from is not None:
+        out.append(f"A column a move empties is filled at once from the top of {variant.refill_from.title}.")
     if variant.stock.target is not StockTarget.NONE:
-        out.append(_sentence(f"stock: {variant.stock.phrase}"))
+        label = "stock: " if variant.tables.stock is not None else ""
+        out.append(_sentence(f"{label}{variant.stock.phrase}"))
+    if variant.discard is not None:
+        out.append(_sentence(variant.discard.phrase))
     if variant.pairs is not None:
         out.append(_sentence(variant.pairs.phrase))
     if any(spec.covered_by for spec in variant.piles):
@@ -88,15 +92,12 @@ def _cards(variant: Variant) -> str:
 
 
 def _deal(variant: Variant) -> list[str]:
-    out = []
-    if variant.deal.shuffle is Shuffle.MICROSOFT:
-        out.append("Deals are numbered by the classic Microsoft generator: the same number gives the same deal everywhere.")
-    if variant.deal.bases_out is not None:
-        out.append(f"Every {variant.deal.bases_out.name.title()} starts a foundation before the deal.")
-    laid = sum(sum(spec.dealt) for spec in variant.piles)
-    left = variant.deck.size - laid - (len(variant.piles_of(PileKind.FOUNDATION)) if variant.deal.bases_out else 0)
-    if variant.stock.target is not StockTarget.NONE and left > 0:
-        out.append(f"The {left} cards left over form the stock, face down.")
+    out = [_sentence(phrase) for phrase in variant.deal.phrases]
+    stock = variant.tables.stock
+    if stock is not None:
+        left = len(variant.start(variant.deal.deal_numbers.start).piles[stock])
+        if left:
+            out.append(f"The {left} cards left over form the stock, face down.")
     return out
 
 
@@ -104,8 +105,8 @@ def _groups(variant: Variant) -> list[tuple[PileKind, list[PileSpec]]]:
     """Piles of one kind with the same rules, in the order the game declares them."""
     groups: dict[object, tuple[PileKind, list[PileSpec]]] = {}
     for spec in variant.piles:
-        if spec.kind in (PileKind.STOCK, PileKind.WASTE):
-            continue
+        if spec.kind is PileKind.STOCK or (spec.kind is PileKind.WASTE and not spec.takes_cards):
+            continue  # the stock line says what they do
         # Piles differing only in the suit an empty one takes (Bisley's Kings) read as one.
         rules = replace(spec, id=PileId(spec.kind, 0), dealt=(0, 0), covered_by=(), empty=replace(spec.empty, phrase="", suits=None))
         groups.setdefault(rules, (spec.kind, []))[1].append(spec)
@@ -124,6 +125,8 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
         parts.append(_dealt(dealt))
     if first.build is not None:
         parts.append(first.build.phrase)
+    if first.fed_from is not None:
+        parts.append(f"it takes cards only from the {first.fed_from.value}")
     empties = list(dict.fromkeys(spec.empty.phrase for spec in specs))
     if len(empties) > 1:
         parts.append("they start with " + ", ".join(e.removeprefix("only ") for e in empties))
@@ -147,7 +150,8 @@ def _dealt(dealt: list[tuple[int, int]]) -> str:
     """``dealt 4 cards each, face up`` or ``dealt 1 to 7 cards, the last face up``."""
     totals = [down + up for down, up in dealt]
     ups = [up for _, up in dealt]
-    count = f"{totals[0]} card{'s' if totals[0] != 1 else ''} each" if len(set(totals)) == 1 else ", ".join(map(str, totals)) + " cards"
+    each = " each" if len(totals) > 1 else ""
+    count = f"{totals[0]} card{'s' if totals[0] != 1 else ''}{each}" if len(set(totals)) == 1 else ", ".join(map(str, totals)) + " cards"
     if all(down == 0 for down, _ in dealt):
         return f"dealt {count}, face up"
     if len(set(ups)) == 1:
@@ -156,6 +160,4 @@ def _dealt(dealt: list[tuple[int, int]]) -> str:
 
 
 def _goal(variant: Variant) -> str:
-    if variant.goal is Goal.TABLEAU_CLEARED:
-        return "You win when the tableau is cleared."
-    return "You win when every card is on the foundations."
+    return f"You win with {variant.goal.value}."

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from cardtable.cards import DeckSpec
 from cardtable.solitaire.model import Move, MoveKind, PileId, PileKind
-from cardtable.solitaire.rules.empty import any_card
+from cardtable.cards import Rank
+from cardtable.solitaire.rules.empty import any_card, rank_cards
 from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
 
 if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
+    from cardtable.solitaire.piles import PileSpec
 
 Table = tuple[frozenset[int], ...]
 Step = tuple[int, int, tuple[tuple[Move, ...], ...]]
@@ -58,9 +60,21 @@ class Tables:
     """For each pile cards may leave: (pile, group kind, run order, covered by, and a
     step per count: (pile, count, the interned moves by target and count))."""
     supermove_sources: frozenset[int]
-    receivers: tuple[tuple[int, Table | None, frozenset[int], int | None, bool, tuple[int, ...], bool], ...]
+    receivers: tuple[
+        tuple[int, Table | None, frozenset[int], int | None, bool, tuple[int, ...], bool, int | None, frozenset[int] | None],
+        ...,
+    ]
     """For each pile a card may be put on: (pile, build, empty, capacity, one at a time,
-    covered by, is a foundation)."""
+    covered by, is a foundation, steps from the deal's base rank of what starts it or None,
+    the only piles it takes cards from or None)."""
+    by_base: bool
+    """Whether some empty pile takes a rank the deal chose (``rules.empty.dealt_base``)."""
+    rank_cards: dict[Rank, frozenset[int]]
+    """The cards of each rank (what a pile started by a rank from the base takes)."""
+    refill: int | None
+    """The pile that refills emptied columns (``Variant.refill_from``), if any."""
+    dealt_to: tuple[int, ...]
+    """The piles a deal from the stock puts a card on, one each (none: it deals to the waste)."""
     exposable: tuple[int, ...]
     """Piles whose top card may take part in a pair."""
     symmetric: tuple[tuple[int, ...], ...]
@@ -123,7 +137,7 @@ def compile_tables(variant: Variant) -> Tables:
     for spec in piles:
         group = spec.group
         rule = None if group is None else (group.rule or spec.build)
-        needs_order = group is not None and group.kind in (GroupKind.RUN, GroupKind.SUPERMOVE)
+        needs_order = group is not None and group.kind in (GroupKind.RUN, GroupKind.SUPERMOVE, GroupKind.ONE_OR_WHOLE)
         if needs_order and rule is None:
             raise ValueError(f"{variant.id}: {spec.id.name} moves runs but has no order for them")
         run.append(table_for(rule) if needs_order else None)
@@ -137,7 +151,11 @@ def compile_tables(variant: Variant) -> Tables:
         if spec.kind in _SYMMETRIC_KINDS and not spec.covered_by and spec.id not in covering:
             groups.setdefault(replace(spec, id=PileId(spec.kind, 0), dealt=(0, 0)), []).append(i)
     symmetric = tuple(tuple(g) for g in groups.values() if len(g) > 1)
-    fed = set(tableau) if variant.stock.target is StockTarget.TABLEAU else set()
+    if variant.stock.target is StockTarget.GATHER:
+        # A redeal picks the columns up in order, so each keeps its place.
+        symmetric = tuple(g for g in symmetric if not set(tableau).intersection(g))
+    dealt_to = {StockTarget.TABLEAU: tableau, StockTarget.RESERVE: of(PileKind.RESERVE)}.get(variant.stock.target, ())
+    fed = set(dealt_to)
     while_dealing = tuple(g for g in symmetric if not fed.intersection(g)) if fed else symmetric
     empty = tuple(ANY_CARD if s.empty.table() == ANY_CARD else s.empty.table() for s in piles)
     covered = tuple(tuple(index[p] for p in s.covered_by) for s in piles)
@@ -175,10 +193,18 @@ def compile_tables(variant: Variant) -> Tables:
             i for i, spec in enumerate(piles) if spec.group is not None and spec.group.kind is GroupKind.SUPERMOVE
         ),
         receivers=tuple(
-            (j, build[j], empty[j], piles[j].capacity, piles[j].one_at_a_time, covered[j], piles[j].kind is PileKind.FOUNDATION)
+            (
+                j, build[j], empty[j], piles[j].capacity, piles[j].one_at_a_time, covered[j],
+                piles[j].kind is PileKind.FOUNDATION, piles[j].empty.from_base,
+                _feeders(piles, j),
+            )
             for j in range(len(piles))
             if piles[j].takes_cards
         ),
+        by_base=any(s.empty.from_base is not None for s in piles),
+        rank_cards={rank: rank_cards(rank) for rank in Rank},
+        refill=None if variant.refill_from is None else index[variant.refill_from],
+        dealt_to=dealt_to,
         exposable=tuple(i for i, s in enumerate(piles) if s.kind in _EXPOSABLE_KINDS),
         symmetric=symmetric,
         fixed=_outside(symmetric, len(piles)),
@@ -186,6 +212,12 @@ def compile_tables(variant: Variant) -> Tables:
         fixed_while_dealing=_outside(while_dealing, len(piles)),
         moves={},
     )
+
+
+def _feeders(piles: tuple[PileSpec, ...], j: int) -> frozenset[int] | None:
+    """The only piles pile ``j`` takes cards from (None: any)."""
+    fed = piles[j].fed_from
+    return None if fed is None else frozenset(i for i, spec in enumerate(piles) if spec.kind is fed)
 
 
 def _outside(groups: tuple[tuple[int, ...], ...], pile_count: int) -> tuple[int, ...]:
@@ -196,8 +228,9 @@ def _outside(groups: tuple[tuple[int, ...], ...], pile_count: int) -> tuple[int,
 
 def _steps(source: int, kind: GroupKind, pile_count: int, deck: DeckSpec) -> tuple[Step, ...]:
     """Interned moves from ``source``: ``steps[k][2][target][k]`` moves k cards to target."""
-    most = {GroupKind.ONE: 1, GroupKind.RUN: len(deck.ranks), GroupKind.SUPERMOVE: len(deck.ranks)}
-    top = most.get(kind, deck.size)
+    # A run may be longer than the ranks are many where it wraps round from King to Ace
+    # (Agnes Sorel's same-colour runs), so only a single card has a shorter bound.
+    top = 1 if kind is GroupKind.ONE else deck.size
     row = tuple(
         tuple(Move(MoveKind.MOVE, source, target, k) for k in range(top + 1)) for target in range(pile_count)
     )

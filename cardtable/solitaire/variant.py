@@ -11,6 +11,7 @@ from cardtable.solitaire.options import Option
 from cardtable.solitaire.piles import PileSpec
 from cardtable.solitaire.rules.build import BuildRule
 from cardtable.solitaire.rules.deal import DealPlan, standard
+from cardtable.solitaire.rules.discard import Outranked
 from cardtable.solitaire.rules.goal import Goal as Goal  # re-exported: games name their goal here
 from cardtable.solitaire.rules.pairs import PairRule
 from cardtable.solitaire.registry import get_variant, registered
@@ -26,6 +27,8 @@ class Variant:
 
     ``flip_revealed`` turns a tableau card face up when the cards on it leave;
     ``clear_runs`` sends a full run in that order (King to Ace) to a foundation by itself;
+    ``refill_from`` names the pile whose top card fills a column a move empties (Canfield);
+    ``discard`` lets a column's top card go to the first foundation when outranked (Aces Up);
     ``solving`` tunes the solver's search for this game; ``options`` are the choices a
     player may make before the deal (``options.py``).
     ``layout`` (None: columns, or a triangle where piles cover others), ``family`` (None:
@@ -43,6 +46,8 @@ class Variant:
     pairs: PairRule | None = None
     flip_revealed: bool = True
     clear_runs: BuildRule | None = None
+    refill_from: PileId | None = None
+    discard: Outranked | None = None
     solving: Solving = Solving()
     summary: str = ""
     aliases: tuple[str, ...] = ()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardtable.solitaire.compiled.kernel import MAX_MOVES, generate, home_move, is_won, play
+from cardtable.solitaire.compiled.kernel import MAX_MOVES, base_of, generate, home_move, is_won, play, starts
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
@@ -52,7 +52,8 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     cards, breaks in the columns' order, cards above the next cards the foundations
     want, less free cells and open columns."""
     (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
-     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c) = rules
+     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
+     _bs, _rp, _fe, _dt) = rules
     piles = meta[0]
     out = 0
     if meta[9] == 1:
@@ -88,6 +89,7 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
         if lens[c] == 0:
             free += 1
     depth = 0
+    base = base_of(rules, cards, lens, hid) if meta[21] else -1
     if meta[9] == 0:
         for f in foundations:
             held = lens[f]
@@ -102,7 +104,7 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
                         best = depth_of[c]
             else:
                 for c in range(52):
-                    if empty[f, c] and depth_of[c] < best:
+                    if starts(rules, f, c, base) and depth_of[c] < best:
                         best = depth_of[c]
             if best < (1 << 20):
                 depth += best
@@ -223,7 +225,8 @@ def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     """Whether ``move`` carries cards between two columns without turning a card up,
     emptying its column or freeing the card under it to go home."""
     (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
-     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c) = rules
+     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
+     _bs, _rp, _fe, _dt) = rules
     if move >> 24 != 0:
         return False
     i = (move >> 16) & 255
@@ -244,7 +247,7 @@ def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
             b = build_id[f]
             if b >= 0 and tables[b, cards[f, held - 1], freed]:
                 return False
-        elif empty[f, freed]:
+        elif starts(rules, f, freed, base_of(rules, cards, lens, hid) if meta[21] else -1):
             return False
     return True
 

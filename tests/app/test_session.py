@@ -87,6 +87,11 @@ def test_deal_turns_the_waste_over_when_the_stock_is_empty() -> None:
     assert session.deal().ok and session.state.redeals == 1
 
 
+def test_deal_redeals_a_game_that_gathers_its_columns() -> None:
+    session = Session(get_variant("la-belle-lucie"), 2, Options(auto_build=False))
+    assert session.deal().ok and session.state.redeals == 1
+
+
 def test_restart_bookmarks_and_redo() -> None:
     session = Session(get_variant("klondike"), 7, Options(auto_build=False))
     session.deal()

@@ -16,7 +16,8 @@ from numba import njit
 
 MOVE, DEAL, REDEAL, PAIR = 0, 1, 2, 3
 NO_PILE = 255
-ONE, RUN, SUPERMOVE, FACE_UP, WHOLE = 0, 1, 2, 3, 4
+ONE, RUN, SUPERMOVE, FACE_UP, WHOLE, ONE_OR_WHOLE = 0, 1, 2, 3, 4, 5
+NO_STEP = -1000
 MAX_MOVES = 4096
 
 
@@ -37,10 +38,35 @@ def _covered(covered, lens, i):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def base_of(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    """The place in the rank order of the deal's base rank (the bottom card of the
+    first foundation holding one), or -1 while none is set or it lies face down."""
+    rank_pos = rules[25]
+    for f in rules[15]:
+        if lens[f] > 0:
+            return -1 if hid[f] > 0 else rank_pos[cards[f, 0]]
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def starts(rules, j, c, base):  # type: ignore[no-untyped-def]
+    """Whether card ``c`` may start the empty pile ``j`` (``base`` from ``base_of``)."""
+    step = rules[24][j]
+    if step == NO_STEP:
+        return rules[5][j, c]
+    if base < 0:
+        return False
+    ranks = rules[0][22]
+    return rules[25][c] == (base + step + ranks) % ranks
+
+
+@njit(cache=True, nogil=True)
 def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-def]
     """Write every legal move's code into ``out``; return how many."""
     (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
-     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c) = rules
+     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
+     _bs, _rp, feeds, _dt) = rules
+    base = base_of(rules, cards, lens, hid) if meta[21] else -1
     count = 0
     piles = meta[0]
     free = 0
@@ -85,6 +111,18 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                 most += 1
         else:
             most = up
+        if kind == ONE_OR_WHOLE:
+            # One card, or the whole pile when it is one run.
+            cand_pile[nc] = i
+            cand_k[nc] = 1
+            cand_card[nc] = cards[i, n - 1]
+            nc += 1
+            if most == up:
+                cand_pile[nc] = i
+                cand_k[nc] = up
+                cand_card[nc] = cards[i, n - up]
+                nc += 1
+            continue
         first = most if kind == WHOLE else 1
         for k in range(first, most + 1):
             cand_pile[nc] = i
@@ -114,14 +152,16 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                 if held > 0:
                     if not tables[b, top, c]:
                         continue
-                elif not empty[j, c]:
+                elif not starts(rules, j, c, base):
                     continue
                 if k > 1 and (one_in[j] or (cap >= 0 and held + k > cap) or (k > limit and super_src[i])):
                     continue
-                if i == j or (is_found[j] and is_found[i]):
+                if i == j or (is_found[j] and is_found[i]) or not feeds[i, j]:
                     continue
                 out[count] = code(MOVE, i, j, k)
                 count += 1
+    if meta[24]:
+        count = _discards(rules, cards, lens, hid, out, count)
     if can_deal(rules, lens):
         out[count] = code(DEAL, 0, 0, 0)
         count += 1
@@ -151,12 +191,41 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
 
 
 @njit(cache=True, nogil=True)
+def _discards(rules, cards, lens, hid, out, count):  # type: ignore[no-untyped-def]
+    # A column's top card goes to the discards (the first foundation) when a higher card
+    # of its suit, Aces high, tops another column (rules/discard.py).
+    tableau = rules[14]
+    rank_pos = rules[25]
+    ranks = rules[0][22]
+    target = rules[15][0]
+    for i in tableau:
+        n = lens[i]
+        if n == 0 or hid[i] >= n:
+            continue
+        c = cards[i, n - 1]
+        mine = (rank_pos[c] + ranks - 1) % ranks
+        for j in tableau:
+            m = lens[j]
+            if j == i or m == 0 or hid[j] >= m:
+                continue
+            top = cards[j, m - 1]
+            if top // 13 == c // 13 and (rank_pos[top] + ranks - 1) % ranks > mine:
+                out[count] = code(MOVE, i, target, 1)
+                count += 1
+                break
+    return count
+
+
+@njit(cache=True, nogil=True)
 def can_deal(rules, lens):  # type: ignore[no-untyped-def]
     """Whether dealing from the stock is legal."""
     meta = rules[0]
     tableau = rules[14]
     s = meta[2]
     if meta[4] == 0 or s < 0 or lens[s] == 0:
+        return False
+    w = meta[3]
+    if meta[4] == 1 and w >= 0 and rules[7][w] >= 0 and lens[w] >= rules[7][w]:
         return False
     if meta[7]:
         for j in tableau:
@@ -170,6 +239,26 @@ def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     """Whether turning the waste back over is legal."""
     meta = rules[0]
     s, w, allowed = meta[2], meta[3], meta[6]
+    if meta[4] == 3:
+        if allowed >= 0 and extra[0] >= allowed:
+            return False
+        tableau = rules[14]
+        total = 0
+        for j in tableau:
+            total += lens[j]
+        if total == 0:
+            return False
+        if meta[23]:
+            return True
+        # In order, a redeal that would give the same columns back is no move.
+        left = total
+        last = len(tableau) - 1
+        for p in range(len(tableau)):
+            take = left if p == last else min(meta[5], left)
+            if lens[tableau[p]] != take:
+                return True
+            left -= take
+        return False
     if meta[4] != 1 or s < 0 or w < 0:
         return False
     return lens[s] == 0 and lens[w] > 0 and (allowed < 0 or extra[0] < allowed)
@@ -214,6 +303,66 @@ def _put(cards, lens, j, card):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def _refill(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
+    # A column a move emptied takes the refilling pile's top card (Canfield's reserve).
+    meta = rules[0]
+    r = meta[20]
+    if r < 0 or lens[i] > 0 or lens[r] == 0:
+        return
+    for t in rules[14]:
+        if t == i:
+            _put(cards, lens, i, cards[r, lens[r] - 1])
+            hid[i] = 0
+            lens[r] -= 1
+            _settle(meta, lens, hid, r)
+            return
+
+
+@njit(cache=True, nogil=True)
+def mixed(seq, redeal):  # type: ignore[no-untyped-def]
+    """Shuffle ``seq`` in place exactly as ``rules.gathering.mixed`` does."""
+    prime = np.uint64(0x100000001B3)
+    h = np.uint64(0xCBF29CE484222325)
+    for x in range(len(seq)):
+        h = (h ^ np.uint64(seq[x] + 1)) * prime
+    h = (h ^ np.uint64(redeal + 1)) * prime
+    for i in range(len(seq) - 1, 0, -1):
+        h = h + np.uint64(0x9E3779B97F4A7C15)
+        z = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+        j = int(z % np.uint64(i + 1))
+        seq[i], seq[j] = seq[j], seq[i]
+
+
+@njit(cache=True, nogil=True)
+def _gather(rules, cards, lens, hid, redeal):  # type: ignore[no-untyped-def]
+    # Pick the columns up in order and deal them again, count to a column (rules/gathering.py).
+    meta = rules[0]
+    tableau = rules[14]
+    seq = np.empty(meta[1], dtype=np.int64)
+    n = 0
+    for j in tableau:
+        for x in range(lens[j]):
+            seq[n] = cards[j, x]
+            n += 1
+    seq = seq[:n]
+    if meta[23]:
+        seq.sort()
+        mixed(seq, redeal)
+    at = 0
+    last = len(tableau) - 1
+    for p in range(len(tableau)):
+        j = tableau[p]
+        take = n - at if p == last else min(meta[5], n - at)
+        for x in range(take):
+            cards[j, x] = seq[at + x]
+        lens[j] = take
+        hid[j] = 0
+        at += take
+
+
+@njit(cache=True, nogil=True)
 def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
     """Apply a legal move (by its code) to the arrays, in place."""
     meta = rules[0]
@@ -227,6 +376,7 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
             _put(cards, lens, j, cards[i, n - k + x])
         lens[i] = n - k
         _settle(meta, lens, hid, i)
+        _refill(rules, cards, lens, hid, i)
         if meta[11] >= 0:
             _clear_run(rules, cards, lens, hid, j)
     elif kind == DEAL:
@@ -237,15 +387,18 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
                 _put(cards, lens, meta[3], cards[s, lens[s] - 1 - x])
             lens[s] -= dealt
         else:
-            tableau = rules[14]
-            dealt = min(len(tableau), lens[s])
+            onto = rules[27]
+            dealt = min(len(onto), lens[s])
             for x in range(dealt):
-                _put(cards, lens, tableau[x], cards[s, lens[s] - 1 - x])
+                _put(cards, lens, onto[x], cards[s, lens[s] - 1 - x])
             lens[s] -= dealt
             if meta[11] >= 0:
                 for x in range(dealt):
-                    _clear_run(rules, cards, lens, hid, tableau[x])
+                    _clear_run(rules, cards, lens, hid, onto[x])
         hid[s] = lens[s]
+    elif kind == REDEAL and meta[4] == 3:
+        _gather(rules, cards, lens, hid, extra[0])
+        extra[0] += 1
     elif kind == REDEAL:
         s, w = meta[2], meta[3]
         m = lens[w]
@@ -289,9 +442,10 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     foundations is home already: nothing will ever need it as a place to go.
     """
     (meta, group, _r, build_id, tables, empty, takes, capacity, _o, is_found, _ss,
-     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies) = rules
+     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies, _bs, _rp, feeds, _dt) = rules
     if not meta[15]:
         return -1
+    base = base_of(rules, cards, lens, hid) if meta[21] else -1
     home = np.zeros(52, dtype=np.int64)
     for f in foundations:
         for x in range(lens[f]):
@@ -319,7 +473,9 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
                 cap = capacity[f]
                 if b < 0 or hid[f] >= held or (cap >= 0 and held >= cap) or not tables[b, cards[f, held - 1], c]:
                     continue
-            elif not empty[f, c]:
+            elif not starts(rules, f, c, base):
+                continue
+            if not feeds[i, f]:
                 continue
             return code(MOVE, i, f, 1)
     return -1

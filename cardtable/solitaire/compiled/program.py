@@ -13,22 +13,29 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.variant import Goal, Variant
 
 Array = npt.NDArray[np.int64]
 
-GROUP_CODES = {GroupKind.ONE: 0, GroupKind.RUN: 1, GroupKind.SUPERMOVE: 2, GroupKind.FACE_UP: 3, GroupKind.WHOLE: 4}
+GROUP_CODES = {
+    GroupKind.ONE: 0, GroupKind.RUN: 1, GroupKind.SUPERMOVE: 2, GroupKind.FACE_UP: 3, GroupKind.WHOLE: 4,
+    GroupKind.ONE_OR_WHOLE: 5,
+}
 """The compiled code of each movable-group kind (-1: nothing moves)."""
 
 # Positions in Program.meta (the kernel reads them by these names).
 PILES, CAPACITY, STOCK, WASTE, STOCK_TARGET, DEAL_COUNT, REDEALS_ALLOWED = 0, 1, 2, 3, 4, 5, 6
 NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9, 10, 11, 12, 13
 RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
-META_SIZE = 20
+REFILL, BY_BASE, RANKS, SHUFFLE, OUTRANKED = 20, 21, 22, 23, 24
+META_SIZE = 25
+NO_STEP = -1000
+"""``base_step`` of a pile whose empty rule names its ranks outright."""
 
-_STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2}
+_STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2, StockTarget.GATHER: 3, StockTarget.RESERVE: 4}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -119,7 +126,7 @@ def _compile(variant: Variant) -> Program:
     meta[NEEDS_FILLED] = stock.needs_every_pile_filled
     meta[FLIP] = variant.flip_revealed
     meta[GOAL] = 1 if variant.goal is Goal.TABLEAU_CLEARED else 0
-    meta[DECK_SIZE] = variant.deck.size
+    meta[DECK_SIZE] = cards_to_win(variant)  # the cards home in a won game
     meta[CLEAR_RUN] = clear
     meta[HAS_PAIRS] = pairs is not None
     meta[PAIR_TOTAL] = 0 if pairs is None else pairs.total
@@ -127,13 +134,17 @@ def _compile(variant: Variant) -> Program:
     # A card may be sent home without asking only where that can never cost the game:
     # every foundation follows one rule (so it does not matter which takes the card),
     # the goal is the foundations, each takes only one card on a given card (so a card
-    # home never takes another's place), and no stock rule needs a column kept filled.
+    # home never takes another's place), and no stock rule needs a column kept filled. A
+    # redeal that gathers the columns lays them out by how many cards each holds (and a
+    # shuffled one mixes by which cards are gathered), so a card sent home early changes
+    # every later layout: such games send nothing home unasked.
     meta[AUTO_HOME] = (
         variant.goal is Goal.ALL_TO_FOUNDATIONS
         and t.homes_in_order
         and len(home_rules) == 1
         and next(iter(home_rules))[0] is not None
         and not stock.needs_every_pile_filled
+        and stock.target is not StockTarget.GATHER
         and pairs is None
     )
     # Taking a card out of a waste dealt several at a time changes which cards later
@@ -142,6 +153,24 @@ def _compile(variant: Variant) -> Program:
     meta[DISCARD] = t.foundations[0] if t.foundations else -1
     meta[DEALING_GROUPS_DIFFER] = t.symmetric_while_dealing is not t.symmetric
     meta[KEY_REDEALS] = stock.redeals_allowed is not None
+    meta[REFILL] = -1 if t.refill is None else t.refill
+    meta[BY_BASE] = t.by_base
+    meta[RANKS] = len(variant.deck.ranks)
+    meta[SHUFFLE] = stock.shuffle
+    meta[OUTRANKED] = variant.discard is not None
+    # A pile started by a rank the deal chose: that rank's step from the base, and each
+    # card's place in the deck's rank order (-1: not in the deck).
+    base_step = np.array(
+        [NO_STEP if s.empty.from_base is None else s.empty.from_base for s in variant.piles], dtype=np.int64
+    )
+    # feeds[i, j]: pile j takes cards from pile i (every pair, unless j is fed by one kind).
+    feeds = np.ones((count, count), dtype=np.bool_)
+    for j, spec in enumerate(variant.piles):
+        if spec.fed_from is not None:
+            feeds[:, j] = [other.kind is spec.fed_from for other in variant.piles]
+    rank_pos = np.full(52, -1, dtype=np.int64)
+    for card in variant.deck.cards():
+        rank_pos[card.index] = variant.deck.ranks.index(card.rank)
     rules = (
         meta,
         group,
@@ -167,6 +196,10 @@ def _compile(variant: Variant) -> Program:
         np.array(t.fixed_while_dealing, dtype=np.int64),
         dependents,
         copies,
+        base_step,
+        rank_pos,
+        feeds,
+        np.array(t.dealt_to, dtype=np.int64),
     )
     return Program(variant, meta, rules, count, variant.deck.size)
 

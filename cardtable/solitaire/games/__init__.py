@@ -3,8 +3,9 @@
 from cardtable.solitaire.games import klondike  # noqa: I001  (the order is the catalogue's)
 from cardtable.solitaire.games import freecell, spider, bisley, fortress, pyramid, yukon, fortythieves, castle, raglan
 from cardtable.solitaire.games import bakersdozen, fan, golf
+from cardtable.solitaire.games import canfield, penguin, agnes, lucie, acesup, calculation
 
 __all__ = [
-    "bakersdozen", "bisley", "castle", "fan", "fortress", "fortythieves", "freecell", "golf", "klondike", "pyramid",
-    "raglan", "spider", "yukon",
+    "acesup", "agnes", "bakersdozen", "bisley", "calculation", "canfield", "castle", "fan", "fortress", "fortythieves",
+    "freecell", "golf", "klondike", "lucie", "penguin", "pyramid", "raglan", "spider", "yukon",
 ]

@@ -17,11 +17,21 @@ class Shuffle(Enum):
     """The classic Microsoft FreeCell generator (deal numbers 1 .. 2**31-1)."""
 
 
+class BaseCard(Enum):
+    """How the deal chooses the foundations' base rank (see ``rules.empty.dealt_base``)."""
+
+    TO_FOUNDATION = "the first card dealt goes to the first foundation"
+    """Canfield, Agnes Sorel: the first card of the deck starts a foundation."""
+    FELLOWS_OUT = "the other cards of the first card's rank go to the foundations"
+    """Penguin: the first card (the beak) stays at the foot of the first column."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealPlan:
     """How to deal: shuffle, move ``bases_out`` cards (of ``base_suit`` only, if given)
-    to the foundations, then lay rows across the piles (each takes the counts in its
-    ``PileSpec.dealt``), then put the rest in the stock.
+    to the foundations (or let the first card choose the base, ``base_card``), then lay
+    rows across the piles (each takes the counts in its ``PileSpec.dealt``), then put the
+    rest in the stock.
 
     ``home_while_dealing`` sends a card bound for a face-up place in the tableau to a
     foundation instead when one takes it (Citadel); the column still loses its turn.
@@ -34,6 +44,30 @@ class DealPlan:
     base_suit: Suit | None = None
     home_while_dealing: bool = False
     to_the_bottom: Rank | None = None
+    base_card: BaseCard | None = None
+    bases: tuple[Rank, ...] = ()
+    """One card of each of these ranks (the first in the shuffled deck) starts foundation
+    1, 2, ... in turn (Calculation: an Ace, a Two, a Three and a Four)."""
+
+    @property
+    def phrases(self) -> tuple[str, ...]:
+        """What the deal does besides laying rows, in words (for the rules page)."""
+        out = []
+        if self.shuffle is Shuffle.MICROSOFT:
+            out.append("deals are numbered by the classic Microsoft generator: the same number gives the same deal everywhere")
+        if self.bases_out is not None:
+            rank = self.bases_out.name.title()
+            which = f"the {rank} of {self.base_suit.name.lower()}" if self.base_suit else f"every {rank}"
+            out.append(f"{which} starts a foundation before the deal")
+        if self.bases:
+            out.append("one " + ", one ".join(r.name.title() for r in self.bases) + " start the foundations, in that order")
+        if self.base_card is not None:
+            out.append(self.base_card.value + ": its rank is where every foundation starts")
+        if self.home_while_dealing:
+            out.append("a card that fits a foundation as it is dealt goes there instead")
+        if self.to_the_bottom is not None:
+            out.append(f"each column's {self.to_the_bottom.name.title()}s are put at its bottom")
+        return tuple(out)
 
     @property
     def deal_numbers(self) -> range:
@@ -61,6 +95,11 @@ microsoft = DealPlan(Shuffle.MICROSOFT)
 def aces_out(shuffle: Shuffle = Shuffle.PORTABLE) -> DealPlan:
     """Aces start the foundations before the rest is dealt."""
     return DealPlan(shuffle, Rank.ACE)
+
+
+def base_by_deal(how: BaseCard = BaseCard.TO_FOUNDATION) -> DealPlan:
+    """The first card of the deal sets the foundations' base rank."""
+    return DealPlan(base_card=how)
 
 
 def base_out(rank: Rank, suit: Suit) -> DealPlan:

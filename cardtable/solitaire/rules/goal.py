@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from enum import Enum
+from functools import cache
 
+from typing import TYPE_CHECKING
+
+from cardtable.cards import Rank
 from cardtable.solitaire.model import State
+
+if TYPE_CHECKING:
+    from cardtable.solitaire.variant import Variant
 
 
 class Goal(Enum):
@@ -12,6 +19,15 @@ class Goal(Enum):
 
     ALL_TO_FOUNDATIONS = "every card on the foundations"
     TABLEAU_CLEARED = "every tableau card removed"
+    ALL_BUT_ACES = "every card but the Aces discarded"
+
+
+@cache
+def cards_to_win(variant: Variant) -> int:
+    """How many cards the foundations hold when the game is won (a foundations goal)."""
+    if variant.goal is Goal.ALL_BUT_ACES:
+        return variant.deck.size - sum(1 for c in variant.deck.cards() if c.rank is Rank.ACE)
+    return variant.deck.size
 
 
 def is_won(state: State) -> bool:
@@ -20,4 +36,4 @@ def is_won(state: State) -> bool:
     t = variant.tables
     if variant.goal is Goal.TABLEAU_CLEARED:
         return not any(state.piles[i] for i in t.tableau)
-    return sum(len(state.piles[f]) for f in t.foundations) == variant.deck.size
+    return sum(len(state.piles[f]) for f in t.foundations) == cards_to_win(variant)

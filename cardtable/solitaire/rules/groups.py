@@ -17,6 +17,7 @@ class GroupKind(Enum):
     SUPERMOVE = "supermove"
     FACE_UP = "face-up cards"
     WHOLE = "whole pile"
+    ONE_OR_WHOLE = "one card or the whole pile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,8 @@ class Group:
         if self.kind is GroupKind.SUPERMOVE:
             order = "" if self.rule is None else f" that follows '{self.rule.phrase}'"
             return f"a run{order} moves if it could move card by card through free cells and empty columns"
+        if self.kind is GroupKind.ONE_OR_WHOLE:
+            return "one card moves, or the whole pile as a run; never part of it"
         how = "as a run" if self.rule is None else f"as a run that follows '{self.rule.phrase}'"
         return f"cards move together only {how}"
 
@@ -49,6 +52,8 @@ class Group:
 top_card = Group(GroupKind.ONE)
 face_up = Group(GroupKind.FACE_UP)
 whole_pile = Group(GroupKind.WHOLE)
+one_or_whole = Group(GroupKind.ONE_OR_WHOLE)
+"""The top card alone, or the whole pile when it is one run (Canfield's columns)."""
 
 
 def run(rule: BuildRule | None = None) -> Group:
@@ -84,7 +89,7 @@ def movable_count(state: State, pile: int) -> int:
         return 0
     if kind is GroupKind.ONE:
         return 1
-    if kind is GroupKind.RUN or kind is GroupKind.SUPERMOVE:
+    if kind is GroupKind.RUN or kind is GroupKind.SUPERMOVE or kind is GroupKind.ONE_OR_WHOLE:
         order = t.run[pile]
         assert order is not None
         k = 1

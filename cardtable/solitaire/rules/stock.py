@@ -12,6 +12,7 @@ from enum import Enum
 from cardtable.cards import Card
 from cardtable.solitaire.model import LEGAL, Move, MoveKind, State, Verdict
 from cardtable.solitaire.rules.clearing import clear_run
+from cardtable.solitaire.rules.gathering import mixed, packets
 from cardtable.solitaire.rules.words import no
 
 
@@ -21,6 +22,10 @@ class StockTarget(Enum):
     NONE = "none"
     WASTE = "waste"
     TABLEAU = "tableau"
+    GATHER = "gather"
+    """No stock: a redeal gathers the columns and deals them out again."""
+    RESERVE = "reserve"
+    """One card onto every reserve pile (Agnes Bernauer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +34,9 @@ class StockPolicy:
 
     ``count`` cards go to the waste at a time, or one to every tableau pile; ``passes``
     limits trips through the stock (None: unlimited), so redeals allowed = passes - 1.
+    With ``StockTarget.GATHER`` there is no stock: a redeal gathers the columns and
+    deals them out again ``count`` to a column, shuffled if ``shuffle``
+    (``rules/gathering.py``); ``passes`` counts the layouts, the first deal included.
 
     >>> to_waste(3, passes=3).phrase
     'deal 3 cards to the waste; 3 passes through the stock'
@@ -38,6 +46,7 @@ class StockPolicy:
     count: int = 1
     passes: int | None = None
     needs_every_pile_filled: bool = False
+    shuffle: bool = False
 
     @property
     def redeals_allowed(self) -> int | None:
@@ -54,6 +63,12 @@ class StockPolicy:
             if self.needs_every_pile_filled:
                 rule += ", only when no column is empty"
             return rule
+        if self.target is StockTarget.RESERVE:
+            return "deal one card onto every reserve pile"
+        if self.target is StockTarget.GATHER:
+            how = "shuffle them and deal" if self.shuffle else "deal them in order"
+            times = "as often as you like" if self.passes is None else f"{self.passes - 1} times"
+            return f"redeal {times}: gather the columns, {how} {self.count} to a column"
         cards = "1 card" if self.count == 1 else f"{self.count} cards"
         passes = "unlimited passes" if self.passes is None else f"{self.passes} passes"
         if self.passes == 1:
@@ -76,6 +91,18 @@ def to_tableau(needs_every_pile_filled: bool = True) -> StockPolicy:
     return StockPolicy(StockTarget.TABLEAU, needs_every_pile_filled=needs_every_pile_filled)
 
 
+def to_reserves() -> StockPolicy:
+    """Deal one card onto every reserve pile, whose top cards play (Agnes Bernauer)."""
+    return StockPolicy(StockTarget.RESERVE)
+
+
+def gather(count: int, passes: int | None = None, shuffle: bool = False) -> StockPolicy:
+    """No stock; a redeal gathers the columns and deals them again ``count`` to a column."""
+    if count < 1 or (passes is not None and passes < 1):
+        raise ValueError("deal at least one card to a column, and allow at least one pass")
+    return StockPolicy(StockTarget.GATHER, count, passes, shuffle=shuffle)
+
+
 def can_deal(state: State) -> bool:
     """Whether dealing from the stock is legal now."""
     variant = state.variant
@@ -83,13 +110,27 @@ def can_deal(state: State) -> bool:
     policy = variant.stock
     if policy.target is StockTarget.NONE or t.stock is None or not state.piles[t.stock]:
         return False
+    if policy.target is StockTarget.WASTE and _waste_full(state):
+        return False
     return not (policy.needs_every_pile_filled and not all(state.piles[i] for i in t.tableau))
+
+
+def _waste_full(state: State) -> bool:
+    """Whether the waste holds as many cards as it may (Calculation's holds one)."""
+    waste = state.variant.tables.waste
+    capacity = None if waste is None else state.variant.piles[waste].capacity
+    return waste is not None and capacity is not None and len(state.piles[waste]) >= capacity
 
 
 def can_redeal(state: State) -> bool:
     """Whether turning the waste back into the stock is legal now."""
     variant = state.variant
     t = variant.tables
+    if variant.stock.target is StockTarget.GATHER:
+        allowed = variant.stock.redeals_allowed
+        return (allowed is None or state.redeals < allowed) and any(state.piles[i] for i in t.tableau) and (
+            variant.stock.shuffle or not _laid_out(state)
+        )
     if variant.stock.target is not StockTarget.WASTE or t.stock is None or t.waste is None:
         return False
     allowed = variant.stock.redeals_allowed
@@ -122,6 +163,8 @@ def check_deal(state: State) -> Verdict:
         if check_redeal(state).ok:
             return no("the stock is empty: redeal to turn the waste over")
         return no("the stock is empty")
+    if variant.stock.target is StockTarget.WASTE and _waste_full(state):
+        return no("play the waste's card first: the waste holds only one card")
     if not can_deal(state):
         return no("deal only when every column holds at least one card")
     return LEGAL
@@ -131,6 +174,8 @@ def check_redeal(state: State) -> Verdict:
     """Whether a redeal is legal, and if not, why."""
     variant = state.variant
     t = variant.tables
+    if variant.stock.target is StockTarget.GATHER:
+        return _check_gather(state)
     if variant.stock.target is not StockTarget.WASTE or t.stock is None or t.waste is None:
         return no(f"{variant.name} has no waste to redeal")
     if state.piles[t.stock]:
@@ -159,20 +204,53 @@ def deal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None
         piles[t.waste] = piles[t.waste] + stock[-k:][::-1]
         piles[s] = stock[:-k]
     else:
-        k = min(len(t.tableau), len(stock))
+        k = min(len(t.dealt_to), len(stock))
         dealt = stock[-k:][::-1]
         piles[s] = stock[:-k]
-        for j, card in zip(t.tableau, dealt):
+        for j, card in zip(t.dealt_to, dealt):
             piles[j] = piles[j] + (card,)
         if t.clear_run is not None:
-            for j in t.tableau[:k]:
+            for j in t.dealt_to[:k]:
                 clear_run(variant, piles, hidden, j)
     hidden[s] = len(piles[s])
 
 
-def redeal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:
-    """Turn the waste back over into the stock (the caller counts the redeal)."""
+def _check_gather(state: State) -> Verdict:
+    variant = state.variant
+    allowed = variant.stock.redeals_allowed
+    if allowed is not None and state.redeals >= allowed:
+        times = "no redeal" if allowed == 0 else ("one redeal" if allowed == 1 else f"{allowed} redeals")
+        return no(f"no redeals left: {variant.name} allows {times}")
+    if not any(state.piles[i] for i in variant.tables.tableau):
+        return no("the columns are empty: there is nothing to gather")
+    if not variant.stock.shuffle and _laid_out(state):
+        return no(f"the columns already lie {variant.stock.count} to a column: a redeal would change nothing")
+    return LEGAL
+
+
+def _laid_out(state: State) -> bool:
+    """Whether gathering the columns in order and dealing them again would give them back."""
     t = state.variant.tables
+    lengths = tuple(len(state.piles[i]) for i in t.tableau)
+    return lengths == packets(sum(lengths), state.variant.stock.count, len(t.tableau))
+
+
+def redeal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:
+    """Turn the waste back over into the stock, or gather the columns and deal them again
+    (the caller counts the redeal)."""
+    t = state.variant.tables
+    policy = state.variant.stock
+    if policy.target is StockTarget.GATHER:
+        cards = [c for i in t.tableau for c in piles[i]]
+        if policy.shuffle:
+            by_index = {c.index: c for c in cards}  # cards are values: copies of a card are equal
+            cards = [by_index[i] for i in mixed(tuple(sorted(c.index for c in cards)), state.redeals)]
+        at = 0
+        for i, take in zip(t.tableau, packets(len(cards), policy.count, len(t.tableau))):
+            piles[i] = tuple(cards[at : at + take])
+            hidden[i] = 0
+            at += take
+        return
     assert t.stock is not None and t.waste is not None
     piles[t.stock] = piles[t.waste][::-1]
     piles[t.waste] = ()

@@ -13,7 +13,10 @@ from __future__ import annotations
 from cardtable.cards import Card
 from cardtable.solitaire.model import LEGAL, Move, PileKind, State, Verdict
 from cardtable.solitaire.rules.clearing import clear_run
+from cardtable.solitaire.rules.discard import check_discard
+from cardtable.solitaire.rules.empty import base_rank, based_rank
 from cardtable.solitaire.rules.groups import GroupKind, movable_count, supermove_limits
+from cardtable.solitaire.rules.refill import refill
 from cardtable.solitaire.rules.reveal import settle
 from cardtable.solitaire.rules.words import cards as count_cards
 from cardtable.solitaire.rules.words import no, pile_problem, top_card
@@ -22,6 +25,8 @@ from cardtable.solitaire.tables import ANY_CARD
 _ONE = GroupKind.ONE
 _SUPERMOVE = GroupKind.SUPERMOVE
 _WHOLE = GroupKind.WHOLE
+_ONE_OR_WHOLE = GroupKind.ONE_OR_WHOLE
+_SINGLE = (PileKind.WASTE, PileKind.STOCK)
 
 
 def transfer_moves(state: State, out: list[Move]) -> None:
@@ -66,7 +71,11 @@ def transfer_moves(state: State, out: list[Move]) -> None:
                 most += 1
         else:
             most = up
-        for k in range(most if kind is _WHOLE else 1, most + 1):
+        if kind is _ONE_OR_WHOLE:
+            counts: range | tuple[int, ...] = (1, up) if most == up else (1,)
+        else:
+            counts = range(most if kind is _WHOLE else 1, most + 1)
+        for k in counts:
             c = cards[n - k].index
             found = get(c)
             if found is None:
@@ -77,7 +86,8 @@ def transfer_moves(state: State, out: list[Move]) -> None:
         return
     foundations = t.foundation_set
     super_sources = t.supermove_sources
-    for j, table, empty, cap, one_in, cover, to_foundation in t.receivers:
+    base = base_rank(state) if t.by_base else None
+    for j, table, empty, cap, one_in, cover, to_foundation, from_base, feeders in t.receivers:
         cards = piles[j]
         held = len(cards)
         if cover and any(piles[c] for c in cover):
@@ -92,17 +102,21 @@ def transfer_moves(state: State, out: list[Move]) -> None:
                 for i, k, row in found:  # same filter as below, for an occupied target
                     if k > 1 and (one_in or (cap is not None and held + k > cap) or (k > limit_on and i in super_sources)):
                         continue
-                    if i == j or (to_foundation and i in foundations):
+                    if i == j or (to_foundation and i in foundations) or (feeders is not None and i not in feeders):
                         continue
                     out.append(row[j][k])
         else:
+            if from_base is not None:
+                if base is None:
+                    continue
+                empty = t.rank_cards[based_rank(state.variant.deck, base, from_base)]
             for c, found in candidates.items():
                 if empty is not ANY_CARD and c not in empty:
                     continue
                 for i, k, row in found:
                     if k > 1 and (one_in or (cap is not None and k > cap) or (k > limit_empty and i in super_sources)):
                         continue
-                    if i == j or (to_foundation and i in foundations):
+                    if i == j or (to_foundation and i in foundations) or (feeders is not None and i not in feeders):
                         continue
                     out.append(row[j][k])
 
@@ -141,12 +155,16 @@ def check_transfer(state: State, move: Move) -> Verdict:
     most = movable_count(state, i)
     if kind is GroupKind.WHOLE and k != most:
         return no(f"{group.phrase} ({most} cards from {source.id.title})")
+    if kind is GroupKind.ONE_OR_WHOLE and k not in (1, face_up):
+        return no(f"{group.phrase} ({count_cards(face_up)} on {source.id.title})")
     if k > most:
         if kind is GroupKind.ONE:
             return no(group.phrase)
         rule = group.rule or source.build
         assert rule is not None
         return no(f"{moving.symbol} can't move with the cards on it: they must {rule.phrase}")
+    if variant.discard is not None and j == variant.tables.foundations[0]:
+        return check_discard(state, i)
     build = target.build
     if not target.takes_cards:
         return no(f"no card may be played to {target.id.title}")
@@ -159,6 +177,9 @@ def check_transfer(state: State, move: Move) -> Verdict:
         return no(f"{target.id.title} holds only {count_cards(target.capacity)}")
     if covered[j] and any(piles[c] for c in covered[j]):
         return no(f"{target.id.title} is covered by other cards")
+    if target.fed_from is not None and source.kind is not target.fed_from:
+        feeder = "the " + target.fed_from.value if target.fed_from in _SINGLE else target.fed_from.value + " piles"
+        return no(f"{target.id.title} takes cards only from {feeder}")
     if kind is GroupKind.SUPERMOVE:
         on, empty = supermove_limits(state)
         limit = on if held else empty
@@ -168,8 +189,13 @@ def check_transfer(state: State, move: Move) -> Verdict:
                 + (", not counting the column moved to" if not held else "")
             )
     if not held:
-        if not target.empty.accepts(moving):
-            return no(f"{moving.symbol} can't go on the empty {target.id.title}: it takes {target.empty.phrase}")
+        starts = target.empty
+        base = None if starts.from_base is None else base_rank(state)
+        if starts.from_base is not None and base is None:
+            return no(f"{target.id.title} waits for the deal to set the base rank")
+        if not starts.accepts(moving, variant.deck, base):
+            words = starts.words(variant.deck, base)
+            return no(f"{moving.symbol} can't go on the empty {target.id.title}: it takes {words}")
         return LEGAL
     if build is None:
         return no(f"nothing may be played onto {target.id.title}")
@@ -207,5 +233,6 @@ def move_cards(state: State, move: Move, piles: list[tuple[Card, ...]], hidden: 
     piles[i] = cards[:-k]
     piles[j] = piles[j] + cards[-k:]
     settle(variant, piles, hidden, i)
+    refill(variant, piles, hidden, i)
     if variant.tables.clear_run is not None:
         clear_run(variant, piles, hidden, j)

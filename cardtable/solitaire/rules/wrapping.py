@@ -39,3 +39,23 @@ up_round = BuildRule((BuildAtom("up by one (an Ace on a King)", _up_round),))
 """Build up by one; an Ace goes on a King."""
 up_or_down_round = BuildRule((BuildAtom("up or down by one (Ace and King touch)", _up_or_down_round),))
 """Build up or down by one; an Ace goes on a King and a King on an Ace (Black Hole, Tri-Peaks)."""
+
+
+_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def up_round_by(step: int) -> BuildRule:
+    """Build up by ``step`` ranks, counting on from the King to the Ace (Calculation).
+
+    >>> from cardtable.cards import parse_card
+    >>> rule = up_round_by(3)
+    >>> rule.allows(DeckSpec(), parse_card("QS"), parse_card("2H")), rule.allows(DeckSpec(), parse_card("QS"), parse_card("3H"))
+    (True, False)
+    """
+
+    def test(deck: DeckSpec, below: Card, above: Card) -> bool:
+        ranks = deck.ranks
+        return ranks[(ranks.index(below.rank) + step) % len(ranks)] is above.rank
+
+    words = _COUNTS.get(step, str(step))
+    return BuildRule((BuildAtom(f"up by {words}, counting on from the King to the Ace", test),))

@@ -1,0 +1,49 @@
+"""The solver's safe moves home (``kernel.home_move``): always a legal move, and only
+where no card still out could want the card, for a base the deal chose and foundations
+that wrap round from King to Ace as for any other game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.solitaire import State, apply, get_variant, legal_moves
+from cardtable.solitaire.compiled import kernel, to_arrays
+from cardtable.solitaire.compiled.bridge import to_move
+from tests.solitaire.games.positions import move, position
+
+
+def _home(state: State) -> object:
+    p = to_arrays(state)
+    found = int(kernel.home_move(p.program.rules, p.cards, p.lens, p.hid))
+    return None if found < 0 else to_move(state.variant, found)
+
+
+def test_a_card_goes_home_only_once_the_cards_that_could_go_on_it_are_home() -> None:
+    base = position("canfield", f1="7S", t1="8S", t2="7H", t3="QC", r1="2C")
+    assert _home(base) is None  # 8♠ waits for the red Sevens; 7♥ waits for the black Sixes
+    ready = position("canfield", f1="7S", f2="7H", f3="7D", t1="8S", t3="QC", r1="2C")
+    assert _home(ready) == move(ready, "t1", "f1")
+
+
+def test_no_card_of_another_rank_starts_a_foundation() -> None:
+    state = position("penguin", f1="9C", f2="9D", f3="9H", t1="AS")
+    assert _home(state) is None  # the empty fourth foundation takes only a Nine
+    state = position("penguin", f1="9C", f2="9D", f3="9H", t1="AS", t2="TC")
+    assert _home(state) == move(state, "t2", "f1")  # 10♣ on the 9♣, with the 9♣ home
+
+
+@pytest.mark.parametrize("game", ["canfield", "storehouse", "penguin", "agnes-sorel", "calculation", "freecell"])
+def test_a_move_home_is_always_legal(game: str) -> None:
+    rng = random.Random(game)
+    variant = get_variant(game)
+    for deal in range(1, 15):
+        state = variant.start(deal)
+        for _ in range(80):
+            found = _home(state)
+            assert found is None or found in legal_moves(state)
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state = apply(state, rng.choice(moves))
