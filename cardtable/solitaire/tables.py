@@ -215,9 +215,14 @@ def compile_tables(variant: Variant) -> Tables:
 
 
 def _feeders(piles: tuple[PileSpec, ...], j: int) -> frozenset[int] | None:
-    """The only piles pile ``j`` takes cards from (None: any)."""
+    """The only piles pile ``j`` takes cards from (None: any). A free cell never takes a
+    card from another free cell: the move would change nothing."""
     fed = piles[j].fed_from
-    return None if fed is None else frozenset(i for i, spec in enumerate(piles) if spec.kind is fed)
+    if fed is not None:
+        return frozenset(i for i, spec in enumerate(piles) if spec.kind is fed)
+    if piles[j].kind is PileKind.CELL:
+        return frozenset(i for i, spec in enumerate(piles) if spec.kind is not PileKind.CELL)
+    return None
 
 
 def _outside(groups: tuple[tuple[int, ...], ...], pile_count: int) -> tuple[int, ...]:

@@ -163,11 +163,11 @@ def _compile(variant: Variant) -> Program:
     base_step = np.array(
         [NO_STEP if s.empty.from_base is None else s.empty.from_base for s in variant.piles], dtype=np.int64
     )
-    # feeds[i, j]: pile j takes cards from pile i (every pair, unless j is fed by one kind).
+    # feeds[i, j]: pile j takes cards from pile i (every pair, unless the tables name its feeders).
     feeds = np.ones((count, count), dtype=np.bool_)
-    for j, spec in enumerate(variant.piles):
-        if spec.fed_from is not None:
-            feeds[:, j] = [other.kind is spec.fed_from for other in variant.piles]
+    for j, *_, feeders in t.receivers:
+        if feeders is not None:
+            feeds[:, j] = [i in feeders for i in range(count)]
     rank_pos = np.full(52, -1, dtype=np.int64)
     for card in variant.deck.cards():
         rank_pos[card.index] = variant.deck.ranks.index(card.rank)

@@ -170,6 +170,8 @@ def check_transfer(state: State, move: Move) -> Verdict:
         return no(f"no card may be played to {target.id.title}")
     if source.id.kind is PileKind.FOUNDATION and target.id.kind is PileKind.FOUNDATION:
         return no("cards don't move from one foundation to another")
+    if source.id.kind is PileKind.CELL and target.id.kind is PileKind.CELL:
+        return no("cards don't move from one free cell to another: it would change nothing")
     if k > 1 and target.one_at_a_time:
         return no(f"{target.id.title} takes one card at a time")
     held = piles[j]

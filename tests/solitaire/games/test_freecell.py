@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.solitaire import apply, canonical_key, check, get_variant, legal_moves
+from cardtable.solitaire import Move, MoveKind, PileKind, apply, canonical_key, check, get_variant, legal_moves
 from tests.solitaire.games.positions import move, pile, position
 
 def test_eight_columns_of_seven_and_six_all_face_up() -> None:
@@ -97,3 +97,19 @@ def test_runs_out_of_order_do_not_move_together() -> None:
     state = position("freecell", t1="9H 8S 3D", t2="9C")
     assert "must build down" in check(state, move(state, "t1", "t2", 2)).reason
     assert pile(state, "t1") == "9H 8S 3D"
+
+
+def test_a_card_does_not_move_from_one_free_cell_to_another() -> None:
+    for game in ("freecell", "eight-off", "penguin"):
+        variant = get_variant(game)
+        state = variant.start(1)
+        cells = variant.piles_of(PileKind.CELL)
+        held = next((i for i in cells if state.piles[i]), None)
+        if held is None:  # put a card in the first cell
+            column = variant.piles_of(PileKind.TABLEAU)[0]
+            state = apply(state, Move(MoveKind.MOVE, column, cells[0], 1))
+            held = cells[0]
+        empty_cell = next(i for i in cells if not state.piles[i])
+        refusal = check(state, Move(MoveKind.MOVE, held, empty_cell, 1))
+        assert not refusal.ok and "from one free cell to another" in refusal.reason
+        assert not any(m.source in cells and m.target in cells for m in legal_moves(state))
