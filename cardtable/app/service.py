@@ -11,6 +11,7 @@ import secrets
 
 from cardtable.app.scoring import Scoring, default_scoring, fitting_scoring
 from cardtable.app.session import Options, Session
+from cardtable.app.standing import SETTING
 from cardtable.app.storage import Store
 from cardtable.solitaire import Variant, get_variant
 
@@ -86,6 +87,14 @@ class Games:
         if scoring is not None:
             self.set_options(Options(self.options(variant.id).auto_build, scoring), variant.id)
         return self.options(variant.id)
+
+    def indicator_on(self) -> bool:
+        """Whether the player turned the "still winnable?" indicator on (it is off until then)."""
+        return self.store.setting(self.player, SETTING, "0") == "1"
+
+    def set_indicator(self, on: bool) -> None:
+        """Turn the "still winnable?" indicator on or off for the player's games."""
+        self.store.set_setting(self.player, SETTING, "1" if on else "0")
 
     def start(self, game: str, deal: int | None = None) -> tuple[int, Session]:
         """A new game (a random deal when none is named), already saved."""

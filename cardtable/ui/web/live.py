@@ -24,6 +24,8 @@ from typing import TypeVar
 
 from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
 from cardtable.app.service import Games
+from cardtable.app.solved import known_deals
+from cardtable.app.standing import Indicator, Verdict
 
 T = TypeVar("T")
 
@@ -59,6 +61,8 @@ class LiveGames:
         threads = 1 if str(store.path) == ":memory:" else STORE_THREADS  # one connection only
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
         self._thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints")
+        self.indicator = Indicator(known=known_deals(store))
+        """The "still winnable?" verdicts, worked out on a thread of their own."""
 
     async def run(self, call: Callable[..., T], *args: object) -> T:
         """``call(*args)`` on a store thread, off the event loop."""
@@ -161,6 +165,13 @@ class LiveGames:
             live.session, live.version = trial, version + 1
         self._notify((live.player, live.game_id))
         return outcome, trial, version + 1
+
+    async def verdict(self, live: LiveGame) -> tuple[int, Verdict]:
+        """Whether the game can still be won at its current version (the version, and the
+        verdict), worked out off the event loop; nothing waits on it but the asker."""
+        version, session = live.version, live.session
+        found = self.indicator.submit(session.history, (session.variant.id, session.deal_number))
+        return version, await asyncio.wrap_future(found)
 
     def _notify(self, key: Key) -> None:
         for event in self._waiting.get(key, ()):

@@ -11,6 +11,7 @@ from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
 from cardtable.app.scoring import Scoring
+from cardtable.app.standing import Verdict
 from cardtable.solitaire import Move, MoveKind, Variant, variants
 from cardtable.solitaire.model import PileKind
 
@@ -136,6 +137,14 @@ def outcome_view(outcome: Outcome, session: Session) -> JSON:
         ],
         "hint": None if outcome.hint is None else move_view(session, outcome.hint.move),
     }
+
+
+def winnable_view(game_id: int, version: int, verdict: Verdict | None) -> dict[str, Any]:
+    """A verdict as the page receives it (``None``: still being worked out)."""
+    if verdict is None:
+        return {"id": game_id, "version": version, "standing": "pending", "undo": None, "text": "working it out"}
+    return {"id": game_id, "version": version, "standing": verdict.standing.value, "undo": verdict.undo,
+            "text": verdict.text}
 
 
 def card_kinds() -> list[str]:

@@ -1,8 +1,9 @@
 """Nothing the server sends names a card the player cannot see.
 
-Random play of every game through the API, with the table followed on a WebSocket:
-every reply (table views, failed moves' reasons, hints, events, stale-version refusals,
-``targets``) and every socket message is checked against the game as stored, which
+Random play of every game through the API, with the table followed on a WebSocket and
+the "still winnable?" indicator on: every reply (table views, failed moves' reasons,
+hints, events, stale-version refusals, ``targets``, verdicts) and every socket message
+(views and verdicts) is checked against the game as stored, which
 holds the true identity of every face-down card.
 """
 
@@ -22,6 +23,7 @@ from fastapi.testclient import TestClient
 
 from cardtable.app import Store
 from cardtable.app.session import has_hidden_cards
+from cardtable.app.standing import Indicator
 from cardtable.solitaire import MoveKind, State, Variant, apply, legal_moves, variants
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
@@ -111,6 +113,8 @@ def _request(rng: random.Random, state: State, version: int) -> tuple[str, JSON]
         return "actions", {**body, **card, "action": "move", "target": rng.choice(names)}
     if roll < 0.82:
         return "targets", card
+    if roll < 0.85:
+        return "winnable", {}
     action = rng.choice(["hint", "hint", "undo", "undo", "redo", "redo_all", "restart", "auto_finish", "deal", "deal"])
     return "actions", {**body, "action": action}
 
@@ -120,7 +124,9 @@ def served(tmp_path: Path) -> Iterator[tuple[FastAPI, Store]]:
     """The application, and a second connection to its database to read the truth from."""
     path = tmp_path / "web.db"
     truth = Store(path)
-    yield create_app(Store(path)), truth
+    app = create_app(Store(path))
+    app.state.live.indicator = Indicator(nodes=300)  # small: a verdict after every move
+    yield app, truth
     truth.close()
 
 
@@ -135,23 +141,34 @@ def _play(app: FastAPI, truth: Store, variant: Variant, rng: random.Random) -> i
     assert player is not None
     state = truth.load(player, game_id).state
     states = {0: state}
+    verdicts = 0
     check_reply(created.json(), state, state, states)
+    assert client.post("/api/settings", json={"winnable": True}).status_code == 200
     with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
         shown = socket.receive_json()["view"]
         check_reply(shown, state, state, states)
         for _ in range(ACTIONS_PER_GAME):
             version = truth.version(player, game_id)
             kind, body = _request(rng, state, version)
-            answer = client.post(f"/api/games/{game_id}/{kind}", json=body)
+            if kind == "winnable":
+                answer = client.get(f"/api/games/{game_id}/winnable")
+            else:
+                answer = client.post(f"/api/games/{game_id}/{kind}", json=body)
             assert answer.status_code in (200, 409, 422), answer.text
             after_version = truth.version(player, game_id)
             after = truth.load(player, game_id).state if after_version != version else state
             states[after_version] = after
             check_reply(answer.json(), state, after, states)
             while shown["version"] != after_version:  # the socket may skip versions, never the last
-                shown = socket.receive_json()["view"]
+                message = socket.receive_json()
+                if message["type"] == "winnable":  # a verdict on a version already shown
+                    check_reply(message, states[message["version"]], states[message["version"]], states)
+                    verdicts += 1
+                    continue
+                shown = message["view"]
                 check_reply(shown, states[shown["version"]], states[shown["version"]], states)
             state = after
+    assert verdicts > 0
     return ACTIONS_PER_GAME
 
 

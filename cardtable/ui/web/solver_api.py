@@ -1,0 +1,90 @@
+"""The solver in play, over HTTP: the "still winnable?" setting and its verdicts.
+
+The verdict is pushed on the game's WebSocket (``{"type": "winnable", ...}``) after each
+move while the setting is on; ``GET /api/games/{id}/winnable`` is the same verdict for a
+client that polls. Either way it is worked out off the event loop and never names a card.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from pydantic import BaseModel, Field, StrictBool
+
+from cardtable.app.standing import SETTING, SETTING_TEXT
+from cardtable.ui.web.api import PlayerCookie, _live, _player_game, player_of
+from cardtable.ui.web.contract import BODY_ERRORS, answers
+from cardtable.ui.web.lean import documented, game_id_of, json_response, read_body
+from cardtable.ui.web.views import winnable_view
+
+router = APIRouter(prefix="/api")
+
+OFF = "the \"still winnable?\" indicator is off: turn it on in the settings first"
+
+
+class SettingsIn(BaseModel):
+    """The player's settings that apply at once, to every game."""
+
+    winnable: StrictBool = Field(description="say after each move whether the game can still be won")
+
+
+class SettingsOut(BaseModel):
+    """The player's settings that apply at once."""
+
+    winnable: bool = Field(description="whether the \"still winnable?\" indicator is on")
+    winnable_text: str = Field(description="what the setting does, to show beside it")
+
+
+class WinnableOut(BaseModel):
+    """Whether the game can still be won at a version of it (a verdict, never a card)."""
+
+    id: int
+    version: int = Field(description="the version of the table the verdict is about")
+    standing: Literal["winnable", "lost", "unknown", "pending"] = Field(
+        description="pending: being worked out; ask again, or follow the game's WebSocket")
+    undo: int | None = Field(description="moves to undo to get back to a position proved winnable, where one is known")
+    text: str
+
+
+async def indicator_on(request: Request, player: str) -> bool:
+    """Whether ``player`` turned the indicator on."""
+    live = _live(request)
+    return await live.run(live.store.setting, player, SETTING, "0") == "1"
+
+
+@router.get("/settings", summary="The caller's settings that apply at once", response_model=SettingsOut,
+            responses=answers(503))
+async def settings(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    player = player_of(request, response, cardtable_player)
+    return {"winnable": await indicator_on(request, player), "winnable_text": SETTING_TEXT}
+
+
+@router.post("/settings", summary="Change the caller's settings that apply at once", response_model=SettingsOut,
+             responses=answers(503, *BODY_ERRORS), openapi_extra=documented(SettingsIn, game_id=False))
+async def change_settings(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    body = await read_body(request, SettingsIn)
+    player = player_of(request, response, cardtable_player)
+    live = _live(request)
+    await live.run(live.store.set_setting, player, SETTING, "1" if body.winnable else "0")
+    return {"winnable": body.winnable, "winnable_text": SETTING_TEXT}
+
+
+@router.get(
+    "/games/{game_id}/winnable",
+    summary="Whether the game can still be won from its current position (with the indicator on)",
+    responses={200: {"model": WinnableOut, "description": "the verdict, or pending while it is worked out"},
+               **answers(404, 409, 422, 503)},
+    openapi_extra=documented(),
+)
+async def winnable(request: Request) -> Response:
+    game_id = game_id_of(request)
+    live = await _player_game(request, game_id)
+    if not await indicator_on(request, live.player):
+        raise HTTPException(409, OFF)
+    indicator = _live(request).indicator
+    session = live.session
+    verdict = indicator.remembered(session.history)
+    if verdict is None:
+        indicator.submit(session.history, (session.variant.id, session.deal_number))
+    return json_response(winnable_view(live.game_id, live.version, verdict))
