@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable
 
 from cardtable.app import EventKind, Session
 from cardtable.app.service import Games
+from cardtable.app.solved import known_deals
+from cardtable.app.standing import SETTING_TEXT, Indicator
 from cardtable.solitaire.formats import render_state
 from cardtable.ui.terminal.commands import HELP, run_command
 
@@ -28,12 +30,24 @@ def show(session: Session) -> str:
     return render_state(session.state) + status_line(session)
 
 
+def still_winnable(indicator: Indicator, session: Session) -> str:
+    """The "still winnable?" line for the session's position."""
+    verdict = indicator.verdict(session.history, (session.variant.id, session.deal_number))
+    return f"  still winnable? {verdict.text}"
+
+
 def play_plain(
     games: Games, game_id: int, session: Session, lines: Iterable[str], write: Callable[[str], None],
-    prompt: Callable[[], None] = lambda: None,
+    prompt: Callable[[], None] = lambda: None, indicator: Indicator | None = None,
 ) -> int:
-    """Play from typed lines until quit or end of input; the game is saved after each action."""
+    """Play from typed lines until quit or end of input; the game is saved after each
+    action. With the "still winnable?" setting on, each table shown is followed by its
+    verdict (once the table is written)."""
+    indicator = indicator or Indicator(known=known_deals(games.store))
+    judging = games.indicator_on()
     write(show(session))
+    if judging:
+        write(still_winnable(indicator, session))
     prompt()
     for line in lines:
         reply = run_command(session, line)
@@ -43,10 +57,18 @@ def play_plain(
             write(HELP)
         elif reply.word == "rules":
             write(session.variant.summary)
+        elif reply.word == "winnable":
+            write(still_winnable(indicator, session))
+        elif reply.word in ("winnable on", "winnable off"):
+            judging = reply.word == "winnable on"
+            games.set_indicator(judging)
+            write(f"  {SETTING_TEXT} {'On' if judging else 'Off'}.")
         elif reply.word == "new":
             games.leave(game_id, session)
             game_id, session = games.start(session.variant.id)
             write(show(session))
+            if judging:
+                write(still_winnable(indicator, session))
         elif reply.outcome is not None:
             outcome = reply.outcome
             if not outcome.ok:
@@ -58,6 +80,8 @@ def play_plain(
                 write(show(session))
                 if outcome.reason:
                     write(f"  {outcome.reason}")
+                if judging and not session.is_won:
+                    write(still_winnable(indicator, session))
                 kinds = {e.kind for e in outcome.events}
                 if EventKind.WON in kinds:
                     games.leave(game_id, session)

@@ -28,4 +28,7 @@ export const api = {
   act: (id, version, action, extra = {}) => call("POST", `/api/games/${id}/actions`, { action, version, ...extra }),
   targets: (id, pile, position) => call("POST", `/api/games/${id}/targets`, { pile, position }),
   stats: () => call("GET", "/api/stats"),
+  settings: () => call("GET", "/api/settings"),
+  setWinnable: (on) => call("POST", "/api/settings", { winnable: on }),
+  winnable: (id) => call("GET", `/api/games/${id}/winnable`),
 };

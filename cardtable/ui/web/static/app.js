@@ -8,6 +8,7 @@ let catalogue = [];
 let view = null;
 let socket = null;
 let busy = Promise.resolve();
+let judging = false; // the "still winnable?" indicator: its verdicts come on the socket
 
 const table = createTable($("table"), {
   move: (pile, position, target) => act("move", { pile, position, target }),
@@ -35,11 +36,31 @@ function status() {
 function show(next) {
   if (!next || (view && next.id === view.id && next.version < view.version)) return;
   const wasWon = view && view.id === next.id && view.won;
+  const moved = !view || view.id !== next.id || view.version !== next.version;
   view = next;
   table.render(view);
   status();
+  if (moved) verdict(null);
   if (view.won && !wasWon) win();
   else if (view.stuck) say("No moves left: undo, or start a new deal.");
+}
+
+function verdict(data) {
+  // The indicator's line: a verdict on the table shown, or a wait while it is worked out.
+  const line = $("winnable");
+  line.hidden = !judging;
+  if (!judging || !view) return;
+  if (data && (data.id !== view.id || data.version !== view.version)) return; // about an older table
+  line.dataset.standing = data ? data.standing : "pending";
+  line.textContent = `Still winnable? ${data ? data.text : "…"}`;
+}
+
+async function chooseWinnable() {
+  const { status: code, data } = await api.setWinnable($("setting-winnable").checked);
+  if (code !== 200) { say(data.detail); return; }
+  judging = data.winnable;
+  verdict(null);
+  if (view) follow(view.id); // the socket sends verdicts from the moment it opens with the setting on
 }
 
 function win() {
@@ -83,6 +104,7 @@ function follow(id, retry = 0) {
   opened.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "view" && view && data.view.id === view.id && data.view.version > view.version) show(data.view);
+    if (data.type === "winnable") verdict(data);
   };
   opened.onclose = () => {
     if (socket === opened && view && view.id === id) setTimeout(() => follow(id, retry + 1), Math.min(30, 2 ** retry) * 1000);
@@ -180,6 +202,13 @@ async function start() {
   $("show-stats").onclick = showStats;
   $("show-settings").onclick = () => { fillSettings(); $("settings-dialog").showModal(); };
   $("setting-draw").onchange = chooseDraw;
+  $("setting-winnable").onchange = chooseWinnable;
+  const settings = await api.settings();
+  if (settings.status === 200) {
+    judging = settings.data.winnable;
+    $("setting-winnable").checked = judging;
+    $("winnable-text").textContent = settings.data.winnable_text;
+  }
   $("game-picker").onchange = () => fillSettings("picker");
   $("win-new").onclick = newGame;
   document.addEventListener("keydown", (event) => {
