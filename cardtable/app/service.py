@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import random
 import secrets
+from datetime import date, datetime, timezone
 
+from cardtable.app.deals import DealBook
 from cardtable.app.scoring import Scoring, default_scoring, fitting_scoring
 from cardtable.app.session import Options, Session
 from cardtable.app.standing import SETTING
@@ -29,6 +31,11 @@ def random_deal(variant: Variant, rng: random.Random) -> int:
     """
     numbers = variant.deal.deal_numbers
     return numbers.start + rng.randrange(min(numbers.stop - numbers.start, RANDOM_DEALS))
+
+
+def today() -> date:
+    """The calendar day of the daily deal: the same everywhere (UTC)."""
+    return datetime.now(timezone.utc).date()
 
 
 def new_game_problem(variant: Variant, deal: int | None, scoring: Scoring | None) -> str | None:
@@ -101,6 +108,22 @@ class Games:
         variant = get_variant(game)
         number = random_deal(variant, self.rng) if deal is None else deal
         session = Session(variant, number, self.options(variant.id), random_deal=deal is None)
+        return self.store.save(self.player, session), session
+
+    def start_winnable(self, game: str, book: DealBook | None = None) -> tuple[int, Session]:
+        """A new game on a deal the solver proved winnable (NoWinnableDeal if none can be
+        found); its number stays hidden as a random deal's does."""
+        variant = get_variant(game)
+        number = (book or DealBook(self.store)).winnable(variant, random.Random(self.rng.getrandbits(64)))
+        session = Session(variant, number, self.options(variant.id), random_deal=True)
+        return self.store.save(self.player, session), session
+
+    def start_daily(self, game: str, day: date | None = None, book: DealBook | None = None) -> tuple[int, Session]:
+        """The day's deal of ``game`` (today's, by the UTC calendar, unless ``day`` is
+        given): the same for everyone, proved winnable, counted apart in the statistics."""
+        variant = get_variant(game)
+        number = (book or DealBook(self.store)).daily(variant, day or today())
+        session = Session(variant, number, self.options(variant.id), random_deal=True, daily=True)
         return self.store.save(self.player, session), session
 
     def resume(self, game_id: int | None = None) -> tuple[int, Session] | None:

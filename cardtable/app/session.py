@@ -69,10 +69,13 @@ class Session:
         clock: Callable[[], float] = time.monotonic,
         hinter: Hinter | None = None,
         random_deal: bool = False,
+        daily: bool = False,
     ) -> None:
         self.variant = variant
         self.deal_number = deal
         self.random_deal = random_deal
+        self.daily = daily
+        """Whether this is the day's deal (its results have a line of their own in the statistics)."""
         self.options = _fitting(options, variant)
         self.history = history or History.begin(variant.start(deal))
         self.is_over = self.is_won

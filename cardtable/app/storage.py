@@ -37,14 +37,14 @@ from cardtable.app.storage_errors import StorageError as StorageError
 from cardtable.app.storage_errors import StoreBusy as StoreBusy
 from cardtable.app.storage_errors import failing_as, storage_error
 from cardtable.app.solved_schema import SOLVER_RESULTS
-from cardtable.app.tally_schema import TALLY_MIGRATION
+from cardtable.app.tally_schema import DAILY_MIGRATION, TALLY_MIGRATION
 from cardtable.solitaire import Move, get_variant
 from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, replay_steps
 
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -80,6 +80,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("ALTER TABLE games ADD COLUMN random_deal INTEGER NOT NULL DEFAULT 0",),
     TALLY_MIGRATION,
     (SOLVER_RESULTS,),
+    DAILY_MIGRATION,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 
@@ -291,7 +292,10 @@ class Store:
         """
         variant = session.variant
         steps = self._step_texts.encode(None if game_id is None else (player, game_id, variant.id), variant, session.history.steps)
-        options = json.dumps({"auto_build": session.options.auto_build, "scoring": session.options.scoring.value})
+        settings: dict[str, object] = {"auto_build": session.options.auto_build, "scoring": session.options.scoring.value}
+        if session.daily:
+            settings["daily"] = True  # the statistics count the day's deals apart
+        options = json.dumps(settings)
         status = status or ("won" if session.is_won else "playing")
         result = (status, session.move_count, session.score, _vegas(session), session.elapsed)
         game = (variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal))
@@ -575,6 +579,7 @@ def _rebuild(row: tuple[object, ...]) -> Session:
     if not isinstance(auto, bool):
         raise ValueError(f"its auto-build option is {auto!r}, not true or false")
     options = Options(auto, Scoring(_text(options_data.get("scoring", "uniform"), "scoring option")))
+    daily = options_data.get("daily", False) is True
     steps = json.loads(steps_text)
     if not isinstance(steps, list):
         raise ValueError("its move list is not a list")
@@ -596,4 +601,4 @@ def _rebuild(row: tuple[object, ...]) -> Session:
         played.append(moves)
     if not 0 <= at <= len(played):
         raise ValueError(f"undo position {at} is outside the game")
-    return Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed)
+    return Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed, daily=daily)
