@@ -103,11 +103,13 @@ class Games:
         """Turn the "still winnable?" indicator on or off for the player's games."""
         self.store.set_setting(self.player, SETTING, "1" if on else "0")
 
-    def start(self, game: str, deal: int | None = None) -> tuple[int, Session]:
-        """A new game (a random deal when none is named), already saved."""
+    def start(self, game: str, deal: int | None = None, hidden: bool = False, daily: bool = False) -> tuple[int, Session]:
+        """A new game (a random deal when none is named), already saved. ``hidden``: the
+        number, though named, is kept from the player as a random deal's is (a winnable
+        deal's); ``daily``: it is the day's deal (hidden too)."""
         variant = get_variant(game)
         number = random_deal(variant, self.rng) if deal is None else deal
-        session = Session(variant, number, self.options(variant.id), random_deal=deal is None)
+        session = Session(variant, number, self.options(variant.id), random_deal=deal is None or hidden or daily, daily=daily)
         return self.store.save(self.player, session), session
 
     def start_winnable(self, game: str, book: DealBook | None = None) -> tuple[int, Session]:
@@ -115,16 +117,14 @@ class Games:
         found); its number stays hidden as a random deal's does."""
         variant = get_variant(game)
         number = (book or DealBook(self.store)).winnable(variant, random.Random(self.rng.getrandbits(64)))
-        session = Session(variant, number, self.options(variant.id), random_deal=True)
-        return self.store.save(self.player, session), session
+        return self.start(variant.id, number, hidden=True)
 
     def start_daily(self, game: str, day: date | None = None, book: DealBook | None = None) -> tuple[int, Session]:
         """The day's deal of ``game`` (today's, by the UTC calendar, unless ``day`` is
         given): the same for everyone, proved winnable, counted apart in the statistics."""
         variant = get_variant(game)
         number = (book or DealBook(self.store)).daily(variant, day or today())
-        session = Session(variant, number, self.options(variant.id), random_deal=True, daily=True)
-        return self.store.save(self.player, session), session
+        return self.start(variant.id, number, daily=True)
 
     def resume(self, game_id: int | None = None) -> tuple[int, Session] | None:
         """A saved game (the latest unfinished one when no id is given)."""

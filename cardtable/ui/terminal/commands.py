@@ -5,7 +5,8 @@ discards the two as a pair where the game pairs cards (``JC 2D`` in Pyramid);
 ``8H t3`` puts it on column 3; ``AH`` alone plays it (home if it can go); ``t3 t5``
 moves what fits from column 3 to column 5; ``t3>t5:2`` is the exact move notation.
 ``turn``, ``redeal``, ``undo``, ``redo``, ``auto``, ``hint``, ``restart``, ``new``,
-``winnable`` (and ``winnable on`` / ``off``), ``rules``, ``help``, ``quit``.
+``winnable`` (and ``winnable on`` / ``off``), ``new winnable``, ``daily``, ``rules``,
+``help``, ``quit``.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ other:   turn (deal from the stock), redeal, undo, redo, redo all, restart,
          auto (finish), hint, mark / back (bookmark), new (another deal), rules,
          winnable (can the game still be won? worked out from the whole deal,
          face-down cards included: a verdict, never a card),
-         winnable on / winnable off (say so after every move), help, quit"""
+         winnable on / winnable off (say so after every move),
+         new winnable (a deal the solver proved winnable), daily (today's deal,
+         the same for everyone), help, quit"""
 
 WORDS = {
     "t": "turn", "turn": "turn", "deal": "turn", "d": "turn", "stock": "turn", "redeal": "redeal",
@@ -38,6 +41,7 @@ WORDS = {
     "mark": "mark", "back": "back", "rules": "rules", "?": "help", "help": "help",
     "q": "quit", "quit": "quit", "exit": "quit", "new": "new",
     "w": "winnable", "winnable": "winnable", "winnable on": "winnable on", "winnable off": "winnable off",
+    "new winnable": "new winnable", "daily": "daily",
 }
 
 

@@ -5,7 +5,8 @@ keys and press space to pick up and put down.
 Keys: arrows or h/l choose a pile, up/down a card in it, space select/drop, enter play
 the card, d deal, u undo, r redo, i hint (the cards to move and where they go are lit
 until the next action), a auto-finish, n new deal (asking first when that gives up a
-game in progress), w the "still winnable?" indicator on or off (its verdict follows the
+game in progress), N a deal the solver proved winnable, D today's deal (the same for
+everyone), w the "still winnable?" indicator on or off (its verdict follows the
 status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 """
 
@@ -19,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violations, summarize
+from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
 from cardtable.app.service import Games
 from cardtable.app.solved import known_deals
@@ -26,7 +28,7 @@ from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
 from cardtable.app.stats import to_text
 from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
-from cardtable.ui.terminal.plain import status_line
+from cardtable.ui.terminal.plain import new_deal, status_line
 
 _RED = {"D", "H"}
 
@@ -106,7 +108,8 @@ class TableApp(App[int]):
         ("left,h", "cursor(-1)", "Pile"), ("right,l", "cursor(1)", ""), ("up,k", "card(-1)", ""),
         ("down,j", "card(1)", ""), ("space", "pick", "Pick/drop"), ("enter", "play_here", "Play"),
         ("d", "deal", "Deal"), ("u", "undo", "Undo"), ("r", "redo", "Redo"), ("i", "hint", "Hint"),
-        ("a", "auto", "Finish"), ("n", "new", "New"), ("w", "winnable", "Winnable?"), ("question_mark", "rules", "Rules"),
+        ("a", "auto", "Finish"), ("n", "new", "New"), ("N", "new('new winnable')", "Winnable deal"),
+        ("D", "new('daily')", "Daily"), ("w", "winnable", "Winnable?"), ("question_mark", "rules", "Rules"),
         ("s", "stats", "Stats"), ("q", "quit_game", "Quit"),
     ]
 
@@ -314,24 +317,30 @@ class TableApp(App[int]):
     def action_auto(self) -> None:
         self.show(self.session.auto_finish())
 
-    def action_new(self) -> None:
-        """A new deal; one that gives the game in progress up as lost is asked first."""
+    def action_new(self, word: str = "new") -> None:
+        """A new deal (``new``, ``new winnable`` or ``daily``); one that gives the game in
+        progress up as lost is asked first."""
         if not self.session.is_in_progress:
-            self._new_deal()
+            self._new_deal(word)
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self._new_deal()
+                self._new_deal(word)
 
         self.push_screen(ConfirmScreen("Give up this game as lost and deal a new one?"), answered)
 
-    def _new_deal(self) -> None:
-        self.games.leave(self.game_id, self.session)
-        self.game_id, self.session = self.games.start(self.session.variant.id)
+    def _new_deal(self, word: str = "new") -> None:
+        try:
+            self.game_id, self.session = new_deal(self.games, self.game_id, self.session, word)
+        except NoWinnableDeal as error:
+            self.message = str(error)
+            self.show_message()
+            return
         # A random deal's number tells every face-down card: it is named only once over.
         deal = "a random deal" if self.session.is_deal_hidden else str(self.session.deal_number)
-        self.show(Outcome(True), f"new deal: {deal}")
+        kind = {"new winnable": "winnable deal", "daily": "today's deal"}.get(word, "deal")
+        self.show(Outcome(True), f"new {kind}: {deal}")
 
     def action_winnable(self) -> None:
         """Turn the "still winnable?" indicator on or off (a setting kept for later games)."""

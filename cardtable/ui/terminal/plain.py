@@ -5,20 +5,39 @@ It reads from any stream, so piping a file of commands plays a game (the tests d
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 
 from cardtable.app import EventKind, Session
-from cardtable.app.service import Games
+from cardtable.app.deals import DealBook, NoWinnableDeal
+from cardtable.app.service import Games, today
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator
 from cardtable.solitaire.formats import render_state
 from cardtable.ui.terminal.commands import HELP, run_command
 
 
+def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[int, Session]:
+    """Give the game up for another of the same game: ``new`` a random deal, ``new
+    winnable`` one the solver proved winnable, ``daily`` today's deal. The deal is found
+    before anything is given up (NoWinnableDeal when there is none)."""
+    game = session.variant.id
+    book = DealBook(games.store)
+    found: int | None = None
+    if word == "new winnable":
+        found = book.winnable(session.variant, random.Random(games.rng.getrandbits(64)))
+    elif word == "daily":
+        found = book.daily(session.variant, today())
+    games.leave(game_id, session)
+    return games.start(game, found, hidden=found is not None, daily=word == "daily")
+
+
 def status_line(session: Session) -> str:
     """Moves, score and time in one line."""
     minutes, seconds = divmod(int(session.elapsed), 60)
     deal = "random deal" if session.is_deal_hidden else f"deal {session.deal_number}"
+    if session.daily:
+        deal = "daily " + deal.removeprefix("random ")
     return (
         f"{session.variant.name}, {deal}: {session.move_count} moves, "
         f"score {session.score} ({session.options.scoring.value}), {minutes}:{seconds:02d}"
@@ -63,9 +82,13 @@ def play_plain(
             judging = reply.word == "winnable on"
             games.set_indicator(judging)
             write(f"  {SETTING_TEXT} {'On' if judging else 'Off'}.")
-        elif reply.word == "new":
-            games.leave(game_id, session)
-            game_id, session = games.start(session.variant.id)
+        elif reply.word in ("new", "new winnable", "daily"):
+            try:
+                game_id, session = new_deal(games, game_id, session, reply.word)
+            except NoWinnableDeal as error:
+                write(f"  {error}")
+                prompt()
+                continue
             write(show(session))
             if judging:
                 write(still_winnable(indicator, session))

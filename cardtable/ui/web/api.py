@@ -10,6 +10,7 @@ from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, W
 from pydantic import BaseModel, Field, StrictBool
 
 from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
+from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import new_game_problem
 from cardtable.app.standing import SETTING, Verdict
 from cardtable.app.storage import GameOver
@@ -43,6 +44,11 @@ class NewGame(BaseModel):
     # Bounded by the game's own deal numbers (checked in `create`, which names the range),
     # not here: a bound in the schema could only disagree with some game's.
     deal: Whole | None = Field(default=None, description="deal number, in the game's range; omitted: a random deal")
+    pick: Literal["winnable", "daily"] | None = Field(
+        default=None,
+        description="with no deal named: a deal the solver proved winnable, or the day's deal (the same for "
+        "everyone, proved winnable, counted apart in the statistics)",
+    )
     options: OptionsIn | None = None
 
 
@@ -106,9 +112,14 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
     if problem is not None:  # no such deal
         raise HTTPException(404, problem)
     problem = None if options is None else new_game_problem(variant, None, options.scoring)
+    if body.pick is not None and body.deal is not None:
+        problem = f"name a deal or ask for a {body.pick} one, not both"
     if problem is not None:  # well formed, but against the game's rules
         raise HTTPException(409, problem)
-    live = await _live(request).create(player, variant.id, body.deal, options)
+    try:
+        live = await _live(request).create(player, variant.id, body.deal, options, body.pick)
+    except NoWinnableDeal as error:
+        raise HTTPException(409, str(error)) from None
     return table_view(live.game_id, live.session, live.version)
 
 

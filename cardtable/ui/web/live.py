@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import random
+import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,8 +24,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TypeVar
 
+from cardtable.solitaire import get_variant
 from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
-from cardtable.app.service import Games
+from cardtable.app.deals import DealBook
+from cardtable.app.service import Games, today
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import Indicator, Verdict
 
@@ -62,6 +66,8 @@ class LiveGames:
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
         self._thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints")
         self.indicator = Indicator(known=known_deals(store))
+        self.deals = DealBook(store)
+        """Winnable and daily deals."""
         """The "still winnable?" verdicts, worked out on a thread of their own."""
 
     async def run(self, call: Callable[..., T], *args: object) -> T:
@@ -91,10 +97,19 @@ class LiveGames:
         live = self._warm.get((player, game_id))
         return live if live is not None and live.version == version else None
 
-    async def create(self, player: str, game: str, deal: int | None, options: Options | None) -> LiveGame:
+    async def create(
+        self, player: str, game: str, deal: int | None, options: Options | None, pick: str | None = None
+    ) -> LiveGame:
         """A new game for the player (the previous unfinished one counts as given up,
-        saved as its next version so no view of it made before can act on it)."""
-        left, game_id, session = await self.run(self._start, player, game, deal, options)
+        saved as its next version so no view of it made before can act on it). ``pick``
+        asks for a ``winnable`` deal or the ``daily`` one (NoWinnableDeal when there is
+        none, before any game is given up)."""
+        if pick is not None:  # found first, so a game is never given up for a deal that can't be had
+            found = await self.run(self._pick, game, pick)
+            deal, daily = found, pick == "daily"
+        else:
+            daily = False
+        left, game_id, session = await self.run(self._start, player, game, deal, options, daily, pick is not None)
         for previous in left:
             self._warm.pop((player, previous), None)
             self._notify((player, previous))
@@ -102,8 +117,16 @@ class LiveGames:
         self._warm[(player, game_id)] = live
         return live
 
+    def _pick(self, game: str, pick: str) -> int:
+        """A winnable deal of ``game``, or the day's (on a store thread: it may search)."""
+        variant = get_variant(game)
+        if pick == "daily":
+            return self.deals.daily(variant, today())
+        return self.deals.winnable(variant, random.Random(secrets.randbits(64)))
+
     def _start(
-        self, player: str, game: str, deal: int | None, options: Options | None
+        self, player: str, game: str, deal: int | None, options: Options | None, daily: bool = False,
+        hidden: bool = False,
     ) -> tuple[list[int], int, Session]:
         """``create``'s store work (on a store thread): the games given up, the new
         game's id and its session."""
@@ -130,7 +153,7 @@ class LiveGames:
             except StaleGame:  # acted on (or left) in another process meanwhile: look again
                 continue
             left.append(previous)
-        game_id, session = games.start(game, deal)
+        game_id, session = games.start(game, deal, hidden=hidden, daily=daily)
         return left, game_id, session
 
     async def act(

@@ -96,6 +96,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "name": variant.name,
         "deal": seen.deal,
         "random_deal": session.random_deal,
+        "daily": session.daily,
         "version": version,
         "layout": layout_of(variant),
         "piles": piles,

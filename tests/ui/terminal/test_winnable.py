@@ -74,3 +74,33 @@ def test_fullscreen_w_turns_the_indicator_on_and_the_verdict_follows_the_status(
             assert app.verdict == "" and not games.indicator_on()
 
     asyncio.run(drive())
+
+
+def test_typed_new_winnable_and_daily_deal_proved_deals(tmp_path: Path) -> None:
+    from cardtable.app.deals import DealBook
+
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell"), 1)
+    game_id = games.store.save("me", session)
+    out: list[str] = []
+    play_plain(games, game_id, session, ["new winnable", "daily", "quit"], out.append)
+    catalogue = DealBook(games.store).catalogue(get_variant("freecell"))
+    assert any(f"FreeCell, deal {deal}: 0 moves" in line for line in out for deal in catalogue)
+    assert any("FreeCell, daily deal" in line for line in out)
+    latest = games.store.load("me", games.store.latest_unfinished("me") or 0)
+    assert latest.daily
+
+
+def test_fullscreen_keys_deal_a_winnable_deal_and_the_daily_deal(tmp_path: Path) -> None:
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell"), 1)
+    app = TableApp(games, games.store.save("me", session), session, indicator=Indicator(nodes=3_000))
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("N")
+            assert app.message.startswith("new winnable deal: ") and not app.session.daily
+            await pilot.press("D")
+            assert app.message.startswith("new today's deal: ") and app.session.daily
+
+    asyncio.run(drive())

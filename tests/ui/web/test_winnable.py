@@ -16,6 +16,7 @@ from cardtable.app.solved import SolvedDeals
 from cardtable.app.standing import SETTING_TEXT, Indicator
 from cardtable.solver.batch import DealResult
 from cardtable.solver.search import Outcome
+from cardtable.solitaire import get_variant
 
 
 @pytest.fixture
@@ -100,3 +101,40 @@ def test_with_the_setting_off_the_socket_sends_views_only(app: FastAPI) -> None:
                             json={"action": "move", "version": 0, "pile": "t1", "position": -1, "target": "c1"})
         assert moved.json()["ok"]
         assert socket.receive_json()["type"] == "view"
+
+
+def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) -> None:
+    from cardtable.app.deals import DealBook
+
+    app.state.live.deals = DealBook(app.state.live.store, nodes=5_000)
+    client = TestClient(app)
+    winnable = client.post("/api/games", json={"game": "freecell", "pick": "winnable"})
+    assert winnable.status_code == 201, winnable.text
+    assert winnable.json()["deal"] in app.state.live.deals.catalogue(get_variant("freecell"))
+    assert not winnable.json()["daily"]
+    played = {"action": "play", "version": 0, "pile": "t1", "position": -1}
+    assert client.post(f"/api/games/{winnable.json()['id']}/actions", json=played).json()["ok"]
+    daily = client.post("/api/games", json={"game": "freecell", "pick": "daily"}).json()
+    assert client.post(f"/api/games/{daily['id']}/actions", json=played).json()["ok"]
+    again = client.post("/api/games", json={"game": "freecell", "pick": "daily"}).json()
+    assert daily["daily"] and daily["deal"] == again["deal"]
+    hidden = client.post("/api/games", json={"game": "klondike", "pick": "daily"}).json()
+    assert hidden["daily"] and hidden["deal"] is None  # it would tell the face-down cards
+    assert [p["cards"] for p in daily["piles"]] == [p["cards"] for p in again["piles"]]  # one deal a day
+    both = client.post("/api/games", json={"game": "freecell", "deal": 5, "pick": "daily"})
+    assert both.status_code == 409 and "not both" in both.json()["detail"]
+    stats = client.get("/api/stats").json()["stats"]
+    assert {(s["game"], s["daily"]) for s in stats} == {("freecell", False), ("freecell", True)}
+    assert [s["played"] for s in stats] == [1, 1]  # each given up after a move
+
+
+def test_a_game_with_no_deal_proved_winnable_says_so_and_gives_nothing_up(app: FastAPI) -> None:
+    from cardtable.app.deals import DealBook
+
+    app.state.live.deals = DealBook(app.state.live.store, nodes=16, tries=1, daily_tries=1)
+    client = TestClient(app)
+    game = client.post("/api/games", json={"game": "spider", "deal": 3}).json()
+    client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0})
+    refused = client.post("/api/games", json={"game": "spider", "pick": "winnable"})
+    assert refused.status_code == 409 and "proved winnable" in refused.json()["detail"]
+    assert client.get("/api/games/latest").json()["id"] == game["id"]  # still in play

@@ -24,7 +24,7 @@ export const api = {
   catalogue: () => call("GET", "/api/games"),
   latest: () => call("GET", "/api/games/latest"),
   view: (id) => call("GET", `/api/games/${id}`),
-  create: (game, deal, options) => call("POST", "/api/games", { game, deal, options }),
+  create: (game, deal, options, pick = null) => call("POST", "/api/games", { game, deal, options, pick }),
   act: (id, version, action, extra = {}) => call("POST", `/api/games/${id}/actions`, { action, version, ...extra }),
   targets: (id, pile, position) => call("POST", `/api/games/${id}/targets`, { pile, position }),
   stats: () => call("GET", "/api/stats"),

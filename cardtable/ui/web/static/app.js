@@ -21,6 +21,7 @@ const table = createTable($("table"), {
 function say(text) { $("message").textContent = text; }
 
 function dealName(shown) {
+  if (shown.daily) return shown.deal === null ? "daily deal" : `daily deal ${shown.deal}`;
   return shown.deal === null ? "random deal" : `deal ${shown.deal}`;
 }
 
@@ -117,18 +118,20 @@ async function open(next) {
   $("game-picker").value = next.game;
   fillSettings("game");
   follow(next.id);
-  say(next.moves ? "Welcome back: the game is as you left it." : "");
+  say(next.moves ? "Welcome back: the game is as you left it." : next.daily ? "Today's deal: proved winnable." : "");
 }
 
-async function newGame() {
-  // A new deal gives the game in progress up as lost: the player says so first.
+async function newGame(pick = null) {
+  // A new deal gives the game in progress up as lost: the player says so first. ``pick``
+  // asks for a deal the solver proved winnable, or the day's deal.
   if (view && view.in_progress && !window.confirm("Give up this game as lost and deal a new one?")) return;
   const game = $("game-picker").value;
-  const deal = $("deal-number").value === "" ? null : Number($("deal-number").value);
+  const deal = $("deal-number").value === "" || pick ? null : Number($("deal-number").value);
   const options = { auto_build: $("setting-auto-build").checked, scoring: $("setting-scoring").value };
   const entry = catalogue.find((g) => g.id === game);
   if (!entry.scoring.includes(options.scoring)) options.scoring = "uniform";
-  const { status: code, data } = await api.create(game, deal, options);
+  if (pick) say(pick === "daily" ? "Finding today's deal…" : "Finding a winnable deal…");
+  const { status: code, data } = await api.create(game, deal, options, pick);
   if (code !== 201 && code !== 200) { say(data.detail); return; }
   $("deal-number").value = "";
   await open(data);
@@ -158,7 +161,7 @@ function showRules() {
 async function showStats() {
   const { status: code, data } = await api.stats();
   if (code !== 200) { say(data.detail); return; }
-  const rows = data.stats.filter((s) => s.played > 0).map((s) => `<tr><td>${s.game}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
+  const rows = data.stats.filter((s) => s.played > 0).map((s) => `<tr><td>${s.game}${s.daily ? " (daily)" : ""}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
   $("stats-table").innerHTML = rows.length
     ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best</th><th>fewest</th></tr>${rows.join("")}</table>`
     : "<p>No finished games yet.</p>";
@@ -192,7 +195,9 @@ async function start() {
   if (code !== 200) { say(data.detail); return; }
   catalogue = data.games;
   $("game-picker").replaceChildren(...catalogue.map((g) => new Option(g.name, g.id)));
-  $("new-game").onclick = newGame;
+  $("new-game").onclick = () => newGame();
+  $("new-winnable").onclick = () => newGame("winnable");
+  $("daily-deal").onclick = () => newGame("daily");
   $("restart").onclick = () => act("restart");
   $("undo").onclick = () => act("undo");
   $("redo").onclick = () => act("redo");
@@ -210,10 +215,10 @@ async function start() {
     $("winnable-text").textContent = settings.data.winnable_text;
   }
   $("game-picker").onchange = () => fillSettings("picker");
-  $("win-new").onclick = newGame;
+  $("win-new").onclick = () => newGame();
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey) return;
-    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: newGame };
+    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: () => newGame() };
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
   window.addEventListener("resize", () => table.redraw());
