@@ -137,6 +137,13 @@ class Games:
         """Store the game as it is now (as the next version; see ``Store.save``)."""
         self.store.save(self.player, session, game_id, expected=expected)
 
+    def give_up(self, game_id: int, session: Session, expected: int | None = None) -> None:
+        """The player gives the game up to see it won ("show me" where cards lie face
+        down): it counts as lost even before a move, as the win has been seen."""
+        session.pause()
+        self.store.save(self.player, session, game_id, "won" if session.is_won else "lost", expected)
+        session.is_over = True
+
     def leave(self, game_id: int, session: Session, expected: int | None = None) -> None:
         """The player gives up this game for another: won stays won; otherwise it counts
         as lost once a move was made (even if undone since), else as unplayed."""

@@ -27,6 +27,8 @@ from typing import TypeVar
 from cardtable.solitaire import get_variant
 from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
 from cardtable.app.deals import DealBook
+from cardtable.app.showing import NODES as SHOW_NODES
+from cardtable.app.showing import Playback, gives_up, playback
 from cardtable.app.service import Games, today
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import Indicator, Verdict
@@ -66,6 +68,8 @@ class LiveGames:
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
         self._thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints")
         self.indicator = Indicator(known=known_deals(store))
+        self.show_nodes = SHOW_NODES
+        """Positions "show me" may search for a win."""
         self.deals = DealBook(store)
         """Winnable and daily deals."""
         """The "still winnable?" verdicts, worked out on a thread of their own."""
@@ -195,6 +199,22 @@ class LiveGames:
         version, session = live.version, live.session
         found = self.indicator.submit(session.history, (session.variant.id, session.deal_number))
         return version, await asyncio.wrap_future(found)
+
+    async def show(self, live: LiveGame, give_up: bool) -> tuple[Playback | None, Session, int, bool]:
+        """"Show me": the solver's win from the game's position (None if none is found),
+        the session and version it starts from, and whether the game was given up for it
+        (it must be, if it hides cards and is not over: ``give_up`` says the player
+        agreed; else GameOver is not raised, ``gives_up`` is checked by the caller)."""
+        session, version, given_up = live.session, live.version, False
+        if gives_up(session) and give_up:
+            trial = copy.copy(session)
+            await self.run(Games(self.store, live.player).give_up, live.game_id, trial, version)
+            session, version, given_up = trial, version + 1, True
+            if live.version == version - 1:
+                live.session, live.version = trial, version
+            self._notify((live.player, live.game_id))
+        found = await asyncio.get_running_loop().run_in_executor(self._thinking, playback, session, self.show_nodes)
+        return found, session, version, given_up
 
     def _notify(self, key: Key) -> None:
         for event in self._waiting.get(key, ()):

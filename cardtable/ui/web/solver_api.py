@@ -1,4 +1,5 @@
-"""The solver in play, over HTTP: the "still winnable?" setting and its verdicts.
+"""The solver in play, over HTTP: the "still winnable?" setting and its verdicts, and
+"show me", the solver's win played back.
 
 The verdict is pushed on the game's WebSocket (``{"type": "winnable", ...}``) after each
 move while the setting is on; ``GET /api/games/{id}/winnable`` is the same verdict for a
@@ -12,11 +13,13 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field, StrictBool
 
+from cardtable.app import StaleGame
+from cardtable.app.showing import GIVES_UP, gives_up
 from cardtable.app.standing import SETTING, SETTING_TEXT
 from cardtable.ui.web.api import PlayerCookie, _live, _player_game, player_of
-from cardtable.ui.web.contract import BODY_ERRORS, answers
+from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
 from cardtable.ui.web.lean import documented, game_id_of, json_response, read_body
-from cardtable.ui.web.views import winnable_view
+from cardtable.ui.web.views import move_view, table_view, winnable_view
 
 router = APIRouter(prefix="/api")
 
@@ -88,3 +91,49 @@ async def winnable(request: Request) -> Response:
     if verdict is None:
         indicator.submit(session.history, (session.variant.id, session.deal_number))
     return json_response(winnable_view(live.game_id, live.version, verdict))
+
+
+class ShowIn(BaseModel):
+    """A request to see the win from the table of the given version."""
+
+    version: Whole = Field(ge=0, description="the version of the view the request was made on")
+    give_up: StrictBool = Field(
+        default=False, description="the player agrees to give the game up (needed where cards lie face down)")
+
+
+@router.post(
+    "/games/{game_id}/show",
+    summary="Show me: the solver's win from the current position, as the tables to play back (the game is not moved)",
+    responses=answers(404, 503, *BODY_ERRORS, refused="stale version, no win found, or the game hides cards and "
+                      "give_up was not given"),
+    openapi_extra=documented(ShowIn),
+)
+async def show(request: Request) -> Response:
+    game_id = game_id_of(request)
+    body = await read_body(request, ShowIn)
+    live = await _player_game(request, game_id)
+    detail = ""
+    if body.version != live.version:
+        detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
+    elif gives_up(live.session) and not body.give_up:
+        detail = f"{GIVES_UP}: send give_up to go on"
+    if detail:
+        return json_response({"detail": detail, "view": table_view(live.game_id, live.session, live.version)}, status=409)
+    try:
+        found, session, version, given_up = await _live(request).show(live, body.give_up)
+    except StaleGame as refused:
+        live = await _player_game(request, game_id)
+        return json_response({"detail": str(refused), "view": table_view(live.game_id, live.session, live.version)},
+                             status=409)
+    view = table_view(live.game_id, session, version)
+    if found is None:
+        words = "no win was found from here within the search's budget"
+        return json_response({"detail": words + (" (the game was given up)" if given_up else ""), "view": view},
+                             status=409)
+    frames = [
+        {"move": move_view(session, move), "view": table_view(live.game_id, found.frame(session, step + 1), version)}
+        for step, move in enumerate(found.moves)
+    ]
+    count = len(found.moves)
+    return json_response({"given_up": given_up, "text": f"a win in {count} move{'s' * (count != 1)}",
+                          "frames": frames, "view": view})
