@@ -5,7 +5,7 @@ discards the two as a pair where the game pairs cards (``JC 2D`` in Pyramid);
 ``8H t3`` puts it on column 3; ``AH`` alone plays it (home if it can go); ``t3 t5``
 moves what fits from column 3 to column 5; ``t3>t5:2`` is the exact move notation.
 ``turn``, ``redeal``, ``undo``, ``redo``, ``auto``, ``hint``, ``restart``, ``new``,
-``winnable`` (and ``winnable on`` / ``off``), ``new winnable``, ``daily``, ``rules``,
+``winnable`` (and ``winnable on`` / ``off``), ``new winnable``, ``daily``, ``show``, ``rules``,
 ``help``, ``quit``.
 """
 
@@ -32,7 +32,8 @@ other:   turn (deal from the stock), redeal, undo, redo, redo all, restart,
          face-down cards included: a verdict, never a card),
          winnable on / winnable off (say so after every move),
          new winnable (a deal the solver proved winnable), daily (today's deal,
-         the same for everyone), help, quit"""
+         the same for everyone), show (the solver's win from here, step by step:
+         Enter for the next move, anything else stops), help, quit"""
 
 WORDS = {
     "t": "turn", "turn": "turn", "deal": "turn", "d": "turn", "stock": "turn", "redeal": "redeal",
@@ -41,7 +42,7 @@ WORDS = {
     "mark": "mark", "back": "back", "rules": "rules", "?": "help", "help": "help",
     "q": "quit", "quit": "quit", "exit": "quit", "new": "new",
     "w": "winnable", "winnable": "winnable", "winnable on": "winnable on", "winnable off": "winnable off",
-    "new winnable": "new winnable", "daily": "daily",
+    "new winnable": "new winnable", "daily": "daily", "show": "show", "show me": "show",
 }
 
 

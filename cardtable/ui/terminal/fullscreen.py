@@ -6,7 +6,8 @@ Keys: arrows or h/l choose a pile, up/down a card in it, space select/drop, ente
 the card, d deal, u undo, r redo, i hint (the cards to move and where they go are lit
 until the next action), a auto-finish, n new deal (asking first when that gives up a
 game in progress), N a deal the solver proved winnable, D today's deal (the same for
-everyone), w the "still winnable?" indicator on or off (its verdict follows the
+everyone), m show me (the solver's win played back, step by step; escape stops it),
+w the "still winnable?" indicator on or off (its verdict follows the
 status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 """
 
@@ -23,12 +24,15 @@ from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violat
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
 from cardtable.app.service import Games
+from cardtable.app.showing import GIVES_UP, gives_up, playback
+from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
 from cardtable.app.stats import to_text
 from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
-from cardtable.ui.terminal.plain import new_deal, status_line
+from cardtable.ui.terminal.playback import PlaybackScreen
+from cardtable.ui.terminal.plain import new_deal, show, status_line
 
 _RED = {"D", "H"}
 
@@ -109,7 +113,7 @@ class TableApp(App[int]):
         ("down,j", "card(1)", ""), ("space", "pick", "Pick/drop"), ("enter", "play_here", "Play"),
         ("d", "deal", "Deal"), ("u", "undo", "Undo"), ("r", "redo", "Redo"), ("i", "hint", "Hint"),
         ("a", "auto", "Finish"), ("n", "new", "New"), ("N", "new('new winnable')", "Winnable deal"),
-        ("D", "new('daily')", "Daily"), ("w", "winnable", "Winnable?"), ("question_mark", "rules", "Rules"),
+        ("D", "new('daily')", "Daily"), ("m", "show_me", "Show me"), ("w", "winnable", "Winnable?"), ("question_mark", "rules", "Rules"),
         ("s", "stats", "Stats"), ("q", "quit_game", "Quit"),
     ]
 
@@ -120,6 +124,8 @@ class TableApp(App[int]):
         """Whether the "still winnable?" verdict follows the status line."""
         self.verdict = ""
         """The verdict on the position shown ("" while the indicator is off)."""
+        self.show_nodes = SHOW_NODES
+        """Positions "show me" may search for a win."""
         self.games = games
         self.game_id = game_id
         self.session = session
@@ -218,6 +224,8 @@ class TableApp(App[int]):
 
     def show(self, outcome: Outcome, done: str = "") -> None:
         """Report an outcome, save the game, redraw."""
+        if outcome.ok and outcome.hint is None and self.session.is_over and not self.session.is_won:
+            outcome, done = Outcome(False, "this game was given up: n for a new deal"), ""
         if outcome.ok and outcome.hint is None:
             self.games.save(self.game_id, self.session)
             kinds = {e.kind for e in outcome.events}
@@ -342,6 +350,30 @@ class TableApp(App[int]):
         kind = {"new winnable": "winnable deal", "daily": "today's deal"}.get(word, "deal")
         self.show(Outcome(True), f"new {kind}: {deal}")
 
+    def action_show_me(self) -> None:
+        """Play the solver's win back, step by step (a game hiding cards is given up
+        first, once the player says yes)."""
+        if not gives_up(self.session):
+            self._show_me()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.games.give_up(self.game_id, self.session)
+                self._show_me()
+
+        self.push_screen(ConfirmScreen(f"{GIVES_UP[:1].upper()}{GIVES_UP[1:]}. Show it?"), answered)
+
+    def _show_me(self) -> None:
+        shown = playback(self.session, self.show_nodes)
+        if shown is None:
+            self.message = "no win was found from here within the search's budget"
+            self.show_message()
+            return
+        self.message = "the game is as it was" + (" (given up: n for a new deal)" if self.session.is_over else "")
+        self.redraw()
+        self.push_screen(PlaybackScreen(self.session, shown, show))
+
     def action_winnable(self) -> None:
         """Turn the "still winnable?" indicator on or off (a setting kept for later games)."""
         self.judging = not self.judging
@@ -362,7 +394,7 @@ class TableApp(App[int]):
 
     def action_quit_game(self) -> None:
         self.session.pause()
-        if not self.session.is_won:
+        if not self.session.is_over:
             self.games.save(self.game_id, self.session)
         self.exit(0)
 

@@ -68,7 +68,8 @@ def play_plain(
     if judging:
         write(still_winnable(indicator, session))
     prompt()
-    for line in lines:
+    feed = iter(lines)
+    for line in feed:
         reply = run_command(session, line)
         if reply.word == "quit":
             break
@@ -76,6 +77,10 @@ def play_plain(
             write(HELP)
         elif reply.word == "rules":
             write(session.variant.summary)
+        elif reply.word == "show":
+            from cardtable.ui.terminal.playback import show_typed  # the full screen's widgets with it
+
+            show_typed(games, game_id, session, feed, write, show, prompt)
         elif reply.word == "winnable":
             write(still_winnable(indicator, session))
         elif reply.word in ("winnable on", "winnable off"):
@@ -98,6 +103,8 @@ def play_plain(
                 write(f"  {outcome.reason}")
             elif outcome.hint is not None:
                 write(f"  hint: {outcome.reason}")
+            elif session.is_over and not session.is_won:
+                write("  this game was given up: type new for another deal")
             else:
                 games.save(game_id, session)
                 write(show(session))
@@ -113,7 +120,7 @@ def play_plain(
                     write("No moves left: undo, or type new for another deal.")
         prompt()
     session.pause()
-    if not session.is_won:
+    if not session.is_over:
         games.save(game_id, session)
         write(f"Saved as game {game_id}; `cardtable resume` continues it.")
     return 0

@@ -11,6 +11,7 @@ from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
 from cardtable.app.scoring import Scoring
+from cardtable.app.showing import gives_up
 from cardtable.app.standing import Verdict
 from cardtable.solitaire import Move, MoveKind, Variant, variants
 from cardtable.solitaire.model import PileKind
@@ -112,6 +113,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
         "redeals": state.redeals,
+        "show_gives_up": gives_up(session),
     }
 
 

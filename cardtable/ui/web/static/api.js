@@ -30,5 +30,6 @@ export const api = {
   stats: () => call("GET", "/api/stats"),
   settings: () => call("GET", "/api/settings"),
   setWinnable: (on) => call("POST", "/api/settings", { winnable: on }),
+  show: (id, version, giveUp) => call("POST", `/api/games/${id}/show`, { version, give_up: giveUp }),
   winnable: (id) => call("GET", `/api/games/${id}/winnable`),
 };

@@ -8,6 +8,8 @@ let catalogue = [];
 let view = null;
 let socket = null;
 let busy = Promise.resolve();
+let playing = null; // a "show me" playback under way: {stop}
+const STEP_MS = 450;
 let judging = false; // the "still winnable?" indicator: its verdicts come on the socket
 
 const table = createTable($("table"), {
@@ -69,9 +71,39 @@ function win() {
   if (!$("win-dialog").open) $("win-dialog").showModal();
 }
 
+async function showMe() {
+  // The solver's win from here, played back table by table; pressing again stops it. The
+  // game itself does not move, except that one hiding cards is given up first (asked).
+  if (playing) { playing.stop = true; return; }
+  if (!view) return;
+  if (view.show_gives_up && !window.confirm("This game has face-down cards: showing the win gives it up, and it counts as lost. Show it?")) return;
+  say("Looking for a win…");
+  const { status: code, data } = await api.show(view.id, view.version, view.show_gives_up);
+  if (code !== 200) { if (data.view) show(data.view); say(data.detail ?? "That did not work."); return; }
+  show(data.view);
+  const run = { stop: false };
+  playing = run;
+  $("show-me").textContent = "Stop";
+  let step = 0;
+  for (const frame of data.frames) {
+    if (run.stop) break;
+    step += 1;
+    table.render(frame.view);
+    table.highlight(null);
+    say(`Show me: move ${step} of ${data.frames.length} (${data.text})`);
+    await new Promise((resolve) => setTimeout(resolve, STEP_MS));
+  }
+  playing = null;
+  $("show-me").textContent = "Show me";
+  const over = step === data.frames.length && !run.stop;
+  if (view) table.render(view);
+  say(over ? `That was ${data.text}; the game is as it was.` : `Stopped after move ${step}; the game is as it was.`);
+}
+
 async function act(action, extra = {}) {
   // One action at a time, each made on the latest view; nothing before the first view.
   if (!view) return { ok: false };
+  if (playing) { playing.stop = true; }
   const run = busy.then(async () => {
     const { status: code, data } = await api.act(view.id, view.version, action, extra);
     if (code === 409) { show(data.view); say("The table changed in another tab; here it is now."); return { ok: false }; }
@@ -203,6 +235,7 @@ async function start() {
   $("redo").onclick = () => act("redo");
   $("hint").onclick = () => act("hint");
   $("auto-finish").onclick = () => act("auto_finish");
+  $("show-me").onclick = showMe;
   $("show-rules").onclick = showRules;
   $("show-stats").onclick = showStats;
   $("show-settings").onclick = () => { fillSettings(); $("settings-dialog").showModal(); };
@@ -218,7 +251,7 @@ async function start() {
   $("win-new").onclick = () => newGame();
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey) return;
-    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: () => newGame() };
+    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: () => newGame(), m: showMe };
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
   window.addEventListener("resize", () => table.redraw());
