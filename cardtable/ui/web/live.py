@@ -202,9 +202,9 @@ class LiveGames:
 
     async def show(self, live: LiveGame, give_up: bool) -> tuple[Playback | None, Session, int, bool]:
         """"Show me": the solver's win from the game's position (None if none is found),
-        the session and version it starts from, and whether the game was given up for it
-        (it must be, if it hides cards and is not over: ``give_up`` says the player
-        agreed; else GameOver is not raised, ``gives_up`` is checked by the caller)."""
+        with the session and version it starts from and whether the game was given up for
+        it. A game that ``gives_up`` is given up first when ``give_up`` says the player
+        agreed (the caller refuses it otherwise); the search runs off the event loop."""
         session, version, given_up = live.session, live.version, False
         if gives_up(session) and give_up:
             trial = copy.copy(session)
