@@ -19,6 +19,9 @@ from cardtable.solver import Budget, solve
 NODES = 200_000
 """Positions the search for a win may look at (a second or two at worst)."""
 
+SECONDS = 5.0
+"""A guard against a slow or busy machine (the node cap is the real limit)."""
+
 GIVES_UP = "this game has face-down cards: showing the win gives it up, and it counts as lost"
 """What a player is told before a playback that gives the game up."""
 
@@ -45,17 +48,18 @@ def gives_up(session: Session) -> bool:
     return has_hidden_cards(session.variant) and not session.is_over
 
 
-def playback(session: Session, nodes: int = NODES) -> Playback | None:
+def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> Playback | None:
     """The solver's win from the session's position (None when none is found within
-    ``nodes`` positions). Nothing is checked here about hidden cards: see ``gives_up``.
+    ``nodes`` positions, or ``seconds``). Nothing is checked here about hidden cards:
+    see ``gives_up``.
 
     >>> from cardtable.solitaire import get_variant
-    >>> shown = playback(Session(get_variant("freecell"), 1))
+    >>> shown = playback(Session(get_variant("freecell"), 1), seconds=float("inf"))
     >>> shown is not None and len(shown.states) == len(shown.moves) + 1
     True
     """
     start = session.state
-    result = solve(start, Budget(nodes=nodes, seconds=float("inf")))
+    result = solve(start, Budget(nodes=nodes, seconds=seconds))
     if not result.solved:
         return None
     states = (start, *replay_steps(start, result.moves))

@@ -35,6 +35,10 @@ NODES = 100_000
 """Positions one verdict may search (about a second on two cores at worst): enough to
 prove FreeCell's deal 11982 unwinnable, small enough never to hold a player up."""
 
+SECONDS = 3.0
+"""A guard against a slow or busy machine: a search stopped by it says unknown (never a
+wrong verdict); the node cap is the real limit."""
+
 LOOK_BACK = 2
 """Earlier positions solved, nearest first, to find the way back when none is known."""
 
@@ -89,13 +93,16 @@ class Indicator:
     game's opening position before any search.
 
     >>> from cardtable.solitaire import get_variant
-    >>> indicator = Indicator(nodes=50_000)
+    >>> indicator = Indicator(nodes=50_000, seconds=float("inf"))
     >>> indicator.verdict(History.begin(get_variant("freecell").start(1))).text
     'winnable'
     """
 
-    def __init__(self, nodes: int = NODES, known: KnownDeal | None = None, look_back: int = LOOK_BACK) -> None:
+    def __init__(
+        self, nodes: int = NODES, known: KnownDeal | None = None, look_back: int = LOOK_BACK, seconds: float = SECONDS
+    ) -> None:
         self.nodes = nodes
+        self.seconds = seconds
         self.known = known
         self.look_back = look_back
         self._decided: OrderedDict[State, Outcome] = OrderedDict()
@@ -182,7 +189,7 @@ class Indicator:
         return None
 
     def _solve(self, state: State) -> Outcome:
-        result = solve(state, Budget(nodes=self.nodes, seconds=float("inf")))
+        result = solve(state, Budget(nodes=self.nodes, seconds=self.seconds))
         if result.solved:
             walk = state
             for move in result.moves:  # every position of the win is winnable too

@@ -47,7 +47,7 @@ def test_no_interface_names_a_face_down_card(variant: Variant, tmp_path: Path) -
     session = Session(variant, variant.deal.deal_numbers.start + 11, Options(auto_build=False), random_deal=True,
                       hinter=SolvingHinter(QUICK))
     games = Games(Store(tmp_path / "t.db"), "me")
-    indicator = Indicator(nodes=300)
+    indicator = Indicator(nodes=300, seconds=float("inf"))
     app = TableApp(games, games.store.save("me", session), session, indicator)
     for action in range(ACTIONS):
         state = session.state

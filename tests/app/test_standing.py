@@ -19,7 +19,7 @@ def _played(game: str, deal: int, moves: list[str]) -> History:
 
 
 def test_an_opening_with_a_win_is_winnable_and_the_win_is_remembered_along_its_way() -> None:
-    indicator = Indicator(nodes=20_000)
+    indicator = Indicator(nodes=20_000, seconds=float("inf"))
     history = History.begin(get_variant("freecell").start(1))
     assert indicator.verdict(history) == Verdict(Standing.WINNABLE)
     win = solve(history.state, Budget(nodes=20_000, seconds=float("inf"))).moves
@@ -31,7 +31,7 @@ def test_an_opening_with_a_win_is_winnable_and_the_win_is_remembered_along_its_w
 def test_a_lost_position_says_how_many_moves_to_undo() -> None:
     # FreeCell with one cell, deal 2: the third move of this line loses a won game.
     history = _played("freecell-1-cell", 2, ["t1>c1", "c1>f1", "t2>c1"])
-    indicator = Indicator(nodes=3_000)
+    indicator = Indicator(nodes=3_000, seconds=float("inf"))
     verdict = indicator.verdict(history)
     assert verdict == Verdict(Standing.LOST, 1)
     assert verdict.text == "can't be won from here: undo 1 move to get back to a winnable position"
@@ -39,7 +39,7 @@ def test_a_lost_position_says_how_many_moves_to_undo() -> None:
 
 
 def test_freecell_11982_is_proved_lost_from_its_opening() -> None:
-    verdict = Indicator(nodes=100_000).verdict(History.begin(get_variant("freecell").start(11982)))
+    verdict = Indicator(nodes=100_000, seconds=float("inf")).verdict(History.begin(get_variant("freecell").start(11982)))
     assert verdict == Verdict(Standing.LOST, None)
     assert verdict.text == "can't be won from here"
 
@@ -51,19 +51,19 @@ def test_a_known_deal_is_answered_without_a_search() -> None:
         asked.append((game, deal))
         return Outcome.UNWINNABLE
 
-    indicator = Indicator(nodes=16, known=known)
+    indicator = Indicator(nodes=16, seconds=float("inf"), known=known)
     history = History.begin(get_variant("freecell").start(11982))
     assert indicator.verdict(history, ("freecell", 11982)).standing is Standing.LOST
     assert asked == [("freecell", 11982)]
 
 
 def test_a_budget_too_small_says_unknown() -> None:
-    verdict = Indicator(nodes=16).verdict(History.begin(get_variant("freecell").start(11982)))
+    verdict = Indicator(nodes=16, seconds=float("inf")).verdict(History.begin(get_variant("freecell").start(11982)))
     assert verdict.standing is Standing.UNKNOWN and "unknown" in verdict.text
 
 
 def test_asking_twice_while_searching_searches_once() -> None:
-    indicator = Indicator(nodes=5_000)
+    indicator = Indicator(nodes=5_000, seconds=float("inf"))
     history = History.begin(get_variant("freecell").start(7))
     first, second = indicator.submit(history), indicator.submit(history)
     assert first is second or first.result(timeout=60) == second.result(timeout=60)

@@ -24,7 +24,7 @@ def test_typed_winnable_answers_and_the_setting_follows_every_move(tmp_path: Pat
     game_id = games.store.save("me", session)
     out: list[str] = []
     lines = ["winnable", "t1 c1", "winnable on", "c1 f1", "t2 c1", "winnable off", "undo", "quit"]
-    play_plain(games, game_id, session, lines, out.append, indicator=Indicator(nodes=3_000))
+    play_plain(games, game_id, session, lines, out.append, indicator=Indicator(nodes=3_000, seconds=float("inf")))
     verdicts = [line for line in out if "still winnable?" in line]
     assert verdicts == [
         "  still winnable? winnable",  # asked
@@ -39,9 +39,9 @@ def test_typed_winnable_on_is_kept_for_the_next_session(tmp_path: Path) -> None:
     games = _games(tmp_path)
     session = Session(get_variant("freecell"), 1)
     game_id = games.store.save("me", session)
-    play_plain(games, game_id, session, ["winnable on", "quit"], lambda text: None, indicator=Indicator(nodes=3_000))
+    play_plain(games, game_id, session, ["winnable on", "quit"], lambda text: None, indicator=Indicator(nodes=3_000, seconds=float("inf")))
     out: list[str] = []
-    play_plain(games, game_id, games.store.load("me", game_id), ["quit"], out.append, indicator=Indicator(nodes=3_000))
+    play_plain(games, game_id, games.store.load("me", game_id), ["quit"], out.append, indicator=Indicator(nodes=3_000, seconds=float("inf")))
     assert "  still winnable? winnable" in out
 
 
@@ -49,7 +49,7 @@ def test_fullscreen_w_turns_the_indicator_on_and_the_verdict_follows_the_status(
     games = _games(tmp_path)
     session = Session(get_variant("freecell-1-cell"), 2, Options(auto_build=False))
     game_id = games.store.save("me", session)
-    app = TableApp(games, game_id, session, indicator=Indicator(nodes=3_000))
+    app = TableApp(games, game_id, session, indicator=Indicator(nodes=3_000, seconds=float("inf")))
 
     async def settle() -> None:
         for _ in range(200):
@@ -94,7 +94,7 @@ def test_typed_new_winnable_and_daily_deal_proved_deals(tmp_path: Path) -> None:
 def test_fullscreen_keys_deal_a_winnable_deal_and_the_daily_deal(tmp_path: Path) -> None:
     games = _games(tmp_path)
     session = Session(get_variant("freecell"), 1)
-    app = TableApp(games, games.store.save("me", session), session, indicator=Indicator(nodes=3_000))
+    app = TableApp(games, games.store.save("me", session), session, indicator=Indicator(nodes=3_000, seconds=float("inf")))
 
     async def drive() -> None:
         async with app.run_test(size=(120, 40)) as pilot:

@@ -141,7 +141,7 @@ def served(tmp_path: Path) -> Iterator[tuple[FastAPI, Store]]:
     path = tmp_path / "web.db"
     truth = Store(path)
     app = create_app(Store(path))
-    app.state.live.indicator = Indicator(nodes=300)  # small: a verdict after every move
+    app.state.live.indicator = Indicator(nodes=300, seconds=float("inf"))  # small: a verdict after every move
     app.state.live.show_nodes = 3_000
     yield app, truth
     truth.close()

@@ -29,7 +29,7 @@ def create_app_quick(path: Path) -> FastAPI:
     from cardtable.ui.web.server import create_app
 
     app = create_app(Store(path))
-    app.state.live.indicator = Indicator(nodes=5_000, known=app.state.live.indicator.known)
+    app.state.live.indicator = Indicator(nodes=5_000, seconds=float("inf"), known=app.state.live.indicator.known)
     return app
 
 
