@@ -17,6 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import Enum
 from threading import RLock
+import time
 
 from cardtable.app.history import History
 from cardtable.solitaire import State, apply
@@ -38,6 +39,12 @@ prove FreeCell's deal 11982 unwinnable, small enough never to hold a player up."
 SECONDS = 3.0
 """A guard against a slow or busy machine: a search stopped by it says unknown (never a
 wrong verdict); the node cap is the real limit."""
+
+SHARE = 0.25
+"""The most of one core the indicator's thread takes: after each verdict it rests three
+times as long as the search ran before it starts the next, so a server's players keep
+the rest; verdicts asked meanwhile wait, and one superseded by a newer position of the
+same game is skipped."""
 
 LOOK_BACK = 2
 """Earlier positions solved, nearest first, to find the way back when none is known."""
@@ -99,10 +106,16 @@ class Indicator:
     """
 
     def __init__(
-        self, nodes: int = NODES, known: KnownDeal | None = None, look_back: int = LOOK_BACK, seconds: float = SECONDS
+        self, nodes: int = NODES, known: KnownDeal | None = None, look_back: int = LOOK_BACK, seconds: float = SECONDS,
+        share: float = SHARE,
     ) -> None:
         self.nodes = nodes
         self.seconds = seconds
+        self.share = share
+        self._rested = 0.0
+        """When the thread may search again (``share``)."""
+        self._latest: dict[object, History] = {}
+        """The newest position asked for, by game (``submit``'s ``game``)."""
         self.known = known
         self.look_back = look_back
         self._decided: OrderedDict[State, Outcome] = OrderedDict()
@@ -110,26 +123,49 @@ class Indicator:
         self._thread: ThreadPoolExecutor | None = None
         self._given: OrderedDict[History, Verdict] = OrderedDict()
         """The last verdicts given, by history (a lost one's way back included)."""
-        self._pending: dict[History, Future[Verdict]] = {}
+        self._pending: dict[History, Future[Verdict | None]] = {}
         """Verdicts being worked out, so asking twice searches once."""
 
-    def submit(self, history: History, deal: tuple[str, int] | None = None) -> Future[Verdict]:
+    def submit(
+        self, history: History, deal: tuple[str, int] | None = None, game: object = None
+    ) -> Future[Verdict | None]:
         """``verdict`` worked out on the indicator's own thread (answered at once when the
-        position is already decided)."""
+        position is already decided). With ``game`` (any key naming the game), a verdict
+        still waiting when a newer position of that game is asked for is skipped: it
+        answers None, and the newer one is worked out instead."""
         ready = self.remembered(history)
         if ready is not None:
-            done: Future[Verdict] = Future()
+            done: Future[Verdict | None] = Future()
             done.set_result(ready)
             return done
         with self._lock:
             if self._thread is None:
                 self._thread = ThreadPoolExecutor(1, thread_name_prefix="cardtable-winnable")
+            if game is not None:
+                self._latest[game] = history
             pending = self._pending.get(history)
             if pending is None:
-                pending = self._thread.submit(self.verdict, history, deal)
+                pending = self._thread.submit(self._work, history, deal, game)
                 self._pending[history] = pending
                 pending.add_done_callback(lambda _: self._settled(history))
             return pending
+
+    def _work(self, history: History, deal: tuple[str, int] | None, game: object) -> Verdict | None:
+        """On the thread: the verdict (None if superseded), after the rest the last one
+        earned (to keep to ``share``; taken before, so no verdict waits for its own)."""
+        time.sleep(max(0.0, self._rested - time.monotonic()))
+        with self._lock:
+            superseded = game is not None and self._latest.get(game, history) != history
+        if superseded:
+            return None
+        began = time.thread_time()
+        verdict = self.verdict(history, deal)
+        with self._lock:
+            if game is not None and self._latest.get(game) == history:
+                del self._latest[game]
+        if self.share < 1:
+            self._rested = time.monotonic() + (time.thread_time() - began) * (1 - self.share) / self.share
+        return verdict
 
     def _settled(self, history: History) -> None:
         with self._lock:

@@ -68,3 +68,14 @@ def test_asking_twice_while_searching_searches_once() -> None:
     first, second = indicator.submit(history), indicator.submit(history)
     assert first is second or first.result(timeout=60) == second.result(timeout=60)
     indicator.close()
+
+
+def test_a_verdict_superseded_while_waiting_is_skipped() -> None:
+    indicator = Indicator(nodes=5_000, seconds=float("inf"))
+    start = History.begin(get_variant("freecell").start(11982))
+    busy = indicator.submit(start)  # no game named: never skipped; it keeps the thread busy
+    older = _played("freecell", 5, ["t1>c1"])
+    newer = _played("freecell", 5, ["t1>c1", "t2>c2"])
+    skipped, latest = indicator.submit(older, game="g"), indicator.submit(newer, game="g")
+    assert busy.result(timeout=60) is not None
+    assert skipped.result(timeout=60) is None and latest.result(timeout=60) is not None

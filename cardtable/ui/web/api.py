@@ -287,7 +287,7 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
     changed = live_games.waiter(player, game_id)
     closed = asyncio.ensure_future(_until_closed(socket))
     sent = judged = -1
-    judging: asyncio.Future[tuple[int, Verdict]] | None = None
+    judging: asyncio.Future[tuple[int, Verdict | None]] | None = None
     try:
         while not closed.done():
             live = await live_games.get(player, game_id)
@@ -304,7 +304,10 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
             if judging is not None and judging.done():
                 version, verdict = judging.result()
                 judging = None
-                await socket.send_json({"type": "winnable", **winnable_view(game_id, version, verdict)})
+                if verdict is not None:
+                    await socket.send_json({"type": "winnable", **winnable_view(game_id, version, verdict)})
+                elif version == sent:  # skipped for a newer table that was then undone: ask again
+                    judged = -1
     except (WebSocketDisconnect, RuntimeError, LookupError, StorageError):
         pass
     finally:

@@ -193,11 +193,13 @@ class LiveGames:
         self._notify((live.player, live.game_id))
         return outcome, trial, version + 1
 
-    async def verdict(self, live: LiveGame) -> tuple[int, Verdict]:
+    async def verdict(self, live: LiveGame) -> tuple[int, Verdict | None]:
         """Whether the game can still be won at its current version (the version, and the
-        verdict), worked out off the event loop; nothing waits on it but the asker."""
+        verdict: None if the game moved on before it was worked out), worked out off the
+        event loop; nothing waits on it but the asker."""
         version, session = live.version, live.session
-        found = self.indicator.submit(session.history, (session.variant.id, session.deal_number))
+        found = self.indicator.submit(session.history, (session.variant.id, session.deal_number),
+                                      (live.player, live.game_id))
         return version, await asyncio.wrap_future(found)
 
     async def show(self, live: LiveGame, give_up: bool) -> tuple[Playback | None, Session, int, bool]:

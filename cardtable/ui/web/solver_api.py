@@ -89,7 +89,7 @@ async def winnable(request: Request) -> Response:
     session = live.session
     verdict = indicator.remembered(session.history)
     if verdict is None:
-        indicator.submit(session.history, (session.variant.id, session.deal_number))
+        indicator.submit(session.history, (session.variant.id, session.deal_number), (live.player, live.game_id))
     return json_response(winnable_view(live.game_id, live.version, verdict))
 
 
