@@ -1,6 +1,7 @@
 """Web load: many players playing at once against a running server, over HTTP.
 
 Run: .venv/bin/python bench/web_load.py [--players 200] [--rate 5] [--seconds 20] [--workers 2 | --url URL]
+     [--hints 0.1] [--winnable]
 
 Without --url it starts `cardtable serve --workers 2` on a free port with a fresh
 database and stops it afterwards. Each player is one keep-alive connection with its own cookie: it starts a
@@ -10,6 +11,10 @@ version of the view it was made on. Players pause between actions like people do
 (--rate actions a second on average, exponentially spaced); --rate 0 removes the pause
 and measures the server's ceiling instead. Prints moves/s and the p50/p99 latency of moves,
 and (when it started the server, on Linux) the server's CPU time per action.
+--hints 0.1 has a tenth of the players ask a hint after every move they make; --winnable
+turns every player's "still winnable?" setting on and asks for the verdict after every
+move (the route a page without a WebSocket polls; the verdict is worked out on the
+server's own thread): their answers are timed apart from the moves'.
 The loop is bounded by --seconds and talks only to the loopback address.
 """
 
@@ -61,7 +66,8 @@ class Connection:
 
 
 async def player(
-    host: str, port: int, start: asyncio.Barrier, seconds: float, rate: float, latencies: list[float], rng: random.Random
+    host: str, port: int, start: asyncio.Barrier, seconds: float, rate: float, latencies: list[float], rng: random.Random,
+    hints: bool = False, winnable: bool = False, asides: list[float] | None = None,
 ) -> tuple[int, int, int]:
     """One player: a game, then (once every player has one) an action every 1/rate
     seconds on average (0: no pause) for ``seconds``. Returns (actions, moves applied,
@@ -69,6 +75,8 @@ async def player(
     connection = Connection(host, port)
     await connection.open()
     _, view = await connection.request("POST", "/api/games", {"game": "klondike", "options": {"auto_build": True}})
+    if winnable:
+        await connection.request("POST", "/api/settings", {"winnable": True})
     await start.wait()
     actions = moves = failed = 0
     due = time.perf_counter()
@@ -99,6 +107,14 @@ async def player(
         view = answer["view"]
         actions += 1
         moves += status == 200 and answer["ok"]
+        if status == 200 and answer["ok"] and (hints or winnable):
+            began = time.perf_counter()
+            if hints:
+                await connection.request("POST", f"/api/games/{view['id']}/actions", {"action": "hint", "version": view["version"]})
+            if winnable:
+                await connection.request("GET", f"/api/games/{view['id']}/winnable")
+            if asides is not None:
+                asides.append(time.perf_counter() - began)
         failed += status not in (200, 409)
         if status != 200 or not answer["ok"] and action["action"] == "deal" and view["stuck"]:
             _, view = await connection.request("POST", "/api/games", {"game": "klondike"})
@@ -125,11 +141,17 @@ def cpu_seconds(pid: int) -> float | None:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-async def run(host: str, port: int, players: int, seconds: float, rate: float, server: int | None = None) -> None:
+async def run(
+    host: str, port: int, players: int, seconds: float, rate: float, server: int | None = None,
+    hints: float = 0.0, winnable: bool = False,
+) -> None:
     latencies: list[float] = []
+    asides: list[float] = []
     start = asyncio.Barrier(players + 1)
     games = [
-        asyncio.ensure_future(player(host, port, start, seconds, rate, latencies, random.Random(n))) for n in range(players)
+        asyncio.ensure_future(player(host, port, start, seconds, rate, latencies, random.Random(n),
+                                     n < round(hints * players), winnable, asides))
+        for n in range(players)
     ]
     await start.wait()
     cpu_before = None if server is None else cpu_seconds(server)
@@ -146,6 +168,11 @@ async def run(host: str, port: int, players: int, seconds: float, rate: float, s
           f"refused with an error {failed}")
     print(f"moves/s {moves / elapsed:,.0f} (actions/s {actions / elapsed:,.0f})")
     print(f"action latency p50 {1000 * statistics.median(ordered):.1f} ms, p99 {1000 * p99:.1f} ms")
+    if asides:
+        ordered = sorted(asides)
+        print(f"hints and verdicts after moves ({round(hints * players)} players hinting, winnable "
+              f"{'on' if winnable else 'off'}): {len(asides)}, p50 {1000 * statistics.median(ordered):.1f} ms, "
+              f"p99 {1000 * ordered[int(len(ordered) * 0.99)]:.1f} ms")
     if cpu_before is not None and cpu_after is not None and actions:
         print(f"server CPU {1000 * (cpu_after - cpu_before) / actions:.2f} ms per action")
 
@@ -157,6 +184,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=5.0, help="actions per second per player (0: as fast as possible)")
     parser.add_argument("--workers", type=int, default=2, help="server processes when the bench starts the server")
     parser.add_argument("--url", default=None, help="a running server, e.g. http://127.0.0.1:8000")
+    parser.add_argument("--hints", type=float, default=0.0, help="share of players asking a hint after every move")
+    parser.add_argument("--winnable", action="store_true", help="every player's \"still winnable?\" setting on")
     args = parser.parse_args()
     server = None
     if args.url:
@@ -174,7 +203,8 @@ def main() -> None:
         server.stdout.readline()
         time.sleep(1.0)
     try:
-        asyncio.run(run(host, port, args.players, args.seconds, args.rate, None if server is None else server.pid))
+        asyncio.run(run(host, port, args.players, args.seconds, args.rate, None if server is None else server.pid,
+                        args.hints, args.winnable))
     finally:
         if server is not None:
             server.terminate()

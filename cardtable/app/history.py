@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from cardtable.solitaire import IllegalMove, Move, State, apply
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class History:
     """States ``states[0..]`` joined by ``steps``; ``at`` is the current state's place.
     A state not worked out yet is None (see ``resumed``); ``state_at`` gives any of them.
+    Histories compare by identity: comparing or hashing every state would cost a replay's
+    worth of work, and caches keyed by a history mean this very one.
 
     >>> from cardtable.solitaire import get_variant, legal_moves, apply
     >>> start = History.begin(get_variant("klondike").start(3))

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import random
 import secrets
+from datetime import date, datetime, timezone
 
+from cardtable.app.deals import DealBook
 from cardtable.app.scoring import Scoring, default_scoring, fitting_scoring
 from cardtable.app.session import Options, Session
+from cardtable.app.standing import SETTING
 from cardtable.app.storage import Store
 from cardtable.solitaire import Variant, get_variant
 
@@ -28,6 +31,11 @@ def random_deal(variant: Variant, rng: random.Random) -> int:
     """
     numbers = variant.deal.deal_numbers
     return numbers.start + rng.randrange(min(numbers.stop - numbers.start, RANDOM_DEALS))
+
+
+def today() -> date:
+    """The calendar day of the daily deal: the same everywhere (UTC)."""
+    return datetime.now(timezone.utc).date()
 
 
 def new_game_problem(variant: Variant, deal: int | None, scoring: Scoring | None) -> str | None:
@@ -87,12 +95,36 @@ class Games:
             self.set_options(Options(self.options(variant.id).auto_build, scoring), variant.id)
         return self.options(variant.id)
 
-    def start(self, game: str, deal: int | None = None) -> tuple[int, Session]:
-        """A new game (a random deal when none is named), already saved."""
+    def indicator_on(self) -> bool:
+        """Whether the player turned the "still winnable?" indicator on (it is off until then)."""
+        return self.store.setting(self.player, SETTING, "0") == "1"
+
+    def set_indicator(self, on: bool) -> None:
+        """Turn the "still winnable?" indicator on or off for the player's games."""
+        self.store.set_setting(self.player, SETTING, "1" if on else "0")
+
+    def start(self, game: str, deal: int | None = None, hidden: bool = False, daily: bool = False) -> tuple[int, Session]:
+        """A new game (a random deal when none is named), already saved. ``hidden``: the
+        number, though named, is kept from the player as a random deal's is (a winnable
+        deal's); ``daily``: it is the day's deal (hidden too)."""
         variant = get_variant(game)
         number = random_deal(variant, self.rng) if deal is None else deal
-        session = Session(variant, number, self.options(variant.id), random_deal=deal is None)
+        session = Session(variant, number, self.options(variant.id), random_deal=deal is None or hidden or daily, daily=daily)
         return self.store.save(self.player, session), session
+
+    def start_winnable(self, game: str, book: DealBook | None = None) -> tuple[int, Session]:
+        """A new game on a deal the solver proved winnable (NoWinnableDeal if none can be
+        found); its number stays hidden as a random deal's does."""
+        variant = get_variant(game)
+        number = (book or DealBook(self.store)).winnable(variant, random.Random(self.rng.getrandbits(64)))
+        return self.start(variant.id, number, hidden=True)
+
+    def start_daily(self, game: str, day: date | None = None, book: DealBook | None = None) -> tuple[int, Session]:
+        """The day's deal of ``game`` (today's, by the UTC calendar, unless ``day`` is
+        given): the same for everyone, proved winnable, counted apart in the statistics."""
+        variant = get_variant(game)
+        number = (book or DealBook(self.store)).daily(variant, day or today())
+        return self.start(variant.id, number, daily=True)
 
     def resume(self, game_id: int | None = None) -> tuple[int, Session] | None:
         """A saved game (the latest unfinished one when no id is given)."""
@@ -104,6 +136,13 @@ class Games:
     def save(self, game_id: int, session: Session, expected: int | None = None) -> None:
         """Store the game as it is now (as the next version; see ``Store.save``)."""
         self.store.save(self.player, session, game_id, expected=expected)
+
+    def give_up(self, game_id: int, session: Session, expected: int | None = None) -> None:
+        """The player gives the game up to see it won ("show me" where cards lie face
+        down): it counts as lost even before a move, as the win has been seen."""
+        session.pause()
+        self.store.save(self.player, session, game_id, "won" if session.is_won else "lost", expected)
+        session.is_over = True
 
     def leave(self, game_id: int, session: Session, expected: int | None = None) -> None:
         """The player gives up this game for another: won stays won; otherwise it counts

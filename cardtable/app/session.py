@@ -70,10 +70,13 @@ class Session:
         hinter: Hinter | None = None,
         random_deal: bool = False,
         points: int | None = None,
+        daily: bool = False,
     ) -> None:
         self.variant = variant
         self.deal_number = deal
         self.random_deal = random_deal
+        self.daily = daily
+        """Whether this is the day's deal (its results have a line of their own in the statistics)."""
         self.options = _fitting(options, variant)
         self.history = history or History.begin(variant.start(deal))
         self.is_over = self.is_won

@@ -7,7 +7,7 @@ an "unknown" from a smaller budget, so classifying again only adds knowledge.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -72,3 +72,18 @@ class SolvedDeals:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
+
+
+def known_deals(store: Store) -> Callable[[str, int], Outcome | None]:
+    """The stored verdict on a deal, read through ``store`` (None when there is none, or
+    the store can't be read: the caller then searches)."""
+
+    def known(game: str, deal: int) -> Outcome | None:
+        try:
+            rows = store.query("SELECT outcome FROM solver_results WHERE game = ? AND deal = ?", (game, deal))
+        except StorageError:
+            return None
+        values = {outcome.value: outcome for outcome in Outcome}
+        return values.get(rows[0][0]) if rows else None
+
+    return known

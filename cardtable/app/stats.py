@@ -49,6 +49,8 @@ class GameStats:
     """The last finished games, newest last, with their day, deal and score."""
     best_score_scoring: str | None = None
     """The scoring ``best_score`` is in (None for games saved without one)."""
+    daily: bool = False
+    """Whether these are the results of the game's daily deals (counted apart)."""
 
 
 def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool = False) -> list[GameStats]:
@@ -61,12 +63,12 @@ def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool 
     >>> stats.played, stats.won, stats.current_streak, stats.best_streak
     (4, 3, 2, 2)
     """
-    groups: dict[tuple[str, str], list[GameRecord]] = {}
+    groups: dict[tuple[str, bool, str], list[GameRecord]] = {}
     for record in records:
-        key = (record.variant, record.options if by_options else "")
+        key = (record.variant, is_daily(record.options), record.options if by_options else "")
         groups.setdefault(key, []).append(record)
     out = []
-    for (game, options), games in sorted(groups.items()):
+    for (game, daily, options), games in sorted(groups.items()):
         finished = [g for g in games if g.status in ("won", "lost")]
         wins = [g for g in finished if g.status == "won"]
         scoring = _scoring(finished[-1]) if finished else None
@@ -92,6 +94,7 @@ def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool 
                 vegas_games=sum(_scoring(g) is Scoring.VEGAS for g in finished) if _plays_vegas(game) else 0,
                 recent_games=tuple(RecentGame(g.updated[:10], g.deal, g.status, g.score) for g in finished[-recent:]),
                 best_score_scoring=None if scoring is None else scoring.value,
+                daily=daily,
             )
         )
     return out
@@ -103,6 +106,19 @@ def _plays_vegas(game: str) -> bool:
         return Scoring.VEGAS.applies_to(game)
     except LookupError:
         return False
+
+
+def is_daily(options: str) -> bool:
+    """Whether a stored game's options say it was the day's deal.
+
+    >>> is_daily('{"daily": true}'), is_daily('{"scoring": "vegas"}'), is_daily("{not json")
+    (True, False, False)
+    """
+    try:
+        data = json.loads(options)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("daily") is True
 
 
 def _scoring(record: GameRecord) -> Scoring | None:
@@ -152,7 +168,7 @@ def to_text(stats: list[GameStats]) -> str:
         return "No finished games yet."
     blocks = []
     for s in stats:
-        title = s.game + (f" ({_options_words(s.options)})" if s.options else "")
+        title = s.game + (" daily deal" if s.daily else "") + (f" ({_options_words(s.options)})" if s.options else "")
         lines = [
             f"{title}: played {s.played}, won {s.won} ({100 * s.win_rate:.0f}%), "
             f"streak {s.current_streak}, best streak {s.best_streak}"

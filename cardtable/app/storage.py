@@ -38,14 +38,14 @@ from cardtable.app.storage_errors import StorageError as StorageError
 from cardtable.app.storage_errors import StoreBusy as StoreBusy
 from cardtable.app.storage_errors import failing_as, storage_error
 from cardtable.app.solved_schema import SOLVER_RESULTS
-from cardtable.app.tally_schema import TALLY_MIGRATION
+from cardtable.app.tally_schema import DAILY_MIGRATION, TALLY_MIGRATION
 from cardtable.solitaire import Move, State, Variant, get_variant
 from cardtable.solitaire.formats import FormatError, ReplayError, format_state, parse_move, parse_state, replay_steps
 
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -81,6 +81,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("ALTER TABLE games ADD COLUMN random_deal INTEGER NOT NULL DEFAULT 0",),
     TALLY_MIGRATION,
     (SOLVER_RESULTS,),
+    DAILY_MIGRATION,
     # The position a game has reached and its points, so a game is read back without
     # replaying every move (NULL for games saved before: those are replayed).
     ("ALTER TABLE games ADD COLUMN position TEXT", "ALTER TABLE games ADD COLUMN points INTEGER"),
@@ -295,7 +296,10 @@ class Store:
         """
         variant = session.variant
         steps = self._step_texts.encode(None if game_id is None else (player, game_id, variant.id), variant, session.history.steps)
-        options = json.dumps({"auto_build": session.options.auto_build, "scoring": session.options.scoring.value})
+        settings: dict[str, object] = {"auto_build": session.options.auto_build, "scoring": session.options.scoring.value}
+        if session.daily:
+            settings["daily"] = True  # the statistics count the day's deals apart
+        options = json.dumps(settings)
         status = status or ("won" if session.is_won else "playing")
         result = (status, session.move_count, session.score, _vegas(session), session.elapsed)
         points = None if session.options.scoring is Scoring.UNIFORM else session.points
@@ -587,6 +591,7 @@ def _rebuild(row: tuple[object, ...]) -> Session:
     if not isinstance(auto, bool):
         raise ValueError(f"its auto-build option is {auto!r}, not true or false")
     options = Options(auto, Scoring(_text(options_data.get("scoring", "uniform"), "scoring option")))
+    daily = options_data.get("daily", False) is True
     steps = json.loads(steps_text)
     if not isinstance(steps, list):
         raise ValueError("its move list is not a list")
@@ -602,7 +607,8 @@ def _rebuild(row: tuple[object, ...]) -> Session:
     current = _position(variant, row[8], _digest(steps_text, at))
     if current is not None:  # the position it reached: nothing to replay
         points = row[9] if isinstance(row[9], int) and not isinstance(row[9], bool) else None
-        return Session(variant, deal, options, History.resumed(opening, tuple(played), at, current), elapsed, points=points)
+        history = History.resumed(opening, tuple(played), at, current)
+        return Session(variant, deal, options, history, elapsed, daily=daily, points=points)
     # The history is built once at the end: pushing step by step copied the states so
     # far on every step, a cost that grew with the square of the game's length.
     states = [opening]
@@ -614,7 +620,7 @@ def _rebuild(row: tuple[object, ...]) -> Session:
         except ReplayError as error:
             raise ValueError(f"step {number}: {error.reason}") from None
         states.append(state)
-    return Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed)
+    return Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed, daily=daily)
 
 
 def _digest(steps: str, at: int) -> str:

@@ -15,7 +15,10 @@ from collections.abc import Sequence
 
 from cardtable.app.stats import GameStats, RecentGame, _plays_vegas, summarize
 from cardtable.app.storage import CorruptSave, GameRecord, Store, record_of
-from cardtable.app.tally_schema import scoring_of
+from cardtable.app.tally_schema import DAILY_SUFFIX, scoring_of
+
+DAILY_GAME = "(json_valid(options) AND json_extract(options, '$.daily') IS 1)"
+"""Whether a stored game was the day's deal, in SQL."""
 
 
 def backfill(db: sqlite3.Connection) -> None:
@@ -59,14 +62,18 @@ def player_stats(
         (player,),
     )
     stats = []
-    for variant, played, won, current, best, best_time, fewest, vegas_total, vegas_games in tallies:
+    for key, played, won, current, best, best_time, fewest, vegas_total, vegas_games in tallies:
+        daily = key.endswith(DAILY_SUFFIX)
+        variant = key.removesuffix(DAILY_SUFFIX) if daily else key
+        kind = DAILY_GAME if daily else f"NOT {DAILY_GAME}"
         rows = store.query(
-            f"SELECT {columns} FROM games WHERE {finished} AND variant = ? ORDER BY id DESC LIMIT ?", (player, variant, recent)
+            f"SELECT {columns} FROM games WHERE {finished} AND variant = ? AND {kind} ORDER BY id DESC LIMIT ?",
+            (player, variant, recent),
         )
         games = _readable(rows, unreadable)
         scoring = scoring_of(games[0].options) if games else ""
         bests = store.query(
-            "SELECT best FROM score_bests WHERE player = ? AND variant = ? AND scoring = ?", (player, variant, scoring)
+            "SELECT best FROM score_bests WHERE player = ? AND variant = ? AND scoring = ?", (player, key, scoring)
         )
         vegas = _plays_vegas(variant)
         stats.append(GameStats(
@@ -79,6 +86,7 @@ def player_stats(
             vegas_games=vegas_games if vegas else 0,
             recent_games=tuple(RecentGame(g.updated[:10], g.deal, g.status, g.score) for g in reversed(games)),
             best_score_scoring=scoring or None,
+            daily=daily,
         ))
     rows = store.query(f"SELECT {columns} FROM games WHERE {finished} ORDER BY id DESC LIMIT ?", (player, latest))
     last = _readable(rows, unreadable)

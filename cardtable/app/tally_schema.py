@@ -13,6 +13,17 @@ _SCORING = (
     f"({', '.join(repr(name) for name in _SCORINGS)}) THEN json_extract(NEW.options, '$.scoring') ELSE '' END"
 )
 
+_DAILY = "(json_valid(NEW.options) AND json_extract(NEW.options, '$.daily') IS 1)"
+
+DAILY_SUFFIX = ":daily"
+"""Added to a game's id to make the key its daily deals are tallied under."""
+
+
+def _tally(key: str) -> str:
+    """The statements that add a finished game to its tally under the key ``key``."""
+    return _TALLY.replace("NEW.variant", key)
+
+
 _TALLY = f"""
     INSERT INTO game_tallies (player, variant) VALUES (NEW.player, NEW.variant) ON CONFLICT DO NOTHING;
     UPDATE game_tallies SET
@@ -50,6 +61,21 @@ TALLY_MIGRATION: tuple[str, ...] = (
         BEGIN {_TALLY} END""",
 )
 """Schema migration 5: the tallies, their triggers, and indexes for the recent games."""
+
+_KEY = f"NEW.variant || CASE WHEN {_DAILY} THEN '{DAILY_SUFFIX}' ELSE '' END"
+
+DAILY_MIGRATION: tuple[str, ...] = (
+    "DROP TRIGGER game_finished",
+    "DROP TRIGGER game_saved_finished",
+    f"""CREATE TRIGGER game_finished AFTER UPDATE OF status ON games
+        WHEN OLD.status NOT IN ('won', 'lost') AND NEW.status IN ('won', 'lost')
+        BEGIN {_tally(_KEY)} END""",
+    f"""CREATE TRIGGER game_saved_finished AFTER INSERT ON games
+        WHEN NEW.status IN ('won', 'lost')
+        BEGIN {_tally(_KEY)} END""",
+)
+"""Schema migration 7: the day's deals are tallied apart, under the game's id with
+``DAILY_SUFFIX`` (no game saved before it was a daily deal)."""
 
 
 

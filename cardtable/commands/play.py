@@ -7,6 +7,7 @@ import os
 import sys
 
 from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
+from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json, to_text
@@ -53,8 +54,15 @@ def play(args: argparse.Namespace) -> int:
         if args.scoring is not None or args.auto_build is not None:
             scoring = None if args.scoring is None else Scoring(args.scoring)
             games.choose(args.game, scoring, args.auto_build)
-        game_id, session = games.start(args.game, args.deal)
-    except (ValueError, StorageError) as error:
+        if (args.winnable or args.daily) and args.deal is not None:
+            raise UserError("name a deal, or ask for --winnable or --daily, not both")
+        if args.daily:
+            game_id, session = games.start_daily(args.game)
+        elif args.winnable:
+            game_id, session = games.start_winnable(args.game)
+        else:
+            game_id, session = games.start(args.game, args.deal)
+    except (ValueError, StorageError, NoWinnableDeal) as error:
         raise UserError(str(error)) from None
     try:
         return _run(games, game_id, session, args.plain)
@@ -157,6 +165,9 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.add_argument("game", help="game id or alias (see `cardtable games`)")
     add_option_argument(parser)
     parser.add_argument("--deal", type=int, default=None, help="deal number (default: a random deal)")
+    choice = parser.add_mutually_exclusive_group()
+    choice.add_argument("--winnable", action="store_true", help="a deal the solver proved winnable")
+    choice.add_argument("--daily", action="store_true", help="today's deal: the same for everyone, proved winnable")
     parser.add_argument("--plain", action="store_true", help="typed commands instead of the full-screen table")
     parser.add_argument(
         "--scoring", choices=[s.value for s in Scoring], default=None,

@@ -8,7 +8,7 @@ import re
 
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
 from cardtable.app.guide import arrangement
-from cardtable.solitaire import Move, MoveKind, canonical_key, get_variant, legal_moves
+from cardtable.solitaire import Move, MoveKind, PileKind, State, canonical_key, get_variant, legal_moves
 from cardtable.solver import Budget, solve
 
 SMALL = Effort(nodes=20_000, seconds=30.0, samples=4, sample_nodes=600, sample_seconds=30.0)
@@ -44,12 +44,19 @@ def test_the_explanation_counts_the_moves_of_the_solution() -> None:
 
 
 def test_no_hint_leads_back_to_a_position_already_reached() -> None:
-    session = Session(get_variant("freecell"), 1, Options(auto_build=False), hinter=SolvingHinter(SMALL))
-    variant = session.variant
-    t1, c1, c2 = (variant.index_of_name(name) for name in ("t1", "c1", "c2"))
-    assert session.play(Move(MoveKind.MOVE, t1, c1)).ok
-    back = Move(MoveKind.MOVE, c1, c2)  # free cells are interchangeable: nothing changes
-    assert session.leads_back(back) and not session.leads_back(Move(MoveKind.MOVE, t1, c2))
+    variant = get_variant("freecell")
+    c1, c2 = variant.index_of_name("c1"), variant.index_of_name("c2")
+
+    def in_order(state: State, i: int) -> bool:
+        """Column ``i``'s top card lies in order on the card under it: it can go to a cell and back."""
+        cards, build = state.piles[i], variant.piles[i].build
+        return len(cards) > 1 and build is not None and build.allows(variant.deck, cards[-2], cards[-1])
+
+    deal, column = next((d, i) for d in range(1, 100) for i in variant.piles_of(PileKind.TABLEAU) if in_order(variant.start(d), i))
+    session = Session(variant, deal, Options(auto_build=False), hinter=SolvingHinter(SMALL))
+    assert session.play(Move(MoveKind.MOVE, column, c1)).ok
+    back = Move(MoveKind.MOVE, c1, column)
+    assert session.leads_back(back) and not session.leads_back(Move(MoveKind.MOVE, column, c2))
     assert all(h.move != back for h in HeuristicHinter().best_moves(session.state, avoid=session.leads_back))
     for game, deal in (("klondike", 2), ("klondike-draw3", 1), ("freecell", 1)):
         hinter = SolvingHinter(Effort(nodes=300, seconds=30.0, samples=2, sample_nodes=200, sample_seconds=30.0))

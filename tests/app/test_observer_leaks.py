@@ -1,6 +1,6 @@
 """Every view of a game goes through the observer, so none names a card a player can't
 see: typed terminal pictures and replies, the full-screen table, hint explanations,
-refusals, events and the page's table JSON, over random play of every game. (The web
+refusals, events, "still winnable?" verdicts and the page's table JSON, over random play of every game. (The web
 server's replies and WebSocket messages have their own test in tests/ui/web/test_hidden.py.)"""
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ import pytest
 from cardtable.app import Effort, Options, Session, SolvingHinter, Store
 from cardtable.app.hints import describe
 from cardtable.app.service import Games
+from cardtable.app.standing import Indicator
 from cardtable.solitaire import Move, MoveKind, State, Variant, check, legal_moves, variants
 from cardtable.solitaire.formats import render_state
 from cardtable.ui.terminal.commands import run_command
 from cardtable.ui.terminal.fullscreen import TableApp
-from cardtable.ui.terminal.plain import show, status_line
+from cardtable.ui.terminal.plain import show, status_line, still_winnable
 from cardtable.ui.web.views import table_view
 from tests.ui.web.test_hidden import mentions
 
@@ -46,7 +47,8 @@ def test_no_interface_names_a_face_down_card(variant: Variant, tmp_path: Path) -
     session = Session(variant, variant.deal.deal_numbers.start + 11, Options(auto_build=False), random_deal=True,
                       hinter=SolvingHinter(QUICK))
     games = Games(Store(tmp_path / "t.db"), "me")
-    app = TableApp(games, games.store.save("me", session), session)
+    indicator = Indicator(nodes=300, seconds=float("inf"))
+    app = TableApp(games, games.store.save("me", session), session, indicator)
     for action in range(ACTIONS):
         state = session.state
         seen = _seen(state)
@@ -62,7 +64,7 @@ def test_no_interface_names_a_face_down_card(variant: Variant, tmp_path: Path) -
         tries += [Move(MoveKind.PAIR, rng.randrange(n), rng.randrange(n)), Move(MoveKind.DEAL), Move(MoveKind.REDEAL)]
         texts += [check(state, m).reason for m in tries]
         if action % HINT_EVERY == 0:
-            texts += [session.hint().reason]
+            texts += [session.hint().reason, still_winnable(indicator, session)]
         names = variant.tables.names
         texts += [run_command(session, f"{rng.choice(names)} {rng.choice(names)}").outcome.reason or ""]
         for text in texts:

@@ -5,7 +5,8 @@ discards the two as a pair where the game pairs cards (``JC 2D`` in Pyramid);
 ``8H t3`` puts it on column 3; ``AH`` alone plays it (home if it can go); ``t3 t5``
 moves what fits from column 3 to column 5; ``t3>t5:2`` is the exact move notation.
 ``turn``, ``redeal``, ``undo``, ``redo``, ``auto``, ``hint``, ``restart``, ``new``,
-``rules``, ``help``, ``quit``.
+``winnable`` (and ``winnable on`` / ``off``), ``new winnable``, ``daily``, ``show``, ``rules``,
+``help``, ``quit``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,12 @@ moves:   8H 9C    put 8H (and the cards on it) on 9C; in Pyramid, JC 2D pairs th
          t3>t5:2  exact notation (also deal, redeal, t25+waste for pairs)
 other:   turn (deal from the stock), redeal, undo, redo, redo all, restart,
          auto (finish), hint, mark / back (bookmark), new (another deal), rules,
-         help, quit"""
+         winnable (can the game still be won? worked out from the whole deal,
+         face-down cards included: a verdict, never a card),
+         winnable on / winnable off (say so after every move),
+         new winnable (a deal the solver proved winnable), daily (today's deal,
+         the same for everyone), show (the solver's win from here, step by step:
+         Enter for the next move, anything else stops), help, quit"""
 
 WORDS = {
     "t": "turn", "turn": "turn", "deal": "turn", "d": "turn", "stock": "turn", "redeal": "redeal",
@@ -35,6 +41,8 @@ WORDS = {
     "restart": "restart", "a": "auto", "auto": "auto", "finish": "auto", "h": "hint", "hint": "hint",
     "mark": "mark", "back": "back", "rules": "rules", "?": "help", "help": "help",
     "q": "quit", "quit": "quit", "exit": "quit", "new": "new",
+    "w": "winnable", "winnable": "winnable", "winnable on": "winnable on", "winnable off": "winnable off",
+    "new winnable": "new winnable", "daily": "daily", "show": "show", "show me": "show",
 }
 
 

@@ -5,7 +5,10 @@ keys and press space to pick up and put down.
 Keys: arrows or h/l choose a pile, up/down a card in it, space select/drop, enter play
 the card, d deal, u undo, r redo, i hint (the cards to move and where they go are lit
 until the next action), a auto-finish, n new deal (asking first when that gives up a
-game in progress), ? rules, s statistics, q quit.
+game in progress), N a deal the solver proved winnable, D today's deal (the same for
+everyone), m show me (the solver's win played back, step by step; escape stops it),
+w the "still winnable?" indicator on or off (its verdict follows the
+status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 """
 
 from __future__ import annotations
@@ -18,11 +21,18 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violations, summarize
+from cardtable.app.deals import NoWinnableDeal
+from cardtable.app.history import History
 from cardtable.app.service import Games
+from cardtable.app.showing import GIVES_UP, gives_up, playback
+from cardtable.app.showing import NODES as SHOW_NODES
+from cardtable.app.solved import known_deals
+from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
 from cardtable.app.stats import to_text
 from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
-from cardtable.ui.terminal.plain import status_line
+from cardtable.ui.terminal.playback import PlaybackScreen
+from cardtable.ui.terminal.plain import new_deal, show, status_line
 
 _RED = {"D", "H"}
 
@@ -102,12 +112,20 @@ class TableApp(App[int]):
         ("left,h", "cursor(-1)", "Pile"), ("right,l", "cursor(1)", ""), ("up,k", "card(-1)", ""),
         ("down,j", "card(1)", ""), ("space", "pick", "Pick/drop"), ("enter", "play_here", "Play"),
         ("d", "deal", "Deal"), ("u", "undo", "Undo"), ("r", "redo", "Redo"), ("i", "hint", "Hint"),
-        ("a", "auto", "Finish"), ("n", "new", "New"), ("question_mark", "rules", "Rules"),
+        ("a", "auto", "Finish"), ("n", "new", "New"), ("N", "new('new winnable')", "Winnable deal"),
+        ("D", "new('daily')", "Daily"), ("m", "show_me", "Show me"), ("w", "winnable", "Winnable?"), ("question_mark", "rules", "Rules"),
         ("s", "stats", "Stats"), ("q", "quit_game", "Quit"),
     ]
 
-    def __init__(self, games: Games, game_id: int, session: Session) -> None:
+    def __init__(self, games: Games, game_id: int, session: Session, indicator: Indicator | None = None) -> None:
         super().__init__()
+        self.indicator = indicator or Indicator(known=known_deals(games.store))
+        self.judging = games.indicator_on()
+        """Whether the "still winnable?" verdict follows the status line."""
+        self.verdict = ""
+        """The verdict on the position shown ("" while the indicator is off)."""
+        self.show_nodes = SHOW_NODES
+        """Positions "show me" may search for a win."""
         self.games = games
         self.game_id = game_id
         self.session = session
@@ -129,6 +147,7 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         self.redraw()
+        self.judge()
 
     def pile_column(self, i: int) -> Vertical:
         """One pile as a column of card views."""
@@ -174,10 +193,39 @@ class TableApp(App[int]):
     def redraw(self) -> None:
         """Rebuild the table from the session (the engine's state is the only truth)."""
         self.query_one(TableView).refresh(recompose=True)
-        self.query_one("#message", Static).update(f"{self.message}\n{status_line(self.session)}")
+        self.show_message()
+
+    def show_message(self) -> None:
+        """The message, and the status line with the verdict when the indicator is on."""
+        verdict = f" · still winnable? {self.verdict}" if self.judging and self.verdict else ""
+        self.query_one("#message", Static).update(f"{self.message}\n{status_line(self.session)}{verdict}")
+
+    def judge(self) -> None:
+        """Ask for the verdict on the position shown (on a thread: no key waits for it)."""
+        if not self.judging:
+            return
+        history, session = self.session.history, self.session
+        ready = self.indicator.remembered(history)
+        self.verdict = "…" if ready is None else ready.text
+        self.show_message()
+        if ready is None:
+            deal = (session.variant.id, session.deal_number)
+
+            def work() -> None:
+                verdict = self.indicator.verdict(history, deal)
+                self.call_from_thread(self._judged, history, verdict)
+
+            self.run_worker(work, thread=True, group="winnable")
+
+    def _judged(self, history: History, verdict: Verdict) -> None:
+        if self.session.history is history:  # else the table moved on: its own verdict follows
+            self.verdict = verdict.text
+            self.show_message()
 
     def show(self, outcome: Outcome, done: str = "") -> None:
         """Report an outcome, save the game, redraw."""
+        if outcome.ok and outcome.hint is None and self.session.is_over and not self.session.is_won:
+            outcome, done = Outcome(False, "this game was given up: n for a new deal"), ""
         if outcome.ok and outcome.hint is None:
             self.games.save(self.game_id, self.session)
             kinds = {e.kind for e in outcome.events}
@@ -191,6 +239,8 @@ class TableApp(App[int]):
         self.hinted = None if outcome.hint is None else outcome.hint.move
         self.selected = None
         self.redraw()
+        if outcome.ok and outcome.hint is None:
+            self.judge()
 
     # -- mouse -------------------------------------------------------------------------
 
@@ -275,24 +325,63 @@ class TableApp(App[int]):
     def action_auto(self) -> None:
         self.show(self.session.auto_finish())
 
-    def action_new(self) -> None:
-        """A new deal; one that gives the game in progress up as lost is asked first."""
+    def action_new(self, word: str = "new") -> None:
+        """A new deal (``new``, ``new winnable`` or ``daily``); one that gives the game in
+        progress up as lost is asked first."""
         if not self.session.is_in_progress:
-            self._new_deal()
+            self._new_deal(word)
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self._new_deal()
+                self._new_deal(word)
 
         self.push_screen(ConfirmScreen("Give up this game as lost and deal a new one?"), answered)
 
-    def _new_deal(self) -> None:
-        self.games.leave(self.game_id, self.session)
-        self.game_id, self.session = self.games.start(self.session.variant.id)
+    def _new_deal(self, word: str = "new") -> None:
+        try:
+            self.game_id, self.session = new_deal(self.games, self.game_id, self.session, word)
+        except NoWinnableDeal as error:
+            self.message = str(error)
+            self.show_message()
+            return
         # A random deal's number tells every face-down card: it is named only once over.
         deal = "a random deal" if self.session.is_deal_hidden else str(self.session.deal_number)
-        self.show(Outcome(True), f"new deal: {deal}")
+        kind = {"new winnable": "winnable deal", "daily": "today's deal"}.get(word, "deal")
+        self.show(Outcome(True), f"new {kind}: {deal}")
+
+    def action_show_me(self) -> None:
+        """Play the solver's win back, step by step (a game hiding cards is given up
+        first, once the player says yes)."""
+        if not gives_up(self.session):
+            self._show_me()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.games.give_up(self.game_id, self.session)
+                self._show_me()
+
+        self.push_screen(ConfirmScreen(f"{GIVES_UP[:1].upper()}{GIVES_UP[1:]}. Show it?"), answered)
+
+    def _show_me(self) -> None:
+        shown = playback(self.session, self.show_nodes)
+        if shown is None:
+            self.message = "no win was found from here within the search's budget"
+            self.show_message()
+            return
+        self.message = "the game is as it was" + (" (given up: n for a new deal)" if self.session.is_over else "")
+        self.redraw()
+        self.push_screen(PlaybackScreen(self.session, shown, show))
+
+    def action_winnable(self) -> None:
+        """Turn the "still winnable?" indicator on or off (a setting kept for later games)."""
+        self.judging = not self.judging
+        self.games.set_indicator(self.judging)
+        self.message = f"{SETTING_TEXT} {'On' if self.judging else 'Off'}."
+        self.verdict = ""
+        self.show_message()
+        self.judge()
 
     def action_rules(self) -> None:
         self.push_screen(TextScreen(f"{self.session.variant.name}\n\n{self.session.variant.summary}"))
@@ -305,7 +394,7 @@ class TableApp(App[int]):
 
     def action_quit_game(self) -> None:
         self.session.pause()
-        if not self.session.is_won:
+        if not self.session.is_over:
             self.games.save(self.game_id, self.session)
         self.exit(0)
 

@@ -5,18 +5,39 @@ It reads from any stream, so piping a file of commands plays a game (the tests d
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 
 from cardtable.app import EventKind, Session
-from cardtable.app.service import Games
+from cardtable.app.deals import DealBook, NoWinnableDeal
+from cardtable.app.service import Games, today
+from cardtable.app.solved import known_deals
+from cardtable.app.standing import SETTING_TEXT, Indicator
 from cardtable.solitaire.formats import render_state
 from cardtable.ui.terminal.commands import HELP, run_command
+
+
+def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[int, Session]:
+    """Give the game up for another of the same game: ``new`` a random deal, ``new
+    winnable`` one the solver proved winnable, ``daily`` today's deal. The deal is found
+    before anything is given up (NoWinnableDeal when there is none)."""
+    game = session.variant.id
+    book = DealBook(games.store)
+    found: int | None = None
+    if word == "new winnable":
+        found = book.winnable(session.variant, random.Random(games.rng.getrandbits(64)))
+    elif word == "daily":
+        found = book.daily(session.variant, today())
+    games.leave(game_id, session)
+    return games.start(game, found, hidden=found is not None, daily=word == "daily")
 
 
 def status_line(session: Session) -> str:
     """Moves, score and time in one line."""
     minutes, seconds = divmod(int(session.elapsed), 60)
     deal = "random deal" if session.is_deal_hidden else f"deal {session.deal_number}"
+    if session.daily:
+        deal = "daily " + deal.removeprefix("random ")
     return (
         f"{session.variant.name}, {deal}: {session.move_count} moves, "
         f"score {session.score} ({session.options.scoring.value}), {minutes}:{seconds:02d}"
@@ -28,14 +49,27 @@ def show(session: Session) -> str:
     return render_state(session.state) + status_line(session)
 
 
+def still_winnable(indicator: Indicator, session: Session) -> str:
+    """The "still winnable?" line for the session's position."""
+    verdict = indicator.verdict(session.history, (session.variant.id, session.deal_number))
+    return f"  still winnable? {verdict.text}"
+
+
 def play_plain(
     games: Games, game_id: int, session: Session, lines: Iterable[str], write: Callable[[str], None],
-    prompt: Callable[[], None] = lambda: None,
+    prompt: Callable[[], None] = lambda: None, indicator: Indicator | None = None,
 ) -> int:
-    """Play from typed lines until quit or end of input; the game is saved after each action."""
+    """Play from typed lines until quit or end of input; the game is saved after each
+    action. With the "still winnable?" setting on, each table shown is followed by its
+    verdict (once the table is written)."""
+    indicator = indicator or Indicator(known=known_deals(games.store))
+    judging = games.indicator_on()
     write(show(session))
+    if judging:
+        write(still_winnable(indicator, session))
     prompt()
-    for line in lines:
+    feed = iter(lines)
+    for line in feed:
         reply = run_command(session, line)
         if reply.word == "quit":
             break
@@ -43,21 +77,41 @@ def play_plain(
             write(HELP)
         elif reply.word == "rules":
             write(session.variant.summary)
-        elif reply.word == "new":
-            games.leave(game_id, session)
-            game_id, session = games.start(session.variant.id)
+        elif reply.word == "show":
+            from cardtable.ui.terminal.playback import show_typed  # the full screen's widgets with it
+
+            show_typed(games, game_id, session, feed, write, show, prompt)
+        elif reply.word == "winnable":
+            write(still_winnable(indicator, session))
+        elif reply.word in ("winnable on", "winnable off"):
+            judging = reply.word == "winnable on"
+            games.set_indicator(judging)
+            write(f"  {SETTING_TEXT} {'On' if judging else 'Off'}.")
+        elif reply.word in ("new", "new winnable", "daily"):
+            try:
+                game_id, session = new_deal(games, game_id, session, reply.word)
+            except NoWinnableDeal as error:
+                write(f"  {error}")
+                prompt()
+                continue
             write(show(session))
+            if judging:
+                write(still_winnable(indicator, session))
         elif reply.outcome is not None:
             outcome = reply.outcome
             if not outcome.ok:
                 write(f"  {outcome.reason}")
             elif outcome.hint is not None:
                 write(f"  hint: {outcome.reason}")
+            elif session.is_over and not session.is_won:
+                write("  this game was given up: type new for another deal")
             else:
                 games.save(game_id, session)
                 write(show(session))
                 if outcome.reason:
                     write(f"  {outcome.reason}")
+                if judging and not session.is_won:
+                    write(still_winnable(indicator, session))
                 kinds = {e.kind for e in outcome.events}
                 if EventKind.WON in kinds:
                     games.leave(game_id, session)
@@ -66,7 +120,7 @@ def play_plain(
                     write("No moves left: undo, or type new for another deal.")
         prompt()
     session.pause()
-    if not session.is_won:
+    if not session.is_over:
         games.save(game_id, session)
         write(f"Saved as game {game_id}; `cardtable resume` continues it.")
     return 0

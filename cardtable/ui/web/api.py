@@ -10,7 +10,9 @@ from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, W
 from pydantic import BaseModel, Field, StrictBool
 
 from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
+from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import new_game_problem
+from cardtable.app.standing import SETTING, Verdict
 from cardtable.app.storage import GameOver
 from cardtable.app.tallies import player_stats
 from cardtable.solitaire import UnknownGame, get_variant
@@ -18,7 +20,7 @@ from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
-from cardtable.ui.web.views import catalogue, outcome_view, table_view
+from cardtable.ui.web.views import catalogue, outcome_view, table_view, winnable_view
 
 router = APIRouter(prefix="/api")
 
@@ -42,6 +44,11 @@ class NewGame(BaseModel):
     # Bounded by the game's own deal numbers (checked in `create`, which names the range),
     # not here: a bound in the schema could only disagree with some game's.
     deal: Whole | None = Field(default=None, description="deal number, in the game's range; omitted: a random deal")
+    pick: Literal["winnable", "daily"] | None = Field(
+        default=None,
+        description="with no deal named: a deal the solver proved winnable, or the day's deal (the same for "
+        "everyone, proved winnable, counted apart in the statistics)",
+    )
     options: OptionsIn | None = None
 
 
@@ -105,9 +112,14 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
     if problem is not None:  # no such deal
         raise HTTPException(404, problem)
     problem = None if options is None else new_game_problem(variant, None, options.scoring)
+    if body.pick is not None and body.deal is not None:
+        problem = f"name a deal or ask for a {body.pick} one, not both"
     if problem is not None:  # well formed, but against the game's rules
         raise HTTPException(409, problem)
-    live = await _live(request).create(player, variant.id, body.deal, options)
+    try:
+        live = await _live(request).create(player, variant.id, body.deal, options, body.pick)
+    except NoWinnableDeal as error:
+        raise HTTPException(409, str(error)) from None
     return table_view(live.game_id, live.session, live.version)
 
 
@@ -255,12 +267,17 @@ FOLLOW_POLL = 1.0
 
 @router.websocket("/games/{game_id}/ws")
 async def watch(socket: WebSocket, game_id: GameId) -> None:
-    """Send the player's view now and after every change, until the tab closes."""
+    """Send the player's view now and after every change, until the tab closes; with the
+    "still winnable?" indicator on (as it was when the socket opened), each view's verdict
+    follows it as a ``winnable`` message once worked out (a newer view's, if the table
+    moved on meanwhile)."""
     secret: bytes = socket.app.state.secret
     player = verify(socket.cookies.get(COOKIE), secret)
     live_games: LiveGames = socket.app.state.live
+    judge = False
     try:
         live = await live_games.get(player or "", game_id) if player else None
+        judge = player is not None and await live_games.run(live_games.store.setting, player, SETTING, "0") == "1"
     except (KeyError, StorageError):
         live = None
     if player is None or live is None:
@@ -269,21 +286,34 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
     await socket.accept()
     changed = live_games.waiter(player, game_id)
     closed = asyncio.ensure_future(_until_closed(socket))
-    sent = -1
+    sent = judged = -1
+    judging: asyncio.Future[tuple[int, Verdict | None]] | None = None
     try:
         while not closed.done():
             live = await live_games.get(player, game_id)
             if live.version != sent:
                 await socket.send_json({"type": "view", "view": table_view(live.game_id, live.session, live.version)})
                 sent = live.version
+            if judge and judging is None and judged != sent:
+                judging, judged = asyncio.ensure_future(live_games.verdict(live)), sent
             changed.clear()
             waiting = asyncio.ensure_future(changed.wait())
-            await asyncio.wait([closed, waiting], timeout=FOLLOW_POLL, return_when=asyncio.FIRST_COMPLETED)
+            watched = [closed, waiting] + ([judging] if judging is not None else [])
+            await asyncio.wait(watched, timeout=FOLLOW_POLL, return_when=asyncio.FIRST_COMPLETED)
             waiting.cancel()
+            if judging is not None and judging.done():
+                version, verdict = judging.result()
+                judging = None
+                if verdict is not None:
+                    await socket.send_json({"type": "winnable", **winnable_view(game_id, version, verdict)})
+                elif version == sent:  # skipped for a newer table that was then undone: ask again
+                    judged = -1
     except (WebSocketDisconnect, RuntimeError, LookupError, StorageError):
         pass
     finally:
         closed.cancel()
+        if judging is not None:
+            judging.cancel()
         live_games.forget(player, game_id, changed)
 
 

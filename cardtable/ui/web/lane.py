@@ -1,9 +1,10 @@
 """The game lane: the requests a player makes on every move, answered without detours.
 
 Opening a game, acting on it and asking where a card may go are most of the server's
-traffic. FastAPI's routing and parameter machinery cost several times the game's own
-work per request, so this middleware sends those three requests straight to their
-endpoints in ``api.py`` (the same functions FastAPI documents and would call) and answers
+traffic (and, for a client polling it, the "still winnable?" verdict). FastAPI's routing
+and parameter machinery cost several times the game's own work per request, so this
+middleware sends those requests straight to their endpoints in ``api.py`` and
+``solver_api.py`` (the same functions FastAPI documents and would call) and answers
 their mistakes with the application's own exception handlers. Everything else goes on
 to FastAPI.
 """
@@ -19,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from cardtable.ui.web import api
+from cardtable.ui.web import api, solver_api
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -27,6 +28,7 @@ ROUTES: tuple[tuple[str, re.Pattern[str], Endpoint], ...] = (
     ("GET", re.compile(r"/api/games/(-?[0-9]+)"), api.view),
     ("POST", re.compile(r"/api/games/(-?[0-9]+)/actions"), api.act),
     ("POST", re.compile(r"/api/games/(-?[0-9]+)/targets"), api.targets),
+    ("GET", re.compile(r"/api/games/(-?[0-9]+)/winnable"), solver_api.winnable),
 )
 """The lane's requests: method, address (the game id captured) and endpoint."""
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import random
+import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,8 +24,14 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TypeVar
 
+from cardtable.solitaire import get_variant
 from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
-from cardtable.app.service import Games
+from cardtable.app.deals import DealBook
+from cardtable.app.showing import NODES as SHOW_NODES
+from cardtable.app.showing import Playback, gives_up, playback
+from cardtable.app.service import Games, today
+from cardtable.app.solved import known_deals
+from cardtable.app.standing import Indicator, Verdict
 
 T = TypeVar("T")
 
@@ -59,6 +67,12 @@ class LiveGames:
         threads = 1 if str(store.path) == ":memory:" else STORE_THREADS  # one connection only
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
         self._thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints")
+        self.indicator = Indicator(known=known_deals(store))
+        self.show_nodes = SHOW_NODES
+        """Positions "show me" may search for a win."""
+        self.deals = DealBook(store)
+        """Winnable and daily deals."""
+        """The "still winnable?" verdicts, worked out on a thread of their own."""
 
     async def run(self, call: Callable[..., T], *args: object) -> T:
         """``call(*args)`` on a store thread, off the event loop."""
@@ -87,10 +101,19 @@ class LiveGames:
         live = self._warm.get((player, game_id))
         return live if live is not None and live.version == version else None
 
-    async def create(self, player: str, game: str, deal: int | None, options: Options | None) -> LiveGame:
+    async def create(
+        self, player: str, game: str, deal: int | None, options: Options | None, pick: str | None = None
+    ) -> LiveGame:
         """A new game for the player (the previous unfinished one counts as given up,
-        saved as its next version so no view of it made before can act on it)."""
-        left, game_id, session = await self.run(self._start, player, game, deal, options)
+        saved as its next version so no view of it made before can act on it). ``pick``
+        asks for a ``winnable`` deal or the ``daily`` one (NoWinnableDeal when there is
+        none, before any game is given up)."""
+        if pick is not None:  # found first, so a game is never given up for a deal that can't be had
+            found = await self.run(self._pick, game, pick)
+            deal, daily = found, pick == "daily"
+        else:
+            daily = False
+        left, game_id, session = await self.run(self._start, player, game, deal, options, daily, pick is not None)
         for previous in left:
             self._warm.pop((player, previous), None)
             self._notify((player, previous))
@@ -98,8 +121,16 @@ class LiveGames:
         self._warm[(player, game_id)] = live
         return live
 
+    def _pick(self, game: str, pick: str) -> int:
+        """A winnable deal of ``game``, or the day's (on a store thread: it may search)."""
+        variant = get_variant(game)
+        if pick == "daily":
+            return self.deals.daily(variant, today())
+        return self.deals.winnable(variant, random.Random(secrets.randbits(64)))
+
     def _start(
-        self, player: str, game: str, deal: int | None, options: Options | None
+        self, player: str, game: str, deal: int | None, options: Options | None, daily: bool = False,
+        hidden: bool = False,
     ) -> tuple[list[int], int, Session]:
         """``create``'s store work (on a store thread): the games given up, the new
         game's id and its session."""
@@ -126,7 +157,7 @@ class LiveGames:
             except StaleGame:  # acted on (or left) in another process meanwhile: look again
                 continue
             left.append(previous)
-        game_id, session = games.start(game, deal)
+        game_id, session = games.start(game, deal, hidden=hidden, daily=daily)
         return left, game_id, session
 
     async def act(
@@ -161,6 +192,31 @@ class LiveGames:
             live.session, live.version = trial, version + 1
         self._notify((live.player, live.game_id))
         return outcome, trial, version + 1
+
+    async def verdict(self, live: LiveGame) -> tuple[int, Verdict | None]:
+        """Whether the game can still be won at its current version (the version, and the
+        verdict: None if the game moved on before it was worked out), worked out off the
+        event loop; nothing waits on it but the asker."""
+        version, session = live.version, live.session
+        found = self.indicator.submit(session.history, (session.variant.id, session.deal_number),
+                                      (live.player, live.game_id))
+        return version, await asyncio.wrap_future(found)
+
+    async def show(self, live: LiveGame, give_up: bool) -> tuple[Playback | None, Session, int, bool]:
+        """"Show me": the solver's win from the game's position (None if none is found),
+        with the session and version it starts from and whether the game was given up for
+        it. A game that ``gives_up`` is given up first when ``give_up`` says the player
+        agreed (the caller refuses it otherwise); the search runs off the event loop."""
+        session, version, given_up = live.session, live.version, False
+        if gives_up(session) and give_up:
+            trial = copy.copy(session)
+            await self.run(Games(self.store, live.player).give_up, live.game_id, trial, version)
+            session, version, given_up = trial, version + 1, True
+            if live.version == version - 1:
+                live.session, live.version = trial, version
+            self._notify((live.player, live.game_id))
+        found = await asyncio.get_running_loop().run_in_executor(self._thinking, playback, session, self.show_nodes)
+        return found, session, version, given_up
 
     def _notify(self, key: Key) -> None:
         for event in self._waiting.get(key, ()):

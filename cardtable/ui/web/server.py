@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from cardtable.app import CorruptSave, StorageError, Store, StoreBusy
 from cardtable.ui.web.api import router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
+from cardtable.ui.web.solver_api import router as solver_router
 from cardtable.ui.web.lane import GameLane
 from cardtable.ui.web.live import LiveGames
 from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections
@@ -174,6 +175,7 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
     app.state.live = LiveGames(store)
     app.state.secret = server_secret(store)
     app.include_router(router)
+    app.include_router(solver_router)
     app.include_router(blackjack_router)
     if lane:
         app.add_middleware(GameLane, handlers=app.exception_handlers)

@@ -11,6 +11,8 @@ from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
 from cardtable.app.scoring import Scoring
+from cardtable.app.showing import gives_up
+from cardtable.app.standing import Verdict
 from cardtable.solitaire import Move, MoveKind, Variant, variants
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rule_lines
@@ -100,6 +102,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "name": variant.name,
         "deal": seen.deal,
         "random_deal": session.random_deal,
+        "daily": session.daily,
         "version": version,
         "layout": layout_of(variant),
         "piles": piles,
@@ -115,6 +118,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
         "redeals": state.redeals,
+        "show_gives_up": gives_up(session),
     }
 
 
@@ -141,6 +145,14 @@ def outcome_view(outcome: Outcome, session: Session) -> JSON:
         ],
         "hint": None if outcome.hint is None else move_view(session, outcome.hint.move),
     }
+
+
+def winnable_view(game_id: int, version: int, verdict: Verdict | None) -> dict[str, Any]:
+    """A verdict as the page receives it (``None``: still being worked out)."""
+    if verdict is None:
+        return {"id": game_id, "version": version, "standing": "pending", "undo": None, "text": "working it out"}
+    return {"id": game_id, "version": version, "standing": verdict.standing.value, "undo": verdict.undo,
+            "text": verdict.text}
 
 
 def card_kinds() -> list[str]:

@@ -71,7 +71,7 @@ def test_every_reference_in_the_openapi_document_leads_somewhere(client: TestCli
         for part in reference.split("/"):
             node = node[part]
     bodies = [op["requestBody"] for path in document["paths"].values() for op in path.values() if "requestBody" in op]
-    assert len(bodies) == 4  # new game, action, targets, Thunderjack intent
+    assert len(bodies) == 6  # new game, action, targets, settings, show me, Thunderjack intent
 
 
 def test_a_game_is_created_viewed_and_played(client: TestClient) -> None:

@@ -1,8 +1,9 @@
 """Nothing the server sends names a card the player cannot see.
 
-Random play of every game through the API, with the table followed on a WebSocket:
-every reply (table views, failed moves' reasons, hints, events, stale-version refusals,
-``targets``) and every socket message is checked against the game as stored, which
+Random play of every game through the API, with the table followed on a WebSocket and
+the "still winnable?" indicator on: every reply (table views, failed moves' reasons,
+hints, events, stale-version refusals, ``targets``, verdicts) and every socket message
+(views and verdicts) is checked against the game as stored, which
 holds the true identity of every face-down card.
 """
 
@@ -22,7 +23,8 @@ from fastapi.testclient import TestClient
 
 from cardtable.app import Store
 from cardtable.app.session import has_hidden_cards
-from cardtable.solitaire import MoveKind, State, Variant, apply, legal_moves, variants
+from cardtable.app.standing import Indicator
+from cardtable.solitaire import Move, MoveKind, State, Variant, apply, legal_moves, variants
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
 from cardtable.ui.web.views import outcome_view, table_view
@@ -84,6 +86,20 @@ def check_reply(reply: JSON, before: State, after: State, states: dict[int, Stat
         assert card not in text
 
 
+def check_frames(reply: JSON, start: State) -> None:
+    """Each table of a "show me" playback is true to the position its moves lead to from
+    ``start`` (the game's true table), face-down cards as bare backs."""
+    names = start.variant.tables.names
+    state = start
+    for frame in reply["frames"]:
+        step = frame["move"]
+        source = names.index(step["source"]) if "source" in step else None
+        target = names.index(step["target"]) if "target" in step else None
+        move = Move(MoveKind(step["kind"]), source, target, step.get("count", 1))
+        state = apply(state, move)
+        check_view(frame["view"], state)
+
+
 def _request(rng: random.Random, state: State, version: int) -> tuple[str, JSON]:
     """A random request on the table: often a legal move, often a wrong or pointless one,
     sometimes on a face-down card, sometimes on a stale version."""
@@ -111,6 +127,10 @@ def _request(rng: random.Random, state: State, version: int) -> tuple[str, JSON]
         return "actions", {**body, **card, "action": "move", "target": rng.choice(names)}
     if roll < 0.82:
         return "targets", card
+    if roll < 0.85:
+        return "winnable", {}
+    if roll < 0.86:
+        return "show", {**body, "give_up": rng.random() < 0.5}
     action = rng.choice(["hint", "hint", "undo", "undo", "redo", "redo_all", "restart", "auto_finish", "deal", "deal"])
     return "actions", {**body, "action": action}
 
@@ -120,7 +140,10 @@ def served(tmp_path: Path) -> Iterator[tuple[FastAPI, Store]]:
     """The application, and a second connection to its database to read the truth from."""
     path = tmp_path / "web.db"
     truth = Store(path)
-    yield create_app(Store(path)), truth
+    app = create_app(Store(path))
+    app.state.live.indicator = Indicator(nodes=300, seconds=float("inf"))  # small: a verdict after every move
+    app.state.live.show_nodes = 3_000
+    yield app, truth
     truth.close()
 
 
@@ -135,30 +158,47 @@ def _play(app: FastAPI, truth: Store, variant: Variant, rng: random.Random) -> i
     assert player is not None
     state = truth.load(player, game_id).state
     states = {0: state}
+    verdicts = shows = 0
     check_reply(created.json(), state, state, states)
+    assert client.post("/api/settings", json={"winnable": True}).status_code == 200
     with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
         shown = socket.receive_json()["view"]
         check_reply(shown, state, state, states)
         for _ in range(ACTIONS_PER_GAME):
             version = truth.version(player, game_id)
             kind, body = _request(rng, state, version)
-            answer = client.post(f"/api/games/{game_id}/{kind}", json=body)
+            if kind == "winnable":
+                answer = client.get(f"/api/games/{game_id}/winnable")
+            else:
+                answer = client.post(f"/api/games/{game_id}/{kind}", json=body)
             assert answer.status_code in (200, 409, 422), answer.text
             after_version = truth.version(player, game_id)
             after = truth.load(player, game_id).state if after_version != version else state
             states[after_version] = after
-            check_reply(answer.json(), state, after, states)
+            if kind == "show" and answer.status_code == 200:
+                check_frames(answer.json(), after)
+                shows += 1
+                answer_json = {k: v for k, v in answer.json().items() if k != "frames"}
+            else:
+                answer_json = answer.json()
+            check_reply(answer_json, state, after, states)
             while shown["version"] != after_version:  # the socket may skip versions, never the last
-                shown = socket.receive_json()["view"]
+                message = socket.receive_json()
+                if message["type"] == "winnable":  # a verdict on a version already shown
+                    check_reply(message, states[message["version"]], states[message["version"]], states)
+                    verdicts += 1
+                    continue
+                shown = message["view"]
                 check_reply(shown, states[shown["version"]], states[shown["version"]], states)
             state = after
-    return ACTIONS_PER_GAME
+    assert verdicts > 0
+    return shows
 
 
 def test_no_reply_or_socket_message_names_a_face_down_card(served: tuple[FastAPI, Store]) -> None:
     app, truth = served
     rng = random.Random(2024)
-    assert sum(_play(app, truth, variant, rng) for variant in variants()) >= 3000
+    assert sum(_play(app, truth, variant, rng) for variant in variants()) >= 5  # "show me" played back a few wins
 
 
 def test_the_check_itself_catches_a_named_face_down_card() -> None:

@@ -24,8 +24,12 @@ export const api = {
   catalogue: () => call("GET", "/api/games"),
   latest: () => call("GET", "/api/games/latest"),
   view: (id) => call("GET", `/api/games/${id}`),
-  create: (game, deal, options) => call("POST", "/api/games", { game, deal, options }),
+  create: (game, deal, options, pick = null) => call("POST", "/api/games", { game, deal, options, pick }),
   act: (id, version, action, extra = {}) => call("POST", `/api/games/${id}/actions`, { action, version, ...extra }),
   targets: (id, pile, position) => call("POST", `/api/games/${id}/targets`, { pile, position }),
   stats: () => call("GET", "/api/stats"),
+  settings: () => call("GET", "/api/settings"),
+  setWinnable: (on) => call("POST", "/api/settings", { winnable: on }),
+  show: (id, version, giveUp) => call("POST", `/api/games/${id}/show`, { version, give_up: giveUp }),
+  winnable: (id) => call("GET", `/api/games/${id}/winnable`),
 };

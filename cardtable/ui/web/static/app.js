@@ -8,6 +8,9 @@ let catalogue = [];
 let view = null;
 let socket = null;
 let busy = Promise.resolve();
+let playing = null; // a "show me" playback under way: {stop}
+const STEP_MS = 450;
+let judging = false; // the "still winnable?" indicator: its verdicts come on the socket
 
 const table = createTable($("table"), {
   move: (pile, position, target) => act("move", { pile, position, target }),
@@ -20,6 +23,7 @@ const table = createTable($("table"), {
 function say(text) { $("message").textContent = text; }
 
 function dealName(shown) {
+  if (shown.daily) return shown.deal === null ? "daily deal" : `daily deal ${shown.deal}`;
   return shown.deal === null ? "random deal" : `deal ${shown.deal}`;
 }
 
@@ -35,11 +39,31 @@ function status() {
 function show(next) {
   if (!next || (view && next.id === view.id && next.version < view.version)) return;
   const wasWon = view && view.id === next.id && view.won;
+  const moved = !view || view.id !== next.id || view.version !== next.version;
   view = next;
   table.render(view);
   status();
+  if (moved) verdict(null);
   if (view.won && !wasWon) win();
   else if (view.stuck) say("No moves left: undo, or start a new deal.");
+}
+
+function verdict(data) {
+  // The indicator's line: a verdict on the table shown, or a wait while it is worked out.
+  const line = $("winnable");
+  line.hidden = !judging;
+  if (!judging || !view) return;
+  if (data && (data.id !== view.id || data.version !== view.version)) return; // about an older table
+  line.dataset.standing = data ? data.standing : "pending";
+  line.textContent = `Still winnable? ${data ? data.text : "…"}`;
+}
+
+async function chooseWinnable() {
+  const { status: code, data } = await api.setWinnable($("setting-winnable").checked);
+  if (code !== 200) { say(data.detail); return; }
+  judging = data.winnable;
+  verdict(null);
+  if (view) follow(view.id); // the socket sends verdicts from the moment it opens with the setting on
 }
 
 function win() {
@@ -47,9 +71,39 @@ function win() {
   if (!$("win-dialog").open) $("win-dialog").showModal();
 }
 
+async function showMe() {
+  // The solver's win from here, played back table by table; pressing again stops it. The
+  // game itself does not move, except that one hiding cards is given up first (asked).
+  if (playing) { playing.stop = true; return; }
+  if (!view) return;
+  if (view.show_gives_up && !window.confirm("This game has face-down cards: showing the win gives it up, and it counts as lost. Show it?")) return;
+  say("Looking for a win…");
+  const { status: code, data } = await api.show(view.id, view.version, view.show_gives_up);
+  if (code !== 200) { if (data.view) show(data.view); say(data.detail ?? "That did not work."); return; }
+  show(data.view);
+  const run = { stop: false };
+  playing = run;
+  $("show-me").textContent = "Stop";
+  let step = 0;
+  for (const frame of data.frames) {
+    if (run.stop) break;
+    step += 1;
+    table.render(frame.view);
+    table.highlight(null);
+    say(`Show me: move ${step} of ${data.frames.length} (${data.text})`);
+    await new Promise((resolve) => setTimeout(resolve, STEP_MS));
+  }
+  playing = null;
+  $("show-me").textContent = "Show me";
+  const over = step === data.frames.length && !run.stop;
+  if (view) table.render(view);
+  say(over ? `That was ${data.text}; the game is as it was.` : `Stopped after move ${step}; the game is as it was.`);
+}
+
 async function act(action, extra = {}) {
   // One action at a time, each made on the latest view; nothing before the first view.
   if (!view) return { ok: false };
+  if (playing) { playing.stop = true; }
   const run = busy.then(async () => {
     const { status: code, data } = await api.act(view.id, view.version, action, extra);
     if (code === 409) { show(data.view); say("The table changed in another tab; here it is now."); return { ok: false }; }
@@ -83,6 +137,7 @@ function follow(id, retry = 0) {
   opened.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "view" && view && data.view.id === view.id && data.view.version > view.version) show(data.view);
+    if (data.type === "winnable") verdict(data);
   };
   opened.onclose = () => {
     if (socket === opened && view && view.id === id) setTimeout(() => follow(id, retry + 1), Math.min(30, 2 ** retry) * 1000);
@@ -95,18 +150,20 @@ async function open(next) {
   $("game-picker").value = baseGame(next.game);
   fillSettings("game");
   follow(next.id);
-  say(next.moves ? "Welcome back: the game is as you left it." : "");
+  say(next.moves ? "Welcome back: the game is as you left it." : next.daily ? "Today's deal: proved winnable." : "");
 }
 
-async function newGame() {
-  // A new deal gives the game in progress up as lost: the player says so first.
+async function newGame(pick = null) {
+  // A new deal gives the game in progress up as lost: the player says so first. ``pick``
+  // asks for a deal the solver proved winnable, or the day's deal.
   if (view && view.in_progress && !window.confirm("Give up this game as lost and deal a new one?")) return;
   const game = withOptions($("game-picker").value);
-  const deal = $("deal-number").value === "" ? null : Number($("deal-number").value);
+  const deal = $("deal-number").value === "" || pick ? null : Number($("deal-number").value);
   const options = { auto_build: $("setting-auto-build").checked, scoring: $("setting-scoring").value };
   const entry = entryOf(game);
   if (!entry.scoring.includes(options.scoring)) options.scoring = "uniform";
-  const { status: code, data } = await api.create(game, deal, options);
+  if (pick) say(pick === "daily" ? "Finding today's deal…" : "Finding a winnable deal…");
+  const { status: code, data } = await api.create(game, deal, options, pick);
   if (code !== 201 && code !== 200) { say(data.detail); return; }
   $("deal-number").value = "";
   await open(data);
@@ -180,7 +237,7 @@ function showRules() {
 async function showStats() {
   const { status: code, data } = await api.stats();
   if (code !== 200) { say(data.detail); return; }
-  const rows = data.stats.filter((s) => s.played > 0).map((s) => `<tr><td>${s.game}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
+  const rows = data.stats.filter((s) => s.played > 0).map((s) => `<tr><td>${s.game}${s.daily ? " (daily)" : ""}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
   $("stats-table").innerHTML = rows.length
     ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best</th><th>fewest</th></tr>${rows.join("")}</table>`
     : "<p>No finished games yet.</p>";
@@ -214,21 +271,31 @@ async function start() {
   if (code !== 200) { say(data.detail); return; }
   catalogue = data.games;
   $("game-picker").replaceChildren(...catalogue.map((g) => new Option(g.name, g.id)));
-  $("new-game").onclick = newGame;
+  $("new-game").onclick = () => newGame();
+  $("new-winnable").onclick = () => newGame("winnable");
+  $("daily-deal").onclick = () => newGame("daily");
   $("restart").onclick = () => act("restart");
   $("undo").onclick = () => act("undo");
   $("redo").onclick = () => act("redo");
   $("hint").onclick = () => act("hint");
   $("auto-finish").onclick = () => act("auto_finish");
+  $("show-me").onclick = showMe;
   $("show-rules").onclick = showRules;
   $("show-stats").onclick = showStats;
   $("show-settings").onclick = () => { fillSettings(); $("settings-dialog").showModal(); };
   $("setting-draw").onchange = chooseDraw;
+  $("setting-winnable").onchange = chooseWinnable;
+  const settings = await api.settings();
+  if (settings.status === 200) {
+    judging = settings.data.winnable;
+    $("setting-winnable").checked = judging;
+    $("winnable-text").textContent = settings.data.winnable_text;
+  }
   $("game-picker").onchange = () => fillSettings("picker");
-  $("win-new").onclick = newGame;
+  $("win-new").onclick = () => newGame();
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey) return;
-    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: newGame };
+    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: () => newGame(), m: showMe };
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
   window.addEventListener("resize", () => table.redraw());

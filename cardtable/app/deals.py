@@ -1,0 +1,120 @@
+"""Deals the solver proved winnable: "new winnable deal" and the daily deal.
+
+Every deal the solver looks at here has its verdict kept in the store's table of solver
+results (``solved.py``, the table ``cardtable solve --deals`` fills too), so the
+catalogue of a game's winnable deals grows with use. A winnable deal is searched for
+forward from a random deal number, each deal solved with a small budget in positions;
+when none of the few tried is proved, one of the catalogue is dealt. The daily deal is
+the first deal proved winnable (with a fixed budget in positions, so on any machine)
+from a number derived from the day and the game: the same for everyone that day. It is
+worked out once per day and game, and remembered.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from contextlib import closing
+from datetime import date
+
+from cardtable.app.solved import SolvedDeals
+from cardtable.app.storage import Store
+from cardtable.solitaire import Variant
+from cardtable.solver import Budget, Outcome
+from cardtable.solver.batch import DealResult, classify
+
+NODES = 20_000
+"""Positions each deal may search (a tenth of a second for most FreeCell deals)."""
+
+TRIES = 6
+"""Deals tried, forward from a random one, before the catalogue is dealt from."""
+
+DAILY_TRIES = 40
+"""Deals tried for the daily deal, forward from the day's number."""
+
+DEAL_RANGE = 1 << 31
+"""The deal numbers winnable and daily deals are drawn from, at most (every game's
+range starts with this many, or is smaller)."""
+
+
+class NoWinnableDeal(LookupError):
+    """No deal of the game could be proved winnable within the budget (and none is known)."""
+
+
+def first_deal(variant: Variant, seed: str) -> int:
+    """A deal number of ``variant`` derived from ``seed`` alone.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> first_deal(get_variant("freecell"), "2026-01-01") == first_deal(get_variant("freecell"), "2026-01-01")
+    True
+    """
+    numbers = variant.deal.deal_numbers
+    size = min(numbers.stop - numbers.start, DEAL_RANGE)
+    digest = hashlib.sha256(f"{variant.id}|{seed}".encode()).digest()
+    return numbers.start + int.from_bytes(digest[:8], "big") % size
+
+
+class DealBook:
+    """Winnable deals of every game, kept in ``store``'s file."""
+
+    def __init__(self, store: Store, nodes: int = NODES, tries: int = TRIES, daily_tries: int = DAILY_TRIES) -> None:
+        self.store = store
+        self.budget = Budget(nodes=nodes, seconds=float("inf"))
+        self.tries = tries
+        self.daily_tries = daily_tries
+
+    def winnable(self, variant: Variant, rng: random.Random) -> int:
+        """A deal proved winnable: searched for from a random number, else one of the
+        catalogue; NoWinnableDeal when there is none to deal."""
+        numbers = variant.deal.deal_numbers
+        start = numbers.start + rng.randrange(min(numbers.stop - numbers.start, DEAL_RANGE))
+        found = self._first_won(variant, start, self.tries, known_first=True)
+        if found is not None:
+            return found
+        catalogue = self.catalogue(variant)
+        if not catalogue:
+            raise NoWinnableDeal(
+                f"no deal of {variant.name} could be proved winnable just now; try again, or build a catalogue "
+                f"with cardtable solve {variant.id} --deals 1-100"
+            )
+        return rng.choice(catalogue)
+
+    def daily(self, variant: Variant, day: date) -> int:
+        """The day's deal of ``variant``: the same for everyone, proved winnable."""
+        key = f"daily:{variant.id}:{day.isoformat()}"
+        kept = self.store.setting("", key)
+        if kept is not None:
+            return int(kept)
+        found = self._first_won(variant, first_deal(variant, day.isoformat()), self.daily_tries, known_first=False)
+        if found is None:
+            raise NoWinnableDeal(f"no daily deal of {variant.name} today: none of the deals tried could be proved winnable")
+        self.store.set_setting("", key, str(found))
+        return found
+
+    def catalogue(self, variant: Variant) -> list[int]:
+        """The deals of ``variant`` the store holds proved winnable."""
+        with closing(SolvedDeals(self.store.path)) as known:
+            return [r.deal for r in known.results(variant.id) if r.outcome is Outcome.SOLVED]
+
+    def _first_won(self, variant: Variant, start: int, tries: int, known_first: bool) -> int | None:
+        """The first deal from ``start`` proved winnable (at most ``tries`` solved), each
+        verdict recorded; None when none is. With ``known_first`` a deal the store knows
+        is taken at its stored verdict (found perhaps with a bigger budget); without it
+        every deal is solved with this budget, so the answer is the same on any machine."""
+        numbers = variant.deal.deal_numbers
+        size = numbers.stop - numbers.start
+        deals = [numbers.start + (start - numbers.start + n) % size for n in range(tries)]
+        with closing(SolvedDeals(self.store.path)) as known:
+            results: list[DealResult] = []
+            try:
+                for deal in deals:
+                    decided = known.decided(variant.id, range(deal, deal + 1)) if known_first else {}
+                    outcome = decided[deal].outcome if deal in decided else None
+                    if outcome is None:
+                        results.append(next(classify(variant.id, [deal], self.budget)))
+                        outcome = results[-1].outcome
+                    if outcome is Outcome.SOLVED:
+                        return deal
+                return None
+            finally:
+                known.record(results)

@@ -1,0 +1,66 @@
+""""Show me": the solver's win from the current position, to be played back step by step.
+
+The playback is a demonstration: the game itself is not moved, so stopping at any step
+leaves it as it was. Where cards lie face down the solver sees them all, so a game
+with hidden cards is shown only once it is over; asking for it before then gives the
+game up (it counts as lost), and the interfaces say so before they ask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.app.history import History
+from cardtable.app.session import Session, has_hidden_cards
+from cardtable.solitaire import Move, State
+from cardtable.solitaire.formats import replay_steps
+from cardtable.solver import Budget, solve
+
+NODES = 200_000
+"""Positions the search for a win may look at (a second or two at worst)."""
+
+SECONDS = 5.0
+"""A guard against a slow or busy machine (the node cap is the real limit)."""
+
+GIVES_UP = "this game has face-down cards: showing the win gives it up, and it counts as lost"
+"""What a player is told before a playback that gives the game up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Playback:
+    """A win from a position: its moves and each position along the way (the first is
+    where it starts, the last is won)."""
+
+    moves: tuple[Move, ...]
+    states: tuple[State, ...]
+
+    def frame(self, session: Session, step: int) -> Session:
+        """The game as it looks after ``step`` moves of the playback (a copy, over)."""
+        history = History(self.states, tuple((m,) for m in self.moves), step)
+        shown = Session(session.variant, session.deal_number, session.options, history,
+                        random_deal=session.random_deal, daily=session.daily)
+        shown.is_over = True
+        return shown
+
+
+def gives_up(session: Session) -> bool:
+    """Whether showing the win would give the game up: it hides cards and is not over."""
+    return has_hidden_cards(session.variant) and not session.is_over
+
+
+def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> Playback | None:
+    """The solver's win from the session's position (None when none is found within
+    ``nodes`` positions, or ``seconds``). Nothing is checked here about hidden cards:
+    see ``gives_up``.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> shown = playback(Session(get_variant("freecell"), 1), seconds=float("inf"))
+    >>> shown is not None and len(shown.states) == len(shown.moves) + 1
+    True
+    """
+    start = session.state
+    result = solve(start, Budget(nodes=nodes, seconds=seconds))
+    if not result.solved:
+        return None
+    states = (start, *replay_steps(start, result.moves))
+    return Playback(result.moves, states)

@@ -1,0 +1,255 @@
+""""Still winnable?": after each move, whether the game can still be won from here.
+
+An opt-in indicator, worked out from the whole deal (face-down cards included), so it
+gives a verdict and never a card: *winnable*, *can't be won from here* (with how many
+moves to undo to get back to a position proved winnable, where one is known) or
+*unknown* when the search's small budget runs out first. The solver is asked off the
+request path (``Indicator.submit`` runs on a thread of its own); every position it
+decides is remembered, so a player following a win, or undoing to a known position,
+gets the verdict at once.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from enum import Enum
+from threading import RLock
+import time
+
+from cardtable.app.history import History
+from cardtable.solitaire import State, apply
+from cardtable.solver import Budget, Outcome, solve
+
+SETTING = "winnable"
+"""The player's setting (in the store's settings) that turns the indicator on."""
+
+SETTING_TEXT = (
+    "Say after each move whether the game can still be won. It is worked out from the whole deal, "
+    "face-down cards included (it tells a verdict, never a card)."
+)
+"""What the setting says, in every interface."""
+
+NODES = 100_000
+"""Positions one verdict may search (about a second on two cores at worst): enough to
+prove FreeCell's deal 11982 unwinnable, small enough never to hold a player up."""
+
+SECONDS = 3.0
+"""A guard against a slow or busy machine: a search stopped by it says unknown (never a
+wrong verdict); the node cap is the real limit."""
+
+SHARE = 0.25
+"""The most of one core the indicator's thread takes: after each verdict it rests three
+times as long as the search ran before it starts the next, so a server's players keep
+the rest; verdicts asked meanwhile wait, and one superseded by a newer position of the
+same game is skipped."""
+
+LOOK_BACK = 2
+"""Earlier positions solved, nearest first, to find the way back when none is known."""
+
+REMEMBERED = 20_000
+"""Decided positions kept (the oldest are forgotten first)."""
+
+GIVEN = 2_000
+"""Verdicts kept whole, by history, for asking again."""
+
+KnownDeal = Callable[[str, int], Outcome | None]
+"""The stored verdict on a deal (game id, deal number), if there is one."""
+
+
+class Standing(Enum):
+    """Whether the game can still be won."""
+
+    WINNABLE = "winnable"
+    LOST = "lost"
+    """Every line of play from here was searched: none wins."""
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The indicator's answer for one position; ``undo`` is the number of moves to take
+    back to reach a position proved winnable (None when none is known)."""
+
+    standing: Standing
+    undo: int | None = None
+
+    @property
+    def text(self) -> str:
+        """The verdict in words.
+
+        >>> Verdict(Standing.LOST, 2).text
+        "can't be won from here: undo 2 moves to get back to a winnable position"
+        """
+        if self.standing is Standing.WINNABLE:
+            return "winnable"
+        if self.standing is Standing.UNKNOWN:
+            return "unknown: the search ran out of room before it could tell"
+        if self.undo is None:
+            return "can't be won from here"
+        moves = "move" if self.undo == 1 else "moves"
+        return f"can't be won from here: undo {self.undo} {moves} to get back to a winnable position"
+
+
+class Indicator:
+    """Verdicts on positions, remembered; one solver thread of its own (``submit``).
+
+    ``known`` gives the stored verdict on a deal (the solver's results), used for a
+    game's opening position before any search.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> indicator = Indicator(nodes=50_000, seconds=float("inf"))
+    >>> indicator.verdict(History.begin(get_variant("freecell").start(1))).text
+    'winnable'
+    """
+
+    def __init__(
+        self, nodes: int = NODES, known: KnownDeal | None = None, look_back: int = LOOK_BACK, seconds: float = SECONDS,
+        share: float = SHARE,
+    ) -> None:
+        self.nodes = nodes
+        self.seconds = seconds
+        self.share = share
+        self._rested = 0.0
+        """When the thread may search again (``share``)."""
+        self._latest: dict[object, History] = {}
+        """The newest position asked for, by game (``submit``'s ``game``)."""
+        self.known = known
+        self.look_back = look_back
+        self._decided: OrderedDict[State, Outcome] = OrderedDict()
+        self._lock = RLock()
+        self._thread: ThreadPoolExecutor | None = None
+        self._given: OrderedDict[History, Verdict] = OrderedDict()
+        """The last verdicts given, by history (a lost one's way back included)."""
+        self._pending: dict[History, Future[Verdict | None]] = {}
+        """Verdicts being worked out, so asking twice searches once."""
+
+    def submit(
+        self, history: History, deal: tuple[str, int] | None = None, game: object = None
+    ) -> Future[Verdict | None]:
+        """``verdict`` worked out on the indicator's own thread (answered at once when the
+        position is already decided). With ``game`` (any key naming the game), a verdict
+        still waiting when a newer position of that game is asked for is skipped: it
+        answers None, and the newer one is worked out instead."""
+        ready = self.remembered(history)
+        if ready is not None:
+            done: Future[Verdict | None] = Future()
+            done.set_result(ready)
+            return done
+        with self._lock:
+            if self._thread is None:
+                self._thread = ThreadPoolExecutor(1, thread_name_prefix="cardtable-winnable")
+            if game is not None:
+                self._latest[game] = history
+            pending = self._pending.get(history)
+            if pending is None:
+                pending = self._thread.submit(self._work, history, deal, game)
+                self._pending[history] = pending
+                pending.add_done_callback(lambda _: self._settled(history))
+            return pending
+
+    def _work(self, history: History, deal: tuple[str, int] | None, game: object) -> Verdict | None:
+        """On the thread: the verdict (None if superseded), after the rest the last one
+        earned (to keep to ``share``; taken before, so no verdict waits for its own)."""
+        time.sleep(max(0.0, self._rested - time.monotonic()))
+        with self._lock:
+            superseded = game is not None and self._latest.get(game, history) != history
+        if superseded:
+            return None
+        began = time.thread_time()
+        verdict = self.verdict(history, deal)
+        with self._lock:
+            if game is not None and self._latest.get(game) == history:
+                del self._latest[game]
+        if self.share < 1:
+            self._rested = time.monotonic() + (time.thread_time() - began) * (1 - self.share) / self.share
+        return verdict
+
+    def _settled(self, history: History) -> None:
+        with self._lock:
+            self._pending.pop(history, None)
+
+    def remembered(self, history: History) -> Verdict | None:
+        """The verdict if it needs no search (the position, and for a lost one the way
+        back, already decided), else None."""
+        with self._lock:
+            given = self._given.get(history)
+        if given is not None:
+            return given
+        outcome = self._outcome_of(history.state)
+        if outcome is None:
+            return None
+        verdict = self._verdict(history, outcome, search=False)
+        return verdict if outcome is not Outcome.UNWINNABLE or verdict.undo is not None or history.at == 0 else None
+
+    def verdict(self, history: History, deal: tuple[str, int] | None = None) -> Verdict:
+        """Whether the game can still be won from ``history``'s position (``deal``: the
+        game id and deal number, to look the opening position up among known deals)."""
+        state = history.state
+        outcome = self._outcome_of(state)
+        if outcome is None and deal is not None and self.known is not None and state == history.state_at(0):
+            outcome = self.known(*deal)
+            if outcome is Outcome.UNKNOWN:
+                outcome = None
+            if outcome is not None:
+                self._remember(state, outcome)
+        if outcome is None:
+            outcome = self._solve(state)
+        verdict = self._verdict(history, outcome, search=True)
+        with self._lock:
+            self._given[history] = verdict
+            while len(self._given) > GIVEN:
+                self._given.popitem(last=False)
+        return verdict
+
+    def _verdict(self, history: History, outcome: Outcome, search: bool) -> Verdict:
+        if outcome is Outcome.SOLVED:
+            return Verdict(Standing.WINNABLE)
+        if outcome is Outcome.UNKNOWN:
+            return Verdict(Standing.UNKNOWN)
+        return Verdict(Standing.LOST, self._way_back(history, search))
+
+    def _way_back(self, history: History, search: bool) -> int | None:
+        """Moves to undo to reach the nearest earlier position proved winnable; searching
+        (if ``search``) at most ``look_back`` positions not yet decided."""
+        tries = self.look_back if search else 0
+        for at in range(history.at - 1, -1, -1):
+            outcome = self._outcome_of(history.state_at(at))
+            if outcome is None and tries > 0:
+                tries -= 1
+                outcome = self._solve(history.state_at(at))
+            if outcome is Outcome.SOLVED:
+                return history.at - at
+        return None
+
+    def _solve(self, state: State) -> Outcome:
+        result = solve(state, Budget(nodes=self.nodes, seconds=self.seconds))
+        if result.solved:
+            walk = state
+            for move in result.moves:  # every position of the win is winnable too
+                self._remember(walk, Outcome.SOLVED)
+                walk = apply(walk, move, trusted=True)
+        else:
+            self._remember(state, result.outcome)
+        return result.outcome
+
+    def _outcome_of(self, state: State) -> Outcome | None:
+        with self._lock:
+            outcome = self._decided.get(state)
+            if outcome is not None:
+                self._decided.move_to_end(state)
+            return outcome
+
+    def _remember(self, state: State, outcome: Outcome) -> None:
+        with self._lock:  # an unknown too: the same budget would only run out again
+            self._decided[state] = outcome
+            self._decided.move_to_end(state)
+            while len(self._decided) > REMEMBERED:
+                self._decided.popitem(last=False)
+
+    def close(self) -> None:
+        """Stop the solver thread (a search under way finishes first)."""
+        if self._thread is not None:
+            self._thread.shutdown(wait=False, cancel_futures=True)

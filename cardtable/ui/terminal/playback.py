@@ -1,0 +1,88 @@
+""""Show me" in the terminal: the solver's win played back step by step.
+
+The typed mode steps on Enter and stops on any other line; the full screen steps on
+its own (space steps at once, escape or m stops). Either way the game itself is not
+moved: a game with face-down cards is given up first, once the player says yes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from textual.app import ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from cardtable.app import Session
+from cardtable.app.service import Games
+from cardtable.app.showing import GIVES_UP, Playback, gives_up, playback
+from cardtable.solitaire.formats import format_move
+
+STEP_SECONDS = 0.6
+"""How long the full screen shows each step."""
+
+
+def step_text(session: Session, shown: Playback, step: int, picture: Callable[[Session], str]) -> str:
+    """The table after ``step`` moves of the playback, with the move that led there."""
+    move = format_move(session.variant, shown.moves[step - 1])
+    return f"{picture(shown.frame(session, step))}\n  show me: move {step} of {len(shown.moves)}: {move}"
+
+
+def show_typed(
+    games: Games, game_id: int, session: Session, lines: Iterator[str], write: Callable[[str], None],
+    picture: Callable[[Session], str], prompt: Callable[[], None], nodes: int | None = None,
+) -> None:
+    """Play the win back in the typed mode: Enter for each next move, any other line stops."""
+    if gives_up(session):
+        write(f"  {GIVES_UP}. Show it? (yes/no)")
+        prompt()
+        if next(lines, "").strip().lower() not in ("y", "yes"):
+            write("  not shown; the game goes on")
+            return
+        games.give_up(game_id, session)
+    shown = playback(session) if nodes is None else playback(session, nodes)
+    if shown is None:
+        write("  no win was found from here within the search's budget")
+        return
+    count = len(shown.moves)
+    write(f"  show me: a win in {count} move{'s' * (count != 1)}; Enter for each move, anything else stops")
+    for step in range(1, count + 1):
+        write(step_text(session, shown, step, picture))
+        if step == count:
+            break
+        prompt()
+        if next(lines, "stop").strip():
+            write(f"  stopped after move {step}")
+            break
+    write(picture(session))
+    write("  the game is as it was" + (" (given up)" if session.is_over and not session.is_won else ""))
+
+
+class PlaybackScreen(ModalScreen[None]):
+    """The full-screen playback: each step in turn, as a picture of the table."""
+
+    BINDINGS = [("space", "step", "Next"), ("escape,m,q", "dismiss", "Stop")]
+
+    def __init__(self, session: Session, shown: Playback, picture: Callable[[Session], str]) -> None:
+        super().__init__()
+        self.session = session
+        self.shown = shown
+        self.picture = picture
+        self.step = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text(), id="sheet")
+
+    def on_mount(self) -> None:
+        self.set_interval(STEP_SECONDS, self.action_step)
+
+    def _text(self) -> str:
+        if self.step == 0:
+            return f"{self.picture(self.session)}\n  show me: a win in {len(self.shown.moves)} moves (escape stops)"
+        return step_text(self.session, self.shown, self.step, self.picture) + "\n  (escape stops)"
+
+    def action_step(self) -> None:
+        """The next move of the win (the last one stays until the player closes it)."""
+        if self.step < len(self.shown.moves):
+            self.step += 1
+            self.query_one("#sheet", Static).update(self._text())

@@ -1,0 +1,139 @@
+"""The solver in play, over HTTP: the "still winnable?" setting and its verdicts, and
+"show me", the solver's win played back.
+
+The verdict is pushed on the game's WebSocket (``{"type": "winnable", ...}``) after each
+move while the setting is on; ``GET /api/games/{id}/winnable`` is the same verdict for a
+client that polls. Either way it is worked out off the event loop and never names a card.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from pydantic import BaseModel, Field, StrictBool
+
+from cardtable.app import StaleGame
+from cardtable.app.showing import GIVES_UP, gives_up
+from cardtable.app.standing import SETTING, SETTING_TEXT
+from cardtable.ui.web.api import PlayerCookie, _live, _player_game, player_of
+from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
+from cardtable.ui.web.lean import documented, game_id_of, json_response, read_body
+from cardtable.ui.web.views import move_view, table_view, winnable_view
+
+router = APIRouter(prefix="/api")
+
+OFF = "the \"still winnable?\" indicator is off: turn it on in the settings first"
+
+
+class SettingsIn(BaseModel):
+    """The player's settings that apply at once, to every game."""
+
+    winnable: StrictBool = Field(description="say after each move whether the game can still be won")
+
+
+class SettingsOut(BaseModel):
+    """The player's settings that apply at once."""
+
+    winnable: bool = Field(description="whether the \"still winnable?\" indicator is on")
+    winnable_text: str = Field(description="what the setting does, to show beside it")
+
+
+class WinnableOut(BaseModel):
+    """Whether the game can still be won at a version of it (a verdict, never a card)."""
+
+    id: int
+    version: int = Field(description="the version of the table the verdict is about")
+    standing: Literal["winnable", "lost", "unknown", "pending"] = Field(
+        description="pending: being worked out; ask again, or follow the game's WebSocket")
+    undo: int | None = Field(description="moves to undo to get back to a position proved winnable, where one is known")
+    text: str
+
+
+async def indicator_on(request: Request, player: str) -> bool:
+    """Whether ``player`` turned the indicator on."""
+    live = _live(request)
+    return await live.run(live.store.setting, player, SETTING, "0") == "1"
+
+
+@router.get("/settings", summary="The caller's settings that apply at once", response_model=SettingsOut,
+            responses=answers(503))
+async def settings(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    player = player_of(request, response, cardtable_player)
+    return {"winnable": await indicator_on(request, player), "winnable_text": SETTING_TEXT}
+
+
+@router.post("/settings", summary="Change the caller's settings that apply at once", response_model=SettingsOut,
+             responses=answers(503, *BODY_ERRORS), openapi_extra=documented(SettingsIn, game_id=False))
+async def change_settings(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+    body = await read_body(request, SettingsIn)
+    player = player_of(request, response, cardtable_player)
+    live = _live(request)
+    await live.run(live.store.set_setting, player, SETTING, "1" if body.winnable else "0")
+    return {"winnable": body.winnable, "winnable_text": SETTING_TEXT}
+
+
+@router.get(
+    "/games/{game_id}/winnable",
+    summary="Whether the game can still be won from its current position (with the indicator on)",
+    responses={200: {"model": WinnableOut, "description": "the verdict, or pending while it is worked out"},
+               **answers(404, 409, 422, 503)},
+    openapi_extra=documented(),
+)
+async def winnable(request: Request) -> Response:
+    game_id = game_id_of(request)
+    live = await _player_game(request, game_id)
+    if not await indicator_on(request, live.player):
+        raise HTTPException(409, OFF)
+    indicator = _live(request).indicator
+    session = live.session
+    verdict = indicator.remembered(session.history)
+    if verdict is None:
+        indicator.submit(session.history, (session.variant.id, session.deal_number), (live.player, live.game_id))
+    return json_response(winnable_view(live.game_id, live.version, verdict))
+
+
+class ShowIn(BaseModel):
+    """A request to see the win from the table of the given version."""
+
+    version: Whole = Field(ge=0, description="the version of the view the request was made on")
+    give_up: StrictBool = Field(
+        default=False, description="the player agrees to give the game up (needed where cards lie face down)")
+
+
+@router.post(
+    "/games/{game_id}/show",
+    summary="Show me: the solver's win from the current position, as the tables to play back (the game is not moved)",
+    responses=answers(404, 503, *BODY_ERRORS, refused="stale version, no win found, or the game hides cards and "
+                      "give_up was not given"),
+    openapi_extra=documented(ShowIn),
+)
+async def show(request: Request) -> Response:
+    game_id = game_id_of(request)
+    body = await read_body(request, ShowIn)
+    live = await _player_game(request, game_id)
+    detail = ""
+    if body.version != live.version:
+        detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
+    elif gives_up(live.session) and not body.give_up:
+        detail = f"{GIVES_UP}: send give_up to go on"
+    if detail:
+        return json_response({"detail": detail, "view": table_view(live.game_id, live.session, live.version)}, status=409)
+    try:
+        found, session, version, given_up = await _live(request).show(live, body.give_up)
+    except StaleGame as refused:
+        live = await _player_game(request, game_id)
+        return json_response({"detail": str(refused), "view": table_view(live.game_id, live.session, live.version)},
+                             status=409)
+    view = table_view(live.game_id, session, version)
+    if found is None:
+        words = "no win was found from here within the search's budget"
+        return json_response({"detail": words + (" (the game was given up)" if given_up else ""), "view": view},
+                             status=409)
+    frames = [
+        {"move": move_view(session, move), "view": table_view(live.game_id, found.frame(session, step + 1), version)}
+        for step, move in enumerate(found.moves)
+    ]
+    count = len(found.moves)
+    return json_response({"given_up": given_up, "text": f"a win in {count} move{'s' * (count != 1)}",
+                          "frames": frames, "view": view})

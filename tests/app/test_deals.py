@@ -1,0 +1,75 @@
+"""Winnable deals and the daily deal: proved by the solver, kept in the store, the daily
+one the same everywhere, and counted apart in the statistics."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from cardtable.app import Store
+from cardtable.app.deals import DealBook, NoWinnableDeal, first_deal
+from cardtable.app.service import Games
+from cardtable.app.solved import SolvedDeals
+from cardtable.app.stats import to_text
+from cardtable.app.tallies import player_stats
+from cardtable.solitaire import get_variant
+from cardtable.solver import Budget, Outcome, solve
+from cardtable.solver.batch import DealResult
+
+DAY = date(2026, 11, 24)
+
+
+def test_a_winnable_deal_is_proved_and_joins_the_catalogue(tmp_path: Path) -> None:
+    store = Store(tmp_path / "d.db")
+    book = DealBook(store, nodes=5_000, tries=4)
+    variant = get_variant("freecell")
+    deal = book.winnable(variant, random.Random(3))
+    assert deal in book.catalogue(variant)
+    assert solve(variant.start(deal), Budget(nodes=5_000, seconds=float("inf"))).solved
+
+
+def test_when_no_deal_is_proved_the_catalogue_is_dealt_from_else_it_says_so(tmp_path: Path) -> None:
+    store = Store(tmp_path / "d.db")
+    variant = get_variant("spider")
+    book = DealBook(store, nodes=16, tries=2)
+    with pytest.raises(NoWinnableDeal, match="cardtable solve spider --deals"):
+        book.winnable(variant, random.Random(1))
+    known = SolvedDeals(store.path)
+    known.record([DealResult("spider", 77, Outcome.SOLVED, 200, 1, 1.0, True, "")])
+    known.close()
+    assert book.winnable(variant, random.Random(1)) == 77
+
+
+def test_the_daily_deal_is_the_same_everywhere_on_a_day_and_proved_winnable(tmp_path: Path) -> None:
+    variant = get_variant("freecell")
+    one = DealBook(Store(tmp_path / "one.db"), nodes=5_000).daily(variant, DAY)
+    other_store = Store(tmp_path / "other.db")
+    other = DealBook(other_store, nodes=5_000)
+    assert other.daily(variant, DAY) == one
+    assert other_store.setting("", f"daily:freecell:{DAY.isoformat()}") == str(one)  # worked out once a day
+    assert 0 <= one - first_deal(variant, DAY.isoformat()) < 40  # forward from the day's number
+    assert first_deal(variant, "2026-11-25") != first_deal(variant, DAY.isoformat())
+    assert solve(variant.start(one), Budget(nodes=5_000, seconds=float("inf"))).solved
+
+
+def test_daily_games_have_their_own_line_in_the_statistics(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    games = Games(store, "me", random.Random(2))
+    book = DealBook(store, nodes=5_000)
+    game_id, session = games.start_daily("freecell", DAY, book)
+    assert session.daily and session.random_deal
+    assert store.load("me", game_id).daily
+    session.play_card("t1")
+    games.leave(game_id, session)  # given up: lost
+    game_id, session = games.start("freecell", 5)
+    session.play_card("t1")
+    games.leave(game_id, session)
+    game_id, session = games.start_winnable("freecell", book)
+    assert not session.daily and session.random_deal
+    stats, _, _ = player_stats(store, "me")
+    lines = {(s.game, s.daily): s.played for s in stats}
+    assert lines == {("freecell", False): 1, ("freecell", True): 1}
+    assert "freecell daily deal: played 1" in to_text(stats)

@@ -1,0 +1,81 @@
+"""The "still winnable?" indicator: verdicts, the way back, known deals, off the caller's thread."""
+
+from __future__ import annotations
+
+from cardtable.app.history import History
+from cardtable.app.standing import Indicator, Standing, Verdict
+from cardtable.solitaire import apply, get_variant
+from cardtable.solitaire.formats import parse_move
+from cardtable.solver import Outcome, solve, Budget
+
+
+def _played(game: str, deal: int, moves: list[str]) -> History:
+    variant = get_variant(game)
+    history = History.begin(variant.start(deal))
+    for text in moves:
+        move = parse_move(variant, text)
+        history = history.push((move,), apply(history.state, move))
+    return history
+
+
+def test_an_opening_with_a_win_is_winnable_and_the_win_is_remembered_along_its_way() -> None:
+    indicator = Indicator(nodes=20_000, seconds=float("inf"))
+    history = History.begin(get_variant("freecell").start(1))
+    assert indicator.verdict(history) == Verdict(Standing.WINNABLE)
+    win = solve(history.state, Budget(nodes=20_000, seconds=float("inf"))).moves
+    for move in win[:5]:  # the indicator's own win may differ; any proved position is known at once
+        history = history.push((move,), apply(history.state, move))
+    assert indicator.submit(history).result(timeout=60).standing is Standing.WINNABLE
+
+
+def test_a_lost_position_says_how_many_moves_to_undo() -> None:
+    # FreeCell with one cell, deal 2: the third move of this line loses a won game.
+    history = _played("freecell-1-cell", 2, ["t1>c1", "c1>f1", "t2>c1"])
+    indicator = Indicator(nodes=3_000, seconds=float("inf"))
+    verdict = indicator.verdict(history)
+    assert verdict == Verdict(Standing.LOST, 1)
+    assert verdict.text == "can't be won from here: undo 1 move to get back to a winnable position"
+    assert indicator.remembered(history) == verdict  # decided: no second search
+
+
+def test_freecell_11982_is_proved_lost_from_its_opening() -> None:
+    verdict = Indicator(nodes=100_000, seconds=float("inf")).verdict(History.begin(get_variant("freecell").start(11982)))
+    assert verdict == Verdict(Standing.LOST, None)
+    assert verdict.text == "can't be won from here"
+
+
+def test_a_known_deal_is_answered_without_a_search() -> None:
+    asked: list[tuple[str, int]] = []
+
+    def known(game: str, deal: int) -> Outcome | None:
+        asked.append((game, deal))
+        return Outcome.UNWINNABLE
+
+    indicator = Indicator(nodes=16, seconds=float("inf"), known=known)
+    history = History.begin(get_variant("freecell").start(11982))
+    assert indicator.verdict(history, ("freecell", 11982)).standing is Standing.LOST
+    assert asked == [("freecell", 11982)]
+
+
+def test_a_budget_too_small_says_unknown() -> None:
+    verdict = Indicator(nodes=16, seconds=float("inf")).verdict(History.begin(get_variant("freecell").start(11982)))
+    assert verdict.standing is Standing.UNKNOWN and "unknown" in verdict.text
+
+
+def test_asking_twice_while_searching_searches_once() -> None:
+    indicator = Indicator(nodes=5_000, seconds=float("inf"))
+    history = History.begin(get_variant("freecell").start(7))
+    first, second = indicator.submit(history), indicator.submit(history)
+    assert first is second or first.result(timeout=60) == second.result(timeout=60)
+    indicator.close()
+
+
+def test_a_verdict_superseded_while_waiting_is_skipped() -> None:
+    indicator = Indicator(nodes=5_000, seconds=float("inf"))
+    start = History.begin(get_variant("freecell").start(11982))
+    busy = indicator.submit(start)  # no game named: never skipped; it keeps the thread busy
+    older = _played("freecell", 5, ["t1>c1"])
+    newer = _played("freecell", 5, ["t1>c1", "t2>c2"])
+    skipped, latest = indicator.submit(older, game="g"), indicator.submit(newer, game="g")
+    assert busy.result(timeout=60) is not None
+    assert skipped.result(timeout=60) is None and latest.result(timeout=60) is not None

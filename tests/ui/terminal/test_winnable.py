@@ -1,0 +1,106 @@
+"""The "still winnable?" indicator in the terminal: the typed ``winnable`` command and
+setting, and the full-screen status line with its key."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from cardtable.app import Options, Session, Store
+from cardtable.app.service import Games
+from cardtable.app.standing import SETTING_TEXT, Indicator
+from cardtable.solitaire import get_variant
+from cardtable.ui.terminal.fullscreen import TableApp
+from cardtable.ui.terminal.plain import play_plain
+
+
+def _games(tmp_path: Path) -> Games:
+    return Games(Store(tmp_path / "t.db"), "me")
+
+
+def test_typed_winnable_answers_and_the_setting_follows_every_move(tmp_path: Path) -> None:
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell-1-cell"), 2, Options(auto_build=False))
+    game_id = games.store.save("me", session)
+    out: list[str] = []
+    lines = ["winnable", "t1 c1", "winnable on", "c1 f1", "t2 c1", "winnable off", "undo", "quit"]
+    play_plain(games, game_id, session, lines, out.append, indicator=Indicator(nodes=3_000, seconds=float("inf")))
+    verdicts = [line for line in out if "still winnable?" in line]
+    assert verdicts == [
+        "  still winnable? winnable",  # asked
+        "  still winnable? winnable",  # after c1 f1, the setting on
+        "  still winnable? can't be won from here: undo 1 move to get back to a winnable position",
+    ]
+    assert f"  {SETTING_TEXT} On." in out and f"  {SETTING_TEXT} Off." in out
+    assert not games.indicator_on()
+
+
+def test_typed_winnable_on_is_kept_for_the_next_session(tmp_path: Path) -> None:
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell"), 1)
+    game_id = games.store.save("me", session)
+    play_plain(games, game_id, session, ["winnable on", "quit"], lambda text: None, indicator=Indicator(nodes=3_000, seconds=float("inf")))
+    out: list[str] = []
+    play_plain(games, game_id, games.store.load("me", game_id), ["quit"], out.append, indicator=Indicator(nodes=3_000, seconds=float("inf")))
+    assert "  still winnable? winnable" in out
+
+
+def test_fullscreen_w_turns_the_indicator_on_and_the_verdict_follows_the_status(tmp_path: Path) -> None:
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell-1-cell"), 2, Options(auto_build=False))
+    game_id = games.store.save("me", session)
+    app = TableApp(games, game_id, session, indicator=Indicator(nodes=3_000, seconds=float("inf")))
+
+    async def settle() -> None:
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if app.verdict != "…":
+                return
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert app.verdict == ""
+            await pilot.press("w")
+            await settle()
+            assert games.indicator_on() and app.verdict == "winnable"
+            for source, target in (("t1", "c1"), ("c1", "f1"), ("t2", "c1")):
+                app.show(app.session.move_card(source, -1, target))
+                await settle()
+            assert app.verdict == "can't be won from here: undo 1 move to get back to a winnable position"
+            await pilot.press("u")
+            await settle()
+            assert app.verdict == "winnable"
+            await pilot.press("w")
+            assert app.verdict == "" and not games.indicator_on()
+
+    asyncio.run(drive())
+
+
+def test_typed_new_winnable_and_daily_deal_proved_deals(tmp_path: Path) -> None:
+    from cardtable.app.deals import DealBook
+
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell"), 1)
+    game_id = games.store.save("me", session)
+    out: list[str] = []
+    play_plain(games, game_id, session, ["new winnable", "daily", "quit"], out.append)
+    catalogue = DealBook(games.store).catalogue(get_variant("freecell"))
+    assert any(f"FreeCell, deal {deal}: 0 moves" in line for line in out for deal in catalogue)
+    assert any("FreeCell, daily deal" in line for line in out)
+    latest = games.store.load("me", games.store.latest_unfinished("me") or 0)
+    assert latest.daily
+
+
+def test_fullscreen_keys_deal_a_winnable_deal_and_the_daily_deal(tmp_path: Path) -> None:
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell"), 1)
+    app = TableApp(games, games.store.save("me", session), session, indicator=Indicator(nodes=3_000, seconds=float("inf")))
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("N")
+            assert app.message.startswith("new winnable deal: ") and not app.session.daily
+            await pilot.press("D")
+            assert app.message.startswith("new today's deal: ") and app.session.daily
+
+    asyncio.run(drive())

@@ -1,0 +1,94 @@
+"""The solver in play, in a real browser: the "still winnable?" indicator, winnable and
+daily deals, and "show me" played back and stopped."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+import uvicorn
+from playwright.sync_api import Page, expect
+
+from cardtable.app import Store
+from cardtable.app.standing import Indicator
+from cardtable.ui.web.server import create_app
+from tests.ui.web.test_browser import _free_port, browser, page, settle, snap, start  # noqa: F401  (fixtures)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server of test_browser's, its verdicts budgeted in positions only (a loaded
+    machine must not turn FreeCell 11982's proof into "unknown")."""
+    port = _free_port()
+    app = create_app(Store(tmp_path_factory.mktemp("solver-web") / "e2e.db"))
+    app.state.live.indicator = Indicator(nodes=100_000, known=app.state.live.indicator.known, seconds=float("inf"))
+    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 15
+    while not running.started and time.time() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+def test_the_indicator_is_opt_in_says_what_it_uses_and_follows_each_move(page: Page) -> None:  # noqa: F811
+    start(page, "freecell", 1)
+    expect(page.locator("#winnable")).to_be_hidden()
+    page.click("#show-settings")
+    expect(page.locator("#winnable-text")).to_contain_text("face-down cards included")
+    page.check("#setting-winnable")
+    page.click("#settings-done")
+    expect(page.locator("#winnable")).to_have_text("Still winnable? winnable")
+    page.click('#table .card[data-pile="t1"] >> nth=-1')
+    page.click('#table .slot[data-pile="c1"]')
+    expect(page.locator("#status")).to_contain_text("1 moves")
+    expect(page.locator("#winnable")).to_have_text("Still winnable? winnable")
+    start(page, "freecell", 11982)
+    expect(page.locator("#winnable")).to_have_text("Still winnable? can't be won from here", timeout=30_000)
+    snap(page, "winnable-indicator-11982")
+    page.click("#show-settings")
+    page.uncheck("#setting-winnable")
+    page.click("#settings-done")
+    expect(page.locator("#winnable")).to_be_hidden()
+
+
+def test_a_winnable_deal_and_the_daily_deal_from_their_buttons(page: Page, server: str) -> None:  # noqa: F811
+    page.select_option("#game-picker", "freecell")
+    page.click("#new-winnable")
+    expect(page.locator("#status")).to_contain_text("FreeCell · deal ")
+    first = page.request.get(f"{server}/api/games/latest").json()
+    assert not first["daily"]
+    page.select_option("#game-picker", "klondike")
+    page.click("#daily-deal")
+    expect(page.locator("#status")).to_contain_text("Klondike · daily deal ·")
+    expect(page.locator("#message")).to_have_text("Today's deal: proved winnable.")
+    daily = page.request.get(f"{server}/api/games/latest").json()
+    assert daily["daily"] and daily["deal"] is None
+    snap(page, "daily-deal")
+
+
+def test_show_me_plays_the_win_back_and_stops_where_asked(page: Page, server: str) -> None:  # noqa: F811
+    start(page, "freecell", 1)
+    page.click("#show-me")
+    expect(page.locator("#message")).to_contain_text("Show me: move 3 of")
+    expect(page.locator("#show-me")).to_have_text("Stop")
+    page.click("#show-me")
+    expect(page.locator("#message")).to_contain_text("Stopped after move")
+    expect(page.locator("#show-me")).to_have_text("Show me")
+    settle(page)
+    assert page.locator('#table .card[data-pile="t1"]').first.get_attribute("data-card") == "JD"  # as it was
+    expect(page.locator("#status")).to_contain_text("0 moves")
+
+
+def test_show_me_gives_a_game_with_face_down_cards_up_once_agreed(page: Page, server: str) -> None:  # noqa: F811
+    start(page, "klondike", 3)
+    page.click("#show-me")  # the page's fixture says yes to the question
+    expect(page.locator("#message")).to_contain_text("Show me: move 2 of")
+    snap(page, "show-me-klondike")
+    page.click("#show-me")
+    expect(page.locator("#message")).to_contain_text("Stopped after move")
+    assert page.request.get(f"{server}/api/games/latest").status == 404  # given up

@@ -1,0 +1,48 @@
+""""Show me" on the web: the win as tables to play back; the game itself is not moved,
+and a game with face-down cards is given up (after the player agrees) before it is shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from cardtable.app import Store
+from cardtable.ui.web.server import create_app
+
+
+def _client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(Store(tmp_path / "web.db")))
+
+
+def test_the_win_is_played_back_as_tables_and_the_game_stays_as_it_was(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = client.post("/api/games", json={"game": "freecell", "deal": 1}).json()
+    shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
+    assert shown.status_code == 200, shown.text
+    body = shown.json()
+    frames = body["frames"]
+    assert body["given_up"] is False and body["text"] == f"a win in {len(frames)} moves"
+    assert frames[-1]["view"]["won"] and not any(f["view"]["won"] for f in frames[:-1])
+    assert [f["view"]["moves"] for f in frames] == list(range(1, len(frames) + 1))
+    assert {"kind", "source", "target"} <= set(frames[0]["move"])
+    now = client.get(f"/api/games/{game['id']}").json()
+    assert now["version"] == 0 and now["moves"] == 0 and not now["won"]
+    stale = client.post(f"/api/games/{game['id']}/show", json={"version": 3})
+    assert stale.status_code == 409 and stale.json()["view"]["version"] == 0
+
+
+def test_a_game_with_face_down_cards_is_shown_only_once_given_up(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = client.post("/api/games", json={"game": "klondike", "deal": 3}).json()
+    asked = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
+    assert asked.status_code == 409 and "gives it up" in asked.json()["detail"]
+    assert client.get("/api/games/latest").json()["id"] == game["id"]  # nothing given up yet
+    shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0, "give_up": True})
+    assert shown.status_code == 200, shown.text
+    assert shown.json()["given_up"] and shown.json()["frames"][-1]["view"]["won"]
+    assert client.get("/api/games/latest").status_code == 404  # over: given up
+    again = client.post(f"/api/games/{game['id']}/show", json={"version": 1})
+    assert again.status_code == 200 and not again.json()["given_up"]  # over now: shown freely
+    stats = client.get("/api/stats").json()["stats"]
+    assert [(s["game"], s["played"], s["won"]) for s in stats] == [("klondike", 1, 0)]

@@ -1,0 +1,140 @@
+"""The "still winnable?" indicator on the web: the setting, the WebSocket message, the
+route to poll, and a deal known to be lost said so when chosen by number."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from cardtable.app import Store
+from cardtable.app.solved import SolvedDeals
+from cardtable.app.standing import SETTING_TEXT, Indicator
+from cardtable.solver.batch import DealResult
+from cardtable.solver.search import Outcome
+from cardtable.solitaire import get_variant
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> FastAPI:
+    served = create_app_quick(tmp_path / "web.db")
+    return served
+
+
+def create_app_quick(path: Path) -> FastAPI:
+    from cardtable.ui.web.server import create_app
+
+    app = create_app(Store(path))
+    app.state.live.indicator = Indicator(nodes=5_000, seconds=float("inf"), known=app.state.live.indicator.known)
+    return app
+
+
+def _poll(client: TestClient, game_id: int) -> dict[str, Any]:
+    for _ in range(600):
+        answer = client.get(f"/api/games/{game_id}/winnable")
+        assert answer.status_code == 200, answer.text
+        if answer.json()["standing"] != "pending":
+            return dict(answer.json())
+        time.sleep(0.05)
+    raise AssertionError("no verdict")
+
+
+def test_the_setting_is_off_until_turned_on_and_says_what_it_uses(app: FastAPI) -> None:
+    client = TestClient(app)
+    assert client.get("/api/settings").json() == {"winnable": False, "winnable_text": SETTING_TEXT}
+    assert "face-down cards included" in SETTING_TEXT
+    game = client.post("/api/games", json={"game": "freecell", "deal": 1}).json()
+    off = client.get(f"/api/games/{game['id']}/winnable")
+    assert off.status_code == 409 and "off" in off.json()["detail"]
+    assert client.post("/api/settings", json={"winnable": True}).json()["winnable"] is True
+    assert client.get("/api/settings").json()["winnable"] is True
+    assert _poll(client, game["id"]) == {"id": game["id"], "version": 0, "standing": "winnable", "undo": None,
+                                         "text": "winnable"}
+
+
+def test_each_view_on_the_socket_is_followed_by_its_verdict(app: FastAPI) -> None:
+    client = TestClient(app)
+    client.post("/api/settings", json={"winnable": True})
+    game = client.post("/api/games", json={"game": "freecell-1-cell", "deal": 2, "options": {"auto_build": False}}).json()
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as socket:
+        assert socket.receive_json()["type"] == "view"
+        first = socket.receive_json()
+        assert first["type"] == "winnable" and first["standing"] == "winnable" and first["version"] == 0
+        version = 0
+        for source, target in (("t1", "c1"), ("c1", "f1"), ("t2", "c1")):  # the third move loses the game
+            moved = client.post(f"/api/games/{game['id']}/actions", json={
+                "action": "move", "version": version, "pile": source, "position": -1, "target": target})
+            assert moved.json()["ok"], moved.text
+            version += 1
+            messages = [socket.receive_json(), socket.receive_json()]
+            assert [m["type"] for m in messages] == ["view", "winnable"]
+        verdict = messages[1]
+        assert verdict["version"] == 3 and verdict["standing"] == "lost" and verdict["undo"] == 1
+        assert verdict["text"] == "can't be won from here: undo 1 move to get back to a winnable position"
+
+
+def test_a_deal_proved_lost_says_so_when_chosen_by_number(tmp_path: Path) -> None:
+    path = tmp_path / "web.db"
+    known = SolvedDeals(path)
+    known.record([DealResult("freecell", 11982, Outcome.UNWINNABLE, 0, 71775, 0.9, False, "")])
+    known.close()
+    client = TestClient(create_app_quick(path))
+    client.post("/api/settings", json={"winnable": True})
+    game = client.post("/api/games", json={"game": "freecell", "deal": 11982}).json()
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as socket:
+        socket.receive_json()
+        verdict = socket.receive_json()
+    assert verdict["standing"] == "lost" and verdict["text"] == "can't be won from here"
+
+
+def test_with_the_setting_off_the_socket_sends_views_only(app: FastAPI) -> None:
+    client = TestClient(app)
+    game = client.post("/api/games", json={"game": "freecell", "deal": 1}).json()
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as socket:
+        assert socket.receive_json()["type"] == "view"
+        client.post(f"/api/games/{game['id']}/actions", json={"action": "hint", "version": 0})
+        moved = client.post(f"/api/games/{game['id']}/actions",
+                            json={"action": "move", "version": 0, "pile": "t1", "position": -1, "target": "c1"})
+        assert moved.json()["ok"]
+        assert socket.receive_json()["type"] == "view"
+
+
+def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) -> None:
+    from cardtable.app.deals import DealBook
+
+    app.state.live.deals = DealBook(app.state.live.store, nodes=5_000)
+    client = TestClient(app)
+    winnable = client.post("/api/games", json={"game": "freecell", "pick": "winnable"})
+    assert winnable.status_code == 201, winnable.text
+    assert winnable.json()["deal"] in app.state.live.deals.catalogue(get_variant("freecell"))
+    assert not winnable.json()["daily"]
+    played = {"action": "play", "version": 0, "pile": "t1", "position": -1}
+    assert client.post(f"/api/games/{winnable.json()['id']}/actions", json=played).json()["ok"]
+    daily = client.post("/api/games", json={"game": "freecell", "pick": "daily"}).json()
+    assert client.post(f"/api/games/{daily['id']}/actions", json=played).json()["ok"]
+    again = client.post("/api/games", json={"game": "freecell", "pick": "daily"}).json()
+    assert daily["daily"] and daily["deal"] == again["deal"]
+    hidden = client.post("/api/games", json={"game": "klondike", "pick": "daily"}).json()
+    assert hidden["daily"] and hidden["deal"] is None  # it would tell the face-down cards
+    assert [p["cards"] for p in daily["piles"]] == [p["cards"] for p in again["piles"]]  # one deal a day
+    both = client.post("/api/games", json={"game": "freecell", "deal": 5, "pick": "daily"})
+    assert both.status_code == 409 and "not both" in both.json()["detail"]
+    stats = client.get("/api/stats").json()["stats"]
+    assert {(s["game"], s["daily"]) for s in stats} == {("freecell", False), ("freecell", True)}
+    assert [s["played"] for s in stats] == [1, 1]  # each given up after a move
+
+
+def test_a_game_with_no_deal_proved_winnable_says_so_and_gives_nothing_up(app: FastAPI) -> None:
+    from cardtable.app.deals import DealBook
+
+    app.state.live.deals = DealBook(app.state.live.store, nodes=16, tries=1, daily_tries=1)
+    client = TestClient(app)
+    game = client.post("/api/games", json={"game": "spider", "deal": 3}).json()
+    client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0})
+    refused = client.post("/api/games", json={"game": "spider", "pick": "winnable"})
+    assert refused.status_code == 409 and "proved winnable" in refused.json()["detail"]
+    assert client.get("/api/games/latest").json()["id"] == game["id"]  # still in play
