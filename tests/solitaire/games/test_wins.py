@@ -40,5 +40,5 @@ COLLECTION = (
     "forty-thieves", "streets", "maria", "emperor", "indian",
     "beleaguered-castle", "streets-and-alleys", "king-albert",
     "relaxed-freecell", "freecell-3-cells", "freecell-2-cells", "freecell-1-cell", "seahaven-towers",
-    "canfield", "rainbow", "storehouse", "penguin", "agnes-sorel", "agnes-bernauer", "la-belle-lucie", "cruel", "aces-up", "calculation",
+    "canfield", "rainbow", "chameleon", "storehouse", "penguin", "agnes-sorel", "agnes-bernauer", "la-belle-lucie", "cruel", "aces-up", "calculation",
 )
