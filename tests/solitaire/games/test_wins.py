@@ -43,5 +43,5 @@ COLLECTION = (
     "eight-off", "lucas", "bakers-dozen", "fan", "fortress", "citadel", "black-hole", "golf", "flower-garden",
     "relaxed-golf", "all-in-a-row", "exiled-kings", "stronghold", "fastness", "bastion", "ten-by-one",
     "king-only-bakers-game", "shamrocks", "box-fan", "free-fan",
-    "canfield", "rainbow", "storehouse", "penguin", "agnes-sorel", "agnes-bernauer", "la-belle-lucie", "cruel", "aces-up", "calculation",
+    "canfield", "rainbow", "chameleon", "storehouse", "penguin", "agnes-sorel", "agnes-bernauer", "la-belle-lucie", "cruel", "aces-up", "calculation",
 )
