@@ -14,6 +14,7 @@ status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.errors import NoWidget
 from textual.events import Click, MouseDown, MouseUp
@@ -31,10 +32,18 @@ from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
 from cardtable.app.stats import to_text
 from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rulebook import rules_page
+from cardtable.ui.terminal.layout import GAP, WIDEST, Line, fold, pile_width, tableau_rows, top_rows
 from cardtable.ui.terminal.playback import PlaybackScreen
 from cardtable.ui.terminal.plain import new_deal, show, status_line
 
 _RED = {"D", "H"}
+KEYS = (
+    "Keys: arrows or h/l/k/j move the cursor, space picks up and drops, enter plays the card; "
+    "d deal, u undo, r redo, i hint, a finish, n new deal, N a winnable deal, D today's deal, "
+    "m show me, w still winnable?, s statistics, q quit. Mouse: click a card then its place, "
+    "double-click sends it home, or drag."
+)
 
 
 class CardView(Static):
@@ -54,11 +63,26 @@ class TableView(Vertical):
         self.table = table
 
     def compose(self) -> ComposeResult:
-        piles = self.table.session.variant.piles
-        top = [i for i, s in enumerate(piles) if s.kind is not PileKind.TABLEAU]
-        tableau = [i for i, s in enumerate(piles) if s.kind is PileKind.TABLEAU]
-        yield Horizontal(*(self.table.pile_column(i) for i in top), id="top")
-        yield Horizontal(*(self.table.pile_column(i) for i in tableau), id="tableau")
+        table = self.table
+        variant = table.session.variant
+        width, height = table.size.width or 80, table.size.height or 24
+        tops, rows = top_rows(variant, width), tableau_rows(variant)
+        wide = pile_width([len(r) for r in tops + rows], width)
+        for n, row in enumerate(tops):
+            yield Horizontal(*(table.pile_column(i, wide, 1) for i in row), classes="row", id="top" if n == 0 else None)
+        # What is left once the message (2 lines), the keys (1) and the rows above (a name
+        # and a card each) are drawn, less the columns' own names.
+        room = max(3, height - 3 - 2 * len(tops) - 1)
+        if len(rows) == 1:
+            yield Horizontal(*(table.pile_column(i, wide, room) for i in rows[0]), classes="row", id="tableau")
+            return
+        widest = max(len(r) for r in rows)
+        lines = []
+        for row in rows:  # a triangle: each row centred under the one above
+            indent = Static("", classes="indent")
+            indent.styles.width = (widest - len(row)) * (wide + GAP) // 2
+            lines.append(Horizontal(indent, *(table.pile_column(i, wide, 1) for i in row), classes="row"))
+        yield Vertical(*lines, id="tableau")
 
 
 class TextScreen(ModalScreen[None]):
@@ -94,9 +118,9 @@ class TableApp(App[int]):
     """A solitaire table in the terminal."""
 
     CSS = """
-    #top, #tableau { height: auto; }
-    .pile { width: 6; height: auto; margin: 0 1 0 0; }
-    CardView { width: 5; height: 1; }
+    #tableau, .row { height: auto; }
+    .pile { height: auto; margin: 0 1 0 0; }
+    CardView { height: 1; }
     .red { color: red; }
     .black { color: white; }
     .down { color: $primary; }
@@ -108,13 +132,17 @@ class TableApp(App[int]):
     #message { height: 2; padding: 0 1; }
     #sheet { padding: 1 2; background: $panel; border: round $accent; }
     """
+    # The key line shows what fits in 80 columns; ? lists every key with the rules.
     BINDINGS = [
-        ("left,h", "cursor(-1)", "Pile"), ("right,l", "cursor(1)", ""), ("up,k", "card(-1)", ""),
-        ("down,j", "card(1)", ""), ("space", "pick", "Pick/drop"), ("enter", "play_here", "Play"),
-        ("d", "deal", "Deal"), ("u", "undo", "Undo"), ("r", "redo", "Redo"), ("i", "hint", "Hint"),
-        ("a", "auto", "Finish"), ("n", "new", "New"), ("N", "new('new winnable')", "Winnable deal"),
-        ("D", "new('daily')", "Daily"), ("m", "show_me", "Show me"), ("w", "winnable", "Winnable?"), ("question_mark", "rules", "Rules"),
-        ("s", "stats", "Stats"), ("q", "quit_game", "Quit"),
+        Binding("left,h", "cursor(-1)", "Pile", show=False), Binding("right,l", "cursor(1)", "", show=False),
+        Binding("up,k", "card(-1)", "", show=False), Binding("down,j", "card(1)", "", show=False),
+        Binding("space", "pick", "Pick"), Binding("enter", "play_here", "Play", show=False),
+        Binding("d", "deal", "Deal"), Binding("u", "undo", "Undo"), Binding("r", "redo", "Redo", show=False),
+        Binding("i", "hint", "Hint"), Binding("a", "auto", "Finish", show=False), Binding("n", "new", "New"),
+        Binding("N", "new('new winnable')", "Winnable deal", show=False), Binding("D", "new('daily')", "Daily", show=False),
+        Binding("m", "show_me", "Show me", show=False), Binding("w", "winnable", "Winnable?", show=False),
+        Binding("question_mark", "rules", "Rules+keys"), Binding("s", "stats", "Stats", show=False),
+        Binding("q", "quit_game", "Quit"),
     ]
 
     def __init__(self, games: Games, game_id: int, session: Session, indicator: Indicator | None = None) -> None:
@@ -149,19 +177,25 @@ class TableApp(App[int]):
         self.redraw()
         self.judge()
 
-    def pile_column(self, i: int) -> Vertical:
-        """One pile as a column of card views."""
+    def pile_column(self, i: int, wide: int = WIDEST, room: int = 1) -> Vertical:
+        """One pile as a column of card views, ``wide`` characters across; a column
+        folds what does not fit in ``room`` lines, keeping its top cards in sight."""
         state = self.session.state
         spec = self.session.variant.piles[i]
         cards = self.session.observation.piles[i]
         hinted = self._hinted_positions(i)
-        views = [CardView(spec.id.name, i, -1, "empty" + (" hinted" if -1 in hinted else ""))]
-        fanned = spec.kind is PileKind.TABLEAU
-        shown = range(len(cards)) if fanned else range(max(len(cards) - 1, 0), len(cards))
+        views = [CardView(spec.id.name[:wide], i, -1, "empty" + (" hinted" if -1 in hinted else ""))]
+        if spec.kind is PileKind.TABLEAU:
+            shown = fold(len(cards), sum(1 for c in cards if c is None), room)
+        else:
+            shown = tuple(Line(n) for n in range(max(len(cards) - 1, 0), len(cards)))
         out_of_order = set(order_violations(state).get(spec.id.name, ()))
-        for n in shown:
+        for line in shown:
+            n = line.position
             card = cards[n]
-            if card is None:
+            if line.folded:
+                text, style = ("░" if card is None else "…") + str(line.folded), "down" if card is None else "empty"
+            elif card is None:
                 text, style = "░░░", "down"
             else:
                 text, style = card.symbol, "red" if card.suit.letter in _RED else "black"
@@ -176,7 +210,11 @@ class TableApp(App[int]):
             if self.cursor_pile == i and (self.cursor_card % max(len(cards), 1)) == n:
                 style += " cursor"
             views.append(CardView(text, i, n, style))
-        return Vertical(*views, classes="pile")
+        for view in views:
+            view.styles.width = wide
+        column = Vertical(*views, classes="pile")
+        column.styles.width = wide
+        return column
 
     def _hinted_positions(self, i: int) -> set[int]:
         """Where pile ``i`` shows the hinted move: the cards it moves, or the card (or the
@@ -384,7 +422,7 @@ class TableApp(App[int]):
         self.judge()
 
     def action_rules(self) -> None:
-        self.push_screen(TextScreen(f"{self.session.variant.name}\n\n{self.session.variant.summary}"))
+        self.push_screen(TextScreen(f"{rules_page(self.session.variant)}\n{KEYS}"))
 
     def action_stats(self) -> None:
         unreadable: list[CorruptSave] = []

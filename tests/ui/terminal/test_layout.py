@@ -1,0 +1,74 @@
+"""Every game fits an 80x24 terminal: each pile's name and its top card are on screen,
+long columns fold what lies under their playable cards, Pyramid is drawn as a pyramid."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from cardtable.app import Options, Session, Store
+from cardtable.app.service import Games
+from cardtable.solitaire import PileKind, Variant, get_variant, variants
+from cardtable.ui.terminal.fullscreen import CardView, TableApp
+from cardtable.ui.terminal.layout import Line, fold, pile_width, tableau_rows, top_rows
+from tests.solitaire.games.positions import position
+
+SCREEN = (80, 24)
+
+
+def test_piles_narrow_to_fit_and_columns_fold_under_their_top_cards() -> None:
+    assert pile_width([7], 80) == 5 and pile_width([13], 80) == 5 and pile_width([18], 80) == 3
+    assert fold(5, 2, 10) == tuple(Line(n) for n in range(5))
+    folded = fold(19, 6, 12)
+    assert folded[0] == Line(5, 6) and folded[-1] == Line(18) and len(folded) <= 12
+    deep = fold(40, 0, 8)  # a long face-up run: the lower cards become one line
+    assert deep[0].folded == 40 - 7 and [line.position for line in deep[1:]] == list(range(33, 40))
+
+
+def test_a_triangle_is_drawn_row_by_row_from_its_top() -> None:
+    rows = tableau_rows(get_variant("pyramid"))
+    assert [len(r) for r in rows] == [1, 2, 3, 4, 5, 6, 7]
+    assert tableau_rows(get_variant("klondike")) == [list(get_variant("klondike").piles_of(PileKind.TABLEAU))]
+    assert all(len(row) * 4 <= 80 for row in top_rows(get_variant("flower-garden"), 80))
+
+
+def _regions(app: TableApp) -> dict[tuple[int, int], tuple[int, int, int]]:
+    return {(v.pile, v.position): (v.region.x, v.region.y, v.region.width) for v in app.query(CardView)}
+
+
+def _fits(tmp_path: Path, session: Session) -> list[str]:
+    """What of the table falls outside the screen: a pile's name or its top card."""
+    games = Games(Store(tmp_path / "t.db"), "me")
+    app = TableApp(games, games.store.save("me", session), session)
+    problems: list[str] = []
+
+    async def drive() -> None:
+        async with app.run_test(size=SCREEN) as pilot:
+            await pilot.pause()
+            seen = _regions(app)
+            table_bottom = SCREEN[1] - 3  # the message's two lines and the keys
+            for i, cards in enumerate(session.observation.piles):
+                name = session.variant.piles[i].id.name
+                for where in (-1, len(cards) - 1):
+                    x, y, width = seen.get((i, where), (-1, -1, 0))
+                    if not (0 <= x and x + width <= SCREEN[0] and 0 <= y < table_bottom and width >= 3):
+                        problems.append(f"{name}[{where}] at {(x, y, width)}")
+
+    asyncio.run(drive())
+    return problems
+
+
+@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+def test_every_game_fits_80_by_24(tmp_path: Path, variant: Variant) -> None:
+    session = Session(variant, variant.deal.deal_numbers.start + 1, Options(auto_build=False))
+    assert _fits(tmp_path, session) == []
+
+
+def test_a_long_column_keeps_its_playable_cards_in_sight(tmp_path: Path) -> None:
+    run = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H"
+    state = position("klondike", t1="[2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC] " + run + " AS")  # 25 cards
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    assert _fits(tmp_path, session) == []
