@@ -185,8 +185,11 @@ class TableApp(App[int]):
         cards = self.session.observation.piles[i]
         hinted = self._hinted_positions(i)
         views = [CardView(spec.id.name[:wide], i, -1, "empty" + (" hinted" if -1 in hinted else ""))]
+        fanned = spec.kind is PileKind.WASTE and self.session.variant.traits.draw > 1
         if spec.kind is PileKind.TABLEAU:
             shown = fold(len(cards), sum(1 for c in cards if c is None), room)
+        elif fanned:  # the cards the last turn showed, side by side, the playable one last
+            shown = tuple(Line(n) for n in range(max(len(cards) - self.session.variant.traits.draw, 0), len(cards)))
         else:
             shown = tuple(Line(n) for n in range(max(len(cards) - 1, 0), len(cards)))
         out_of_order = set(order_violations(state).get(spec.id.name, ()))
@@ -212,6 +215,12 @@ class TableApp(App[int]):
             views.append(CardView(text, i, n, style))
         for view in views:
             view.styles.width = wide
+        if fanned:
+            row = Horizontal(*views[1:], classes="row")
+            row.styles.width = (wide + GAP) * self.session.variant.traits.draw
+            column = Vertical(views[0], row, classes="pile")
+            column.styles.width = (wide + GAP) * self.session.variant.traits.draw
+            return column
         column = Vertical(*views, classes="pile")
         column.styles.width = wide
         return column

@@ -72,3 +72,23 @@ def test_a_long_column_keeps_its_playable_cards_in_sight(tmp_path: Path) -> None
     session = Session(state.variant, 1, Options(auto_build=False))
     session.history = session.history.begin(state)
     assert _fits(tmp_path, session) == []
+
+
+def test_draw_three_shows_the_turned_cards_side_by_side(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike-draw3"), 5, Options(auto_build=False))
+    session.deal()
+    games = Games(Store(tmp_path / "t.db"), "me")
+    app = TableApp(games, games.store.save("me", session), session)
+    waste = session.pile_index("waste")
+    turned = session.state.piles[waste][-3:]
+
+    async def drive() -> None:
+        async with app.run_test(size=SCREEN) as pilot:
+            await pilot.pause()
+            views = sorted((v for v in app.query(CardView) if v.pile == waste and v.position >= 0), key=lambda v: v.region.x)
+            assert [str(v.render()) for v in views] == [c.symbol for c in turned]
+            assert len({v.region.y for v in views}) == 1  # one row, the playable card on the right
+            assert views[-1].position == len(session.state.piles[waste]) - 1
+
+    asyncio.run(drive())
+    assert _fits(tmp_path, session) == []
