@@ -27,7 +27,7 @@ from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, fitting_scoring, opening_points, points_after, time_adjusted, uniform_score
 from cardtable.cards import ALL_CARDS, Card, NotationError, parse_card
-from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, check, get_variant, is_won, legal_moves
+from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, canonical_key, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import Observation, observe
 
@@ -277,12 +277,15 @@ class Session:
         return Outcome(True, "", tuple(events))
 
     def move_card(self, pile: str | int, position: int, target: str | int) -> Outcome:
-        """Move the card at ``position`` of ``pile``, with every card on it, to ``target``."""
+        """Move the card at ``position`` of ``pile``, with every card on it, to ``target``;
+        in a game of pairs, a card taken to another is paired with that pile's top card."""
         try:
             source, goal = self.pile_index(pile), self.pile_index(target)
             count = self._count(source, position)
         except (KeyError, IndexError) as error:
             return Outcome(False, str(error.args[0]))
+        if self.variant.traits.play is Play.PAIRS and source != goal:
+            return self.play(Move(MoveKind.PAIR, source, goal))
         return self.play(Move(MoveKind.MOVE, source, goal, count))
 
     def targets(self, pile: str | int, position: int) -> list[str]:

@@ -1,0 +1,69 @@
+"""Every game in a real browser: dealt by number, every pile laid out on the page where
+it can be seen, and a first move played by clicking, as a player would."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from cardtable.solitaire import Move, MoveKind, State, Variant, apply, legal_moves, variants
+from tests.ui.web.test_browser import browser, page, server, settle  # noqa: F401  (fixtures)
+
+DEAL = 3
+
+
+def _first_move(state: State) -> Move | None:
+    """A move a player makes with the mouse: a card (or run) onto a pile, or a pair."""
+    moves = legal_moves(state)
+    return next((m for m in moves if m.kind in (MoveKind.MOVE, MoveKind.PAIR)), None)
+
+
+def _card(state: State, pile: int, position: int) -> str:
+    return f'#table .card[data-pile="{state.variant.pile_names[pile]}"][data-position="{position}"]'
+
+
+def _place(state: State, pile: int) -> str:
+    """The top card of a pile, or its empty place."""
+    cards = state.piles[pile]
+    name = state.variant.pile_names[pile]
+    return _card(state, pile, len(cards) - 1) if cards else f'#table .slot[data-pile="{name}"]'
+
+
+@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+def test_every_game_is_laid_out_and_played_by_clicking(page: Page, variant: Variant) -> None:  # noqa: F811
+    deal = variant.deal.deal_numbers.start + DEAL
+    page.select_option("#game-picker", variant.id)
+    page.fill("#deal-number", str(deal))
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text(f"deal {deal} ·")
+    settle(page)
+    table = page.locator("#table").bounding_box()
+    assert table is not None and table["x"] + table["width"] <= page.viewport_size["width"]  # type: ignore[index]
+    corners = set()
+    for name in variant.pile_names:
+        box = page.locator(f'#table .slot[data-pile="{name}"]').bounding_box()
+        assert box is not None, name
+        assert table["x"] <= box["x"] and box["x"] + box["width"] <= table["x"] + table["width"] + 1, name
+        corners.add((round(box["x"]), round(box["y"])))
+    assert len(corners) == len(variant.pile_names)  # no two piles in one place
+    state = variant.start(deal)
+    moves_before = 0
+    if _first_move(state) is None:  # nothing to move before the stock turns (Calculation): turn it
+        page.click('#table .card[data-pile="stock"] >> nth=-1')
+        state = apply(state, next(m for m in legal_moves(state) if m.kind is MoveKind.DEAL))
+        expect(page.locator("#status")).to_contain_text("1 moves")
+        settle(page)
+        moves_before = 1
+    move = _first_move(state)
+    assert move is not None and move.source is not None
+    if move.kind is MoveKind.PAIR and move.target is None:
+        page.dblclick(_place(state, move.source))  # a card that goes alone (a King)
+    elif move.kind is MoveKind.PAIR:
+        page.click(_place(state, move.source))
+        page.click(_place(state, move.target))
+    else:
+        assert move.target is not None
+        # A card with others on it shows only its top edge: that is where a player clicks.
+        page.click(_card(state, move.source, len(state.piles[move.source]) - move.count), position={"x": 10, "y": 4})
+        page.click(_place(state, move.target))
+    expect(page.locator("#status")).not_to_contain_text(f" {moves_before} moves")
