@@ -200,6 +200,7 @@ def _compile(variant: Variant) -> Program:
         rank_pos,
         feeds,
         np.array(t.dealt_to, dtype=np.int64),
+        _padded(t.uncovers),
     )
     return Program(variant, meta, rules, count, variant.deck.size)
 
