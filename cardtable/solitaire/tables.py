@@ -208,7 +208,10 @@ def compile_tables(variant: Variant) -> Tables:
         rank_cards={rank: rank_cards(rank) for rank in Rank},
         refill=None if variant.refill_from is None else index[variant.refill_from],
         dealt_to=dealt_to,
-        exposable=tuple(i for i, s in enumerate(piles) if s.kind in _EXPOSABLE_KINDS),
+        exposable=tuple(
+            i for i, s in enumerate(piles)
+            if s.kind in _EXPOSABLE_KINDS or (s.kind is PileKind.STOCK and variant.stock.face_up)
+        ),
         symmetric=symmetric,
         fixed=_outside(symmetric, len(piles)),
         symmetric_while_dealing=while_dealing,

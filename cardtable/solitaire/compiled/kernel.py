@@ -264,14 +264,23 @@ def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     return lens[s] == 0 and lens[w] > 0 and (allowed < 0 or extra[0] < allowed)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _stock_hidden(meta, held):  # type: ignore[no-untyped-def]
+    # As rules/reveal.stock_hidden: all face down, or all but a top card the game shows.
+    return held - 1 if held > 0 and meta[25] else held
+
+
 @njit(cache=True, nogil=True)
 def _settle(rules, lens, hid, i):  # type: ignore[no-untyped-def]
     # As rules/reveal.py: turn up the card left on top, and any card a move left uncovered.
     meta = rules[0]
     n = lens[i]
+    if i == meta[2]:
+        hid[i] = _stock_hidden(meta, n)
+        return
     if hid[i] >= n:
         hid[i] = n
-        if n > 0 and meta[8] and i != meta[2]:
+        if n > 0 and meta[8]:
             hid[i] = n - 1
     if n == 0 and meta[8]:
         covered = rules[11]
@@ -405,7 +414,7 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
             if meta[11] >= 0:
                 for x in range(dealt):
                     _clear_run(rules, cards, lens, hid, onto[x])
-        hid[s] = lens[s]
+        hid[s] = _stock_hidden(meta, lens[s])
     elif kind == REDEAL and meta[4] == 3:
         _gather(rules, cards, lens, hid, extra[0])
         extra[0] += 1
@@ -416,7 +425,7 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
             cards[s, x] = cards[w, m - 1 - x]
         lens[s] = m
         lens[w] = 0
-        hid[s] = m
+        hid[s] = _stock_hidden(meta, m)
         extra[0] += 1
     else:
         d = meta[16]

@@ -16,12 +16,21 @@ if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
 
 
+def stock_hidden(variant: Variant, held: int) -> int:
+    """The face-down cards of a stock holding ``held``: all of them, or all but the top
+    one where the game turns it face up (``StockPolicy.face_up``)."""
+    return held - 1 if held and variant.stock.face_up else held
+
+
 def settle(variant: Variant, piles: list[tuple[Card, ...]], hidden: list[int], i: int) -> None:
     """Keep pile ``i``'s hidden count in range; turn up a revealed card where the game says so."""
     n = len(piles[i])
+    if i == variant.tables.stock:
+        hidden[i] = stock_hidden(variant, n)
+        return
     if hidden[i] >= n:
         hidden[i] = n
-        if n and variant.flip_revealed and i != variant.tables.stock:
+        if n and variant.flip_revealed:
             hidden[i] = n - 1
     if not n and variant.flip_revealed:
         tables = variant.tables

@@ -49,7 +49,7 @@ def _opening(game: str = "klondike") -> str:
         (lambda t: t.replace("t2: [AC] 3S\n", ""), "t2 .* missing"),
         (lambda t: t + "t8: KS\n", "no pile"),
         (lambda t: t + "garbage\n", "expected 'name: value'"),
-        (lambda t: "\n".join(x.replace("[", "").replace("]", "") if x.startswith("stock") else x for x in t.splitlines()), "all be face down"),
+        (lambda t: "\n".join(x.replace("[", "").replace("]", "") if x.startswith("stock") else x for x in t.splitlines()), "must all be face down"),
     ],
 )
 def test_broken_positions_are_explained(change: object, complaint: str) -> None:
