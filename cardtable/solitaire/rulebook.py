@@ -98,7 +98,8 @@ def _deal(variant: Variant) -> list[str]:
     if stock is not None:
         left = len(variant.start(variant.deal.deal_numbers.start).piles[stock])
         if left:
-            out.append(f"The {left} cards left over form the stock, face down.")
+            top = " but the top card" if variant.stock.face_up else ""
+            out.append(f"The {left} cards left over form the stock, face down{top}.")
     return out
 
 
