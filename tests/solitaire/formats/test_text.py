@@ -70,6 +70,14 @@ def test_picture_shows_face_down_cards_as_backs() -> None:
     assert "stock 24" in picture
 
 
+def test_picture_draws_tri_peaks_as_three_peaks_and_shows_a_stock_top_that_lies_face_up() -> None:
+    peaks = render_state(get_variant("tri-peaks").start(1)).splitlines()
+    assert peaks[2] == "      ##          ##          ##"  # the three tips, apart
+    assert len(peaks[5].split()) == 10  # the open row
+    state = get_variant("pyramid").start(1)
+    assert f"stock 23 ({state.piles[0][-1].code})" in render_state(state)
+
+
 def _freecell_text(**changes: str) -> str:
     """Deal 1 of FreeCell as text, with some pile lines replaced."""
     lines = format_state(get_variant("freecell").start(1)).splitlines()
