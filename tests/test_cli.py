@@ -79,7 +79,7 @@ def test_bad_input_gets_a_clear_message_and_no_traceback() -> None:
 
 
 def test_rules_prints_the_summary_and_the_rules_from_the_declaration() -> None:
-    result = cardtable("rules", "pyramid")
+    result = cardtable("rules", "relaxed-pyramid")
     assert result.returncode == 0 and "total 13" in result.stdout
     assert "- Stock: deal 1 card to the waste; 3 passes through the stock." in result.stdout
     _clean_refusal(cardtable("rules", "no-such-game"), "no-such-game")

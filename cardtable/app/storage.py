@@ -38,14 +38,25 @@ from cardtable.app.storage_errors import StorageError as StorageError
 from cardtable.app.storage_errors import StoreBusy as StoreBusy
 from cardtable.app.storage_errors import failing_as, storage_error
 from cardtable.app.solved_schema import SOLVER_RESULTS
-from cardtable.app.tally_schema import DAILY_MIGRATION, TALLY_MIGRATION
+from cardtable.app.tally_schema import DAILY_MIGRATION, DAILY_SUFFIX, TALLY_MIGRATION
 from cardtable.solitaire import Move, State, Variant, get_variant
 from cardtable.solitaire.formats import FormatError, ReplayError, format_state, parse_move, parse_state, replay_steps
 
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
+PYRAMID_RENAMED = (
+    "UPDATE games SET variant = 'relaxed-pyramid' WHERE variant = 'pyramid'",
+    "UPDATE games SET position = replace(position, char(10) || 'game: pyramid' || char(10),"
+    " char(10) || 'game: relaxed-pyramid' || char(10)) WHERE variant = 'relaxed-pyramid'",
+    f"UPDATE game_tallies SET variant = 'relaxed-' || variant WHERE variant IN ('pyramid', 'pyramid{DAILY_SUFFIX}')",
+    f"UPDATE score_bests SET variant = 'relaxed-' || variant WHERE variant IN ('pyramid', 'pyramid{DAILY_SUFFIX}')",
+    "UPDATE solver_results SET game = 'relaxed-pyramid' WHERE game = 'pyramid'",
+)
+"""Migration 8: the game stored as ``pyramid`` was won by clearing the pyramid; that game
+is ``relaxed-pyramid`` now (``pyramid`` is played as PySolFC plays it), so saved games,
+tallies, best scores and solver verdicts move to the name that keeps their meaning."""
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -85,6 +96,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # The position a game has reached and its points, so a game is read back without
     # replaying every move (NULL for games saved before: those are replayed).
     ("ALTER TABLE games ADD COLUMN position TEXT", "ALTER TABLE games ADD COLUMN points INTEGER"),
+    PYRAMID_RENAMED,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from cardtable.cards import Card
 from cardtable.solitaire.model import PileKind, State
 from cardtable.solitaire.rules.deal import BaseCard
+from cardtable.solitaire.rules.reveal import stock_hidden
 
 if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
@@ -65,7 +66,7 @@ def deal_state(variant: Variant, deal: int) -> State:
         piles[tables.stock] = rest[::-1]
     hidden = [min(spec.dealt[0], len(cards)) for spec, cards in zip(variant.piles, piles)]
     if tables.stock is not None:
-        hidden[tables.stock] = len(piles[tables.stock])
+        hidden[tables.stock] = stock_hidden(variant, len(piles[tables.stock]))
     return State(variant, tuple(tuple(p) for p in piles), tuple(hidden), 0)
 
 

@@ -70,7 +70,8 @@ def rule_lines(variant: Variant) -> list[str]:
     if any(spec.covered_by for spec in variant.piles):
         out.append("A card plays only once every card covering it is gone.")
     if variant.flip_revealed and any(spec.dealt[0] for spec in variant.piles if spec.kind is not PileKind.STOCK):
-        out.append("A face-down card turns face up when the cards on it leave.")
+        covering = "covering it" if any(spec.covered_by for spec in variant.piles) else "on it"
+        out.append(f"A face-down card turns face up when the cards {covering} leave.")
     if variant.clear_runs is not None:
         out.append(
             f"A full run from King to Ace that follows '{variant.clear_runs.phrase}' goes to a foundation by itself."
@@ -97,7 +98,8 @@ def _deal(variant: Variant) -> list[str]:
     if stock is not None:
         left = len(variant.start(variant.deal.deal_numbers.start).piles[stock])
         if left:
-            out.append(f"The {left} cards left over form the stock, face down.")
+            top = " but the top card" if variant.stock.face_up else ""
+            out.append(f"The {left} cards left over form the stock, face down{top}.")
     return out
 
 
@@ -156,6 +158,8 @@ def _dealt(dealt: list[tuple[int, int]]) -> str:
         return f"dealt {count}, face up"
     if len(set(ups)) == 1:
         return f"dealt {count}, the last {'' if ups[0] == 1 else f'{ups[0]} '}face up"
+    if set(totals) == {1}:  # single cards, some face down (Tri-Peaks' peaks)
+        return f"dealt {count}, {ups.count(0)} face down and {ups.count(1)} face up"
     return f"dealt {count}; face up on top: " + ", ".join(map(str, ups))
 
 

@@ -45,6 +45,8 @@ class Tables:
     run: tuple[Table | None, ...]
     group: tuple[GroupKind | None, ...]
     covered: tuple[tuple[int, ...], ...]
+    uncovers: tuple[tuple[int, ...], ...]
+    """For each pile, the piles it helps cover (Tri-Peaks: a card's leaving may turn them up)."""
     open_columns: tuple[int, ...]
     """Tableau piles that take any card when empty: they count for supermoves."""
     clear_run: Table | None
@@ -175,6 +177,7 @@ def compile_tables(variant: Variant) -> Tables:
         run=tuple(run),
         group=tuple(None if s.group is None else s.group.kind for s in piles),
         covered=covered,
+        uncovers=tuple(tuple(p for p, over in enumerate(covered) if i in over) for i in range(len(piles))),
         open_columns=tuple(i for i in tableau if piles[i].empty == any_card),
         clear_run=None if variant.clear_runs is None else table_for(variant.clear_runs),
         one_in=tuple(s.one_at_a_time for s in piles),
@@ -205,7 +208,10 @@ def compile_tables(variant: Variant) -> Tables:
         rank_cards={rank: rank_cards(rank) for rank in Rank},
         refill=None if variant.refill_from is None else index[variant.refill_from],
         dealt_to=dealt_to,
-        exposable=tuple(i for i, s in enumerate(piles) if s.kind in _EXPOSABLE_KINDS),
+        exposable=tuple(
+            i for i, s in enumerate(piles)
+            if s.kind in _EXPOSABLE_KINDS or (s.kind is PileKind.STOCK and variant.stock.face_up)
+        ),
         symmetric=symmetric,
         fixed=_outside(symmetric, len(piles)),
         symmetric_while_dealing=while_dealing,

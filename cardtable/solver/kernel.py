@@ -53,7 +53,7 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     want, less free cells and open columns."""
     (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
      covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
-     _bs, _rp, _fe, _dt) = rules
+     _bs, _rp, _fe, _dt, _u) = rules
     piles = meta[0]
     out = 0
     if meta[9] == 1:
@@ -226,7 +226,7 @@ def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     emptying its column or freeing the card under it to go home."""
     (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
      covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
-     _bs, _rp, _fe, _dt) = rules
+     _bs, _rp, _fe, _dt, _u) = rules
     if move >> 24 != 0:
         return False
     i = (move >> 16) & 255

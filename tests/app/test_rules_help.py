@@ -59,7 +59,7 @@ def test_a_hint_says_which_card_goes_where_and_why() -> None:
     assert hints[0].reason.startswith("A♥ from column 1 to foundation") and hints[0].reason.endswith("it goes home")
     reveal = next(h for h in hints if h.move == move(state, "t2", "t3"))
     assert reveal.reason == "9♥ from column 2 to column 3: that turns up a face-down card"
-    pyramid = get_variant("pyramid").start(3)
+    pyramid = get_variant("relaxed-pyramid").start(3)
     pair = next(h for h in HeuristicHinter().best_moves(pyramid) if h.move.kind is MoveKind.PAIR)
     assert pair.reason.startswith("remove ") and " and " in pair.reason
 
@@ -81,7 +81,7 @@ def test_no_hint_names_a_face_down_card_in_any_game() -> None:
 
 
 def test_describing_a_move_never_names_a_face_down_card() -> None:
-    state = get_variant("pyramid").start(3)
+    state = get_variant("relaxed-pyramid").start(3)
     stock = state.variant.index_of_name("stock")
     assert state.hidden[stock] == len(state.piles[stock])  # the whole stock is face down
     text = describe(state, Move(MoveKind.PAIR, stock, None))
@@ -113,8 +113,8 @@ def test_standard_points_start_again_from_zero_after_a_penalty() -> None:
 
 def test_uniform_score_is_percent_home_or_cleared() -> None:
     assert uniform_score(position("klondike", f1="AH 2H")) == 4
-    assert uniform_score(get_variant("pyramid").start(1)) == 0
-    assert uniform_score(position("pyramid")) == 100
+    assert uniform_score(get_variant("relaxed-pyramid").start(1)) == 0
+    assert uniform_score(position("relaxed-pyramid")) == 100
 
 
 def test_twos_are_always_safe_in_freecell_as_microsoft_plays_it() -> None:

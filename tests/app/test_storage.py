@@ -14,7 +14,7 @@ import pytest
 
 from cardtable.app import CorruptSave, Options, Scoring, Session, StaleGame, StorageError, Store
 from cardtable.app.storage import SCHEMA_VERSION
-from cardtable.solitaire import get_variant
+from cardtable.solitaire import get_variant, legal_moves
 from cardtable.solitaire.formats import replay
 
 
@@ -70,7 +70,7 @@ def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:
     Store(tmp_path / "g.db").close()
     db = sqlite3.connect(tmp_path / "g.db")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 8
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 9
 
 
 def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
@@ -89,6 +89,32 @@ def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None
     db.close()
     store = Store(path)
     assert store.load("me", 1).move_count == 1 and store.version("me", 1) == 0
+
+
+def test_saved_pyramid_games_keep_their_meaning_as_relaxed_pyramid(tmp_path: Path) -> None:
+    from cardtable.app.storage import MIGRATIONS
+
+    path = tmp_path / "old.db"
+    session = Session(get_variant("relaxed-pyramid"), 3, Options(auto_build=False))
+    session.play(legal_moves(session.state)[0])
+    Store(path).save("me", session)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET variant = 'pyramid', position = replace(position, 'relaxed-pyramid', 'pyramid'),"
+               " status = 'won'")  # as a schema 8 file held it (the tally trigger counts the win)
+    db.execute("INSERT INTO solver_results VALUES ('pyramid', 3, 'won', 1, 1, 0.1, 1, '', '')")
+    db.execute("UPDATE schema_version SET version = 8")
+    db.commit()
+    assert db.execute("SELECT variant FROM game_tallies").fetchall() == [("pyramid",)]
+    db.close()
+    assert MIGRATIONS[8][0].startswith("UPDATE games")
+    store = Store(path)
+    loaded = store.load("me", 1)
+    assert loaded.variant is get_variant("relaxed-pyramid") and loaded.state == session.state
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT variant FROM games").fetchall() == [("relaxed-pyramid",)]
+    assert db.execute("SELECT variant FROM game_tallies").fetchall() == [("relaxed-pyramid",)]
+    assert db.execute("SELECT game FROM solver_results").fetchall() == [("relaxed-pyramid",)]
+    assert "game: relaxed-pyramid" in db.execute("SELECT position FROM games").fetchone()[0]
 
 
 def test_the_environment_variable_names_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

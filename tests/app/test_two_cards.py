@@ -35,7 +35,7 @@ def test_the_copy_that_can_move_is_the_one_moved() -> None:
 
 
 def test_two_cards_that_make_13_pair_off_in_pyramid() -> None:
-    session = Session(get_variant("pyramid"), 3, Options(auto_build=False))
+    session = Session(get_variant("relaxed-pyramid"), 3, Options(auto_build=False))
     assert session.play_two_cards("JC", "2D").ok
     assert [c.code for c in session.state.piles[session.pile_index("f1")]] == ["JC", "2D"]
     assert "don't pair" in session.play_two_cards("QC", "3D").reason
@@ -50,6 +50,6 @@ def test_the_pile_intent_the_browser_uses_still_works() -> None:
 
 
 def test_a_discarded_card_under_another_is_covered() -> None:
-    session = Session(get_variant("pyramid"), 3, Options(auto_build=False))
+    session = Session(get_variant("relaxed-pyramid"), 3, Options(auto_build=False))
     session.play_two_cards("JC", "2D")
     assert session.play_two_cards("2D", "JC").reason == "J♣ is covered: only exposed cards pair"

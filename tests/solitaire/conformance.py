@@ -69,7 +69,12 @@ def deck_counts(state: State) -> Counter[int]:
 
 
 def is_well_formed(state: State) -> bool:
-    """Hidden counts lie within their piles, and the stock is all face down."""
+    """Hidden counts lie within their piles, and the stock is all face down (but its top
+    card, where the game shows it)."""
     stock = state.variant.tables.stock
     inside = all(0 <= h <= len(p) for p, h in zip(state.piles, state.hidden))
-    return inside and (stock is None or state.hidden[stock] == len(state.piles[stock]))
+    if stock is None:
+        return inside
+    held = len(state.piles[stock])
+    shown = 1 if held and state.variant.stock.face_up else 0
+    return inside and state.hidden[stock] == held - shown

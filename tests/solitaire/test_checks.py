@@ -109,7 +109,7 @@ def test_a_pair_works_named_either_way_round() -> None:
 
 
 def test_moves_from_the_stock_and_foundation_pairs_say_why() -> None:
-    state = get_variant("pyramid").start(2)
+    state = get_variant("relaxed-pyramid").start(2)
     stock, f1 = state.variant.index_of_name("stock"), state.variant.index_of_name("f1")
     assert "face down" in check(state, Move(MoveKind.PAIR, stock, None)).reason
     assert "dealt, not moved" in check(state, Move(MoveKind.MOVE, stock, f1)).reason

@@ -59,7 +59,7 @@ def test_every_variant_has_a_unique_id_name_and_summary() -> None:
 
 def test_derived_variant_keeps_the_rest() -> None:
     unlimited = with_passes(None)
-    pyramid = get_variant("pyramid")
+    pyramid = get_variant("relaxed-pyramid")
     assert unlimited.piles == pyramid.piles and unlimited.stock.passes is None
     assert unlimited.start(5).piles == pyramid.start(5).piles
     assert unlimited.start(5) == with_passes(None).start(5)  # one registered variant, not a new one per call

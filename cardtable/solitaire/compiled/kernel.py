@@ -65,7 +65,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
     """Write every legal move's code into ``out``; return how many."""
     (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
      covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
-     _bs, _rp, feeds, _dt) = rules
+     _bs, _rp, feeds, _dt, _u) = rules
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
     count = 0
     piles = meta[0]
@@ -264,13 +264,32 @@ def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     return lens[s] == 0 and lens[w] > 0 and (allowed < 0 or extra[0] < allowed)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _stock_hidden(meta, held):  # type: ignore[no-untyped-def]
+    # As rules/reveal.stock_hidden: all face down, or all but a top card the game shows.
+    return held - 1 if held > 0 and meta[25] else held
+
+
 @njit(cache=True, nogil=True)
-def _settle(meta, lens, hid, i):  # type: ignore[no-untyped-def]
+def _settle(rules, lens, hid, i):  # type: ignore[no-untyped-def]
+    # As rules/reveal.py: turn up the card left on top, and any card a move left uncovered.
+    meta = rules[0]
     n = lens[i]
+    if i == meta[2]:
+        hid[i] = _stock_hidden(meta, n)
+        return
     if hid[i] >= n:
         hid[i] = n
-        if n > 0 and meta[8] and i != meta[2]:
+        if n > 0 and meta[8]:
             hid[i] = n - 1
+    if n == 0 and meta[8]:
+        covered = rules[11]
+        for below in rules[28][i]:
+            if below < 0:
+                break
+            held = lens[below]
+            if held > 0 and hid[below] >= held and not _covered(covered, lens, below):
+                hid[below] = held - 1
 
 
 @njit(cache=True, nogil=True)
@@ -292,7 +311,7 @@ def _clear_run(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
                 cards[f, k] = cards[j, n - length + k]
             lens[f] = length
             lens[j] = n - length
-            _settle(meta, lens, hid, j)
+            _settle(rules, lens, hid, j)
             return
 
 
@@ -314,7 +333,7 @@ def _refill(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
             _put(cards, lens, i, cards[r, lens[r] - 1])
             hid[i] = 0
             lens[r] -= 1
-            _settle(meta, lens, hid, r)
+            _settle(rules, lens, hid, r)
             return
 
 
@@ -375,7 +394,7 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
         for x in range(k):
             _put(cards, lens, j, cards[i, n - k + x])
         lens[i] = n - k
-        _settle(meta, lens, hid, i)
+        _settle(rules, lens, hid, i)
         _refill(rules, cards, lens, hid, i)
         if meta[11] >= 0:
             _clear_run(rules, cards, lens, hid, j)
@@ -395,7 +414,7 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
             if meta[11] >= 0:
                 for x in range(dealt):
                     _clear_run(rules, cards, lens, hid, onto[x])
-        hid[s] = lens[s]
+        hid[s] = _stock_hidden(meta, lens[s])
     elif kind == REDEAL and meta[4] == 3:
         _gather(rules, cards, lens, hid, extra[0])
         extra[0] += 1
@@ -406,17 +425,17 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
             cards[s, x] = cards[w, m - 1 - x]
         lens[s] = m
         lens[w] = 0
-        hid[s] = m
+        hid[s] = _stock_hidden(meta, m)
         extra[0] += 1
     else:
         d = meta[16]
         _put(cards, lens, d, cards[i, lens[i] - 1])
         lens[i] -= 1
-        _settle(meta, lens, hid, i)
+        _settle(rules, lens, hid, i)
         if j != NO_PILE:
             _put(cards, lens, d, cards[j, lens[j] - 1])
             lens[j] -= 1
-            _settle(meta, lens, hid, j)
+            _settle(rules, lens, hid, j)
 
 
 @njit(cache=True, nogil=True)
@@ -442,7 +461,8 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     foundations is home already: nothing will ever need it as a place to go.
     """
     (meta, group, _r, build_id, tables, empty, takes, capacity, _o, is_found, _ss,
-     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies, _bs, _rp, feeds, _dt) = rules
+     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies, _bs, _rp, feeds, _dt,
+     _u) = rules
     if not meta[15]:
         return -1
     base = base_of(rules, cards, lens, hid) if meta[21] else -1

@@ -30,8 +30,8 @@ GROUP_CODES = {
 PILES, CAPACITY, STOCK, WASTE, STOCK_TARGET, DEAL_COUNT, REDEALS_ALLOWED = 0, 1, 2, 3, 4, 5, 6
 NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9, 10, 11, 12, 13
 RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
-REFILL, BY_BASE, RANKS, SHUFFLE, OUTRANKED = 20, 21, 22, 23, 24
-META_SIZE = 25
+REFILL, BY_BASE, RANKS, SHUFFLE, OUTRANKED, STOCK_FACE_UP = 20, 21, 22, 23, 24, 25
+META_SIZE = 26
 NO_STEP = -1000
 """``base_step`` of a pile whose empty rule names its ranks outright."""
 
@@ -158,6 +158,7 @@ def _compile(variant: Variant) -> Program:
     meta[RANKS] = len(variant.deck.ranks)
     meta[SHUFFLE] = stock.shuffle
     meta[OUTRANKED] = variant.discard is not None
+    meta[STOCK_FACE_UP] = stock.face_up
     # A pile started by a rank the deal chose: that rank's step from the base, and each
     # card's place in the deck's rank order (-1: not in the deck).
     base_step = np.array(
@@ -200,6 +201,7 @@ def _compile(variant: Variant) -> Program:
         rank_pos,
         feeds,
         np.array(t.dealt_to, dtype=np.int64),
+        _padded(t.uncovers),
     )
     return Program(variant, meta, rules, count, variant.deck.size)
 

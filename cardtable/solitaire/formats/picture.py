@@ -25,7 +25,9 @@ def _header(state: Observation) -> str:
     for i, spec in enumerate(state.variant.piles):
         kind = spec.kind
         if kind is PileKind.STOCK:
-            parts.append(f"stock {len(state.piles[i])}")
+            cards = state.piles[i]
+            shown = f" ({_code(cards[-1])})" if cards and cards[-1] is not None else ""  # a stock showing its top
+            parts.append(f"stock {len(cards)}{shown}")
         elif kind is PileKind.WASTE:
             shown = " ".join(_code(c) for c in state.piles[i][-3:]) or "--"
             parts.append(f"waste {shown}")
@@ -49,16 +51,35 @@ def _columns(state: Observation, piles: tuple[int, ...]) -> list[str]:
 
 
 def _pyramid(state: Observation, piles: tuple[int, ...]) -> list[str]:
+    """Overlapping rows drawn where they lie: the open row four characters a card, and
+    each covered card centred over the cards covering it (a pyramid, Tri-Peaks' peaks)."""
+    t = state.variant.tables
+    place: dict[int, float] = {}
+    depth: dict[int, int] = {}
+
+    def locate(i: int) -> tuple[float, int]:
+        if i not in place:
+            over = t.covered[i]
+            if not over:
+                place[i], depth[i] = 4.0 * len([p for p in place if not t.covered[p]]), 0
+            else:
+                found = [locate(c) for c in over]
+                place[i] = sum(x for x, _ in found) / len(found)
+                depth[i] = max(d for _, d in found) + 1
+        return place[i], depth[i]
+
+    for i in piles:
+        if not t.covered[i]:
+            locate(i)
+    for i in piles:
+        locate(i)
     lines = []
-    start, width = 0, 1
-    rows = []
-    while start < len(piles):
-        rows.append(piles[start : start + width])
-        start += width
-        width += 1
-    for n, row in enumerate(rows):
-        words = [_code(state.piles[i][-1]) if state.piles[i] else "  " for i in row]
-        lines.append(" " * 2 * (len(rows) - n - 1) + "  ".join(words))
+    for level in range(max(depth.values(), default=0), -1, -1):
+        row = sorted((place[i], i) for i in piles if depth[i] == level)
+        line = ""
+        for x, i in row:
+            line = line.ljust(round(x)) + (_code(state.piles[i][-1]) if state.piles[i] else "  ")
+        lines.append(line)
     return lines
 
 

@@ -19,6 +19,7 @@ from cardtable.solitaire.formats.errors import FormatError
 from cardtable.solitaire.model import PileKind, State
 from cardtable.solitaire.piles import PileSpec
 from cardtable.solitaire.registry import UnknownGame, get_variant
+from cardtable.solitaire.rules.reveal import stock_hidden
 from cardtable.solitaire.variant import Variant
 
 _FACE_UP_KINDS = (PileKind.FOUNDATION, PileKind.CELL, PileKind.WASTE)
@@ -121,8 +122,9 @@ def parse_state(text: str) -> State:
     if fields:
         raise FormatError(f"{variant.name} has no pile(s) {', '.join(sorted(fields))}")
     stock = variant.tables.stock
-    if stock is not None and hidden[stock] != len(piles[stock]):
-        raise FormatError("the stock's cards must all be face down")
+    if stock is not None and hidden[stock] != stock_hidden(variant, len(piles[stock])):
+        but = ", but the top one," if variant.stock.face_up else ""
+        raise FormatError(f"the stock's cards{but} must all be face down")
     for spec, cards, down in zip(variant.piles, piles, hidden):
         problem = _pile_problem(variant, spec, cards, down)
         if problem:

@@ -2,10 +2,10 @@
 
 from cardtable.solitaire.games import klondike  # noqa: I001  (the order is the catalogue's)
 from cardtable.solitaire.games import freecell, spider, bisley, fortress, pyramid, yukon, fortythieves, castle, raglan
-from cardtable.solitaire.games import bakersdozen, fan, golf
+from cardtable.solitaire.games import bakersdozen, fan, golf, tripeaks
 from cardtable.solitaire.games import canfield, penguin, agnes, lucie, acesup, calculation
 
 __all__ = [
     "acesup", "agnes", "bakersdozen", "bisley", "calculation", "canfield", "castle", "fan", "fortress", "fortythieves",
-    "freecell", "golf", "klondike", "lucie", "penguin", "pyramid", "raglan", "spider", "yukon",
+    "freecell", "golf", "klondike", "lucie", "penguin", "pyramid", "raglan", "spider", "tripeaks", "yukon",
 ]

@@ -1,4 +1,6 @@
-"""Pyramid: remove exposed pairs totalling 13 (Kings alone) until the pyramid is gone."""
+"""Pyramid: remove exposed pairs totalling 13 (Kings alone). PySolFC's game is won with
+all 52 cards removed, the stock's top card in play; Relaxed Pyramid (and its one-pass and
+unlimited kin) only asks for the pyramid cleared."""
 
 from __future__ import annotations
 
@@ -37,50 +39,75 @@ pyramid = register(
     Variant(
         id="pyramid",
         name="Pyramid",
-        piles=(stock(), PileSpec(PileId(PileKind.WASTE)), *foundations(1, None, _DISCARD), *pyramid_piles()),
-        stock=to_waste(1, passes=3),
-        goal=Goal.TABLEAU_CLEARED,
+        piles=(
+            stock(),
+            PileSpec(PileId(PileKind.WASTE), dealt=(0, 1)),
+            *foundations(1, None, _DISCARD),
+            *pyramid_piles(),
+        ),
+        stock=to_waste(1, passes=3, face_up=True),
+        goal=Goal.ALL_TO_FOUNDATIONS,
         pairs=thirteen,
         flip_revealed=False,
         summary=(
             "Remove two exposed cards whose ranks total 13 (Jack 11, Queen 12); Kings go "
             "alone. A card is exposed when no card of the row below covers it; the top of the "
-            "waste is exposed too. Turn the stock one card at a time, three passes. Clear the "
-            "pyramid to win."
+            "waste is exposed too, and so is the top of the stock, which lies face up. One "
+            "card starts the waste; turn the stock one card at a time, three passes. Remove "
+            "all 52 cards, stock and waste included, to win."
+        ),
+    )
+)
+
+relaxed_pyramid = register(
+    pyramid.derive(
+        id="relaxed-pyramid",
+        name="Relaxed Pyramid",
+        piles=(stock(), PileSpec(PileId(PileKind.WASTE)), *foundations(1, None, _DISCARD), *pyramid_piles()),
+        stock=to_waste(1, passes=3),
+        goal=Goal.TABLEAU_CLEARED,
+        summary=(
+            "Remove two exposed cards whose ranks total 13 (Jack 11, Queen 12); Kings go "
+            "alone. A card is exposed when no card of the row below covers it; the top of the "
+            "waste is exposed too, but the stock lies face down. Turn the stock one card at a "
+            "time, three passes. Clear the pyramid to win: cards left in the stock and waste "
+            "do not count."
         ),
     )
 )
 
 
 pyramid_one_pass = register(
-    pyramid.derive(
+    relaxed_pyramid.derive(
         id="pyramid-1pass",
         name="Pyramid (one pass)",
         stock=to_waste(1, passes=1),
-        summary=pyramid.summary.replace("three passes", "a single pass"),
+        summary="Relaxed Pyramid on a single pass. " + relaxed_pyramid.summary.replace("three passes", "a single pass"),
     )
 )
 
 pyramid_unlimited = register(
-    pyramid.derive(
+    relaxed_pyramid.derive(
         id="pyramid-unlimited",
         name="Pyramid (unlimited passes)",
         stock=to_waste(1),
-        summary=pyramid.summary.replace("three passes", "as many passes as you like"),
+        summary="Relaxed Pyramid without a limit on passes. "
+        + relaxed_pyramid.summary.replace("three passes", "as many passes as you like"),
     )
 )
 
-_BY_PASSES = {1: pyramid_one_pass, 3: pyramid, None: pyramid_unlimited}
+_BY_PASSES = {1: pyramid_one_pass, 3: relaxed_pyramid, None: pyramid_unlimited}
 
 
 def with_passes(passes: int | None) -> Variant:
-    """The registered Pyramid with this many passes through the stock (None: unlimited).
+    """The registered Relaxed Pyramid (won once the pyramid is clear) with this many
+    passes through the stock (None: unlimited).
 
-    >>> with_passes(1).id, with_passes(None) is with_passes(None)
-    ('pyramid-1pass', True)
+    >>> with_passes(1).id, with_passes(3).id, with_passes(None) is with_passes(None)
+    ('pyramid-1pass', 'relaxed-pyramid', True)
     """
     try:
         return _BY_PASSES[passes]
     except KeyError:
         allowed = "1 or 3 passes through the stock, or unlimited"
-        raise ValueError(f"Pyramid is played with {allowed}, not {passes}") from None
+        raise ValueError(f"Relaxed Pyramid is played with {allowed}, not {passes}") from None

@@ -13,6 +13,7 @@ from cardtable.cards import Card
 from cardtable.solitaire.model import LEGAL, Move, MoveKind, State, Verdict
 from cardtable.solitaire.rules.clearing import clear_run
 from cardtable.solitaire.rules.gathering import mixed, packets
+from cardtable.solitaire.rules.reveal import stock_hidden
 from cardtable.solitaire.rules.words import no
 
 
@@ -47,6 +48,8 @@ class StockPolicy:
     passes: int | None = None
     needs_every_pile_filled: bool = False
     shuffle: bool = False
+    face_up: bool = False
+    """The stock's top card lies face up and pairs like an exposed card (PySolFC's Pyramid)."""
 
     @property
     def redeals_allowed(self) -> int | None:
@@ -73,17 +76,19 @@ class StockPolicy:
         passes = "unlimited passes" if self.passes is None else f"{self.passes} passes"
         if self.passes == 1:
             passes = "a single pass"
-        return f"deal {cards} to the waste; {passes} through the stock"
+        shown = "; its top card lies face up and plays" if self.face_up else ""
+        return f"deal {cards} to the waste; {passes} through the stock{shown}"
 
 
 no_stock = StockPolicy(StockTarget.NONE)
 
 
-def to_waste(count: int = 1, passes: int | None = None) -> StockPolicy:
-    """Turn ``count`` cards to the waste; recycle the waste up to ``passes`` - 1 times."""
+def to_waste(count: int = 1, passes: int | None = None, face_up: bool = False) -> StockPolicy:
+    """Turn ``count`` cards to the waste; recycle the waste up to ``passes`` - 1 times
+    (``face_up``: the stock's top card shows and plays)."""
     if count < 1 or (passes is not None and passes < 1):
         raise ValueError("deal at least one card, and allow at least one pass")
-    return StockPolicy(StockTarget.WASTE, count, passes)
+    return StockPolicy(StockTarget.WASTE, count, passes, face_up=face_up)
 
 
 def to_tableau(needs_every_pile_filled: bool = True) -> StockPolicy:
@@ -212,7 +217,7 @@ def deal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None
         if t.clear_run is not None:
             for j in t.dealt_to[:k]:
                 clear_run(variant, piles, hidden, j)
-    hidden[s] = len(piles[s])
+    hidden[s] = stock_hidden(variant, len(piles[s]))
 
 
 def _check_gather(state: State) -> Verdict:
@@ -254,4 +259,4 @@ def redeal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> No
     assert t.stock is not None and t.waste is not None
     piles[t.stock] = piles[t.waste][::-1]
     piles[t.waste] = ()
-    hidden[t.stock] = len(piles[t.stock])
+    hidden[t.stock] = stock_hidden(state.variant, len(piles[t.stock]))

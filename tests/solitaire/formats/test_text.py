@@ -49,7 +49,7 @@ def _opening(game: str = "klondike") -> str:
         (lambda t: t.replace("t2: [AC] 3S\n", ""), "t2 .* missing"),
         (lambda t: t + "t8: KS\n", "no pile"),
         (lambda t: t + "garbage\n", "expected 'name: value'"),
-        (lambda t: "\n".join(x.replace("[", "").replace("]", "") if x.startswith("stock") else x for x in t.splitlines()), "all be face down"),
+        (lambda t: "\n".join(x.replace("[", "").replace("]", "") if x.startswith("stock") else x for x in t.splitlines()), "must all be face down"),
     ],
 )
 def test_broken_positions_are_explained(change: object, complaint: str) -> None:
@@ -68,6 +68,14 @@ def test_picture_shows_face_down_cards_as_backs() -> None:
     picture = render_state(get_variant("klondike").start(5))
     assert "##" in picture and "AC" not in picture.split("\n", 2)[2].split("t2")[0]
     assert "stock 24" in picture
+
+
+def test_picture_draws_tri_peaks_as_three_peaks_and_shows_a_stock_top_that_lies_face_up() -> None:
+    peaks = render_state(get_variant("tri-peaks").start(1)).splitlines()
+    assert peaks[2] == "      ##          ##          ##"  # the three tips, apart
+    assert len(peaks[5].split()) == 10  # the open row
+    state = get_variant("pyramid").start(1)
+    assert f"stock 23 ({state.piles[0][-1].code})" in render_state(state)
 
 
 def _freecell_text(**changes: str) -> str:

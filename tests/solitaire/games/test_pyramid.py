@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.cards import ALL_CARDS
+
 from cardtable.solitaire import Move, MoveKind, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.formats import format_state, game_from_json, game_to_json, parse_state, replay
 from cardtable.solitaire.games.pyramid import with_passes
@@ -26,7 +28,7 @@ def pair(state: object, first: str, second: str | None = None) -> Move:
 
 
 def test_twenty_eight_cards_in_seven_rows() -> None:
-    state = get_variant("pyramid").start(3)
+    state = get_variant("relaxed-pyramid").start(3)
     singles = [len(state.piles[state.variant.index_of_name(f"t{n}")]) for n in range(1, 29)]
     assert singles == [1] * 28 and not any(state.hidden[3:])
     assert len(state.pile(state.variant.piles[0].id)) == 24
@@ -66,12 +68,40 @@ def test_three_passes_through_the_stock_by_default() -> None:
     assert "no redeals left" in check(state, REDEAL).reason
 
 
-def test_won_when_the_pyramid_is_cleared_even_with_cards_left_in_the_stock() -> None:
-    assert is_won(position("pyramid", stock="[5C] [8H]", waste="2D"))
-    assert not is_won(position("pyramid", t28="KS"))
+def test_relaxed_pyramid_is_won_when_the_pyramid_is_cleared_even_with_cards_left_in_the_stock() -> None:
+    assert is_won(position("relaxed-pyramid", stock="[5C] [8H]", waste="2D"))
+    assert not is_won(position("relaxed-pyramid", t28="KS"))
 
 
-@pytest.mark.parametrize(("passes", "game"), [(1, "pyramid-1pass"), (3, "pyramid"), (None, "pyramid-unlimited")])
+def test_pyramid_as_pysolfc_plays_it_starts_the_waste_and_shows_the_stock_top() -> None:
+    state = get_variant("pyramid").start(30)
+    v = state.variant
+    stock, waste = v.index_of_name("stock"), v.index_of_name("waste")
+    assert len(state.piles[waste]) == 1 and len(state.piles[stock]) == 23
+    assert state.hidden[stock] == 22  # all face down but the top card
+    dealt = apply(state, DEAL)
+    assert dealt.hidden[stock] == 21
+    assert parse_state(format_state(dealt)) == dealt
+
+
+def test_pyramid_pairs_the_stock_top_with_the_waste_or_an_exposed_card() -> None:
+    state = position("pyramid", stock="[2C] 5H", waste="8H", t28="8D", t27="QS")
+    assert check(state, pair(state, "stock", "waste")).ok
+    assert check(state, pair(state, "stock", "t28")).ok
+    assert "don't pair" in check(state, pair(state, "stock", "t27")).reason
+    after = apply(state, pair(state, "stock", "waste"))
+    assert pile(after, "stock") == "2C" and pile(after, "waste") == ""  # the next card shows
+    relaxed = position("relaxed-pyramid", stock="[2C] [5H]", waste="8H")
+    assert "face down" in check(relaxed, pair(relaxed, "stock", "waste")).reason
+
+
+def test_pyramid_as_pysolfc_plays_it_is_won_only_with_every_card_removed() -> None:
+    assert not is_won(position("pyramid", stock="[5C] 8H", waste="2D"))
+    assert not is_won(position("pyramid", waste="2D"))
+    assert is_won(position("pyramid", f1=" ".join(c.code for c in ALL_CARDS)))
+
+
+@pytest.mark.parametrize(("passes", "game"), [(1, "pyramid-1pass"), (3, "relaxed-pyramid"), (None, "pyramid-unlimited")])
 def test_pass_counts_are_registered_games(passes: int | None, game: str) -> None:
     variant = with_passes(passes)
     assert variant is get_variant(game) and variant.stock.passes == passes
