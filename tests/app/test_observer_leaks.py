@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from textual.widget import Widget
 
 from cardtable.app import Effort, Options, Session, SolvingHinter, Store
 from cardtable.app.hints import describe
@@ -17,7 +18,7 @@ from cardtable.app.standing import Indicator
 from cardtable.solitaire import Move, MoveKind, State, Variant, check, legal_moves, variants
 from cardtable.solitaire.formats import render_state
 from cardtable.ui.terminal.commands import run_command
-from cardtable.ui.terminal.fullscreen import TableApp
+from cardtable.ui.terminal.fullscreen import CardView, TableApp
 from cardtable.ui.terminal.plain import show, status_line, still_winnable
 from cardtable.ui.web.views import table_view
 from tests.ui.web.test_hidden import mentions
@@ -34,10 +35,17 @@ def _seen(state: State) -> set[str]:
 
 
 def _fullscreen_texts(app: TableApp) -> str:
-    texts = []
+    texts: list[str] = []
+
+    def gather(widget: Widget) -> None:  # built, not mounted: the children wait to be
+        for child in widget._pending_children:
+            if isinstance(child, CardView):
+                texts.append(str(child.content))
+            else:  # a row within the pile (a draw-three waste's cards side by side)
+                gather(child)
+
     for i in range(len(app.session.state.piles)):
-        column = app.pile_column(i)
-        texts += [str(view.content) for view in column._pending_children]  # built, not mounted
+        gather(app.pile_column(i, room=200))
     return " ".join(texts)
 
 

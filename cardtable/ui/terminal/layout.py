@@ -4,8 +4,9 @@ lines a long column folds away so its playable cards stay on screen.
 
 >>> pile_width([13], 80)
 5
->>> fold(20, 6, 10)
-(Line(position=5, folded=6), Line(position=12, folded=7), Line(position=13, folded=0), Line(position=14, folded=0), Line(position=15, folded=0), Line(position=16, folded=0), Line(position=17, folded=0), Line(position=18, folded=0), Line(position=19, folded=0))
+>>> lines = fold(20, 6, 10)  # 20 cards, 6 face down, 10 lines
+>>> len(lines), lines[0], lines[1], lines[-1]
+(10, Line(position=5, folded=6), Line(position=11, folded=6), Line(position=19, folded=0))
 """
 
 from __future__ import annotations
