@@ -14,22 +14,23 @@ one transaction, so a failed upgrade leaves the file at the schema it had.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import math
 import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from cardtable.app.history import History
 from cardtable.app.scoring import Scoring
-from cardtable.app.session import Options, Session
+from cardtable.app.saved_rows import FINISHED as FINISHED
+from cardtable.app.saved_rows import GameRecord as GameRecord
+from cardtable.app.saved_rows import digest as _digest
+from cardtable.app.saved_rows import rebuild as _rebuild
+from cardtable.app.saved_rows import record_of as record_of
+from cardtable.app.session import Session
 from cardtable.app.step_texts import StepTexts
 from cardtable.app.storage_errors import CorruptSave as CorruptSave
 from cardtable.app.storage_errors import GameOver as GameOver
@@ -39,8 +40,7 @@ from cardtable.app.storage_errors import StoreBusy as StoreBusy
 from cardtable.app.storage_errors import failing_as, storage_error
 from cardtable.app.solved_schema import SOLVER_RESULTS
 from cardtable.app.tally_schema import DAILY_MIGRATION, DAILY_SUFFIX, TALLY_MIGRATION
-from cardtable.solitaire import Move, State, Variant, get_variant
-from cardtable.solitaire.formats import FormatError, ReplayError, format_state, parse_move, parse_state, replay_steps
+from cardtable.solitaire.formats import FormatError, format_state
 
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
@@ -106,26 +106,6 @@ from a small range, so hiding those numbers now would protect nothing."""
 _RESULT = ("status", "moves", "score", "vegas", "elapsed")
 """The columns that record how a game went, in the order ``save`` passes them."""
 
-FINISHED = ("won", "lost", "unplayed")
-"""Stored results that are final: a won game stays won, a given-up game is never revived."""
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One stored game, as the statistics see it."""
-
-    id: int
-    player: str
-    variant: str
-    deal: int
-    options: str
-    status: str
-    moves: int
-    score: int
-    vegas: int
-    elapsed: float
-    started: str
-    updated: str
 
 
 def default_path() -> Path:
@@ -546,111 +526,3 @@ def _stored_version(db: sqlite3.Connection) -> int:
     if len(rows) != 1 or not isinstance(rows[0][0], int):
         return -1
     return int(rows[0][0])
-
-
-def _text(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"its {what} is {value!r}, not text")
-    return value
-
-
-def _whole(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"its {what} is {value!r}, not a whole number")
-    return value
-
-
-def _seconds(value: object) -> float:
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < math.inf:
-        raise ValueError(f"its time played is {value!r}, not a number of seconds")
-    return float(value)
-
-
-def record_of(row: tuple[object, ...]) -> GameRecord:
-    """A stored row as the statistics see it; ValueError says which field is wrong."""
-    status = _text(row[5], "result")
-    if status not in ("playing", *FINISHED):
-        raise ValueError(f"its result is {status!r}, not one of playing, {', '.join(FINISHED)}")
-    moves = _whole(row[6], "move count")
-    if moves < 0:
-        raise ValueError(f"its move count is {moves}, below zero")
-    return GameRecord(
-        id=_whole(row[0], "id"),
-        player=_text(row[1], "player"),
-        variant=_text(row[2], "game"),
-        deal=_whole(row[3], "deal number"),
-        options=_text(row[4], "options"),
-        status=status,
-        moves=moves,
-        score=_whole(row[7], "score"),
-        vegas=_whole(row[8], "Vegas result"),
-        elapsed=_seconds(row[9]),
-        started=_text(row[10], "start time"),
-        updated=_text(row[11], "last played time"),
-    )
-
-
-def _rebuild(row: tuple[object, ...]) -> Session:
-    """A session from a stored row (game, deal, options, moves, undo position, time);
-    ValueError (or LookupError, FormatError) says what is wrong with it."""
-    variant_id, deal, options_text = _text(row[0], "game"), _whole(row[1], "deal number"), _text(row[2], "options")
-    steps_text, at, elapsed = _text(row[3], "move list"), _whole(row[4], "undo position"), _seconds(row[5])
-    variant = get_variant(variant_id)
-    options_data = json.loads(options_text)
-    if not isinstance(options_data, dict):
-        raise ValueError(f"its options are {options_text!r}, not an object")
-    auto = options_data.get("auto_build", True)
-    if not isinstance(auto, bool):
-        raise ValueError(f"its auto-build option is {auto!r}, not true or false")
-    options = Options(auto, Scoring(_text(options_data.get("scoring", "uniform"), "scoring option")))
-    daily = options_data.get("daily", False) is True
-    steps = json.loads(steps_text)
-    if not isinstance(steps, list):
-        raise ValueError("its move list is not a list")
-    played: list[tuple[Move, ...]] = []
-    parsed: dict[str, Move] = {}  # a move's text means the same move anywhere in the game
-    for number, step in enumerate(steps, start=1):
-        if not isinstance(step, list) or not all(isinstance(text, str) for text in step):
-            raise ValueError(f"step {number} is not a list of moves")
-        played.append(tuple(parsed[text] if text in parsed else parsed.setdefault(text, parse_move(variant, text)) for text in step))
-    if not 0 <= at <= len(played):
-        raise ValueError(f"undo position {at} is outside the game")
-    opening = variant.start(deal)
-    current = _position(variant, row[8], _digest(steps_text, at))
-    if current is not None:  # the position it reached: nothing to replay
-        points = row[9] if isinstance(row[9], int) and not isinstance(row[9], bool) else None
-        history = History.resumed(opening, tuple(played), at, current)
-        return Session(variant, deal, options, history, elapsed, daily=daily, points=points)
-    # The history is built once at the end: pushing step by step copied the states so
-    # far on every step, a cost that grew with the square of the game's length.
-    states = [opening]
-    for number, moves in enumerate(played, start=1):
-        state = states[-1]
-        try:
-            for state in replay_steps(state, moves):
-                pass
-        except ReplayError as error:
-            raise ValueError(f"step {number}: {error.reason}") from None
-        states.append(state)
-    return Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed, daily=daily)
-
-
-def _digest(steps: str, at: int) -> str:
-    """A fingerprint of the moves and the undo position a saved position was reached by."""
-    return hashlib.blake2b(f"{at}\n{steps}".encode(), digest_size=12).hexdigest()
-
-
-def _position(variant: Variant, text: object, digest: str) -> State | None:
-    """The saved position, if it was saved with exactly these moves and reads back as a
-    position of this game. Otherwise (an older save, or moves changed since) the game is
-    replayed: the position is only a shortcut, and a replay finds what is wrong."""
-    if not isinstance(text, str):
-        return None
-    saved_with, _, body = text.partition("\n")
-    if saved_with != digest:
-        return None
-    try:
-        state = parse_state(body)
-    except (FormatError, ValueError, LookupError):
-        return None
-    return state if state.variant is variant else None
