@@ -53,6 +53,12 @@ def waste() -> PileSpec:
     return PileSpec(PileId(PileKind.WASTE), group=top_card)
 
 
+def building_waste(build: BuildRule) -> PileSpec:
+    """A waste the tableau builds on by ``build``, started with one card at the deal and
+    never played from: the pile Golf and Tri-Peaks clear their layout onto."""
+    return PileSpec(PileId(PileKind.WASTE), build, nothing, None, dealt=(0, 1))
+
+
 def foundations(
     count: int,
     build: BuildRule | None,

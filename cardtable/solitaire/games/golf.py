@@ -4,8 +4,7 @@ down regardless of suit; nothing builds in the tableau."""
 from __future__ import annotations
 
 from cardtable.cards import Rank, Suit
-from cardtable.solitaire.model import PileId, PileKind
-from cardtable.solitaire.piles import PileSpec, foundations, stock, tableau
+from cardtable.solitaire.piles import building_waste, foundations, stock, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import any_card, any_suit, base, nothing, standard, to_waste, top_card, up_or_down
 from cardtable.solitaire.rules.deal import base_out
@@ -18,7 +17,7 @@ golf = register(
         name="Golf",
         piles=(
             stock(),
-            PileSpec(PileId(PileKind.WASTE), up_or_down & any_suit, nothing, None, dealt=(0, 1)),
+            building_waste(up_or_down & any_suit),
             *tableau(((0, 5),) * 7, None, nothing, top_card),
         ),
         stock=to_waste(1, passes=1),
@@ -58,7 +57,7 @@ relaxed_golf = register(
         name="Relaxed Golf",
         piles=(
             stock(),
-            PileSpec(PileId(PileKind.WASTE), up_or_down_round & any_suit, nothing, None, dealt=(0, 1)),
+            building_waste(up_or_down_round & any_suit),
             *tableau(((0, 5),) * 7, None, nothing, top_card),
         ),
         summary=(

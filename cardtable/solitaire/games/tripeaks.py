@@ -4,7 +4,7 @@ cards covering them leave."""
 from __future__ import annotations
 
 from cardtable.solitaire.model import PileId, PileKind
-from cardtable.solitaire.piles import PileSpec, stock
+from cardtable.solitaire.piles import PileSpec, building_waste, stock
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import any_suit, nothing, to_waste, top_card
 from cardtable.solitaire.rules.wrapping import up_or_down_round
@@ -61,7 +61,7 @@ tri_peaks = register(
         name="Tri-Peaks",
         piles=(
             stock(),
-            PileSpec(PileId(PileKind.WASTE), up_or_down_round & any_suit, nothing, None, dealt=(0, 1)),
+            building_waste(up_or_down_round & any_suit),
             *peak_piles(),
         ),
         stock=to_waste(1, passes=1),

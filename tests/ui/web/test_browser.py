@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from cardtable.app import Store
@@ -35,12 +36,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def serving(app: FastAPI) -> Iterator[str]:
+    """Run ``app`` on a free local port in a thread; yield its address, then stop it."""
     port = _free_port()
-    store = Store(tmp_path_factory.mktemp("web") / "e2e.db")
-    config = uvicorn.Config(create_app(store), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
+    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
     deadline = time.time() + 15
@@ -49,6 +48,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     running.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serving(create_app(Store(tmp_path_factory.mktemp("web") / "e2e.db")))
 
 
 @pytest.fixture(scope="module")

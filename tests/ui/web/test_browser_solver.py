@@ -3,36 +3,24 @@ daily deals, and "show me" played back and stopped."""
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
 from playwright.sync_api import Page, expect
 
 from cardtable.app import Store
 from cardtable.app.standing import Indicator
 from cardtable.ui.web.server import create_app
-from tests.ui.web.test_browser import _free_port, browser, page, settle, snap, start  # noqa: F401  (fixtures)
+from tests.ui.web.test_browser import browser, page, serving, settle, snap, start  # noqa: F401  (fixtures)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The server of test_browser's, its verdicts budgeted in positions only (a loaded
     machine must not turn FreeCell 11982's proof into "unknown")."""
-    port = _free_port()
     app = create_app(Store(tmp_path_factory.mktemp("solver-web") / "e2e.db"))
     app.state.live.indicator = Indicator(nodes=100_000, known=app.state.live.indicator.known, seconds=float("inf"))
-    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 15
-    while not running.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
+    yield from serving(app)
 
 
 def test_the_indicator_is_opt_in_says_what_it_uses_and_follows_each_move(page: Page) -> None:  # noqa: F811
