@@ -63,9 +63,10 @@ def starts(rules, j, c, base):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-def]
     """Write every legal move's code into ``out``; return how many."""
-    (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
-     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
-     _bs, _rp, feeds, _dt, _u) = rules
+    meta, group, run_id, build_id, tables = rules[0], rules[1], rules[2], rules[3], rules[4]
+    takes, capacity, one_in, is_found, super_src = rules[6], rules[7], rules[8], rules[9], rules[10]
+    covered, cells, open_columns, exposable, singles = rules[11], rules[12], rules[13], rules[16], rules[17]
+    feeds = rules[26]
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
     count = 0
     piles = meta[0]
@@ -460,9 +461,9 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     A card is safe to send home when every card that could be built on it off the
     foundations is home already: nothing will ever need it as a place to go.
     """
-    (meta, group, _r, build_id, tables, empty, takes, capacity, _o, is_found, _ss,
-     covered, _c, _oc, _t, foundations, _e, _si, _s, _f, _sd, _fd, dependents, copies, _bs, _rp, feeds, _dt,
-     _u) = rules
+    meta, group, build_id, tables, takes, capacity = rules[0], rules[1], rules[3], rules[4], rules[6], rules[7]
+    is_found, covered, foundations, dependents, copies = rules[9], rules[11], rules[15], rules[22], rules[23]
+    feeds = rules[26]
     if not meta[15]:
         return -1
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
