@@ -80,6 +80,7 @@ const FAN_SPAN = 1.8; // a fan's room, in card widths: three cards spread, a lon
 /** Fans in a row: six across a desktop window, four across a phone (room in pixels). */
 export function fansPerRow(view, room) {
   const count = view.piles.filter((p) => p.kind === "tableau").length;
+  if (hole(view)) return HOLE_ROW;
   const most = room < 700 ? 4 : 6;
   const rows = Math.ceil(count / most);
   return Math.ceil(count / rows);
@@ -91,8 +92,40 @@ export function fansAcross(view, room) {
   return Math.max(fansPerRow(view, room) * (FAN_SPAN + 0.18), above * 1.18);
 }
 
+const HOLE_ROW = 5; // fans in a row around a lone foundation: two each side of it
+
+/** The one pile besides the fans, where there is only one (Black Hole's hole), or null. */
+function hole(view) {
+  const others = view.piles.filter((p) => p.kind !== "tableau");
+  return others.length === 1 && !view.redeal ? others[0] : null;
+}
+
+/**
+ * Fans around a lone foundation, as PySolFC lays out Black Hole: a full row on top and at
+ * the bottom, and rows between them that leave the middle place to the foundation.
+ */
+function aroundHole(view, W, g) {
+  const place = {};
+  const H = cardHeight(W), span = Math.round(W * FAN_SPAN);
+  const tableau = view.piles.filter((p) => p.kind === "tableau");
+  const middle = Math.floor(HOLE_ROW / 2);
+  let rows = 3;
+  while (2 * HOLE_ROW + (rows - 2) * (HOLE_ROW - 1) < tableau.length) rows++;
+  const spots = [];
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < HOLE_ROW; column++) {
+      if (row > 0 && row < rows - 1 && column === middle) continue;
+      spots.push({ x: column * (span + g), y: row * (H + g) });
+    }
+  }
+  tableau.forEach((p, i) => { place[p.name] = { ...spots[i], fan: "spread", span }; });
+  place[hole(view).name] = { x: middle * (span + g) + (span - W) / 2, y: ((rows - 1) / 2) * (H + g), fan: "none" };
+  return { place, width: HOLE_ROW * (span + g) - g, height: rows * (H + g), redeal: null };
+}
+
 /** Many short piles: foundations (and cells) on top, then rows of fans spreading right. */
 function fans(view, W, g, room) {
+  if (hole(view)) return aroundHole(view, W, g);
   const place = {};
   const H = cardHeight(W);
   const tableau = view.piles.filter((p) => p.kind === "tableau");
