@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from cardtable.solitaire import Move, MoveKind, PileKind, State, apply, get_variant, legal_moves
+from cardtable.solitaire import Move, MoveKind, PileKind, State, apply, get_variant, legal_moves, variants
 from tests.ui.web.test_browser import browser, page, server, settle, start  # noqa: F401  (fixtures)
 from tests.ui.web.test_browser_games import _card, _place
 
@@ -134,6 +134,26 @@ def test_a_phones_width_shows_every_pile_and_a_tap_moves_a_card(phone: Page, gam
         phone.tap(_card(state, move.source, len(state.piles[move.source]) - move.count), position={"x": 6, "y": 4})
     phone.tap(_place(state, move.target))
     expect(phone.locator("#status")).to_contain_text(f" {turned + 1} moves")
+
+
+def test_every_game_fits_a_phones_width(browser: Browser, server: str) -> None:  # noqa: F811
+    context = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
+    opened = context.new_page()
+    opened.on("dialog", lambda dialog: dialog.accept())
+    opened.goto(server)
+    expect(opened.locator("#status")).to_contain_text("deal")
+    off = []
+    for variant in variants():
+        deal = variant.deal.deal_numbers.start + 3
+        start(opened, variant.id, deal)
+        edges = opened.evaluate(
+            "() => [...document.querySelectorAll('#table .slot')].map((s) => s.getBoundingClientRect())"
+            ".map((b) => [b.left, b.right, b.width])"
+        )
+        if not all(0 <= left and right <= 375 and width >= 24 for left, right, width in edges):
+            off.append(variant.id)
+    context.close()
+    assert off == []
 
 
 def _by_hand(page: Page) -> None:  # noqa: F811

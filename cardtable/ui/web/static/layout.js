@@ -4,7 +4,7 @@ export function cardHeight(width) { return Math.round(width * 1.4); }
 
 /** Places for every pile: {x, y, fan} with fan "down", "right", "left", "waste" or "none". */
 export function layout(view, width, room = Infinity) {
-  const W = width, H = cardHeight(width), g = Math.round(W * 0.18);
+  const W = width, H = cardHeight(width), g = Math.round(W * gapShare(room));
   const piles = view.piles;
   const place = {};
   const tableau = piles.filter((p) => p.kind === "tableau");
@@ -33,18 +33,41 @@ export function layout(view, width, room = Infinity) {
     });
     return { place, width: 2 * centre + W, height: founds.length * (H + g) };
   }
-  const hasWaste = others.some((p) => p.kind === "waste");
-  const columns = Math.max(tableau.length, others.length + (hasWaste ? 1 : 0) + (view.redeal ? 1 : 0));
+  const columns = columnsAcross(view, room);
   const foundations = others.filter((p) => p.kind === "foundation");
   const left = others.filter((p) => p.kind !== "foundation");
   const lead = view.redeal ? 1 : 0; // a redeal that gathers the columns has the first place
-  left.forEach((p, i) => { place[p.name] = { x: (lead + i) * (W + g), y: 0, fan: p.kind === "waste" ? "waste" : "none" }; });
-  foundations.forEach((p, i) => {
-    place[p.name] = { x: (columns - foundations.length + i) * (W + g), y: 0, fan: "none" };
-  });
-  tableau.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: H + g, fan: "down" }; });
+  // The piles above the tableau fill rows of `columns` places, the foundations at the end.
+  const rows = Math.ceil(aboveCount(view) / columns);
+  const at = (slot) => ({ x: (slot % columns) * (W + g), y: Math.floor(slot / columns) * (H + g) });
+  left.forEach((p, i) => { place[p.name] = { ...at(lead + i), fan: p.kind === "waste" ? "waste" : "none" }; });
+  foundations.forEach((p, i) => { place[p.name] = { ...at(rows * columns - foundations.length + i), fan: "none" }; });
+  tableau.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: rows * (H + g), fan: "down" }; });
   const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
-  return { place, width: columns * (W + g) - g, height: H + g + H + tallest * H * 0.28, redeal: lead ? { x: 0, y: 0 } : null };
+  return { place, width: columns * (W + g) - g, height: rows * (H + g) + H + tallest * H * 0.28, redeal: lead ? { x: 0, y: 0 } : null };
+}
+
+/** The gap between piles, as a share of a card's width: less on a phone's narrow screen. */
+export function gapShare(room) { return room < 500 ? 0.08 : 0.18; }
+
+const COMFORTABLE = 40; // a card narrower than this is hard to tap
+
+/** Places the piles above the tableau take (a fanned waste takes two). */
+function aboveCount(view) {
+  const others = view.piles.filter((p) => p.kind !== "tableau");
+  return others.length + (others.some((p) => p.kind === "waste") ? 1 : 0) + (view.redeal ? 1 : 0);
+}
+
+/**
+ * Places across a table of columns: as many as the tableau or the row above it, whichever
+ * is wider; but a row above that would make the cards too narrow to tap wraps onto more
+ * rows, as wide as the tableau.
+ */
+export function columnsAcross(view, room) {
+  const tableau = view.piles.filter((p) => p.kind === "tableau").length;
+  const above = aboveCount(view);
+  const narrow = room / (Math.max(above, 7) * (1 + gapShare(room))) < COMFORTABLE;
+  return above > tableau && narrow ? Math.max(tableau, Math.min(above, 7)) : Math.max(tableau, above);
 }
 
 /**
@@ -70,9 +93,9 @@ export function peaks(tableau) {
 }
 
 /** Card widths a triangle takes across (its open row, or the piles above it). */
-export function peaksAcross(view) {
+export function peaksAcross(view, room) {
   const tableau = view.piles.filter((p) => p.kind === "tableau");
-  return Math.max(peaks(tableau).open, view.piles.length - tableau.length) * 1.18;
+  return Math.max(peaks(tableau).open, view.piles.length - tableau.length) * (1 + gapShare(room));
 }
 
 const FAN_SPAN = 1.8; // a fan's room, in card widths: three cards spread, a long fan closes up
@@ -89,7 +112,8 @@ export function fansPerRow(view, room) {
 /** Card widths the fans take across: their rows, or the piles above them. */
 export function fansAcross(view, room) {
   const above = view.piles.filter((p) => p.kind !== "tableau").length + (view.redeal ? 1 : 0);
-  return Math.max(fansPerRow(view, room) * (FAN_SPAN + 0.18), above * 1.18);
+  const gap = gapShare(room);
+  return Math.max(fansPerRow(view, room) * (FAN_SPAN + gap), above * (1 + gap));
 }
 
 const HOLE_ROW = 5; // fans in a row around a lone foundation: two each side of it

@@ -2,10 +2,10 @@
 // intents (move this card there, deal, send home). Legality is always the server's call.
 
 import { backSVG, faceSVG } from "./cards.js";
-import { cardHeight, cardSpot, fansAcross, layout, peaksAcross } from "./layout.js";
+import { cardHeight, cardSpot, columnsAcross, fansAcross, gapShare, layout, peaksAcross } from "./layout.js";
 
 const DRAG_START = 5;
-const MIN_CARD = 28; // narrower cards are hard to tap
+const MIN_CARD = 24; // narrower cards are hard to tap (thirteen columns take 25 on a phone)
 
 export function createTable(root, handlers) {
   let view = null;
@@ -17,14 +17,11 @@ export function createTable(root, handlers) {
   let dragged = false; // the click the browser sends after a drag is not a click
 
   function cardWidth() {
-    // As wide as the wider row: the tableau, or the piles above it (a fanned waste takes two places).
-    const tableau = view.piles.filter((p) => p.kind === "tableau").length;
-    const above = view.piles.length - tableau + (view.piles.some((p) => p.kind === "waste") ? 1 : 0) + (view.redeal ? 1 : 0);
-    const columns = Math.max(tableau, above, 7);
+    // As wide as the widest row: of the tableau, or of the piles above it.
     const across = view.layout === "wings" ? 9.8
-      : view.layout === "triangle" ? peaksAcross(view)
+      : view.layout === "triangle" ? peaksAcross(view, room())
       : view.layout === "fans" ? fansAcross(view, room())
-      : columns * 1.18;
+      : Math.max(columnsAcross(view, room()), 7) * (1 + gapShare(room()));
     return Math.max(MIN_CARD, Math.min(96, Math.floor(room() / across)));
   }
 
@@ -48,6 +45,7 @@ export function createTable(root, handlers) {
     width = cardWidth();
     const spots = layout(view, width, room());
     places = spots.place;
+    root.classList.toggle("small-cards", width < 40); // marks shrink with the cards
     root.style.width = `${spots.width}px`;
     root.style.height = `${spots.height}px`;
     root.replaceChildren();
