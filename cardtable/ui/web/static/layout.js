@@ -181,7 +181,7 @@ export function cardSpot(pileView, n, spot, width) {
   }
   if (spot.fan === "spread") {
     // Spread to the right within the fan's room, closer as the fan grows.
-    const step = cards.length > 1 ? Math.min(width * 0.3, (spot.span - width) / (cards.length - 1)) : 0;
+    const step = cards.length > 1 ? Math.min(width * 0.36, (spot.span - width) / (cards.length - 1)) : 0; // "10" shows whole
     return { x: spot.x + n * step, y: spot.y };
   }
   if (spot.fan === "right") return { x: spot.x + n * width * 0.3, y: spot.y };
