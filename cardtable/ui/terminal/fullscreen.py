@@ -136,7 +136,7 @@ class TableApp(App[int]):
     CSS = """
     #tableau, .row { height: auto; }
     .spaced { margin-bottom: 1; }
-    .fan { width: auto; height: 1; }
+    .fanned { width: auto; height: 1; }
     .pile { height: auto; margin: 0 1 0 0; }
     CardView { height: 1; }
     .red { color: red; }
@@ -226,7 +226,7 @@ class TableApp(App[int]):
         views = self._card_views(i, shown, fans.wide)
         for view in views:
             view.styles.margin = (0, GAP, 0, 0)
-        fan = Horizontal(*views, classes="fan")
+        fan = Horizontal(*views, classes="fanned")
         fan.styles.width = fans.fan_width()
         return fan
 

@@ -2,7 +2,8 @@
 
 export function cardHeight(width) { return Math.round(width * 1.4); }
 
-/** Places for every pile: {x, y, fan} with fan "down", "right", "left", "waste" or "none". */
+/** Places for every pile: {x, y, fan} with fan "down", "right", "left", "spread" (a fan in its
+ * room of `span` pixels), "waste" or "none"; `room` is the page's width for the table. */
 export function layout(view, width, room = Infinity) {
   const W = width, H = cardHeight(width), g = Math.round(W * gapShare(room));
   const piles = view.piles;
