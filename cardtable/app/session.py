@@ -29,6 +29,7 @@ from cardtable.app.scoring import Scoring, fitting_scoring, opening_points, poin
 from cardtable.cards import ALL_CARDS, Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, canonical_key, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.observe import Observation, observe
 
 
@@ -48,6 +49,17 @@ class Outcome:
     reason: str = ""
     events: tuple[Event, ...] = ()
     hint: Hint | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Gathering:
+    """A redeal that gathers the columns (La Belle Lucie, Cruel): a game with no stock to
+    click offers it as a control of its own."""
+
+    can: bool
+    """Whether a redeal is legal now."""
+    left: int | None
+    """Redeals left (None: as many as the player likes)."""
 
 
 class Session:
@@ -211,6 +223,17 @@ class Session:
     @property
     def _is_restarted(self) -> bool:
         return self._restart is not None and self.history is self._restart[1]
+
+    @property
+    def gathering(self) -> Gathering | None:
+        """The gathering redeal this game offers, or None where it has none (a game with a
+        stock redeals by clicking it)."""
+        policy = self.variant.stock
+        if policy.target is not StockTarget.GATHER:
+            return None
+        allowed = policy.redeals_allowed
+        left = None if allowed is None else max(0, allowed - self.state.redeals)
+        return Gathering(check(self.state, Move(MoveKind.REDEAL)).ok, left)
 
     def is_stuck(self) -> bool:
         """Whether no line of play leads anywhere any more (see ``autoplay.is_stuck``)."""

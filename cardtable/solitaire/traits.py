@@ -27,6 +27,9 @@ class Layout(Enum):
     """Tableau piles overlapping in a triangle, each covered by the two below it."""
     WINGS = "wings"
     """Foundations in a column, tableau rows fanning out to its left and right."""
+    FANS = "fans"
+    """Many short piles (La Belle Lucie's fans of three) in rows of several fans each, every
+    fan spreading to the right, below the foundations."""
 
 
 class Play(Enum):

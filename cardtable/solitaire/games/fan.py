@@ -7,6 +7,7 @@ from dataclasses import replace
 from cardtable.solitaire.piles import cells, foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import aces_out, alt_color, any_suit, down, kings_only, nothing, same_suit, supermove, top_card, up, up_or_down
+from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Variant
 
 fan = register(
@@ -17,6 +18,7 @@ fan = register(
             *foundations(4, up & same_suit),
             *tableau(((0, 3),) * 17 + ((0, 1),), down & same_suit, kings_only, top_card),
         ),
+        layout=Layout.FANS,
         summary=(
             "All 52 cards lie face up in eighteen fans: seventeen of three and one of a "
             "single card. Only the top card of a fan moves, one card at a time, onto a card "

@@ -9,6 +9,7 @@ from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import any_card, any_suit, base, nothing, standard, to_waste, top_card, up_or_down
 from cardtable.solitaire.rules.deal import base_out
 from cardtable.solitaire.rules.wrapping import up_or_down_round
+from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Goal, Variant
 
 golf = register(
@@ -41,6 +42,7 @@ black_hole = register(
             *tableau(((0, 3),) * 17, None, nothing, top_card),
         ),
         deal=base_out(Rank.ACE, Suit.SPADES),
+        layout=Layout.FANS,
         summary=(
             "The Ace of Spades starts the one foundation, the black hole; the other 51 cards "
             "lie face up in seventeen fans of three. The top card of a fan goes into the hole "
@@ -79,6 +81,7 @@ all_in_a_row = register(
             *tableau(((0, 4),) * 13, None, nothing, top_card),
         ),
         deal=standard,
+        layout=Layout.COLUMNS,
         summary=(
             "Black Hole with an empty hole: all 52 cards lie face up in thirteen columns of "
             "four, and any top card may start the one foundation. After that a top card goes "

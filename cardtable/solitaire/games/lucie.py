@@ -7,6 +7,7 @@ from cardtable.solitaire.piles import foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import aces_out, down, nothing, run, same_suit, up
 from cardtable.solitaire.rules.stock import gather
+from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Variant
 
 la_belle_lucie = register(
@@ -18,6 +19,7 @@ la_belle_lucie = register(
             *tableau(((0, 3),) * 17 + ((0, 1),), down & same_suit, nothing, run()),
         ),
         stock=gather(3, passes=3, shuffle=True),
+        layout=Layout.FANS,
         summary=(
             "All 52 cards are dealt face up in seventeen fans of three and one of a single "
             "card. Build the foundations up in suit from the Aces; the fans build down in "
@@ -38,6 +40,7 @@ cruel = register(
             *tableau(((0, 4),) * 12, down & same_suit, nothing, run()),
         ),
         stock=gather(4),
+        layout=Layout.FANS,
         deal=aces_out(),
         summary=(
             "The Aces start the foundations, which build up in suit; the other 48 cards are "

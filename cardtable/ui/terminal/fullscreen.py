@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.errors import NoWidget
 from textual.events import Click, MouseDown, MouseUp
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violations, summarize
@@ -32,8 +33,9 @@ from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
 from cardtable.app.stats import to_text
 from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.rulebook import rules_page
-from cardtable.ui.terminal.layout import GAP, WIDEST, Line, fold, pile_width, tableau_rows, top_rows
+from cardtable.ui.terminal.layout import GAP, WIDEST, Fans, Line, fan_rows, fold, peak_columns, pile_width, tableau_rows, top_rows
 from cardtable.ui.terminal.playback import PlaybackScreen
 from cardtable.ui.terminal.plain import new_deal, show, status_line
 
@@ -66,22 +68,36 @@ class TableView(Vertical):
         table = self.table
         variant = table.session.variant
         width, height = table.size.width or 80, table.size.height or 24
-        tops, rows = top_rows(variant, width), tableau_rows(variant)
+        fans = variant.traits.layout is Layout.FANS
+        tops, rows = top_rows(variant, width), [] if fans else tableau_rows(variant)
         wide = pile_width([len(r) for r in tops + rows], width)
         for n, row in enumerate(tops):
             yield Horizontal(*(table.pile_column(i, wide, 1) for i in row), classes="row", id="top" if n == 0 else None)
         # What is left once the message (2 lines), the keys (1) and the rows above (a name
         # and a card each) are drawn, less the columns' own names.
         room = max(3, height - 3 - 2 * len(tops) - 1)
+        if fans:
+            laid = fan_rows(variant, width, room + 1)
+            spaced = "row spaced" if 2 * len(laid.rows) - 1 <= room + 1 else "row"
+            yield Vertical(*(Horizontal(*(table.pile_fan(i, laid) for i in row), classes=spaced) for row in laid.rows), id="tableau")
+            return
         if len(rows) == 1:
             yield Horizontal(*(table.pile_column(i, wide, room) for i in rows[0]), classes="row", id="tableau")
             return
-        widest = max(len(r) for r in rows)
+        across = peak_columns(variant)  # a triangle: each pile between the piles covering it
         lines = []
-        for row in rows:  # a triangle: each row centred under the one above
-            indent = Static("", classes="indent")
-            indent.styles.width = (widest - len(row)) * (wide + GAP) // 2
-            lines.append(Horizontal(indent, *(table.pile_column(i, wide, 1) for i in row), classes="row"))
+        for row in rows:
+            row = sorted(row, key=across.__getitem__)
+            views: list[Widget] = []
+            at = 0
+            for i in row:
+                indent = round(across[i] * (wide + GAP)) - at
+                if indent > 0:
+                    views.append(Static("", classes="indent"))
+                    views[-1].styles.width = indent
+                views.append(table.pile_column(i, wide, 1))
+                at += max(indent, 0) + wide + GAP
+            lines.append(Horizontal(*views, classes="row"))
         yield Vertical(*lines, id="tableau")
 
 
@@ -119,6 +135,8 @@ class TableApp(App[int]):
 
     CSS = """
     #tableau, .row { height: auto; }
+    .spaced { margin-bottom: 1; }
+    .fanned { width: auto; height: 1; }
     .pile { height: auto; margin: 0 1 0 0; }
     CardView { height: 1; }
     .red { color: red; }
@@ -180,11 +198,8 @@ class TableApp(App[int]):
     def pile_column(self, i: int, wide: int = WIDEST, room: int = 1) -> Vertical:
         """One pile as a column of card views, ``wide`` characters across; a column
         folds what does not fit in ``room`` lines, keeping its top cards in sight."""
-        state = self.session.state
         spec = self.session.variant.piles[i]
         cards = self.session.observation.piles[i]
-        hinted = self._hinted_positions(i)
-        views = [CardView(spec.id.name[:wide], i, -1, "empty" + (" hinted" if -1 in hinted else ""))]
         fanned = spec.kind is PileKind.WASTE and self.session.variant.traits.draw > 1
         if spec.kind is PileKind.TABLEAU:
             shown = fold(len(cards), sum(1 for c in cards if c is None), room)
@@ -192,6 +207,36 @@ class TableApp(App[int]):
             shown = tuple(Line(n) for n in range(max(len(cards) - self.session.variant.traits.draw, 0), len(cards)))
         else:
             shown = tuple(Line(n) for n in range(max(len(cards) - 1, 0), len(cards)))
+        views = self._card_views(i, shown, wide)
+        if fanned:
+            row = Horizontal(*views[1:], classes="row")
+            row.styles.width = (wide + GAP) * self.session.variant.traits.draw
+            column = Vertical(views[0], row, classes="pile")
+            column.styles.width = (wide + GAP) * self.session.variant.traits.draw
+            return column
+        column = Vertical(*views, classes="pile")
+        column.styles.width = wide
+        return column
+
+    def pile_fan(self, i: int, fans: Fans) -> Horizontal:
+        """One fan on a line: its name, then its cards left to right, the playable one last
+        (a long fan folds the cards under its last few)."""
+        cards = self.session.observation.piles[i]
+        shown = fold(len(cards), sum(1 for c in cards if c is None), fans.shown)
+        views = self._card_views(i, shown, fans.wide)
+        for view in views:
+            view.styles.margin = (0, GAP, 0, 0)
+        fan = Horizontal(*views, classes="fanned")
+        fan.styles.width = fans.fan_width()
+        return fan
+
+    def _card_views(self, i: int, shown: tuple[Line, ...], wide: int) -> list[CardView]:
+        """Pile ``i``'s name (its empty place) and the cards of ``shown``, ``wide`` characters each."""
+        state = self.session.state
+        spec = self.session.variant.piles[i]
+        cards = self.session.observation.piles[i]
+        hinted = self._hinted_positions(i)
+        views = [CardView(spec.id.name[:wide], i, -1, "empty" + (" hinted" if -1 in hinted else ""))]
         out_of_order = set(order_violations(state).get(spec.id.name, ()))
         for line in shown:
             n = line.position
@@ -215,15 +260,7 @@ class TableApp(App[int]):
             views.append(CardView(text, i, n, style))
         for view in views:
             view.styles.width = wide
-        if fanned:
-            row = Horizontal(*views[1:], classes="row")
-            row.styles.width = (wide + GAP) * self.session.variant.traits.draw
-            column = Vertical(views[0], row, classes="pile")
-            column.styles.width = (wide + GAP) * self.session.variant.traits.draw
-            return column
-        column = Vertical(*views, classes="pile")
-        column.styles.width = wide
-        return column
+        return views
 
     def _hinted_positions(self, i: int) -> set[int]:
         """Where pile ``i`` shows the hinted move: the cards it moves, or the card (or the

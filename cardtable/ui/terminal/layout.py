@@ -1,6 +1,7 @@
 """Where the full-screen table puts the piles so every game fits the terminal (80x24 at
-least): how wide a pile is, which piles share a row, the rows of a triangle, and which
-lines a long column folds away so its playable cards stay on screen.
+least): how wide a pile is, which piles share a row, the rows of a triangle and where
+each of its piles lies across (from what covers what), rows of fans, and which lines a
+long column folds away so its playable cards stay on screen.
 
 >>> pile_width([13], 80)
 5
@@ -85,3 +86,69 @@ def fold(total: int, hidden: int, room: int) -> tuple[Line, ...]:
         lines.append(Line(total - keep - 1, len(face_up) - keep))
         face_up = face_up[-keep:]
     return tuple(lines) + tuple(Line(n) for n in face_up)
+
+
+def peak_columns(variant: Variant) -> dict[int, float]:
+    """Where each pile of a triangle lies across, counted in piles: the open piles (covered
+    by none) side by side, each covered pile midway between the piles covering it. So
+    Pyramid's rows are centred over one another and Tri-Peaks stands as three peaks.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> tips = tableau_rows(get_variant("tri-peaks"))[0]
+    >>> [peak_columns(get_variant("tri-peaks"))[i] for i in tips]
+    [1.5, 4.5, 7.5]
+    """
+    across: dict[int, float] = {}
+    tableau = [i for i, spec in enumerate(variant.piles) if spec.kind is PileKind.TABLEAU]
+    for i in tableau:
+        if not variant.piles[i].covered_by:
+            across[i] = float(len(across))
+
+    def column_of(i: int) -> float:
+        if i not in across:
+            over = [column_of(variant.index_of(p)) for p in variant.piles[i].covered_by]
+            across[i] = sum(over) / len(over)
+        return across[i]
+
+    return {i: column_of(i) for i in tableau}
+
+
+@dataclass(frozen=True, slots=True)
+class Fans:
+    """Many short piles laid out as rows of fans, each fan one line: its name, then its
+    cards side by side (a long fan folds what lies under its last ``shown`` cards)."""
+
+    rows: tuple[tuple[int, ...], ...]
+    wide: int
+    """Characters a card takes."""
+    shown: int
+    """Places for cards in a fan."""
+
+    def fan_width(self) -> int:
+        """Characters a fan takes: its name and its cards, with a gap after each."""
+        return (1 + self.shown) * (self.wide + GAP)
+
+
+def fan_rows(variant: Variant, screen_width: int, room: int) -> Fans:
+    """The tableau as rows of fans, as wide as fits in ``room`` lines (a blank line under
+    each row where there is room for it).
+
+    >>> from cardtable.solitaire import get_variant
+    >>> fans = fan_rows(get_variant("la-belle-lucie"), 80, 18)
+    >>> [len(row) for row in fans.rows], fans.wide, fans.shown
+    ([3, 3, 3, 3, 3, 3], 5, 3)
+    """
+    tableau = [i for i, spec in enumerate(variant.piles) if spec.kind is PileKind.TABLEAU]
+    shown = max(3, max((sum(variant.piles[i].dealt) for i in tableau), default=3))
+    for wide in range(WIDEST, NARROWEST - 1, -1):
+        fans = _in_rows(tableau, screen_width, wide, shown)
+        if len(fans.rows) * 2 - 1 <= room:
+            return fans
+    return _in_rows(tableau, screen_width, NARROWEST, shown)
+
+
+def _in_rows(tableau: list[int], screen_width: int, wide: int, shown: int) -> Fans:
+    across = max(1, screen_width // ((1 + shown) * (wide + GAP)))
+    rows = -(-len(tableau) // across)
+    across = -(-len(tableau) // max(rows, 1))  # rows as even as they go
+    return Fans(tuple(tuple(tableau[n : n + across]) for n in range(0, len(tableau), across)), wide, shown)

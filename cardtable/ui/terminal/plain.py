@@ -40,8 +40,16 @@ def status_line(session: Session) -> str:
         deal = "daily " + deal.removeprefix("random ")
     return (
         f"{session.variant.name}, {deal}: {session.move_count} moves, "
-        f"score {session.score} ({session.options.scoring.value}), {minutes}:{seconds:02d}"
+        f"score {session.score} ({session.options.scoring.value}), {minutes}:{seconds:02d}{_redeals(session)}"
     )
+
+
+def _redeals(session: Session) -> str:
+    """What a game that gathers its columns says of its redeals (d redeals)."""
+    offer = session.gathering
+    if offer is None or offer.left is None:
+        return ""
+    return f", {offer.left} redeal{'' if offer.left == 1 else 's'} left"
 
 
 def show(session: Session) -> str:

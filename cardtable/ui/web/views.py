@@ -21,7 +21,7 @@ JSON = dict[str, Any]
 
 
 def layout_of(variant: Variant) -> str:
-    """How the page arranges the piles: ``columns``, ``triangle`` or ``wings`` (a trait)."""
+    """How the page arranges the piles: ``columns``, ``triangle``, ``wings`` or ``fans`` (a trait)."""
     return variant.traits.layout.value
 
 
@@ -118,8 +118,16 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
         "redeals": state.redeals,
+        "redeal": _redeal(session),
         "show_gives_up": gives_up(session),
     }
+
+
+def _redeal(session: Session) -> JSON | None:
+    """The page's redeal control for a game that gathers its columns (no stock to click):
+    whether it may be pressed now and how many redeals are left (null: unlimited)."""
+    offer = session.gathering
+    return None if offer is None else {"can": offer.can, "left": offer.left}
 
 
 def move_view(session: Session, move: Move) -> JSON:

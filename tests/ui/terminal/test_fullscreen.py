@@ -253,3 +253,19 @@ def test_drag_a_run_onto_another_pile_and_see_it_land(tmp_path: Path) -> None:
             assert app.session.move_count == 1
 
     asyncio.run(drive())
+
+
+def test_d_redeals_a_game_that_gathers_its_fans_and_the_status_counts_the_redeals(tmp_path: Path) -> None:
+    session = Session(get_variant("la-belle-lucie"), 3, Options(auto_build=False))
+    app, _, _ = _app(tmp_path, session)
+    dealt = session.state.piles
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert "2 redeals left" in str(app.query_one("#message", Static).render())
+            await pilot.press("d")
+            await pilot.pause()
+            assert app.session.state.piles != dealt  # gathered, shuffled, dealt again
+            assert "1 redeal left" in str(app.query_one("#message", Static).render())
+
+    asyncio.run(drive())

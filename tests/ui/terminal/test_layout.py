@@ -1,5 +1,6 @@
 """Every game fits an 80x24 terminal: each pile's name and its top card are on screen,
-long columns fold what lies under their playable cards, Pyramid is drawn as a pyramid."""
+long columns fold what lies under their playable cards, Pyramid is drawn as a pyramid,
+Tri-Peaks as three peaks, and many short piles as rows of fans."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from cardtable.app import Options, Session, Store
 from cardtable.app.service import Games
 from cardtable.solitaire import PileKind, Variant, get_variant, variants
 from cardtable.ui.terminal.fullscreen import CardView, TableApp
-from cardtable.ui.terminal.layout import Line, fold, pile_width, tableau_rows, top_rows
+from cardtable.ui.terminal.layout import Line, fan_rows, fold, peak_columns, pile_width, tableau_rows, top_rows
 from tests.solitaire.games.positions import position
 
 SCREEN = (80, 24)
@@ -32,6 +33,25 @@ def test_a_triangle_is_drawn_row_by_row_from_its_top() -> None:
     assert [len(r) for r in rows] == [1, 2, 3, 4, 5, 6, 7]
     assert tableau_rows(get_variant("klondike")) == [list(get_variant("klondike").piles_of(PileKind.TABLEAU))]
     assert all(len(row) * 4 <= 80 for row in top_rows(get_variant("flower-garden"), 80))
+
+
+def test_tri_peaks_stands_as_three_peaks_worked_out_from_what_covers_what() -> None:
+    variant = get_variant("tri-peaks")
+    rows, across = tableau_rows(variant), peak_columns(variant)
+    assert [len(r) for r in rows] == [3, 6, 9, 10]
+    assert [across[i] for i in rows[0]] == [1.5, 4.5, 7.5]  # a tip over the middle of each peak
+    assert [across[i] for i in rows[1]] == [1, 2, 4, 5, 7, 8]  # two cards a peak, gaps between
+    pyramid = get_variant("pyramid")
+    assert [peak_columns(pyramid)[i] for i in tableau_rows(pyramid)[0]] == [3.0]  # the apex, centred
+
+
+def test_fans_lie_in_rows_of_several() -> None:
+    lucie = fan_rows(get_variant("la-belle-lucie"), 80, 18)
+    assert sorted(i for row in lucie.rows for i in row) == list(get_variant("la-belle-lucie").piles_of(PileKind.TABLEAU))
+    assert all(len(row) > 1 for row in lucie.rows) and len(lucie.rows) * 2 - 1 <= 18
+    assert all(len(row) * lucie.fan_width() <= 80 for row in lucie.rows)
+    tight = fan_rows(get_variant("la-belle-lucie"), 80, 5)  # little room: narrower cards, more fans a row
+    assert len(tight.rows) < len(lucie.rows) and tight.wide < lucie.wide
 
 
 def _regions(app: TableApp) -> dict[tuple[int, int], tuple[int, int, int]]:
@@ -91,4 +111,53 @@ def test_draw_three_shows_the_turned_cards_side_by_side(tmp_path: Path) -> None:
             assert views[-1].position == len(session.state.piles[waste]) - 1
 
     asyncio.run(drive())
+    assert _fits(tmp_path, session) == []
+
+
+def _drawn(tmp_path: Path, session: Session) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """Where each card view of the table lies: (pile, position) -> (x, y, width)."""
+    games = Games(Store(tmp_path / "t.db"), "me")
+    app = TableApp(games, games.store.save("me", session), session)
+    seen: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+    async def drive() -> None:
+        async with app.run_test(size=SCREEN) as pilot:
+            await pilot.pause()
+            seen.update(_regions(app))
+
+    asyncio.run(drive())
+    return seen
+
+
+def test_tri_peaks_is_drawn_as_three_peaks(tmp_path: Path) -> None:
+    variant = get_variant("tri-peaks")
+    seen = _drawn(tmp_path, Session(variant, 2, Options(auto_build=False)))
+    rows = tableau_rows(variant)
+    tips = [seen[(i, -1)] for i in rows[0]]
+    open_row = [seen[(i, -1)] for i in rows[-1]]
+    assert len({y for _, y, _ in tips}) == 1 and tips[0][1] < open_row[0][1]
+    step = open_row[1][0] - open_row[0][0]
+    assert [x for x, _, _ in tips] == [open_row[0][0] + round(c * step) for c in (1.5, 4.5, 7.5)]
+
+
+def test_fans_spread_right_several_to_a_row(tmp_path: Path) -> None:
+    variant = get_variant("la-belle-lucie")
+    session = Session(variant, 2, Options(auto_build=False))
+    seen = _drawn(tmp_path, session)
+    tableau = variant.piles_of(PileKind.TABLEAU)
+    for i in tableau:  # a fan is one line: its name, then its cards left to right
+        views = [seen[(i, n)] for n in range(-1, len(session.state.piles[i]))]
+        assert len({y for _, y, _ in views}) == 1
+        assert [x for x, _, _ in views] == sorted(x for x, _, _ in views)
+    rows = {seen[(i, -1)][1] for i in tableau}
+    assert 1 < len(rows) < len(tableau)  # several fans to a row, more than one row
+
+
+def test_a_long_fan_folds_under_its_playable_cards(tmp_path: Path) -> None:
+    state = position("fan", t1="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", t2="AS")
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    seen = _drawn(tmp_path, session)
+    t1 = state.variant.index_of_name("t1")
+    assert (t1, 11) in seen and (t1, 0) not in seen  # the top card shows, the bottom ones fold
     assert _fits(tmp_path, session) == []

@@ -123,3 +123,20 @@ def test_a_draw_choice_only_joins_games_laid_out_alike() -> None:
         assert game["id"] in game["draws"].values()
         for other in game["draws"].values():
             assert get_variant(other).piles == get_variant(game["id"]).piles
+
+
+def test_a_game_that_gathers_its_columns_offers_its_redeal_and_the_redeals_left() -> None:
+    lucie = Session(get_variant("la-belle-lucie"), 3)
+    assert table_view(1, lucie, 0)["redeal"] == {"can": True, "left": 2}
+    lucie.deal()
+    lucie.deal()
+    assert table_view(1, lucie, 2)["redeal"] == {"can": False, "left": 0}
+    cruel = Session(get_variant("cruel"), 3)
+    assert table_view(1, cruel, 0)["redeal"] == {"can": False, "left": None}  # nothing to gather before a move
+    assert table_view(1, Session(get_variant("klondike"), 3), 0)["redeal"] is None  # its stock redeals
+
+
+def test_the_layout_trait_names_fans_and_triangles() -> None:
+    layouts = {g["id"]: g["layout"] for g in catalogue()}
+    assert {layouts[g] for g in ("fan", "la-belle-lucie", "cruel", "black-hole", "free-fan")} == {"fans"}
+    assert layouts["tri-peaks"] == layouts["pyramid"] == "triangle" and layouts["klondike"] == "columns"

@@ -2,26 +2,25 @@
 
 export function cardHeight(width) { return Math.round(width * 1.4); }
 
-/** Places for every pile: {x, y, fan} with fan "down", "right", "left", "waste" or "none". */
-export function layout(view, width) {
-  const W = width, H = cardHeight(width), g = Math.round(W * 0.18);
+/** Places for every pile: {x, y, fan} with fan "down", "right", "left", "spread" (a fan in its
+ * room of `span` pixels), "waste" or "none"; `room` is the page's width for the table. */
+export function layout(view, width, room = Infinity) {
+  const W = width, H = cardHeight(width), g = Math.round(W * gapShare(room));
   const piles = view.piles;
   const place = {};
   const tableau = piles.filter((p) => p.kind === "tableau");
   const others = piles.filter((p) => p.kind !== "tableau");
   if (view.layout === "triangle") {
     others.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: 0, fan: "none" }; });
-    let n = 0;
-    const rows = Math.round((Math.sqrt(8 * tableau.length + 1) - 1) / 2);
-    const full = rows * (W + g);
-    for (let r = 0; r < rows; r++) {
-      for (let i = 0; i <= r; i++) {
-        place[tableau[n].name] = { x: (full - (r + 1) * (W + g)) / 2 + i * (W + g), y: H + g + r * H * 0.5, fan: "none" };
-        n++;
-      }
-    }
-    return { place, width: Math.max(full, others.length * (W + g)), height: H + g + rows * H * 0.5 + H * 0.6 };
+    const { at, open, top } = peaks(tableau);
+    const step = W + g;
+    tableau.forEach((p) => {
+      const { x, depth } = at[p.name];
+      place[p.name] = { x: x * step, y: H + g + (top - depth) * H * 0.5, fan: "none" };
+    });
+    return { place, width: Math.max(open * step - g, others.length * step), height: H + g + top * H * 0.5 + H + g };
   }
+  if (view.layout === "fans") return fans(view, W, g, room);
   if (view.layout === "wings") {
     const side = 4.2 * W, centre = side + g;
     const founds = others.filter((p) => p.kind === "foundation");
@@ -35,17 +34,141 @@ export function layout(view, width) {
     });
     return { place, width: 2 * centre + W, height: founds.length * (H + g) };
   }
-  const hasWaste = others.some((p) => p.kind === "waste");
-  const columns = Math.max(tableau.length, others.length + (hasWaste ? 1 : 0));
+  const columns = columnsAcross(view, room);
   const foundations = others.filter((p) => p.kind === "foundation");
   const left = others.filter((p) => p.kind !== "foundation");
-  left.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: 0, fan: p.kind === "waste" ? "waste" : "none" }; });
-  foundations.forEach((p, i) => {
-    place[p.name] = { x: (columns - foundations.length + i) * (W + g), y: 0, fan: "none" };
-  });
-  tableau.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: H + g, fan: "down" }; });
+  const lead = view.redeal ? 1 : 0; // a redeal that gathers the columns has the first place
+  // The piles above the tableau fill rows of `columns` places, the foundations at the end.
+  const rows = Math.ceil(aboveCount(view) / columns);
+  const at = (slot) => ({ x: (slot % columns) * (W + g), y: Math.floor(slot / columns) * (H + g) });
+  left.forEach((p, i) => { place[p.name] = { ...at(lead + i), fan: p.kind === "waste" ? "waste" : "none" }; });
+  foundations.forEach((p, i) => { place[p.name] = { ...at(rows * columns - foundations.length + i), fan: "none" }; });
+  tableau.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: rows * (H + g), fan: "down" }; });
   const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
-  return { place, width: columns * (W + g) - g, height: H + g + H + tallest * H * 0.28 };
+  return { place, width: columns * (W + g) - g, height: rows * (H + g) + H + tallest * H * 0.28, redeal: lead ? { x: 0, y: 0 } : null };
+}
+
+/** The gap between piles, as a share of a card's width: less on a phone's narrow screen. */
+export function gapShare(room) { return room < 500 ? 0.08 : 0.18; }
+
+const COMFORTABLE = 40; // a card narrower than this is hard to tap
+
+/** Places the piles above the tableau take (a fanned waste takes two). */
+function aboveCount(view) {
+  const others = view.piles.filter((p) => p.kind !== "tableau");
+  return others.length + (others.some((p) => p.kind === "waste") ? 1 : 0) + (view.redeal ? 1 : 0);
+}
+
+/**
+ * Places across a table of columns: as many as the tableau or the row above it, whichever
+ * is wider; but a row above that would make the cards too narrow to tap wraps onto more
+ * rows, as wide as the tableau.
+ */
+export function columnsAcross(view, room) {
+  const tableau = view.piles.filter((p) => p.kind === "tableau").length;
+  const above = aboveCount(view);
+  const narrow = room / (Math.max(above, 7) * (1 + gapShare(room))) < COMFORTABLE;
+  return above > tableau && narrow ? Math.max(tableau, Math.min(above, 7)) : Math.max(tableau, above);
+}
+
+/**
+ * Where the piles of a triangle lie, worked out from what covers what: the open piles
+ * (covered by none) side by side, each covered pile midway between the piles covering it
+ * and a row above them. So Pyramid comes out a pyramid and Tri-Peaks three peaks.
+ * Returns {at: {name: {x, depth}}, open: piles in the open row, top: the deepest row}.
+ */
+export function peaks(tableau) {
+  const byName = Object.fromEntries(tableau.map((p) => [p.name, p]));
+  const at = {};
+  let open = 0;
+  tableau.filter((p) => p.covered_by.length === 0).forEach((p) => { at[p.name] = { x: open++, depth: 0 }; });
+  const locate = (name) => {
+    if (!at[name]) {
+      const over = byName[name].covered_by.map(locate);
+      at[name] = { x: over.reduce((sum, o) => sum + o.x, 0) / over.length, depth: 1 + Math.max(...over.map((o) => o.depth)) };
+    }
+    return at[name];
+  };
+  tableau.forEach((p) => locate(p.name));
+  return { at, open, top: Math.max(0, ...Object.values(at).map((a) => a.depth)) };
+}
+
+/** Card widths a triangle takes across (its open row, or the piles above it). */
+export function peaksAcross(view, room) {
+  const tableau = view.piles.filter((p) => p.kind === "tableau");
+  return Math.max(peaks(tableau).open, view.piles.length - tableau.length) * (1 + gapShare(room));
+}
+
+const FAN_SPAN = 1.8; // a fan's room, in card widths: three cards spread, a long fan closes up
+
+/** Fans in a row: six across a desktop window, four across a phone (room in pixels). */
+export function fansPerRow(view, room) {
+  const count = view.piles.filter((p) => p.kind === "tableau").length;
+  if (hole(view)) return HOLE_ROW;
+  const most = room < 700 ? 4 : 6;
+  const rows = Math.ceil(count / most);
+  return Math.ceil(count / rows);
+}
+
+/** Card widths the fans take across: their rows, or the piles above them. */
+export function fansAcross(view, room) {
+  const above = view.piles.filter((p) => p.kind !== "tableau").length + (view.redeal ? 1 : 0);
+  const gap = gapShare(room);
+  return Math.max(fansPerRow(view, room) * (FAN_SPAN + gap), above * (1 + gap));
+}
+
+const HOLE_ROW = 5; // fans in a row around a lone foundation: two each side of it
+
+/** The one pile besides the fans, where there is only one (Black Hole's hole), or null. */
+function hole(view) {
+  const others = view.piles.filter((p) => p.kind !== "tableau");
+  return others.length === 1 && !view.redeal ? others[0] : null;
+}
+
+/**
+ * Fans around a lone foundation, as PySolFC lays out Black Hole: a full row on top and at
+ * the bottom, and rows between them that leave the middle place to the foundation.
+ */
+function aroundHole(view, W, g) {
+  const place = {};
+  const H = cardHeight(W), span = Math.round(W * FAN_SPAN);
+  const tableau = view.piles.filter((p) => p.kind === "tableau");
+  const middle = Math.floor(HOLE_ROW / 2);
+  let rows = 3;
+  while (2 * HOLE_ROW + (rows - 2) * (HOLE_ROW - 1) < tableau.length) rows++;
+  const spots = [];
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < HOLE_ROW; column++) {
+      if (row > 0 && row < rows - 1 && column === middle) continue;
+      spots.push({ x: column * (span + g), y: row * (H + g) });
+    }
+  }
+  tableau.forEach((p, i) => { place[p.name] = { ...spots[i], fan: "spread", span }; });
+  place[hole(view).name] = { x: middle * (span + g) + (span - W) / 2, y: ((rows - 1) / 2) * (H + g), fan: "none" };
+  return { place, width: HOLE_ROW * (span + g) - g, height: rows * (H + g), redeal: null };
+}
+
+/** Many short piles: foundations (and cells) on top, then rows of fans spreading right. */
+function fans(view, W, g, room) {
+  if (hole(view)) return aroundHole(view, W, g);
+  const place = {};
+  const H = cardHeight(W);
+  const tableau = view.piles.filter((p) => p.kind === "tableau");
+  const others = view.piles.filter((p) => p.kind !== "tableau");
+  const perRow = fansPerRow(view, room);
+  const span = Math.round(W * FAN_SPAN);
+  const width = Math.max(perRow * (span + g) - g, (others.length + (view.redeal ? 1 : 0)) * (W + g) - g);
+  const foundations = others.filter((p) => p.kind === "foundation");
+  const left = others.filter((p) => p.kind !== "foundation");
+  const start = view.redeal ? 1 : 0; // the redeal's place comes first
+  left.forEach((p, i) => { place[p.name] = { x: (start + i) * (W + g), y: 0, fan: "none" }; });
+  foundations.forEach((p, i) => { place[p.name] = { x: width - (foundations.length - i) * (W + g) + g, y: 0, fan: "none" }; });
+  tableau.forEach((p, i) => {
+    const row = Math.floor(i / perRow), column = i % perRow;
+    place[p.name] = { x: column * (span + g), y: (row + 1) * (H + g), fan: "spread", span };
+  });
+  const rows = Math.ceil(tableau.length / perRow);
+  return { place, width, height: (rows + 1) * (H + g), redeal: view.redeal ? { x: 0, y: 0 } : null };
 }
 
 /** Where card n of a pile lies, given its place. */
@@ -56,6 +179,11 @@ export function cardSpot(pileView, n, spot, width) {
     let y = spot.y;
     for (let i = 0; i < n; i++) y += cards[i].down ? H * 0.12 : H * 0.28;
     return { x: spot.x, y };
+  }
+  if (spot.fan === "spread") {
+    // Spread to the right within the fan's room, closer as the fan grows.
+    const step = cards.length > 1 ? Math.min(width * 0.36, (spot.span - width) / (cards.length - 1)) : 0; // "10" shows whole
+    return { x: spot.x + n * step, y: spot.y };
   }
   if (spot.fan === "right") return { x: spot.x + n * width * 0.3, y: spot.y };
   if (spot.fan === "left") return { x: spot.x - (cards.length - 1 - n) * width * 0.3, y: spot.y };

@@ -2,9 +2,10 @@
 // intents (move this card there, deal, send home). Legality is always the server's call.
 
 import { backSVG, faceSVG } from "./cards.js";
-import { cardHeight, cardSpot, layout } from "./layout.js";
+import { cardHeight, cardSpot, columnsAcross, fansAcross, gapShare, layout, peaksAcross } from "./layout.js";
 
 const DRAG_START = 5;
+const MIN_CARD = 24; // narrower cards are hard to tap (thirteen columns take 25 on a phone)
 
 export function createTable(root, handlers) {
   let view = null;
@@ -16,13 +17,17 @@ export function createTable(root, handlers) {
   let dragged = false; // the click the browser sends after a drag is not a click
 
   function cardWidth() {
-    // As wide as the wider row: the tableau, or the piles above it (a fanned waste takes two places).
-    const tableau = view.piles.filter((p) => p.kind === "tableau").length;
-    const above = view.piles.length - tableau + (view.piles.some((p) => p.kind === "waste") ? 1 : 0);
-    const columns = Math.max(tableau, above, 7);
-    const room = root.parentElement.clientWidth - 16;
-    const across = view.layout === "wings" ? 9.8 : view.layout === "triangle" ? 8 : columns * 1.18;
-    return Math.max(28, Math.min(96, Math.floor(room / across)));
+    // As wide as the widest row: of the tableau, or of the piles above it.
+    const across = view.layout === "wings" ? 9.8
+      : view.layout === "triangle" ? peaksAcross(view, room())
+      : view.layout === "fans" ? fansAcross(view, room())
+      : Math.max(columnsAcross(view, room()), 7) * (1 + gapShare(room()));
+    return Math.max(MIN_CARD, Math.min(96, Math.floor(room() / across)));
+  }
+
+  function room() {
+    // The table's room across: the page's width, less main's padding.
+    return root.parentElement.clientWidth - 16;
   }
 
   function keyOf(code, seen) {
@@ -38,8 +43,9 @@ export function createTable(root, handlers) {
     const stockBox = root.querySelector('.slot.stock')?.getBoundingClientRect() ?? null;
     view = next;
     width = cardWidth();
-    const spots = layout(view, width);
+    const spots = layout(view, width, room());
     places = spots.place;
+    root.classList.toggle("small-cards", width < 40); // marks shrink with the cards
     root.style.width = `${spots.width}px`;
     root.style.height = `${spots.height}px`;
     root.replaceChildren();
@@ -76,7 +82,23 @@ export function createTable(root, handlers) {
         root.append(el);
       });
     });
+    if (view.redeal) root.append(redealControl(view.redeal, spots.redeal ?? { x: 0, y: 0 }, H));
     animate(before, sameGame ? stockBox : null);
+  }
+
+  function redealControl(offer, spot, H) {
+    // A game with no stock redeals by gathering its columns: a button where a stock would lie.
+    const button = document.createElement("button");
+    button.id = "redeal";
+    button.className = "redeal";
+    button.type = "button";
+    button.disabled = !offer.can;
+    const left = offer.left === null ? "" : ` (${offer.left} left)`;
+    button.textContent = `Redeal${left}`;
+    button.title = offer.can ? "Gather the columns and deal them again (d)" : "No redeal now";
+    Object.assign(button.style, { left: `${spot.x}px`, top: `${spot.y}px`, width: `${width}px`, height: `${H}px` });
+    button.addEventListener("click", (event) => { event.stopPropagation(); selected = null; handlers.deal(); });
+    return button;
   }
 
   function normalise(position, pile) {

@@ -1,0 +1,186 @@
+"""How the page lays out each family, in a real browser: rows of fans that fit a desktop
+window, Black Hole's fans round the hole, Tri-Peaks as three peaks and Pyramid as a
+pyramid (placed from what covers what), a phone's width with every pile on screen and
+moves made by tapping, and the redeal of games that gather their columns."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from cardtable.solitaire import Move, MoveKind, PileKind, State, apply, get_variant, legal_moves, variants
+from tests.ui.web.test_browser import browser, page, server, settle, start  # noqa: F401  (fixtures)
+from tests.ui.web.test_browser_games import _card, _place
+
+PHONES = ({"width": 375, "height": 667}, {"width": 400, "height": 800})
+Box = dict[str, float]
+
+
+def _slot(page: Page, pile: str) -> Box:  # noqa: F811  (page: the fixture's name)
+    box = page.locator(f'#table .slot[data-pile="{pile}"]').bounding_box()
+    assert box is not None, pile
+    return box
+
+
+def _cards(page: Page, pile: str) -> list[Box]:  # noqa: F811
+    cards = page.locator(f'#table .card[data-pile="{pile}"]')
+    return [b for b in (cards.nth(n).bounding_box() for n in range(cards.count())) if b is not None]
+
+
+def _no_sideways_scroll(page: Page) -> bool:  # noqa: F811
+    return bool(page.evaluate(
+        "() => { const m = document.querySelector('main');"
+        " return m.scrollWidth <= m.clientWidth && document.documentElement.scrollWidth <= innerWidth; }"
+    ))
+
+
+def _tap_move(state: State) -> Move | None:
+    """A move made with two taps: a card (or run) and where it goes, or two cards that pair."""
+    return next((m for m in legal_moves(state) if m.kind in (MoveKind.MOVE, MoveKind.PAIR) and m.target is not None), None)
+
+
+def test_fans_lie_in_rows_spreading_right_and_fit_a_desktop_window(page: Page) -> None:  # noqa: F811
+    start(page, "la-belle-lucie", 3)
+    variant = get_variant("la-belle-lucie")
+    tableau = [variant.pile_names[i] for i in variant.piles_of(PileKind.TABLEAU)]
+    rows: dict[float, list[float]] = {}
+    for name in tableau:
+        cards = _cards(page, name)
+        assert len({round(c["y"]) for c in cards}) == 1, name  # a fan spreads across, not down
+        xs = [c["x"] for c in cards]
+        assert xs == sorted(xs) and len(set(xs)) == len(xs), name
+        rows.setdefault(round(_slot(page, name)["y"]), []).append(_slot(page, name)["x"])
+    assert len(rows) >= 3 and all(len(xs) >= 4 for xs in rows.values())  # several fans to a row
+    assert _no_sideways_scroll(page)
+    bottom = max(c["y"] + c["height"] for name in tableau for c in _cards(page, name))
+    assert bottom <= page.viewport_size["height"]  # type: ignore[index]  # and no scrolling down either
+    foundations = [_slot(page, f"f{n}") for n in range(1, 5)]
+    assert all(f["y"] < min(_slot(page, name)["y"] for name in tableau) for f in foundations)
+
+
+def test_black_holes_fans_lie_round_the_hole(page: Page) -> None:  # noqa: F811
+    start(page, "black-hole", 3)
+    hole = _slot(page, "f1")
+    fans = [_slot(page, f"t{n}") for n in range(1, 18)]
+    left = [f for f in fans if f["x"] + f["width"] <= hole["x"]]
+    right = [f for f in fans if f["x"] >= hole["x"] + hole["width"]]
+    above = [f for f in fans if f["y"] + f["height"] <= hole["y"]]
+    below = [f for f in fans if f["y"] >= hole["y"] + hole["height"]]
+    assert left and right and above and below
+    assert _no_sideways_scroll(page)
+
+
+def test_tri_peaks_stands_as_three_peaks_and_pyramid_as_a_pyramid(page: Page) -> None:  # noqa: F811
+    start(page, "tri-peaks", 3)
+    tips, second, open_row = ([_slot(page, f"t{n}") for n in names] for names in (range(1, 4), range(4, 10), range(19, 29)))
+    assert len({round(t["y"]) for t in tips}) == 1 and len({round(t["y"]) for t in open_row}) == 1
+    assert tips[0]["y"] < second[0]["y"] < open_row[0]["y"]
+    step = open_row[1]["x"] - open_row[0]["x"]
+    # Each tip stands over the middle of its own peak, with a gap between the peaks.
+    for tip, middle in zip(tips, (1.5, 4.5, 7.5)):
+        assert tip["x"] == pytest.approx(open_row[0]["x"] + middle * step, abs=1.5)
+    gaps = [second[n + 1]["x"] - second[n]["x"] for n in range(5)]
+    assert gaps[1] > 1.5 * gaps[0] and gaps[3] > 1.5 * gaps[2]
+    start(page, "pyramid", 3)
+    apex, bottom = _slot(page, "t1"), [_slot(page, f"t{n}") for n in range(22, 29)]
+    assert apex["x"] == pytest.approx(bottom[3]["x"], abs=1.5) and apex["y"] < bottom[3]["y"]
+    for row, first in enumerate((1, 2, 4, 7, 11, 16, 22)):  # each row one wider, centred under the last
+        cells = [_slot(page, f"t{first + n}") for n in range(row + 1)]
+        centre = (cells[0]["x"] + cells[-1]["x"]) / 2
+        assert centre == pytest.approx(bottom[3]["x"], abs=1.5)
+
+
+@pytest.fixture(params=PHONES, ids=lambda size: f"{size['width']}x{size['height']}")
+def phone(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:  # noqa: F811
+    context = browser.new_context(viewport=request.param, has_touch=True, is_mobile=True, device_scale_factor=2)
+    opened = context.new_page()
+    opened.on("dialog", lambda dialog: dialog.accept())
+    opened.goto(server)
+    expect(opened.locator("#status")).to_contain_text("deal")
+    yield opened
+    context.close()
+
+
+@pytest.mark.parametrize("game", ["klondike", "freecell", "spider", "la-belle-lucie", "pyramid"])
+def test_a_phones_width_shows_every_pile_and_a_tap_moves_a_card(phone: Page, game: str) -> None:
+    variant = get_variant(game)
+    deal = variant.deal.deal_numbers.start + 3
+    phone.select_option("#game-picker", game)
+    _by_hand(phone)
+    start(phone, game, deal)
+    size = phone.viewport_size
+    assert size is not None and _no_sideways_scroll(phone)
+    for name in variant.pile_names:
+        box = _slot(phone, name)
+        assert 0 <= box["x"] and box["x"] + box["width"] <= size["width"], name
+        assert 0 <= box["y"] and box["y"] + box["height"] <= size["height"], name
+        assert box["width"] >= 28, name  # big enough to tap
+    state = variant.start(deal)
+    move = _tap_move(state)
+    turned = 0
+    while move is None:  # nothing to move yet: tap the stock
+        phone.tap(_place(state, variant.piles_of(PileKind.STOCK)[0]))
+        state = apply(state, next(m for m in legal_moves(state) if m.kind in (MoveKind.DEAL, MoveKind.REDEAL)))
+        turned += 1
+        expect(phone.locator("#status")).to_contain_text(f" {turned} moves")
+        settle(phone)
+        move = _tap_move(state)
+    assert move.source is not None and move.target is not None
+    if move.kind is MoveKind.PAIR:
+        phone.tap(_place(state, move.source))
+    else:
+        phone.tap(_card(state, move.source, len(state.piles[move.source]) - move.count), position={"x": 6, "y": 4})
+    phone.tap(_place(state, move.target))
+    expect(phone.locator("#status")).to_contain_text(f" {turned + 1} moves")
+
+
+def test_every_game_fits_a_phones_width(browser: Browser, server: str) -> None:  # noqa: F811
+    context = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
+    opened = context.new_page()
+    opened.on("dialog", lambda dialog: dialog.accept())
+    opened.goto(server)
+    expect(opened.locator("#status")).to_contain_text("deal")
+    off = []
+    for variant in variants():
+        deal = variant.deal.deal_numbers.start + 3
+        start(opened, variant.id, deal)
+        edges = opened.evaluate(
+            "() => [...document.querySelectorAll('#table .slot')].map((s) => s.getBoundingClientRect())"
+            ".map((b) => [b.left, b.right, b.width])"
+        )
+        if not all(0 <= left and right <= 375 and width >= 24 for left, right, width in edges):
+            off.append(variant.id)
+    context.close()
+    assert off == []
+
+
+def _by_hand(page: Page) -> None:  # noqa: F811
+    """Auto-build off, so the page counts the player's own moves only."""
+    page.click("#show-settings")
+    page.uncheck("#setting-auto-build")
+    page.click("#settings-done")
+
+
+def test_la_belle_lucie_redeals_from_a_control_on_the_table(page: Page) -> None:  # noqa: F811
+    page.select_option("#game-picker", "la-belle-lucie")
+    _by_hand(page)
+    start(page, "la-belle-lucie", 3)
+    redeal = page.locator("#redeal")
+    expect(redeal).to_be_visible()
+    expect(redeal).to_have_text("Redeal (2 left)")
+    expect(redeal).to_be_enabled()
+    before = [page.locator(f'#table .card[data-pile="t{n}"]').last.get_attribute("data-card") for n in range(1, 19)]
+    redeal.click()
+    expect(page.locator("#status")).to_contain_text(" 1 moves")
+    settle(page)
+    after = [page.locator(f'#table .card[data-pile="t{n}"]').last.get_attribute("data-card") for n in range(1, 19)]
+    assert after != before  # gathered, shuffled and dealt again
+    expect(redeal).to_have_text("Redeal (1 left)")
+    redeal.click()
+    expect(page.locator("#status")).to_contain_text(" 2 moves")
+    expect(page.locator("#redeal")).to_have_text("Redeal (0 left)")
+    expect(page.locator("#redeal")).to_be_disabled()
+    page.click("#undo")
+    expect(page.locator("#redeal")).to_have_text("Redeal (1 left)")
