@@ -22,6 +22,7 @@ export function layout(view, width) {
     }
     return { place, width: Math.max(full, others.length * (W + g)), height: H + g + rows * H * 0.5 + H * 0.6 };
   }
+  if (view.layout === "clock") return clockLayout(view, W, H, g, tableau, others);
   if (view.layout === "wings") {
     const side = 4.2 * W, centre = side + g;
     const founds = others.filter((p) => p.kind === "foundation");
@@ -46,6 +47,33 @@ export function layout(view, width) {
   tableau.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: H + g, fan: "down" }; });
   const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
   return { place, width: columns * (W + g) - g, height: H + g + H + tallest * H * 0.28 };
+}
+
+/** The clock face: foundation n at hour n on an ellipse (a 13th in the centre), any
+ * other pile beside the centre, and the tableau beside the face (below it when long). */
+function clockLayout(view, W, H, g, tableau, others) {
+  const place = {};
+  const rx = 2.5 * (W + g), ry = 1.5 * (H + g);
+  const cx = rx, cy = ry;
+  const founds = others.filter((p) => p.kind === "foundation");
+  founds.forEach((p, i) => {
+    if (i === 12) { place[p.name] = { x: cx, y: cy, fan: "none" }; return; }
+    const a = ((i + 1) * Math.PI) / 6;
+    place[p.name] = { x: cx + rx * Math.sin(a), y: cy - ry * Math.cos(a), fan: "none" };
+  });
+  others.filter((p) => p.kind !== "foundation").forEach((p, i) => {
+    const side = i % 2 === 0 ? -1 : 1;
+    place[p.name] = { x: cx + side * (1 + Math.floor(i / 2)) * (W + g), y: cy, fan: p.kind === "waste" ? "waste" : "none" };
+  });
+  const face = { width: 2 * rx + W, height: 2 * ry + H };
+  const below = tableau.length > 8;
+  const x0 = below ? 0 : face.width + 2 * g, y0 = below ? face.height + g : 0;
+  tableau.forEach((p, i) => { place[p.name] = { x: x0 + i * (W + g), y: y0, fan: "down" }; });
+  const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
+  const columns = { width: tableau.length * (W + g) - g, height: H + tallest * H * 0.28 };
+  return below
+    ? { place, width: Math.max(face.width, columns.width), height: y0 + columns.height }
+    : { place, width: x0 + columns.width, height: Math.max(face.height, columns.height) };
 }
 
 /** Where card n of a pile lies, given its place. */
