@@ -27,7 +27,7 @@ class Layout(Enum):
     """Tableau piles overlapping in a triangle, each covered by the two below it."""
     WINGS = "wings"
     """Foundations in a column, tableau rows fanning out to its left and right."""
-    CLOCK = "clock"
+    CLOCK = "dial"
     """Foundations 1 to 12 on a clock face at their hours (a 13th in its centre), the
     tableau beside it."""
 

@@ -51,9 +51,9 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     """How far a position looks from a win (lower is closer): cards still out, face-down
     cards, breaks in the columns' order, cards above the next cards the foundations
     want, less free cells and open columns."""
-    (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
-     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
-     _bs, _rp, _fe, _dt, _u) = rules
+    meta, group, run_id, build_id, tables = rules[0], rules[1], rules[2], rules[3], rules[4]
+    capacity, is_found, covered, cells, open_columns = rules[7], rules[9], rules[11], rules[12], rules[13]
+    tableau, foundations = rules[14], rules[15]
     piles = meta[0]
     out = 0
     if meta[9] == 1:
@@ -224,9 +224,9 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
 def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     """Whether ``move`` carries cards between two columns without turning a card up,
     emptying its column or freeing the card under it to go home."""
-    (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
-     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
-     _bs, _rp, _fe, _dt, _u) = rules
+    meta, group, run_id, build_id, tables = rules[0], rules[1], rules[2], rules[3], rules[4]
+    capacity, is_found, covered, cells, open_columns = rules[7], rules[9], rules[11], rules[12], rules[13]
+    tableau, foundations = rules[14], rules[15]
     if move >> 24 != 0:
         return False
     i = (move >> 16) & 255

@@ -20,6 +20,10 @@ ONE, RUN, SUPERMOVE, FACE_UP, WHOLE, ONE_OR_WHOLE = 0, 1, 2, 3, 4, 5
 NO_STEP = -1000
 MAX_MOVES = 4096
 
+# Rules arrays and meta positions added by later atoms (program.py appends them in this order).
+TURN_TO = 26  # meta[TURN_TO]: the pile a turned-up card goes to, -1: none (rules/turning.py)
+TURNS = 29  # rules[TURNS][j]: the column whose top card turns up when a card lands on pile j, -1: none
+
 
 @njit(cache=True, nogil=True, inline="always")
 def code(kind: int, source: int, target: int, count: int) -> int:
@@ -339,6 +343,17 @@ def _refill(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def _turn_up(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
+    # As rules/turning.py: a card landing on pile j turns up its column's top card.
+    column = rules[TURNS][j]
+    if column < 0 or lens[column] == 0:
+        return
+    _put(cards, lens, rules[0][TURN_TO], cards[column, lens[column] - 1])
+    lens[column] -= 1
+    hid[column] = min(hid[column], lens[column])
+
+
+@njit(cache=True, nogil=True)
 def mixed(seq, redeal):  # type: ignore[no-untyped-def]
     """Shuffle ``seq`` in place exactly as ``rules.gathering.mixed`` does."""
     prime = np.uint64(0x100000001B3)
@@ -399,6 +414,8 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
         _refill(rules, cards, lens, hid, i)
         if meta[11] >= 0:
             _clear_run(rules, cards, lens, hid, j)
+        if meta[TURN_TO] >= 0:
+            _turn_up(rules, cards, lens, hid, j)
     elif kind == DEAL:
         s = meta[2]
         if meta[4] == 1:

@@ -16,6 +16,7 @@ from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.rules.turning import turned_from
 from cardtable.solitaire.variant import Goal, Variant
 
 Array = npt.NDArray[np.int64]
@@ -31,7 +32,8 @@ PILES, CAPACITY, STOCK, WASTE, STOCK_TARGET, DEAL_COUNT, REDEALS_ALLOWED = 0, 1,
 NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9, 10, 11, 12, 13
 RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
 REFILL, BY_BASE, RANKS, SHUFFLE, OUTRANKED, STOCK_FACE_UP = 20, 21, 22, 23, 24, 25
-META_SIZE = 26
+TURN_TO = 26  # the pile a turned-up card goes to (rules/turning.py), -1: none
+META_SIZE = 38
 NO_STEP = -1000
 """``base_step`` of a pile whose empty rule names its ranks outright."""
 
@@ -159,6 +161,7 @@ def _compile(variant: Variant) -> Program:
     meta[SHUFFLE] = stock.shuffle
     meta[OUTRANKED] = variant.discard is not None
     meta[STOCK_FACE_UP] = stock.face_up
+    meta[TURN_TO] = -1 if variant.turn_up is None else variant.index_of(variant.turn_up.to)
     # A pile started by a rank the deal chose: that rank's step from the base, and each
     # card's place in the deck's rank order (-1: not in the deck).
     base_step = np.array(
@@ -202,6 +205,7 @@ def _compile(variant: Variant) -> Program:
         feeds,
         np.array(t.dealt_to, dtype=np.int64),
         _padded(t.uncovers),
+        np.array(turned_from(variant), dtype=np.int64),
     )
     return Program(variant, meta, rules, count, variant.deck.size)
 

@@ -1,5 +1,6 @@
 """Clock games: Grandfather's Clock, whose twelve foundations sit on a clock face and
-each build up in suit until they show their hour."""
+each build up in suit until they show their hour, and the Clock, which plays itself
+one turned card at a time."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from cardtable.solitaire.piles import PileSpec, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import any_card, any_suit, base, down, same_suit, top_card
 from cardtable.solitaire.rules.deal import DealPlan
+from cardtable.solitaire.rules.turning import TurnUp, same_rank
 from cardtable.solitaire.rules.wrapping import up_round
 from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Variant
@@ -47,5 +49,36 @@ grandfathers_clock = register(
             "build down regardless of suit, one card at a time, and any card fills an "
             "empty column. Win by bringing every card to the clock."
         ),
+    )
+)
+
+clock = register(
+    Variant(
+        id="clock",
+        name="Clock",
+        piles=(
+            PileSpec(PileId(PileKind.WASTE), group=top_card, dealt=(0, 1)),
+            *(
+                PileSpec(PileId(PileKind.FOUNDATION, hour), same_rank, base(Rank(hour)), None, one_at_a_time=True)
+                for hour in range(1, 14)
+            ),
+            *(
+                PileSpec(PileId(PileKind.TABLEAU, hour), dealt=(4 if hour < 13 else 3, 0))
+                for hour in range(1, 14)
+            ),
+        ),
+        turn_up=TurnUp(PileId(PileKind.WASTE)),
+        flip_revealed=False,
+        layout=Layout.CLOCK,
+        summary=(
+            "The cards are dealt face down into thirteen piles of four, one at each hour of a "
+            "clock and the Kings' pile in the middle, whose top card is turned to start. Play "
+            "the turned card face up to its hour (Aces at one o'clock, Queens at twelve, Kings "
+            "in the middle); that turns up the top card of the pile at that hour, which is "
+            "played next. There is no choice to make, only the clock to run: the game is lost "
+            "when the fourth King turns up before every other card, and won when every card "
+            "lies face up at its hour. About one deal in thirteen comes out."
+        ),
+        aliases=("travellers",),
     )
 )

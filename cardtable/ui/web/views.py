@@ -21,7 +21,7 @@ JSON = dict[str, Any]
 
 
 def layout_of(variant: Variant) -> str:
-    """How the page arranges the piles: ``columns``, ``triangle``, ``wings`` or ``clock`` (a trait)."""
+    """How the page arranges the piles: ``columns``, ``triangle``, ``wings`` or ``dial`` (the clock face; a trait)."""
     return variant.traits.layout.value
 
 

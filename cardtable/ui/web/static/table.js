@@ -22,7 +22,7 @@ export function createTable(root, handlers) {
     const columns = Math.max(tableau, above, 7);
     const room = root.parentElement.clientWidth - 16;
     // The clock face and its tableau: as many card widths across as the layout takes.
-    if (view.layout === "clock") return Math.max(28, Math.min(96, Math.floor(room / (layout(view, 100).width / 100))));
+    if (view.layout === "dial") return Math.max(28, Math.min(96, Math.floor(room / (layout(view, 100).width / 100))));
     const across = view.layout === "wings" ? 9.8 : view.layout === "triangle" ? 8 : columns * 1.18;
     return Math.max(28, Math.min(96, Math.floor(room / across)));
   }
