@@ -140,11 +140,14 @@ def _compile(variant: Variant) -> Program:
     # redeal that gathers the columns lays them out by how many cards each holds (and a
     # shuffled one mixes by which cards are gathered), so a card sent home early changes
     # every later layout: such games send nothing home unasked.
+    # Foundations of several rules will do where no card can ever join two of them
+    # (Quadrille's Fives, Queens and Sixes: see _homes_apart).
     meta[AUTO_HOME] = (
         variant.goal is Goal.ALL_TO_FOUNDATIONS
-        and t.homes_in_order
-        and len(home_rules) == 1
-        and next(iter(home_rules))[0] is not None
+        and (
+            (t.homes_in_order and len(home_rules) == 1 and next(iter(home_rules))[0] is not None)
+            or _homes_apart(variant)
+        )
         and not stock.needs_every_pile_filled
         and stock.target is not StockTarget.GATHER
         and pairs is None
@@ -219,6 +222,40 @@ def _padded(rows: tuple[tuple[int, ...], ...]) -> Array:
     if not rows:
         out = out[:0]
     return out
+
+
+def _homes_apart(variant: Variant) -> bool:
+    """Whether the foundations follow several rules but no card can ever reach foundations
+    of two of them, and each takes at most one card on any card: then a card sent home
+    has only one kind of place to go, and which pile of that kind takes it does not matter.
+
+    A foundation's reach is what its empty rule takes, followed along its build table as
+    far as its capacity allows (a Five built down to the King stops short of the Queen).
+    """
+    t = variant.tables
+    reach: dict[object, set[int]] = {}
+    for f in t.foundations:
+        spec, table = variant.piles[f], t.build[f]
+        if table is not None and any(len(aboves) > 1 for aboves in table):
+            return False
+        cards = set(t.empty[f])
+        if not cards:
+            return False  # started by the deal (Bisley's Aces): its reach is not known here
+        edge = set(cards)
+        for _ in range((spec.capacity or variant.deck.size) - 1):
+            if table is None:
+                break
+            edge = {a for c in edge for a in table[c]} - cards
+            cards |= edge
+        reach.setdefault((spec.build, spec.empty), set()).update(cards)
+    if len(reach) < 2:
+        return False
+    seen: set[int] = set()
+    for cards in reach.values():
+        if seen & cards:
+            return False
+        seen |= cards
+    return True
 
 
 def _dependents(variant: Variant) -> npt.NDArray[np.bool_]:
