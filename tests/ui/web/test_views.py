@@ -123,3 +123,9 @@ def test_a_draw_choice_only_joins_games_laid_out_alike() -> None:
         assert game["id"] in game["draws"].values()
         for other in game["draws"].values():
             assert get_variant(other).piles == get_variant(game["id"]).piles
+
+
+def test_an_empty_foundation_shows_the_rank_that_starts_it(app: FastAPI) -> None:
+    view = _start(TestClient(app), "quadrille", 1)
+    starts = [p["starts"] for p in view["piles"] if p["kind"] == "foundation"]
+    assert starts == ["5"] * 4 + ["Q"] * 4 + ["6"] * 4

@@ -51,7 +51,7 @@ export function createTable(root, handlers) {
       const spot = places[pile.name];
       const slot = document.createElement("div");
       slot.className = `slot ${pile.kind}`;
-      Object.assign(slot.dataset, { pile: pile.name });
+      Object.assign(slot.dataset, { pile: pile.name, starts: pile.starts ?? "" });
       Object.assign(slot.style, { left: `${spot.x}px`, top: `${spot.y}px`, width: `${width}px`, height: `${H}px` });
       slot.title = pile.title;
       if (focus.pile === index && pile.cards.length === 0) slot.classList.add("focus");
