@@ -92,3 +92,9 @@ def test_draw_three_shows_the_turned_cards_side_by_side(tmp_path: Path) -> None:
 
     asyncio.run(drive())
     assert _fits(tmp_path, session) == []
+
+
+def test_the_clock_s_hours_stand_above_their_columns() -> None:
+    variant = get_variant("clock")
+    names = [variant.pile_names[i] for i in top_rows(variant, 80)[0]]
+    assert names == [f"f{n}" for n in range(1, 14)] + ["waste"]
