@@ -37,6 +37,9 @@ def deal_state(variant: Variant, deal: int) -> State:
         card = next(c for c in order if c.rank is rank)
         piles[pile].append(card)
         order.remove(card)
+    for card, pile in zip(plan.base_cards, tables.foundations):
+        piles[pile].append(card)
+        order.remove(card)
     how = plan.base_card
     if how is BaseCard.TO_FOUNDATION:
         piles[tables.foundations[0]].append(order.pop(0))

@@ -65,6 +65,8 @@ def rule_lines(variant: Variant) -> list[str]:
         out.append(_sentence(f"{label}{variant.stock.phrase}"))
     if variant.discard is not None:
         out.append(_sentence(variant.discard.phrase))
+    if variant.turn_up is not None:
+        out.append(_sentence(variant.turn_up.phrase))
     if variant.pairs is not None:
         out.append(_sentence(variant.pairs.phrase))
     if any(spec.covered_by for spec in variant.piles):
@@ -156,6 +158,8 @@ def _dealt(dealt: list[tuple[int, int]]) -> str:
     count = f"{totals[0]} card{'s' if totals[0] != 1 else ''}{each}" if len(set(totals)) == 1 else ", ".join(map(str, totals)) + " cards"
     if all(down == 0 for down, _ in dealt):
         return f"dealt {count}, face up"
+    if all(up == 0 for up in ups):
+        return f"dealt {count}, face down"
     if len(set(ups)) == 1:
         return f"dealt {count}, the last {'' if ups[0] == 1 else f'{ups[0]} '}face up"
     if set(totals) == {1}:  # single cards, some face down (Tri-Peaks' peaks)

@@ -156,6 +156,9 @@ def compile_tables(variant: Variant) -> Tables:
     if variant.stock.target is StockTarget.GATHER:
         # A redeal picks the columns up in order, so each keeps its place.
         symmetric = tuple(g for g in symmetric if not set(tableau).intersection(g))
+    if variant.turn_up is not None:
+        # Each column is paired with the foundation of its number, so each keeps its place.
+        symmetric = tuple(g for g in symmetric if not set(tableau).intersection(g))
     dealt_to = {StockTarget.TABLEAU: tableau, StockTarget.RESERVE: of(PileKind.RESERVE)}.get(variant.stock.target, ())
     fed = set(dealt_to)
     while_dealing = tuple(g for g in symmetric if not fed.intersection(g)) if fed else symmetric

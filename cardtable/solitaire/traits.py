@@ -30,6 +30,9 @@ class Layout(Enum):
     FANS = "fans"
     """Many short piles (La Belle Lucie's fans of three) in rows of several fans each, every
     fan spreading to the right, below the foundations."""
+    CLOCK = "dial"
+    """Foundations 1 to 12 on a clock face at their hours (a 13th in its centre), the
+    tableau beside it."""
 
 
 class Play(Enum):

@@ -16,6 +16,7 @@ from cardtable.solitaire.rules.goal import Goal as Goal  # re-exported: games na
 from cardtable.solitaire.rules.pairs import PairRule
 from cardtable.solitaire.registry import get_variant, registered
 from cardtable.solitaire.rules.stock import StockPolicy, StockTarget, no_stock
+from cardtable.solitaire.rules.turning import TurnUp
 from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.tables import Tables, compile_tables
 from cardtable.solitaire.traits import Layout, Play, Scoring, Traits
@@ -29,6 +30,7 @@ class Variant:
     ``clear_runs`` sends a full run in that order (King to Ace) to a foundation by itself;
     ``refill_from`` names the pile whose top card fills a column a move empties (Canfield);
     ``discard`` lets a column's top card go to the first foundation when outranked (Aces Up);
+    ``turn_up`` turns up a column's top card when a card lands on its foundation (the Clock);
     ``solving`` tunes the solver's search for this game; ``options`` are the choices a
     player may make before the deal (``options.py``).
     ``layout`` (None: columns, or a triangle where piles cover others), ``family`` (None:
@@ -48,6 +50,7 @@ class Variant:
     clear_runs: BuildRule | None = None
     refill_from: PileId | None = None
     discard: Outranked | None = None
+    turn_up: TurnUp | None = None
     solving: Solving = Solving()
     summary: str = ""
     aliases: tuple[str, ...] = ()

@@ -51,8 +51,9 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     """How far a position looks from a win (lower is closer): cards still out, face-down
     cards, breaks in the columns' order, cards above the next cards the foundations
     want, less free cells and open columns."""
-    meta, run_id, build_id, tables, is_found = rules[0], rules[2], rules[3], rules[4], rules[9]
-    cells, open_columns, tableau, foundations = rules[12], rules[13], rules[14], rules[15]
+    meta, group, run_id, build_id, tables = rules[0], rules[1], rules[2], rules[3], rules[4]
+    capacity, is_found, covered, cells, open_columns = rules[7], rules[9], rules[11], rules[12], rules[13]
+    tableau, foundations = rules[14], rules[15]
     piles = meta[0]
     out = 0
     if meta[9] == 1:
@@ -223,7 +224,9 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
 def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     """Whether ``move`` carries cards between two columns without turning a card up,
     emptying its column or freeing the card under it to go home."""
-    meta, build_id, tables, tableau, foundations = rules[0], rules[3], rules[4], rules[14], rules[15]
+    meta, group, run_id, build_id, tables = rules[0], rules[1], rules[2], rules[3], rules[4]
+    capacity, is_found, covered, cells, open_columns = rules[7], rules[9], rules[11], rules[12], rules[13]
+    tableau, foundations = rules[14], rules[15]
     if move >> 24 != 0:
         return False
     i = (move >> 16) & 255

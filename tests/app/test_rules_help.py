@@ -124,3 +124,9 @@ def test_twos_are_always_safe_in_freecell_as_microsoft_plays_it() -> None:
     built, _ = auto_build(state)
     # 3H could still take 2S or 2C from the tableau: it stays.
     assert built.piles[built.variant.index_of_name("f1")][-1].code == "2H"
+
+
+def test_a_redeal_of_the_columns_is_described_as_what_it_does() -> None:
+    redeal = Move(MoveKind.REDEAL)
+    assert describe(get_variant("crescent").start(1), redeal) == "redeal: each column's bottom card goes to its top"
+    assert describe(get_variant("klondike").start(1), redeal) == "turn the waste over into the stock"

@@ -20,6 +20,11 @@ ONE, RUN, SUPERMOVE, FACE_UP, WHOLE, ONE_OR_WHOLE = 0, 1, 2, 3, 4, 5
 NO_STEP = -1000
 MAX_MOVES = 4096
 
+# Rules arrays and meta positions added by later atoms (program.py appends them in this order).
+TURN_TO = 26  # meta[TURN_TO]: the pile a turned-up card goes to, -1: none (rules/turning.py)
+TURNS = 29  # rules[TURNS][j]: the column whose top card turns up when a card lands on pile j, -1: none
+ROTATE = 5  # meta[4] (the stock target): a redeal moves each column's bottom card to its top (rules/rotating.py)
+
 
 @njit(cache=True, nogil=True, inline="always")
 def code(kind: int, source: int, target: int, count: int) -> int:
@@ -240,6 +245,8 @@ def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     """Whether turning the waste back over is legal."""
     meta = rules[0]
     s, w, allowed = meta[2], meta[3], meta[6]
+    if meta[4] == ROTATE:
+        return _can_rotate(rules, lens, extra)
     if meta[4] == 3:
         if allowed >= 0 and extra[0] >= allowed:
             return False
@@ -263,6 +270,31 @@ def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     if meta[4] != 1 or s < 0 or w < 0:
         return False
     return lens[s] == 0 and lens[w] > 0 and (allowed < 0 or extra[0] < allowed)
+
+
+@njit(cache=True, nogil=True)
+def _can_rotate(rules, lens, extra):  # type: ignore[no-untyped-def]
+    # As rules/rotating.py: redeals left, and some column of two cards or more.
+    allowed = rules[0][6]
+    if allowed >= 0 and extra[0] >= allowed:
+        return False
+    for j in rules[14]:
+        if lens[j] > 1:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _rotate(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    # As rules/rotating.py: each column's bottom card goes to its top.
+    for j in rules[14]:
+        n = lens[j]
+        if n > 1:
+            bottom = cards[j, 0]
+            for x in range(n - 1):
+                cards[j, x] = cards[j, x + 1]
+            cards[j, n - 1] = bottom
+            hid[j] = 0
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -339,6 +371,17 @@ def _refill(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def _turn_up(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
+    # As rules/turning.py: a card landing on pile j turns up its column's top card.
+    column = rules[TURNS][j]
+    if column < 0 or lens[column] == 0:
+        return
+    _put(cards, lens, rules[0][TURN_TO], cards[column, lens[column] - 1])
+    lens[column] -= 1
+    hid[column] = min(hid[column], lens[column])
+
+
+@njit(cache=True, nogil=True)
 def mixed(seq, redeal):  # type: ignore[no-untyped-def]
     """Shuffle ``seq`` in place exactly as ``rules.gathering.mixed`` does."""
     prime = np.uint64(0x100000001B3)
@@ -399,6 +442,8 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
         _refill(rules, cards, lens, hid, i)
         if meta[11] >= 0:
             _clear_run(rules, cards, lens, hid, j)
+        if meta[TURN_TO] >= 0:
+            _turn_up(rules, cards, lens, hid, j)
     elif kind == DEAL:
         s = meta[2]
         if meta[4] == 1:
@@ -416,6 +461,9 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
                 for x in range(dealt):
                     _clear_run(rules, cards, lens, hid, onto[x])
         hid[s] = _stock_hidden(meta, lens[s])
+    elif kind == REDEAL and meta[4] == ROTATE:
+        _rotate(rules, cards, lens, hid)
+        extra[0] += 1
     elif kind == REDEAL and meta[4] == 3:
         _gather(rules, cards, lens, hid, extra[0])
         extra[0] += 1

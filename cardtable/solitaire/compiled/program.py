@@ -16,6 +16,7 @@ from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.rules.turning import turned_from
 from cardtable.solitaire.variant import Goal, Variant
 
 Array = npt.NDArray[np.int64]
@@ -31,11 +32,13 @@ PILES, CAPACITY, STOCK, WASTE, STOCK_TARGET, DEAL_COUNT, REDEALS_ALLOWED = 0, 1,
 NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9, 10, 11, 12, 13
 RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
 REFILL, BY_BASE, RANKS, SHUFFLE, OUTRANKED, STOCK_FACE_UP = 20, 21, 22, 23, 24, 25
-META_SIZE = 26
+TURN_TO = 26  # the pile a turned-up card goes to (rules/turning.py), -1: none
+META_SIZE = 38
 NO_STEP = -1000
 """``base_step`` of a pile whose empty rule names its ranks outright."""
 
-_STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2, StockTarget.GATHER: 3, StockTarget.RESERVE: 4}
+_STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2, StockTarget.GATHER: 3, StockTarget.RESERVE: 4,
+                  StockTarget.ROTATE: 5}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -138,11 +141,14 @@ def _compile(variant: Variant) -> Program:
     # redeal that gathers the columns lays them out by how many cards each holds (and a
     # shuffled one mixes by which cards are gathered), so a card sent home early changes
     # every later layout: such games send nothing home unasked.
+    # Foundations of several rules will do where no card can ever join two of them
+    # (Quadrille's Fives, Queens and Sixes: see _homes_apart).
     meta[AUTO_HOME] = (
         variant.goal is Goal.ALL_TO_FOUNDATIONS
-        and t.homes_in_order
-        and len(home_rules) == 1
-        and next(iter(home_rules))[0] is not None
+        and (
+            (t.homes_in_order and len(home_rules) == 1 and next(iter(home_rules))[0] is not None)
+            or _homes_apart(variant)
+        )
         and not stock.needs_every_pile_filled
         and stock.target is not StockTarget.GATHER
         and pairs is None
@@ -159,6 +165,7 @@ def _compile(variant: Variant) -> Program:
     meta[SHUFFLE] = stock.shuffle
     meta[OUTRANKED] = variant.discard is not None
     meta[STOCK_FACE_UP] = stock.face_up
+    meta[TURN_TO] = -1 if variant.turn_up is None else variant.index_of(variant.turn_up.to)
     # A pile started by a rank the deal chose: that rank's step from the base, and each
     # card's place in the deck's rank order (-1: not in the deck).
     base_step = np.array(
@@ -202,6 +209,7 @@ def _compile(variant: Variant) -> Program:
         feeds,
         np.array(t.dealt_to, dtype=np.int64),
         _padded(t.uncovers),
+        np.array(turned_from(variant), dtype=np.int64),
     )
     return Program(variant, meta, rules, count, variant.deck.size)
 
@@ -215,6 +223,40 @@ def _padded(rows: tuple[tuple[int, ...], ...]) -> Array:
     if not rows:
         out = out[:0]
     return out
+
+
+def _homes_apart(variant: Variant) -> bool:
+    """Whether the foundations follow several rules but no card can ever reach foundations
+    of two of them, and each takes at most one card on any card: then a card sent home
+    has only one kind of place to go, and which pile of that kind takes it does not matter.
+
+    A foundation's reach is what its empty rule takes, followed along its build table as
+    far as its capacity allows (a Five built down to the King stops short of the Queen).
+    """
+    t = variant.tables
+    reach: dict[object, set[int]] = {}
+    for f in t.foundations:
+        spec, table = variant.piles[f], t.build[f]
+        if table is not None and any(len(aboves) > 1 for aboves in table):
+            return False
+        cards = set(t.empty[f])
+        if not cards:
+            return False  # started by the deal (Bisley's Aces): its reach is not known here
+        edge = set(cards)
+        for _ in range((spec.capacity or variant.deck.size) - 1):
+            if table is None:
+                break
+            edge = {a for c in edge for a in table[c]} - cards
+            cards |= edge
+        reach.setdefault((spec.build, spec.empty), set()).update(cards)
+    if len(reach) < 2:
+        return False
+    seen: set[int] = set()
+    for cards in reach.values():
+        if seen & cards:
+            return False
+        seen |= cards
+    return True
 
 
 def _dependents(variant: Variant) -> npt.NDArray[np.bool_]:

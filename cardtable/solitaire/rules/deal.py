@@ -48,6 +48,8 @@ class DealPlan:
     bases: tuple[Rank, ...] = ()
     """One card of each of these ranks (the first in the shuffled deck) starts foundation
     1, 2, ... in turn (Calculation: an Ace, a Two, a Three and a Four)."""
+    base_cards: tuple[Card, ...] = ()
+    """These very cards start foundation 1, 2, ... in turn (Grandfather's Clock's dial)."""
 
     @property
     def phrases(self) -> tuple[str, ...]:
@@ -61,6 +63,8 @@ class DealPlan:
             out.append(f"{which} starts a foundation before the deal")
         if self.bases:
             out.append("one " + ", one ".join(r.name.title() for r in self.bases) + " start the foundations, in that order")
+        if self.base_cards:
+            out.append(" ".join(c.symbol for c in self.base_cards) + " start the foundations, in that order")
         if self.base_card is not None:
             out.append(self.base_card.value + ": its rank is where every foundation starts")
         if self.home_while_dealing:

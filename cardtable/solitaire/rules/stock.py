@@ -14,6 +14,7 @@ from cardtable.solitaire.model import LEGAL, Move, MoveKind, State, Verdict
 from cardtable.solitaire.rules.clearing import clear_run
 from cardtable.solitaire.rules.gathering import mixed, packets
 from cardtable.solitaire.rules.reveal import stock_hidden
+from cardtable.solitaire.rules.rotating import can_rotate, check_rotate, rotate
 from cardtable.solitaire.rules.words import no
 
 
@@ -27,6 +28,8 @@ class StockTarget(Enum):
     """No stock: a redeal gathers the columns and deals them out again."""
     RESERVE = "reserve"
     """One card onto every reserve pile (Agnes Bernauer)."""
+    ROTATE = "rotate"
+    """No stock: a redeal moves each column's bottom card to its top (Crescent, rules/rotating.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,9 @@ class StockPolicy:
             return rule
         if self.target is StockTarget.RESERVE:
             return "deal one card onto every reserve pile"
+        if self.target is StockTarget.ROTATE:
+            times = "as often as you like" if self.passes is None else f"{self.passes - 1} times"
+            return f"redeal {times}: each column's bottom card goes to its top"
         if self.target is StockTarget.GATHER:
             how = "shuffle them and deal" if self.shuffle else "deal them in order"
             times = "as often as you like" if self.passes is None else f"{self.passes - 1} times"
@@ -108,6 +114,14 @@ def gather(count: int, passes: int | None = None, shuffle: bool = False) -> Stoc
     return StockPolicy(StockTarget.GATHER, count, passes, shuffle=shuffle)
 
 
+def rotating(passes: int | None = None) -> StockPolicy:
+    """No stock; a redeal moves each column's bottom card to its top (``passes`` counts
+    the layouts, the first included: Crescent's 4 allow 3 redeals)."""
+    if passes is not None and passes < 1:
+        raise ValueError("allow at least one pass")
+    return StockPolicy(StockTarget.ROTATE, passes=passes)
+
+
 def can_deal(state: State) -> bool:
     """Whether dealing from the stock is legal now."""
     variant = state.variant
@@ -131,6 +145,8 @@ def can_redeal(state: State) -> bool:
     """Whether turning the waste back into the stock is legal now."""
     variant = state.variant
     t = variant.tables
+    if variant.stock.target is StockTarget.ROTATE:
+        return can_rotate(state)
     if variant.stock.target is StockTarget.GATHER:
         allowed = variant.stock.redeals_allowed
         return (allowed is None or state.redeals < allowed) and any(state.piles[i] for i in t.tableau) and (
@@ -179,6 +195,8 @@ def check_redeal(state: State) -> Verdict:
     """Whether a redeal is legal, and if not, why."""
     variant = state.variant
     t = variant.tables
+    if variant.stock.target is StockTarget.ROTATE:
+        return check_rotate(state)
     if variant.stock.target is StockTarget.GATHER:
         return _check_gather(state)
     if variant.stock.target is not StockTarget.WASTE or t.stock is None or t.waste is None:
@@ -245,6 +263,9 @@ def redeal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> No
     (the caller counts the redeal)."""
     t = state.variant.tables
     policy = state.variant.stock
+    if policy.target is StockTarget.ROTATE:
+        rotate(state, piles, hidden)
+        return
     if policy.target is StockTarget.GATHER:
         cards = [c for i in t.tableau for c in piles[i]]
         if policy.shuffle:

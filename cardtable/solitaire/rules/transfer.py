@@ -18,6 +18,7 @@ from cardtable.solitaire.rules.empty import base_rank, based_rank
 from cardtable.solitaire.rules.groups import GroupKind, movable_count, supermove_limits
 from cardtable.solitaire.rules.refill import refill
 from cardtable.solitaire.rules.reveal import settle
+from cardtable.solitaire.rules.turning import turn_up
 from cardtable.solitaire.rules.words import cards as count_cards
 from cardtable.solitaire.rules.words import no, pile_problem, top_card
 from cardtable.solitaire.tables import ANY_CARD
@@ -238,3 +239,4 @@ def move_cards(state: State, move: Move, piles: list[tuple[Card, ...]], hidden: 
     refill(variant, piles, hidden, i)
     if variant.tables.clear_run is not None:
         clear_run(variant, piles, hidden, j)
+    turn_up(variant, piles, hidden, j)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from cardtable.solitaire import Variant
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.traits import Layout
 
 WIDEST, NARROWEST = 5, 3
 """Characters a pile takes: room for "10♥!" at most, for "10♥" at least."""
@@ -37,6 +38,8 @@ def top_rows(variant: Variant, screen_width: int) -> list[list[int]]:
     """The piles above the tableau (stock, waste, cells, foundations, reserves), split into
     as many rows as the screen needs."""
     top = [i for i, spec in enumerate(variant.piles) if spec.kind is not PileKind.TABLEAU]
+    if variant.traits.layout is Layout.CLOCK:  # the hours first, each above its column
+        top.sort(key=lambda i: variant.piles[i].kind is not PileKind.FOUNDATION)
     room = per_row(screen_width)
     return [top[n : n + room] for n in range(0, len(top), room)] or [[]]
 

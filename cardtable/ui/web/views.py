@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
+from cardtable.cards import Rank
 from cardtable.app.scoring import Scoring
 from cardtable.app.showing import gives_up
 from cardtable.app.standing import Verdict
@@ -21,7 +22,7 @@ JSON = dict[str, Any]
 
 
 def layout_of(variant: Variant) -> str:
-    """How the page arranges the piles: ``columns``, ``triangle``, ``wings`` or ``fans`` (a trait)."""
+    """How the page arranges the piles: ``columns``, ``triangle``, ``wings``, ``fans`` or ``dial`` (the clock face; a trait)."""
     return variant.traits.layout.value
 
 
@@ -77,9 +78,15 @@ def _pile_heads(variant: Variant) -> tuple[JSON, ...]:
             "kind": spec.kind.value,
             "title": spec.id.title,
             "covered_by": [p.name for p in spec.covered_by],
+            "starts": _starts(spec.empty.ranks),
         }
         for spec in variant.piles
     )
+
+
+def _starts(ranks: tuple[Rank, ...] | None) -> str:
+    """The rank an empty pile takes, as its place shows it ("A", "5", "Q"), if just one."""
+    return ranks[0].label if ranks is not None and len(ranks) == 1 else ""
 
 
 def table_view(game_id: int, session: Session, version: int) -> JSON:

@@ -11,6 +11,7 @@ import pytest
 from cardtable.solitaire import State, apply, get_variant, legal_moves
 from cardtable.solitaire.compiled import kernel, to_arrays
 from cardtable.solitaire.compiled.bridge import to_move
+from cardtable.solitaire.compiled.program import AUTO_HOME, program_of
 from tests.solitaire.games.positions import move, position
 
 
@@ -34,7 +35,7 @@ def test_no_card_of_another_rank_starts_a_foundation() -> None:
     assert _home(state) == move(state, "t2", "f1")  # 10♣ on the 9♣, with the 9♣ home
 
 
-@pytest.mark.parametrize("game", ["canfield", "storehouse", "penguin", "agnes-sorel", "calculation", "freecell"])
+@pytest.mark.parametrize("game", ["canfield", "storehouse", "penguin", "agnes-sorel", "calculation", "freecell", "quadrille"])
 def test_a_move_home_is_always_legal(game: str) -> None:
     rng = random.Random(game)
     variant = get_variant(game)
@@ -47,3 +48,11 @@ def test_a_move_home_is_always_legal(game: str) -> None:
             if not moves:
                 break
             state = apply(state, rng.choice(moves))
+
+
+def test_foundations_of_several_rules_send_home_only_where_no_card_can_reach_two() -> None:
+    assert program_of(get_variant("quadrille")).meta[AUTO_HOME]  # Fives to the King, Queens, Sixes to the Jack
+    assert not program_of(get_variant("bisley")).meta[AUTO_HOME]  # a card may go up on the Aces or down on the Kings
+    assert not program_of(get_variant("grandfathers-clock")).meta[AUTO_HOME]  # each suit's three foundations overlap on paper
+    state = position("quadrille", waste="QD", f1="5D")
+    assert _home(state) == move(state, "waste", "f5")

@@ -161,3 +161,9 @@ def test_a_long_fan_folds_under_its_playable_cards(tmp_path: Path) -> None:
     t1 = state.variant.index_of_name("t1")
     assert (t1, 11) in seen and (t1, 0) not in seen  # the top card shows, the bottom ones fold
     assert _fits(tmp_path, session) == []
+
+
+def test_the_clock_s_hours_stand_above_their_columns() -> None:
+    variant = get_variant("clock")
+    names = [variant.pile_names[i] for i in top_rows(variant, 80)[0]]
+    assert names == [f"f{n}" for n in range(1, 14)] + ["waste"]

@@ -140,3 +140,9 @@ def test_the_layout_trait_names_fans_and_triangles() -> None:
     layouts = {g["id"]: g["layout"] for g in catalogue()}
     assert {layouts[g] for g in ("fan", "la-belle-lucie", "cruel", "black-hole", "free-fan")} == {"fans"}
     assert layouts["tri-peaks"] == layouts["pyramid"] == "triangle" and layouts["klondike"] == "columns"
+
+
+def test_an_empty_foundation_shows_the_rank_that_starts_it(app: FastAPI) -> None:
+    view = _start(TestClient(app), "quadrille", 1)
+    starts = [p["starts"] for p in view["piles"] if p["kind"] == "foundation"]
+    assert starts == ["5"] * 4 + ["Q"] * 4 + ["6"] * 4

@@ -21,6 +21,7 @@ export function layout(view, width, room = Infinity) {
     return { place, width: Math.max(open * step - g, others.length * step), height: H + g + top * H * 0.5 + H + g };
   }
   if (view.layout === "fans") return fans(view, W, g, room);
+  if (view.layout === "dial") return clockLayout(view, W, H, g, tableau, others);
   if (view.layout === "wings") {
     const side = 4.2 * W, centre = side + g;
     const founds = others.filter((p) => p.kind === "foundation");
@@ -169,6 +170,38 @@ function fans(view, W, g, room) {
   });
   const rows = Math.ceil(tableau.length / perRow);
   return { place, width, height: (rows + 1) * (H + g), redeal: view.redeal ? { x: 0, y: 0 } : null };
+}
+
+/** The clock face: foundation n at hour n (a 13th in the centre), any other pile beside
+ * the centre, and the tableau beside the face (below it when long). */
+const HOURS = [[0, 0], [1, 0.15], [2, 0.5], [2.5, 1.5], [2, 2.5], [1, 2.85], [0, 3], [-1, 2.85], [-2, 2.5], [-2.5, 1.5], [-2, 0.5], [-1, 0.15]];
+
+function clockLayout(view, W, H, g, tableau, others) {
+  const place = {};
+  const cx = 2.5 * (W + g), cy = 1.5 * (H + g);
+  const founds = others.filter((p) => p.kind === "foundation");
+  founds.forEach((p, i) => {
+    const [dx, dy] = i < 12 ? HOURS[(i + 1) % 12] : [0, 1.5];
+    place[p.name] = { x: cx + dx * (W + g), y: dy * (H + g), fan: "none" };
+  });
+  others.filter((p) => p.kind !== "foundation").forEach((p, i) => {
+    const side = i % 2 === 0 ? -1 : 1;
+    place[p.name] = { x: cx + side * (1 + Math.floor(i / 2)) * (W + g), y: cy, fan: "none" };
+  });
+  const face = { width: 2 * cx + W, height: 2 * cy + H };
+  // Up to eight columns beside the face; more go below it, in rows of at most seven.
+  const below = tableau.length > 8;
+  const across = below ? Math.min(7, tableau.length) : tableau.length;
+  const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
+  const rowHeight = H + tallest * H * 0.28 + g;
+  const x0 = below ? 0 : face.width + 2 * g, y0 = below ? face.height + g : 0;
+  tableau.forEach((p, i) => {
+    place[p.name] = { x: x0 + (i % across) * (W + g), y: y0 + Math.floor(i / across) * rowHeight, fan: "down" };
+  });
+  const columns = { width: across * (W + g) - g, height: Math.ceil(tableau.length / across) * rowHeight - g };
+  return below
+    ? { place, width: Math.max(face.width, columns.width), height: y0 + columns.height }
+    : { place, width: x0 + columns.width, height: Math.max(face.height, columns.height) };
 }
 
 /** Where card n of a pile lies, given its place. */

@@ -21,6 +21,7 @@ export function createTable(root, handlers) {
     const across = view.layout === "wings" ? 9.8
       : view.layout === "triangle" ? peaksAcross(view, room())
       : view.layout === "fans" ? fansAcross(view, room())
+      : view.layout === "dial" ? layout(view, 100).width / 100
       : Math.max(columnsAcross(view, room()), 7) * (1 + gapShare(room()));
     return Math.max(MIN_CARD, Math.min(96, Math.floor(room() / across)));
   }
@@ -55,7 +56,7 @@ export function createTable(root, handlers) {
       const spot = places[pile.name];
       const slot = document.createElement("div");
       slot.className = `slot ${pile.kind}`;
-      Object.assign(slot.dataset, { pile: pile.name });
+      Object.assign(slot.dataset, { pile: pile.name, starts: pile.starts ?? "" });
       Object.assign(slot.style, { left: `${spot.x}px`, top: `${spot.y}px`, width: `${width}px`, height: `${H}px` });
       slot.title = pile.title;
       if (focus.pile === index && pile.cards.length === 0) slot.classList.add("focus");
