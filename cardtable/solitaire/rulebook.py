@@ -120,6 +120,8 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
     head = f"{len(specs)} {many if len(specs) > 1 else one}"
     if any(spec.covered_by for spec in specs):
         head = f"{len(specs)} cards in overlapping rows"
+    if kind is PileKind.TABLEAU and variant.grid is not None:
+        head = f"{len(specs)} place{'s' if len(specs) > 1 else ''} of a grid in rows of {variant.grid}"
     first = specs[0]
     parts = []
     dealt = [spec.dealt for spec in specs]

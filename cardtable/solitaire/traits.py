@@ -27,6 +27,8 @@ class Layout(Enum):
     """Tableau piles overlapping in a triangle, each covered by the two below it."""
     WINGS = "wings"
     """Foundations in a column, tableau rows fanning out to its left and right."""
+    GRID = "grid"
+    """Single-card tableau places in rows of ``Traits.row_length`` (Monte Carlo, Montana)."""
 
 
 class Play(Enum):
@@ -74,3 +76,5 @@ class Traits:
     draw: int
     """Cards turned from the stock at a time (0: no stock to turn)."""
     decks: int
+    row_length: int | None = None
+    """Places in a row of the tableau's grid (``Layout.GRID``), else None."""

@@ -11,7 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardtable.solitaire.compiled.kernel import MAX_MOVES, base_of, generate, home_move, is_won, play, starts
+from cardtable.solitaire.compiled.kernel import (
+    MAX_MOVES, ROW_START, base_of, generate, home_move, is_won, play, rows_out_of_sequence, starts,
+)
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
@@ -51,12 +53,13 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     """How far a position looks from a win (lower is closer): cards still out, face-down
     cards, breaks in the columns' order, cards above the next cards the foundations
     want, less free cells and open columns."""
-    (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
-     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
-     _bs, _rp, _fe, _dt, _u) = rules
+    meta, run_id, build_id, tables = rules[0], rules[2], rules[3], rules[4]
+    is_found, cells, open_columns, tableau, foundations = rules[9], rules[12], rules[13], rules[14], rules[15]
     piles = meta[0]
     out = 0
-    if meta[9] == 1:
+    if meta[ROW_START] >= 0:
+        out = rows_out_of_sequence(rules, cards, lens)
+    elif meta[9] == 1:
         for j in tableau:
             out += lens[j]
     else:
@@ -213,7 +216,7 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
     mstart[0] = 0
     mcount[0] = played
     counters[NODES] = 1
-    if is_won(rules, lens):
+    if is_won(rules, lens, cards):
         counters[WIN] = 0
         counters[STATUS] = SOLVED
         return
@@ -224,9 +227,7 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
 def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     """Whether ``move`` carries cards between two columns without turning a card up,
     emptying its column or freeing the card under it to go home."""
-    (meta, group, run_id, build_id, tables, empty, takes, capacity, one_in, is_found, super_src,
-     covered, cells, open_columns, tableau, foundations, exposable, singles, _s, _f, _sd, _fd, _d, _c,
-     _bs, _rp, _fe, _dt, _u) = rules
+    meta, build_id, tables, tableau, foundations = rules[0], rules[3], rules[4], rules[14], rules[15]
     if move >> 24 != 0:
         return False
     i = (move >> 16) & 255
@@ -318,7 +319,7 @@ def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untype
             depth[new] = depth[node] + used
             mstart[new] = at
             mcount[new] = used
-            if is_won(rules, clens):
+            if is_won(rules, clens, ccards):
                 counters[WIN] = new
                 counters[STATUS] = SOLVED
                 return

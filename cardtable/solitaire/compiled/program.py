@@ -7,6 +7,7 @@ indexed by ``Card.index`` (0..51); a two-deck game simply holds each index twice
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,6 +17,7 @@ from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.tables import Table
 from cardtable.solitaire.variant import Goal, Variant
 
 Array = npt.NDArray[np.int64]
@@ -31,11 +33,13 @@ PILES, CAPACITY, STOCK, WASTE, STOCK_TARGET, DEAL_COUNT, REDEALS_ALLOWED = 0, 1,
 NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9, 10, 11, 12, 13
 RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
 REFILL, BY_BASE, RANKS, SHUFFLE, OUTRANKED, STOCK_FACE_UP = 20, 21, 22, 23, 24, 25
-META_SIZE = 26
+SAME_RANK, CLOSE_UP, GRID_ROW, ROW_START = 30, 31, 32, 33
+META_SIZE = 38
 NO_STEP = -1000
 """``base_step`` of a pile whose empty rule names its ranks outright."""
 
 _STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2, StockTarget.GATHER: 3, StockTarget.RESERVE: 4}
+_STOCK_TARGETS |= {StockTarget.CLOSE_UP: 10, StockTarget.GAPS: 11}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -92,6 +96,7 @@ def _compile(variant: Variant) -> Program:
     clear = table_id(t.clear_run)
     home_rules = {(s.build, s.empty) for s in variant.piles if s.kind is PileKind.FOUNDATION}
     dependents = _dependents(variant)
+    grid = _grid_rules(variant, table_id)  # before the card tables: it adds the gaps' table
     card_tables = np.zeros((max(len(tables), 1), 52, 52), dtype=np.bool_)
     for n, table in enumerate(tables):
         for below, aboves in enumerate(table):
@@ -159,6 +164,7 @@ def _compile(variant: Variant) -> Program:
     meta[SHUFFLE] = stock.shuffle
     meta[OUTRANKED] = variant.discard is not None
     meta[STOCK_FACE_UP] = stock.face_up
+    _grid_meta(variant, meta)
     # A pile started by a rank the deal chose: that rank's step from the base, and each
     # card's place in the deck's rank order (-1: not in the deck).
     base_step = np.array(
@@ -202,8 +208,43 @@ def _compile(variant: Variant) -> Program:
         feeds,
         np.array(t.dealt_to, dtype=np.int64),
         _padded(t.uncovers),
+        *grid,
     )
     return Program(variant, meta, rules, count, variant.deck.size)
+
+
+def _grid_meta(variant: Variant, meta: Array) -> None:
+    """Monte Carlo's and Montana's meta: pairs of one rank, closing up, the grid's row
+    length and the rank a row starts with (-1: the goal is not rows in suit)."""
+    pairs = variant.pairs
+    meta[SAME_RANK] = pairs is not None and pairs.same_rank
+    meta[CLOSE_UP] = variant.stock.target is StockTarget.CLOSE_UP
+    meta[GRID_ROW] = variant.grid or 0
+    meta[ROW_START] = -1
+    if variant.goal is Goal.ROWS_IN_SUIT or variant.stock.target is StockTarget.GAPS:
+        first = variant.piles[variant.tables.tableau[0]].empty.ranks
+        assert first, "a row's first place names the rank it takes"
+        meta[ROW_START] = variant.deck.ranks.index(first[0])
+
+
+def _grid_rules(variant: Variant, table_id: Callable[[Table | None], int]) -> tuple[npt.NDArray[np.generic], ...]:
+    """The grid's arrays, appended to ``rules``: ``touching[i, j]`` (pairs may be made of
+    piles i and j: every pair where the game's pairs need not touch), ``left[j]`` (the
+    pile a gap at j continues, -1: none) and ``after[j]`` (the card table of what it takes)."""
+    t = variant.tables
+    count = len(variant.piles)
+    touching = np.ones((count, count), dtype=np.bool_)
+    if t.neighbours is not None:
+        touching[:] = False
+        for i, near in enumerate(t.neighbours):
+            touching[i, list(near)] = True
+    left = np.full(count, -1, dtype=np.int64)
+    after = np.full(count, -1, dtype=np.int64)
+    for j, lead in enumerate(t.follows):
+        if lead is not None:
+            left[j] = lead[0]
+            after[j] = table_id(lead[1])
+    return touching, left, after
 
 
 def _padded(rows: tuple[tuple[int, ...], ...]) -> Array:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.cards import Rank
 from cardtable.solitaire.model import State
+from cardtable.solitaire.rules.gaps import rows_in_suit
 
 if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
@@ -20,6 +21,7 @@ class Goal(Enum):
     ALL_TO_FOUNDATIONS = "every card on the foundations"
     TABLEAU_CLEARED = "every tableau card removed"
     ALL_BUT_ACES = "every card but the Aces discarded"
+    ROWS_IN_SUIT = "each row holds one suit in order from its first place, Two to King"
 
 
 @cache
@@ -36,4 +38,6 @@ def is_won(state: State) -> bool:
     t = variant.tables
     if variant.goal is Goal.TABLEAU_CLEARED:
         return not any(state.piles[i] for i in t.tableau)
+    if variant.goal is Goal.ROWS_IN_SUIT:
+        return rows_in_suit(state)
     return sum(len(state.piles[f]) for f in t.foundations) == cards_to_win(variant)

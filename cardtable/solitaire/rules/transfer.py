@@ -20,7 +20,8 @@ from cardtable.solitaire.rules.refill import refill
 from cardtable.solitaire.rules.reveal import settle
 from cardtable.solitaire.rules.words import cards as count_cards
 from cardtable.solitaire.rules.words import no, pile_problem, top_card
-from cardtable.solitaire.tables import ANY_CARD
+from cardtable.solitaire.rules.gaps import check_gap
+from cardtable.solitaire.tables import ANY_CARD, Table
 
 _ONE = GroupKind.ONE
 _SUPERMOVE = GroupKind.SUPERMOVE
@@ -110,6 +111,9 @@ def transfer_moves(state: State, out: list[Move]) -> None:
                 if base is None:
                     continue
                 empty = t.rank_cards[based_rank(state.variant.deck, base, from_base)]
+            lead = t.follows[j]
+            if lead is not None:
+                empty = _follows(piles, lead)
             for c, found in candidates.items():
                 if empty is not ANY_CARD and c not in empty:
                     continue
@@ -192,6 +196,8 @@ def check_transfer(state: State, move: Move) -> Verdict:
             )
     if not held:
         starts = target.empty
+        if starts.after is not None:
+            return check_gap(state, j, moving)
         base = None if starts.from_base is None else base_rank(state)
         if starts.from_base is not None and base is None:
             return no(f"{target.id.title} waits for the deal to set the base rank")
@@ -207,6 +213,14 @@ def check_transfer(state: State, move: Move) -> Verdict:
     if not build.allows(variant.deck, top, moving):
         return no(f"{moving.symbol} can't go on {top.symbol}: {build.phrase}")
     return LEGAL
+
+
+def _follows(piles: tuple[tuple[Card, ...], ...], lead: tuple[int, Table]) -> frozenset[int]:
+    """The cards a gap takes: those its rule lets follow the card to its left (none
+    when that place is empty too)."""
+    left, table = lead
+    cards = piles[left]
+    return table[cards[-1].index] if cards else frozenset()
 
 
 def _face_up_count(count: int, title: str) -> str:

@@ -22,6 +22,7 @@ export function layout(view, width) {
     }
     return { place, width: Math.max(full, others.length * (W + g)), height: H + g + rows * H * 0.5 + H * 0.6 };
   }
+  if (view.layout === "grid") return gridLayout(view, W, H, g, tableau, others, place);
   if (view.layout === "wings") {
     const side = 4.2 * W, centre = side + g;
     const founds = others.filter((p) => p.kind === "foundation");
@@ -46,6 +47,20 @@ export function layout(view, width) {
   tableau.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: H + g, fan: "down" }; });
   const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
   return { place, width: columns * (W + g) - g, height: H + g + H + tallest * H * 0.28 };
+}
+
+/** A grid of single-card places, view.row_length to a row, with the other piles in a
+ *  column to its right (Monte Carlo, Montana). */
+function gridLayout(view, W, H, g, tableau, others, place) {
+  const row = view.row_length || tableau.length;
+  const rows = Math.ceil(tableau.length / row);
+  tableau.forEach((p, i) => {
+    place[p.name] = { x: (i % row) * (W + g), y: Math.floor(i / row) * (H + g), fan: "none" };
+  });
+  const side = row * (W + g);
+  others.forEach((p, i) => { place[p.name] = { x: side, y: i * (H + g), fan: "none" }; });
+  const tall = Math.max(rows, others.length);
+  return { place, width: side + (others.length ? W : -g), height: tall * (H + g) - g };
 }
 
 /** Where card n of a pile lies, given its place. */
