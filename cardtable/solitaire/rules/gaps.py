@@ -85,14 +85,12 @@ def regap(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> Non
         hidden[i] = 0
 
 
-def no(reason: str) -> Verdict:
-    """A refusal (``words.no``, which this module can't import: the goal reads rows here)."""
-    return Verdict(False, reason)
-
-
 def check_gap(state: State, pile: int, card: Card) -> Verdict:
     """Whether ``card`` may fill the gap ``pile`` (whose empty rule follows its left
     neighbour), and if not, why."""
+    # words imports the observer, which imports the goal, which reads rows here: so late.
+    from cardtable.solitaire.rules.words import no, top_card
+
     lead = state.variant.tables.follows[pile]
     assert lead is not None
     left, table = lead
@@ -102,5 +100,5 @@ def check_gap(state: State, pile: int, card: Card) -> Verdict:
     if not cards:
         return no(f"{card.symbol} can't go in the gap at {title}: the place to its left is empty ({rule.phrase})")
     if card.index not in table[cards[-1].index]:
-        return no(f"{card.symbol} can't go in the gap after {cards[-1].symbol}: it takes {rule.phrase}")
+        return no(f"{card.symbol} can't go in the gap after {top_card(state, left)}: it takes {rule.phrase}")
     return LEGAL

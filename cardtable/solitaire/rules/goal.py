@@ -21,7 +21,7 @@ class Goal(Enum):
     ALL_TO_FOUNDATIONS = "every card on the foundations"
     TABLEAU_CLEARED = "every tableau card removed"
     ALL_BUT_ACES = "every card but the Aces discarded"
-    ROWS_IN_SUIT = "each row holds one suit in order from its first place, Two to King"
+    ROWS_IN_SUIT = "each row holding one suit in order from its first place, Two to King"
 
 
 @cache
