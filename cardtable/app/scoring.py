@@ -40,6 +40,9 @@ def uniform_score(state: State) -> int:
         return round(100 * (dealt - left) / max(dealt, 1))
     if variant.goal is Goal.ROWS_IN_SUIT:
         return round(100 * share_in_sequence(state))
+    if variant.goal is Goal.ONE_PILE:  # from a pile a card to one pile of them all
+        piles = sum(1 for p in state.piles if p)
+        return round(100 * (variant.deck.size - piles) / max(1, variant.deck.size - 1))
     home = sum(len(state.piles[f]) for f in variant.piles_of(PileKind.FOUNDATION))
     return round(100 * home / cards_to_win(variant))
 

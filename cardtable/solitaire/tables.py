@@ -207,7 +207,7 @@ def compile_tables(variant: Variant) -> Tables:
             (
                 j, build[j], empty[j], piles[j].capacity, piles[j].one_at_a_time, covered[j],
                 piles[j].kind is PileKind.FOUNDATION, piles[j].empty.from_base,
-                _feeders(piles, j),
+                _feeders(piles, j) if variant.reach is None else _reached_from(variant, tableau, j),
             )
             for j in range(len(piles))
             if piles[j].takes_cards
@@ -264,6 +264,15 @@ def _feeders(piles: tuple[PileSpec, ...], j: int) -> frozenset[int] | None:
     if piles[j].kind is PileKind.CELL:
         return frozenset(i for i, spec in enumerate(piles) if spec.kind is not PileKind.CELL)
     return None
+
+
+def _reached_from(variant: Variant, tableau: tuple[int, ...], j: int) -> frozenset[int]:
+    """The piles that may move onto pile ``j``: those ``reach`` places to its right."""
+    if j not in tableau:
+        return frozenset()
+    at = tableau.index(j)
+    assert variant.reach is not None
+    return frozenset(tableau[at + r] for r in variant.reach if at + r < len(tableau))
 
 
 def _outside(groups: tuple[tuple[int, ...], ...], pile_count: int) -> tuple[int, ...]:

@@ -36,7 +36,10 @@ class Variant:
     declared traits; ``traits`` gathers them with those the rules show. ``grid`` lays the
     tableau out in rows of that many single-card places (Monte Carlo's 5, Montana's 13):
     the rows say which cards lie next to each other and which place is a gap's left
-    neighbour, so the places keep their positions (``rules/grid.py``).
+    neighbour, so the places keep their positions (``rules/grid.py``). With ``reach`` a
+    tableau pile moves only onto the pile that many places to its left in reading order,
+    and with ``closes_up`` the places after one a move empties slide left to fill it
+    (Accordion: 1 or 3 places).
     """
 
     id: str
@@ -59,6 +62,8 @@ class Variant:
     default_scoring: Scoring | None = None
     options: tuple[Option, ...] = ()
     grid: int | None = None
+    reach: tuple[int, ...] | None = None
+    closes_up: bool = False
     tables: Tables = field(init=False, repr=False)
     traits: Traits = field(init=False, repr=False)
 

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from cardtable.solitaire.compiled.kernel import (
-    MAX_MOVES, ROW_START, base_of, generate, home_move, is_won, play, rows_out_of_sequence, starts,
+    GRID_GOAL, MAX_MOVES, base_of, generate, grid_estimate, home_move, is_won, play, starts,
 )
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
 
@@ -57,8 +57,8 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     is_found, cells, open_columns, tableau, foundations = rules[9], rules[12], rules[13], rules[14], rules[15]
     piles = meta[0]
     out = 0
-    if meta[ROW_START] >= 0:
-        out = rows_out_of_sequence(rules, cards, lens)
+    if meta[GRID_GOAL]:
+        out = grid_estimate(rules, cards, lens)
     elif meta[9] == 1:
         for j in tableau:
             out += lens[j]

@@ -24,8 +24,10 @@ MAX_MOVES = 4096
 TOUCHING = 29  # rules[TOUCHING][i, j]: piles i and j may pair (all True unless pairs must touch)
 LEFT = 30  # rules[LEFT][j]: the pile a gap at j continues (-1: none)
 AFTER = 31  # rules[AFTER][j]: the card table of what that gap takes after its left card
-SAME_RANK, CLOSE_UP, GRID_ROW, ROW_START = 30, 31, 32, 33  # positions in meta (rules[0])
-CLOSE_UP_TARGET, GAPS_TARGET = 10, 11  # stock target codes (meta[4])
+SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33  # positions in meta (rules[0])
+ROWS_GOAL, ONE_PILE_GOAL = 1, 2  # meta[GRID_GOAL]
+CLOSE_UP_TARGET, GAPS_TARGET, FIRST_GAP_TARGET = 10, 11, 12  # stock target codes (meta[4])
+WHOLE_BY_TOP = 9  # group code: the whole pile moves, judged by its top card (Accordion)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -99,9 +101,9 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
         up = n - hid[i]
         if up <= 0 or _covered(covered, lens, i):
             continue
-        if kind == ONE or up == 1:
+        if kind == ONE or up == 1 or kind == WHOLE_BY_TOP:
             cand_pile[nc] = i
-            cand_k[nc] = 1
+            cand_k[nc] = 1 if kind == ONE else up
             cand_card[nc] = cards[i, n - 1]
             nc += 1
             continue
@@ -258,9 +260,20 @@ def _close_up(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def _row_start(rules):  # type: ignore[no-untyped-def]
+    # The rank (its place in the rank order) a row starts with: what the first place takes.
+    first = rules[14][0]
+    for c in range(52):
+        if rules[5][first, c]:
+            return rules[25][c]
+    return -1
+
+
+@njit(cache=True, nogil=True)
 def _in_sequence(rules, cards, lens, start):  # type: ignore[no-untyped-def]
     # As rules/gaps.in_sequence: places from a row's start holding its suit in order.
     meta = rules[0]
+    at = _row_start(rules)
     tableau = rules[14]
     rank_pos = rules[25]
     row = meta[GRID_ROW]
@@ -274,7 +287,7 @@ def _in_sequence(rules, cards, lens, start):  # type: ignore[no-untyped-def]
         if lens[p] == 0:
             break
         c = cards[p, lens[p] - 1]
-        if c // 13 != suit or rank_pos[c] != meta[ROW_START] + n:
+        if c // 13 != suit or rank_pos[c] != at + n:
             break
         n += 1
     return n
@@ -285,7 +298,7 @@ def _rows_in_suit(rules, cards, lens):  # type: ignore[no-untyped-def]
     # As rules/gaps.rows_in_suit: every row in suit from its start rank to the top.
     meta = rules[0]
     row = meta[GRID_ROW]
-    length = meta[22] - meta[ROW_START]
+    length = meta[22] - _row_start(rules)
     for start in range(0, len(rules[14]), row):
         if _in_sequence(rules, cards, lens, start) != length:
             return False
@@ -298,11 +311,77 @@ def rows_out_of_sequence(rules, cards, lens):  # type: ignore[no-untyped-def]
     game won by rows in suit)."""
     meta = rules[0]
     row = meta[GRID_ROW]
-    length = meta[22] - meta[ROW_START]
+    length = meta[22] - _row_start(rules)
     out = 0
     for start in range(0, len(rules[14]), row):
         out += length - _in_sequence(rules, cards, lens, start)
     return out
+
+
+@njit(cache=True, nogil=True)
+def _one_pile(rules, lens):  # type: ignore[no-untyped-def]
+    # Goal.ONE_PILE: the whole deck in one tableau pile.
+    for i in rules[14]:
+        if lens[i] == rules[0][1]:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def grid_estimate(rules, cards, lens):  # type: ignore[no-untyped-def]
+    """How far a grid game looks from its goal (the solver's estimate): places out of
+    sequence (rows in suit), or piles still apart and cards still in the stock (one pile)."""
+    if rules[0][GRID_GOAL] == ROWS_GOAL:
+        return rows_out_of_sequence(rules, cards, lens)
+    out = 0
+    for i in rules[14]:
+        if lens[i] > 0:
+            out += 1
+    s = rules[0][2]
+    return out + (lens[s] if s >= 0 else 0)
+
+
+@njit(cache=True, nogil=True)
+def _slide(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    # As rules/grid.slide: the piles after an emptied place slide left, keeping their order.
+    tableau = rules[14]
+    at = 0
+    for i in tableau:
+        if lens[i] == 0:
+            continue
+        p = tableau[at]
+        if p != i:
+            for x in range(lens[i]):
+                cards[p, x] = cards[i, x]
+            lens[p] = lens[i]
+            hid[p] = hid[i]
+            lens[i] = 0
+            hid[i] = 0
+        at += 1
+
+
+@njit(cache=True, nogil=True)
+def _fill_first_gap(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    # As rules/grid.fill_first_gap: the stock's top card, face up, into the first empty place.
+    s = rules[0][2]
+    for i in rules[14]:
+        if lens[i] == 0:
+            _put(cards, lens, i, cards[s, lens[s] - 1])
+            hid[i] = 0
+            lens[s] -= 1
+            hid[s] = _stock_hidden(rules[0], lens[s])
+            return
+
+
+@njit(cache=True, nogil=True)
+def _can_fill_gap(rules, lens):  # type: ignore[no-untyped-def]
+    s = rules[0][2]
+    if s < 0 or lens[s] == 0:
+        return False
+    for i in rules[14]:
+        if lens[i] == 0:
+            return True
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -377,6 +456,8 @@ def can_deal(rules, lens):  # type: ignore[no-untyped-def]
     s = meta[2]
     if meta[4] == CLOSE_UP_TARGET:
         return _can_close_up(rules, lens)
+    if meta[4] == FIRST_GAP_TARGET:
+        return _can_fill_gap(rules, lens)
     if meta[4] == 0 or s < 0 or lens[s] == 0:
         return False
     w = meta[3]
@@ -553,10 +634,14 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
         lens[i] = n - k
         _settle(rules, lens, hid, i)
         _refill(rules, cards, lens, hid, i)
+        if meta[SLIDE]:
+            _slide(rules, cards, lens, hid)
         if meta[11] >= 0:
             _clear_run(rules, cards, lens, hid, j)
     elif kind == DEAL and meta[4] == CLOSE_UP_TARGET:
         _close_up(rules, cards, lens, hid)
+    elif kind == DEAL and meta[4] == FIRST_GAP_TARGET:
+        _fill_first_gap(rules, cards, lens, hid)
     elif kind == DEAL:
         s = meta[2]
         if meta[4] == 1:
@@ -604,8 +689,10 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
 def is_won(rules, lens, cards):  # type: ignore[no-untyped-def]
     """Whether the game's goal is reached."""
     meta = rules[0]
-    if meta[ROW_START] >= 0:
+    if meta[GRID_GOAL] == ROWS_GOAL:
         return _rows_in_suit(rules, cards, lens)
+    if meta[GRID_GOAL] == ONE_PILE_GOAL:
+        return _one_pile(rules, lens)
     if meta[9] == 1:
         for j in rules[14]:
             if lens[j] > 0:

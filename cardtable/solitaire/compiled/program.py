@@ -24,7 +24,7 @@ Array = npt.NDArray[np.int64]
 
 GROUP_CODES = {
     GroupKind.ONE: 0, GroupKind.RUN: 1, GroupKind.SUPERMOVE: 2, GroupKind.FACE_UP: 3, GroupKind.WHOLE: 4,
-    GroupKind.ONE_OR_WHOLE: 5,
+    GroupKind.ONE_OR_WHOLE: 5, GroupKind.WHOLE_BY_TOP: 9,
 }
 """The compiled code of each movable-group kind (-1: nothing moves)."""
 
@@ -33,13 +33,15 @@ PILES, CAPACITY, STOCK, WASTE, STOCK_TARGET, DEAL_COUNT, REDEALS_ALLOWED = 0, 1,
 NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9, 10, 11, 12, 13
 RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
 REFILL, BY_BASE, RANKS, SHUFFLE, OUTRANKED, STOCK_FACE_UP = 20, 21, 22, 23, 24, 25
-SAME_RANK, CLOSE_UP, GRID_ROW, ROW_START = 30, 31, 32, 33
+SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33
+ROWS_GOAL, ONE_PILE_GOAL = 1, 2
+"""``meta[GRID_GOAL]``: 0 for the goals read off the foundations or the cleared tableau."""
 META_SIZE = 38
 NO_STEP = -1000
 """``base_step`` of a pile whose empty rule names its ranks outright."""
 
 _STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2, StockTarget.GATHER: 3, StockTarget.RESERVE: 4}
-_STOCK_TARGETS |= {StockTarget.CLOSE_UP: 10, StockTarget.GAPS: 11}
+_STOCK_TARGETS |= {StockTarget.CLOSE_UP: 10, StockTarget.GAPS: 11, StockTarget.FIRST_GAP: 12}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -214,17 +216,14 @@ def _compile(variant: Variant) -> Program:
 
 
 def _grid_meta(variant: Variant, meta: Array) -> None:
-    """Monte Carlo's and Montana's meta: pairs of one rank, closing up, the grid's row
-    length and the rank a row starts with (-1: the goal is not rows in suit)."""
+    """The grid games' meta: pairs of one rank (Monte Carlo), a row that closes up after
+    every move (Accordion), the grid's row length, and a goal read off the grid (rows in
+    suit from the rank a row's first place takes, or one pile)."""
     pairs = variant.pairs
     meta[SAME_RANK] = pairs is not None and pairs.same_rank
-    meta[CLOSE_UP] = variant.stock.target is StockTarget.CLOSE_UP
+    meta[SLIDE] = variant.closes_up
     meta[GRID_ROW] = variant.grid or 0
-    meta[ROW_START] = -1
-    if variant.goal is Goal.ROWS_IN_SUIT or variant.stock.target is StockTarget.GAPS:
-        first = variant.piles[variant.tables.tableau[0]].empty.ranks
-        assert first, "a row's first place names the rank it takes"
-        meta[ROW_START] = variant.deck.ranks.index(first[0])
+    meta[GRID_GOAL] = {Goal.ROWS_IN_SUIT: ROWS_GOAL, Goal.ONE_PILE: ONE_PILE_GOAL}.get(variant.goal, 0)
 
 
 def _grid_rules(variant: Variant, table_id: Callable[[Table | None], int]) -> tuple[npt.NDArray[np.generic], ...]:

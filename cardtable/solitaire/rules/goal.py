@@ -22,6 +22,7 @@ class Goal(Enum):
     TABLEAU_CLEARED = "every tableau card removed"
     ALL_BUT_ACES = "every card but the Aces discarded"
     ROWS_IN_SUIT = "each row holding one suit in order from its first place, Two to King"
+    ONE_PILE = "every card in one pile"
 
 
 @cache
@@ -40,4 +41,6 @@ def is_won(state: State) -> bool:
         return not any(state.piles[i] for i in t.tableau)
     if variant.goal is Goal.ROWS_IN_SUIT:
         return rows_in_suit(state)
+    if variant.goal is Goal.ONE_PILE:
+        return any(len(state.piles[i]) == variant.deck.size for i in t.tableau)
     return sum(len(state.piles[f]) for f in t.foundations) == cards_to_win(variant)

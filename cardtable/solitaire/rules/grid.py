@@ -80,3 +80,47 @@ def close_up(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> 
     if s is not None:
         piles[s] = stock
         hidden[s] = stock_hidden(state.variant, len(stock))
+
+
+def slide(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:
+    """Close the row up after a move (Accordion): the piles after an emptied place slide
+    left, keeping their order, so the places in use stay together at the start."""
+    t = state.variant.tables
+    laid = [(piles[i], hidden[i]) for i in t.tableau if piles[i]]
+    for n, i in enumerate(t.tableau):
+        piles[i], hidden[i] = laid[n] if n < len(laid) else ((), 0)
+
+
+def first_gap(state: State) -> int | None:
+    """The first empty place of the tableau (None: every place holds cards)."""
+    piles = state.piles
+    return next((i for i in state.variant.tables.tableau if not piles[i]), None)
+
+
+def fill_first_gap(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:
+    """Deal the stock's top card, face up, into the first empty place."""
+    t = state.variant.tables
+    s = t.stock
+    gap = first_gap(state)
+    assert s is not None and gap is not None
+    piles[gap] = piles[s][-1:]
+    hidden[gap] = 0
+    piles[s] = piles[s][:-1]
+    hidden[s] = stock_hidden(state.variant, len(piles[s]))
+
+
+def reaches(state: State, source: int, target: int) -> bool:
+    """Whether a pile at ``source`` may move onto ``target``, ``reach`` places to its left."""
+    reach = state.variant.reach
+    t = state.variant.tables
+    if reach is None:
+        return True
+    if source not in t.tableau or target not in t.tableau:
+        return False
+    return t.tableau.index(source) - t.tableau.index(target) in reach
+
+
+def reach_words(reach: tuple[int, ...]) -> str:
+    """``a pile moves only onto the pile 1 or 3 places to its left``."""
+    places = " or ".join(str(r) for r in reach)
+    return f"a pile moves only onto the pile {places} place{'s' if reach != (1,) else ''} to its left"

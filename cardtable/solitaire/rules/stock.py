@@ -15,7 +15,7 @@ from cardtable.solitaire.model import LEGAL, Move, MoveKind, State, Verdict
 from cardtable.solitaire.rules.clearing import clear_run
 from cardtable.solitaire.rules.gathering import mixed, packets
 from cardtable.solitaire.rules.gaps import regap
-from cardtable.solitaire.rules.grid import can_close_up, check_close_up, close_up
+from cardtable.solitaire.rules.grid import can_close_up, check_close_up, close_up, fill_first_gap, first_gap
 from cardtable.solitaire.rules.reveal import stock_hidden
 from cardtable.solitaire.rules.words import no
 
@@ -35,7 +35,9 @@ class StockTarget(Enum):
     """One card onto every reserve pile (Agnes Bernauer)."""
     CLOSE_UP = "close up"
     """A deal closes the grid up and refills its empty places from the stock (Monte Carlo)."""
-    GAPS = "gaps"
+    FIRST_GAP = "first gap"
+    """One card into the first empty place of the tableau (Accordion)."""
+    GAPS = "rows reshuffled"
     """No stock: a redeal gathers the cards out of sequence, shuffles them and deals them
     again, a gap after each row's sequence (Montana, ``rules/gaps.py``)."""
 
@@ -84,6 +86,8 @@ class StockPolicy:
                 "deal to close the layout up: the cards slide towards the first place, keeping their "
                 "order, and the places left empty at the end are filled from the stock"
             )
+        if self.target is StockTarget.FIRST_GAP:
+            return "deal one card at a time to the first empty place, at the end of the row"
         if self.target is StockTarget.GAPS:
             times = "as often as you like" if self.passes is None else f"{self.passes - 1} times"
             return (
@@ -128,6 +132,11 @@ def close_up_stock() -> StockPolicy:
     return StockPolicy(StockTarget.CLOSE_UP)
 
 
+def to_first_gap() -> StockPolicy:
+    """Deal one card into the first empty place of the tableau (Accordion)."""
+    return StockPolicy(StockTarget.FIRST_GAP)
+
+
 def redeal_gaps(passes: int | None) -> StockPolicy:
     """No stock; a redeal shuffles the cards out of sequence into the places after each
     row's sequence, leaving one gap in each row (Montana)."""
@@ -148,6 +157,8 @@ def can_deal(state: State) -> bool:
     policy = variant.stock
     if policy.target is StockTarget.CLOSE_UP:
         return can_close_up(state)
+    if policy.target is StockTarget.FIRST_GAP:
+        return t.stock is not None and bool(state.piles[t.stock]) and first_gap(state) is not None
     if policy.target is StockTarget.NONE or t.stock is None or not state.piles[t.stock]:
         return False
     if policy.target is StockTarget.WASTE and _waste_full(state):
@@ -210,6 +221,8 @@ def check_deal(state: State) -> Verdict:
         return no("the stock is empty")
     if variant.stock.target is StockTarget.WASTE and _waste_full(state):
         return no("play the waste's card first: the waste holds only one card")
+    if variant.stock.target is StockTarget.FIRST_GAP and not can_deal(state):
+        return no("there is no empty place to deal to")
     if not can_deal(state):
         return no("deal only when every column holds at least one card")
     return LEGAL
@@ -244,6 +257,9 @@ def deal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None
     policy = variant.stock
     if policy.target is StockTarget.CLOSE_UP:
         close_up(state, piles, hidden)
+        return
+    if policy.target is StockTarget.FIRST_GAP:
+        fill_first_gap(state, piles, hidden)
         return
     s = t.stock
     assert s is not None
