@@ -21,7 +21,8 @@ export function createTable(root, handlers) {
     const above = view.piles.length - tableau + (view.piles.some((p) => p.kind === "waste") ? 1 : 0);
     const columns = Math.max(tableau, above, 7);
     const room = root.parentElement.clientWidth - 16;
-    const across = view.layout === "wings" ? 9.8 : view.layout === "triangle" ? 8 : columns * 1.18;
+    const grid = view.layout === "grid" ? ((view.row_length || tableau) + 1) * 1.18 : 0; // a row, and the piles beside it
+    const across = view.layout === "wings" ? 9.8 : view.layout === "triangle" ? 8 : grid || columns * 1.18;
     return Math.max(28, Math.min(96, Math.floor(room / across)));
   }
 
