@@ -85,12 +85,20 @@ def regap(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> Non
         hidden[i] = 0
 
 
+def no(reason: str) -> Verdict:
+    """A refusal (as ``words.no``: words reads the observer, which reads the goal here)."""
+    return Verdict(False, reason)
+
+
+def _left_card(state: State, left: int) -> str:
+    """The card to a gap's left as a player may name it (never a face-down card)."""
+    cards = state.piles[left]
+    return cards[-1].symbol if state.is_face_up(left, len(cards) - 1) else "a face-down card"
+
+
 def check_gap(state: State, pile: int, card: Card) -> Verdict:
     """Whether ``card`` may fill the gap ``pile`` (whose empty rule follows its left
     neighbour), and if not, why."""
-    # words imports the observer, which imports the goal, which reads rows here: so late.
-    from cardtable.solitaire.rules.words import no, top_card
-
     lead = state.variant.tables.follows[pile]
     assert lead is not None
     left, table = lead
@@ -100,5 +108,5 @@ def check_gap(state: State, pile: int, card: Card) -> Verdict:
     if not cards:
         return no(f"{card.symbol} can't go in the gap at {title}: the place to its left is empty ({rule.phrase})")
     if card.index not in table[cards[-1].index]:
-        return no(f"{card.symbol} can't go in the gap after {top_card(state, left)}: it takes {rule.phrase}")
+        return no(f"{card.symbol} can't go in the gap after {_left_card(state, left)}: it takes {rule.phrase}")
     return LEGAL
