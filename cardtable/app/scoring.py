@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from cardtable.solitaire import Move, MoveKind, State, apply, get_variant, is_won
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.gaps import share_in_sequence
 from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.traits import Scoring as Scoring  # declared by each game, defined with its traits
 from cardtable.solitaire.variant import Goal
@@ -37,6 +38,11 @@ def uniform_score(state: State) -> int:
         dealt = sum(sum(variant.piles[i].dealt) for i in tableau)
         left = sum(len(state.piles[i]) for i in tableau)
         return round(100 * (dealt - left) / max(dealt, 1))
+    if variant.goal is Goal.ROWS_IN_SUIT:
+        return round(100 * share_in_sequence(state))
+    if variant.goal is Goal.ONE_PILE:  # from a pile a card to one pile of them all
+        piles = sum(1 for p in state.piles if p)
+        return round(100 * (variant.deck.size - piles) / max(1, variant.deck.size - 1))
     home = sum(len(state.piles[f]) for f in variant.piles_of(PileKind.FOUNDATION))
     return round(100 * home / cards_to_win(variant))
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 from cardtable.solitaire.model import PileId, PileKind
 from cardtable.solitaire.options import describe_options
 from cardtable.solitaire.piles import PileSpec
+from cardtable.solitaire.rules.grid import reach_words
 from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.variant import Variant
 
@@ -58,6 +59,10 @@ def rule_lines(variant: Variant) -> list[str]:
     out = [_cards(variant), *_deal(variant)]
     for kind, specs in _groups(variant):
         out.append(_piles(variant, kind, specs))
+    if variant.reach is not None:
+        out.append(_sentence(reach_words(variant.reach)))
+    if variant.closes_up:
+        out.append("When a move empties a place, the piles after it slide left to close the row up.")
     if variant.refill_from is not None:
         out.append(f"A column a move empties is filled at once from the top of {variant.refill_from.title}.")
     if variant.stock.target is not StockTarget.NONE:
@@ -122,6 +127,8 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
     head = f"{len(specs)} {many if len(specs) > 1 else one}"
     if any(spec.covered_by for spec in specs):
         head = f"{len(specs)} cards in overlapping rows"
+    if kind is PileKind.TABLEAU and variant.grid is not None:
+        head = f"{len(specs)} place{'s' if len(specs) > 1 else ''} of a grid in rows of {variant.grid}"
     first = specs[0]
     parts = []
     dealt = [spec.dealt for spec in specs]
@@ -153,6 +160,9 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
 def _dealt(dealt: list[tuple[int, int]]) -> str:
     """``dealt 4 cards each, face up`` or ``dealt 1 to 7 cards, the last face up``."""
     totals = [down + up for down, up in dealt]
+    if 0 in totals and totals[: totals.index(0)] and not any(totals[totals.index(0) :]):
+        first = totals.index(0)  # only the first places dealt to (Accordion): the rest wait for the stock
+        return f"the first {first} {_dealt(dealt[:first])}, the rest empty"
     ups = [up for _, up in dealt]
     each = " each" if len(totals) > 1 else ""
     count = f"{totals[0]} card{'s' if totals[0] != 1 else ''}{each}" if len(set(totals)) == 1 else ", ".join(map(str, totals)) + " cards"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,7 @@ from cardtable.cards import DeckSpec
 from cardtable.solitaire.model import Move, MoveKind, PileId, PileKind
 from cardtable.cards import Rank
 from cardtable.solitaire.rules.empty import any_card, rank_cards
+from cardtable.solitaire.rules.grid import neighbours
 from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
 
@@ -88,6 +90,11 @@ class Tables:
     """The groups while the stock still deals to the tableau: each column gets its own
     next card, so the columns keep their places until the stock is empty (Spider)."""
     fixed_while_dealing: tuple[int, ...]
+    neighbours: tuple[frozenset[int], ...] | None
+    """For each pile, the grid places touching it, where pairs must touch (Monte Carlo)."""
+    follows: tuple[tuple[int, Table] | None, ...]
+    """For each pile an empty place that continues its left neighbour (a gap in
+    Montana): that neighbour, and for each card on it the cards the gap takes."""
     moves: dict[tuple[int, int, int], Move]
 
     def transfer(self, source: int, target: int, count: int) -> Move:
@@ -153,8 +160,9 @@ def compile_tables(variant: Variant) -> Tables:
         if spec.kind in _SYMMETRIC_KINDS and not spec.covered_by and spec.id not in covering:
             groups.setdefault(replace(spec, id=PileId(spec.kind, 0), dealt=(0, 0)), []).append(i)
     symmetric = tuple(tuple(g) for g in groups.values() if len(g) > 1)
-    if variant.stock.target is StockTarget.GATHER:
-        # A redeal picks the columns up in order, so each keeps its place.
+    if variant.stock.target is StockTarget.GATHER or variant.grid is not None:
+        # A redeal picks the columns up in order, and a grid's places have neighbours:
+        # each keeps its place.
         symmetric = tuple(g for g in symmetric if not set(tableau).intersection(g))
     if variant.turn_up is not None:
         # Each column is paired with the foundation of its number, so each keeps its place.
@@ -202,7 +210,7 @@ def compile_tables(variant: Variant) -> Tables:
             (
                 j, build[j], empty[j], piles[j].capacity, piles[j].one_at_a_time, covered[j],
                 piles[j].kind is PileKind.FOUNDATION, piles[j].empty.from_base,
-                _feeders(piles, j),
+                _feeders(piles, j) if variant.reach is None else _reached_from(variant, tableau, j),
             )
             for j in range(len(piles))
             if piles[j].takes_cards
@@ -219,8 +227,35 @@ def compile_tables(variant: Variant) -> Tables:
         fixed=_outside(symmetric, len(piles)),
         symmetric_while_dealing=while_dealing,
         fixed_while_dealing=_outside(while_dealing, len(piles)),
+        neighbours=_neighbours(variant, tableau),
+        follows=_follows(variant, tableau, table_for),
         moves={},
     )
+
+
+def _neighbours(variant: Variant, tableau: tuple[int, ...]) -> tuple[frozenset[int], ...] | None:
+    """Each pile's touching grid places, where pairs must touch (else None)."""
+    if variant.pairs is None or not variant.pairs.touching:
+        return None
+    if variant.grid is None:
+        raise ValueError(f"{variant.id}: pairs that touch need a grid")
+    near = dict(zip(tableau, neighbours(tableau, variant.grid)))
+    return tuple(near.get(i, frozenset()) for i in range(len(variant.piles)))
+
+
+def _follows(
+    variant: Variant, tableau: tuple[int, ...], table_for: Callable[[object], Table]
+) -> tuple[tuple[int, Table] | None, ...]:
+    """For each pile whose empty rule follows its left neighbour, that neighbour and the table."""
+    out: list[tuple[int, Table] | None] = [None] * len(variant.piles)
+    for n, i in enumerate(tableau):
+        after = variant.piles[i].empty.after
+        if after is None:
+            continue
+        if variant.grid is None or n % variant.grid == 0:
+            raise ValueError(f"{variant.id}: {variant.piles[i].id.name} follows a left neighbour it does not have")
+        out[i] = (tableau[n - 1], table_for(after))
+    return tuple(out)
 
 
 def _feeders(piles: tuple[PileSpec, ...], j: int) -> frozenset[int] | None:
@@ -232,6 +267,15 @@ def _feeders(piles: tuple[PileSpec, ...], j: int) -> frozenset[int] | None:
     if piles[j].kind is PileKind.CELL:
         return frozenset(i for i, spec in enumerate(piles) if spec.kind is not PileKind.CELL)
     return None
+
+
+def _reached_from(variant: Variant, tableau: tuple[int, ...], j: int) -> frozenset[int]:
+    """The piles that may move onto pile ``j``: those ``reach`` places to its right."""
+    if j not in tableau:
+        return frozenset()
+    at = tableau.index(j)
+    assert variant.reach is not None
+    return frozenset(tableau[at + r] for r in variant.reach if at + r < len(tableau))
 
 
 def _outside(groups: tuple[tuple[int, ...], ...], pile_count: int) -> tuple[int, ...]:

@@ -33,6 +33,8 @@ class Layout(Enum):
     CLOCK = "dial"
     """Foundations 1 to 12 on a clock face at their hours (a 13th in its centre), the
     tableau beside it."""
+    GRID = "grid"
+    """Single-card tableau places in rows of ``Traits.row_length`` (Monte Carlo, Montana)."""
 
 
 class Play(Enum):
@@ -80,3 +82,5 @@ class Traits:
     draw: int
     """Cards turned from the stock at a time (0: no stock to turn)."""
     decks: int
+    row_length: int | None = None
+    """Places in a row of the tableau's grid (``Layout.GRID``), else None."""

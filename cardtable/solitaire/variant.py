@@ -35,7 +35,13 @@ class Variant:
     player may make before the deal (``options.py``).
     ``layout`` (None: columns, or a triangle where piles cover others), ``family`` (None:
     the game's own id; derived games keep their parent's) and ``default_scoring`` are
-    declared traits; ``traits`` gathers them with those the rules show.
+    declared traits; ``traits`` gathers them with those the rules show. ``grid`` lays the
+    tableau out in rows of that many single-card places (Monte Carlo's 5, Montana's 13):
+    the rows say which cards lie next to each other and which place is a gap's left
+    neighbour, so the places keep their positions (``rules/grid.py``). With ``reach`` a
+    tableau pile moves only onto the pile that many places to its left in reading order,
+    and with ``closes_up`` the places after one a move empties slide left to fill it
+    (Accordion: 1 or 3 places).
     """
 
     id: str
@@ -58,6 +64,9 @@ class Variant:
     family: str | None = None
     default_scoring: Scoring | None = None
     options: tuple[Option, ...] = ()
+    grid: int | None = None
+    reach: tuple[int, ...] | None = None
+    closes_up: bool = False
     tables: Tables = field(init=False, repr=False)
     traits: Traits = field(init=False, repr=False)
 
@@ -125,6 +134,8 @@ class Variant:
 def _traits(variant: Variant) -> Traits:
     """The declared traits, completed from what the rules show."""
     layout = variant.layout
+    if layout is None and variant.grid is not None:
+        layout = Layout.GRID
     if layout is None:
         layout = Layout.TRIANGLE if any(spec.covered_by for spec in variant.piles) else Layout.COLUMNS
     # Points for cards home: not where a game is won by clearing the tableau (Golf).
@@ -140,6 +151,7 @@ def _traits(variant: Variant) -> Traits:
         play=Play.MOVES if variant.pairs is None else Play.PAIRS,
         draw=variant.stock.count if variant.stock.target is StockTarget.WASTE else 0,
         decks=-(-variant.deck.size // 52),  # packs of 52 the cards come from (Spider: 2)
+        row_length=variant.grid if layout is Layout.GRID else None,
     )
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardtable.solitaire.compiled.kernel import MAX_MOVES, base_of, generate, home_move, is_won, play, starts
+from cardtable.solitaire.compiled.kernel import (
+    GRID_GOAL, MAX_MOVES, base_of, generate, grid_estimate, home_move, is_won, play, starts,
+)
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
@@ -56,7 +58,9 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     tableau, foundations = rules[14], rules[15]
     piles = meta[0]
     out = 0
-    if meta[9] == 1:
+    if meta[GRID_GOAL]:
+        out = grid_estimate(rules, cards, lens)
+    elif meta[9] == 1:
         for j in tableau:
             out += lens[j]
     else:
@@ -213,7 +217,7 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
     mstart[0] = 0
     mcount[0] = played
     counters[NODES] = 1
-    if is_won(rules, lens):
+    if is_won(rules, lens, cards):
         counters[WIN] = 0
         counters[STATUS] = SOLVED
         return
@@ -318,7 +322,7 @@ def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untype
             depth[new] = depth[node] + used
             mstart[new] = at
             mcount[new] = used
-            if is_won(rules, clens):
+            if is_won(rules, clens, ccards):
                 counters[WIN] = new
                 counters[STATUS] = SOLVED
                 return

@@ -24,6 +24,14 @@ MAX_MOVES = 4096
 TURN_TO = 26  # meta[TURN_TO]: the pile a turned-up card goes to, -1: none (rules/turning.py)
 TURNS = 29  # rules[TURNS][j]: the column whose top card turns up when a card lands on pile j, -1: none
 ROTATE = 5  # meta[4] (the stock target): a redeal moves each column's bottom card to its top (rules/rotating.py)
+# The grid's rules and meta (Monte Carlo, Montana; program.py builds them).
+TOUCHING = 30  # rules[TOUCHING][i, j]: piles i and j may pair (all True unless pairs must touch)
+LEFT = 31  # rules[LEFT][j]: the pile a gap at j continues (-1: none)
+AFTER = 32  # rules[AFTER][j]: the card table of what that gap takes after its left card
+SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33  # positions in meta (rules[0])
+ROWS_GOAL, ONE_PILE_GOAL = 1, 2  # meta[GRID_GOAL]
+CLOSE_UP_TARGET, GAPS_TARGET, FIRST_GAP_TARGET = 10, 11, 12  # stock target codes (meta[4])
+WHOLE_BY_TOP = 9  # group code: the whole pile moves, judged by its top card (Accordion)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -97,9 +105,9 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
         up = n - hid[i]
         if up <= 0 or _covered(covered, lens, i):
             continue
-        if kind == ONE or up == 1:
+        if kind == ONE or up == 1 or kind == WHOLE_BY_TOP:
             cand_pile[nc] = i
-            cand_k[nc] = 1
+            cand_k[nc] = 1 if kind == ONE else up
             cand_card[nc] = cards[i, n - 1]
             nc += 1
             continue
@@ -148,17 +156,16 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                 top = cards[j, held - 1]
                 limit = limit_on
             else:
-                b = -1
-                top = 0
+                b, top = _gap(rules, cards, lens, j)
                 limit = limit_empty
             for x in range(nc):
                 i = cand_pile[x]
                 k = cand_k[x]
                 c = cand_card[x]
-                if held > 0:
+                if held > 0 or b >= 0:
                     if not tables[b, top, c]:
                         continue
-                elif not starts(rules, j, c, base):
+                elif b == -2 or not starts(rules, j, c, base):
                     continue
                 if k > 1 and (one_in[j] or (cap >= 0 and held + k > cap) or (k > limit and super_src[i])):
                     continue
@@ -181,7 +188,6 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
             if lens[i] > 0 and hid[i] < lens[i] and not _covered(covered, lens, i):
                 exposed[ne] = i
                 ne += 1
-        total = meta[13]
         for a in range(ne):
             i = exposed[a]
             top = cards[i, lens[i] - 1]
@@ -190,10 +196,234 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                 count += 1
             for b in range(a + 1, ne):
                 j = exposed[b]
-                if top % 13 + cards[j, lens[j] - 1] % 13 + 2 == total:
+                if _pairs(rules, i, top, j, cards[j, lens[j] - 1]):
                     out[count] = code(PAIR, i, j, 0)
                     count += 1
     return count
+
+
+@njit(cache=True, nogil=True)
+def _gap(rules, cards, lens, j):  # type: ignore[no-untyped-def]
+    # An empty place that continues its left neighbour (a gap in Montana): the card table
+    # and the left card (-1: no such place; -2: one whose left place is empty, so it takes nothing).
+    left = rules[LEFT][j]
+    if left < 0:
+        return -1, 0
+    if lens[left] == 0:
+        return -2, 0
+    return rules[AFTER][j], cards[left, lens[left] - 1]
+
+
+@njit(cache=True, nogil=True)
+def _pairs(rules, i, a, j, b):  # type: ignore[no-untyped-def]
+    # Whether cards a (on pile i) and b (on pile j) pair: by total, or by rank where they touch.
+    meta = rules[0]
+    if not rules[TOUCHING][i, j]:
+        return False
+    if meta[SAME_RANK]:
+        return a % 13 == b % 13
+    return a % 13 + b % 13 + 2 == meta[13]
+
+
+@njit(cache=True, nogil=True)
+def _can_close_up(rules, lens):  # type: ignore[no-untyped-def]
+    # As rules/grid.can_close_up: a gap before a card, or a gap the stock can fill.
+    gap = False
+    for i in rules[14]:
+        if lens[i] == 0:
+            gap = True
+        elif gap:
+            return True
+    s = rules[0][2]
+    return gap and s >= 0 and lens[s] > 0
+
+
+@njit(cache=True, nogil=True)
+def _close_up(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    # As rules/grid.close_up: slide the cards up in reading order, refill from the stock's top.
+    tableau = rules[14]
+    s = rules[0][2]
+    at = 0
+    for i in tableau:
+        if lens[i] > 0:
+            cards[tableau[at], 0] = cards[i, 0]
+            at += 1
+    for n in range(len(tableau)):
+        i = tableau[n]
+        if n < at:
+            lens[i] = 1
+        elif s >= 0 and lens[s] > 0:
+            cards[i, 0] = cards[s, lens[s] - 1]
+            lens[s] -= 1
+            lens[i] = 1
+        else:
+            lens[i] = 0
+        hid[i] = 0
+    if s >= 0:
+        hid[s] = _stock_hidden(rules[0], lens[s])
+
+
+@njit(cache=True, nogil=True)
+def _row_start(rules):  # type: ignore[no-untyped-def]
+    # The rank (its place in the rank order) a row starts with: what the first place takes.
+    first = rules[14][0]
+    for c in range(52):
+        if rules[5][first, c]:
+            return rules[25][c]
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _in_sequence(rules, cards, lens, start):  # type: ignore[no-untyped-def]
+    # As rules/gaps.in_sequence: places from a row's start holding its suit in order.
+    meta = rules[0]
+    at = _row_start(rules)
+    tableau = rules[14]
+    rank_pos = rules[25]
+    row = meta[GRID_ROW]
+    first = tableau[start]
+    if lens[first] == 0:
+        return 0
+    suit = cards[first, lens[first] - 1] // 13
+    n = 0
+    while n < row:
+        p = tableau[start + n]
+        if lens[p] == 0:
+            break
+        c = cards[p, lens[p] - 1]
+        if c // 13 != suit or rank_pos[c] != at + n:
+            break
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _rows_in_suit(rules, cards, lens):  # type: ignore[no-untyped-def]
+    # As rules/gaps.rows_in_suit: every row in suit from its start rank to the top.
+    meta = rules[0]
+    row = meta[GRID_ROW]
+    length = meta[22] - _row_start(rules)
+    for start in range(0, len(rules[14]), row):
+        if _in_sequence(rules, cards, lens, start) != length:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def rows_out_of_sequence(rules, cards, lens):  # type: ignore[no-untyped-def]
+    """How many places of the rows are not yet in sequence (the solver's estimate for a
+    game won by rows in suit)."""
+    meta = rules[0]
+    row = meta[GRID_ROW]
+    length = meta[22] - _row_start(rules)
+    out = 0
+    for start in range(0, len(rules[14]), row):
+        out += length - _in_sequence(rules, cards, lens, start)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _one_pile(rules, lens):  # type: ignore[no-untyped-def]
+    # Goal.ONE_PILE: the whole deck in one tableau pile.
+    for i in rules[14]:
+        if lens[i] == rules[0][1]:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def grid_estimate(rules, cards, lens):  # type: ignore[no-untyped-def]
+    """How far a grid game looks from its goal (the solver's estimate): places out of
+    sequence (rows in suit), or piles still apart and cards still in the stock (one pile)."""
+    if rules[0][GRID_GOAL] == ROWS_GOAL:
+        return rows_out_of_sequence(rules, cards, lens)
+    out = 0
+    for i in rules[14]:
+        if lens[i] > 0:
+            out += 1
+    s = rules[0][2]
+    return out + (lens[s] if s >= 0 else 0)
+
+
+@njit(cache=True, nogil=True)
+def _slide(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    # As rules/grid.slide: the piles after an emptied place slide left, keeping their order.
+    tableau = rules[14]
+    at = 0
+    for i in tableau:
+        if lens[i] == 0:
+            continue
+        p = tableau[at]
+        if p != i:
+            for x in range(lens[i]):
+                cards[p, x] = cards[i, x]
+            lens[p] = lens[i]
+            hid[p] = hid[i]
+            lens[i] = 0
+            hid[i] = 0
+        at += 1
+
+
+@njit(cache=True, nogil=True)
+def _fill_first_gap(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    # As rules/grid.fill_first_gap: the stock's top card, face up, into the first empty place.
+    s = rules[0][2]
+    for i in rules[14]:
+        if lens[i] == 0:
+            _put(cards, lens, i, cards[s, lens[s] - 1])
+            hid[i] = 0
+            lens[s] -= 1
+            hid[s] = _stock_hidden(rules[0], lens[s])
+            return
+
+
+@njit(cache=True, nogil=True)
+def _can_fill_gap(rules, lens):  # type: ignore[no-untyped-def]
+    s = rules[0][2]
+    if s < 0 or lens[s] == 0:
+        return False
+    for i in rules[14]:
+        if lens[i] == 0:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _regap(rules, cards, lens, hid, redeal):  # type: ignore[no-untyped-def]
+    # As rules/gaps.regap: shuffle the cards out of sequence back into their places,
+    # leaving the first place out of sequence in each row empty.
+    meta = rules[0]
+    tableau = rules[14]
+    row = meta[GRID_ROW]
+    seq = np.empty(len(tableau), dtype=np.int64)
+    places = np.empty(len(tableau), dtype=np.int64)
+    gap = np.zeros(len(tableau), dtype=np.bool_)
+    n = 0
+    m = 0
+    for start in range(0, len(tableau), row):
+        first = start + _in_sequence(rules, cards, lens, start)
+        if first < start + row:
+            gap[first] = True
+        for x in range(first, start + row):
+            places[m] = x
+            m += 1
+            p = tableau[x]
+            if lens[p] > 0:
+                seq[n] = cards[p, lens[p] - 1]
+                n += 1
+    seq = seq[:n]
+    seq.sort()
+    mixed(seq, redeal)
+    at = 0
+    for y in range(m):
+        p = tableau[places[y]]
+        hid[p] = 0
+        if gap[places[y]]:
+            lens[p] = 0
+        else:
+            cards[p, 0] = seq[at]
+            lens[p] = 1
+            at += 1
 
 
 @njit(cache=True, nogil=True)
@@ -228,6 +458,10 @@ def can_deal(rules, lens):  # type: ignore[no-untyped-def]
     meta = rules[0]
     tableau = rules[14]
     s = meta[2]
+    if meta[4] == CLOSE_UP_TARGET:
+        return _can_close_up(rules, lens)
+    if meta[4] == FIRST_GAP_TARGET:
+        return _can_fill_gap(rules, lens)
     if meta[4] == 0 or s < 0 or lens[s] == 0:
         return False
     w = meta[3]
@@ -247,6 +481,8 @@ def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     s, w, allowed = meta[2], meta[3], meta[6]
     if meta[4] == ROTATE:
         return _can_rotate(rules, lens, extra)
+    if meta[4] == GAPS_TARGET:
+        return allowed < 0 or extra[0] < allowed
     if meta[4] == 3:
         if allowed >= 0 and extra[0] >= allowed:
             return False
@@ -440,10 +676,16 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
         lens[i] = n - k
         _settle(rules, lens, hid, i)
         _refill(rules, cards, lens, hid, i)
+        if meta[SLIDE]:
+            _slide(rules, cards, lens, hid)
         if meta[11] >= 0:
             _clear_run(rules, cards, lens, hid, j)
         if meta[TURN_TO] >= 0:
             _turn_up(rules, cards, lens, hid, j)
+    elif kind == DEAL and meta[4] == CLOSE_UP_TARGET:
+        _close_up(rules, cards, lens, hid)
+    elif kind == DEAL and meta[4] == FIRST_GAP_TARGET:
+        _fill_first_gap(rules, cards, lens, hid)
     elif kind == DEAL:
         s = meta[2]
         if meta[4] == 1:
@@ -463,6 +705,9 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
         hid[s] = _stock_hidden(meta, lens[s])
     elif kind == REDEAL and meta[4] == ROTATE:
         _rotate(rules, cards, lens, hid)
+        extra[0] += 1
+    elif kind == REDEAL and meta[4] == GAPS_TARGET:
+        _regap(rules, cards, lens, hid, extra[0])
         extra[0] += 1
     elif kind == REDEAL and meta[4] == 3:
         _gather(rules, cards, lens, hid, extra[0])
@@ -488,9 +733,13 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def is_won(rules, lens):  # type: ignore[no-untyped-def]
+def is_won(rules, lens, cards):  # type: ignore[no-untyped-def]
     """Whether the game's goal is reached."""
     meta = rules[0]
+    if meta[GRID_GOAL] == ROWS_GOAL:
+        return _rows_in_suit(rules, cards, lens)
+    if meta[GRID_GOAL] == ONE_PILE_GOAL:
+        return _one_pile(rules, lens)
     if meta[9] == 1:
         for j in rules[14]:
             if lens[j] > 0:

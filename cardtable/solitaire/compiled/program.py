@@ -7,6 +7,7 @@ indexed by ``Card.index`` (0..51); a two-deck game simply holds each index twice
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,13 +18,14 @@ from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.rules.groups import GroupKind
 from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.rules.turning import turned_from
+from cardtable.solitaire.tables import Table
 from cardtable.solitaire.variant import Goal, Variant
 
 Array = npt.NDArray[np.int64]
 
 GROUP_CODES = {
     GroupKind.ONE: 0, GroupKind.RUN: 1, GroupKind.SUPERMOVE: 2, GroupKind.FACE_UP: 3, GroupKind.WHOLE: 4,
-    GroupKind.ONE_OR_WHOLE: 5,
+    GroupKind.ONE_OR_WHOLE: 5, GroupKind.WHOLE_BY_TOP: 9,
 }
 """The compiled code of each movable-group kind (-1: nothing moves)."""
 
@@ -33,12 +35,16 @@ NEEDS_FILLED, FLIP, GOAL, DECK_SIZE, CLEAR_RUN, HAS_PAIRS, PAIR_TOTAL = 7, 8, 9,
 RUN_LENGTH, AUTO_HOME, DISCARD, WASTE_AUTO, DEALING_GROUPS_DIFFER, KEY_REDEALS = 14, 15, 16, 17, 18, 19
 REFILL, BY_BASE, RANKS, SHUFFLE, OUTRANKED, STOCK_FACE_UP = 20, 21, 22, 23, 24, 25
 TURN_TO = 26  # the pile a turned-up card goes to (rules/turning.py), -1: none
+SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33
+ROWS_GOAL, ONE_PILE_GOAL = 1, 2
+"""``meta[GRID_GOAL]``: 0 for the goals read off the foundations or the cleared tableau."""
 META_SIZE = 38
 NO_STEP = -1000
 """``base_step`` of a pile whose empty rule names its ranks outright."""
 
 _STOCK_TARGETS = {StockTarget.NONE: 0, StockTarget.WASTE: 1, StockTarget.TABLEAU: 2, StockTarget.GATHER: 3, StockTarget.RESERVE: 4,
                   StockTarget.ROTATE: 5}
+_STOCK_TARGETS |= {StockTarget.CLOSE_UP: 10, StockTarget.GAPS: 11, StockTarget.FIRST_GAP: 12}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -95,6 +101,7 @@ def _compile(variant: Variant) -> Program:
     clear = table_id(t.clear_run)
     home_rules = {(s.build, s.empty) for s in variant.piles if s.kind is PileKind.FOUNDATION}
     dependents = _dependents(variant)
+    grid = _grid_rules(variant, table_id)  # before the card tables: it adds the gaps' table
     card_tables = np.zeros((max(len(tables), 1), 52, 52), dtype=np.bool_)
     for n, table in enumerate(tables):
         for below, aboves in enumerate(table):
@@ -166,6 +173,7 @@ def _compile(variant: Variant) -> Program:
     meta[OUTRANKED] = variant.discard is not None
     meta[STOCK_FACE_UP] = stock.face_up
     meta[TURN_TO] = -1 if variant.turn_up is None else variant.index_of(variant.turn_up.to)
+    _grid_meta(variant, meta)
     # A pile started by a rank the deal chose: that rank's step from the base, and each
     # card's place in the deck's rank order (-1: not in the deck).
     base_step = np.array(
@@ -210,8 +218,40 @@ def _compile(variant: Variant) -> Program:
         np.array(t.dealt_to, dtype=np.int64),
         _padded(t.uncovers),
         np.array(turned_from(variant), dtype=np.int64),
+        *grid,
     )
     return Program(variant, meta, rules, count, variant.deck.size)
+
+
+def _grid_meta(variant: Variant, meta: Array) -> None:
+    """The grid games' meta: pairs of one rank (Monte Carlo), a row that closes up after
+    every move (Accordion), the grid's row length, and a goal read off the grid (rows in
+    suit from the rank a row's first place takes, or one pile)."""
+    pairs = variant.pairs
+    meta[SAME_RANK] = pairs is not None and pairs.same_rank
+    meta[SLIDE] = variant.closes_up
+    meta[GRID_ROW] = variant.grid or 0
+    meta[GRID_GOAL] = {Goal.ROWS_IN_SUIT: ROWS_GOAL, Goal.ONE_PILE: ONE_PILE_GOAL}.get(variant.goal, 0)
+
+
+def _grid_rules(variant: Variant, table_id: Callable[[Table | None], int]) -> tuple[npt.NDArray[np.generic], ...]:
+    """The grid's arrays, appended to ``rules``: ``touching[i, j]`` (pairs may be made of
+    piles i and j: every pair where the game's pairs need not touch), ``left[j]`` (the
+    pile a gap at j continues, -1: none) and ``after[j]`` (the card table of what it takes)."""
+    t = variant.tables
+    count = len(variant.piles)
+    touching = np.ones((count, count), dtype=np.bool_)
+    if t.neighbours is not None:
+        touching[:] = False
+        for i, near in enumerate(t.neighbours):
+            touching[i, list(near)] = True
+    left = np.full(count, -1, dtype=np.int64)
+    after = np.full(count, -1, dtype=np.int64)
+    for j, lead in enumerate(t.follows):
+        if lead is not None:
+            left[j] = lead[0]
+            after[j] = table_id(lead[1])
+    return touching, left, after
 
 
 def _padded(rows: tuple[tuple[int, ...], ...]) -> Array:

@@ -5,8 +5,10 @@ from cardtable.solitaire.games import freecell, spider, bisley, fortress, pyrami
 from cardtable.solitaire.games import bakersdozen, fan, golf, tripeaks
 from cardtable.solitaire.games import canfield, penguin, agnes, lucie, acesup, calculation
 from cardtable.solitaire.games import clock, quadrille, crescent
+from cardtable.solitaire.games import montecarlo, montana, accordion
 
 __all__ = [
-    "acesup", "agnes", "bakersdozen", "bisley", "calculation", "canfield", "castle", "clock", "crescent", "fan", "fortress", "fortythieves",
-    "freecell", "golf", "klondike", "lucie", "penguin", "pyramid", "quadrille", "raglan", "spider", "tripeaks", "yukon",
+    "accordion", "acesup", "agnes", "bakersdozen", "bisley", "calculation", "canfield", "castle", "clock", "crescent", "fan",
+    "fortress", "fortythieves", "freecell", "golf", "klondike", "lucie", "montana", "montecarlo", "penguin", "pyramid",
+    "quadrille", "raglan", "spider", "tripeaks", "yukon",
 ]

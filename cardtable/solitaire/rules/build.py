@@ -98,6 +98,10 @@ def _other_suit(deck: DeckSpec, below: Card, above: Card) -> bool:
     return below.suit is not above.suit
 
 
+def _suit_or_rank(deck: DeckSpec, below: Card, above: Card) -> bool:
+    return below.suit is above.suit or below.rank is above.rank
+
+
 down = _atom("down by one", _down)
 up = _atom("up by one", _up)
 up_or_down = _atom("up or down by one", _up_or_down)
@@ -107,3 +111,5 @@ alt_color = _atom("in alternating colours", _alt_color)
 same_suit = _atom("in suit", _same_suit)
 same_color = _atom("in the same colour", _same_color)
 other_suit = _atom("in a different suit", _other_suit)
+suit_or_rank = _atom("on a card of the same suit or the same rank", _suit_or_rank)
+"""Accordion: a pile goes onto one whose top card matches its own by suit or by rank."""

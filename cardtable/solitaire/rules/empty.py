@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardtable.cards import ALL_CARDS, Card, DeckSpec, Rank, Suit
+from cardtable.solitaire.rules.build import BuildRule
 
 if TYPE_CHECKING:
     from cardtable.solitaire.model import State
@@ -29,7 +30,9 @@ def rank_words(rank: Rank) -> str:
 @dataclass(frozen=True, slots=True)
 class EmptyRule:
     """The cards an empty pile takes: some ranks (None: any), some suits (None: any);
-    or, with ``from_base``, only the rank that many steps from the deal's base rank.
+    or, with ``from_base``, only the rank that many steps from the deal's base rank; or,
+    with ``after``, only a card that rule lets follow the card to the pile's left in the
+    game's grid (a gap in Montana, ``rules/gaps.py``; the ranks and suits are then ``()``).
 
     >>> from cardtable.cards import parse_card
     >>> kings_only.accepts(parse_card("KD")), kings_only.accepts(parse_card("QD"))
@@ -42,6 +45,7 @@ class EmptyRule:
     ranks: tuple[Rank, ...] | None = None
     suits: tuple[Suit, ...] | None = None
     from_base: int | None = None
+    after: BuildRule | None = None
 
     def accepts(self, card: Card, deck: DeckSpec | None = None, base: Rank | None = None) -> bool:
         """Whether ``card`` may start this empty pile (for a rule set by the deal, given
@@ -61,7 +65,7 @@ class EmptyRule:
     @property
     def takes_nothing(self) -> bool:
         """True when no card may ever start the pile."""
-        return self.ranks == () or self.suits == ()
+        return (self.ranks == () or self.suits == ()) and self.after is None
 
     def table(self) -> frozenset[int]:
         """The indices of every card this rule accepts whatever the deal (none, for a

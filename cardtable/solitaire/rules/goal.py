@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from cardtable.cards import Rank
 from cardtable.solitaire.model import State
+from cardtable.solitaire.rules.gaps import rows_in_suit
 
 if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
@@ -20,6 +21,8 @@ class Goal(Enum):
     ALL_TO_FOUNDATIONS = "every card on the foundations"
     TABLEAU_CLEARED = "every tableau card removed"
     ALL_BUT_ACES = "every card but the Aces discarded"
+    ROWS_IN_SUIT = "each row holding one suit in order from its first place, Two to King"
+    ONE_PILE = "every card in one pile"
 
 
 @cache
@@ -36,4 +39,8 @@ def is_won(state: State) -> bool:
     t = variant.tables
     if variant.goal is Goal.TABLEAU_CLEARED:
         return not any(state.piles[i] for i in t.tableau)
+    if variant.goal is Goal.ROWS_IN_SUIT:
+        return rows_in_suit(state)
+    if variant.goal is Goal.ONE_PILE:
+        return any(len(state.piles[i]) == variant.deck.size for i in t.tableau)
     return sum(len(state.piles[f]) for f in t.foundations) == cards_to_win(variant)

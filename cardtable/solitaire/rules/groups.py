@@ -18,6 +18,7 @@ class GroupKind(Enum):
     FACE_UP = "face-up cards"
     WHOLE = "whole pile"
     ONE_OR_WHOLE = "one card or the whole pile"
+    WHOLE_BY_TOP = "the whole pile, matched by its top card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,8 @@ class Group:
         if self.kind is GroupKind.SUPERMOVE:
             order = "" if self.rule is None else f" that follows '{self.rule.phrase}'"
             return f"a run{order} moves if it could move card by card through free cells and empty columns"
+        if self.kind is GroupKind.WHOLE_BY_TOP:
+            return "only the whole pile moves, and its top card is the one that must match"
         if self.kind is GroupKind.ONE_OR_WHOLE:
             return "one card moves, or the whole pile as a run; never part of it"
         how = "as a run" if self.rule is None else f"as a run that follows '{self.rule.phrase}'"
@@ -53,6 +56,8 @@ top_card = Group(GroupKind.ONE)
 face_up = Group(GroupKind.FACE_UP)
 whole_pile = Group(GroupKind.WHOLE)
 one_or_whole = Group(GroupKind.ONE_OR_WHOLE)
+whole_by_top = Group(GroupKind.WHOLE_BY_TOP)
+"""The whole pile moves, and the build rule judges its top card (Accordion)."""
 """The top card alone, or the whole pile when it is one run (Canfield's columns)."""
 
 

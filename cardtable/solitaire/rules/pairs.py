@@ -10,24 +10,33 @@ from dataclasses import dataclass
 
 from cardtable.cards import Card, Rank
 from cardtable.solitaire.model import LEGAL, Move, PileKind, State, Verdict
+from cardtable.solitaire.rules.grid import TOUCHING
 from cardtable.solitaire.rules.reveal import settle
 from cardtable.solitaire.rules.words import no, pile_problem
 
 
 @dataclass(frozen=True, slots=True)
 class PairRule:
-    """Two cards totalling ``total`` are discarded together; ``singles`` go alone.
+    """Two cards totalling ``total`` are discarded together; ``singles`` go alone. With
+    ``same_rank`` two cards of one rank pair instead, and with ``touching`` only cards
+    lying next to each other in the game's grid do (Monte Carlo, ``rules/grid.py``).
 
     >>> from cardtable.cards import parse_card
     >>> thirteen.matches(parse_card("QH"), parse_card("AS")), thirteen.is_single(parse_card("KC"))
     (True, True)
+    >>> equal_neighbours.matches(parse_card("7H"), parse_card("7S"))
+    True
     """
 
     total: int = 13
     singles: tuple[Rank, ...] = (Rank.KING,)
+    same_rank: bool = False
+    touching: bool = False
 
     def matches(self, first: Card, second: Card) -> bool:
-        """Whether the two cards make a pair."""
+        """Whether the two cards make a pair (wherever they lie)."""
+        if self.same_rank:
+            return first.rank is second.rank
         return int(first.rank) + int(second.rank) == self.total
 
     def is_single(self, card: Card) -> bool:
@@ -39,10 +48,15 @@ class PairRule:
         """The rule in words."""
         alone = " ".join(f"{r.name.title()}s" for r in self.singles)
         tail = f"; {alone} go alone" if alone else ""
+        if self.same_rank:
+            where = f" {TOUCHING}" if self.touching else ""
+            return f"remove two cards of the same rank{where}{tail}"
         return f"remove two exposed cards totalling {self.total}{tail}"
 
 
 thirteen = PairRule()
+equal_neighbours = PairRule(singles=(), same_rank=True, touching=True)
+"""Two cards of one rank lying next to each other in the grid (Monte Carlo)."""
 
 
 def exposed_piles(state: State) -> list[int]:
@@ -70,12 +84,13 @@ def pair_moves(state: State, out: list[Move]) -> None:
     t = state.variant.tables
     piles = state.piles
     exposed = exposed_piles(state)
+    near = t.neighbours
     for n, i in enumerate(exposed):
         top = piles[i][-1]
         if rule.is_single(top):
             out.append(t.pair(i, None))
         for j in exposed[n + 1 :]:
-            if rule.matches(top, piles[j][-1]):
+            if rule.matches(top, piles[j][-1]) and (near is None or j in near[i]):
                 out.append(t.pair(i, j))
 
 
@@ -104,6 +119,9 @@ def check_pair(state: State, move: Move) -> Verdict:
     second = state.piles[j][-1]
     if not rule.matches(first, second):
         return no(f"{first.symbol} and {second.symbol} don't pair: {rule.phrase}")
+    near = variant.tables.neighbours
+    if near is not None and j not in near[i]:
+        return no(f"{first.symbol} and {second.symbol} don't lie next to each other: {rule.phrase}")
     return LEGAL
 
 

@@ -8,14 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from cardtable.cards import Card
 from cardtable.solitaire.model import LEGAL, Move, MoveKind, State, Verdict
 from cardtable.solitaire.rules.clearing import clear_run
 from cardtable.solitaire.rules.gathering import mixed, packets
+from cardtable.solitaire.rules.gaps import regap
+from cardtable.solitaire.rules.grid import can_close_up, check_close_up, close_up, fill_first_gap, first_gap
 from cardtable.solitaire.rules.reveal import stock_hidden
 from cardtable.solitaire.rules.rotating import can_rotate, check_rotate, rotate
 from cardtable.solitaire.rules.words import no
+
+if TYPE_CHECKING:
+    from cardtable.solitaire.variant import Variant
 
 
 class StockTarget(Enum):
@@ -30,6 +36,13 @@ class StockTarget(Enum):
     """One card onto every reserve pile (Agnes Bernauer)."""
     ROTATE = "rotate"
     """No stock: a redeal moves each column's bottom card to its top (Crescent, rules/rotating.py)."""
+    CLOSE_UP = "close up"
+    """A deal closes the grid up and refills its empty places from the stock (Monte Carlo)."""
+    FIRST_GAP = "first gap"
+    """One card into the first empty place of the tableau (Accordion)."""
+    GAPS = "rows reshuffled"
+    """No stock: a redeal gathers the cards out of sequence, shuffles them and deals them
+    again, a gap after each row's sequence (Montana, ``rules/gaps.py``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +87,19 @@ class StockPolicy:
         if self.target is StockTarget.ROTATE:
             times = "as often as you like" if self.passes is None else f"{self.passes - 1} times"
             return f"redeal {times}: each column's bottom card goes to its top"
+        if self.target is StockTarget.CLOSE_UP:
+            return (
+                "deal to close the layout up: the cards slide towards the first place, keeping their "
+                "order, and the places left empty at the end are filled from the stock"
+            )
+        if self.target is StockTarget.FIRST_GAP:
+            return "deal one card at a time to the first empty place, at the end of the row"
+        if self.target is StockTarget.GAPS:
+            times = "as often as you like" if self.passes is None else f"{self.passes - 1} times"
+            return (
+                f"redeal {times}: the cards not in sequence from the start of their row are gathered, "
+                "shuffled and dealt again, leaving a gap just after each row's sequence"
+            )
         if self.target is StockTarget.GATHER:
             how = "shuffle them and deal" if self.shuffle else "deal them in order"
             times = "as often as you like" if self.passes is None else f"{self.passes - 1} times"
@@ -107,6 +133,22 @@ def to_reserves() -> StockPolicy:
     return StockPolicy(StockTarget.RESERVE)
 
 
+def close_up_stock() -> StockPolicy:
+    """A deal closes the grid up and refills it from the stock (Monte Carlo)."""
+    return StockPolicy(StockTarget.CLOSE_UP)
+
+
+def to_first_gap() -> StockPolicy:
+    """Deal one card into the first empty place of the tableau (Accordion)."""
+    return StockPolicy(StockTarget.FIRST_GAP)
+
+
+def redeal_gaps(passes: int | None) -> StockPolicy:
+    """No stock; a redeal shuffles the cards out of sequence into the places after each
+    row's sequence, leaving one gap in each row (Montana)."""
+    return StockPolicy(StockTarget.GAPS, passes=passes, shuffle=True)
+
+
 def gather(count: int, passes: int | None = None, shuffle: bool = False) -> StockPolicy:
     """No stock; a redeal gathers the columns and deals them again ``count`` to a column."""
     if count < 1 or (passes is not None and passes < 1):
@@ -127,6 +169,10 @@ def can_deal(state: State) -> bool:
     variant = state.variant
     t = variant.tables
     policy = variant.stock
+    if policy.target is StockTarget.CLOSE_UP:
+        return can_close_up(state)
+    if policy.target is StockTarget.FIRST_GAP:
+        return t.stock is not None and bool(state.piles[t.stock]) and first_gap(state) is not None
     if policy.target is StockTarget.NONE or t.stock is None or not state.piles[t.stock]:
         return False
     if policy.target is StockTarget.WASTE and _waste_full(state):
@@ -147,6 +193,9 @@ def can_redeal(state: State) -> bool:
     t = variant.tables
     if variant.stock.target is StockTarget.ROTATE:
         return can_rotate(state)
+    if variant.stock.target is StockTarget.GAPS:
+        allowed = variant.stock.redeals_allowed
+        return allowed is None or state.redeals < allowed
     if variant.stock.target is StockTarget.GATHER:
         allowed = variant.stock.redeals_allowed
         return (allowed is None or state.redeals < allowed) and any(state.piles[i] for i in t.tableau) and (
@@ -178,6 +227,8 @@ def check_deal(state: State) -> Verdict:
     """Whether a deal is legal, and if not, why."""
     variant = state.variant
     t = variant.tables
+    if variant.stock.target is StockTarget.CLOSE_UP:
+        return check_close_up(state)
     if variant.stock.target is StockTarget.NONE or t.stock is None:
         return no(f"{variant.name} has no stock to deal from")
     if not state.piles[t.stock]:
@@ -186,6 +237,8 @@ def check_deal(state: State) -> Verdict:
         return no("the stock is empty")
     if variant.stock.target is StockTarget.WASTE and _waste_full(state):
         return no("play the waste's card first: the waste holds only one card")
+    if variant.stock.target is StockTarget.FIRST_GAP and not can_deal(state):
+        return no("there is no empty place to deal to")
     if not can_deal(state):
         return no("deal only when every column holds at least one card")
     return LEGAL
@@ -199,6 +252,8 @@ def check_redeal(state: State) -> Verdict:
         return check_rotate(state)
     if variant.stock.target is StockTarget.GATHER:
         return _check_gather(state)
+    if variant.stock.target is StockTarget.GAPS:
+        return LEGAL if can_redeal(state) else no(_no_redeals_left(variant))
     if variant.stock.target is not StockTarget.WASTE or t.stock is None or t.waste is None:
         return no(f"{variant.name} has no waste to redeal")
     if state.piles[t.stock]:
@@ -218,6 +273,12 @@ def deal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None
     variant = state.variant
     t = variant.tables
     policy = variant.stock
+    if policy.target is StockTarget.CLOSE_UP:
+        close_up(state, piles, hidden)
+        return
+    if policy.target is StockTarget.FIRST_GAP:
+        fill_first_gap(state, piles, hidden)
+        return
     s = t.stock
     assert s is not None
     stock = piles[s]
@@ -238,12 +299,17 @@ def deal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None
     hidden[s] = stock_hidden(variant, len(piles[s]))
 
 
+def _no_redeals_left(variant: Variant) -> str:
+    allowed = variant.stock.redeals_allowed
+    times = "no redeal" if allowed == 0 else ("one redeal" if allowed == 1 else f"{allowed} redeals")
+    return f"no redeals left: {variant.name} allows {times}"
+
+
 def _check_gather(state: State) -> Verdict:
     variant = state.variant
     allowed = variant.stock.redeals_allowed
     if allowed is not None and state.redeals >= allowed:
-        times = "no redeal" if allowed == 0 else ("one redeal" if allowed == 1 else f"{allowed} redeals")
-        return no(f"no redeals left: {variant.name} allows {times}")
+        return no(_no_redeals_left(variant))
     if not any(state.piles[i] for i in variant.tables.tableau):
         return no("the columns are empty: there is nothing to gather")
     if not variant.stock.shuffle and _laid_out(state):
@@ -265,6 +331,9 @@ def redeal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> No
     policy = state.variant.stock
     if policy.target is StockTarget.ROTATE:
         rotate(state, piles, hidden)
+        return
+    if policy.target is StockTarget.GAPS:
+        regap(state, piles, hidden)
         return
     if policy.target is StockTarget.GATHER:
         cards = [c for i in t.tableau for c in piles[i]]

@@ -21,12 +21,15 @@ from cardtable.solitaire.rules.reveal import settle
 from cardtable.solitaire.rules.turning import turn_up
 from cardtable.solitaire.rules.words import cards as count_cards
 from cardtable.solitaire.rules.words import no, pile_problem, top_card
-from cardtable.solitaire.tables import ANY_CARD
+from cardtable.solitaire.rules.gaps import check_gap
+from cardtable.solitaire.rules.grid import reach_words, reaches, slide
+from cardtable.solitaire.tables import ANY_CARD, Table
 
 _ONE = GroupKind.ONE
 _SUPERMOVE = GroupKind.SUPERMOVE
 _WHOLE = GroupKind.WHOLE
 _ONE_OR_WHOLE = GroupKind.ONE_OR_WHOLE
+_BY_TOP = GroupKind.WHOLE_BY_TOP
 _SINGLE = (PileKind.WASTE, PileKind.STOCK)
 
 
@@ -51,13 +54,14 @@ def transfer_moves(state: State, out: list[Move]) -> None:
         up = n - hidden[i]
         if up <= 0 or (cover and any(piles[c] for c in cover)):
             continue
-        if kind is _ONE or up == 1:
+        if kind is _ONE or up == 1 or kind is _BY_TOP:
             c = cards[-1].index
+            step = steps[1 if kind is _ONE else up]
             found = get(c)
             if found is None:
-                candidates[c] = [steps[1]]
+                candidates[c] = [step]
             else:
-                found.append(steps[1])
+                found.append(step)
             continue
         if order is not None:
             if kind is _SUPERMOVE and up > limit_on:
@@ -111,6 +115,9 @@ def transfer_moves(state: State, out: list[Move]) -> None:
                 if base is None:
                     continue
                 empty = t.rank_cards[based_rank(state.variant.deck, base, from_base)]
+            lead = t.follows[j]
+            if lead is not None:
+                empty = _follows(piles, lead)
             for c, found in candidates.items():
                 if empty is not ANY_CARD and c not in empty:
                     continue
@@ -151,10 +158,10 @@ def check_transfer(state: State, move: Move) -> Verdict:
         if hidden:
             return no(f"{_face_up_count(face_up, source.id.title)}; face-down cards can't move")
         return no(f"{source.id.title} holds only {count_cards(face_up)}")
-    moving = cards[-k]
     kind = group.kind
+    moving = cards[-1] if kind is _BY_TOP else cards[-k]
     most = movable_count(state, i)
-    if kind is GroupKind.WHOLE and k != most:
+    if kind in (GroupKind.WHOLE, _BY_TOP) and k != most:
         return no(f"{group.phrase} ({most} cards from {source.id.title})")
     if kind is GroupKind.ONE_OR_WHOLE and k not in (1, face_up):
         return no(f"{group.phrase} ({count_cards(face_up)} on {source.id.title})")
@@ -183,6 +190,8 @@ def check_transfer(state: State, move: Move) -> Verdict:
     if target.fed_from is not None and source.kind is not target.fed_from:
         feeder = "the " + target.fed_from.value if target.fed_from in _SINGLE else target.fed_from.value + " piles"
         return no(f"{target.id.title} takes cards only from {feeder}")
+    if variant.reach is not None and not reaches(state, i, j):
+        return no(reach_words(variant.reach))
     if kind is GroupKind.SUPERMOVE:
         on, empty = supermove_limits(state)
         limit = on if held else empty
@@ -193,6 +202,8 @@ def check_transfer(state: State, move: Move) -> Verdict:
             )
     if not held:
         starts = target.empty
+        if starts.after is not None:
+            return check_gap(state, j, moving)
         base = None if starts.from_base is None else base_rank(state)
         if starts.from_base is not None and base is None:
             return no(f"{target.id.title} waits for the deal to set the base rank")
@@ -208,6 +219,14 @@ def check_transfer(state: State, move: Move) -> Verdict:
     if not build.allows(variant.deck, top, moving):
         return no(f"{moving.symbol} can't go on {top.symbol}: {build.phrase}")
     return LEGAL
+
+
+def _follows(piles: tuple[tuple[Card, ...], ...], lead: tuple[int, Table]) -> frozenset[int]:
+    """The cards a gap takes: those its rule lets follow the card to its left (none
+    when that place is empty too)."""
+    left, table = lead
+    cards = piles[left]
+    return table[cards[-1].index] if cards else frozenset()
 
 
 def _face_up_count(count: int, title: str) -> str:
@@ -237,6 +256,8 @@ def move_cards(state: State, move: Move, piles: list[tuple[Card, ...]], hidden: 
     piles[j] = piles[j] + cards[-k:]
     settle(variant, piles, hidden, i)
     refill(variant, piles, hidden, i)
+    if variant.closes_up:
+        slide(state, piles, hidden)
     if variant.tables.clear_run is not None:
         clear_run(variant, piles, hidden, j)
     turn_up(variant, piles, hidden, j)

@@ -45,9 +45,13 @@ def top_rows(variant: Variant, screen_width: int) -> list[list[int]]:
 
 
 def tableau_rows(variant: Variant) -> list[list[int]]:
-    """The tableau: one row of columns, or, where piles cover others (Pyramid), the rows of
-    the triangle from its top down, each pile one row above the piles covering it."""
+    """The tableau: one row of columns; the rows of a grid; or, where piles cover others
+    (Pyramid), the rows of the triangle from its top down, each pile one row above the
+    piles covering it."""
     tableau = [i for i, spec in enumerate(variant.piles) if spec.kind is PileKind.TABLEAU]
+    row = variant.traits.row_length
+    if row is not None:  # a grid (Monte Carlo, Montana): its rows one under another
+        return [tableau[n : n + row] for n in range(0, len(tableau), row)]
     if not any(variant.piles[i].covered_by for i in tableau):
         return [tableau]
     height: dict[int, int] = {}

@@ -22,7 +22,9 @@ JSON = dict[str, Any]
 
 
 def layout_of(variant: Variant) -> str:
-    """How the page arranges the piles: ``columns``, ``triangle``, ``wings``, ``fans`` or ``dial`` (the clock face; a trait)."""
+    """How the page arranges the piles: ``columns``, ``triangle``, ``wings``, ``fans``, ``dial``
+    (the clock face) or ``grid`` (a trait; a grid's places in a row travel as the view's
+    ``row_length``)."""
     return variant.traits.layout.value
 
 
@@ -112,6 +114,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "daily": session.daily,
         "version": version,
         "layout": layout_of(variant),
+        "row_length": variant.traits.row_length,
         "piles": piles,
         "violations": order_violations(state),
         "moves": session.move_count,

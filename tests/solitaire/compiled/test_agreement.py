@@ -53,7 +53,7 @@ def test_same_moves_and_positions(variant: Variant) -> None:
         for move in moves:
             assert compiled_apply(state, move) == apply(state, move, trusted=True), move
         p = to_arrays(state)
-        assert bool(kernel.is_won(p.program.rules, p.lens)) == is_won(state)
+        assert bool(kernel.is_won(p.program.rules, p.lens, p.cards)) == is_won(state)
 
 
 @pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)

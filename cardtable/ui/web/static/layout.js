@@ -22,6 +22,7 @@ export function layout(view, width, room = Infinity) {
   }
   if (view.layout === "fans") return fans(view, W, g, room);
   if (view.layout === "dial") return clockLayout(view, W, H, g, tableau, others);
+  if (view.layout === "grid") return gridLayout(view, W, H, g, tableau, others, place);
   if (view.layout === "wings") {
     const side = 4.2 * W, centre = side + g;
     const founds = others.filter((p) => p.kind === "foundation");
@@ -202,6 +203,20 @@ function clockLayout(view, W, H, g, tableau, others) {
   return below
     ? { place, width: Math.max(face.width, columns.width), height: y0 + columns.height }
     : { place, width: x0 + columns.width, height: Math.max(face.height, columns.height) };
+}
+
+/** A grid of single-card places, view.row_length to a row, with the other piles in a
+ *  column to its right (Monte Carlo, Montana). */
+function gridLayout(view, W, H, g, tableau, others, place) {
+  const row = view.row_length || tableau.length;
+  const rows = Math.ceil(tableau.length / row);
+  tableau.forEach((p, i) => {
+    place[p.name] = { x: (i % row) * (W + g), y: Math.floor(i / row) * (H + g), fan: "none" };
+  });
+  const side = row * (W + g);
+  others.forEach((p, i) => { place[p.name] = { x: side, y: i * (H + g), fan: "none" }; });
+  const tall = Math.max(rows, others.length);
+  return { place, width: side + (others.length ? W : -g), height: tall * (H + g) - g };
 }
 
 /** Where card n of a pile lies, given its place. */

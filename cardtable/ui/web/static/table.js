@@ -22,8 +22,14 @@ export function createTable(root, handlers) {
       : view.layout === "triangle" ? peaksAcross(view, room())
       : view.layout === "fans" ? fansAcross(view, room())
       : view.layout === "dial" ? layout(view, 100).width / 100
+      : view.layout === "grid" ? gridAcross(view) * (1 + gapShare(room()))
       : Math.max(columnsAcross(view, room()), 7) * (1 + gapShare(room()));
     return Math.max(MIN_CARD, Math.min(96, Math.floor(room() / across)));
+  }
+
+  function gridAcross(view) {
+    // A row of the grid, and the piles beside it.
+    return (view.row_length || view.piles.filter((p) => p.kind === "tableau").length) + 1;
   }
 
   function room() {

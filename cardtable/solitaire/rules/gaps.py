@@ -1,0 +1,112 @@
+"""Montana's gaps and rows: a gap takes the card one higher in suit than the card to its
+left (any card of the row's starting rank at a row's start; nothing after a King or
+another gap), each row is built in one suit from its first place, and a redeal gathers
+what is out of sequence and deals it again.
+
+The gap itself is an empty rule (``EmptyRule.after``, compiled to ``Tables.follows``);
+this module holds what reads whole rows: how far a row is in sequence, the redeal, the
+goal and the words of a refused card. The redeal sorts the gathered cards and shuffles
+them with ``gathering.mixed`` seeded by those cards and the redeal's number, so both
+engines deal alike; the cards go to the places out of sequence in reading order, leaving
+empty the first of them in each row.
+"""
+
+from __future__ import annotations
+
+from cardtable.cards import Card, Rank
+from cardtable.solitaire.model import LEGAL, State, Verdict
+from cardtable.solitaire.rules.gathering import mixed
+
+IN_SUIT = "each row holds one suit in order from its first place"
+
+
+def rows(state: State) -> list[tuple[int, ...]]:
+    """The grid's rows of tableau piles, in reading order."""
+    t = state.variant.tables
+    width = state.variant.grid or len(t.tableau)
+    return [t.tableau[n : n + width] for n in range(0, len(t.tableau), width)]
+
+
+def row_start(state: State) -> Rank:
+    """The rank every row starts with (what its first place takes)."""
+    first = state.variant.piles[state.variant.tables.tableau[0]].empty.ranks
+    assert first, "a row's first place names the rank it takes"
+    return first[0]
+
+
+def in_sequence(state: State, row: tuple[int, ...]) -> int:
+    """How many places from the row's start hold its suit in order from the start rank."""
+    ranks = state.variant.deck.ranks
+    at = ranks.index(row_start(state))
+    piles = state.piles
+    first = piles[row[0]]
+    if not first:
+        return 0
+    suit = first[-1].suit
+    n = 0
+    for place in row:
+        cards = piles[place]
+        if not cards or at + n >= len(ranks) or cards[-1].suit is not suit or cards[-1].rank is not ranks[at + n]:
+            break
+        n += 1
+    return n
+
+
+def rows_in_suit(state: State) -> bool:
+    """Whether every row holds its suit in order, from the start rank to the top."""
+    ranks = state.variant.deck.ranks
+    length = len(ranks) - ranks.index(row_start(state))
+    return all(in_sequence(state, row) == length for row in rows(state))
+
+
+def share_in_sequence(state: State) -> float:
+    """The share of the cards in play that lie in sequence from their row's start."""
+    ranks = state.variant.deck.ranks
+    length = len(ranks) - ranks.index(row_start(state))
+    every = rows(state)
+    return sum(in_sequence(state, row) for row in every) / max(1, length * len(every))
+
+
+def regap(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:
+    """Gather the cards out of sequence, shuffle them and deal them to the places out of
+    sequence, the first such place of each row left empty."""
+    places: list[int] = []
+    gaps: set[int] = set()
+    for row in rows(state):
+        n = in_sequence(state, row)
+        if n < len(row):
+            gaps.add(row[n])
+            places += row[n:]
+    by_index = {c.index: c for i in places for c in piles[i]}
+    order = mixed(tuple(sorted(by_index)), state.redeals)
+    dealt = iter(order)
+    for i in places:
+        piles[i] = () if i in gaps else (by_index[next(dealt)],)
+        hidden[i] = 0
+
+
+def no(reason: str) -> Verdict:
+    """A refusal (as ``words.no``: words reads the observer, which reads the goal here)."""
+    return Verdict(False, reason)
+
+
+def _left_card(state: State, left: int) -> str:
+    """The card to a gap's left as a player may name it (never a face-down card)."""
+    cards = state.piles[left]
+    return cards[-1].symbol if state.is_face_up(left, len(cards) - 1) else "a face-down card"
+
+
+def check_gap(state: State, pile: int, card: Card) -> Verdict:
+    """Whether ``card`` may fill the gap ``pile`` (whose empty rule follows its left
+    neighbour), and if not, why."""
+    lead = state.variant.tables.follows[pile]
+    assert lead is not None
+    left, table = lead
+    title = state.variant.piles[pile].id.title
+    cards = state.piles[left]
+    rule = state.variant.piles[pile].empty
+    if not cards:
+        return no(f"{card.symbol} can't go in the gap at {title}: the place to its left is empty ({rule.phrase})")
+    if card.index not in table[cards[-1].index]:
+        return no(f"{card.symbol} can't go in the gap after {_left_card(state, left)}: it takes {rule.phrase}")
+    return LEGAL
