@@ -19,7 +19,9 @@ class PileSpec:
     face up) cards at the deal; ``capacity`` caps its size (a free cell holds one);
     ``one_at_a_time`` makes it take single cards (foundations); it is exposed only once
     every pile in ``covered_by`` is empty (Pyramid); with ``fed_from`` it takes cards only
-    from piles of that kind (Calculation's columns take only the waste's card).
+    from piles of that kind (Calculation's columns take only the waste's card); with
+    ``after_stock`` it takes no card while the stock holds any (Strategy's foundations,
+    ``rules/waiting.py``).
     """
 
     id: PileId
@@ -31,6 +33,7 @@ class PileSpec:
     one_at_a_time: bool = False
     covered_by: tuple[PileId, ...] = ()
     fed_from: PileKind | None = None
+    after_stock: bool = False
 
     @property
     def kind(self) -> PileKind:

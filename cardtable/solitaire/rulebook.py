@@ -15,6 +15,7 @@ from cardtable.solitaire.model import PileId, PileKind
 from cardtable.solitaire.options import describe_options
 from cardtable.solitaire.piles import PileSpec
 from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.rules.waiting import WORDS as WAITING
 from cardtable.solitaire.variant import Variant
 
 _PLURALS = {
@@ -60,7 +61,7 @@ def rule_lines(variant: Variant) -> list[str]:
         out.append(_piles(variant, kind, specs))
     if variant.refill_from is not None:
         out.append(f"A column a move empties is filled at once from the top of {variant.refill_from.title}.")
-    if variant.stock.target is not StockTarget.NONE:
+    if variant.stock.target is not StockTarget.NONE or variant.stock.face_up:
         label = "stock: " if variant.tables.stock is not None else ""
         out.append(_sentence(f"{label}{variant.stock.phrase}"))
     if variant.discard is not None:
@@ -129,6 +130,8 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
         parts.append(first.build.phrase)
     if first.fed_from is not None:
         parts.append(f"it takes cards only from the {first.fed_from.value}")
+    if first.after_stock:
+        parts.append(WAITING)
     empties = list(dict.fromkeys(spec.empty.phrase for spec in specs))
     if len(empties) > 1:
         parts.append("they start with " + ", ".join(e.removeprefix("only ") for e in empties))

@@ -89,6 +89,8 @@ class Tables:
     next card, so the columns keep their places until the stock is empty (Spider)."""
     fixed_while_dealing: tuple[int, ...]
     moves: dict[tuple[int, int, int], Move]
+    after_stock: tuple[int, ...] = ()
+    """Piles that take no card while the stock holds any (``rules/waiting.py``)."""
 
     def transfer(self, source: int, target: int, count: int) -> Move:
         """The shared Move value for a transfer (moves are interned, not rebuilt)."""
@@ -217,6 +219,7 @@ def compile_tables(variant: Variant) -> Tables:
         symmetric_while_dealing=while_dealing,
         fixed_while_dealing=_outside(while_dealing, len(piles)),
         moves={},
+        after_stock=tuple(i for i, s in enumerate(piles) if s.after_stock),
     )
 
 

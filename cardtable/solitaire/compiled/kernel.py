@@ -20,6 +20,9 @@ ONE, RUN, SUPERMOVE, FACE_UP, WHOLE, ONE_OR_WHOLE = 0, 1, 2, 3, 4, 5
 NO_STEP = -1000
 MAX_MOVES = 4096
 
+# Arrays appended to the rules tuple (program.py), read by these names only.
+WAITING = 29  # rules[WAITING][j]: pile j takes no card while the stock holds any (rules/waiting.py)
+
 
 @njit(cache=True, nogil=True, inline="always")
 def code(kind: int, source: int, target: int, count: int) -> int:
@@ -35,6 +38,13 @@ def _covered(covered, lens, i):  # type: ignore[no-untyped-def]
         if lens[c] > 0:
             return True
     return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _waiting(rules, lens, j):  # type: ignore[no-untyped-def]
+    # As rules/waiting.closed: a pile that waits for the stock, while the stock holds cards.
+    s = rules[0][2]
+    return rules[WAITING][j] and s >= 0 and lens[s] > 0
 
 
 @njit(cache=True, nogil=True)
@@ -132,7 +142,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
             nc += 1
     if nc > 0:
         for j in range(piles):
-            if not takes[j] or _covered(covered, lens, j):
+            if not takes[j] or _covered(covered, lens, j) or _waiting(rules, lens, j):
                 continue
             held = lens[j]
             cap = capacity[j]
@@ -486,7 +496,7 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
         if not safe:
             continue
         for f in foundations:
-            if not takes[f] or _covered(covered, lens, f):
+            if not takes[f] or _covered(covered, lens, f) or _waiting(rules, lens, f):
                 continue
             held = lens[f]
             if held > 0:

@@ -202,8 +202,35 @@ def _compile(variant: Variant) -> Program:
         feeds,
         np.array(t.dealt_to, dtype=np.int64),
         _padded(t.uncovers),
+        _waiting(variant),
+        _precedes(variant),
     )
     return Program(variant, meta, rules, count, variant.deck.size)
+
+
+def _waiting(variant: Variant) -> npt.NDArray[np.bool_]:
+    """``waiting[j]``: pile ``j`` takes no card while the stock holds any (``rules/waiting.py``)."""
+    out = np.zeros(len(variant.piles), dtype=np.bool_)
+    out[list(variant.tables.after_stock)] = True
+    return out
+
+
+def _precedes(variant: Variant) -> npt.NDArray[np.bool_]:
+    """``precedes[y, x]``: card ``y`` must reach the foundations before card ``x`` can (the
+    foundations' build order, followed on; pairs that could come either way are left
+    out). Only the solver's estimate reads it, and only for a game that weighs it."""
+    out = np.zeros((52, 52), dtype=np.bool_)
+    if not variant.solving.blocked:
+        return out
+    for spec, table in zip(variant.piles, variant.tables.build):
+        if table is None or spec.kind is not PileKind.FOUNDATION:
+            continue
+        for below, aboves in enumerate(table):
+            for above in aboves:
+                out[below, above] = True
+    for _ in range(6):  # 2**6 > 13 steps: the closure of the order
+        out = out | (out.astype(np.int64) @ out.astype(np.int64) > 0)
+    return out & ~out.T
 
 
 def _padded(rows: tuple[tuple[int, ...], ...]) -> Array:

@@ -18,6 +18,7 @@ from cardtable.solitaire.rules.empty import base_rank, based_rank
 from cardtable.solitaire.rules.groups import GroupKind, movable_count, supermove_limits
 from cardtable.solitaire.rules.refill import refill
 from cardtable.solitaire.rules.reveal import settle
+from cardtable.solitaire.rules.waiting import check_waiting, closed
 from cardtable.solitaire.rules.words import cards as count_cards
 from cardtable.solitaire.rules.words import no, pile_problem, top_card
 from cardtable.solitaire.tables import ANY_CARD
@@ -87,10 +88,11 @@ def transfer_moves(state: State, out: list[Move]) -> None:
     foundations = t.foundation_set
     super_sources = t.supermove_sources
     base = base_rank(state) if t.by_base else None
+    shut = closed(state)
     for j, table, empty, cap, one_in, cover, to_foundation, from_base, feeders in t.receivers:
         cards = piles[j]
         held = len(cards)
-        if cover and any(piles[c] for c in cover):
+        if (cover and any(piles[c] for c in cover)) or j in shut:
             continue
         if held:
             if table is None or hidden[j] >= held or (cap is not None and held >= cap):
@@ -182,6 +184,9 @@ def check_transfer(state: State, move: Move) -> Verdict:
     if target.fed_from is not None and source.kind is not target.fed_from:
         feeder = "the " + target.fed_from.value if target.fed_from in _SINGLE else target.fed_from.value + " piles"
         return no(f"{target.id.title} takes cards only from {feeder}")
+    waiting = check_waiting(state, j)
+    if waiting is not None:
+        return waiting
     if kind is GroupKind.SUPERMOVE:
         on, empty = supermove_limits(state)
         limit = on if held else empty

@@ -202,8 +202,8 @@ class TableApp(App[int]):
                 text, style = "░░░", "down"
             else:
                 text, style = card.symbol, "red" if card.suit.letter in _RED else "black"
-            if spec.kind is PileKind.STOCK:
-                text = f"{len(cards)}"
+            if spec.kind is PileKind.STOCK and (card is None or spec.group is None):
+                text = f"{len(cards)}"  # a stock whose top card plays shows that card (Strategy)
             if n in out_of_order:
                 text, style = text + "!", style + " violation"
             if self.selected == (i, n):
@@ -321,7 +321,7 @@ class TableApp(App[int]):
         elif self.selected is not None and self.selected[0] != pile:
             source, at = self.selected
             self.show(self.session.move_card(source, at, pile))
-        elif spec.kind is PileKind.STOCK:
+        elif spec.kind is PileKind.STOCK and spec.group is None:
             self.show(self.session.deal())
         elif position >= 0 and position >= self.session.state.hidden[pile]:
             self.selected = None if self.selected == (pile, position) else (pile, position)
@@ -345,7 +345,7 @@ class TableApp(App[int]):
         cards = self.session.state.piles[pile]
         if self.selected is not None and self.selected[0] != pile:
             self.show(self.session.move_card(*self.selected, pile))
-        elif self.session.variant.piles[pile].kind is PileKind.STOCK:
+        elif self.session.variant.piles[pile].kind is PileKind.STOCK and self.session.variant.piles[pile].group is None:
             self.show(self.session.deal())
         elif cards:
             at = self.cursor_card % len(cards)

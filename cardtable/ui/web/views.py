@@ -77,6 +77,7 @@ def _pile_heads(variant: Variant) -> tuple[JSON, ...]:
             "kind": spec.kind.value,
             "title": spec.id.title,
             "covered_by": [p.name for p in spec.covered_by],
+            "plays": spec.group is not None,  # a stock whose top card is played, not dealt (Strategy)
         }
         for spec in variant.piles
     )
