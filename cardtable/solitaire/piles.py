@@ -21,7 +21,8 @@ class PileSpec:
     every pile in ``covered_by`` is empty (Pyramid); with ``fed_from`` it takes cards only
     from piles of that kind (Calculation's columns take only the waste's card); with
     ``after_stock`` it takes no card while the stock holds any (Strategy's foundations,
-    ``rules/waiting.py``).
+    ``rules/waiting.py``); with ``ranks_from`` it takes only ranks already lying in that
+    pile (Osmosis' rows of foundations, ``rules/rows.py``).
     """
 
     id: PileId
@@ -34,6 +35,7 @@ class PileSpec:
     covered_by: tuple[PileId, ...] = ()
     fed_from: PileKind | None = None
     after_stock: bool = False
+    ranks_from: PileId | None = None
 
     @property
     def kind(self) -> PileKind:

@@ -22,6 +22,7 @@ MAX_MOVES = 4096
 
 # Arrays appended to the rules tuple (program.py), read by these names only.
 WAITING = 29  # rules[WAITING][j]: pile j takes no card while the stock holds any (rules/waiting.py)
+ROWS = 31  # rules[ROWS][j]: the pile whose ranks alone pile j takes, or -1 (rules/rows.py)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -45,6 +46,19 @@ def _waiting(rules, lens, j):  # type: ignore[no-untyped-def]
     # As rules/waiting.closed: a pile that waits for the stock, while the stock holds cards.
     s = rules[0][2]
     return rules[WAITING][j] and s >= 0 and lens[s] > 0
+
+
+@njit(cache=True, nogil=True)
+def _unranked(rules, cards, lens, hid, j, c):  # type: ignore[no-untyped-def]
+    # As rules/rows.allows, refused: pile j takes only ranks lying face up in its row above.
+    above = rules[ROWS][j]
+    if above < 0:
+        return False
+    rank_pos = rules[25]
+    for x in range(hid[above], lens[above]):
+        if rank_pos[cards[above, x]] == rank_pos[c]:
+            return False
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -167,7 +181,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                     continue
                 if k > 1 and (one_in[j] or (cap >= 0 and held + k > cap) or (k > limit and super_src[i])):
                     continue
-                if i == j or (is_found[j] and is_found[i]) or not feeds[i, j]:
+                if i == j or (is_found[j] and is_found[i]) or not feeds[i, j] or _unranked(rules, cards, lens, hid, j, c):
                     continue
                 out[count] = code(MOVE, i, j, k)
                 count += 1
@@ -506,7 +520,7 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
                     continue
             elif not starts(rules, f, c, base):
                 continue
-            if not feeds[i, f]:
+            if not feeds[i, f] or _unranked(rules, cards, lens, hid, f, c):
                 continue
             return code(MOVE, i, f, 1)
     return -1

@@ -204,6 +204,7 @@ def _compile(variant: Variant) -> Program:
         _padded(t.uncovers),
         _waiting(variant),
         _precedes(variant),
+        np.array([-1 if p is None else p for p in t.ranks_from] or [-1] * count, dtype=np.int64),
     )
     return Program(variant, meta, rules, count, variant.deck.size)
 

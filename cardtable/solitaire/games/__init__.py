@@ -4,9 +4,9 @@ from cardtable.solitaire.games import klondike  # noqa: I001  (the order is the 
 from cardtable.solitaire.games import freecell, spider, bisley, fortress, pyramid, yukon, fortythieves, castle, raglan
 from cardtable.solitaire.games import bakersdozen, fan, golf, tripeaks
 from cardtable.solitaire.games import canfield, penguin, agnes, lucie, acesup, calculation
-from cardtable.solitaire.games import strategy
+from cardtable.solitaire.games import strategy, osmosis
 
 __all__ = [
     "acesup", "agnes", "bakersdozen", "bisley", "calculation", "canfield", "castle", "fan", "fortress", "fortythieves",
-    "freecell", "golf", "klondike", "lucie", "penguin", "pyramid", "raglan", "spider", "strategy", "tripeaks", "yukon",
+    "freecell", "golf", "klondike", "lucie", "osmosis", "penguin", "pyramid", "raglan", "spider", "strategy", "tripeaks", "yukon",
 ]

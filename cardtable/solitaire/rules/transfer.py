@@ -18,6 +18,7 @@ from cardtable.solitaire.rules.empty import base_rank, based_rank
 from cardtable.solitaire.rules.groups import GroupKind, movable_count, supermove_limits
 from cardtable.solitaire.rules.refill import refill
 from cardtable.solitaire.rules.reveal import settle
+from cardtable.solitaire.rules.rows import check_rows, drop_unranked
 from cardtable.solitaire.rules.waiting import check_waiting, closed
 from cardtable.solitaire.rules.words import cards as count_cards
 from cardtable.solitaire.rules.words import no, pile_problem, top_card
@@ -89,6 +90,7 @@ def transfer_moves(state: State, out: list[Move]) -> None:
     super_sources = t.supermove_sources
     base = base_rank(state) if t.by_base else None
     shut = closed(state)
+    start = len(out)
     for j, table, empty, cap, one_in, cover, to_foundation, from_base, feeders in t.receivers:
         cards = piles[j]
         held = len(cards)
@@ -121,6 +123,7 @@ def transfer_moves(state: State, out: list[Move]) -> None:
                     if i == j or (to_foundation and i in foundations) or (feeders is not None and i not in feeders):
                         continue
                     out.append(row[j][k])
+    drop_unranked(state, out, start)
 
 
 def check_transfer(state: State, move: Move) -> Verdict:
@@ -203,7 +206,7 @@ def check_transfer(state: State, move: Move) -> Verdict:
         if not starts.accepts(moving, variant.deck, base):
             words = starts.words(variant.deck, base)
             return no(f"{moving.symbol} can't go on the empty {target.id.title}: it takes {words}")
-        return LEGAL
+        return _rows_verdict(state, j, moving)
     if build is None:
         return no(f"nothing may be played onto {target.id.title}")
     if state.hidden[j] >= len(held):
@@ -211,7 +214,12 @@ def check_transfer(state: State, move: Move) -> Verdict:
     top = held[-1]
     if not build.allows(variant.deck, top, moving):
         return no(f"{moving.symbol} can't go on {top.symbol}: {build.phrase}")
-    return LEGAL
+    return _rows_verdict(state, j, moving)
+
+
+def _rows_verdict(state: State, j: int, moving: Card) -> Verdict:
+    refused = check_rows(state, j, moving)
+    return LEGAL if refused is None else refused
 
 
 def _face_up_count(count: int, title: str) -> str:

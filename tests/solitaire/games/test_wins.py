@@ -44,5 +44,5 @@ COLLECTION = (
     "relaxed-golf", "all-in-a-row", "exiled-kings", "stronghold", "fastness", "bastion", "ten-by-one",
     "king-only-bakers-game", "shamrocks", "box-fan", "free-fan",
     "canfield", "rainbow", "chameleon", "storehouse", "penguin", "agnes-sorel", "agnes-bernauer", "la-belle-lucie", "cruel", "aces-up", "calculation",
-    "tri-peaks", "pyramid", "strategy",
+    "tri-peaks", "pyramid", "strategy", "osmosis", "peek",
 )
