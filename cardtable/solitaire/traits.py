@@ -27,6 +27,9 @@ class Layout(Enum):
     """Tableau piles overlapping in a triangle, each covered by the two below it."""
     WINGS = "wings"
     """Foundations in a column, tableau rows fanning out to its left and right."""
+    ROWS = "rows"
+    """Each reserve beside a foundation whose cards lie side by side in a row, so every
+    card of every row shows (Osmosis); the stock and waste beside them."""
 
 
 class Play(Enum):

@@ -9,6 +9,7 @@ from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import any_rank, nothing, same_suit, to_waste, top_card
 from cardtable.solitaire.rules.deal import base_by_deal
 from cardtable.solitaire.rules.empty import dealt_base
+from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Variant
 
 
@@ -43,6 +44,7 @@ def _osmosis(id: str, name: str, face_down: int, summary: str, aliases: tuple[st
             summary=summary,
             aliases=aliases,
             family="osmosis",
+            layout=Layout.ROWS,
         )
     )
 

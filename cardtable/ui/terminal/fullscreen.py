@@ -13,6 +13,8 @@ status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -32,8 +34,9 @@ from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
 from cardtable.app.stats import to_text
 from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.rulebook import rules_page
-from cardtable.ui.terminal.layout import GAP, WIDEST, Line, fold, pile_width, tableau_rows, top_rows
+from cardtable.ui.terminal.layout import GAP, NARROWEST, WIDEST, Line, fold, pile_width, tableau_rows, top_rows
 from cardtable.ui.terminal.playback import PlaybackScreen
 from cardtable.ui.terminal.plain import new_deal, show, status_line
 
@@ -66,6 +69,9 @@ class TableView(Vertical):
         table = self.table
         variant = table.session.variant
         width, height = table.size.width or 80, table.size.height or 24
+        if variant.traits.layout is Layout.ROWS:
+            yield from table.rows_of_cards()
+            return
         tops, rows = top_rows(variant, width), tableau_rows(variant)
         wide = pile_width([len(r) for r in tops + rows], width)
         for n, row in enumerate(tops):
@@ -177,16 +183,29 @@ class TableApp(App[int]):
         self.redraw()
         self.judge()
 
-    def pile_column(self, i: int, wide: int = WIDEST, room: int = 1) -> Vertical:
+    def rows_of_cards(self) -> Iterator[Horizontal]:
+        """``Layout.ROWS``: the stock and waste in a row, then each reserve beside its
+        row of foundation cards, every card side by side."""
+        variant = self.session.variant
+        reserves, homes = variant.piles_of(PileKind.RESERVE), variant.piles_of(PileKind.FOUNDATION)
+        rest = [i for i, spec in enumerate(variant.piles) if spec.kind not in (PileKind.RESERVE, PileKind.FOUNDATION)]
+        yield Horizontal(*(self.pile_column(i, WIDEST, 1) for i in rest), classes="row", id="top")
+        for n in range(max(len(reserves), len(homes))):
+            yield Horizontal(*(self.pile_column(i, NARROWEST, 1, across=True) for i in (*reserves[n : n + 1], *homes[n : n + 1])), classes="row")
+
+    def pile_column(self, i: int, wide: int = WIDEST, room: int = 1, across: bool = False) -> Vertical | Horizontal:
         """One pile as a column of card views, ``wide`` characters across; a column
-        folds what does not fit in ``room`` lines, keeping its top cards in sight."""
+        folds what does not fit in ``room`` lines, keeping its top cards in sight
+        (``across``: its name, then every card side by side)."""
         state = self.session.state
         spec = self.session.variant.piles[i]
         cards = self.session.observation.piles[i]
         hinted = self._hinted_positions(i)
         views = [CardView(spec.id.name[:wide], i, -1, "empty" + (" hinted" if -1 in hinted else ""))]
         fanned = spec.kind is PileKind.WASTE and self.session.variant.traits.draw > 1
-        if spec.kind is PileKind.TABLEAU:
+        if across:
+            shown = tuple(Line(n) for n in range(len(cards)))
+        elif spec.kind is PileKind.TABLEAU:
             shown = fold(len(cards), sum(1 for c in cards if c is None), room)
         elif fanned:  # the cards the last turn showed, side by side, the playable one last
             shown = tuple(Line(n) for n in range(max(len(cards) - self.session.variant.traits.draw, 0), len(cards)))
@@ -214,7 +233,11 @@ class TableApp(App[int]):
                 style += " cursor"
             views.append(CardView(text, i, n, style))
         for view in views:
-            view.styles.width = wide
+            view.styles.width = wide + GAP if across else wide
+        if across:
+            across_row = Horizontal(*views, classes="pile")
+            across_row.styles.width = (wide + GAP) * max(len(views), 1 + sum(spec.dealt))  # rows line up
+            return across_row
         if fanned:
             row = Horizontal(*views[1:], classes="row")
             row.styles.width = (wide + GAP) * self.session.variant.traits.draw

@@ -35,6 +35,7 @@ export function layout(view, width) {
     });
     return { place, width: 2 * centre + W, height: founds.length * (H + g) };
   }
+  if (view.layout === "rows") return rowsLayout(view, W, H, g);
   const hasWaste = others.some((p) => p.kind === "waste");
   const columns = Math.max(tableau.length, others.length + (hasWaste ? 1 : 0));
   const foundations = others.filter((p) => p.kind === "foundation");
@@ -46,6 +47,21 @@ export function layout(view, width) {
   tableau.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: H + g, fan: "down" }; });
   const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
   return { place, width: columns * (W + g) - g, height: H + g + H + tallest * H * 0.28 };
+}
+
+/** Each reserve beside a foundation, both fanned to the right so every card shows; the
+ * stock and waste to their right. */
+function rowsLayout(view, W, H, g) {
+  const place = {};
+  const reserves = view.piles.filter((p) => p.kind === "reserve");
+  const founds = view.piles.filter((p) => p.kind === "foundation");
+  const rest = view.piles.filter((p) => p.kind !== "reserve" && p.kind !== "foundation");
+  const homeX = reserves.length ? W * 1.9 + 2 * g : 0, restX = homeX + W * 4.6 + 2 * g;
+  reserves.forEach((p, r) => { place[p.name] = { x: 0, y: r * (H + g), fan: "right" }; });
+  founds.forEach((p, r) => { place[p.name] = { x: homeX, y: r * (H + g), fan: "right" }; });
+  rest.forEach((p, r) => { place[p.name] = { x: restX, y: r * (H + g), fan: p.kind === "waste" ? "waste" : "none" }; });
+  const rows = Math.max(reserves.length, founds.length, rest.length);
+  return { place, width: restX + W * 1.5, height: rows * (H + g) };
 }
 
 /** Where card n of a pile lies, given its place. */
