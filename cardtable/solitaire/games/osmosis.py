@@ -1,5 +1,9 @@
 """Osmosis and Peek: four reserves of four, foundations laid in rows that take any rank
-of their suit, but only a rank already lying in the row above."""
+of their suit, but only a rank already lying in the row above.
+
+These are the published rules, which PySolFC plays as Treasure Trove and Peek II (hence
+the aliases). PySolFC's own Osmosis and Peek differ: the stock turns one card at a time,
+and each row must repeat, rank for rank, the order of the longest row."""
 
 from __future__ import annotations
 
