@@ -19,7 +19,10 @@ class PileSpec:
     face up) cards at the deal; ``capacity`` caps its size (a free cell holds one);
     ``one_at_a_time`` makes it take single cards (foundations); it is exposed only once
     every pile in ``covered_by`` is empty (Pyramid); with ``fed_from`` it takes cards only
-    from piles of that kind (Calculation's columns take only the waste's card).
+    from piles of that kind (Calculation's columns take only the waste's card); with
+    ``after_stock`` it takes no card while the stock holds any (Strategy's foundations,
+    ``rules/waiting.py``); with ``ranks_from`` it takes only ranks already lying in that
+    pile (Osmosis' rows of foundations, ``rules/rows.py``).
     """
 
     id: PileId
@@ -31,6 +34,8 @@ class PileSpec:
     one_at_a_time: bool = False
     covered_by: tuple[PileId, ...] = ()
     fed_from: PileKind | None = None
+    after_stock: bool = False
+    ranks_from: PileId | None = None
 
     @property
     def kind(self) -> PileKind:

@@ -16,6 +16,8 @@ from cardtable.solitaire.options import describe_options
 from cardtable.solitaire.piles import PileSpec
 from cardtable.solitaire.rules.grid import reach_words
 from cardtable.solitaire.rules.stock import StockTarget
+from cardtable.solitaire.rules.rows import WORDS as ROWS
+from cardtable.solitaire.rules.waiting import WORDS as WAITING
 from cardtable.solitaire.variant import Variant
 
 _PLURALS = {
@@ -65,7 +67,7 @@ def rule_lines(variant: Variant) -> list[str]:
         out.append("When a move empties a place, the piles after it slide left to close the row up.")
     if variant.refill_from is not None:
         out.append(f"A column a move empties is filled at once from the top of {variant.refill_from.title}.")
-    if variant.stock.target is not StockTarget.NONE:
+    if variant.stock.target is not StockTarget.NONE or variant.stock.face_up:
         label = "stock: " if variant.tables.stock is not None else ""
         out.append(_sentence(f"{label}{variant.stock.phrase}"))
     if variant.discard is not None:
@@ -118,6 +120,8 @@ def _groups(variant: Variant) -> list[tuple[PileKind, list[PileSpec]]]:
             continue  # the stock line says what they do
         # Piles differing only in the suit an empty one takes (Bisley's Kings) read as one.
         rules = replace(spec, id=PileId(spec.kind, 0), dealt=(0, 0), covered_by=(), empty=replace(spec.empty, phrase="", suits=None))
+        if spec.ranks_from is not None:  # rows of foundations each under the one above read as one
+            rules = replace(rules, ranks_from=PileId(spec.kind, 0))
         groups.setdefault(rules, (spec.kind, []))[1].append(spec)
     return list(groups.values())
 
@@ -138,6 +142,10 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
         parts.append(first.build.phrase)
     if first.fed_from is not None:
         parts.append(f"it takes cards only from the {first.fed_from.value}")
+    if first.after_stock:
+        parts.append(WAITING)
+    if first.ranks_from is not None:
+        parts.append(ROWS if len(specs) == 1 else ROWS.replace("it takes", "each takes"))
     empties = list(dict.fromkeys(spec.empty.phrase for spec in specs))
     if len(empties) > 1:
         parts.append("they start with " + ", ".join(e.removeprefix("only ") for e in empties))

@@ -12,7 +12,7 @@ class Solving:
     already made, so a higher value trades search time for shorter solutions.
 
     >>> Solving().weights()
-    (10, 6, 4, 2, 6, 1, 0)
+    (10, 6, 4, 2, 6, 1, 0, 0, 0)
     """
 
     cards_out: int = 10
@@ -30,6 +30,12 @@ class Solving:
     stock: int = 0
     """Per card still in the stock (a game whose stock deals to the columns wants it
     dealt: without a weight here, every rearrangement of the columns comes first)."""
+    blocked: int = 0
+    """Per card lying above a card that must reach the foundations before it (a game
+    whose columns give only to the foundations, such as Strategy, is lost with one)."""
+    tall: int = 0
+    """A bonus per card squared in each column: columns grown tall before new ones are
+    started (Strategy, where spreading the stock over every column early ties them up)."""
     idle_moves: bool = True
     """Whether the first search tries moves between columns that neither turn up a
     card, empty a column, nor free a card to go home. False: it skips them, and only if
@@ -38,4 +44,4 @@ class Solving:
 
     def weights(self) -> tuple[int, ...]:
         """The weights in the order the compiled search reads them."""
-        return astuple(self)[:7]
+        return astuple(self)[:9]

@@ -96,6 +96,11 @@ class Tables:
     """For each pile an empty place that continues its left neighbour (a gap in
     Montana): that neighbour, and for each card on it the cards the gap takes."""
     moves: dict[tuple[int, int, int], Move]
+    after_stock: tuple[int, ...] = ()
+    """Piles that take no card while the stock holds any (``rules/waiting.py``)."""
+    ranks_from: tuple[int | None, ...] = ()
+    """For each pile, the pile whose ranks alone it takes (``rules/rows.py``); empty where
+    no pile has one."""
 
     def transfer(self, source: int, target: int, count: int) -> Move:
         """The shared Move value for a transfer (moves are interned, not rebuilt)."""
@@ -230,6 +235,8 @@ def compile_tables(variant: Variant) -> Tables:
         neighbours=_neighbours(variant, tableau),
         follows=_follows(variant, tableau, table_for),
         moves={},
+        after_stock=tuple(i for i, s in enumerate(piles) if s.after_stock),
+        ranks_from=_ranks_from(piles, index),
     )
 
 
@@ -256,6 +263,13 @@ def _follows(
             raise ValueError(f"{variant.id}: {variant.piles[i].id.name} follows a left neighbour it does not have")
         out[i] = (tableau[n - 1], table_for(after))
     return tuple(out)
+
+
+def _ranks_from(piles: tuple[PileSpec, ...], index: dict[PileId, int]) -> tuple[int | None, ...]:
+    """Each pile's row above (``PileSpec.ranks_from``), or () where no pile has one."""
+    if all(spec.ranks_from is None for spec in piles):
+        return ()
+    return tuple(None if spec.ranks_from is None else index[spec.ranks_from] for spec in piles)
 
 
 def _feeders(piles: tuple[PileSpec, ...], j: int) -> frozenset[int] | None:

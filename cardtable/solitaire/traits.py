@@ -35,6 +35,9 @@ class Layout(Enum):
     tableau beside it."""
     GRID = "grid"
     """Single-card tableau places in rows of ``Traits.row_length`` (Monte Carlo, Montana)."""
+    ROWS = "rows"
+    """Each reserve beside a foundation whose cards lie side by side in a row, so every
+    card of every row shows (Osmosis); the stock and waste beside them."""
 
 
 class Play(Enum):

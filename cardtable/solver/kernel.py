@@ -20,7 +20,8 @@ RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 # counters
 NODES, HEAP, LOG, SEQ, EXPANDED, WIN, STATUS = 0, 1, 2, 3, 4, 5, 6
 # weights
-W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK = 0, 1, 2, 3, 4, 5, 6
+W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TALL = 0, 1, 2, 3, 4, 5, 6, 7, 8
+PRECEDES = 30  # rules[PRECEDES][y, x]: card y must reach the foundations before card x (program.py)
 OFFSET = 1 << 20
 
 
@@ -121,7 +122,52 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     )
     if meta[2] >= 0:
         score += weights[W_STOCK] * lens[meta[2]]
+    if weights[W_BLOCKED]:
+        score += weights[W_BLOCKED] * _blocked(rules, cards, lens)
+    if weights[W_TALL]:
+        for i in tableau:
+            score -= weights[W_TALL] * lens[i] * lens[i]
     return score + OFFSET
+
+
+@njit(cache=True, nogil=True)
+def _blocked(rules, cards, lens):  # type: ignore[no-untyped-def]
+    # The cards that can't reach the foundations by playing the piles' top cards home in
+    # turn, every card of the stock counted as home already (so it never adds to them):
+    # where the piles give only to the foundations, one such card loses the game.
+    precedes = rules[PRECEDES]
+    is_found = rules[9]
+    piles = rules[0][0]
+    s = rules[0][2]
+    gone = np.zeros(52, dtype=np.bool_)
+    tops = lens.copy()
+    left = 0
+    for i in range(piles):
+        if is_found[i] or i == s:
+            for x in range(lens[i]):
+                gone[cards[i, x]] = True
+        else:
+            left += lens[i]
+    changed = True
+    while changed:
+        changed = False
+        for i in range(piles):
+            if is_found[i] or i == s:
+                continue
+            while tops[i] > 0:
+                c = cards[i, tops[i] - 1]
+                free = True
+                for y in range(52):
+                    if precedes[y, c] and not gone[y]:
+                        free = False
+                        break
+                if not free:
+                    break
+                gone[c] = True
+                tops[i] -= 1
+                left -= 1
+                changed = True
+    return left
 
 
 @njit(cache=True, nogil=True)

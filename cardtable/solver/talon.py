@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardtable.solitaire.compiled.kernel import DEAL, MOVE, REDEAL, code, generate, key
+from cardtable.solitaire.compiled.kernel import DEAL, MOVE, NO_STEP, REDEAL, code, generate, key
 
 NOT_A_JUMP = -1
 
@@ -132,7 +132,8 @@ def _may_land(rules, cards, lens, card):  # type: ignore[no-untyped-def]
         if not takes[j]:
             continue
         if lens[j] == 0:
-            if empty[j, card]:
+            # A pile started by the deal's base rank has no card table: look further.
+            if empty[j, card] or rules[24][j] != NO_STEP:
                 return True
         elif build_id[j] >= 0 and tables[build_id[j], cards[j, lens[j] - 1], card]:
             return True

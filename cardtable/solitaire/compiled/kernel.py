@@ -32,6 +32,9 @@ SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33  # positions in meta (rul
 ROWS_GOAL, ONE_PILE_GOAL = 1, 2  # meta[GRID_GOAL]
 CLOSE_UP_TARGET, GAPS_TARGET, FIRST_GAP_TARGET = 10, 11, 12  # stock target codes (meta[4])
 WHOLE_BY_TOP = 9  # group code: the whole pile moves, judged by its top card (Accordion)
+# Strategy's waiting foundations and Osmosis' rows (program.py appends them after the grid's).
+WAITING = 33  # rules[WAITING][j]: pile j takes no card while the stock holds any (rules/waiting.py)
+ROWS = 35  # rules[ROWS][j]: the pile whose ranks alone pile j takes, or -1 (rules/rows.py)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -48,6 +51,26 @@ def _covered(covered, lens, i):  # type: ignore[no-untyped-def]
         if lens[c] > 0:
             return True
     return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _waiting(rules, lens, j):  # type: ignore[no-untyped-def]
+    # As rules/waiting.closed: a pile that waits for the stock, while the stock holds cards.
+    s = rules[0][2]
+    return rules[WAITING][j] and s >= 0 and lens[s] > 0
+
+
+@njit(cache=True, nogil=True)
+def _unranked(rules, cards, lens, hid, j, c):  # type: ignore[no-untyped-def]
+    # As rules/rows.allows, refused: pile j takes only ranks lying face up in its row above.
+    above = rules[ROWS][j]
+    if above < 0:
+        return False
+    rank_pos = rules[25]
+    for x in range(hid[above], lens[above]):
+        if rank_pos[cards[above, x]] == rank_pos[c]:
+            return False
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -145,7 +168,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
             nc += 1
     if nc > 0:
         for j in range(piles):
-            if not takes[j] or _covered(covered, lens, j):
+            if not takes[j] or _covered(covered, lens, j) or _waiting(rules, lens, j):
                 continue
             held = lens[j]
             cap = capacity[j]
@@ -169,7 +192,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                     continue
                 if k > 1 and (one_in[j] or (cap >= 0 and held + k > cap) or (k > limit and super_src[i])):
                     continue
-                if i == j or (is_found[j] and is_found[i]) or not feeds[i, j]:
+                if i == j or (is_found[j] and is_found[i]) or not feeds[i, j] or _unranked(rules, cards, lens, hid, j, c):
                     continue
                 out[count] = code(MOVE, i, j, k)
                 count += 1
@@ -783,7 +806,7 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
         if not safe:
             continue
         for f in foundations:
-            if not takes[f] or _covered(covered, lens, f):
+            if not takes[f] or _covered(covered, lens, f) or _waiting(rules, lens, f):
                 continue
             held = lens[f]
             if held > 0:
@@ -793,7 +816,7 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
                     continue
             elif not starts(rules, f, c, base):
                 continue
-            if not feeds[i, f]:
+            if not feeds[i, f] or _unranked(rules, cards, lens, hid, f, c):
                 continue
             return code(MOVE, i, f, 1)
     return -1

@@ -219,6 +219,9 @@ def _compile(variant: Variant) -> Program:
         _padded(t.uncovers),
         np.array(turned_from(variant), dtype=np.int64),
         *grid,
+        _waiting(variant),
+        _precedes(variant),
+        np.array([-1 if p is None else p for p in t.ranks_from] or [-1] * count, dtype=np.int64),
     )
     return Program(variant, meta, rules, count, variant.deck.size)
 
@@ -252,6 +255,31 @@ def _grid_rules(variant: Variant, table_id: Callable[[Table | None], int]) -> tu
             left[j] = lead[0]
             after[j] = table_id(lead[1])
     return touching, left, after
+
+
+def _waiting(variant: Variant) -> npt.NDArray[np.bool_]:
+    """``waiting[j]``: pile ``j`` takes no card while the stock holds any (``rules/waiting.py``)."""
+    out = np.zeros(len(variant.piles), dtype=np.bool_)
+    out[list(variant.tables.after_stock)] = True
+    return out
+
+
+def _precedes(variant: Variant) -> npt.NDArray[np.bool_]:
+    """``precedes[y, x]``: card ``y`` must reach the foundations before card ``x`` can (the
+    foundations' build order, followed on; pairs that could come either way are left
+    out). Only the solver's estimate reads it, and only for a game that weighs it."""
+    out = np.zeros((52, 52), dtype=np.bool_)
+    if not variant.solving.blocked:
+        return out
+    for spec, table in zip(variant.piles, variant.tables.build):
+        if table is None or spec.kind is not PileKind.FOUNDATION:
+            continue
+        for below, aboves in enumerate(table):
+            for above in aboves:
+                out[below, above] = True
+    for _ in range(6):  # 2**6 > 13 steps: the closure of the order
+        out = out | (out.astype(np.int64) @ out.astype(np.int64) > 0)
+    return out & ~out.T
 
 
 def _padded(rows: tuple[tuple[int, ...], ...]) -> Array:

@@ -76,7 +76,7 @@ class StockPolicy:
     def phrase(self) -> str:
         """The policy in words."""
         if self.target is StockTarget.NONE:
-            return "no stock"
+            return "the stock is never dealt: its top card lies face up and plays" if self.face_up else "no stock"
         if self.target is StockTarget.TABLEAU:
             rule = "deal one card to every column"
             if self.needs_every_pile_filled:
@@ -113,6 +113,10 @@ class StockPolicy:
 
 
 no_stock = StockPolicy(StockTarget.NONE)
+
+open_stock = StockPolicy(StockTarget.NONE, face_up=True)
+"""A stock that is never dealt: its top card lies face up and is played like a column's
+top card (Strategy), by a pile's ``fed_from``."""
 
 
 def to_waste(count: int = 1, passes: int | None = None, face_up: bool = False) -> StockPolicy:
@@ -229,6 +233,8 @@ def check_deal(state: State) -> Verdict:
     t = variant.tables
     if variant.stock.target is StockTarget.CLOSE_UP:
         return check_close_up(state)
+    if variant.stock.target is StockTarget.NONE and variant.stock.face_up and t.stock is not None:
+        return no(f"the stock is not dealt in {variant.name}: play its top card")
     if variant.stock.target is StockTarget.NONE or t.stock is None:
         return no(f"{variant.name} has no stock to deal from")
     if not state.piles[t.stock]:

@@ -19,6 +19,8 @@ from cardtable.solitaire.rules.groups import GroupKind, movable_count, supermove
 from cardtable.solitaire.rules.refill import refill
 from cardtable.solitaire.rules.reveal import settle
 from cardtable.solitaire.rules.turning import turn_up
+from cardtable.solitaire.rules.rows import check_rows, drop_unranked
+from cardtable.solitaire.rules.waiting import check_waiting, closed
 from cardtable.solitaire.rules.words import cards as count_cards
 from cardtable.solitaire.rules.words import no, pile_problem, top_card
 from cardtable.solitaire.rules.gaps import check_gap
@@ -92,10 +94,12 @@ def transfer_moves(state: State, out: list[Move]) -> None:
     foundations = t.foundation_set
     super_sources = t.supermove_sources
     base = base_rank(state) if t.by_base else None
+    shut = closed(state)
+    start = len(out)
     for j, table, empty, cap, one_in, cover, to_foundation, from_base, feeders in t.receivers:
         cards = piles[j]
         held = len(cards)
-        if cover and any(piles[c] for c in cover):
+        if (cover and any(piles[c] for c in cover)) or j in shut:
             continue
         if held:
             if table is None or hidden[j] >= held or (cap is not None and held >= cap):
@@ -127,6 +131,7 @@ def transfer_moves(state: State, out: list[Move]) -> None:
                     if i == j or (to_foundation and i in foundations) or (feeders is not None and i not in feeders):
                         continue
                     out.append(row[j][k])
+    drop_unranked(state, out, start)
 
 
 def check_transfer(state: State, move: Move) -> Verdict:
@@ -192,6 +197,9 @@ def check_transfer(state: State, move: Move) -> Verdict:
         return no(f"{target.id.title} takes cards only from {feeder}")
     if variant.reach is not None and not reaches(state, i, j):
         return no(reach_words(variant.reach))
+    waiting = check_waiting(state, j)
+    if waiting is not None:
+        return waiting
     if kind is GroupKind.SUPERMOVE:
         on, empty = supermove_limits(state)
         limit = on if held else empty
@@ -210,7 +218,7 @@ def check_transfer(state: State, move: Move) -> Verdict:
         if not starts.accepts(moving, variant.deck, base):
             words = starts.words(variant.deck, base)
             return no(f"{moving.symbol} can't go on the empty {target.id.title}: it takes {words}")
-        return LEGAL
+        return _rows_verdict(state, j, moving)
     if build is None:
         return no(f"nothing may be played onto {target.id.title}")
     if state.hidden[j] >= len(held):
@@ -218,7 +226,12 @@ def check_transfer(state: State, move: Move) -> Verdict:
     top = held[-1]
     if not build.allows(variant.deck, top, moving):
         return no(f"{moving.symbol} can't go on {top.symbol}: {build.phrase}")
-    return LEGAL
+    return _rows_verdict(state, j, moving)
+
+
+def _rows_verdict(state: State, j: int, moving: Card) -> Verdict:
+    refused = check_rows(state, j, moving)
+    return LEGAL if refused is None else refused
 
 
 def _follows(piles: tuple[tuple[Card, ...], ...], lead: tuple[int, Table]) -> frozenset[int]:

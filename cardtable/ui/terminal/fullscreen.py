@@ -13,6 +13,8 @@ status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -35,7 +37,9 @@ from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.rulebook import rules_page
-from cardtable.ui.terminal.layout import GAP, WIDEST, Fans, Line, fan_rows, fold, peak_columns, pile_width, tableau_rows, top_rows
+from cardtable.ui.terminal.layout import (
+    GAP, NARROWEST, WIDEST, Fans, Line, fan_rows, fold, peak_columns, pile_width, tableau_rows, top_rows,
+)
 from cardtable.ui.terminal.playback import PlaybackScreen
 from cardtable.ui.terminal.plain import new_deal, show, status_line
 
@@ -68,6 +72,9 @@ class TableView(Vertical):
         table = self.table
         variant = table.session.variant
         width, height = table.size.width or 80, table.size.height or 24
+        if variant.traits.layout is Layout.ROWS:
+            yield from table.rows_of_cards()
+            return
         fans = variant.traits.layout is Layout.FANS
         tops, rows = top_rows(variant, width), [] if fans else tableau_rows(variant)
         wide = pile_width([len(r) for r in tops + rows], width)
@@ -195,19 +202,38 @@ class TableApp(App[int]):
         self.redraw()
         self.judge()
 
-    def pile_column(self, i: int, wide: int = WIDEST, room: int = 1) -> Vertical:
+    def rows_of_cards(self) -> Iterator[Horizontal]:
+        """``Layout.ROWS``: the stock and waste in a row, then each reserve beside its
+        row of foundation cards, every card side by side."""
+        variant = self.session.variant
+        reserves, homes = variant.piles_of(PileKind.RESERVE), variant.piles_of(PileKind.FOUNDATION)
+        rest = [i for i, spec in enumerate(variant.piles) if spec.kind not in (PileKind.RESERVE, PileKind.FOUNDATION)]
+        yield Horizontal(*(self.pile_column(i, WIDEST, 1) for i in rest), classes="row", id="top")
+        for n in range(max(len(reserves), len(homes))):
+            yield Horizontal(*(self.pile_column(i, NARROWEST, 1, across=True) for i in (*reserves[n : n + 1], *homes[n : n + 1])), classes="row")
+
+    def pile_column(self, i: int, wide: int = WIDEST, room: int = 1, across: bool = False) -> Vertical | Horizontal:
         """One pile as a column of card views, ``wide`` characters across; a column
-        folds what does not fit in ``room`` lines, keeping its top cards in sight."""
+        folds what does not fit in ``room`` lines, keeping its top cards in sight
+        (``across``: its name, then every card side by side)."""
         spec = self.session.variant.piles[i]
         cards = self.session.observation.piles[i]
         fanned = spec.kind is PileKind.WASTE and self.session.variant.traits.draw > 1
-        if spec.kind is PileKind.TABLEAU:
+        if across:
+            shown = tuple(Line(n) for n in range(len(cards)))
+        elif spec.kind is PileKind.TABLEAU:
             shown = fold(len(cards), sum(1 for c in cards if c is None), room)
         elif fanned:  # the cards the last turn showed, side by side, the playable one last
             shown = tuple(Line(n) for n in range(max(len(cards) - self.session.variant.traits.draw, 0), len(cards)))
         else:
             shown = tuple(Line(n) for n in range(max(len(cards) - 1, 0), len(cards)))
         views = self._card_views(i, shown, wide)
+        if across:
+            for view in views:
+                view.styles.width = wide + GAP
+            across_row = Horizontal(*views, classes="pile")
+            across_row.styles.width = (wide + GAP) * max(len(views), 1 + sum(spec.dealt))  # rows line up
+            return across_row
         if fanned:
             row = Horizontal(*views[1:], classes="row")
             row.styles.width = (wide + GAP) * self.session.variant.traits.draw
@@ -247,8 +273,8 @@ class TableApp(App[int]):
                 text, style = "░░░", "down"
             else:
                 text, style = card.symbol, "red" if card.suit.letter in _RED else "black"
-            if spec.kind is PileKind.STOCK:
-                text = f"{len(cards)}"
+            if spec.kind is PileKind.STOCK and (card is None or spec.group is None):
+                text = f"{len(cards)}"  # a stock whose top card plays shows that card (Strategy)
             if n in out_of_order:
                 text, style = text + "!", style + " violation"
             if self.selected == (i, n):
@@ -358,7 +384,7 @@ class TableApp(App[int]):
         elif self.selected is not None and self.selected[0] != pile:
             source, at = self.selected
             self.show(self.session.move_card(source, at, pile))
-        elif spec.kind is PileKind.STOCK:
+        elif spec.kind is PileKind.STOCK and spec.group is None:
             self.show(self.session.deal())
         elif position >= 0 and position >= self.session.state.hidden[pile]:
             self.selected = None if self.selected == (pile, position) else (pile, position)
@@ -382,7 +408,7 @@ class TableApp(App[int]):
         cards = self.session.state.piles[pile]
         if self.selected is not None and self.selected[0] != pile:
             self.show(self.session.move_card(*self.selected, pile))
-        elif self.session.variant.piles[pile].kind is PileKind.STOCK:
+        elif self.session.variant.piles[pile].kind is PileKind.STOCK and self.session.variant.piles[pile].group is None:
             self.show(self.session.deal())
         elif cards:
             at = self.cursor_card % len(cards)

@@ -81,6 +81,7 @@ def _pile_heads(variant: Variant) -> tuple[JSON, ...]:
             "title": spec.id.title,
             "covered_by": [p.name for p in spec.covered_by],
             "starts": _starts(spec.empty.ranks),
+            "plays": spec.group is not None,  # a stock whose top card is played, not dealt (Strategy)
         }
         for spec in variant.piles
     )

@@ -269,3 +269,22 @@ def test_d_redeals_a_game_that_gathers_its_fans_and_the_status_counts_the_redeal
             assert "1 redeal left" in str(app.query_one("#message", Static).render())
 
     asyncio.run(drive())
+
+
+def test_a_stock_whose_top_card_plays_shows_it_and_a_click_moves_it(tmp_path: Path) -> None:
+    session = Session(get_variant("strategy"), 3, Options(auto_build=False))
+    app, _, _ = _app(tmp_path, session)
+    stock = session.pile_index("stock")
+    top = session.state.piles[stock][-1]
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            shown = app.query_one(f"#card-{stock}-47", CardView)
+            assert top.symbol in str(shown.render())
+            await pilot.click(f"#card-{stock}-47")
+            await pilot.click(f"#card-{session.pile_index('t1')}--1")
+            await pilot.pause()
+            assert _top(app.session, "t1") == top.code
+            assert len(app.session.state.piles[stock]) == 47
+
+    asyncio.run(drive())

@@ -36,6 +36,7 @@ export function layout(view, width, room = Infinity) {
     });
     return { place, width: 2 * centre + W, height: founds.length * (H + g) };
   }
+  if (view.layout === "rows") return rowsLayout(view, W, H, g);
   const columns = columnsAcross(view, room);
   const foundations = others.filter((p) => p.kind === "foundation");
   const left = others.filter((p) => p.kind !== "foundation");
@@ -217,6 +218,21 @@ function gridLayout(view, W, H, g, tableau, others, place) {
   others.forEach((p, i) => { place[p.name] = { x: side, y: i * (H + g), fan: "none" }; });
   const tall = Math.max(rows, others.length);
   return { place, width: side + (others.length ? W : -g), height: tall * (H + g) - g };
+}
+
+/** Each reserve beside a foundation, both fanned to the right so every card shows; the
+ * stock and waste to their right. */
+function rowsLayout(view, W, H, g) {
+  const place = {};
+  const reserves = view.piles.filter((p) => p.kind === "reserve");
+  const founds = view.piles.filter((p) => p.kind === "foundation");
+  const rest = view.piles.filter((p) => p.kind !== "reserve" && p.kind !== "foundation");
+  const homeX = reserves.length ? W * 1.9 + 2 * g : 0, restX = homeX + W * 4.6 + 2 * g;
+  reserves.forEach((p, r) => { place[p.name] = { x: 0, y: r * (H + g), fan: "right" }; });
+  founds.forEach((p, r) => { place[p.name] = { x: homeX, y: r * (H + g), fan: "right" }; });
+  rest.forEach((p, r) => { place[p.name] = { x: restX, y: r * (H + g), fan: p.kind === "waste" ? "waste" : "none" }; });
+  const rows = Math.max(reserves.length, founds.length, rest.length);
+  return { place, width: restX + W * 1.5, height: rows * (H + g) };
 }
 
 /** Where card n of a pile lies, given its place. */

@@ -211,7 +211,7 @@ export function createTable(root, handlers) {
     if (!el) return;
     const pile = el.dataset.pile;
     const pileView = view.piles.find((p) => p.name === pile);
-    if (pileView.kind === "stock") { selected = null; await handlers.deal(); return; }
+    if (pileView.kind === "stock" && !pileView.plays) { selected = null; await handlers.deal(); return; }
     if (selected && selected.pile !== pile) {
       const from = selected;
       selected = null;
@@ -242,7 +242,7 @@ export function createTable(root, handlers) {
       ArrowUp: () => { focus.position = Math.max(normalise(focus.position, pile) - 1, 0); render(view); },
       ArrowDown: () => { focus.position = Math.min(normalise(focus.position, pile) + 1, pile.cards.length - 1); render(view); },
       Enter: async () => {
-        if (pile.kind === "stock") return handlers.deal();
+        if (pile.kind === "stock" && !pile.plays) return handlers.deal();
         if (selected && selected.pile !== pile.name) {
           const from = selected; selected = null;
           return handlers.move(from.pile, from.position, pile.name);
