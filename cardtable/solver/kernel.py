@@ -21,7 +21,7 @@ RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 NODES, HEAP, LOG, SEQ, EXPANDED, WIN, STATUS = 0, 1, 2, 3, 4, 5, 6
 # weights
 W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TALL = 0, 1, 2, 3, 4, 5, 6, 7, 8
-PRECEDES = 30  # rules[PRECEDES][y, x]: card y must reach the foundations before card x (program.py)
+PRECEDES = 34  # rules[PRECEDES][y, x]: card y must reach the foundations before card x (program.py)
 OFFSET = 1 << 20
 
 
