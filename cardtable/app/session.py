@@ -226,10 +226,11 @@ class Session:
 
     @property
     def gathering(self) -> Gathering | None:
-        """The gathering redeal this game offers, or None where it has none (a game with a
-        stock redeals by clicking it)."""
+        """The redeal a game without a stock offers (gathering the columns, bringing each
+        pile's bottom card to its top, reshuffling the gaps), or None where it has none (a
+        game with a stock redeals by clicking it)."""
         policy = self.variant.stock
-        if policy.target is not StockTarget.GATHER:
+        if policy.target is StockTarget.NONE or self.variant.piles_of(PileKind.STOCK):
             return None
         allowed = policy.redeals_allowed
         left = None if allowed is None else max(0, allowed - self.state.redeals)

@@ -11,6 +11,7 @@ from cardtable.solitaire.rules.deal import DealPlan
 from cardtable.solitaire.rules.stock import rotating
 from cardtable.solitaire.rules.wrapping import up_or_down_round
 from cardtable.solitaire.solving import Solving
+from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Variant
 
 _BASES = tuple(Card(rank, suit) for rank in (Rank.ACE, Rank.KING) for suit in Suit)
@@ -19,6 +20,7 @@ crescent = register(
     Variant(
         id="crescent",
         name="Crescent",
+        layout=Layout.FANS,  # sixteen piles of six: rows of fans, as they fit a narrow screen
         piles=(
             *foundations(4, up & same_suit, base(Rank.ACE)),
             *foundations(4, down & same_suit, base(Rank.KING), first=5),

@@ -91,6 +91,10 @@ class TableView(Vertical):
         if len(rows) == 1:
             yield Horizontal(*(table.pile_column(i, wide, room) for i in rows[0]), classes="row", id="tableau")
             return
+        if variant.traits.layout is not Layout.TRIANGLE:  # a grid: its rows lined up by column
+            grid = (Horizontal(*(table.pile_column(i, wide, 1) for i in row), classes="row") for row in rows)
+            yield Vertical(*grid, id="tableau")
+            return
         across = peak_columns(variant)  # a triangle: each pile between the piles covering it
         lines = []
         for row in rows:

@@ -134,6 +134,9 @@ def test_a_game_that_gathers_its_columns_offers_its_redeal_and_the_redeals_left(
     cruel = Session(get_variant("cruel"), 3)
     assert table_view(1, cruel, 0)["redeal"] == {"can": False, "left": None}  # nothing to gather before a move
     assert table_view(1, Session(get_variant("klondike"), 3), 0)["redeal"] is None  # its stock redeals
+    for game in ("crescent", "montana"):  # no stock either: their redeals need the control too
+        assert table_view(1, Session(get_variant(game), 3), 0)["redeal"] == {"can": True, "left": 2 if game == "montana" else 3}
+    assert table_view(1, Session(get_variant("freecell"), 3), 0)["redeal"] is None
 
 
 def test_the_layout_trait_names_fans_and_triangles() -> None:

@@ -21,7 +21,7 @@ export function createTable(root, handlers) {
     const across = view.layout === "wings" ? 9.8
       : view.layout === "triangle" ? peaksAcross(view, room())
       : view.layout === "fans" ? fansAcross(view, room())
-      : view.layout === "dial" ? layout(view, 100).width / 100
+      : view.layout === "dial" || view.layout === "rows" ? layout(view, 100).width / 100
       : view.layout === "grid" ? gridAcross(view) * (1 + gapShare(room()))
       : Math.max(columnsAcross(view, room()), 7) * (1 + gapShare(room()));
     return Math.max(MIN_CARD, Math.min(96, Math.floor(room() / across)));
