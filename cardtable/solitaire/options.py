@@ -1,5 +1,5 @@
-"""Player options: choices a game offers before the deal (free cells, cards turned,
-passes, suits). A choice makes a new variant, derived from the game's declaration, whose
+"""Player options: choices a game offers before the deal (free cells, columns, cards
+turned, passes, suits, ranks that wrap). A choice makes a new variant, derived from the game's declaration, whose
 id carries the choice (``freecell[cells=3]``), so a game played with options is saved,
 replayed and counted apart. Where the choice gives exactly the rules of a registered game
 (FreeCell with three cells is "FreeCell (3 cells)"), that game is the answer.
@@ -14,12 +14,14 @@ replayed and counted apart. Where the choice gives exactly the rules of a regist
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cardtable.cards import DeckSpec
-from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.model import PileId, PileKind
+from cardtable.solitaire.rules.build import BuildRule, down, up, up_or_down
 from cardtable.solitaire.rules.stock import to_waste
+from cardtable.solitaire.rules.wrapping import down_round, up_round, up_or_down_round
 
 if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
@@ -47,13 +49,21 @@ class Option:
     current: Current
     unlimited: bool = False
     """Whether 0 stands for "no limit" (passes)."""
+    off: str = ""
+    """For a yes/no choice (1 and 0), its words when off; ``words`` are its words when on."""
 
     def value_words(self, value: int) -> str:
-        """``3``, or ``unlimited`` for 0 where that is what 0 means."""
+        """``3``, ``unlimited`` for 0 where that is what 0 means, ``yes`` or ``no`` for a
+        yes/no choice."""
+        if self.off:
+            return "yes" if value else "no"
         return "unlimited" if self.unlimited and value == 0 else str(value)
 
     def describe(self, value: int) -> str:
-        """``3 free cells``, ``1 free cell``, ``1 pass through the stock``."""
+        """``3 free cells``, ``1 free cell``, ``1 pass through the stock``, ``ranks that
+        wrap``."""
+        if self.off:
+            return self.words if value else self.off
         return f"{self.value_words(value)} {self.one if value == 1 else self.words}"
 
 
@@ -77,9 +87,66 @@ def _suits(variant: Variant, count: int) -> dict[str, Any]:
     return {"deck": DeckSpec.spider(suits=count)}
 
 
+def _columns(variant: Variant, count: int) -> dict[str, Any]:
+    at = variant.piles_of(PileKind.TABLEAU)
+    columns = [variant.piles[i] for i in at]
+    dealt = _spread([spec.dealt for spec in columns], count)
+    made = tuple(replace(columns[0], id=PileId(PileKind.TABLEAU, n), dealt=d) for n, d in enumerate(dealt, start=1))
+    piles = variant.piles
+    return {"piles": (*piles[: at[0]], *made, *piles[at[-1] + 1 :])}
+
+
+def _spread(dealt: list[tuple[int, int]], count: int) -> tuple[tuple[int, int], ...]:
+    """The deal's shape over ``count`` columns: a staircase (Klondike's 0, 1, 2 ... cards
+    face down under the same face-up count) grows or shrinks a step a column; columns
+    dealt face up share the same cards out as evenly as a round of dealing does."""
+    down = [d for d, _ in dealt]
+    ups = {u for _, u in dealt}
+    if down == list(range(len(dealt))) and len(ups) == 1:
+        return tuple((n, dealt[0][1]) for n in range(count))
+    if not any(down):
+        total = sum(u for _, u in dealt)
+        return tuple((0, total // count + (n < total % count)) for n in range(count))
+    raise OptionError("the columns option needs a staircase deal or one dealt face up")
+
+
+def _wrap(variant: Variant, on: int) -> dict[str, Any]:
+    swap = _ROUND if on else {v: k for k, v in _ROUND.items()}
+    piles = tuple(
+        spec if spec.build is None or spec.kind is PileKind.FOUNDATION
+        else replace(spec, build=BuildRule(tuple(swap.get(atom, atom) for atom in spec.build.atoms)))
+        for spec in variant.piles
+    )
+    return {"piles": piles}
+
+
+def _wraps(variant: Variant) -> int:
+    """1 if a pile the player builds on turns the corner from King to Ace."""
+    rounds = set(_ROUND.values())
+    return int(any(
+        spec.build is not None and spec.kind is not PileKind.FOUNDATION and rounds.intersection(spec.build.atoms)
+        for spec in variant.piles
+    ))
+
+
+_ROUND = {plain.atoms[0]: turning.atoms[0] for plain, turning in ((down, down_round), (up, up_round), (up_or_down, up_or_down_round))}
+"""Each build-by-one atom and its form that turns the corner."""
+
+
 def free_cells(*values: int) -> Option:
     """How many free cells."""
     return Option("cells", "free cells", "free cell", values, _cells, lambda v: len(v.piles_of(PileKind.CELL)))
+
+
+def columns(*values: int) -> Option:
+    """How many columns: the tableau's rules stay, its deal keeps its shape."""
+    return Option("columns", "columns", "column", values, _columns, lambda v: len(v.piles_of(PileKind.TABLEAU)))
+
+
+def wrapping() -> Option:
+    """Whether the columns (or the pile the player builds on) take a King on an Ace and an
+    Ace on a King."""
+    return Option("wrap", "ranks that wrap from King to Ace", "", (0, 1), _wrap, _wraps, off="ranks that stop at King and Ace")
 
 
 def cards_turned(*values: int) -> Option:
@@ -147,14 +214,23 @@ def _same_rules(a: Variant, b: Variant) -> bool:
 
 
 def parse_options(text: str) -> dict[str, int]:
-    """``cells=3,draw=1`` (or ``cells=3`` items) as a mapping; raises OptionError."""
+    """``cells=3,draw=1`` (or ``cells=3`` items) as a mapping, ``yes`` and ``no`` read as
+    1 and 0 (``wrap=yes``); raises OptionError.
+
+    >>> parse_options("columns=9, wrap=yes")
+    {'columns': 9, 'wrap': 1}
+    """
     out: dict[str, int] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         name, sep, value = item.partition("=")
-        if not sep or not value.strip().isdigit():
-            raise OptionError(f"an option is written name=number, such as cells=3, not {item!r}")
+        value = str(_YES_NO.get(value.strip().lower(), value.strip()))
+        if not sep or not value.isdigit():
+            raise OptionError(f"an option is written name=number or name=yes|no, such as cells=3, not {item!r}")
         out[name.strip().lower()] = int(value)
     return out
+
+
+_YES_NO = {"yes": 1, "no": 0}
 
 
 def option_names(variant: Variant) -> tuple[str, ...]:

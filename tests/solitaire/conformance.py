@@ -6,7 +6,8 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from cardtable.solitaire import Move, MoveKind, State
+from cardtable.solitaire import Move, MoveKind, State, Variant, variants
+from cardtable.solitaire.options import Option, with_options
 
 
 def every_candidate(state: State) -> Iterator[Move]:
@@ -78,3 +79,24 @@ def is_well_formed(state: State) -> bool:
     held = len(state.piles[stock])
     shown = 1 if held and state.variant.stock.face_up else 0
     return inside and state.hidden[stock] == held - shown
+
+
+def chosen_variants() -> list[Variant]:
+    """Games made by the player options: each option's lowest and highest values other
+    than the game's own, on the first game of each family that offers that option, where the choice is
+    not a registered game already. A game or option added later is covered by the suites
+    that use this, with no new test."""
+    registered = set(variants())
+    seen: set[tuple[str, Option, int]] = set()
+    out: list[Variant] = []
+    for variant in variants():
+        for option in variant.options:
+            others = [v for v in option.values if v != option.current(variant)]
+            for value in sorted({min(others), max(others)}):
+                if (variant.family or variant.id, option, value) in seen:
+                    continue
+                seen.add((variant.family or variant.id, option, value))
+                made = with_options(variant, {option.name: value}, registered)
+                if made not in registered and made not in out:
+                    out.append(made)
+    return out

@@ -41,7 +41,7 @@ from cardtable.solitaire import (
 )
 from cardtable.solitaire.engine import interchangeable
 from cardtable.solitaire.formats import format_state, game_from_json, game_to_json, parse_state, replay
-from tests.solitaire.conformance import card_counts, deck_counts, every_candidate, is_well_formed, some_candidates
+from tests.solitaire.conformance import card_counts, chosen_variants, deck_counts, every_candidate, is_well_formed, some_candidates
 
 PLAYOUTS = int(os.environ.get("CARDTABLE_PLAYOUTS", "2000"))
 STEPS = int(os.environ.get("CARDTABLE_PLAYOUT_STEPS", "30"))
@@ -49,7 +49,8 @@ DEPTH = 8 * STEPS
 """Playouts continue games of fewer moves than this."""
 SAMPLED = 2
 """Other moves put to ``check`` at every step."""
-ALL = variants()
+ALL = [*variants(), *chosen_variants()]
+"""Every registered game, and games made by the player options."""
 
 
 @dataclass(frozen=True, slots=True)

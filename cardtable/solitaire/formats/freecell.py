@@ -7,8 +7,8 @@ Board text, as Freecell Solver reads and prints it::
     : JD KD 2S 4C 3S 6D 6S
     ...
 
-Standard notation: columns ``1``-``8``, free cells ``a``-``d``, foundations ``h``:
-``3a``, ``a7``, ``1h``, ``85``. Freecell Solver prints five kinds of move: column to
+Standard notation: columns ``1``-``8`` (a tenth column is ``0``), free cells ``a``-``d``,
+foundations ``h``: ``3a``, ``a7``, ``1h``, ``85``. Freecell Solver prints five kinds of move: column to
 column, column to cell, cell to column, and column or cell home (never cell to cell,
 nor a card off a foundation). The number of cards in a column-to-column move is
 inferred: the only count that fits a non-empty column. Freecell Solver's extended
@@ -32,13 +32,17 @@ from cardtable.solitaire.model import Move, MoveKind, PileKind, State
 from cardtable.solitaire.games.freecell import freecell
 from cardtable.solitaire.variant import Variant
 
-_CELL_LETTERS = "abcdefghij"
+_CELL_LETTERS = "abcdefg"
+"""Free cells by letter; "h" names the foundations, so a game with eight cells (Eight Off)
+is written in cardtable's own notation."""
+_COLUMN_DIGITS = "1234567890"
 _FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 
 
 def _layout(variant: Variant) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     t = variant.tables
-    if not t.tableau or t.stock is not None or variant.deck.size != 52:
+    too_many = len(t.tableau) > len(_COLUMN_DIGITS) or len(t.cells) > len(_CELL_LETTERS)
+    if not t.tableau or t.stock is not None or variant.deck.size != 52 or too_many:
         raise FormatError(f"{variant.name} is not a FreeCell-like game")
     return t.cells, t.foundations, t.tableau
 
@@ -117,13 +121,14 @@ def _foundation_tops(text: str) -> list[tuple[Suit, int]]:
 
 def _place(variant: Variant, letter: str, text: str) -> tuple[PileKind, int | None]:
     cells, _, columns = _layout(variant)
-    if letter.isdecimal() and 1 <= int(letter) <= len(columns):
-        return PileKind.TABLEAU, columns[int(letter) - 1]
+    if letter in _COLUMN_DIGITS[: len(columns)]:
+        return PileKind.TABLEAU, columns[_COLUMN_DIGITS.index(letter)]
     if letter in _CELL_LETTERS[: len(cells)]:
         return PileKind.CELL, cells[_CELL_LETTERS.index(letter)]
     if letter in ("h", "f"):
         return PileKind.FOUNDATION, None
-    raise FormatError(f"{text!r}: {letter!r} is no column (1-{len(columns)}), cell (a-{_CELL_LETTERS[len(cells) - 1]}) or foundation (h)")
+    digits = f"1-{len(columns)}" if len(columns) < 10 else "1-9, 0"
+    raise FormatError(f"{text!r}: {letter!r} is no column ({digits}), cell (a-{_CELL_LETTERS[len(cells) - 1]}) or foundation (h)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +220,7 @@ def format_freecell_move(state: State, move: Move) -> str:
 
     def letter(pile: int | None) -> str:
         if pile in columns:
-            return str(columns.index(pile) + 1)
+            return _COLUMN_DIGITS[columns.index(pile)]
         if pile in cells:
             return _CELL_LETTERS[cells.index(pile)]
         if pile in foundations:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardtable.solitaire.options import free_cells
+from cardtable.solitaire.options import columns, free_cells, wrapping
 from cardtable.solitaire.piles import PileSpec, cells, foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import alt_color, any_card, down, kings_only, microsoft, run, same_suit, supermove, up
 from cardtable.solitaire.variant import Variant
 
 COLUMNS = tuple((0, 7) for _ in range(4)) + tuple((0, 6) for _ in range(4))
-CELLS = free_cells(1, 2, 3, 4, 5, 6)
+CELLS = (free_cells(1, 2, 3, 4, 5, 6), columns(4, 5, 6, 7, 8, 9, 10), wrapping())
+"""Free cells, columns (the same deal spread over them) and ranks that wrap."""
 
 freecell = register(
     Variant(
@@ -31,7 +32,7 @@ freecell = register(
             "classic Microsoft ones."
         ),
         aliases=("fc",),
-        options=(CELLS,),
+        options=CELLS,
     )
 )
 
@@ -42,7 +43,7 @@ bakers_game = register(
         piles=(*cells(4), *foundations(4, up & same_suit), *tableau(COLUMNS, down & same_suit, any_card, supermove())),
         summary=freecell.summary.replace("in alternating colours", "in suit"),
         aliases=("bakers",),
-        options=(CELLS,),
+        options=CELLS,
     )
 )
 

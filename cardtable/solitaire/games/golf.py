@@ -4,6 +4,7 @@ down regardless of suit; nothing builds in the tableau."""
 from __future__ import annotations
 
 from cardtable.cards import Rank, Suit
+from cardtable.solitaire.options import wrapping
 from cardtable.solitaire.piles import building_waste, foundations, stock, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import any_card, any_suit, base, nothing, standard, to_waste, top_card, up_or_down
@@ -30,6 +31,7 @@ golf = register(
             "corner from King to Ace). Turn the stock one card at a time onto the waste, a "
             "single pass. Clear the columns to win."
         ),
+        options=(wrapping(),),
     )
 )
 
@@ -69,6 +71,7 @@ relaxed_golf = register(
             "any suit. Turn the stock one card at a time, a single pass. Clear the columns "
             "to win."
         ),
+        options=golf.options,
     )
 )
 

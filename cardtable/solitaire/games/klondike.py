@@ -18,13 +18,14 @@ from cardtable.solitaire.rules import (
     top_card,
     up,
 )
-from cardtable.solitaire.options import cards_turned, passes
+from cardtable.solitaire.options import cards_turned, columns, passes, wrapping
 from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.traits import Scoring
 from cardtable.solitaire.variant import Variant
 
-_TURNING = (cards_turned(1, 2, 3), passes(0, 1, 2, 3))
-"""Cards turned at a time, and passes through the stock (0: unlimited)."""
+_TURNING = (cards_turned(1, 2, 3), passes(0, 1, 2, 3), columns(4, 5, 6, 7, 8, 9), wrapping())
+"""Cards turned at a time, passes through the stock (0: unlimited), columns (a staircase
+of one to nine), and ranks that wrap."""
 
 klondike = register(
     Variant(

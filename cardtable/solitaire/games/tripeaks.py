@@ -4,6 +4,7 @@ cards covering them leave."""
 from __future__ import annotations
 
 from cardtable.solitaire.model import PileId, PileKind
+from cardtable.solitaire.options import wrapping
 from cardtable.solitaire.piles import PileSpec, building_waste, stock
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import any_suit, nothing, to_waste, top_card
@@ -74,5 +75,6 @@ tri_peaks = register(
             "suit, round the corner too (an Ace on a King, a King on an Ace). Turn the stock "
             "one card at a time onto the waste, a single pass. Clear the peaks to win."
         ),
+        options=(wrapping(),),
     )
 )

@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Cookie, HTTPException, Path, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Cookie, HTTPException, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field, StrictBool
 
 from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
@@ -20,7 +20,7 @@ from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
-from cardtable.ui.web.views import catalogue, outcome_view, table_view, winnable_view
+from cardtable.ui.web.views import catalogue, outcome_view, rules_view, table_view, winnable_view
 
 router = APIRouter(prefix="/api")
 
@@ -91,6 +91,17 @@ async def _game(request: Request, player: str, game_id: int) -> LiveGame:
 @router.get("/games", summary="The catalogue of games")
 async def games() -> dict[str, Any]:
     return {"games": catalogue()}
+
+
+@router.get("/rules", summary="A game's rules, its options included", responses=answers(404, 422))
+async def rules(
+    game: Annotated[str, Query(min_length=1, max_length=60, description="game id or alias, with options: klondike[columns=9]")],
+) -> dict[str, Any]:
+    try:
+        variant = get_variant(game)
+    except UnknownGame as error:
+        raise HTTPException(404, str(error)) from None
+    return rules_view(variant)
 
 
 @router.post(

@@ -28,6 +28,11 @@ def layout_of(variant: Variant) -> str:
     return variant.traits.layout.value
 
 
+def rules_view(variant: Variant) -> JSON:
+    """A game's name and rules: its summary, and a line per part of its declaration."""
+    return {"id": variant.id, "name": variant.name, "rules": variant.summary, "rule_lines": rule_lines(variant)}
+
+
 def catalogue() -> list[JSON]:
     """Every game the page can offer."""
     return [
@@ -44,7 +49,14 @@ def catalogue() -> list[JSON]:
             "draw": v.traits.draw,
             "draws": _draws(v),
             "options": [
-                {"name": o.name, "words": o.words, "values": list(o.values), "current": o.current(v)} for o in v.options
+                {
+                    "name": o.name,
+                    "words": o.words,
+                    "values": list(o.values),
+                    "labels": [o.value_words(value) for value in o.values],
+                    "current": o.current(v),
+                }
+                for o in v.options
             ],
         }
         for v in variants()

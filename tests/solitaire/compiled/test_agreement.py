@@ -1,4 +1,5 @@
-"""The compiled generator and ``play`` agree with the engine on every registered game.
+"""The compiled generator and ``play`` agree with the engine on every registered game,
+and on games made by the player options.
 
 For each variant, random playouts visit ``CARDTABLE_COMPILED_POSITIONS`` positions
 (default 1500); at each the compiled generator must offer exactly the engine's moves,
@@ -18,6 +19,7 @@ import pytest
 from cardtable.solitaire import State, Variant, apply, canonical_key, get_variant, is_won, legal_moves, variants
 from cardtable.solitaire.compiled import compiled_apply, compiled_moves, from_arrays, to_arrays
 from cardtable.solitaire.compiled import kernel
+from tests.solitaire.conformance import chosen_variants
 
 POSITIONS = int(os.environ.get("CARDTABLE_COMPILED_POSITIONS", "1500"))
 
@@ -44,7 +46,7 @@ def _key(state: State) -> int:
     return int(kernel.key(p.program.rules, p.cards, p.lens, p.hid, p.extra))
 
 
-@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+@pytest.mark.parametrize("variant", [*variants(), *chosen_variants()], ids=lambda v: v.id)
 def test_same_moves_and_positions(variant: Variant) -> None:
     for state in _positions(variant, POSITIONS, seed=len(variant.id)):
         moves = legal_moves(state)
@@ -56,7 +58,7 @@ def test_same_moves_and_positions(variant: Variant) -> None:
         assert bool(kernel.is_won(p.program.rules, p.lens, p.cards)) == is_won(state)
 
 
-@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+@pytest.mark.parametrize("variant", [*variants(), *chosen_variants()], ids=lambda v: v.id)
 def test_keys_fold_what_canonical_key_folds(variant: Variant) -> None:
     states = _positions(variant, POSITIONS // 3, seed=7)
     by_key: dict[object, int] = {}

@@ -98,7 +98,7 @@ def _reads_back(state: State, move: Move, text: str, extended: bool) -> bool:
     )
 
 
-@pytest.mark.parametrize("game", ["freecell", "bakers-game"])
+@pytest.mark.parametrize("game", ["freecell", "bakers-game", "freecell[columns=10,cells=6]"])
 def test_every_legal_move_writes_and_reads_back(game: str) -> None:
     rng = random.Random(game)
     partial = 0
@@ -140,3 +140,12 @@ def test_standard_notation_reads_cells_foundations_and_run_counts() -> None:
         parse_freecell_move(state, "9a")
     with pytest.raises(FormatError, match="not a FreeCell-like"):
         freecell_board_to_fcs(get_variant("klondike").start(1))
+
+
+def test_a_tenth_column_is_written_0_and_eight_cells_leave_the_notation() -> None:
+    state = get_variant("freecell[columns=10]").start(1)
+    tenth = state.variant.tables.tableau[9]
+    move = next(m for m in legal_moves(state) if m.source == tenth)
+    assert format_freecell_move(state, move).startswith("0")
+    with pytest.raises(FormatError, match="not a FreeCell-like game"):
+        freecell_board_to_fcs(get_variant("eight-off").start(1))  # its eighth cell would be "h"

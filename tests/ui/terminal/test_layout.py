@@ -14,6 +14,7 @@ from cardtable.app.service import Games
 from cardtable.solitaire import PileKind, Variant, get_variant, variants
 from cardtable.ui.terminal.fullscreen import CardView, TableApp
 from cardtable.ui.terminal.layout import Line, fan_rows, fold, peak_columns, pile_width, tableau_rows, top_rows
+from tests.solitaire.conformance import chosen_variants
 from tests.solitaire.games.positions import position
 
 SCREEN = (80, 24)
@@ -80,7 +81,7 @@ def _fits(tmp_path: Path, session: Session) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+@pytest.mark.parametrize("variant", [*variants(), *chosen_variants()], ids=lambda v: v.id)
 def test_every_game_fits_80_by_24(tmp_path: Path, variant: Variant) -> None:
     session = Session(variant, variant.deal.deal_numbers.start + 1, Options(auto_build=False))
     assert _fits(tmp_path, session) == []

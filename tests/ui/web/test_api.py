@@ -62,6 +62,17 @@ def test_catalogue_lists_every_game_with_its_rules(client: TestClient) -> None:
     assert [p["name"] for p in paths["/api/games/{game_id}/targets"]["post"]["parameters"]] == ["game_id"]
 
 
+def test_a_game_made_by_options_has_its_own_rules_and_an_unknown_one_is_named(client: TestClient) -> None:
+    made = client.get("/api/rules", params={"game": "klondike[columns=9,wrap=yes]"})
+    assert made.status_code == 200, made.text
+    assert made.json()["name"] == "Klondike (9 columns, ranks that wrap from King to Ace)"
+    assert any("9 columns" in line and "(a King on an Ace)" in line for line in made.json()["rule_lines"])
+    missing = client.get("/api/rules", params={"game": "klondike[columns=12]"})
+    assert missing.status_code == 404 and "columns may be 4, 5, 6, 7, 8, 9, not 12" in missing.json()["detail"]
+    assert client.get("/api/rules", params={"game": "x" * 61}).status_code == 422
+    assert client.get("/api/rules").status_code == 422
+
+
 def test_every_reference_in_the_openapi_document_leads_somewhere(client: TestClient) -> None:
     document = client.get("/openapi.json").json()
     references = re.findall(r'"\$ref": "#/([^"]*)"', json.dumps(document))

@@ -60,3 +60,20 @@ def test_a_player_option_deals_the_game_it_names_and_the_rules_say_so(page: Page
     page.fill("#deal-number", "3")
     page.click("#new-game")
     expect(page.locator('#table [data-pile="c5"]')).to_have_count(0)
+
+
+def test_columns_and_wrapping_ranks_are_chosen_in_the_settings(page: Page) -> None:  # noqa: F811
+    page.select_option("#game-picker", "klondike")
+    page.click("#show-settings")
+    wrap = page.locator('#game-options select[name="wrap"]')
+    expect(wrap.locator("option")).to_have_text(["no", "yes"])
+    page.select_option('#game-options select[name="columns"]', "9")
+    page.select_option('#game-options select[name="wrap"]', "1")
+    page.click("#settings-done")
+    page.fill("#deal-number", "4")
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("deal 4 ·")
+    expect(page.locator('#table [data-pile="t9"]').first).to_be_attached()
+    page.click("#show-rules")
+    expect(page.locator("#rules-title")).to_have_text("Klondike (9 columns, ranks that wrap from King to Ace)")
+    expect(page.locator("#rules-list")).to_contain_text("build down by one (a King on an Ace) in alternating colours")

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from cardtable.solitaire import Move, MoveKind, PileKind, State, apply, get_variant, legal_moves, variants
+from tests.solitaire.conformance import chosen_variants
 from tests.ui.web.test_browser import browser, page, server, settle, start  # noqa: F401  (fixtures)
 from tests.ui.web.test_browser_games import _card, _place
 
@@ -143,7 +144,7 @@ def test_every_game_fits_a_phones_width(browser: Browser, server: str) -> None: 
     opened.goto(server)
     expect(opened.locator("#status")).to_contain_text("deal")
     off = []
-    for variant in variants():
+    for variant in [*variants(), *chosen_variants()]:  # and the games the options make
         # Dealt through the API, then opened as the player's game in progress: this test
         # is about the table's fit, one page load per game.
         deal = variant.deal.deal_numbers.start + 3

@@ -23,6 +23,7 @@ export async function call(method, url, body) {
 export const api = {
   catalogue: () => call("GET", "/api/games"),
   latest: () => call("GET", "/api/games/latest"),
+  rules: (game) => call("GET", `/api/rules?game=${encodeURIComponent(game)}`),
   view: (id) => call("GET", `/api/games/${id}`),
   create: (game, deal, options, pick = null) => call("POST", "/api/games", { game, deal, options, pick }),
   act: (id, version, action, extra = {}) => call("POST", `/api/games/${id}/actions`, { action, version, ...extra }),

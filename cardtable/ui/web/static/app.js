@@ -199,8 +199,8 @@ function chosenIn(id) {
 }
 
 function fillOptions(entry, chosen) {
-  // One choice per option the game offers (free cells, cards turned, passes, suits).
-  const words = (o, v) => (o.name === "passes" && v === 0 ? "unlimited" : String(v));
+  // One choice per option the game offers (free cells, columns, cards turned, passes,
+  // suits, ranks that wrap), each value in the server's words ("unlimited", "yes").
   const offered = entry.options.filter((o) => !(entry.draws && o.name === "draw"));  // the draw choice says it
   $("game-options").replaceChildren(...offered.map((o) => {
     const label = document.createElement("label");
@@ -208,7 +208,7 @@ function fillOptions(entry, chosen) {
     select.name = o.name;
     select.dataset.current = String(o.current);
     const value = chosen[o.name] ?? o.current;
-    select.replaceChildren(...o.values.map((v) => new Option(words(o, v), String(v), false, v === value)));
+    select.replaceChildren(...o.values.map((v, n) => new Option(o.labels[n], String(v), false, v === value)));
     label.append(`${o.words[0].toUpperCase()}${o.words.slice(1)} `, select);
     return label;
   }));
@@ -222,11 +222,18 @@ function withOptions(game) {
   return chosen.length ? `${game}[${chosen.join(",")}]` : game;
 }
 
-function showRules() {
-  const entry = entryOf(view?.game ?? $("game-picker").value);
-  $("rules-title").textContent = view?.game && baseGame(view.game) !== view.game ? view.name : entry.name;
-  $("rules-text").textContent = entry.rules;
-  $("rules-list").replaceChildren(...entry.rule_lines.map((line) => {
+async function showRules() {
+  // A game made by options (klondike[columns=9]) has rules of its own: the server words them.
+  const game = view?.game ?? $("game-picker").value;
+  let shown = entryOf(game);
+  if (baseGame(game) !== game) {
+    const { status: code, data } = await api.rules(game);
+    if (code !== 200) { say(data.detail); return; }
+    shown = data;
+  }
+  $("rules-title").textContent = shown.name;
+  $("rules-text").textContent = shown.rules;
+  $("rules-list").replaceChildren(...shown.rule_lines.map((line) => {
     const item = document.createElement("li");
     item.textContent = line;
     return item;
