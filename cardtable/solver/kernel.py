@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardtable.solitaire.compiled.kernel import (
-    GRID_GOAL, MAX_MOVES, base_of, generate, grid_estimate, home_move, is_won, play, starts,
-)
+from cardtable.solitaire.compiled.grid import grid_estimate
+from cardtable.solitaire.compiled.kernel import generate, home_move, is_won, play
+from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, base_of, starts
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3

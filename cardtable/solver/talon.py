@@ -16,7 +16,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardtable.solitaire.compiled.kernel import DEAL, MOVE, NO_STEP, REDEAL, code, generate, key
+from cardtable.solitaire.compiled.kernel import generate
+from cardtable.solitaire.compiled.keys import key
+from cardtable.solitaire.compiled.shared import DEAL, MOVE, NO_STEP, REDEAL, code
 
 NOT_A_JUMP = -1
 

@@ -12,7 +12,8 @@ import pytest
 
 from cardtable.solitaire import Move, MoveKind, State, apply, get_variant, legal_moves
 from cardtable.solitaire.compiled import program_of, to_arrays, to_move
-from cardtable.solitaire.compiled.kernel import MAX_MOVES, generate
+from cardtable.solitaire.compiled.kernel import generate
+from cardtable.solitaire.compiled.shared import MAX_MOVES
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_key, talon_of, turns
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.cards import ALL_CARDS
-from cardtable.solitaire.compiled import kernel
+from cardtable.solitaire.compiled import kernel, shared
 from cardtable.solitaire.compiled.program import Program, program_of
 from cardtable.solitaire.model import Move, MoveKind, State
 from cardtable.solitaire.variant import Variant
@@ -61,11 +61,11 @@ def from_arrays(position: Position) -> State:
 def to_code(move: Move) -> int:
     """The kernel's int for a move."""
     source = 0 if move.source is None else move.source
-    target = kernel.NO_PILE if move.target is None else move.target
+    target = shared.NO_PILE if move.target is None else move.target
     if move.kind in (MoveKind.DEAL, MoveKind.REDEAL):
-        return int(kernel.code(_CODES[move.kind], 0, 0, 0))
+        return int(shared.code(_CODES[move.kind], 0, 0, 0))
     count = 0 if move.kind is MoveKind.PAIR else move.count
-    return int(kernel.code(_CODES[move.kind], source, target, count))
+    return int(shared.code(_CODES[move.kind], source, target, count))
 
 
 def to_move(variant: Variant, code: int) -> Move:
@@ -75,14 +75,14 @@ def to_move(variant: Variant, code: int) -> Move:
     if kind is MoveKind.MOVE:
         return variant.tables.transfer(source, target, count)
     if kind is MoveKind.PAIR:
-        return variant.tables.pair(source, None if target == kernel.NO_PILE else target)
+        return variant.tables.pair(source, None if target == shared.NO_PILE else target)
     return Move(kind)
 
 
 def compiled_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of ``state`` as the compiled generator finds them."""
     position = to_arrays(state)
-    out = np.empty(kernel.MAX_MOVES, dtype=np.int64)
+    out = np.empty(shared.MAX_MOVES, dtype=np.int64)
     count = kernel.generate(position.program.rules, position.cards, position.lens, position.hid, position.extra, out)
     return tuple(to_move(state.variant, int(c)) for c in out[:count])
 

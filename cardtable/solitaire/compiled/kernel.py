@@ -4,9 +4,8 @@ It mirrors ``engine.legal_moves`` and ``engine.apply`` step for step, reading th
 of ``program.Program`` (compiled from the same atoms); a test holds it to exactly the
 same moves and positions on random positions of every registered game.
 
-A position is three arrays: ``cards[pile, position]`` (card indices, bottom first),
-``lens[pile]`` and ``hid[pile]`` (face-down cards at the bottom), plus ``extra[0]``, the
-redeals taken. A move is one int: kind << 24 | source << 16 | target << 8 | count.
+Positions and moves are arrays and ints as ``shared.py`` describes; the grid's rules are
+in ``grid.py`` and the position key in ``keys.py``.
 """
 
 from __future__ import annotations
@@ -14,33 +13,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-MOVE, DEAL, REDEAL, PAIR = 0, 1, 2, 3
-NO_PILE = 255
-ONE, RUN, SUPERMOVE, FACE_UP, WHOLE, ONE_OR_WHOLE = 0, 1, 2, 3, 4, 5
-NO_STEP = -1000
-MAX_MOVES = 4096
-
-# Rules arrays and meta positions added by later atoms (program.py appends them in this order).
-TURN_TO = 26  # meta[TURN_TO]: the pile a turned-up card goes to, -1: none (rules/turning.py)
-TURNS = 29  # rules[TURNS][j]: the column whose top card turns up when a card lands on pile j, -1: none
-ROTATE = 5  # meta[4] (the stock target): a redeal moves each column's bottom card to its top (rules/rotating.py)
-# The grid's rules and meta (Monte Carlo, Montana; program.py builds them).
-TOUCHING = 30  # rules[TOUCHING][i, j]: piles i and j may pair (all True unless pairs must touch)
-LEFT = 31  # rules[LEFT][j]: the pile a gap at j continues (-1: none)
-AFTER = 32  # rules[AFTER][j]: the card table of what that gap takes after its left card
-SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33  # positions in meta (rules[0])
-ROWS_GOAL, ONE_PILE_GOAL = 1, 2  # meta[GRID_GOAL]
-CLOSE_UP_TARGET, GAPS_TARGET, FIRST_GAP_TARGET = 10, 11, 12  # stock target codes (meta[4])
-WHOLE_BY_TOP = 9  # group code: the whole pile moves, judged by its top card (Accordion)
-# Strategy's waiting foundations and Osmosis' rows (program.py appends them after the grid's).
-WAITING = 33  # rules[WAITING][j]: pile j takes no card while the stock holds any (rules/waiting.py)
-ROWS = 35  # rules[ROWS][j]: the pile whose ranks alone pile j takes, or -1 (rules/rows.py)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def code(kind: int, source: int, target: int, count: int) -> int:
-    """Pack a move into one int."""
-    return (kind << 24) | (source << 16) | (target << 8) | count
+from cardtable.solitaire.compiled.grid import (
+    can_close_up, can_fill_gap, close_up, fill_first_gap, gap, one_pile, pairs, regap, rows_in_suit, slide,
+)
+from cardtable.solitaire.compiled.shared import (
+    CLOSE_UP_TARGET, DEAL, FACE_UP, FIRST_GAP_TARGET, GAPS_TARGET, GRID_GOAL, MAX_MOVES, MOVE, NO_PILE, NO_STEP,
+    ONE, ONE_OR_WHOLE, ONE_PILE_GOAL, PAIR, REDEAL, ROTATE, ROWS, ROWS_GOAL, RUN, SLIDE, SUPERMOVE, TURN_TO,
+    TURNS, WAITING, WHOLE, WHOLE_BY_TOP, base_of, code, mixed, put, starts, stock_hidden,
+)
 
 
 @njit(cache=True, nogil=True)
@@ -71,29 +51,6 @@ def _unranked(rules, cards, lens, hid, j, c):  # type: ignore[no-untyped-def]
         if rank_pos[cards[above, x]] == rank_pos[c]:
             return False
     return True
-
-
-@njit(cache=True, nogil=True)
-def base_of(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
-    """The place in the rank order of the deal's base rank (the bottom card of the
-    first foundation holding one), or -1 while none is set or it lies face down."""
-    rank_pos = rules[25]
-    for f in rules[15]:
-        if lens[f] > 0:
-            return -1 if hid[f] > 0 else rank_pos[cards[f, 0]]
-    return -1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def starts(rules, j, c, base):  # type: ignore[no-untyped-def]
-    """Whether card ``c`` may start the empty pile ``j`` (``base`` from ``base_of``)."""
-    step = rules[24][j]
-    if step == NO_STEP:
-        return rules[5][j, c]
-    if base < 0:
-        return False
-    ranks = rules[0][22]
-    return rules[25][c] == (base + step + ranks) % ranks
 
 
 @njit(cache=True, nogil=True)
@@ -179,7 +136,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                 top = cards[j, held - 1]
                 limit = limit_on
             else:
-                b, top = _gap(rules, cards, lens, j)
+                b, top = gap(rules, cards, lens, j)
                 limit = limit_empty
             for x in range(nc):
                 i = cand_pile[x]
@@ -219,234 +176,10 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                 count += 1
             for b in range(a + 1, ne):
                 j = exposed[b]
-                if _pairs(rules, i, top, j, cards[j, lens[j] - 1]):
+                if pairs(rules, i, top, j, cards[j, lens[j] - 1]):
                     out[count] = code(PAIR, i, j, 0)
                     count += 1
     return count
-
-
-@njit(cache=True, nogil=True)
-def _gap(rules, cards, lens, j):  # type: ignore[no-untyped-def]
-    # An empty place that continues its left neighbour (a gap in Montana): the card table
-    # and the left card (-1: no such place; -2: one whose left place is empty, so it takes nothing).
-    left = rules[LEFT][j]
-    if left < 0:
-        return -1, 0
-    if lens[left] == 0:
-        return -2, 0
-    return rules[AFTER][j], cards[left, lens[left] - 1]
-
-
-@njit(cache=True, nogil=True)
-def _pairs(rules, i, a, j, b):  # type: ignore[no-untyped-def]
-    # Whether cards a (on pile i) and b (on pile j) pair: by total, or by rank where they touch.
-    meta = rules[0]
-    if not rules[TOUCHING][i, j]:
-        return False
-    if meta[SAME_RANK]:
-        return a % 13 == b % 13
-    return a % 13 + b % 13 + 2 == meta[13]
-
-
-@njit(cache=True, nogil=True)
-def _can_close_up(rules, lens):  # type: ignore[no-untyped-def]
-    # As rules/grid.can_close_up: a gap before a card, or a gap the stock can fill.
-    gap = False
-    for i in rules[14]:
-        if lens[i] == 0:
-            gap = True
-        elif gap:
-            return True
-    s = rules[0][2]
-    return gap and s >= 0 and lens[s] > 0
-
-
-@njit(cache=True, nogil=True)
-def _close_up(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
-    # As rules/grid.close_up: slide the cards up in reading order, refill from the stock's top.
-    tableau = rules[14]
-    s = rules[0][2]
-    at = 0
-    for i in tableau:
-        if lens[i] > 0:
-            cards[tableau[at], 0] = cards[i, 0]
-            at += 1
-    for n in range(len(tableau)):
-        i = tableau[n]
-        if n < at:
-            lens[i] = 1
-        elif s >= 0 and lens[s] > 0:
-            cards[i, 0] = cards[s, lens[s] - 1]
-            lens[s] -= 1
-            lens[i] = 1
-        else:
-            lens[i] = 0
-        hid[i] = 0
-    if s >= 0:
-        hid[s] = _stock_hidden(rules[0], lens[s])
-
-
-@njit(cache=True, nogil=True)
-def _row_start(rules):  # type: ignore[no-untyped-def]
-    # The rank (its place in the rank order) a row starts with: what the first place takes.
-    first = rules[14][0]
-    for c in range(52):
-        if rules[5][first, c]:
-            return rules[25][c]
-    return -1
-
-
-@njit(cache=True, nogil=True)
-def _in_sequence(rules, cards, lens, start):  # type: ignore[no-untyped-def]
-    # As rules/gaps.in_sequence: places from a row's start holding its suit in order.
-    meta = rules[0]
-    at = _row_start(rules)
-    tableau = rules[14]
-    rank_pos = rules[25]
-    row = meta[GRID_ROW]
-    first = tableau[start]
-    if lens[first] == 0:
-        return 0
-    suit = cards[first, lens[first] - 1] // 13
-    n = 0
-    while n < row:
-        p = tableau[start + n]
-        if lens[p] == 0:
-            break
-        c = cards[p, lens[p] - 1]
-        if c // 13 != suit or rank_pos[c] != at + n:
-            break
-        n += 1
-    return n
-
-
-@njit(cache=True, nogil=True)
-def _rows_in_suit(rules, cards, lens):  # type: ignore[no-untyped-def]
-    # As rules/gaps.rows_in_suit: every row in suit from its start rank to the top.
-    meta = rules[0]
-    row = meta[GRID_ROW]
-    length = meta[22] - _row_start(rules)
-    for start in range(0, len(rules[14]), row):
-        if _in_sequence(rules, cards, lens, start) != length:
-            return False
-    return True
-
-
-@njit(cache=True, nogil=True)
-def rows_out_of_sequence(rules, cards, lens):  # type: ignore[no-untyped-def]
-    """How many places of the rows are not yet in sequence (the solver's estimate for a
-    game won by rows in suit)."""
-    meta = rules[0]
-    row = meta[GRID_ROW]
-    length = meta[22] - _row_start(rules)
-    out = 0
-    for start in range(0, len(rules[14]), row):
-        out += length - _in_sequence(rules, cards, lens, start)
-    return out
-
-
-@njit(cache=True, nogil=True)
-def _one_pile(rules, lens):  # type: ignore[no-untyped-def]
-    # Goal.ONE_PILE: the whole deck in one tableau pile.
-    for i in rules[14]:
-        if lens[i] == rules[0][1]:
-            return True
-    return False
-
-
-@njit(cache=True, nogil=True)
-def grid_estimate(rules, cards, lens):  # type: ignore[no-untyped-def]
-    """How far a grid game looks from its goal (the solver's estimate): places out of
-    sequence (rows in suit), or piles still apart and cards still in the stock (one pile)."""
-    if rules[0][GRID_GOAL] == ROWS_GOAL:
-        return rows_out_of_sequence(rules, cards, lens)
-    out = 0
-    for i in rules[14]:
-        if lens[i] > 0:
-            out += 1
-    s = rules[0][2]
-    return out + (lens[s] if s >= 0 else 0)
-
-
-@njit(cache=True, nogil=True)
-def _slide(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
-    # As rules/grid.slide: the piles after an emptied place slide left, keeping their order.
-    tableau = rules[14]
-    at = 0
-    for i in tableau:
-        if lens[i] == 0:
-            continue
-        p = tableau[at]
-        if p != i:
-            for x in range(lens[i]):
-                cards[p, x] = cards[i, x]
-            lens[p] = lens[i]
-            hid[p] = hid[i]
-            lens[i] = 0
-            hid[i] = 0
-        at += 1
-
-
-@njit(cache=True, nogil=True)
-def _fill_first_gap(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
-    # As rules/grid.fill_first_gap: the stock's top card, face up, into the first empty place.
-    s = rules[0][2]
-    for i in rules[14]:
-        if lens[i] == 0:
-            _put(cards, lens, i, cards[s, lens[s] - 1])
-            hid[i] = 0
-            lens[s] -= 1
-            hid[s] = _stock_hidden(rules[0], lens[s])
-            return
-
-
-@njit(cache=True, nogil=True)
-def _can_fill_gap(rules, lens):  # type: ignore[no-untyped-def]
-    s = rules[0][2]
-    if s < 0 or lens[s] == 0:
-        return False
-    for i in rules[14]:
-        if lens[i] == 0:
-            return True
-    return False
-
-
-@njit(cache=True, nogil=True)
-def _regap(rules, cards, lens, hid, redeal):  # type: ignore[no-untyped-def]
-    # As rules/gaps.regap: shuffle the cards out of sequence back into their places,
-    # leaving the first place out of sequence in each row empty.
-    meta = rules[0]
-    tableau = rules[14]
-    row = meta[GRID_ROW]
-    seq = np.empty(len(tableau), dtype=np.int64)
-    places = np.empty(len(tableau), dtype=np.int64)
-    gap = np.zeros(len(tableau), dtype=np.bool_)
-    n = 0
-    m = 0
-    for start in range(0, len(tableau), row):
-        first = start + _in_sequence(rules, cards, lens, start)
-        if first < start + row:
-            gap[first] = True
-        for x in range(first, start + row):
-            places[m] = x
-            m += 1
-            p = tableau[x]
-            if lens[p] > 0:
-                seq[n] = cards[p, lens[p] - 1]
-                n += 1
-    seq = seq[:n]
-    seq.sort()
-    mixed(seq, redeal)
-    at = 0
-    for y in range(m):
-        p = tableau[places[y]]
-        hid[p] = 0
-        if gap[places[y]]:
-            lens[p] = 0
-        else:
-            cards[p, 0] = seq[at]
-            lens[p] = 1
-            at += 1
 
 
 @njit(cache=True, nogil=True)
@@ -482,9 +215,9 @@ def can_deal(rules, lens):  # type: ignore[no-untyped-def]
     tableau = rules[14]
     s = meta[2]
     if meta[4] == CLOSE_UP_TARGET:
-        return _can_close_up(rules, lens)
+        return can_close_up(rules, lens)
     if meta[4] == FIRST_GAP_TARGET:
-        return _can_fill_gap(rules, lens)
+        return can_fill_gap(rules, lens)
     if meta[4] == 0 or s < 0 or lens[s] == 0:
         return False
     w = meta[3]
@@ -556,19 +289,13 @@ def _rotate(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
             hid[j] = 0
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _stock_hidden(meta, held):  # type: ignore[no-untyped-def]
-    # As rules/reveal.stock_hidden: all face down, or all but a top card the game shows.
-    return held - 1 if held > 0 and meta[25] else held
-
-
 @njit(cache=True, nogil=True)
 def _settle(rules, lens, hid, i):  # type: ignore[no-untyped-def]
     # As rules/reveal.py: turn up the card left on top, and any card a move left uncovered.
     meta = rules[0]
     n = lens[i]
     if i == meta[2]:
-        hid[i] = _stock_hidden(meta, n)
+        hid[i] = stock_hidden(meta, n)
         return
     if hid[i] >= n:
         hid[i] = n
@@ -608,12 +335,6 @@ def _clear_run(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def _put(cards, lens, j, card):  # type: ignore[no-untyped-def]
-    cards[j, lens[j]] = card
-    lens[j] += 1
-
-
-@njit(cache=True, nogil=True)
 def _refill(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
     # A column a move emptied takes the refilling pile's top card (Canfield's reserve).
     meta = rules[0]
@@ -622,7 +343,7 @@ def _refill(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
         return
     for t in rules[14]:
         if t == i:
-            _put(cards, lens, i, cards[r, lens[r] - 1])
+            put(cards, lens, i, cards[r, lens[r] - 1])
             hid[i] = 0
             lens[r] -= 1
             _settle(rules, lens, hid, r)
@@ -635,26 +356,9 @@ def _turn_up(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
     column = rules[TURNS][j]
     if column < 0 or lens[column] == 0:
         return
-    _put(cards, lens, rules[0][TURN_TO], cards[column, lens[column] - 1])
+    put(cards, lens, rules[0][TURN_TO], cards[column, lens[column] - 1])
     lens[column] -= 1
     hid[column] = min(hid[column], lens[column])
-
-
-@njit(cache=True, nogil=True)
-def mixed(seq, redeal):  # type: ignore[no-untyped-def]
-    """Shuffle ``seq`` in place exactly as ``rules.gathering.mixed`` does."""
-    prime = np.uint64(0x100000001B3)
-    h = np.uint64(0xCBF29CE484222325)
-    for x in range(len(seq)):
-        h = (h ^ np.uint64(seq[x] + 1)) * prime
-    h = (h ^ np.uint64(redeal + 1)) * prime
-    for i in range(len(seq) - 1, 0, -1):
-        h = h + np.uint64(0x9E3779B97F4A7C15)
-        z = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        z = z ^ (z >> np.uint64(31))
-        j = int(z % np.uint64(i + 1))
-        seq[i], seq[j] = seq[j], seq[i]
 
 
 @njit(cache=True, nogil=True)
@@ -695,42 +399,42 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
     if kind == MOVE:
         n = lens[i]
         for x in range(k):
-            _put(cards, lens, j, cards[i, n - k + x])
+            put(cards, lens, j, cards[i, n - k + x])
         lens[i] = n - k
         _settle(rules, lens, hid, i)
         _refill(rules, cards, lens, hid, i)
         if meta[SLIDE]:
-            _slide(rules, cards, lens, hid)
+            slide(rules, cards, lens, hid)
         if meta[11] >= 0:
             _clear_run(rules, cards, lens, hid, j)
         if meta[TURN_TO] >= 0:
             _turn_up(rules, cards, lens, hid, j)
     elif kind == DEAL and meta[4] == CLOSE_UP_TARGET:
-        _close_up(rules, cards, lens, hid)
+        close_up(rules, cards, lens, hid)
     elif kind == DEAL and meta[4] == FIRST_GAP_TARGET:
-        _fill_first_gap(rules, cards, lens, hid)
+        fill_first_gap(rules, cards, lens, hid)
     elif kind == DEAL:
         s = meta[2]
         if meta[4] == 1:
             dealt = min(meta[5], lens[s])
             for x in range(dealt):
-                _put(cards, lens, meta[3], cards[s, lens[s] - 1 - x])
+                put(cards, lens, meta[3], cards[s, lens[s] - 1 - x])
             lens[s] -= dealt
         else:
             onto = rules[27]
             dealt = min(len(onto), lens[s])
             for x in range(dealt):
-                _put(cards, lens, onto[x], cards[s, lens[s] - 1 - x])
+                put(cards, lens, onto[x], cards[s, lens[s] - 1 - x])
             lens[s] -= dealt
             if meta[11] >= 0:
                 for x in range(dealt):
                     _clear_run(rules, cards, lens, hid, onto[x])
-        hid[s] = _stock_hidden(meta, lens[s])
+        hid[s] = stock_hidden(meta, lens[s])
     elif kind == REDEAL and meta[4] == ROTATE:
         _rotate(rules, cards, lens, hid)
         extra[0] += 1
     elif kind == REDEAL and meta[4] == GAPS_TARGET:
-        _regap(rules, cards, lens, hid, extra[0])
+        regap(rules, cards, lens, hid, extra[0])
         extra[0] += 1
     elif kind == REDEAL and meta[4] == 3:
         _gather(rules, cards, lens, hid, extra[0])
@@ -742,15 +446,15 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
             cards[s, x] = cards[w, m - 1 - x]
         lens[s] = m
         lens[w] = 0
-        hid[s] = _stock_hidden(meta, m)
+        hid[s] = stock_hidden(meta, m)
         extra[0] += 1
     else:
         d = meta[16]
-        _put(cards, lens, d, cards[i, lens[i] - 1])
+        put(cards, lens, d, cards[i, lens[i] - 1])
         lens[i] -= 1
         _settle(rules, lens, hid, i)
         if j != NO_PILE:
-            _put(cards, lens, d, cards[j, lens[j] - 1])
+            put(cards, lens, d, cards[j, lens[j] - 1])
             lens[j] -= 1
             _settle(rules, lens, hid, j)
 
@@ -760,9 +464,9 @@ def is_won(rules, lens, cards):  # type: ignore[no-untyped-def]
     """Whether the game's goal is reached."""
     meta = rules[0]
     if meta[GRID_GOAL] == ROWS_GOAL:
-        return _rows_in_suit(rules, cards, lens)
+        return rows_in_suit(rules, cards, lens)
     if meta[GRID_GOAL] == ONE_PILE_GOAL:
-        return _one_pile(rules, lens)
+        return one_pile(rules, lens)
     if meta[9] == 1:
         for j in rules[14]:
             if lens[j] > 0:
@@ -821,46 +525,3 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
             return code(MOVE, i, f, 1)
     return -1
 
-
-@njit(cache=True, nogil=True)
-def _pile_hash(cards, lens, hid, i):  # type: ignore[no-untyped-def]
-    h = np.uint64(14695981039346656037)
-    prime = np.uint64(1099511628211)
-    h = (h ^ np.uint64(hid[i] + 1)) * prime
-    h = (h ^ np.uint64(lens[i] + 7919)) * prime
-    for x in range(lens[i]):
-        h = (h ^ np.uint64(cards[i, x] + 1)) * prime
-    return h ^ (h >> np.uint64(29))
-
-
-@njit(cache=True, nogil=True)
-def key(rules, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
-    """A 64-bit key equal for positions equal up to interchangeable piles (never 0)."""
-    meta = rules[0]
-    symmetric, fixed = rules[18], rules[19]
-    s = meta[2]
-    if meta[18] and s >= 0 and lens[s] > 0:
-        symmetric, fixed = rules[20], rules[21]
-    mix = np.uint64(0x9E3779B97F4A7C15)
-    h = np.uint64(0)
-    for i in fixed:
-        h = (h ^ _pile_hash(cards, lens, hid, i)) * mix
-        h ^= h >> np.uint64(31)
-    for g in range(symmetric.shape[0]):
-        members = symmetric[g]
-        size = 0
-        while size < len(members) and members[size] >= 0:
-            size += 1
-        hashes = np.empty(size, dtype=np.uint64)
-        for x in range(size):
-            hashes[x] = _pile_hash(cards, lens, hid, members[x])
-        hashes.sort()
-        h = (h ^ np.uint64(g + 101)) * mix
-        for x in range(size):
-            h = (h ^ hashes[x]) * mix
-            h ^= h >> np.uint64(31)
-    if meta[19]:
-        h = (h ^ np.uint64(extra[0] + 3)) * mix
-    if h == np.uint64(0):
-        h = np.uint64(1)
-    return h

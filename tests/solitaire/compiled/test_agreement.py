@@ -18,7 +18,7 @@ import pytest
 
 from cardtable.solitaire import State, Variant, apply, canonical_key, get_variant, is_won, legal_moves, variants
 from cardtable.solitaire.compiled import compiled_apply, compiled_moves, from_arrays, to_arrays
-from cardtable.solitaire.compiled import kernel
+from cardtable.solitaire.compiled import kernel, keys
 from tests.solitaire.conformance import chosen_variants
 
 POSITIONS = int(os.environ.get("CARDTABLE_COMPILED_POSITIONS", "1500"))
@@ -43,7 +43,7 @@ def _positions(variant: Variant, count: int, seed: int) -> list[State]:
 
 def _key(state: State) -> int:
     p = to_arrays(state)
-    return int(kernel.key(p.program.rules, p.cards, p.lens, p.hid, p.extra))
+    return int(keys.key(p.program.rules, p.cards, p.lens, p.hid, p.extra))
 
 
 @pytest.mark.parametrize("variant", [*variants(), *chosen_variants()], ids=lambda v: v.id)

@@ -6,7 +6,7 @@ import random
 
 import numpy as np
 
-from cardtable.solitaire.compiled import kernel
+from cardtable.solitaire.compiled import shared
 from cardtable.solitaire.rules.gathering import mixed, packets
 from cardtable.solitaire.rules.stock import gather
 
@@ -24,7 +24,7 @@ def test_the_shuffle_is_a_permutation_and_the_same_in_the_compiled_form() -> Non
         shuffled = mixed(cards, redeal)
         assert sorted(shuffled) == sorted(cards)
         compiled = np.array(cards, dtype=np.int64)
-        kernel.mixed(compiled, redeal)
+        shared.mixed(compiled, redeal)
         assert tuple(int(c) for c in compiled) == shuffled
     assert mixed(tuple(range(52)), 0) != mixed(tuple(range(52)), 1)
 

@@ -1,0 +1,93 @@
+"""What every part of the compiled engine shares: move codes, where later atoms' arrays
+and meta slots sit in the rules tuple (``program.py`` builds them in this order), and the
+small helpers the generator, ``play`` and the grid all call.
+
+A position is three arrays: ``cards[pile, position]`` (card indices, bottom first),
+``lens[pile]`` and ``hid[pile]`` (face-down cards at the bottom), plus ``extra[0]``, the
+redeals taken. A move is one int: kind << 24 | source << 16 | target << 8 | count.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+MOVE, DEAL, REDEAL, PAIR = 0, 1, 2, 3
+NO_PILE = 255
+ONE, RUN, SUPERMOVE, FACE_UP, WHOLE, ONE_OR_WHOLE = 0, 1, 2, 3, 4, 5
+NO_STEP = -1000
+MAX_MOVES = 4096
+
+# Rules arrays and meta positions added by later atoms (program.py appends them in this order).
+TURN_TO = 26  # meta[TURN_TO]: the pile a turned-up card goes to, -1: none (rules/turning.py)
+TURNS = 29  # rules[TURNS][j]: the column whose top card turns up when a card lands on pile j, -1: none
+ROTATE = 5  # meta[4] (the stock target): a redeal moves each column's bottom card to its top (rules/rotating.py)
+# The grid's rules and meta (Monte Carlo, Montana; program.py builds them).
+TOUCHING = 30  # rules[TOUCHING][i, j]: piles i and j may pair (all True unless pairs must touch)
+LEFT = 31  # rules[LEFT][j]: the pile a gap at j continues (-1: none)
+AFTER = 32  # rules[AFTER][j]: the card table of what that gap takes after its left card
+SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33  # positions in meta (rules[0])
+ROWS_GOAL, ONE_PILE_GOAL = 1, 2  # meta[GRID_GOAL]
+CLOSE_UP_TARGET, GAPS_TARGET, FIRST_GAP_TARGET = 10, 11, 12  # stock target codes (meta[4])
+WHOLE_BY_TOP = 9  # group code: the whole pile moves, judged by its top card (Accordion)
+# Strategy's waiting foundations and Osmosis' rows (program.py appends them after the grid's).
+WAITING = 33  # rules[WAITING][j]: pile j takes no card while the stock holds any (rules/waiting.py)
+ROWS = 35  # rules[ROWS][j]: the pile whose ranks alone pile j takes, or -1 (rules/rows.py)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def code(kind: int, source: int, target: int, count: int) -> int:
+    """Pack a move into one int."""
+    return (kind << 24) | (source << 16) | (target << 8) | count
+
+
+@njit(cache=True, nogil=True, inline="always")
+def stock_hidden(meta, held):  # type: ignore[no-untyped-def]
+    # As rules/reveal.stock_hidden: all face down, or all but a top card the game shows.
+    return held - 1 if held > 0 and meta[25] else held
+
+
+@njit(cache=True, nogil=True)
+def put(cards, lens, j, card):  # type: ignore[no-untyped-def]
+    cards[j, lens[j]] = card
+    lens[j] += 1
+
+
+@njit(cache=True, nogil=True)
+def mixed(seq, redeal):  # type: ignore[no-untyped-def]
+    """Shuffle ``seq`` in place exactly as ``rules.gathering.mixed`` does."""
+    prime = np.uint64(0x100000001B3)
+    h = np.uint64(0xCBF29CE484222325)
+    for x in range(len(seq)):
+        h = (h ^ np.uint64(seq[x] + 1)) * prime
+    h = (h ^ np.uint64(redeal + 1)) * prime
+    for i in range(len(seq) - 1, 0, -1):
+        h = h + np.uint64(0x9E3779B97F4A7C15)
+        z = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+        j = int(z % np.uint64(i + 1))
+        seq[i], seq[j] = seq[j], seq[i]
+
+
+@njit(cache=True, nogil=True)
+def base_of(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    """The place in the rank order of the deal's base rank (the bottom card of the
+    first foundation holding one), or -1 while none is set or it lies face down."""
+    rank_pos = rules[25]
+    for f in rules[15]:
+        if lens[f] > 0:
+            return -1 if hid[f] > 0 else rank_pos[cards[f, 0]]
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def starts(rules, j, c, base):  # type: ignore[no-untyped-def]
+    """Whether card ``c`` may start the empty pile ``j`` (``base`` from ``base_of``)."""
+    step = rules[24][j]
+    if step == NO_STEP:
+        return rules[5][j, c]
+    if base < 0:
+        return False
+    ranks = rules[0][22]
+    return rules[25][c] == (base + step + ranks) % ranks
