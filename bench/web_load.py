@@ -97,7 +97,7 @@ async def player(
             if tops:
                 pile, position = rng.choice(tops)
                 _, found = await connection.request(
-                    "POST", f"/api/games/{view['id']}/targets", {"pile": pile, "position": position}
+                    "POST", f"/api/games/{view['id']}/targets", {"pile": pile, "position": position, "version": view["version"]}
                 )
                 if found["targets"]:
                     action = {"action": "move", "pile": pile, "position": position, "target": found["targets"][0]}

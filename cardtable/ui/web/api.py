@@ -237,10 +237,17 @@ async def act(request: Request) -> Response:
 
 
 class CardIn(BaseModel):
-    """A card, by its pile and place (0 = bottom; negative from the top)."""
+    """A card, by its pile and place (0 = bottom; negative from the top), on the table of
+    the given version when one is given."""
 
     pile: str = Field(max_length=10)
     position: Whole = Field(default=-1, ge=-200, le=200)
+    version: Whole | None = Field(
+        default=None,
+        description="the version of the view the card was picked up on: the answer is for that table when this "
+        "process holds it (the move then carries the version and is checked as it is saved); omitted, or a version "
+        "it does not hold, for the table as stored now",
+    )
 
 
 @router.post(
@@ -252,7 +259,7 @@ class CardIn(BaseModel):
 async def targets(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, CardIn)
-    live = await _player_game(request, game_id)
+    live = await _player_game(request, game_id, body.version)
     return json_response({"targets": live.session.targets(body.pile, body.position)})
 
 

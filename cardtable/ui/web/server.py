@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardtable.app import CorruptSave, StorageError, Store, StoreBusy
+from cardtable.app.cores import pin
 from cardtable.ui.web.api import router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.solver_api import router as solver_router
@@ -255,6 +256,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, work
     server_secret(store)  # made once here, so every process signs with the same key
     print(f"cardtable: open http://{host}:{port}/ in a browser (games saved in {store.path})", flush=True)
     if workers == 1:
+        pin(0)  # the loop and its store threads on one core (app/cores.py)
         uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
         return 0
     store.close()

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from types import FrameType
 
+from cardtable.app.cores import pin
+
 RESTART_GRACE = 5.0
 """Seconds a process must run to count as started well: its death is then answered with
 a new process at once; deaths sooner than that are answered after a growing pause."""
@@ -101,9 +103,11 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="cardtable-parent-watch", daemon=True).start()
 
 
-def _serve_one(sock: socket.socket, db: str, parent: int) -> None:
-    """One server process: the app over the store, on its own socket, while ``parent`` lives."""
+def _serve_one(sock: socket.socket, db: str, parent: int, slot: int) -> None:
+    """One server process: the app over the store, on its own socket and (the ``slot``-th)
+    core, while ``parent`` lives."""
     _end_with_parent(parent)
+    pin(slot)
     import uvicorn
 
     from cardtable.app import Store
@@ -144,7 +148,7 @@ def run_processes(host: str, port: int, db: str, count: int) -> int:
     stop = threading.Event()
 
     def start(slot: Slot) -> None:
-        slot.process = context.Process(target=_serve_one, args=(slot.sock, db, os.getpid()), daemon=False)
+        slot.process = context.Process(target=_serve_one, args=(slot.sock, db, os.getpid(), slots.index(slot)), daemon=False)
         slot.process.start()
         slot.since = time.monotonic()
 

@@ -10,7 +10,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from cardtable.app import Store
+from cardtable.app import Options, Session, Store
 from cardtable.solitaire import MoveKind, get_variant
 from cardtable.solitaire.formats import parse_freecell_solution
 from cardtable.ui.web.server import create_app
@@ -127,3 +127,28 @@ def test_statistics_leave_out_an_unreadable_game_and_say_so(tmp_path: Path) -> N
     assert [r["won"] for r in stats["recent"]] == [False]  # the readable game still counts
     assert path.read_bytes() == before
 
+
+
+def test_targets_answer_for_the_table_of_the_version_the_card_was_picked_up_on(tmp_path: Path) -> None:
+    """Two server processes over one file: the one that holds the player's table at the
+    view's version answers ``targets`` for that table without asking the store, and the
+    move made from it is then refused as stale, since the other process moved on."""
+    here, there = TestClient(create_app(Store(tmp_path / "two.db"))), TestClient(create_app(Store(tmp_path / "two.db")))
+    picked = {"pile": "waste", "position": -1}
+    for deal in range(1, 60):
+        view = _act(here, _start(here, deal=deal, auto_build=False), "deal").json()["view"]
+        there.cookies.update(here.cookies)
+        assert _act(there, view, "deal").status_code == 200  # the stored game is at the next version
+        seen = here.post(f"/api/games/{view['id']}/targets", json={**picked, "version": view["version"]}).json()["targets"]
+        now = here.post(f"/api/games/{view['id']}/targets", json=picked).json()["targets"]
+        if seen and seen != now:
+            break
+    else:
+        pytest.fail("no deal where the two waste cards go to different places")
+    table = Session(get_variant("klondike"), deal, Options(auto_build=False))
+    table.deal()
+    assert seen == table.targets("waste", -1)  # the table the card was picked up on
+    table.deal()
+    assert now == table.targets("waste", -1)  # the table as stored now
+    stale = _act(here, view, "move", pile="waste", position=-1, target=seen[0])
+    assert stale.status_code == 409 and stale.json()["view"]["version"] == view["version"] + 1

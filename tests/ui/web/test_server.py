@@ -159,6 +159,14 @@ def test_connections_arriving_together_are_spread_over_the_processes(tmp_path: P
 
 
 @needs_spreading
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="one core: there is nothing to spread the processes over")
+def test_each_server_process_keeps_its_loop_on_a_core_of_its_own(tmp_path: Path) -> None:
+    for _, server in _serve_process(tmp_path, 2):
+        cores = [os.sched_getaffinity(pid) for pid in _children(server.pid)]
+        assert len(cores) == 2 and all(len(c) == 1 for c in cores) and cores[0] != cores[1], cores
+
+
+@needs_spreading
 def test_a_server_process_that_dies_is_replaced_and_stopping_stops_them_all(tmp_path: Path) -> None:
     for url, server in _serve_process(tmp_path, 2):
         first = _children(server.pid)

@@ -27,7 +27,7 @@ export const api = {
   view: (id) => call("GET", `/api/games/${id}`),
   create: (game, deal, options, pick = null) => call("POST", "/api/games", { game, deal, options, pick }),
   act: (id, version, action, extra = {}) => call("POST", `/api/games/${id}/actions`, { action, version, ...extra }),
-  targets: (id, pile, position) => call("POST", `/api/games/${id}/targets`, { pile, position }),
+  targets: (id, version, pile, position) => call("POST", `/api/games/${id}/targets`, { pile, position, version }),
   stats: () => call("GET", "/api/stats"),
   settings: () => call("GET", "/api/settings"),
   setWinnable: (on) => call("POST", "/api/settings", { winnable: on }),

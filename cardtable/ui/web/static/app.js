@@ -16,7 +16,7 @@ const table = createTable($("table"), {
   move: (pile, position, target) => act("move", { pile, position, target }),
   home: (pile, position) => act("to_foundation", { pile, position }),
   deal: () => act("deal"),
-  targets: async (pile, position) => (await api.targets(view.id, pile, position)).data.targets ?? [],
+  targets: async (pile, position) => (await api.targets(view.id, view.version, pile, position)).data.targets ?? [],
   say,
 });
 
