@@ -12,6 +12,7 @@ position already reached) is never suggested.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ class Effort:
 
     The node caps are the real limits (a few tenths of a second on this machine), so a hint
     depends on the position alone; the seconds only guard against a slow machine.
+    ``seconds`` bounds the whole hint either way: arrangements stop being solved once it
+    is spent (the first is always solved), and the share says of how many.
     """
 
     nodes: int = 60_000
@@ -124,11 +127,17 @@ class SolvingHinter:
     def _sampled(self, state: State, avoid: Avoid) -> Hint | None:
         effort = self.effort
         rng = random.Random(_seed_of(state, self.seed))
-        budget = Budget(nodes=effort.sample_nodes, seconds=effort.sample_seconds)
+        deadline = time.perf_counter() + effort.seconds
         wins: Counter[Move] = Counter()
         refused: set[Move] = set()
+        solved = 0
         for _ in range(effort.samples):
-            result = solve(arrangement(state, rng), budget)
+            left = deadline - time.perf_counter()
+            if solved and left <= 0:
+                break
+            seconds = effort.sample_seconds if not solved else min(effort.sample_seconds, left)
+            solved += 1
+            result = solve(arrangement(state, rng), Budget(nodes=effort.sample_nodes, seconds=seconds))
             if not result.solved or not result.moves:
                 continue
             first = result.moves[0]
@@ -139,5 +148,5 @@ class SolvingHinter:
         if not wins:
             return None
         move, won = wins.most_common(1)[0]
-        share = f"wins in {won} of {effort.samples} arrangements of the hidden cards"
+        share = f"wins in {won} of {solved} arrangement{'s' * (solved != 1)} of the hidden cards"
         return Hint(move, LEADS + won, f"{describe(state, move)}: {share}")

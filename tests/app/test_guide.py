@@ -97,3 +97,12 @@ def test_with_cards_face_down_the_hint_is_the_move_that_wins_most_arrangements()
     found = re.fullmatch(r".*: wins in (\d+) of 6 arrangements of the hidden cards", first.reason)
     assert found and 1 <= int(found.group(1)) <= 6
     assert first.move in legal_moves(state)
+
+
+def test_a_hint_with_cards_face_down_stops_sampling_when_its_time_is_spent() -> None:
+    """The hint's seconds bound all its arrangements together: with none to spend, one
+    arrangement is solved (node caps, not the clock, end that one) and the share says so."""
+    spent = Effort(nodes=1000, seconds=0.0, samples=6, sample_nodes=3000, sample_seconds=30.0)
+    state = get_variant("klondike").start(3)
+    hint = SolvingHinter(spent, seed=5).best_moves(state)[0]
+    assert re.fullmatch(r".*: wins in 1 of 1 arrangement of the hidden cards", hint.reason), hint.reason
