@@ -1,8 +1,9 @@
 """Player options: choices a game offers before the deal (free cells, columns, cards
-turned, passes, suits, ranks that wrap). A choice makes a new variant, derived from the game's declaration, whose
-id carries the choice (``freecell[cells=3]``), so a game played with options is saved,
-replayed and counted apart. Where the choice gives exactly the rules of a registered game
-(FreeCell with three cells is "FreeCell (3 cells)"), that game is the answer.
+turned, passes, suits, ranks that wrap). A choice makes a new variant, derived from the
+game's declaration, whose id carries the choice (``freecell[cells=3]``), so a game played
+with options is saved, replayed and counted apart. Where the choice gives exactly the
+rules of a registered game (FreeCell with three cells is "FreeCell (3 cells)"), that game
+is the answer.
 
 >>> from cardtable.solitaire.registry import get_variant, variants
 >>> with_options(get_variant("klondike"), {"draw": 3}, variants()).id
@@ -89,6 +90,8 @@ def _suits(variant: Variant, count: int) -> dict[str, Any]:
 
 def _columns(variant: Variant, count: int) -> dict[str, Any]:
     at = variant.piles_of(PileKind.TABLEAU)
+    if list(at) != list(range(at[0], at[-1] + 1)):
+        raise OptionError("the columns option needs the columns declared side by side")
     columns = [variant.piles[i] for i in at]
     dealt = _spread([spec.dealt for spec in columns], count)
     made = tuple(replace(columns[0], id=PileId(PileKind.TABLEAU, n), dealt=d) for n, d in enumerate(dealt, start=1))
