@@ -3,9 +3,9 @@ ids in the page): it switches between the games of a family that differ only in 
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
-from tests.ui.web.test_browser import browser, page, server, settle  # noqa: F401  (fixtures)
+from tests.ui.web.test_browser import browser, page, server, settle, start  # noqa: F401  (fixtures)
 
 
 def test_the_draw_choice_switches_within_the_family_and_hides_elsewhere(page: Page) -> None:  # noqa: F811
@@ -77,3 +77,22 @@ def test_columns_and_wrapping_ranks_are_chosen_in_the_settings(page: Page) -> No
     page.click("#show-rules")
     expect(page.locator("#rules-title")).to_have_text("Klondike (9 columns, ranks that wrap from King to Ace)")
     expect(page.locator("#rules-list")).to_contain_text("build down by one (a King on an Ace) in alternating colours")
+
+
+def test_a_game_is_chosen_only_once_the_page_has_opened_the_last_one(page: Page) -> None:  # noqa: F811
+    """While the page still opens the player's last game, choosing another is not
+    offered (the opening would overwrite the choice); once it is, the choice is dealt."""
+    start(page, "yukon", 5)  # the player's last game
+    held: list[Route] = []
+    page.route("**/api/games/latest", lambda route: held.append(route))
+    page.reload()
+    expect(page.locator("#game-picker")).to_be_disabled()
+    expect(page.locator("#new-game")).to_be_disabled()
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    expect(page.locator("#status")).to_contain_text("Yukon · deal 5 ·")
+    page.select_option("#game-picker", "golf")
+    page.fill("#deal-number", "6")
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("Golf · deal 6 ·")

@@ -311,6 +311,9 @@ async function start() {
   const latest = await api.latest();
   if (latest.status === 200) await open(latest.data);
   else { $("game-picker").value = catalogue[0].id; await newGame(); }
+  // Choosing a game is offered only now: a choice made while the page was still opening
+  // the last game would have been overwritten by it.
+  for (const id of ["game-picker", "new-game", "new-winnable", "daily-deal"]) $(id).disabled = false;
 }
 
 start();
