@@ -127,7 +127,7 @@ def _place(variant: Variant, letter: str, text: str) -> tuple[PileKind, int | No
         return PileKind.CELL, cells[_CELL_LETTERS.index(letter)]
     if letter in ("h", "f"):
         return PileKind.FOUNDATION, None
-    digits = f"1-{len(columns)}" if len(columns) < 10 else "1-9, 0"
+    digits = " ".join(_COLUMN_DIGITS[: len(columns)])
     raise FormatError(f"{text!r}: {letter!r} is no column ({digits}), cell (a-{_CELL_LETTERS[len(cells) - 1]}) or foundation (h)")
 
 
