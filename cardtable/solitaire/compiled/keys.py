@@ -18,32 +18,38 @@ def _pile_hash(cards, lens, hid, i):  # type: ignore[no-untyped-def]
     return h ^ (h >> np.uint64(29))
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _spread(x):  # type: ignore[no-untyped-def]
+    # splitmix64's finalizer: every input bit moves every output bit.
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
 @njit(cache=True, nogil=True)
 def key(rules, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     """A 64-bit key equal for positions equal up to interchangeable piles (never 0)."""
-    meta = rules[0]
-    symmetric, fixed = rules[18], rules[19]
+    meta = rules.meta
+    symmetric, fixed = rules.symmetric, rules.fixed
     s = meta[2]
     if meta[18] and s >= 0 and lens[s] > 0:
-        symmetric, fixed = rules[20], rules[21]
+        symmetric, fixed = rules.symmetric_while_dealing, rules.fixed_while_dealing
     mix = np.uint64(0x9E3779B97F4A7C15)
     h = np.uint64(0)
     for i in fixed:
         h = (h ^ _pile_hash(cards, lens, hid, i)) * mix
         h ^= h >> np.uint64(31)
     for g in range(symmetric.shape[0]):
+        # A sum of well-spread pile hashes does not depend on the piles' order, so no
+        # sorting (nor the array it needs) on this path, run once per child position.
         members = symmetric[g]
-        size = 0
-        while size < len(members) and members[size] >= 0:
-            size += 1
-        hashes = np.empty(size, dtype=np.uint64)
-        for x in range(size):
-            hashes[x] = _pile_hash(cards, lens, hid, members[x])
-        hashes.sort()
-        h = (h ^ np.uint64(g + 101)) * mix
-        for x in range(size):
-            h = (h ^ hashes[x]) * mix
-            h ^= h >> np.uint64(31)
+        total = np.uint64(g + 101)
+        for x in range(len(members)):
+            if members[x] < 0:
+                break
+            total += _spread(_pile_hash(cards, lens, hid, members[x]))
+        h = (h ^ total) * mix
+        h ^= h >> np.uint64(31)
     if meta[19]:
         h = (h ^ np.uint64(extra[0] + 3)) * mix
     if h == np.uint64(0):
