@@ -21,7 +21,6 @@ RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 NODES, HEAP, LOG, SEQ, EXPANDED, WIN, STATUS = 0, 1, 2, 3, 4, 5, 6
 # weights
 W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TALL = 0, 1, 2, 3, 4, 5, 6, 7, 8
-PRECEDES = 34  # rules[PRECEDES][y, x]: card y must reach the foundations before card x (program.py)
 OFFSET = 1 << 20
 
 
@@ -54,9 +53,9 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
     """How far a position looks from a win (lower is closer): cards still out, face-down
     cards, breaks in the columns' order, cards above the next cards the foundations
     want, less free cells and open columns."""
-    meta, group, run_id, build_id, tables = rules[0], rules[1], rules[2], rules[3], rules[4]
-    capacity, is_found, covered, cells, open_columns = rules[7], rules[9], rules[11], rules[12], rules[13]
-    tableau, foundations = rules[14], rules[15]
+    meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
+    capacity, is_found, covered, cells, open_columns = rules.capacity, rules.is_foundation, rules.covered, rules.cells, rules.open_columns
+    tableau, foundations = rules.tableau, rules.foundations
     piles = meta[0]
     out = 0
     if meta[GRID_GOAL]:
@@ -135,10 +134,10 @@ def _blocked(rules, cards, lens):  # type: ignore[no-untyped-def]
     # The cards that can't reach the foundations by playing the piles' top cards home in
     # turn, every card of the stock counted as home already (so it never adds to them):
     # where the piles give only to the foundations, one such card loses the game.
-    precedes = rules[PRECEDES]
-    is_found = rules[9]
-    piles = rules[0][0]
-    s = rules[0][2]
+    precedes = rules.precedes
+    is_found = rules.is_foundation
+    piles = rules.meta[0]
+    s = rules.meta[2]
     gone = np.zeros(52, dtype=np.bool_)
     tops = lens.copy()
     left = 0
@@ -253,7 +252,7 @@ def _go_home(rules, cards, lens, hid, extra, mlog, at):  # type: ignore[no-untyp
 def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     """Seed the search with the root position (after its safe moves home)."""
     arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
-    piles = rules[0][0]
+    piles = rules.meta[0]
     played = _go_home(rules, cards, lens, hid, extra, mlog, 0)
     counters[LOG] = played
     _seen(table, talon_key(rules, draw_of(rules), cards, lens, hid, extra))
@@ -274,9 +273,9 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
 def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     """Whether ``move`` carries cards between two columns without turning a card up,
     emptying its column or freeing the card under it to go home."""
-    meta, group, run_id, build_id, tables = rules[0], rules[1], rules[2], rules[3], rules[4]
-    capacity, is_found, covered, cells, open_columns = rules[7], rules[9], rules[11], rules[12], rules[13]
-    tableau, foundations = rules[14], rules[15]
+    meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
+    capacity, is_found, covered, cells, open_columns = rules.capacity, rules.is_foundation, rules.covered, rules.cells, rules.open_columns
+    tableau, foundations = rules.tableau, rules.foundations
     if move >> 24 != 0:
         return False
     i = (move >> 16) & 255
@@ -307,7 +306,7 @@ def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untype
     """Expand up to ``steps`` nodes (skipping idle moves unless ``idle``); the outcome
     is left in ``counters[STATUS]``."""
     arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
-    meta = rules[0]
+    meta = rules.meta
     piles = meta[0]
     capacity = meta[1]
     cards = np.zeros((piles, capacity), dtype=np.uint8)

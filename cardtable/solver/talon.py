@@ -27,7 +27,7 @@ NOT_A_JUMP = -1
 def draw_of(rules):  # type: ignore[no-untyped-def]
     """Cards turned at a time where talon jumps apply, else 0: the stock turns onto a
     waste that takes no cards, redeals are unlimited and nothing pairs."""
-    meta, takes = rules[0], rules[6]
+    meta, takes = rules.meta, rules.takes
     s, w = meta[2], meta[3]
     if meta[4] != 1 or s < 0 or w < 0 or meta[6] >= 0 or meta[12] or takes[w]:
         return 0
@@ -85,7 +85,7 @@ def jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch):  
     """Replace the turns, redeals and waste moves among ``moves[:count]`` by talon
     jumps; ``reach[m]`` is the pointer a jump turns to (``-2 - p`` through a redeal),
     ``NOT_A_JUMP`` for the other moves. Return the new count."""
-    meta = rules[0]
+    meta = rules.meta
     s, w = meta[2], meta[3]
     kept = 0
     for m in range(count):
@@ -129,13 +129,13 @@ def jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch):  
 def _may_land(rules, cards, lens, card):  # type: ignore[no-untyped-def]
     """Whether some pile's top (or emptiness) takes ``card`` by the build tables alone: a
     cheap first look before generating the moves of the position with it turned up."""
-    meta, build_id, tables, empty, takes = rules[0], rules[3], rules[4], rules[5], rules[6]
+    meta, build_id, tables, empty, takes = rules.meta, rules.build_id, rules.tables, rules.empty, rules.takes
     for j in range(meta[0]):
         if not takes[j]:
             continue
         if lens[j] == 0:
             # A pile started by the deal's base rank has no card table: look further.
-            if empty[j, card] or rules[24][j] != NO_STEP:
+            if empty[j, card] or rules.base_step[j] != NO_STEP:
                 return True
         elif build_id[j] >= 0 and tables[build_id[j], cards[j, lens[j] - 1], card]:
             return True
@@ -147,7 +147,7 @@ def talon_key(rules, draw, cards, lens, hid, extra):  # type: ignore[no-untyped-
     """The position's key; with one card turned at a time, the same wherever the pointer is."""
     if draw != 1:
         return key(rules, cards, lens, hid, extra)
-    meta = rules[0]
+    meta = rules.meta
     s, w = meta[2], meta[3]
     ns, nw = lens[s], lens[w]
     for x in range(nw):

@@ -53,7 +53,7 @@ def _jump_plays(state: State) -> set[tuple[object, ...]]:
     scratch = (np.zeros_like(p.cards), np.zeros_like(p.lens), np.zeros_like(p.hid))
     count = jumps(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, scratch)
     talon = np.zeros(program.capacity, dtype=np.int64)
-    n = talon_of(p.cards, p.lens, rules[0][2], rules[0][3], talon)
+    n = talon_of(p.cards, p.lens, program.meta[2], program.meta[3], talon)
     out: set[tuple[object, ...]] = set()
     for m in range(count):
         if reach[m] == NOT_A_JUMP:
@@ -61,7 +61,7 @@ def _jump_plays(state: State) -> set[tuple[object, ...]]:
             continue
         log = np.zeros(4 * program.capacity, dtype=np.int64)
         target = reach[m] if reach[m] >= 0 else -2 - reach[m]
-        logged = turns(draw, int(p.lens[rules[0][3]]), n, target, reach[m] < 0, log, 0)
+        logged = turns(draw, int(p.lens[program.meta[3]]), n, target, reach[m] < 0, log, 0)
         here = state
         for c in log[:logged]:
             here = apply(here, to_move(state.variant, int(c)))  # raises if the engine refuses a turn

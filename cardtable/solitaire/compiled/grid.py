@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from cardtable.solitaire.compiled.shared import (
-    AFTER, GRID_GOAL, GRID_ROW, LEFT, ROWS_GOAL, SAME_RANK, TOUCHING, mixed, put, starts, stock_hidden,
+    GRID_GOAL, GRID_ROW, ROWS_GOAL, SAME_RANK, mixed, put, starts, stock_hidden,
 )
 
 
@@ -17,19 +17,19 @@ from cardtable.solitaire.compiled.shared import (
 def gap(rules, cards, lens, j):  # type: ignore[no-untyped-def]
     # An empty place that continues its left neighbour (a gap in Montana): the card table
     # and the left card (-1: no such place; -2: one whose left place is empty, so it takes nothing).
-    left = rules[LEFT][j]
+    left = rules.left[j]
     if left < 0:
         return -1, 0
     if lens[left] == 0:
         return -2, 0
-    return rules[AFTER][j], cards[left, lens[left] - 1]
+    return rules.after[j], cards[left, lens[left] - 1]
 
 
 @njit(cache=True, nogil=True)
 def pairs(rules, i, a, j, b):  # type: ignore[no-untyped-def]
     # Whether cards a (on pile i) and b (on pile j) pair: by total, or by rank where they touch.
-    meta = rules[0]
-    if not rules[TOUCHING][i, j]:
+    meta = rules.meta
+    if not rules.touching[i, j]:
         return False
     if meta[SAME_RANK]:
         return a % 13 == b % 13
@@ -40,20 +40,20 @@ def pairs(rules, i, a, j, b):  # type: ignore[no-untyped-def]
 def can_close_up(rules, lens):  # type: ignore[no-untyped-def]
     # As rules/grid.can_close_up: a gap before a card, or a gap the stock can fill.
     gap = False
-    for i in rules[14]:
+    for i in rules.tableau:
         if lens[i] == 0:
             gap = True
         elif gap:
             return True
-    s = rules[0][2]
+    s = rules.meta[2]
     return gap and s >= 0 and lens[s] > 0
 
 
 @njit(cache=True, nogil=True)
 def close_up(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     # As rules/grid.close_up: slide the cards up in reading order, refill from the stock's top.
-    tableau = rules[14]
-    s = rules[0][2]
+    tableau = rules.tableau
+    s = rules.meta[2]
     at = 0
     for i in tableau:
         if lens[i] > 0:
@@ -71,26 +71,26 @@ def close_up(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
             lens[i] = 0
         hid[i] = 0
     if s >= 0:
-        hid[s] = stock_hidden(rules[0], lens[s])
+        hid[s] = stock_hidden(rules.meta, lens[s])
 
 
 @njit(cache=True, nogil=True)
 def _row_start(rules):  # type: ignore[no-untyped-def]
     # The rank (its place in the rank order) a row starts with: what the first place takes.
-    first = rules[14][0]
+    first = rules.tableau[0]
     for c in range(52):
-        if rules[5][first, c]:
-            return rules[25][c]
+        if rules.empty[first, c]:
+            return rules.rank_pos[c]
     return -1
 
 
 @njit(cache=True, nogil=True)
 def _in_sequence(rules, cards, lens, start):  # type: ignore[no-untyped-def]
     # As rules/gaps.in_sequence: places from a row's start holding its suit in order.
-    meta = rules[0]
+    meta = rules.meta
     at = _row_start(rules)
-    tableau = rules[14]
-    rank_pos = rules[25]
+    tableau = rules.tableau
+    rank_pos = rules.rank_pos
     row = meta[GRID_ROW]
     first = tableau[start]
     if lens[first] == 0:
@@ -111,10 +111,10 @@ def _in_sequence(rules, cards, lens, start):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def rows_in_suit(rules, cards, lens):  # type: ignore[no-untyped-def]
     # As rules/gaps.rows_in_suit: every row in suit from its start rank to the top.
-    meta = rules[0]
+    meta = rules.meta
     row = meta[GRID_ROW]
     length = meta[22] - _row_start(rules)
-    for start in range(0, len(rules[14]), row):
+    for start in range(0, len(rules.tableau), row):
         if _in_sequence(rules, cards, lens, start) != length:
             return False
     return True
@@ -124,11 +124,11 @@ def rows_in_suit(rules, cards, lens):  # type: ignore[no-untyped-def]
 def rows_out_of_sequence(rules, cards, lens):  # type: ignore[no-untyped-def]
     """How many places of the rows are not yet in sequence (the solver's estimate for a
     game won by rows in suit)."""
-    meta = rules[0]
+    meta = rules.meta
     row = meta[GRID_ROW]
     length = meta[22] - _row_start(rules)
     out = 0
-    for start in range(0, len(rules[14]), row):
+    for start in range(0, len(rules.tableau), row):
         out += length - _in_sequence(rules, cards, lens, start)
     return out
 
@@ -136,8 +136,8 @@ def rows_out_of_sequence(rules, cards, lens):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def one_pile(rules, lens):  # type: ignore[no-untyped-def]
     # Goal.ONE_PILE: the whole deck in one tableau pile.
-    for i in rules[14]:
-        if lens[i] == rules[0][1]:
+    for i in rules.tableau:
+        if lens[i] == rules.meta[1]:
             return True
     return False
 
@@ -146,20 +146,20 @@ def one_pile(rules, lens):  # type: ignore[no-untyped-def]
 def grid_estimate(rules, cards, lens):  # type: ignore[no-untyped-def]
     """How far a grid game looks from its goal (the solver's estimate): places out of
     sequence (rows in suit), or piles still apart and cards still in the stock (one pile)."""
-    if rules[0][GRID_GOAL] == ROWS_GOAL:
+    if rules.meta[GRID_GOAL] == ROWS_GOAL:
         return rows_out_of_sequence(rules, cards, lens)
     out = 0
-    for i in rules[14]:
+    for i in rules.tableau:
         if lens[i] > 0:
             out += 1
-    s = rules[0][2]
+    s = rules.meta[2]
     return out + (lens[s] if s >= 0 else 0)
 
 
 @njit(cache=True, nogil=True)
 def slide(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     # As rules/grid.slide: the piles after an emptied place slide left, keeping their order.
-    tableau = rules[14]
+    tableau = rules.tableau
     at = 0
     for i in tableau:
         if lens[i] == 0:
@@ -178,22 +178,22 @@ def slide(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def fill_first_gap(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     # As rules/grid.fill_first_gap: the stock's top card, face up, into the first empty place.
-    s = rules[0][2]
-    for i in rules[14]:
+    s = rules.meta[2]
+    for i in rules.tableau:
         if lens[i] == 0:
             put(cards, lens, i, cards[s, lens[s] - 1])
             hid[i] = 0
             lens[s] -= 1
-            hid[s] = stock_hidden(rules[0], lens[s])
+            hid[s] = stock_hidden(rules.meta, lens[s])
             return
 
 
 @njit(cache=True, nogil=True)
 def can_fill_gap(rules, lens):  # type: ignore[no-untyped-def]
-    s = rules[0][2]
+    s = rules.meta[2]
     if s < 0 or lens[s] == 0:
         return False
-    for i in rules[14]:
+    for i in rules.tableau:
         if lens[i] == 0:
             return True
     return False
@@ -203,8 +203,8 @@ def can_fill_gap(rules, lens):  # type: ignore[no-untyped-def]
 def regap(rules, cards, lens, hid, redeal):  # type: ignore[no-untyped-def]
     # As rules/gaps.regap: shuffle the cards out of sequence back into their places,
     # leaving the first place out of sequence in each row empty.
-    meta = rules[0]
-    tableau = rules[14]
+    meta = rules.meta
+    tableau = rules.tableau
     row = meta[GRID_ROW]
     seq = np.empty(len(tableau), dtype=np.int64)
     places = np.empty(len(tableau), dtype=np.int64)

@@ -18,8 +18,8 @@ from cardtable.solitaire.compiled.grid import (
 )
 from cardtable.solitaire.compiled.shared import (
     CLOSE_UP_TARGET, DEAL, FACE_UP, FIRST_GAP_TARGET, GAPS_TARGET, GRID_GOAL, MAX_MOVES, MOVE, NO_PILE, NO_STEP,
-    ONE, ONE_OR_WHOLE, ONE_PILE_GOAL, PAIR, REDEAL, ROTATE, ROWS, ROWS_GOAL, RUN, SLIDE, SUPERMOVE, TURN_TO,
-    TURNS, WAITING, WHOLE, WHOLE_BY_TOP, base_of, code, mixed, put, starts, stock_hidden,
+    ONE, ONE_OR_WHOLE, ONE_PILE_GOAL, PAIR, REDEAL, ROTATE, ROWS_GOAL, RUN, SLIDE, SUPERMOVE, TURN_TO,
+    WHOLE, WHOLE_BY_TOP, base_of, code, mixed, put, starts, stock_hidden,
 )
 
 
@@ -36,17 +36,17 @@ def _covered(covered, lens, i):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True, inline="always")
 def _waiting(rules, lens, j):  # type: ignore[no-untyped-def]
     # As rules/waiting.closed: a pile that waits for the stock, while the stock holds cards.
-    s = rules[0][2]
-    return rules[WAITING][j] and s >= 0 and lens[s] > 0
+    s = rules.meta[2]
+    return rules.waiting[j] and s >= 0 and lens[s] > 0
 
 
 @njit(cache=True, nogil=True)
 def _unranked(rules, cards, lens, hid, j, c):  # type: ignore[no-untyped-def]
     # As rules/rows.allows, refused: pile j takes only ranks lying face up in its row above.
-    above = rules[ROWS][j]
+    above = rules.ranks_from[j]
     if above < 0:
         return False
-    rank_pos = rules[25]
+    rank_pos = rules.rank_pos
     for x in range(hid[above], lens[above]):
         if rank_pos[cards[above, x]] == rank_pos[c]:
             return False
@@ -56,10 +56,10 @@ def _unranked(rules, cards, lens, hid, j, c):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-def]
     """Write every legal move's code into ``out``; return how many."""
-    meta, group, run_id, build_id, tables = rules[0], rules[1], rules[2], rules[3], rules[4]
-    takes, capacity, one_in, is_found, super_src = rules[6], rules[7], rules[8], rules[9], rules[10]
-    covered, cells, open_columns, exposable, singles = rules[11], rules[12], rules[13], rules[16], rules[17]
-    feeds = rules[26]
+    meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
+    takes, capacity, one_in, is_found, super_src = rules.takes, rules.capacity, rules.one_in, rules.is_foundation, rules.supermove_sources
+    covered, cells, open_columns, exposable, singles = rules.covered, rules.cells, rules.open_columns, rules.exposable, rules.singles
+    feeds = rules.feeds
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
     count = 0
     piles = meta[0]
@@ -186,10 +186,10 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
 def _discards(rules, cards, lens, hid, out, count):  # type: ignore[no-untyped-def]
     # A column's top card goes to the discards (the first foundation) when a higher card
     # of its suit, Aces high, tops another column (rules/discard.py).
-    tableau = rules[14]
-    rank_pos = rules[25]
-    ranks = rules[0][22]
-    target = rules[15][0]
+    tableau = rules.tableau
+    rank_pos = rules.rank_pos
+    ranks = rules.meta[22]
+    target = rules.foundations[0]
     for i in tableau:
         n = lens[i]
         if n == 0 or hid[i] >= n:
@@ -211,8 +211,8 @@ def _discards(rules, cards, lens, hid, out, count):  # type: ignore[no-untyped-d
 @njit(cache=True, nogil=True)
 def can_deal(rules, lens):  # type: ignore[no-untyped-def]
     """Whether dealing from the stock is legal."""
-    meta = rules[0]
-    tableau = rules[14]
+    meta = rules.meta
+    tableau = rules.tableau
     s = meta[2]
     if meta[4] == CLOSE_UP_TARGET:
         return can_close_up(rules, lens)
@@ -221,7 +221,7 @@ def can_deal(rules, lens):  # type: ignore[no-untyped-def]
     if meta[4] == 0 or s < 0 or lens[s] == 0:
         return False
     w = meta[3]
-    if meta[4] == 1 and w >= 0 and rules[7][w] >= 0 and lens[w] >= rules[7][w]:
+    if meta[4] == 1 and w >= 0 and rules.capacity[w] >= 0 and lens[w] >= rules.capacity[w]:
         return False
     if meta[7]:
         for j in tableau:
@@ -233,7 +233,7 @@ def can_deal(rules, lens):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     """Whether turning the waste back over is legal."""
-    meta = rules[0]
+    meta = rules.meta
     s, w, allowed = meta[2], meta[3], meta[6]
     if meta[4] == ROTATE:
         return _can_rotate(rules, lens, extra)
@@ -242,7 +242,7 @@ def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
     if meta[4] == 3:
         if allowed >= 0 and extra[0] >= allowed:
             return False
-        tableau = rules[14]
+        tableau = rules.tableau
         total = 0
         for j in tableau:
             total += lens[j]
@@ -267,10 +267,10 @@ def can_redeal(rules, lens, extra):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def _can_rotate(rules, lens, extra):  # type: ignore[no-untyped-def]
     # As rules/rotating.py: redeals left, and some column of two cards or more.
-    allowed = rules[0][6]
+    allowed = rules.meta[6]
     if allowed >= 0 and extra[0] >= allowed:
         return False
-    for j in rules[14]:
+    for j in rules.tableau:
         if lens[j] > 1:
             return True
     return False
@@ -279,7 +279,7 @@ def _can_rotate(rules, lens, extra):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def _rotate(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     # As rules/rotating.py: each column's bottom card goes to its top.
-    for j in rules[14]:
+    for j in rules.tableau:
         n = lens[j]
         if n > 1:
             bottom = cards[j, 0]
@@ -292,7 +292,7 @@ def _rotate(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def _settle(rules, lens, hid, i):  # type: ignore[no-untyped-def]
     # As rules/reveal.py: turn up the card left on top, and any card a move left uncovered.
-    meta = rules[0]
+    meta = rules.meta
     n = lens[i]
     if i == meta[2]:
         hid[i] = stock_hidden(meta, n)
@@ -302,8 +302,8 @@ def _settle(rules, lens, hid, i):  # type: ignore[no-untyped-def]
         if n > 0 and meta[8]:
             hid[i] = n - 1
     if n == 0 and meta[8]:
-        covered = rules[11]
-        for below in rules[28][i]:
+        covered = rules.covered
+        for below in rules.uncovers[i]:
             if below < 0:
                 break
             held = lens[below]
@@ -313,9 +313,9 @@ def _settle(rules, lens, hid, i):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, nogil=True)
 def _clear_run(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
-    meta = rules[0]
-    tables = rules[4]
-    foundations = rules[15]
+    meta = rules.meta
+    tables = rules.tables
+    foundations = rules.foundations
     order = meta[11]
     length = meta[14]
     n = lens[j]
@@ -337,11 +337,11 @@ def _clear_run(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def _refill(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
     # A column a move emptied takes the refilling pile's top card (Canfield's reserve).
-    meta = rules[0]
+    meta = rules.meta
     r = meta[20]
     if r < 0 or lens[i] > 0 or lens[r] == 0:
         return
-    for t in rules[14]:
+    for t in rules.tableau:
         if t == i:
             put(cards, lens, i, cards[r, lens[r] - 1])
             hid[i] = 0
@@ -353,10 +353,10 @@ def _refill(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def _turn_up(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
     # As rules/turning.py: a card landing on pile j turns up its column's top card.
-    column = rules[TURNS][j]
+    column = rules.turns[j]
     if column < 0 or lens[column] == 0:
         return
-    put(cards, lens, rules[0][TURN_TO], cards[column, lens[column] - 1])
+    put(cards, lens, rules.meta[TURN_TO], cards[column, lens[column] - 1])
     lens[column] -= 1
     hid[column] = min(hid[column], lens[column])
 
@@ -364,8 +364,8 @@ def _turn_up(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def _gather(rules, cards, lens, hid, redeal):  # type: ignore[no-untyped-def]
     # Pick the columns up in order and deal them again, count to a column (rules/gathering.py).
-    meta = rules[0]
-    tableau = rules[14]
+    meta = rules.meta
+    tableau = rules.tableau
     seq = np.empty(meta[1], dtype=np.int64)
     n = 0
     for j in tableau:
@@ -391,7 +391,7 @@ def _gather(rules, cards, lens, hid, redeal):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
     """Apply a legal move (by its code) to the arrays, in place."""
-    meta = rules[0]
+    meta = rules.meta
     kind = move >> 24
     i = (move >> 16) & 255
     j = (move >> 8) & 255
@@ -421,7 +421,7 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
                 put(cards, lens, meta[3], cards[s, lens[s] - 1 - x])
             lens[s] -= dealt
         else:
-            onto = rules[27]
+            onto = rules.dealt_to
             dealt = min(len(onto), lens[s])
             for x in range(dealt):
                 put(cards, lens, onto[x], cards[s, lens[s] - 1 - x])
@@ -462,18 +462,18 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def is_won(rules, lens, cards):  # type: ignore[no-untyped-def]
     """Whether the game's goal is reached."""
-    meta = rules[0]
+    meta = rules.meta
     if meta[GRID_GOAL] == ROWS_GOAL:
         return rows_in_suit(rules, cards, lens)
     if meta[GRID_GOAL] == ONE_PILE_GOAL:
         return one_pile(rules, lens)
     if meta[9] == 1:
-        for j in rules[14]:
+        for j in rules.tableau:
             if lens[j] > 0:
                 return False
         return True
     total = 0
-    for f in rules[15]:
+    for f in rules.foundations:
         total += lens[f]
     return total == meta[10]
 
@@ -485,9 +485,9 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     A card is safe to send home when every card that could be built on it off the
     foundations is home already: nothing will ever need it as a place to go.
     """
-    meta, group, build_id, tables, takes, capacity = rules[0], rules[1], rules[3], rules[4], rules[6], rules[7]
-    is_found, covered, foundations, dependents, copies = rules[9], rules[11], rules[15], rules[22], rules[23]
-    feeds = rules[26]
+    meta, group, build_id, tables, takes, capacity = rules.meta, rules.group, rules.build_id, rules.tables, rules.takes, rules.capacity
+    is_found, covered, foundations, dependents, copies = rules.is_foundation, rules.covered, rules.foundations, rules.dependents, rules.copies
+    feeds = rules.feeds
     if not meta[15]:
         return -1
     base = base_of(rules, cards, lens, hid) if meta[21] else -1

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from cardtable.solitaire.compiled.rules import Rules
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.rules.groups import GroupKind
@@ -49,7 +50,7 @@ _STOCK_TARGETS |= {StockTarget.CLOSE_UP: 10, StockTarget.GAPS: 11, StockTarget.F
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Program:
-    """The arrays of one variant's rules. ``rules`` is the tuple the kernel takes.
+    """The arrays of one variant's rules. ``rules`` is the struct the kernels take.
 
     Card tables are ``tables[t, below, above]``: whether ``above`` may lie on ``below``
     under compiled rule ``t`` (a build order or a run order).
@@ -57,7 +58,7 @@ class Program:
 
     variant: Variant
     meta: Array
-    rules: tuple[npt.NDArray[np.generic], ...]
+    rules: Rules
     piles: int
     capacity: int
 
@@ -187,7 +188,7 @@ def _compile(variant: Variant) -> Program:
     rank_pos = np.full(52, -1, dtype=np.int64)
     for card in variant.deck.cards():
         rank_pos[card.index] = variant.deck.ranks.index(card.rank)
-    rules = (
+    rules = Rules(  # type: ignore[no-untyped-call]
         meta,
         group,
         run_id,

@@ -18,22 +18,15 @@ ONE, RUN, SUPERMOVE, FACE_UP, WHOLE, ONE_OR_WHOLE = 0, 1, 2, 3, 4, 5
 NO_STEP = -1000
 MAX_MOVES = 4096
 
-# Rules arrays and meta positions added by later atoms (program.py appends them in this order).
+# Meta positions and codes added by later atoms (the rules' arrays are fields of
+# ``rules.Rules``, named there).
 TURN_TO = 26  # meta[TURN_TO]: the pile a turned-up card goes to, -1: none (rules/turning.py)
-TURNS = 29  # rules[TURNS][j]: the column whose top card turns up when a card lands on pile j, -1: none
 ROTATE = 5  # meta[4] (the stock target): a redeal moves each column's bottom card to its top (rules/rotating.py)
-# The grid's rules and meta (Monte Carlo, Montana; program.py builds them).
-TOUCHING = 30  # rules[TOUCHING][i, j]: piles i and j may pair (all True unless pairs must touch)
-LEFT = 31  # rules[LEFT][j]: the pile a gap at j continues (-1: none)
-AFTER = 32  # rules[AFTER][j]: the card table of what that gap takes after its left card
-SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33  # positions in meta (rules[0])
+# The grid's meta (Monte Carlo, Montana; program.py builds them).
+SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33  # positions in meta (rules.meta)
 ROWS_GOAL, ONE_PILE_GOAL = 1, 2  # meta[GRID_GOAL]
 CLOSE_UP_TARGET, GAPS_TARGET, FIRST_GAP_TARGET = 10, 11, 12  # stock target codes (meta[4])
 WHOLE_BY_TOP = 9  # group code: the whole pile moves, judged by its top card (Accordion)
-# Strategy's waiting foundations and Osmosis' rows (program.py appends them after the grid's).
-WAITING = 33  # rules[WAITING][j]: pile j takes no card while the stock holds any (rules/waiting.py)
-ROWS = 35  # rules[ROWS][j]: the pile whose ranks alone pile j takes, or -1 (rules/rows.py)
-
 
 @njit(cache=True, nogil=True, inline="always")
 def code(kind: int, source: int, target: int, count: int) -> int:
@@ -74,8 +67,8 @@ def mixed(seq, redeal):  # type: ignore[no-untyped-def]
 def base_of(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     """The place in the rank order of the deal's base rank (the bottom card of the
     first foundation holding one), or -1 while none is set or it lies face down."""
-    rank_pos = rules[25]
-    for f in rules[15]:
+    rank_pos = rules.rank_pos
+    for f in rules.foundations:
         if lens[f] > 0:
             return -1 if hid[f] > 0 else rank_pos[cards[f, 0]]
     return -1
@@ -84,10 +77,10 @@ def base_of(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True, inline="always")
 def starts(rules, j, c, base):  # type: ignore[no-untyped-def]
     """Whether card ``c`` may start the empty pile ``j`` (``base`` from ``base_of``)."""
-    step = rules[24][j]
+    step = rules.base_step[j]
     if step == NO_STEP:
-        return rules[5][j, c]
+        return rules.empty[j, c]
     if base < 0:
         return False
-    ranks = rules[0][22]
-    return rules[25][c] == (base + step + ranks) % ranks
+    ranks = rules.meta[22]
+    return rules.rank_pos[c] == (base + step + ranks) % ranks
