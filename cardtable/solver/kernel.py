@@ -13,7 +13,7 @@ from numba import njit
 
 from cardtable.solitaire.compiled.grid import grid_estimate
 from cardtable.solitaire.compiled.kernel import generate, home_move, is_won, play
-from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, base_of, starts
+from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, base_of, copy_position, starts
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
@@ -343,9 +343,7 @@ def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untype
         for m in range(count):
             if not idle and is_idle(rules, cards, lens, hid, moves[m]):
                 continue
-            ccards[:, :] = cards
-            clens[:] = lens
-            chid[:] = hid
+            copy_position(cards, lens, hid, ccards, clens, chid)
             cextra[0] = extra[0]
             at = counters[LOG]
             pre = 0

@@ -18,7 +18,7 @@ from numba import njit
 
 from cardtable.solitaire.compiled.kernel import generate
 from cardtable.solitaire.compiled.keys import key
-from cardtable.solitaire.compiled.shared import DEAL, MOVE, NO_STEP, REDEAL, code
+from cardtable.solitaire.compiled.shared import DEAL, MOVE, NO_STEP, REDEAL, code, copy_position
 
 NOT_A_JUMP = -1
 
@@ -108,9 +108,7 @@ def jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch):  
         while True:
             if q >= 1 and not seen[q] and _may_land(rules, cards, lens, talon[q - 1]):
                 seen[q] = True
-                scards[:, :] = cards
-                slens[:] = lens
-                shid[:] = hid
+                copy_position(cards, lens, hid, scards, slens, shid)
                 point(scards, slens, shid, s, w, talon, n, q)
                 got = generate(rules, scards, slens, shid, extra, found)
                 for g in range(got):

@@ -25,7 +25,10 @@ from cardtable.solitaire.compiled.shared import (
 
 @njit(cache=True, nogil=True)
 def _covered(covered, lens, i):  # type: ignore[no-untyped-def]
-    for c in covered[i]:
+    # By index: a row taken as covered[i] would be an array of its own, with a reference
+    # taken and dropped on every call.
+    for x in range(covered.shape[1]):
+        c = covered[i, x]
         if c < 0:
             return False
         if lens[c] > 0:
@@ -485,16 +488,14 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     A card is safe to send home when every card that could be built on it off the
     foundations is home already: nothing will ever need it as a place to go.
     """
-    meta, group, build_id, tables, takes, capacity = rules.meta, rules.group, rules.build_id, rules.tables, rules.takes, rules.capacity
-    is_found, covered, foundations, dependents, copies = rules.is_foundation, rules.covered, rules.foundations, rules.dependents, rules.copies
-    feeds = rules.feeds
+    meta, group, is_found, covered, foundations = rules.meta, rules.group, rules.is_foundation, rules.covered, rules.foundations
+    build_id, tables, takes, capacity, feeds = rules.build_id, rules.tables, rules.takes, rules.capacity, rules.feeds
+    dependents, copies = rules.dependents, rules.copies
     if not meta[15]:
         return -1
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
     home = np.zeros(52, dtype=np.int64)
-    for f in foundations:
-        for x in range(lens[f]):
-            home[cards[f, x]] += 1
+    counted = False  # the cards home are counted once some card could go home at all
     for i in range(meta[0]):
         n = lens[i]
         if is_found[i] or group[i] < 0 or n == 0 or hid[i] >= n or (i == meta[3] and not meta[17]):
@@ -502,13 +503,6 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
         if _covered(covered, lens, i):
             continue
         c = cards[i, n - 1]
-        safe = True
-        for x in range(52):
-            if dependents[c, x] and home[x] < copies[x]:
-                safe = False
-                break
-        if not safe:
-            continue
         for f in foundations:
             if not takes[f] or _covered(covered, lens, f) or _waiting(rules, lens, f):
                 continue
@@ -522,6 +516,20 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
                 continue
             if not feeds[i, f] or _unranked(rules, cards, lens, hid, f, c):
                 continue
+            if not counted:
+                for g in foundations:
+                    for x in range(lens[g]):
+                        home[cards[g, x]] += 1
+                counted = True
+            needed = False
+            for d in range(dependents.shape[1]):
+                x = dependents[c, d]
+                if x < 0:
+                    break
+                if home[x] < copies[x]:
+                    needed = True
+                    break
+            if needed:
+                break  # the card is needed in play, whichever foundation would take it
             return code(MOVE, i, f, 1)
     return -1
-

@@ -328,14 +328,13 @@ def _homes_apart(variant: Variant) -> bool:
     return True
 
 
-def _dependents(variant: Variant) -> npt.NDArray[np.bool_]:
-    """``dependents[c, x]``: card ``x`` may be built on card ``c`` somewhere off the
-    foundations, so ``c`` is worth keeping in play until every ``x`` is home."""
-    out = np.zeros((52, 52), dtype=np.bool_)
+def _dependents(variant: Variant) -> Array:
+    """``dependents[c]``: the cards that may be built on card ``c`` somewhere off the
+    foundations (padded with -1), so ``c`` is worth keeping in play until each is home."""
+    out: list[set[int]] = [set() for _ in range(52)]
     for spec, table in zip(variant.piles, variant.tables.build):
         if table is None or spec.kind is PileKind.FOUNDATION:
             continue
         for below, aboves in enumerate(table):
-            for above in aboves:
-                out[below, above] = True
-    return out
+            out[below] |= aboves
+    return _padded(tuple(tuple(sorted(cards)) for cards in out))

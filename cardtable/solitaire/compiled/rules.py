@@ -37,7 +37,7 @@ FIELDS = (
     "fixed",  # int64[]: the other piles
     "symmetric_while_dealing",  # as ``symmetric``, while the stock holds cards
     "fixed_while_dealing",
-    "dependents",  # bool[card, card]: the second may be built on the first off the foundations
+    "dependents",  # int64[card, n]: the cards that may be built on it off the foundations (padded with -1)
     "copies",  # int64[card]: copies of each card in the deck
     "base_step",  # int64[pile]: an empty pile's rank from the deal's base (NO_STEP: named outright)
     "rank_pos",  # int64[card]: the card's place in the deck's rank order (-1: not in the deck)
