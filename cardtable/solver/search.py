@@ -13,6 +13,7 @@ from enum import Enum
 import numpy as np
 
 from cardtable.solitaire import Move, State, is_won
+from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.formats import ReplayError, replay_steps
 from cardtable.solitaire.compiled import program_of, to_arrays, to_move
 from cardtable.solver import kernel
@@ -85,21 +86,47 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     _compile(state)
     began = time.perf_counter()
     deadline = began + budget.seconds
-    narrow = not state.variant.solving.idle_moves
-    store, counters = _search(state, budget, deadline if not narrow else began + budget.seconds / 2, idle=not narrow)
-    nodes = int(counters[kernel.NODES])
-    if narrow and counters[kernel.STATUS] != kernel.SOLVED:
-        # The narrower search found no win: only a full one can prove there is none.
-        store, counters = _search(state, budget, deadline, idle=True)
-        nodes += int(counters[kernel.NODES])
-    status = int(counters[kernel.STATUS])
+    nodes = 0
     thoughtful = any(state.hidden)
-    if status == kernel.SOLVED:
-        moves = _path(state, store, int(counters[kernel.WIN]))
-        _replay(state, moves)
-        return Result(Outcome.SOLVED, moves, nodes, time.perf_counter() - began, thoughtful)
-    outcome = Outcome.UNWINNABLE if status == kernel.EXHAUSTED else Outcome.UNKNOWN
-    return Result(outcome, (), nodes, time.perf_counter() - began, thoughtful)
+    for stage in _stages(state.variant.solving, budget, began):
+        room = min(stage.positions, budget.nodes - nodes)
+        if room <= 0 or time.perf_counter() >= deadline:
+            break
+        store, counters = _search(state, budget, room, min(stage.until, deadline), stage.weights, stage.idle)
+        nodes += int(counters[kernel.NODES])
+        status = int(counters[kernel.STATUS])
+        if status == kernel.SOLVED:
+            moves = _path(state, store, int(counters[kernel.WIN]))
+            _replay(state, moves)
+            return Result(Outcome.SOLVED, moves, nodes, time.perf_counter() - began, thoughtful)
+        if status == kernel.EXHAUSTED and stage.idle:
+            # Every position reachable was searched: a proof, whatever the weights.
+            return Result(Outcome.UNWINNABLE, (), nodes, time.perf_counter() - began, thoughtful)
+    return Result(Outcome.UNKNOWN, (), nodes, time.perf_counter() - began, thoughtful)
+
+
+@dataclass(frozen=True, slots=True)
+class _Stage:
+    """One search of a solve: its weights, whether it plays idle moves, and how far it
+    may go (positions stored, and a clock time)."""
+
+    weights: tuple[int, ...]
+    idle: bool
+    positions: int
+    until: float
+
+
+def _stages(solving: Solving, budget: Budget, began: float) -> list[_Stage]:
+    """The searches one solve runs in turn: each of the game's first tries, capped; then,
+    where the game skips idle moves at first, a narrower search for half the time and
+    half the positions; last the game's own full search, the one that can prove a deal
+    lost, with what is left."""
+    endless = float("inf")
+    stages = [_Stage(t.weights(), True, solving.try_positions, endless) for t in solving.first_tries]
+    if not solving.idle_moves:
+        stages.append(_Stage(solving.weights(), False, budget.nodes // 2, began + budget.seconds / 2))
+    stages.append(_Stage(solving.weights(), True, budget.nodes, endless))
+    return stages
 
 
 Store = tuple[np.ndarray, ...]
@@ -143,23 +170,26 @@ def _compile(state: State) -> None:
     """Compile (or load from numba's cache) the search once per process, before any
     budget's clock starts: the kernels take the same array types for every game."""
     if not _COMPILED:
-        _search(state, Budget(nodes=16), float("inf"), idle=False)
+        _search(state, Budget(nodes=16), 16, float("inf"), state.variant.solving.weights(), idle=False)
         _COMPILED.append(True)
 
 
-def _search(state: State, budget: Budget, deadline: float, idle: bool) -> tuple[Store, np.ndarray]:
-    """One best-first search from ``state`` until ``deadline``: its store and counters."""
+def _search(
+    state: State, budget: Budget, positions: int, deadline: float, weights: tuple[int, ...], idle: bool
+) -> tuple[Store, np.ndarray]:
+    """One best-first search from ``state`` until ``deadline`` or ``positions`` stored:
+    its store and counters."""
     program = program_of(state.variant)
     position = to_arrays(state)
     row = 2 * program.piles + 1 + program.capacity
-    most = budget.node_room(_bytes_per_node(row))
+    most = min(positions, budget.node_room(_bytes_per_node(row)))
     store = _store(min(most, FIRST_ROOM), row, program.capacity)
     counters = np.zeros(8, dtype=np.int64)
-    weights = np.array(state.variant.solving.weights(), dtype=np.int64)
+    weighing = np.array(weights, dtype=np.int64)
     rules = program.rules
-    kernel.begin(rules, weights, store, counters, position.cards, position.lens, position.hid, position.extra)
+    kernel.begin(rules, weighing, store, counters, position.cards, position.lens, position.hid, position.extra)
     while counters[kernel.STATUS] == kernel.RUNNING and time.perf_counter() < deadline:
-        kernel.run(rules, weights, idle, store, counters, SLICE)
+        kernel.run(rules, weighing, idle, store, counters, SLICE)
         room = len(store[1])
         if counters[kernel.STATUS] == kernel.FULL and room < most:
             store = _grown(store, min(most, 4 * room), program.capacity)

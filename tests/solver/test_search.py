@@ -154,3 +154,33 @@ def test_idle_moves_are_those_that_neither_turn_up_empty_nor_free_a_card_to_go_h
                 kinds.add(idle)
             state = apply(state, moves[rng.randrange(len(moves))])
     assert kinds == {True, False}
+
+
+def test_first_tries_stop_at_their_cap_and_the_games_own_search_follows() -> None:
+    from cardtable.solitaire.solving import Solving
+
+    plain = get_variant("freecell").derive(solving=Solving())
+    hopeless = Solving(cards_out=0, disorder=0, depth=0, free_space=0, length=0)  # every position alike
+    tried = plain.derive(solving=Solving(first_tries=(hopeless,), try_positions=1000))
+    alone = solve(plain.start(5), Budget(nodes=200_000))
+    after = solve(tried.start(5), Budget(nodes=200_000))
+    assert alone.solved and after.solved
+    assert after.moves == alone.moves  # the try gave up; the plain search found the same way
+    assert alone.nodes + 900 < after.nodes <= alone.nodes + 1000  # the try's positions are counted
+
+
+def test_a_first_try_that_searches_everything_is_a_proof() -> None:
+    from cardtable.solitaire.solving import Solving
+
+    tried = get_variant("bakers-game").derive(solving=Solving(first_tries=(Solving(cards_out=20),), try_positions=10**6))
+    result = solve(tried.start(10))
+    assert result.outcome is Outcome.UNWINNABLE
+    assert result.nodes == solve(get_variant("bakers-game").derive(solving=Solving()).start(10)).nodes
+
+
+def test_the_narrow_search_running_out_is_never_a_proof() -> None:
+    start = get_variant("klondike-draw3").start(19)  # lost, and proven so with room enough
+    assert solve(start).outcome is Outcome.UNWINNABLE
+    # Room for the narrow search to search everything it looks at, none for the full one.
+    narrow = solve(start, Budget(nodes=2 * solve(start).nodes // 3))
+    assert narrow.outcome is Outcome.UNKNOWN

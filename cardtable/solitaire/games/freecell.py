@@ -9,6 +9,7 @@ from cardtable.solitaire.options import columns, free_cells, wrapping
 from cardtable.solitaire.piles import PileSpec, cells, foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import alt_color, any_card, down, kings_only, microsoft, run, same_suit, supermove, up
+from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.variant import Variant
 
 COLUMNS = tuple((0, 7) for _ in range(4)) + tuple((0, 6) for _ in range(4))
@@ -33,6 +34,10 @@ freecell = register(
         ),
         aliases=("fc",),
         options=CELLS,
+        # A greedier weighting tries each deal first: the deals it leads astray are quick
+        # under the plain one, whose search weighs the moves made a little more (shorter
+        # solutions). Deals 1-1000: 11.5 s in all against 29.4 s for the plain one alone.
+        solving=Solving(length=3, first_tries=(Solving(cards_out=20),)),
     )
 )
 
