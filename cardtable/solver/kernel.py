@@ -12,8 +12,11 @@ import numpy as np
 from numba import njit
 
 from cardtable.solitaire.compiled.grid import grid_estimate
+from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.kernel import generate, home_move, is_won, play
-from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, base_of, copy_position, starts
+from cardtable.solitaire.compiled.shared import (
+    GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, copy_position, starts,
+)
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
@@ -249,6 +252,28 @@ def _go_home(rules, cards, lens, hid, extra, mlog, at):  # type: ignore[no-untyp
 
 
 @njit(cache=True, nogil=True)
+def _go_home_after(rules, cards, lens, hid, extra, mlog, at, move):  # type: ignore[no-untyped-def]
+    """``_go_home`` after ``move``, played from a position with no safe move home left.
+
+    A move between two piles that leaves the foundations as they were changes what may
+    go home only on those two piles, in games where a move has no further effects
+    (``MOVES_STAY_PUT``): those two are looked at first, and only if one of them gives
+    a card home can any other pile have become safe too.
+    """
+    meta = rules.meta
+    i = (move >> 16) & 255
+    j = (move >> 8) & 255
+    if move >> 24 != MOVE or not meta[MOVES_STAY_PUT] or rules.is_foundation[j] or i == meta[2]:
+        return _go_home(rules, cards, lens, hid, extra, mlog, at)
+    found = home_move(rules, cards, lens, hid, i, j)
+    if found < 0 or at >= len(mlog):
+        return 0
+    play(rules, cards, lens, hid, extra, found)
+    mlog[at] = found
+    return 1 + _go_home(rules, cards, lens, hid, extra, mlog, at + 1)
+
+
+@njit(cache=True, nogil=True)
 def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     """Seed the search with the root position (after its safe moves home)."""
     arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
@@ -302,27 +327,24 @@ def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untyped-def]
+def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-untyped-def]
     """Expand up to ``steps`` nodes (skipping idle moves unless ``idle``); the outcome
-    is left in ``counters[STATUS]``."""
-    arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
+    is left in ``counters[STATUS]``. ``work`` is ``search.work``'s scratch arrays.
+
+    Every array is borrowed for the slice (``rules.borrowed``): the caller holds them."""
+    b = borrowed
+    arena, parent, depth, mstart, mcount = b(store[0]), b(store[1]), b(store[2]), b(store[3]), b(store[4])
+    mlog, table, heapkey, heapnode = b(store[5]), b(store[6]), b(store[7]), b(store[8])
+    cards, lens, hid, extra = b(work[0]), b(work[1]), b(work[2]), b(work[3])
+    ccards, clens, chid, cextra = b(work[4]), b(work[5]), b(work[6]), b(work[7])
+    moves, reach, talon = b(work[8]), b(work[9]), b(work[10])
+    scratch = (b(work[11]), b(work[12]), b(work[13]))
+    counters, weights = b(counters), b(weights)
     meta = rules.meta
     piles = meta[0]
     capacity = meta[1]
-    cards = np.zeros((piles, capacity), dtype=np.uint8)
-    lens = np.zeros(piles, dtype=np.int64)
-    hid = np.zeros(piles, dtype=np.int64)
-    extra = np.zeros(1, dtype=np.int64)
-    ccards = np.zeros((piles, capacity), dtype=np.uint8)
-    clens = np.zeros(piles, dtype=np.int64)
-    chid = np.zeros(piles, dtype=np.int64)
-    cextra = np.zeros(1, dtype=np.int64)
-    moves = np.empty(MAX_MOVES, dtype=np.int64)
-    reach = np.empty(MAX_MOVES, dtype=np.int64)
-    scratch = (np.zeros((piles, capacity), dtype=np.uint8), np.zeros(piles, dtype=np.int64), np.zeros(piles, dtype=np.int64))
     draw = draw_of(rules)
     s, w = meta[2], meta[3]
-    talon = np.zeros(capacity, dtype=np.int64)
     n = 0
     room = arena.shape[0]
     for _ in range(steps):
@@ -354,7 +376,10 @@ def run(rules, weights, idle, store, counters, steps):  # type: ignore[no-untype
                 cextra[0] += reach[m] < 0
             play(rules, ccards, clens, chid, cextra, moves[m])
             mlog[at + pre] = moves[m]
-            used = pre + 1 + _go_home(rules, ccards, clens, chid, cextra, mlog, at + pre + 1)
+            if pre:
+                used = pre + 1 + _go_home(rules, ccards, clens, chid, cextra, mlog, at + pre + 1)
+            else:
+                used = 1 + _go_home_after(rules, ccards, clens, chid, cextra, mlog, at + 1, moves[m])
             if _seen(table, talon_key(rules, draw, ccards, clens, chid, cextra)):
                 continue
             new = counters[NODES]

@@ -16,6 +16,7 @@ from cardtable.solitaire import Move, State, is_won
 from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.formats import ReplayError, replay_steps
 from cardtable.solitaire.compiled import program_of, to_arrays, to_move
+from cardtable.solitaire.compiled.shared import MAX_MOVES
 from cardtable.solver import kernel
 
 SLICE = 2048
@@ -153,6 +154,19 @@ def _store(room: int, row: int, capacity: int) -> Store:
     )
 
 
+def _work(piles: int, capacity: int) -> tuple[np.ndarray, ...]:
+    """The search's scratch arrays (``kernel.run``): a position and a child position
+    (cards, lengths, face-down counts, redeals), the moves and their talon reach, the
+    talon, and a position for the talon's jumps."""
+    def position() -> tuple[np.ndarray, ...]:
+        return (np.zeros((piles, capacity), dtype=np.uint8), np.zeros(piles, dtype=np.int64),
+                np.zeros(piles, dtype=np.int64), np.zeros(1, dtype=np.int64))
+
+    moves = (np.zeros(MAX_MOVES, dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int64),
+             np.zeros(capacity, dtype=np.int64))
+    return position() + position() + moves + position()[:3]
+
+
 def _grown(store: Store, room: int, capacity: int) -> Store:
     """A store for ``room`` positions holding everything ``store`` holds."""
     bigger = _store(room, store[0].shape[1], capacity)
@@ -188,8 +202,9 @@ def _search(
     weighing = np.array(weights, dtype=np.int64)
     rules = program.rules
     kernel.begin(rules, weighing, store, counters, position.cards, position.lens, position.hid, position.extra)
+    scratch = _work(program.piles, program.capacity)
     while counters[kernel.STATUS] == kernel.RUNNING and time.perf_counter() < deadline:
-        kernel.run(rules, weighing, idle, store, counters, SLICE)
+        kernel.run(rules, weighing, idle, store, scratch, counters, SLICE)
         room = len(store[1])
         if counters[kernel.STATUS] == kernel.FULL and room < most:
             store = _grown(store, min(most, 4 * room), program.capacity)

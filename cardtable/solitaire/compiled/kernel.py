@@ -482,8 +482,9 @@ def is_won(rules, lens, cards):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
-    """A move sending a card home that can never cost the game, or -1.
+def home_move(rules, cards, lens, hid, first=-1, second=-1):  # type: ignore[no-untyped-def]
+    """A move sending a card home that can never cost the game, or -1; from piles
+    ``first`` and ``second`` only, when ``first`` is given.
 
     A card is safe to send home when every card that could be built on it off the
     foundations is home already: nothing will ever need it as a place to go.
@@ -498,6 +499,8 @@ def home_move(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
     counted = False  # the cards home are counted once some card could go home at all
     for i in range(meta[0]):
         n = lens[i]
+        if first >= 0 and i != first and i != second:
+            continue
         if is_found[i] or group[i] < 0 or n == 0 or hid[i] >= n or (i == meta[3] and not meta[17]):
             continue
         if _covered(covered, lens, i):

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.solitaire.compiled.rules import Rules
+from cardtable.solitaire.compiled.rules import Rules, lent
+from cardtable.solitaire.compiled.shared import MOVES_STAY_PUT
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.rules.groups import GroupKind
@@ -61,6 +62,8 @@ class Program:
     rules: Rules
     piles: int
     capacity: int
+    owned: Rules
+    """The arrays ``rules`` borrows (``rules.lent``): kept here so they live as long."""
 
 
 _PROGRAMS: dict[Variant, Program] = {}
@@ -188,7 +191,13 @@ def _compile(variant: Variant) -> Program:
     rank_pos = np.full(52, -1, dtype=np.int64)
     for card in variant.deck.cards():
         rank_pos[card.index] = variant.deck.ranks.index(card.rank)
-    rules = Rules(  # type: ignore[no-untyped-call]
+    uncovers, waiting = _padded(t.uncovers), _waiting(variant)
+    ranks_from = np.array([-1 if p is None else p for p in t.ranks_from] or [-1] * count, dtype=np.int64)
+    meta[MOVES_STAY_PUT] = (
+        meta[REFILL] < 0 and not meta[SLIDE] and meta[CLEAR_RUN] < 0 and meta[TURN_TO] < 0
+        and not (covered >= 0).any() and not (uncovers >= 0).any() and not waiting.any() and not (ranks_from >= 0).any()
+    )
+    owned = Rules(  # type: ignore[no-untyped-call]
         meta,
         group,
         run_id,
@@ -217,14 +226,14 @@ def _compile(variant: Variant) -> Program:
         rank_pos,
         feeds,
         np.array(t.dealt_to, dtype=np.int64),
-        _padded(t.uncovers),
+        uncovers,
         np.array(turned_from(variant), dtype=np.int64),
         *grid,
-        _waiting(variant),
+        waiting,
         _precedes(variant),
-        np.array([-1 if p is None else p for p in t.ranks_from] or [-1] * count, dtype=np.int64),
+        ranks_from,
     )
-    return Program(variant, meta, rules, count, variant.deck.size)
+    return Program(variant, meta, lent(owned), count, variant.deck.size, owned)
 
 
 def _grid_meta(variant: Variant, meta: Array) -> None:

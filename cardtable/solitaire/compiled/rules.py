@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from numba import types
+from numba import njit, types
+from numba.core import cgutils
 from numba.experimental import structref
+from numba.extending import intrinsic
 
 FIELDS = (
     "meta",  # int64[META_SIZE]: the game's numbers, at the positions program.py names
@@ -70,3 +72,46 @@ class Rules(structref.StructRefProxy):
 
 
 structref.define_proxy(Rules, RulesType, list(FIELDS))  # type: ignore[no-untyped-call]
+
+
+@intrinsic
+def _borrowed(typingctx: Any, array: Any) -> Any:
+    """The same array, holding no reference to its memory.
+
+    numba counts references to every array it passes between kernels, with an atomic
+    operation at each call for each array: for the search's many short calls that was
+    half its time. A borrowed array skips the counting (the count's address is null),
+    so it must only be used while its owner lives (``Program`` keeps the owners), and
+    never handed back to Python.
+    """
+    if not isinstance(array, types.Array):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        source = context.make_array(array)(context, builder, value=args[0])
+        view = context.make_array(array)(context, builder)
+        for field in ("nitems", "itemsize", "data", "shape", "strides"):
+            setattr(view, field, getattr(source, field))
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)  # type: ignore[no-untyped-call]
+        view.parent = cgutils.get_null_value(view.parent.type)  # type: ignore[no-untyped-call]
+        return view._getvalue()
+
+    return array(array), codegen
+
+
+borrowed: Any = _borrowed
+"""``borrowed(array)``, for kernels (typed loosely: numba calls it, not Python)."""
+
+
+@njit(cache=True)
+def lent(r):  # type: ignore[no-untyped-def]
+    """``r`` with every field borrowed (see ``borrowed``): the struct the kernels take."""
+    b = borrowed
+    return Rules(  # type: ignore[no-untyped-call]
+        b(r.meta), b(r.group), b(r.run_id), b(r.build_id), b(r.tables), b(r.empty), b(r.takes), b(r.capacity),
+        b(r.one_in), b(r.is_foundation), b(r.supermove_sources), b(r.covered), b(r.cells), b(r.open_columns),
+        b(r.tableau), b(r.foundations), b(r.exposable), b(r.singles), b(r.symmetric), b(r.fixed),
+        b(r.symmetric_while_dealing), b(r.fixed_while_dealing), b(r.dependents), b(r.copies), b(r.base_step),
+        b(r.rank_pos), b(r.feeds), b(r.dealt_to), b(r.uncovers), b(r.turns), b(r.touching), b(r.left), b(r.after),
+        b(r.waiting), b(r.precedes), b(r.ranks_from),
+    )

@@ -1,0 +1,50 @@
+"""The search's own shortcuts in its compiled kernel give exactly what the plain ways
+give, on every registered game: the safe moves home after a move, looked for first on
+the two piles the move touched."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from cardtable.solitaire import Variant, variants
+from cardtable.solitaire.compiled import kernel as engine
+from cardtable.solitaire.compiled import to_arrays
+from cardtable.solitaire.compiled.shared import MAX_MOVES
+from cardtable.solver.kernel import _go_home, _go_home_after
+from tests.solitaire.conformance import chosen_variants
+
+
+def _copy(p: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
+    return tuple(a.copy() for a in p)
+
+
+@pytest.mark.parametrize("variant", [*variants(), *chosen_variants()], ids=lambda v: v.id)
+def test_going_home_after_a_move_finds_what_a_full_look_finds(variant: Variant) -> None:
+    rng = random.Random(variant.id)
+    rules = to_arrays(variant.start(1)).program.rules
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    log = np.zeros(4096, dtype=np.int32)
+    compared = 0
+    for deal in range(1, 6):
+        p = to_arrays(variant.start(rng.randrange(1, 1 << 20)))
+        here = (p.cards, p.lens, p.hid, p.extra)
+        for _ in range(60):
+            _go_home(rules, *here, log, 0)  # the search's positions have no safe move home left
+            count = engine.generate(rules, *here, moves)
+            if count == 0:
+                break
+            for m in range(count):
+                child = _copy(here)
+                engine.play(rules, *child, int(moves[m]))
+                full, quick = _copy(child), _copy(child)
+                played = _go_home(rules, *full, log, 0)
+                logged = log[:played].copy()
+                assert _go_home_after(rules, *quick, log, 0, int(moves[m])) == played
+                assert (log[:played] == logged).all()
+                assert all((a == b).all() for a, b in zip(full, quick))
+                compared += 1
+            engine.play(rules, *here, int(moves[rng.randrange(count)]))
+    assert compared > 0
