@@ -52,10 +52,10 @@ def _decode(row, cards, lens, hid, extra, piles):  # type: ignore[no-untyped-def
 
 
 @njit(cache=True, nogil=True)
-def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
+def estimate(rules, weights, cards, lens, hid, depth_of):  # type: ignore[no-untyped-def]
     """How far a position looks from a win (lower is closer): cards still out, face-down
     cards, breaks in the columns' order, cards above the next cards the foundations
-    want, less free cells and open columns."""
+    want, less free cells and open columns. ``depth_of`` is scratch for 52 numbers."""
     meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
     capacity, is_found, covered, cells, open_columns = rules.capacity, rules.is_foundation, rules.covered, rules.cells, rules.open_columns
     tableau, foundations = rules.tableau, rules.foundations
@@ -72,7 +72,8 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
             out -= lens[f]
     hidden = 0
     disorder = 0
-    depth_of = np.full(52, 1 << 20, dtype=np.int64)
+    for c in range(52):
+        depth_of[c] = 1 << 20
     for i in range(piles):
         if is_found[i]:
             continue
@@ -105,9 +106,13 @@ def estimate(rules, weights, cards, lens, hid):  # type: ignore[no-untyped-def]
                 b = build_id[f]
                 if b < 0:
                     continue
+                followers = rules.followers
                 top = cards[f, held - 1]
-                for c in range(52):
-                    if tables[b, top, c] and depth_of[c] < best:
+                for x in range(followers.shape[2]):
+                    c = followers[b, top, x]
+                    if c < 0:
+                        break
+                    if depth_of[c] < best:
                         best = depth_of[c]
             else:
                 for c in range(52):
@@ -291,7 +296,7 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
         counters[WIN] = 0
         counters[STATUS] = SOLVED
         return
-    _push(heapkey, heapnode, counters, estimate(rules, weights, cards, lens, hid), 0)
+    _push(heapkey, heapnode, counters, estimate(rules, weights, cards, lens, hid, np.empty(52, dtype=np.int64)), 0)
 
 
 @njit(cache=True, nogil=True)
@@ -339,6 +344,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     ccards, clens, chid, cextra = b(work[4]), b(work[5]), b(work[6]), b(work[7])
     moves, reach, talon = b(work[8]), b(work[9]), b(work[10])
     scratch = (b(work[11]), b(work[12]), b(work[13]))
+    depth_of = b(work[14])
     counters, weights = b(counters), b(weights)
     meta = rules.meta
     piles = meta[0]
@@ -394,5 +400,5 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
                 counters[WIN] = new
                 counters[STATUS] = SOLVED
                 return
-            score = estimate(rules, weights, ccards, clens, chid) + weights[W_LENGTH] * depth[new]
+            score = estimate(rules, weights, ccards, clens, chid, depth_of) + weights[W_LENGTH] * depth[new]
             _push(heapkey, heapnode, counters, score, new)

@@ -157,14 +157,14 @@ def _store(room: int, row: int, capacity: int) -> Store:
 def _work(piles: int, capacity: int) -> tuple[np.ndarray, ...]:
     """The search's scratch arrays (``kernel.run``): a position and a child position
     (cards, lengths, face-down counts, redeals), the moves and their talon reach, the
-    talon, and a position for the talon's jumps."""
+    talon, a position for the talon's jumps, and the estimate's card depths."""
     def position() -> tuple[np.ndarray, ...]:
         return (np.zeros((piles, capacity), dtype=np.uint8), np.zeros(piles, dtype=np.int64),
                 np.zeros(piles, dtype=np.int64), np.zeros(1, dtype=np.int64))
 
     moves = (np.zeros(MAX_MOVES, dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int64),
              np.zeros(capacity, dtype=np.int64))
-    return position() + position() + moves + position()[:3]
+    return position() + position() + moves + position()[:3] + (np.zeros(52, dtype=np.int64),)
 
 
 def _grown(store: Store, room: int, capacity: int) -> Store:

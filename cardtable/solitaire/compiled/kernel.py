@@ -495,8 +495,6 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1):  # type: ignore[no-
     if not meta[15]:
         return -1
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
-    home = np.zeros(52, dtype=np.int64)
-    counted = False  # the cards home are counted once some card could go home at all
     for i in range(meta[0]):
         n = lens[i]
         if first >= 0 and i != first and i != second:
@@ -519,20 +517,24 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1):  # type: ignore[no-
                 continue
             if not feeds[i, f] or _unranked(rules, cards, lens, hid, f, c):
                 continue
-            if not counted:
-                for g in foundations:
-                    for x in range(lens[g]):
-                        home[cards[g, x]] += 1
-                counted = True
-            needed = False
-            for d in range(dependents.shape[1]):
-                x = dependents[c, d]
-                if x < 0:
-                    break
-                if home[x] < copies[x]:
-                    needed = True
-                    break
-            if needed:
+            if _needed(dependents, copies, foundations, cards, lens, c):
                 break  # the card is needed in play, whichever foundation would take it
             return code(MOVE, i, f, 1)
     return -1
+
+
+@njit(cache=True, nogil=True)
+def _needed(dependents, copies, foundations, cards, lens, c):  # type: ignore[no-untyped-def]
+    # Whether a card that may be built on card c is not all home yet (counted here, and
+    # only for a card some foundation takes: most top cards never get this far).
+    for d in range(dependents.shape[1]):
+        x = dependents[c, d]
+        if x < 0:
+            return False
+        home = 0
+        for f in foundations:
+            for y in range(lens[f]):
+                home += cards[f, y] == x
+        if home < copies[x]:
+            return True
+    return False

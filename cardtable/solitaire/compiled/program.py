@@ -203,6 +203,7 @@ def _compile(variant: Variant) -> Program:
         run_id,
         build_id,
         card_tables,
+        _followers(card_tables),
         empty,
         takes,
         capacity,
@@ -290,6 +291,17 @@ def _precedes(variant: Variant) -> npt.NDArray[np.bool_]:
     for _ in range(6):  # 2**6 > 13 steps: the closure of the order
         out = out | (out.astype(np.int64) @ out.astype(np.int64) > 0)
     return out & ~out.T
+
+
+def _followers(card_tables: npt.NDArray[np.bool_]) -> Array:
+    """``followers[t, c]``: the cards that may lie on card ``c`` under card table ``t``,
+    padded with -1 (a short list where the table's row is 52 flags)."""
+    width = max(1, int(card_tables.sum(axis=2).max(initial=0)))
+    out = np.full((card_tables.shape[0], 52, width), -1, dtype=np.int64)
+    for t, below in zip(*np.nonzero(card_tables.any(axis=2))):
+        aboves = np.flatnonzero(card_tables[t, below])
+        out[t, below, : len(aboves)] = aboves
+    return out
 
 
 def _padded(rows: tuple[tuple[int, ...], ...]) -> Array:

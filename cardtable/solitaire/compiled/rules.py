@@ -22,6 +22,7 @@ FIELDS = (
     "run_id",  # int64[pile]: the card table a moving run follows (-1: none)
     "build_id",  # int64[pile]: the card table of what builds on the pile (-1: nothing)
     "tables",  # bool[table, below, above]: whether ``above`` may lie on ``below``
+    "followers",  # int64[table, below, n]: the cards that may lie on ``below`` (padded with -1)
     "empty",  # bool[pile, card]: what an empty pile takes
     "takes",  # bool[pile]: the pile takes cards at all
     "capacity",  # int64[pile]: most cards the pile holds (-1: no limit)
@@ -108,7 +109,7 @@ def lent(r):  # type: ignore[no-untyped-def]
     """``r`` with every field borrowed (see ``borrowed``): the struct the kernels take."""
     b = borrowed
     return Rules(  # type: ignore[no-untyped-call]
-        b(r.meta), b(r.group), b(r.run_id), b(r.build_id), b(r.tables), b(r.empty), b(r.takes), b(r.capacity),
+        b(r.meta), b(r.group), b(r.run_id), b(r.build_id), b(r.tables), b(r.followers), b(r.empty), b(r.takes), b(r.capacity),
         b(r.one_in), b(r.is_foundation), b(r.supermove_sources), b(r.covered), b(r.cells), b(r.open_columns),
         b(r.tableau), b(r.foundations), b(r.exposable), b(r.singles), b(r.symmetric), b(r.fixed),
         b(r.symmetric_while_dealing), b(r.fixed_while_dealing), b(r.dependents), b(r.copies), b(r.base_step),
