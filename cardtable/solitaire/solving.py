@@ -43,12 +43,12 @@ class Solving:
     "unwinnable" is still a proof). Worth it where columns hide cards (Klondike)."""
 
     first_tries: tuple[Solving, ...] = ()
-    """Other weightings searched first, each for at most ``try_positions`` positions,
+    """Other weightings searched first, in turn, each for at most its ``positions``,
     before the game's own. Deals that lead one weighting astray are often quick under
-    another (a few FreeCell deals take a hundred times the median), so a short try of
-    each cuts that tail; the game's own search, which can prove a deal lost, comes last."""
-    try_positions: int = 2000
-    """How many positions each of ``first_tries`` may store before the next one starts."""
+    another (a few FreeCell deals take a hundred times the median), so short tries cut
+    that tail; the game's own search, which can prove a deal lost, comes last."""
+    positions: int = 2000
+    """How many positions this weighting may store when it is one of ``first_tries``."""
 
     def weights(self) -> tuple[int, ...]:
         """The weights in the order the compiled search reads them."""

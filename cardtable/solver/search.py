@@ -123,7 +123,7 @@ def _stages(solving: Solving, budget: Budget, began: float) -> list[_Stage]:
     half the positions; last the game's own full search, the one that can prove a deal
     lost, with what is left."""
     endless = float("inf")
-    stages = [_Stage(t.weights(), True, solving.try_positions, endless) for t in solving.first_tries]
+    stages = [_Stage(t.weights(), True, t.positions, endless) for t in solving.first_tries]
     if not solving.idle_moves:
         stages.append(_Stage(solving.weights(), False, budget.nodes // 2, began + budget.seconds / 2))
     stages.append(_Stage(solving.weights(), True, budget.nodes, endless))

@@ -160,8 +160,8 @@ def test_first_tries_stop_at_their_cap_and_the_games_own_search_follows() -> Non
     from cardtable.solitaire.solving import Solving
 
     plain = get_variant("freecell").derive(solving=Solving())
-    hopeless = Solving(cards_out=0, disorder=0, depth=0, free_space=0, length=0)  # every position alike
-    tried = plain.derive(solving=Solving(first_tries=(hopeless,), try_positions=1000))
+    hopeless = Solving(cards_out=0, disorder=0, depth=0, free_space=0, length=0, positions=1000)  # all alike
+    tried = plain.derive(solving=Solving(first_tries=(hopeless,)))
     alone = solve(plain.start(5), Budget(nodes=200_000))
     after = solve(tried.start(5), Budget(nodes=200_000))
     assert alone.solved and after.solved
@@ -172,7 +172,7 @@ def test_first_tries_stop_at_their_cap_and_the_games_own_search_follows() -> Non
 def test_a_first_try_that_searches_everything_is_a_proof() -> None:
     from cardtable.solitaire.solving import Solving
 
-    tried = get_variant("bakers-game").derive(solving=Solving(first_tries=(Solving(cards_out=20),), try_positions=10**6))
+    tried = get_variant("bakers-game").derive(solving=Solving(first_tries=(Solving(cards_out=20, positions=10**6),)))
     result = solve(tried.start(10))
     assert result.outcome is Outcome.UNWINNABLE
     assert result.nodes == solve(get_variant("bakers-game").derive(solving=Solving()).start(10)).nodes
