@@ -49,6 +49,10 @@ class Solving:
     that tail; the game's own search, which can prove a deal lost, comes last."""
     positions: int = 2000
     """How many positions this weighting may store when it is one of ``first_tries``."""
+    rounds: int = 1
+    """How many times the first tries are gone through, each time with four times the
+    positions: a deal none of them solves soon is often solved by one given more room,
+    while the game's own search would wander for millions."""
 
     def weights(self) -> tuple[int, ...]:
         """The weights in the order the compiled search reads them."""

@@ -300,6 +300,38 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
 
 
 @njit(cache=True, nogil=True)
+def to_twin(rules, lens, move):  # type: ignore[no-untyped-def]
+    """Whether ``move`` carries cards to an empty pile with an empty twin before it (an
+    interchangeable pile, as the position key folds them): the move to the twin gives
+    the same position, so only the first empty pile of a kind is worth a look (four
+    empty free cells are one place to put a card)."""
+    if move >> 24 != MOVE:
+        return False
+    i = (move >> 16) & 255
+    j = (move >> 8) & 255
+    if lens[j] != 0:
+        return False
+    meta = rules.meta
+    symmetric = rules.symmetric
+    if meta[18] and meta[2] >= 0 and lens[meta[2]] > 0:
+        symmetric = rules.symmetric_while_dealing
+    for g in range(symmetric.shape[0]):
+        inside = False
+        twin = False
+        for x in range(symmetric.shape[1]):
+            other = symmetric[g, x]
+            if other < 0:
+                break
+            if other == j:
+                inside = True
+            elif other < j and other != i and lens[other] == 0:
+                twin = True
+        if inside:
+            return twin
+    return False
+
+
+@njit(cache=True, nogil=True)
 def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     """Whether ``move`` carries cards between two columns without turning a card up,
     emptying its column or freeing the card under it to go home."""
@@ -369,7 +401,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
         _pop(heapkey, heapnode, counters)
         counters[EXPANDED] += 1
         for m in range(count):
-            if not idle and is_idle(rules, cards, lens, hid, moves[m]):
+            if to_twin(rules, lens, moves[m]) or (not idle and is_idle(rules, cards, lens, hid, moves[m])):
                 continue
             copy_position(cards, lens, hid, ccards, clens, chid)
             cextra[0] = extra[0]

@@ -118,12 +118,15 @@ class _Stage:
 
 
 def _stages(solving: Solving, budget: Budget, began: float) -> list[_Stage]:
-    """The searches one solve runs in turn: each of the game's first tries, capped; then,
+    """The searches one solve runs in turn: each of the game's first tries, capped (and
+    again with four times the room, as many rounds as the game asks); then,
     where the game skips idle moves at first, a narrower search for half the time and
     half the positions; last the game's own full search, the one that can prove a deal
     lost, with what is left."""
     endless = float("inf")
-    stages = [_Stage(t.weights(), True, t.positions, endless) for t in solving.first_tries]
+    stages = [
+        _Stage(t.weights(), True, t.positions * 4**r, endless) for r in range(solving.rounds) for t in solving.first_tries
+    ]
     if not solving.idle_moves:
         stages.append(_Stage(solving.weights(), False, budget.nodes // 2, began + budget.seconds / 2))
     stages.append(_Stage(solving.weights(), True, budget.nodes, endless))

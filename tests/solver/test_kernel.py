@@ -48,3 +48,36 @@ def test_going_home_after_a_move_finds_what_a_full_look_finds(variant: Variant) 
                 compared += 1
             engine.play(rules, *here, int(moves[rng.randrange(count)]))
     assert compared > 0
+
+
+@pytest.mark.parametrize("variant", [*variants(), *chosen_variants()], ids=lambda v: v.id)
+def test_a_move_to_an_empty_twin_gives_a_position_another_move_gives(variant: Variant) -> None:
+    from cardtable.solitaire.compiled import keys
+    from cardtable.solver.kernel import to_twin
+
+    rng = random.Random(variant.id + "twin")
+    rules = to_arrays(variant.start(1)).program.rules
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    skipped = 0
+    for deal in range(1, 6):
+        p = to_arrays(variant.start(rng.randrange(1, 1 << 20)))
+        here = (p.cards, p.lens, p.hid, p.extra)
+        for _ in range(60):
+            count = engine.generate(rules, *here, moves)
+            if count == 0:
+                break
+            kept: set[int] = set()
+            twins: list[int] = []
+            for m in range(count):
+                child = _copy(here)
+                engine.play(rules, *child, int(moves[m]))
+                k = int(keys.key(rules, *child))
+                if to_twin(rules, here[1], int(moves[m])):
+                    twins.append(k)
+                else:
+                    kept.add(k)
+            assert all(k in kept for k in twins)
+            skipped += len(twins)
+            engine.play(rules, *here, int(moves[rng.randrange(count)]))
+    if variant.tables.cells and len(variant.tables.cells) > 1:
+        assert skipped > 0  # free cells are twins: the filter does skip moves

@@ -34,12 +34,15 @@ freecell = register(
         ),
         aliases=("fc",),
         options=CELLS,
-        # A greedier weighting tries each deal first, then one weighing the moves made more
-        # (shorter solutions); a deal both lead astray is left to a third, which also
-        # proves the lost ones. Deals 1-1000: 7.6 s in all against 29.4 s for one search
-        # with the default weights; 24263 is solved where the first two alone ran out.
+        # Four weightings try each deal in turn, for 2,000 positions each, then for 8,000:
+        # a deal that leads one astray for hundreds of thousands of positions is quick
+        # under another. The game's own search, which also proves the lost deals, comes
+        # last. Deals 1-1000: 9.7 s against 24.4 s for one search with the default
+        # weights; of deals 1-32000 every one is decided (docs/benchmarks.md).
         solving=Solving(
-            disorder=2, first_tries=(Solving(cards_out=20, positions=2000), Solving(length=3, positions=20_000))
+            disorder=2,
+            first_tries=(Solving(cards_out=20), Solving(length=3), Solving(free_space=2), Solving(length=0)),
+            rounds=2,
         ),
     )
 )
