@@ -119,14 +119,17 @@ class _Stage:
 
 def _stages(solving: Solving, budget: Budget, began: float) -> list[_Stage]:
     """The searches one solve runs in turn: each of the game's first tries, capped (and
-    again with four times the room, as many rounds as the game asks); then,
+    again with four times the room, as many rounds as the game asks, all of them within
+    a quarter of the budget); then,
     where the game skips idle moves at first, a narrower search for half the time and
     half the positions; last the game's own full search, the one that can prove a deal
     lost, with what is left."""
     endless = float("inf")
-    stages = [
-        _Stage(t.weights(), True, t.positions * 4**r, endless) for r in range(solving.rounds) for t in solving.first_tries
-    ]
+    tries = [(t.weights(), t.positions * 4**r) for r in range(solving.rounds) for t in solving.first_tries]
+    # The tries take at most a quarter of the positions, shrunk alike where the budget is
+    # small (a verdict's or a hint's), so the search that can prove a deal lost keeps the rest.
+    share = min(1.0, budget.nodes / (4 * max(1, sum(room for _, room in tries))))
+    stages = [_Stage(weights, True, max(1, int(room * share)), endless) for weights, room in tries]
     if not solving.idle_moves:
         stages.append(_Stage(solving.weights(), False, budget.nodes // 2, began + budget.seconds / 2))
     stages.append(_Stage(solving.weights(), True, budget.nodes, endless))

@@ -184,3 +184,9 @@ def test_the_narrow_search_running_out_is_never_a_proof() -> None:
     # Room for the narrow search to search everything it looks at, none for the full one.
     narrow = solve(start, Budget(nodes=2 * solve(start).nodes // 3))
     assert narrow.outcome is Outcome.UNKNOWN
+
+
+def test_the_first_tries_leave_the_proof_enough_of_a_small_budget() -> None:
+    # FreeCell's tries would take 40,000 of these positions; they get a quarter.
+    result = solve(get_variant("freecell").start(11982), Budget(nodes=100_000))
+    assert result.outcome is Outcome.UNWINNABLE and result.nodes <= 100_000
