@@ -351,11 +351,25 @@ def _homes_apart(variant: Variant) -> bool:
 
 def _dependents(variant: Variant) -> Array:
     """``dependents[c]``: the cards that may be built on card ``c`` somewhere off the
-    foundations (padded with -1), so ``c`` is worth keeping in play until each is home."""
+    foundations (padded with -1), so ``c`` is worth keeping in play until each is home.
+
+    Where the foundations give cards back (Klondike's), a card home may come back onto
+    ``c`` to take a card of its own: then the cards that may be built on those count
+    too, and so on down (5♠ stays out while 3♣ might want a red Four brought back onto
+    it)."""
     out: list[set[int]] = [set() for _ in range(52)]
     for spec, table in zip(variant.piles, variant.tables.build):
         if table is None or spec.kind is PileKind.FOUNDATION:
             continue
         for below, aboves in enumerate(table):
             out[below] |= aboves
+    if any(variant.tables.group[f] is not None for f in variant.tables.foundations):
+        changed = True
+        while changed:
+            changed = False
+            for cards in out:
+                more = set().union(*(out[c] for c in cards)) - cards
+                if more:
+                    cards |= more
+                    changed = True
     return _padded(tuple(tuple(sorted(cards)) for cards in out))

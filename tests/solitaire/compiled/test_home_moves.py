@@ -56,3 +56,28 @@ def test_foundations_of_several_rules_send_home_only_where_no_card_can_reach_two
     assert not program_of(get_variant("grandfathers-clock")).meta[AUTO_HOME]  # each suit's three foundations overlap on paper
     state = position("quadrille", waste="QD", f1="5D")
     assert _home(state) == move(state, "waste", "f5")
+
+
+# Klondike's foundations give cards back. 5♠ could go home (both red Fours are home), but
+# 3♣ covers 2♣ and its only way off is onto a red Four brought back onto 5♠; everything
+# else lies face down under 2♣, in the order it goes home.
+_WORRIED = dict(
+    f1="AS 2S 3S 4S", f2="AH 2H 3H 4H", f3="AD 2D 3D 4D", f4="AC", t1="5S",
+    t2=" ".join(f"[{c}]" for c in reversed(
+        "4C 5C 5H 5D 6S 6C 6H 6D 7S 7C 7H 7D 8S 8C 8H 8D 9S 9C 9H 9D TS TC TH TD "
+        "JS JC JH JD QS QC QH QD KS KC KH KD".split()
+    )) + " 2C 3C",
+)
+
+
+def test_where_foundations_give_cards_back_a_card_stays_out_while_a_card_could_come_back_onto_it() -> None:
+    state = position("klondike", **_WORRIED)
+    assert _home(state) is None  # a red Four may come back onto 5♠ for 3♣
+    assert _home(position("freecell", f1="AS 2S 3S 4S", f2="AH 2H 3H 4H", f3="AD 2D 3D 4D", t1="5S")) is not None
+
+
+def test_the_solver_wins_a_game_that_needs_a_card_kept_out_for_a_card_to_come_back_onto() -> None:
+    from cardtable.solver import Outcome, solve
+
+    result = solve(position("klondike", **_WORRIED))
+    assert result.outcome is Outcome.SOLVED  # it was "unwinnable" with 5♠ sent home
