@@ -45,7 +45,7 @@ from cardtable.solitaire.formats import FormatError, format_state
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 PYRAMID_RENAMED = (
     "UPDATE games SET variant = 'relaxed-pyramid' WHERE variant = 'pyramid'",
     "UPDATE games SET position = replace(position, char(10) || 'game: pyramid' || char(10),"
@@ -57,6 +57,10 @@ PYRAMID_RENAMED = (
 """Migration 8: the game stored as ``pyramid`` was won by clearing the pyramid; that game
 is ``relaxed-pyramid`` now (``pyramid`` is played as PySolFC plays it), so saved games,
 tallies, best scores and solver verdicts move to the name that keeps their meaning."""
+PROOFS_DROPPED = ("DELETE FROM solver_results WHERE outcome = 'unwinnable'",)
+"""Migration 9: the solver's proofs that a deal can't be won are searched again. Before
+this, where the foundations give cards back (Klondike), the search sent a card home that
+a card brought back might still have needed, and could call a winnable deal lost."""
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -97,6 +101,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # replaying every move (NULL for games saved before: those are replayed).
     ("ALTER TABLE games ADD COLUMN position TEXT", "ALTER TABLE games ADD COLUMN points INTEGER"),
     PYRAMID_RENAMED,
+    PROOFS_DROPPED,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 

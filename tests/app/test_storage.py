@@ -70,7 +70,7 @@ def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:
     Store(tmp_path / "g.db").close()
     db = sqlite3.connect(tmp_path / "g.db")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 9
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 10
 
 
 def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
@@ -115,6 +115,20 @@ def test_saved_pyramid_games_keep_their_meaning_as_relaxed_pyramid(tmp_path: Pat
     assert db.execute("SELECT variant FROM game_tallies").fetchall() == [("relaxed-pyramid",)]
     assert db.execute("SELECT game FROM solver_results").fetchall() == [("relaxed-pyramid",)]
     assert "game: relaxed-pyramid" in db.execute("SELECT position FROM games").fetchone()[0]
+
+
+def test_proofs_stored_before_safe_moves_heeded_cards_coming_back_are_searched_again(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO solver_results VALUES ('klondike', 62, 'unwinnable', 0, 860, 0.1, 1, '', '')")
+    db.execute("INSERT INTO solver_results VALUES ('klondike', 1, 'solved', 90, 500, 0.1, 1, 'x', '')")
+    db.execute("UPDATE schema_version SET version = 9")
+    db.commit()
+    db.close()
+    Store(path).close()
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT deal, outcome FROM solver_results").fetchall() == [(1, "solved")]
 
 
 def test_the_environment_variable_names_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
