@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
 from cardtable.solitaire import Move, State, apply, check
 from cardtable.solitaire.observe import observe
-from cardtable.solver import Budget, solve
+from cardtable.solver import Budget, solve, warm_up
 
 Avoid = Callable[[Move], bool]
 """Whether a move must not be suggested."""
@@ -126,6 +126,7 @@ class SolvingHinter:
 
     def _sampled(self, state: State, avoid: Avoid) -> Hint | None:
         effort = self.effort
+        warm_up(state)  # not on the arrangements' clock: a first hint would solve only one
         rng = random.Random(_seed_of(state, self.seed))
         deadline = time.perf_counter() + effort.seconds
         wins: Counter[Move] = Counter()

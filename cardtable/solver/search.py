@@ -13,10 +13,10 @@ from enum import Enum
 import numpy as np
 
 from cardtable.solitaire import Move, State, is_won
-from cardtable.solitaire.solving import Solving
-from cardtable.solitaire.formats import ReplayError, replay_steps
 from cardtable.solitaire.compiled import program_of, to_arrays, to_move
 from cardtable.solitaire.compiled.shared import MAX_MOVES
+from cardtable.solitaire.formats import ReplayError, replay_steps
+from cardtable.solitaire.solving import Solving
 from cardtable.solver import kernel
 
 SLICE = 2048
@@ -39,7 +39,8 @@ class Outcome(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much a search may spend: positions stored, seconds, and memory."""
+    """How much a search may spend: positions stored (by each of a solve's searches in
+    turn, each with a store of its own), seconds, and memory."""
 
     nodes: int = 2_000_000
     seconds: float = 60.0
@@ -84,16 +85,15 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     >>> result.outcome.value, 50 < len(result.moves) < 200
     ('solved', True)
     """
-    _compile(state)
+    warm_up(state)
     began = time.perf_counter()
     deadline = began + budget.seconds
     nodes = 0
     thoughtful = any(state.hidden)
     for stage in _stages(state.variant.solving, budget, began):
-        room = min(stage.positions, budget.nodes - nodes)
-        if room <= 0 or time.perf_counter() >= deadline:
+        if time.perf_counter() >= deadline:
             break
-        store, counters = _search(state, budget, room, min(stage.until, deadline), stage.weights, stage.idle)
+        store, counters = _search(state, budget, stage.positions, min(stage.until, deadline), stage.weights, stage.idle)
         nodes += int(counters[kernel.NODES])
         status = int(counters[kernel.STATUS])
         if status == kernel.SOLVED:
@@ -118,12 +118,11 @@ class _Stage:
 
 
 def _stages(solving: Solving, budget: Budget, began: float) -> list[_Stage]:
-    """The searches one solve runs in turn: each of the game's first tries, capped (and
-    again with four times the room, as many rounds as the game asks, all of them within
-    a quarter of the budget); then,
-    where the game skips idle moves at first, a narrower search for half the time and
-    half the positions; last the game's own full search, the one that can prove a deal
-    lost, with what is left."""
+    """The searches one solve runs in turn, each with a store of its own: each of the
+    game's first tries, capped (and again with four times the room, as many rounds as
+    the game asks, all of them within a quarter of the budget's positions); then, where
+    the game skips idle moves at first, a narrower search for half the time; last the
+    game's own full search, the one that can prove a deal lost."""
     endless = float("inf")
     tries = [(t.weights(), t.positions * 4**r) for r in range(solving.rounds) for t in solving.first_tries]
     # The tries take at most a quarter of the positions, shrunk alike where the budget is
@@ -131,7 +130,7 @@ def _stages(solving: Solving, budget: Budget, began: float) -> list[_Stage]:
     share = min(1.0, budget.nodes / (4 * max(1, sum(room for _, room in tries))))
     stages = [_Stage(weights, True, max(1, int(room * share)), endless) for weights, room in tries]
     if not solving.idle_moves:
-        stages.append(_Stage(solving.weights(), False, budget.nodes // 2, began + budget.seconds / 2))
+        stages.append(_Stage(solving.weights(), False, budget.nodes, began + budget.seconds / 2))
     stages.append(_Stage(solving.weights(), True, budget.nodes, endless))
     return stages
 
@@ -186,9 +185,10 @@ def _grown(store: Store, room: int, capacity: int) -> Store:
 _COMPILED: list[bool] = []
 
 
-def _compile(state: State) -> None:
+def warm_up(state: State) -> None:
     """Compile (or load from numba's cache) the search once per process, before any
-    budget's clock starts: the kernels take the same array types for every game."""
+    budget's clock starts: the kernels take the same array types for every game. A
+    caller that times several searches as one (a hint's arrangements) calls it first."""
     if not _COMPILED:
         _search(state, Budget(nodes=16), 16, float("inf"), state.variant.solving.weights(), idle=False)
         _COMPILED.append(True)
