@@ -57,8 +57,8 @@ def estimate(rules, weights, cards, lens, hid, depth_of):  # type: ignore[no-unt
     cards, breaks in the columns' order, cards above the next cards the foundations
     want, less free cells and open columns. ``depth_of`` is scratch for 52 numbers."""
     meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
-    capacity, is_found, covered, cells, open_columns = rules.capacity, rules.is_foundation, rules.covered, rules.cells, rules.open_columns
-    tableau, foundations = rules.tableau, rules.foundations
+    capacity, is_found, covered = rules.capacity, rules.is_foundation, rules.covered
+    cells, open_columns, tableau, foundations = rules.cells, rules.open_columns, rules.tableau, rules.foundations
     piles = meta[0]
     out = 0
     if meta[GRID_GOAL]:
@@ -336,8 +336,8 @@ def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     """Whether ``move`` carries cards between two columns without turning a card up,
     emptying its column or freeing the card under it to go home."""
     meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
-    capacity, is_found, covered, cells, open_columns = rules.capacity, rules.is_foundation, rules.covered, rules.cells, rules.open_columns
-    tableau, foundations = rules.tableau, rules.foundations
+    capacity, is_found, covered = rules.capacity, rules.is_foundation, rules.covered
+    cells, open_columns, tableau, foundations = rules.cells, rules.open_columns, rules.tableau, rules.foundations
     if move >> 24 != 0:
         return False
     i = (move >> 16) & 255

@@ -60,8 +60,9 @@ def _unranked(rules, cards, lens, hid, j, c):  # type: ignore[no-untyped-def]
 def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-def]
     """Write every legal move's code into ``out``; return how many."""
     meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
-    takes, capacity, one_in, is_found, super_src = rules.takes, rules.capacity, rules.one_in, rules.is_foundation, rules.supermove_sources
-    covered, cells, open_columns, exposable, singles = rules.covered, rules.cells, rules.open_columns, rules.exposable, rules.singles
+    takes, capacity, one_in, is_found = rules.takes, rules.capacity, rules.one_in, rules.is_foundation
+    super_src, covered, cells, open_columns = rules.supermove_sources, rules.covered, rules.cells, rules.open_columns
+    exposable, singles = rules.exposable, rules.singles
     feeds = rules.feeds
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
     count = 0
@@ -489,7 +490,8 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1):  # type: ignore[no-
     A card is safe to send home when every card that could be built on it off the
     foundations is home already: nothing will ever need it as a place to go.
     """
-    meta, group, is_found, covered, foundations = rules.meta, rules.group, rules.is_foundation, rules.covered, rules.foundations
+    meta, group, is_found = rules.meta, rules.group, rules.is_foundation
+    covered, foundations = rules.covered, rules.foundations
     build_id, tables, takes, capacity, feeds = rules.build_id, rules.tables, rules.takes, rules.capacity, rules.feeds
     dependents, copies = rules.dependents, rules.copies
     if not meta[15]:

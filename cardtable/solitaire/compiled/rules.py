@@ -109,8 +109,9 @@ def lent(r):  # type: ignore[no-untyped-def]
     """``r`` with every field borrowed (see ``borrowed``): the struct the kernels take."""
     b = borrowed
     return Rules(  # type: ignore[no-untyped-call]
-        b(r.meta), b(r.group), b(r.run_id), b(r.build_id), b(r.tables), b(r.followers), b(r.empty), b(r.takes), b(r.capacity),
-        b(r.one_in), b(r.is_foundation), b(r.supermove_sources), b(r.covered), b(r.cells), b(r.open_columns),
+        b(r.meta), b(r.group), b(r.run_id), b(r.build_id), b(r.tables), b(r.followers), b(r.empty), b(r.takes),
+        b(r.capacity), b(r.one_in), b(r.is_foundation), b(r.supermove_sources), b(r.covered), b(r.cells),
+        b(r.open_columns),
         b(r.tableau), b(r.foundations), b(r.exposable), b(r.singles), b(r.symmetric), b(r.fixed),
         b(r.symmetric_while_dealing), b(r.fixed_while_dealing), b(r.dependents), b(r.copies), b(r.base_step),
         b(r.rank_pos), b(r.feeds), b(r.dealt_to), b(r.uncovers), b(r.turns), b(r.touching), b(r.left), b(r.after),
