@@ -24,15 +24,23 @@ def is_safe(state: State, move: Move) -> bool:
     waits on anything. Twos are therefore always safe in FreeCell and Klondike, as
     Microsoft FreeCell and Freecell Solver play them.
     """
+    return _goes_home(state, move) and _never_wanted(state, move, _on_foundations(state))
+
+
+def _goes_home(state: State, move: Move) -> bool:
+    """Whether ``move`` sends a card from play to a foundation that takes them in order."""
     t = state.variant.tables
     if move.kind is not MoveKind.MOVE or move.target not in t.foundation_set or move.source in t.foundation_set:
         return False
-    if not t.homes_in_order:  # a card home would take the place of another (Black Hole)
-        return False
+    return t.homes_in_order  # else a card home would take the place of another (Black Hole)
+
+
+def _never_wanted(state: State, move: Move, home: Counter[int]) -> bool:
+    """Whether no card still in play could be built on the card ``move`` sends home."""
     assert move.source is not None
+    t = state.variant.tables
     card = state.piles[move.source][-1]
-    home = _on_foundations(state)
-    copies = Counter(c.index for c in state.variant.deck.cards())
+    copies = _copies(state.variant)
     starters = _always_home(state.variant)
     for column in t.tableau:
         table = t.build[column]
@@ -44,18 +52,28 @@ def is_safe(state: State, move: Move) -> bool:
 
 
 @cache
+def _copies(variant: Variant) -> Counter[int]:
+    """How many copies of each card the deck holds."""
+    return Counter(c.index for c in variant.deck.cards())
+
+
+@cache
 def _always_home(variant: Variant) -> frozenset[int]:
     """The cards that can always go home once free: those the foundations start with,
     when there are foundations enough for every one of them (the Aces of a deck)."""
     t = variant.tables
     starters = frozenset[int]().union(*(t.empty[f] for f in t.foundations))
-    copies = Counter(c.index for c in variant.deck.cards())
+    copies = _copies(variant)
     return starters if sum(copies[c] for c in starters) <= len(t.foundations) else frozenset()
 
 
 def safe_moves(state: State) -> list[Move]:
     """The legal moves that send a card home safely."""
-    return [m for m in legal_moves(state) if is_safe(state, m)]
+    homeward = [m for m in legal_moves(state) if _goes_home(state, m)]
+    if not homeward:
+        return []
+    home = _on_foundations(state)  # counted once for every move looked at
+    return [m for m in homeward if _never_wanted(state, m, home)]
 
 
 def auto_build(state: State) -> tuple[State, list[Move]]:

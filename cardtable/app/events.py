@@ -7,7 +7,7 @@ from enum import Enum
 
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, PileKind, State
-from cardtable.solitaire.observe import observe
+from cardtable.solitaire.observe import seen_card
 
 
 class EventKind(Enum):
@@ -39,10 +39,10 @@ def move_events(before: State, move: Move, after: State) -> list[Event]:
     variant = before.variant
     names = variant.pile_names
     events: list[Event] = []
-    seen, now = observe(before), observe(after)
     if move.kind is MoveKind.MOVE:
         assert move.source is not None and move.target is not None
-        cards = seen.piles[move.source][-move.count :]
+        size = len(before.piles[move.source])  # only what those piles show is read, not a whole view
+        cards = tuple(seen_card(before, move.source, n) for n in range(size - move.count, size))
         events.append(Event(EventKind.MOVED, _codes(cards), names[move.source], names[move.target]))
     elif move.kind is MoveKind.DEAL:
         events.append(Event(EventKind.DEALT))
@@ -51,10 +51,11 @@ def move_events(before: State, move: Move, after: State) -> list[Event]:
     else:
         assert move.source is not None
         piles = [move.source] if move.target is None else [move.source, move.target]
-        events.append(Event(EventKind.DISCARDED, _codes(tuple(seen.top(p) for p in piles)), names[move.source]))
+        tops = tuple(seen_card(before, p, len(before.piles[p]) - 1) if before.piles[p] else None for p in piles)
+        events.append(Event(EventKind.DISCARDED, _codes(tops), names[move.source]))
     for i, (b, a) in enumerate(zip(before.hidden, after.hidden)):
         if a < b and after.piles[i] and variant.piles[i].kind is not PileKind.STOCK:
-            events.append(Event(EventKind.TURNED, _codes(now.piles[i][a : a + 1]), names[i]))
+            events.append(Event(EventKind.TURNED, _codes(after.piles[i][a : a + 1]), names[i]))  # face up now
     return events
 
 

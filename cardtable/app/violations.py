@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from cardtable.solitaire import State
-from cardtable.solitaire.model import PileKind
 
 
 def order_violations(state: State) -> dict[str, tuple[int, ...]]:
@@ -12,20 +11,16 @@ def order_violations(state: State) -> dict[str, tuple[int, ...]]:
 
     Cards dealt that way are what the player must untangle; a UI marks them.
     """
-    variant = state.variant
+    t = state.variant.tables
     marks: dict[str, tuple[int, ...]] = {}
-    for i, spec in enumerate(variant.piles):
-        rule = spec.build
-        if spec.kind is not PileKind.TABLEAU or rule is None:
+    for i in t.tableau:
+        table = t.build[i]  # the build rule as a table: the cards each card may take
+        if table is None:
             continue
         cards = state.piles[i]
-        bad = tuple(
-            n
-            for n in range(state.hidden[i] + 1, len(cards))
-            if not rule.allows(variant.deck, cards[n - 1], cards[n])
-        )
+        bad = tuple(n for n in range(state.hidden[i] + 1, len(cards)) if cards[n].index not in table[cards[n - 1].index])
         if bad:
-            marks[spec.id.name] = bad
+            marks[t.names[i]] = bad
     return marks
 
 

@@ -35,6 +35,8 @@ class Tables:
     names: tuple[str, ...]
     """Each pile's short name (``t3``, ``waste``), in pile order."""
     by_name: dict[str, int]
+    of_kind: dict[PileKind, tuple[int, ...]]
+    """The piles of each kind the variant has, in order."""
     stock: int | None
     waste: int | None
     foundations: tuple[int, ...]
@@ -181,6 +183,7 @@ def compile_tables(variant: Variant) -> Tables:
         index=index,
         names=tuple(s.id.name for s in piles),
         by_name={s.id.name: i for i, s in enumerate(piles)},
+        of_kind={kind: of(kind) for kind in PileKind if of(kind)},
         stock=single(PileKind.STOCK),
         waste=single(PileKind.WASTE),
         foundations=of(PileKind.FOUNDATION),

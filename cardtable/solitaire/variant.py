@@ -96,7 +96,7 @@ class Variant:
         >>> get_variant("freecell").piles_of(PileKind.CELL)
         (0, 1, 2, 3)
         """
-        return tuple(i for i, spec in enumerate(self.piles) if spec.kind is kind)
+        return self.tables.of_kind.get(kind, ())
 
     def index_of(self, pile: PileId) -> int:
         """The position of a pile in ``piles`` (and in ``State.piles``)."""
