@@ -1,11 +1,13 @@
 """Hints that lead to a win: games played by always taking the hint.
 
-Run: .venv/bin/python bench/hints.py [--workers 2] [--most 1000] [GAME=FIRST-LAST ...]
+Run: .venv/bin/python bench/hints.py [--workers 2] [--most 1000] [--samples N] [--sample-nodes N] [GAME=FIRST-LAST ...]
 
 Each deal is played from the start through ``Session.hint`` and ``Session.play`` (safe
 moves home after each move, as a player has them by default) until the game is won, the
 hint finds nothing, or ``--most`` hints were taken. Prints per game the deals won and
 the seconds per hint (mean, p99, worst: wall time, with ``--workers`` games in parallel).
+The hint's effort is ``app.Effort()``; ``--samples`` and ``--sample-nodes`` change how
+many arrangements of the hidden cards it solves and how far each, to weigh a change.
 """
 
 from __future__ import annotations
@@ -15,15 +17,17 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from cardtable.app import Session
+from dataclasses import replace
+
+from cardtable.app import Effort, Session, SolvingHinter
 from cardtable.solitaire import get_variant
 
 RUNS = ("freecell=1-200", "klondike-draw3=1-300", "klondike=1-300", "spider-1suit=1-100", "spider-2suits=1-100")
 
 
-def play(game: str, deal: int, most: int) -> tuple[bool, list[float]]:
+def play(game: str, deal: int, most: int, effort: Effort = Effort()) -> tuple[bool, list[float]]:
     """Whether following the hint won ``deal``, and the seconds each hint took."""
-    session = Session(get_variant(game), deal)
+    session = Session(get_variant(game), deal, hinter=SolvingHinter(effort))
     times = []
     for _ in range(most):
         if session.is_won:
@@ -36,7 +40,7 @@ def play(game: str, deal: int, most: int) -> tuple[bool, list[float]]:
     return session.is_won, times
 
 
-def _play(job: tuple[str, int, int]) -> tuple[bool, list[float]]:
+def _play(job: tuple[str, int, int, Effort]) -> tuple[bool, list[float]]:
     return play(*job)
 
 
@@ -45,15 +49,22 @@ def main() -> None:
     parser.add_argument("runs", nargs="*", default=list(RUNS), help="GAME=FIRST-LAST")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--most", type=int, default=1000, help="hints a game may take")
+    parser.add_argument("--samples", type=int, default=None, help="arrangements of the hidden cards a hint solves")
+    parser.add_argument("--sample-nodes", type=int, default=None, help="positions each arrangement may search")
     args = parser.parse_args()
-    print(f"{args.workers} workers; at most {args.most} hints a game")
+    effort = Effort()
+    if args.samples is not None:
+        effort = replace(effort, samples=args.samples)
+    if args.sample_nodes is not None:
+        effort = replace(effort, sample_nodes=args.sample_nodes)
+    print(f"{args.workers} workers; at most {args.most} hints a game; {effort}")
     with ProcessPoolExecutor(args.workers) as pool:
-        list(pool.map(_play, [("freecell", 1, 2)] * args.workers))  # compiled code loaded before timing
+        list(pool.map(_play, [("freecell", 1, 2, effort)] * args.workers))  # compiled code loaded before timing
         for run in args.runs:
             game, deals = run.split("=")
             first, last = (int(n) for n in deals.split("-"))
             began = time.perf_counter()
-            results = list(pool.map(_play, [(game, deal, args.most) for deal in range(first, last + 1)]))
+            results = list(pool.map(_play, [(game, deal, args.most, effort) for deal in range(first, last + 1)]))
             won = sum(w for w, _ in results)
             times = sorted(t for _, ts in results for t in ts)
             p99 = times[int(len(times) * 0.99)] if times else 0.0
