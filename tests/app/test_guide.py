@@ -72,6 +72,18 @@ def test_no_hint_leads_back_to_a_position_already_reached() -> None:
             seen.add(key)
 
 
+def test_a_pass_through_the_stock_that_changed_nothing_leads_back() -> None:
+    for game, passes_count in (("klondike-draw3", False), ("klondike-draw3-vegas", True)):
+        session = Session(get_variant(game), 1, Options(auto_build=False), hinter=HeuristicHinter())
+        while session.state.piles[session.variant.tables.stock]:
+            assert session.play(Move(MoveKind.DEAL)).ok
+        turn_over = Move(MoveKind.REDEAL)
+        # Turning the waste over brings back the opening table: a loop where passes are
+        # endless; where they are counted (Vegas), the pass taken is part of the position.
+        assert session.leads_back(turn_over) is not passes_count, game
+        assert (turn_over in [h.move for h in session.hinter.best_moves(session.state, avoid=session.leads_back)]) is passes_count
+
+
 def test_when_every_move_loops_the_hint_says_so() -> None:
     session = Session(get_variant("freecell"), 1, Options(auto_build=False), hinter=HeuristicHinter())
     session.leads_back = lambda move: True  # type: ignore[method-assign]
