@@ -223,7 +223,7 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
 
     if expand(state):
         return False
-    redeals = state.variant.stock.redeals_allowed is not None
+    redeals = state.variant.stock.passes_count
     seen = {canonical_key(state, redeals=redeals)}
     while frontier:
         position, move, after = frontier.popleft()

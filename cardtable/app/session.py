@@ -587,16 +587,8 @@ def has_hidden_cards(variant: Variant) -> bool:
 
 def _seen_key(state: State) -> tuple[object, ...]:
     """The canonical key of a position as the player sees it: face-down cards all alike,
-    so whether a move "leads back" never depends on cards nobody has seen. Where the waste
-    may be turned over without end, the passes taken don't count: a pass through the
-    stock that changed nothing comes back to the same position."""
+    so whether a move "leads back" never depends on cards nobody has seen; the redeals
+    taken count only where they can change what follows."""
     blank = ALL_CARDS[0]
     piles = tuple((blank,) * down + pile[down:] for pile, down in zip(state.piles, state.hidden))
-    return canonical_key(State(state.variant, piles, state.hidden, state.redeals), redeals=_passes_count(state.variant))
-
-
-@cache
-def _passes_count(variant: Variant) -> bool:
-    """Whether the number of passes through the stock can change what may follow."""
-    policy = variant.stock
-    return not (policy.redeals_allowed is None and policy.target is StockTarget.WASTE)
+    return canonical_key(State(state.variant, piles, state.hidden, state.redeals), redeals=state.variant.stock.passes_count)

@@ -111,8 +111,7 @@ def lent(r):  # type: ignore[no-untyped-def]
     return Rules(  # type: ignore[no-untyped-call]
         b(r.meta), b(r.group), b(r.run_id), b(r.build_id), b(r.tables), b(r.followers), b(r.empty), b(r.takes),
         b(r.capacity), b(r.one_in), b(r.is_foundation), b(r.supermove_sources), b(r.covered), b(r.cells),
-        b(r.open_columns),
-        b(r.tableau), b(r.foundations), b(r.exposable), b(r.singles), b(r.symmetric), b(r.fixed),
+        b(r.open_columns), b(r.tableau), b(r.foundations), b(r.exposable), b(r.singles), b(r.symmetric), b(r.fixed),
         b(r.symmetric_while_dealing), b(r.fixed_while_dealing), b(r.dependents), b(r.copies), b(r.base_step),
         b(r.rank_pos), b(r.feeds), b(r.dealt_to), b(r.uncovers), b(r.turns), b(r.touching), b(r.left), b(r.after),
         b(r.waiting), b(r.precedes), b(r.ranks_from),

@@ -73,6 +73,14 @@ class StockPolicy:
         return None if self.passes is None else self.passes - 1
 
     @property
+    def passes_count(self) -> bool:
+        """Whether the redeals taken can change what may follow: where they are limited,
+        and where a redeal mixes the cards by its number (a shuffling gather, Montana's
+        gaps). Elsewhere a pass through the stock that changed nothing leads back to the
+        same position."""
+        return self.passes is not None or self.shuffle or self.target is StockTarget.GAPS
+
+    @property
     def phrase(self) -> str:
         """The policy in words."""
         if self.target is StockTarget.NONE:
