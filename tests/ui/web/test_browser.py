@@ -83,7 +83,8 @@ def start(page: Page, game: str, deal: int) -> None:
     page.select_option("#game-picker", game)
     page.fill("#deal-number", str(deal))
     page.click("#new-game")
-    expect(page.locator("#status")).to_contain_text(f"deal {deal} ·")
+    # The game's name too: the same deal number of the game before would match alone.
+    expect(page.locator("#status")).to_contain_text(f"{get_variant(game).name} · deal {deal} ·")
     settle(page)
 
 
