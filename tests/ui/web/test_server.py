@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from cardtable.ui.web.workers import RESTART_GRACE, shared_port_socket, spreads_connections
+from cardtable.ui.web.workers import PROCESS_NAME, RESTART_GRACE, shared_port_socket, spreads_connections
 
 
 def _free_port() -> int:
@@ -46,6 +46,10 @@ def _serve_process(tmp_path: Path, workers: int) -> Iterator[tuple[str, subproce
             break
         except httpx.TransportError:
             time.sleep(0.1)
+    for _ in range(300 if workers > 1 else 0):  # every process started, not only the one that answered
+        if len(_children(server.pid)) == workers:
+            break
+        time.sleep(0.1)
     try:
         yield url, server
     finally:  # a failed test too: no server left running
@@ -108,19 +112,21 @@ def test_an_oversized_body_is_refused_whether_declared_or_chunked(one_worker: st
 
 
 def _children(pid: int) -> list[int]:
-    """The server processes started by process ``pid`` (Linux /proc; Python's helper
-    process that tracks shared resources left out)."""
-    found = []
+    """The server processes started for process ``pid``: those it or its forking helper
+    started, known by their name (Linux /proc)."""
+    parents: dict[int, int] = {}
+    named = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 stat = Path(f"/proc/{entry}/stat").read_text()
-                command = Path(f"/proc/{entry}/cmdline").read_bytes()
             except OSError:
                 continue
-            if int(stat.rpartition(")")[2].split()[1]) == pid and b"spawn_main" in command:
-                found.append(int(entry))
-    return found
+            name, _, rest = stat.partition(" (")[2].rpartition(")")
+            parents[int(entry)] = int(rest.split()[1])
+            if name == PROCESS_NAME:
+                named.append(int(entry))
+    return sorted(p for p in named if parents.get(p) == pid or parents.get(parents.get(p, 0)) == pid)
 
 
 def _connections(pid: int, port: int) -> int:
