@@ -30,6 +30,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from types import FrameType
 
@@ -215,7 +216,7 @@ def run_processes(host: str, port: int, db: str, count: int) -> int:
     return status
 
 
-def _forking_context() -> multiprocessing.context.BaseContext:
+def _forking_context() -> SpawnContext | ForkServerContext:
     """Where server processes come from: forked from a helper that imported the server
     once (``PRELOAD``), or, where there is no such helper, fresh interpreters."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
