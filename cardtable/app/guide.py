@@ -2,9 +2,12 @@
 
 Where every card is face up, the hint is the first move of a solution from the current
 position, found within a short budget. Where cards lie face down, the hint may use only
-what the player sees: the hidden cards are dealt afresh into their places many times
-(each arrangement consistent with the table), each arrangement is solved briefly, and the
-move that wins the most of them is suggested, with its share. When nothing is found, the
+what the player sees and has seen: a face-down card the player saw, and watched go where
+it lies (the stock turned over after a pass), stays put, and the others are dealt afresh
+into their places many times (each arrangement consistent with the table), each
+arrangement is solved briefly, and the move that wins the most of them is suggested, with
+its share. Where the player knows every face-down card, the hint is a solution's first
+move, as where every card shows. When nothing is found, the
 heuristic hint answers. A move the caller wants avoided (one that leads back to a
 position already reached) is never suggested.
 """
@@ -18,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
+from cardtable.cards import Card
 from cardtable.solitaire import Move, State, apply, check
 from cardtable.solitaire.observe import observe
 from cardtable.solver import Budget, solve, warm_up
@@ -37,20 +41,22 @@ class Effort:
     The node caps are the real limits (a few tenths of a second on this machine), so a hint
     depends on the position alone; the seconds only guard against a slow machine.
     ``seconds`` bounds the whole hint either way: arrangements stop being solved once it
-    is spent (the first is always solved), and the share says of how many.
+    is spent (the first is always solved), and the share says of how many. It is a little
+    under half a second, leaving room for the rest of the hint (the heuristic's ranking,
+    the check that a move does not lead back) within it.
     """
 
     nodes: int = 60_000
-    seconds: float = 0.5
+    seconds: float = 0.45
     samples: int = 12
     sample_nodes: int = 1_500
     sample_seconds: float = 0.1
 
 
-def arrangement(state: State, rng: random.Random) -> State:
-    """``state`` with its face-down cards dealt afresh: the face-up cards stay where they
-    are, and the unseen ones (the deck less what shows, whose order the player can't know)
-    are shuffled into the face-down places.
+def arrangement(state: State, rng: random.Random, known: frozenset[Card] = frozenset()) -> State:
+    """``state`` with its face-down cards dealt afresh: the face-up cards, and the
+    face-down ones in ``known`` (whose places the player knows), stay where they are; the
+    unseen ones (whose places the player can't know) are shuffled into their places.
 
     >>> from cardtable.solitaire import get_variant
     >>> start = get_variant("klondike").start(4)
@@ -58,23 +64,30 @@ def arrangement(state: State, rng: random.Random) -> State:
     >>> t1 = start.variant.index_of_name("t1")  # one card, face up
     >>> other.piles[t1] == start.piles[t1], other.hidden == start.hidden, other == start
     (True, True, False)
+    >>> t7 = start.variant.index_of_name("t7")
+    >>> arrangement(start, random.Random(1), frozenset(start.piles[t7][:6])).piles[t7] == start.piles[t7]
+    True
     """
     # Sorted first, so the arrangement depends only on which cards are unseen, never on
     # where they really lie.
-    unseen = sorted((c for pile, down in zip(state.piles, state.hidden) for c in pile[:down]), key=lambda c: c.code)
+    down_cards = (c for pile, down in zip(state.piles, state.hidden) for c in pile[:down])
+    unseen = sorted((c for c in down_cards if c not in known), key=lambda c: c.code)
     rng.shuffle(unseen)
-    piles = []
-    at = 0
-    for pile, down in zip(state.piles, state.hidden):
-        piles.append(tuple(unseen[at : at + down]) + pile[down:])
-        at += down
-    return State(state.variant, tuple(piles), state.hidden, state.redeals)
+    dealt = iter(unseen)
+    piles = tuple(
+        tuple(c if c in known else next(dealt) for c in pile[:down]) + pile[down:]
+        for pile, down in zip(state.piles, state.hidden)
+    )
+    return State(state.variant, piles, state.hidden, state.redeals)
 
 
-def _seed_of(state: State, seed: int) -> str:
-    """A seed from what the player sees, so the same table gets the same hint."""
+def _seed_of(state: State, seed: int, known: frozenset[Card]) -> str:
+    """A seed from what the player sees and knows, so the same table gets the same hint."""
     seen = observe(state)
-    cards = "/".join(",".join("?" if c is None else c.code for c in pile) for pile in seen.piles)
+    def word(shown: Card | None, real: Card) -> str:
+        return shown.code if shown is not None else f"~{real.code}" if real in known else "?"
+
+    cards = "/".join(",".join(map(word, shown, pile)) for shown, pile in zip(seen.piles, state.piles))
     return f"{seed}|{state.redeals}|{cards}"
 
 
@@ -92,21 +105,25 @@ class SolvingHinter:
         self._plan: dict[State, tuple[Move, ...]] = {}
         """The moves left to a win from each position along the last solution."""
 
-    def best_moves(self, state: State, previous: Move | None = None, avoid: Avoid | None = None) -> list[Hint]:
+    def best_moves(
+        self, state: State, previous: Move | None = None, avoid: Avoid | None = None,
+        known: frozenset[Card] = frozenset(),
+    ) -> list[Hint]:
         """The legal moves, best first: a move that leads to a win (if one is found)
-        ahead of the heuristic's ranking; none that ``avoid`` refuses."""
-        rest = self.fallback.best_moves(state, previous, avoid)
+        ahead of the heuristic's ranking; none that ``avoid`` refuses. ``known``: the
+        face-down cards whose places the player knows (``observe.remembered``)."""
+        rest = self.fallback.best_moves(state, previous, avoid, known)
         if not rest:
             return rest
-        found = self.leading(state, avoid or (lambda move: False))
+        found = self.leading(state, avoid or (lambda move: False), known)
         if found is None:
             return rest
         return [found] + [h for h in rest if h.move != found.move]
 
-    def leading(self, state: State, avoid: Avoid) -> Hint | None:
+    def leading(self, state: State, avoid: Avoid, known: frozenset[Card] = frozenset()) -> Hint | None:
         """A move that leads to a win, explained; None if the search finds none."""
-        if any(state.hidden):
-            return self._sampled(state, avoid)
+        if any(c not in known for pile, down in zip(state.piles, state.hidden) for c in pile[:down]):
+            return self._sampled(state, avoid, known)
         moves = self._plan.get(state)
         if moves is None or avoid(moves[0]):
             effort = self.effort
@@ -124,10 +141,10 @@ class SolvingHinter:
             self._plan[state] = moves[at:]
             state = apply(state, move, trusted=True)
 
-    def _sampled(self, state: State, avoid: Avoid) -> Hint | None:
+    def _sampled(self, state: State, avoid: Avoid, known: frozenset[Card]) -> Hint | None:
         effort = self.effort
         warm_up(state)  # not on the arrangements' clock: a first hint would solve only one
-        rng = random.Random(_seed_of(state, self.seed))
+        rng = random.Random(_seed_of(state, self.seed, known))
         deadline = time.perf_counter() + effort.seconds
         wins: Counter[Move] = Counter()
         refused: set[Move] = set()
@@ -138,7 +155,7 @@ class SolvingHinter:
                 break
             seconds = effort.sample_seconds if not solved else min(effort.sample_seconds, left)
             solved += 1
-            result = solve(arrangement(state, rng), Budget(nodes=effort.sample_nodes, seconds=seconds))
+            result = solve(arrangement(state, rng, known), Budget(nodes=effort.sample_nodes, seconds=seconds))
             if not result.solved or not result.moves:
                 continue
             first = result.moves[0]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import seen_card
@@ -27,9 +28,13 @@ class Hint:
 class Hinter(Protocol):
     """Anything that can rank the moves of a position."""
 
-    def best_moves(self, state: State, previous: Move | None = None, avoid: Callable[[Move], bool] | None = None) -> list[Hint]:
+    def best_moves(
+        self, state: State, previous: Move | None = None, avoid: Callable[[Move], bool] | None = None,
+        known: frozenset[Card] = frozenset(),
+    ) -> list[Hint]:
         """The legal moves, best first; ``previous`` is the move just played, if any;
-        none that ``avoid`` refuses (a move back to a position already reached)."""
+        none that ``avoid`` refuses (a move back to a position already reached); ``known``
+        the face-down cards whose places the player knows, for a hinter that looks ahead."""
         ...
 
 
@@ -73,9 +78,12 @@ def describe(state: State, move: Move) -> str:
 class HeuristicHinter:
     """Ranks moves by what they achieve: cards home, cards revealed, columns emptied."""
 
-    def best_moves(self, state: State, previous: Move | None = None, avoid: Callable[[Move], bool] | None = None) -> list[Hint]:
+    def best_moves(
+        self, state: State, previous: Move | None = None, avoid: Callable[[Move], bool] | None = None,
+        known: frozenset[Card] = frozenset(),
+    ) -> list[Hint]:
         """The legal moves, best first, each saying what to do and why; none that
-        ``avoid`` refuses."""
+        ``avoid`` refuses. (It judges the move alone: ``known`` is not used.)"""
         hints = [self._judge(state, m, previous) for m in legal_moves(state) if avoid is None or not avoid(m)]
         ranked = sorted(hints, key=lambda h: -h.score)
         return [Hint(h.move, h.score, f"{describe(state, h.move)}: {h.reason}") for h in ranked]

@@ -30,7 +30,7 @@ from cardtable.cards import ALL_CARDS, Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, canonical_key, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.stock import StockTarget
-from cardtable.solitaire.observe import Observation, observe
+from cardtable.solitaire.observe import Observation, observe, remembered
 
 
 @dataclass(frozen=True, slots=True)
@@ -514,10 +514,12 @@ class Session:
 
     def hint(self) -> Outcome:
         """The best move, with its reason (nothing is played); never one that leads back
-        to a position already reached in this game."""
+        to a position already reached in this game. It knows what the player has seen on
+        the way here (``observe.remembered``), as a player would."""
         steps = self.history.steps[: self.history.at]
         previous = steps[-1][0] if steps else None
-        hints = self.hinter.best_moves(self.state, previous, self.leads_back)
+        known = remembered(self.history.reached()) if any(self.state.hidden) else frozenset()
+        hints = self.hinter.best_moves(self.state, previous, self.leads_back, known)
         if not hints:
             if legal_moves(self.state):
                 return Outcome(False, "every move leads back to a position already reached")

@@ -13,6 +13,7 @@ tell every face-down card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -58,3 +59,34 @@ def observe(state: State, deal: int | None = None, *, random_deal: bool = False,
         for cards, down in zip(state.piles, state.hidden)
     )
     return Observation(variant, piles, state.redeals, None if withheld else deal)
+
+
+def remembered(states: Sequence[State]) -> frozenset[Card]:
+    """The face-down cards of the last of ``states`` whose place a player who watched the
+    game through them knows: each was seen face up, and has been moved since only in
+    sight (turned back into the stock in order, say), with no shuffling redeal between.
+
+    >>> from cardtable.solitaire.registry import get_variant
+    >>> from cardtable.solitaire.model import Move, MoveKind
+    >>> from cardtable.solitaire.engine import apply
+    >>> start = get_variant("klondike").start(5)
+    >>> deal = Move(MoveKind.DEAL)
+    >>> states = [start]
+    >>> while states[-1].piles[start.variant.index_of_name("stock")]:
+    ...     states.append(apply(states[-1], deal))
+    >>> states.append(apply(states[-1], Move(MoveKind.REDEAL)))  # the waste turned over
+    >>> stock = start.variant.index_of_name("stock")
+    >>> remembered(states) == frozenset(states[-1].piles[stock]), remembered(states[:1])
+    (True, frozenset())
+    """
+    seen: set[Card] = set()
+    mixes = bool(states) and states[0].variant.stock.mixes
+    before: State | None = None
+    for state in states:
+        if mixes and before is not None and state.redeals != before.redeals:
+            seen.clear()
+        seen.update(c for pile, down in zip(state.piles, state.hidden) for c in pile[down:])
+        before = state
+    if before is None:
+        return frozenset()
+    return frozenset(c for pile, down in zip(before.piles, before.hidden) for c in pile[:down] if c in seen)

@@ -9,6 +9,7 @@ import re
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
 from cardtable.app.guide import arrangement
 from cardtable.solitaire import Move, MoveKind, PileKind, State, canonical_key, get_variant, legal_moves
+from cardtable.solitaire.observe import remembered
 from cardtable.solver import Budget, solve
 
 SMALL = Effort(nodes=20_000, seconds=30.0, samples=4, sample_nodes=600, sample_seconds=30.0)
@@ -118,3 +119,37 @@ def test_a_hint_with_cards_face_down_stops_sampling_when_its_time_is_spent() -> 
     state = get_variant("klondike").start(3)
     hint = SolvingHinter(spent, seed=5).best_moves(state)[0]
     assert re.fullmatch(r".*: wins in 1 of 1 arrangement of the hidden cards", hint.reason), hint.reason
+
+
+def _after_a_pass(session: Session) -> None:
+    """Deal the whole stock to the waste and turn it over: every stock card seen."""
+    while session.state.piles[session.pile_index("stock")]:
+        assert session.deal().ok
+    assert session.deal().ok  # the turn over
+
+
+def test_once_the_player_has_seen_every_face_down_card_the_hint_is_a_solutions_first_move() -> None:
+    session = Session(get_variant("thoughtful-klondike"), 2, hinter=SolvingHinter(SMALL, seed=5))
+    before = session.hint()
+    assert before.ok and "leads to a win" not in before.reason, before.reason  # the stock unseen
+    _after_a_pass(session)
+    assert any(session.state.hidden)  # the stock lies face down again, but in an order seen
+    after = session.hint()
+    assert after.ok and re.fullmatch(r".*: leads to a win in \d+ moves", after.reason), after.reason
+
+
+def test_cards_the_player_saw_stay_put_and_only_the_unseen_are_rearranged() -> None:
+    """After a pass through Klondike's stock, the hint knows the stock's order but still
+    nothing of the face-down tableau cards: rearranging those alone changes nothing."""
+    session = Session(get_variant("klondike"), 3)
+    _after_a_pass(session)
+    state = session.state
+    known = remembered(session.history.reached())
+    stock = session.pile_index("stock")
+    assert known == frozenset(state.piles[stock]) and len(known) > 0
+    effort = Effort(nodes=1000, seconds=30.0, samples=6, sample_nodes=3000, sample_seconds=30.0)
+    first = SolvingHinter(effort, seed=5).best_moves(state, known=known)[0]
+    rearranged = arrangement(state, random.Random(2), known)
+    assert rearranged.piles[stock] == state.piles[stock] and rearranged != state
+    again = SolvingHinter(effort, seed=5).best_moves(rearranged, known=known)[0]
+    assert (first.move, first.reason) == (again.move, again.reason)

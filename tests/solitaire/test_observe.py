@@ -1,5 +1,6 @@
 """The observer shows a player exactly the face-up cards and withholds a random deal's
-number while the game goes on, over random positions of every game."""
+number while the game goes on, over random positions of every game; and it knows which
+face-down cards a player who watched has seen."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import random
 
 import pytest
 
-from cardtable.solitaire import State, Variant, apply, is_won, legal_moves, variants
-from cardtable.solitaire.observe import observe, seen_card
+from cardtable.solitaire import Move, MoveKind, PileKind, State, Variant, apply, get_variant, is_won, legal_moves, variants
+from cardtable.solitaire.observe import observe, remembered, seen_card
 
 POSITIONS = 60
 """Positions per game, along one random playout."""
@@ -45,3 +46,35 @@ def test_a_random_deal_is_withheld_while_cards_lie_hidden_and_the_game_goes_on(v
     assert observe(state, 7, random_deal=True).deal == (None if hides else 7)
     assert observe(state, 7, random_deal=True, over=True).deal == 7
     assert observe(state, 7).deal == 7
+
+
+def _through_the_stock(variant: Variant, deal: int) -> list[State]:
+    """The positions of dealing the whole stock to the waste, and turning it over."""
+    state = variant.start(deal)
+    stock = variant.piles_of(PileKind.STOCK)[0]
+    states = [state]
+    while state.piles[stock]:
+        state = apply(state, Move(MoveKind.DEAL))
+        states.append(state)
+    states.append(apply(state, Move(MoveKind.REDEAL)))
+    return states
+
+
+def test_cards_seen_in_the_waste_are_known_once_turned_back_into_the_stock() -> None:
+    variant = get_variant("klondike")
+    states = _through_the_stock(variant, 7)
+    stock = variant.piles_of(PileKind.STOCK)[0]
+    known = remembered(states)
+    assert known == frozenset(states[-1].piles[stock])  # not one tableau card that lies face down
+    assert remembered(states[:1]) == frozenset() and remembered(states[:-1]) == frozenset()
+
+
+@pytest.mark.parametrize("game, mixes", [("klondike", False), ("la-belle-lucie", True)])
+def test_a_redeal_that_shuffles_makes_the_cards_unknown_again(game: str, mixes: bool) -> None:
+    """The same two positions, seen and then turned face down by a redeal: known after
+    a redeal that keeps the order, unknown after one that shuffles."""
+    seen = get_variant(game).start(3)
+    down = State(seen.variant, seen.piles, tuple(len(p) for p in seen.piles), seen.redeals + 1)
+    assert seen.variant.stock.mixes is mixes
+    face_up = frozenset(c for p, h in zip(seen.piles, seen.hidden) for c in p[h:])
+    assert face_up and remembered([seen, down]) == (frozenset() if mixes else face_up)

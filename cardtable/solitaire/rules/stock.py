@@ -78,7 +78,13 @@ class StockPolicy:
         and where a redeal mixes the cards by its number (a shuffling gather, Montana's
         gaps). Elsewhere a pass through the stock that changed nothing leads back to the
         same position."""
-        return self.passes is not None or self.shuffle or self.target is StockTarget.GAPS
+        return self.passes is not None or self.mixes
+
+    @property
+    def mixes(self) -> bool:
+        """Whether a redeal mixes the cards by its number (a shuffling gather, Montana's
+        gaps), so that where a card goes can't be followed."""
+        return self.shuffle or self.target is StockTarget.GAPS
 
     @property
     def phrase(self) -> str:

@@ -24,7 +24,8 @@ from fastapi.testclient import TestClient
 from cardtable.app import History, Store
 from cardtable.app.session import has_hidden_cards
 from cardtable.app.standing import Indicator
-from cardtable.solitaire import Move, MoveKind, State, Variant, apply, legal_moves, variants
+from cardtable.solitaire import Move, MoveKind, State, Variant, apply, get_variant, legal_moves, variants
+from cardtable.solitaire.observe import remembered
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
 from cardtable.ui.web.views import outcome_view, table_view
@@ -239,13 +240,14 @@ def _rearranged(state: State, rng: random.Random) -> State:
     return dataclasses.replace(state, piles=piles)
 
 
-def _everything_shown(state: State) -> str:
-    """All a player is told about a position: the view with every flag, the hint, and
-    where each top card may go."""
-    from cardtable.app import Effort, History, Session, SolvingHinter
+def _everything_shown(state: State, history: History | None = None) -> str:
+    """All a player is told about a position (reached through ``history``, if given): the
+    view with every flag, the hint, and where each top card may go."""
+    from cardtable.app import Effort, Session, SolvingHinter
 
     quick = Effort(nodes=400, seconds=30.0, samples=3, sample_nodes=300, sample_seconds=30.0)
-    session = Session(state.variant, 1, history=History.begin(state), hinter=SolvingHinter(quick))
+    history = history or History.begin(state)
+    session = Session(state.variant, 1, history=history, hinter=SolvingHinter(quick))
     names = state.variant.tables.names
     return json.dumps({
         "view": table_view(1, session, 0),
@@ -276,3 +278,39 @@ def test_no_flag_or_answer_depends_on_how_the_face_down_cards_lie(variant: Varia
                 assert _everything_shown(_rearranged(state, rng)) == shown, (variant.id, deal, depth)
             checked += 1
     assert checked >= 30
+
+
+def _played(start: State, moves: list[Move]) -> History:
+    history = History.begin(start)
+    for move in moves:
+        history = history.push((move,), apply(history.state, move))
+    return history
+
+
+@pytest.mark.parametrize("game", ["klondike", "klondike-draw3", "pyramid", "spider-2suits"])
+def test_what_the_player_saw_may_count_and_nothing_never_seen(game: str) -> None:
+    """Hints know the cards a player saw on the way (the stock after a pass, say), so here
+    the position comes with the game that reached it: the cards never seen, swapped about
+    from the deal on and the same moves played, must change nothing the player is told."""
+    variant = get_variant(game)
+    rng = random.Random(game)
+    for deal in range(1, 5):
+        start = variant.start(deal)
+        moves: list[Move] = []
+        state = start
+        for _ in range(120):
+            choices = legal_moves(state)
+            if not choices:
+                break
+            deals = [m for m in choices if m.kind in (MoveKind.DEAL, MoveKind.REDEAL)]
+            moves.append(rng.choice(deals if deals and rng.random() < 0.4 else choices))
+            state = apply(state, moves[-1])
+        history = _played(start, moves)
+        unseen = [c for p, h in zip(state.piles, state.hidden) for c in p[:h] if c not in remembered(history.reached())]
+        if len(unseen) < 2:
+            continue
+        swapped = dict(zip(unseen, rng.sample(unseen, len(unseen))))
+        other = dataclasses.replace(start, piles=tuple(tuple(swapped.get(c, c) for c in p) for p in start.piles))
+        again = _played(other, moves)
+        assert again.state.piles == tuple(tuple(swapped.get(c, c) for c in p) for p in state.piles)
+        assert _everything_shown(again.state, again) == _everything_shown(state, history), (game, deal)
