@@ -1,13 +1,14 @@
 """Hints that lead to a win: games played by always taking the hint.
 
-Run: .venv/bin/python bench/hints.py [--workers 2] [--most 1000] [--samples N] [--sample-nodes N] [GAME=FIRST-LAST ...]
+Run: .venv/bin/python bench/hints.py [--workers 2] [--most 1000] [--samples N] [--sample-nodes N] [--list] [GAME=FIRST-LAST ...]
 
 Each deal is played from the start through ``Session.hint`` and ``Session.play`` (safe
 moves home after each move, as a player has them by default) until the game is won, the
 hint finds nothing, or ``--most`` hints were taken. Prints per game the deals won and
 the seconds per hint (mean, p99, worst: wall time, with ``--workers`` games in parallel).
 The hint's effort is ``app.Effort()``; ``--samples`` and ``--sample-nodes`` change how
-many arrangements of the hidden cards it solves and how far each, to weigh a change.
+many arrangements of the hidden cards it solves and how far each, to weigh a change;
+``--list`` prints the deals won, so two runs on the same deals can be compared deal by deal.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def main() -> None:
     parser.add_argument("--most", type=int, default=1000, help="hints a game may take")
     parser.add_argument("--samples", type=int, default=None, help="arrangements of the hidden cards a hint solves")
     parser.add_argument("--sample-nodes", type=int, default=None, help="positions each arrangement may search")
+    parser.add_argument("--list", action="store_true", help="print the deals won")
     args = parser.parse_args()
     effort = Effort()
     if args.samples is not None:
@@ -74,6 +76,8 @@ def main() -> None:
                 f" p99 {p99:.3f} worst {times[-1] if times else 0.0:.3f}  wall {time.perf_counter() - began:.0f} s",
                 flush=True,
             )
+            if args.list:
+                print("  won:", " ".join(str(first + n) for n, (w, _) in enumerate(results) if w), flush=True)
 
 
 if __name__ == "__main__":

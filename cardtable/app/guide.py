@@ -111,23 +111,31 @@ class SolvingHinter:
     ) -> list[Hint]:
         """The legal moves, best first: a move that leads to a win (if one is found)
         ahead of the heuristic's ranking; none that ``avoid`` refuses. ``known``: the
-        face-down cards whose places the player knows (``observe.remembered``)."""
+        face-down cards whose places the player knows (``observe.remembered``). The
+        heuristic's ranking comes first, on the hint's clock."""
+        began = time.perf_counter()
         rest = self.fallback.best_moves(state, previous, avoid, known)
         if not rest:
             return rest
-        found = self.leading(state, avoid or (lambda move: False), known)
+        found = self.leading(state, avoid or (lambda move: False), known, began)
         if found is None:
             return rest
         return [found] + [h for h in rest if h.move != found.move]
 
-    def leading(self, state: State, avoid: Avoid, known: frozenset[Card] = frozenset()) -> Hint | None:
-        """A move that leads to a win, explained; None if the search finds none."""
+    def leading(
+        self, state: State, avoid: Avoid, known: frozenset[Card] = frozenset(), began: float | None = None
+    ) -> Hint | None:
+        """A move that leads to a win, explained; None if the search finds none. The
+        clock (``Effort.seconds``) runs from ``began`` (a ``time.perf_counter`` reading), or
+        from now."""
+        began = time.perf_counter() if began is None else began
         if any(c not in known for pile, down in zip(state.piles, state.hidden) for c in pile[:down]):
-            return self._sampled(state, avoid, known)
+            return self._sampled(state, avoid, known, began)
         moves = self._plan.get(state)
         if moves is None or avoid(moves[0]):
             effort = self.effort
-            result = solve(state, Budget(nodes=effort.nodes, seconds=effort.seconds))
+            seconds = max(effort.seconds - (time.perf_counter() - began), 0.0)
+            result = solve(state, Budget(nodes=effort.nodes, seconds=seconds))
             if not result.solved or not result.moves or avoid(result.moves[0]):
                 return None
             moves = result.moves
@@ -141,11 +149,12 @@ class SolvingHinter:
             self._plan[state] = moves[at:]
             state = apply(state, move, trusted=True)
 
-    def _sampled(self, state: State, avoid: Avoid, known: frozenset[Card]) -> Hint | None:
+    def _sampled(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
         effort = self.effort
-        warm_up(state)  # not on the arrangements' clock: a first hint would solve only one
+        warming = time.perf_counter()
+        warm_up(state)  # not on the clock: a first hint would solve only one arrangement
         rng = random.Random(_seed_of(state, self.seed, known))
-        deadline = time.perf_counter() + effort.seconds
+        deadline = began + effort.seconds + (time.perf_counter() - warming)
         wins: Counter[Move] = Counter()
         refused: set[Move] = set()
         solved = 0

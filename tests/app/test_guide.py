@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
 from cardtable.app.guide import arrangement
+from cardtable.app.hints import Hint
 from cardtable.solitaire import Move, MoveKind, PileKind, State, canonical_key, get_variant, legal_moves
 from cardtable.solitaire.observe import remembered
 from cardtable.solver import Budget, solve
@@ -119,6 +121,29 @@ def test_a_hint_with_cards_face_down_stops_sampling_when_its_time_is_spent() -> 
     state = get_variant("klondike").start(3)
     hint = SolvingHinter(spent, seed=5).best_moves(state)[0]
     assert re.fullmatch(r".*: wins in 1 of 1 arrangement of the hidden cards", hint.reason), hint.reason
+
+
+class _SlowRanking(HeuristicHinter):
+    """The heuristic's ranking, taking at least ``seconds``."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.seconds = seconds
+
+    def best_moves(self, *args: object, **kwargs: object) -> list[Hint]:
+        began = time.perf_counter()
+        ranked = super().best_moves(*args, **kwargs)  # type: ignore[arg-type]
+        time.sleep(max(0.0, self.seconds - (time.perf_counter() - began)))
+        return ranked
+
+
+def test_the_heuristics_ranking_is_on_the_hints_clock() -> None:
+    """A ranking that spends the hint's seconds leaves time for one arrangement only, so the
+    whole hint, not the arrangements alone, keeps to its seconds."""
+    effort = Effort(nodes=1000, seconds=0.2, samples=6, sample_nodes=3000, sample_seconds=30.0)
+    state = get_variant("klondike").start(3)
+    slow = SolvingHinter(effort, seed=5, fallback=_SlowRanking(0.2)).best_moves(state)[0]
+    assert re.fullmatch(r".*: wins in 1 of 1 arrangement of the hidden cards", slow.reason), slow.reason
 
 
 def _after_a_pass(session: Session) -> None:
