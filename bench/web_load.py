@@ -1,7 +1,7 @@
 """Web load: many players playing at once against a running server, over HTTP.
 
 Run: .venv/bin/python bench/web_load.py [--players 200] [--rate 5] [--seconds 20] [--workers 2 | --url URL]
-     [--hints 0.1] [--winnable]
+     [--hints 0.1] [--winnable [socket|poll]]
 
 Without --url it starts `cardtable serve --workers 2` on a free port with a fresh
 database and stops it afterwards. Each player is one keep-alive connection with its own cookie: it starts a
@@ -12,9 +12,11 @@ version of the view it was made on. Players pause between actions like people do
 and measures the server's ceiling instead. Prints moves/s and the p50/p99 latency of moves,
 and (when it started the server, on Linux) the server's CPU time per action.
 --hints 0.1 has a tenth of the players ask a hint after every move they make; --winnable
-turns every player's "still winnable?" setting on and asks for the verdict after every
-move (the route a page without a WebSocket polls; the verdict is worked out on the
-server's own thread): their answers are timed apart from the moves'.
+turns every player's "still winnable?" setting on. With it each player keeps its game's
+WebSocket open, as the page does, and the verdicts pushed on it are counted and timed
+from the move they follow (a verdict the table moved on from is skipped by the server);
+--winnable poll asks for the verdict after every move instead (the route a page without
+a WebSocket polls). Hints and polled verdicts are timed apart from the moves.
 The loop is bounded by --seconds and talks only to the loopback address.
 """
 
@@ -32,6 +34,8 @@ import sys
 import tempfile
 import time
 from typing import Any
+
+import websockets.asyncio.client
 
 
 class Connection:
@@ -53,6 +57,11 @@ class Connection:
             head += f"Cookie: {self.cookie}\r\n"
         self.writer.write(head.encode() + b"\r\n" + data)
         status_line = await self.reader.readline()
+        if not status_line:  # the server closed a connection left idle (as after a long wait): open another
+            self.writer.close()
+            await self.open()
+            self.writer.write(head.encode() + b"\r\n" + data)
+            status_line = await self.reader.readline()
         status = int(status_line.split()[1])
         length = 0
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
@@ -65,9 +74,47 @@ class Connection:
         return status, json.loads(payload) if payload else None
 
 
+WARMING = 4
+"""Players who wait for their opening's verdict before the run (with --winnable)."""
+
+
+class Watcher:
+    """A game's WebSocket, as the page keeps it open: times each verdict pushed on it from
+    the answer to the move whose table it judges."""
+
+    def __init__(self, host: str, port: int, game_id: int, cookie: str, verdicts: list[float]) -> None:
+        self.url = f"ws://{host}:{port}/api/games/{game_id}/ws"
+        self.cookie = cookie
+        self.verdicts = verdicts
+        self.moved: dict[int, float] = {}
+
+    async def open(self) -> None:
+        self.socket = await websockets.asyncio.client.connect(self.url, additional_headers={"Cookie": self.cookie})
+        self.first = asyncio.Event()
+        self.reading = asyncio.ensure_future(self._read())
+
+    def moved_to(self, version: int) -> None:
+        """The answer to a move that made the table ``version`` has arrived."""
+        self.moved[version] = time.perf_counter()
+
+    async def _read(self) -> None:
+        async for message in self.socket:
+            data = json.loads(message)
+            if data["type"] == "winnable" and data["standing"] != "pending":
+                self.first.set()
+                answered = self.moved.pop(data["version"], None)
+                if answered is not None:
+                    self.verdicts.append(time.perf_counter() - answered)
+
+    async def close(self) -> None:
+        self.reading.cancel()
+        await self.socket.close()
+
+
 async def player(
     host: str, port: int, start: asyncio.Barrier, seconds: float, rate: float, latencies: list[float], rng: random.Random,
-    hints: bool = False, winnable: bool = False, asides: list[float] | None = None,
+    hints: bool = False, winnable: str = "", asides: list[float] | None = None, verdicts: list[float] | None = None,
+    warming: bool = False,
 ) -> tuple[int, int, int]:
     """One player: a game, then (once every player has one) an action every 1/rate
     seconds on average (0: no pause) for ``seconds``. Returns (actions, moves applied,
@@ -75,8 +122,14 @@ async def player(
     connection = Connection(host, port)
     await connection.open()
     _, view = await connection.request("POST", "/api/games", {"game": "klondike", "options": {"auto_build": True}})
+    watcher: Watcher | None = None
     if winnable:
         await connection.request("POST", "/api/settings", {"winnable": True})
+    if winnable == "socket":
+        watcher = Watcher(host, port, view["id"], connection.cookie, verdicts if verdicts is not None else [])
+        await watcher.open()
+        if warming:  # an opening's verdict before the clock starts loads each process's compiled search
+            await asyncio.wait([asyncio.ensure_future(watcher.first.wait())], timeout=60)
     await start.wait()
     actions = moves = failed = 0
     due = time.perf_counter()
@@ -107,27 +160,37 @@ async def player(
         view = answer["view"]
         actions += 1
         moves += status == 200 and answer["ok"]
-        if status == 200 and answer["ok"] and (hints or winnable):
+        if watcher is not None and status == 200 and answer["ok"]:
+            watcher.moved_to(view["version"])
+        if status == 200 and answer["ok"] and (hints or winnable == "poll"):
             began = time.perf_counter()
             if hints:
                 await connection.request("POST", f"/api/games/{view['id']}/actions", {"action": "hint", "version": view["version"]})
-            if winnable:
+            if winnable == "poll":
                 await connection.request("GET", f"/api/games/{view['id']}/winnable")
             if asides is not None:
                 asides.append(time.perf_counter() - began)
         failed += status not in (200, 409)
         if status != 200 or not answer["ok"] and action["action"] == "deal" and view["stuck"]:
             _, view = await connection.request("POST", "/api/games", {"game": "klondike"})
+            if watcher is not None:
+                await watcher.close()
+                watcher = Watcher(host, port, view["id"], connection.cookie, watcher.verdicts)
+                await watcher.open()
     connection.writer.close()
+    if watcher is not None:
+        await watcher.close()
     return actions, moves, failed
 
 
 def cpu_seconds(pid: int) -> float | None:
-    """CPU time (user + system) of process ``pid`` and its children, from /proc; None
-    where there is no /proc."""
+    """CPU time (user + system) of process ``pid`` and every process under it (the server
+    processes are the grandchildren of the one started), from /proc; None where there is
+    no /proc."""
     if not os.path.isdir("/proc"):
         return None
-    ticks = 0
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -136,21 +199,30 @@ def cpu_seconds(pid: int) -> float | None:
                 fields = stat.read().rpartition(")")[2].split()
         except OSError:
             continue
-        if int(entry) == pid or int(fields[1]) == pid:
-            ticks += int(fields[11]) + int(fields[12])
-    return ticks / os.sysconf("SC_CLK_TCK")
+        parents[int(entry)] = int(fields[1])
+        ticks[int(entry)] = int(fields[11]) + int(fields[12])
+
+    def descends(process: int) -> bool:
+        while process > 1:
+            if process == pid:
+                return True
+            process = parents.get(process, 0)
+        return False
+
+    return sum(t for process, t in ticks.items() if descends(process)) / os.sysconf("SC_CLK_TCK")
 
 
 async def run(
     host: str, port: int, players: int, seconds: float, rate: float, server: int | None = None,
-    hints: float = 0.0, winnable: bool = False,
+    hints: float = 0.0, winnable: str = "",
 ) -> None:
     latencies: list[float] = []
     asides: list[float] = []
+    verdicts: list[float] = []
     start = asyncio.Barrier(players + 1)
     games = [
         asyncio.ensure_future(player(host, port, start, seconds, rate, latencies, random.Random(n),
-                                     n < round(hints * players), winnable, asides))
+                                     n < round(hints * players), winnable, asides, verdicts, n < WARMING))
         for n in range(players)
     ]
     await start.wait()
@@ -171,8 +243,14 @@ async def run(
     if asides:
         ordered = sorted(asides)
         print(f"hints and verdicts after moves ({round(hints * players)} players hinting, winnable "
-              f"{'on' if winnable else 'off'}): {len(asides)}, p50 {1000 * statistics.median(ordered):.1f} ms, "
+              f"{winnable or 'off'}): {len(asides)}, p50 {1000 * statistics.median(ordered):.1f} ms, "
               f"p99 {1000 * ordered[int(len(ordered) * 0.99)]:.1f} ms")
+    if winnable == "socket":
+        ordered = sorted(verdicts)
+        timing = (f", from the move's answer p50 {1000 * statistics.median(ordered):.1f} ms, "
+                  f"p99 {1000 * ordered[int(len(ordered) * 0.99)]:.1f} ms") if ordered else ""
+        print(f"verdicts pushed on the WebSocket: {len(verdicts)} for {moves} moves (the rest skipped for a newer "
+              f"table or not worked out by the end){timing}")
     if cpu_before is not None and cpu_after is not None and actions:
         print(f"server CPU {1000 * (cpu_after - cpu_before) / actions:.2f} ms per action")
 
@@ -185,7 +263,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="server processes when the bench starts the server")
     parser.add_argument("--url", default=None, help="a running server, e.g. http://127.0.0.1:8000")
     parser.add_argument("--hints", type=float, default=0.0, help="share of players asking a hint after every move")
-    parser.add_argument("--winnable", action="store_true", help="every player's \"still winnable?\" setting on")
+    parser.add_argument("--winnable", nargs="?", const="socket", default="", choices=("socket", "poll"),
+                        help="every player's \"still winnable?\" setting on; verdicts read from the WebSocket or polled")
     args = parser.parse_args()
     server = None
     if args.url:
