@@ -122,13 +122,9 @@ class SolvingHinter:
             return rest
         return [found] + [h for h in rest if h.move != found.move]
 
-    def leading(
-        self, state: State, avoid: Avoid, known: frozenset[Card] = frozenset(), began: float | None = None
-    ) -> Hint | None:
+    def leading(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
         """A move that leads to a win, explained; None if the search finds none. The
-        clock (``Effort.seconds``) runs from ``began`` (a ``time.perf_counter`` reading), or
-        from now."""
-        began = time.perf_counter() if began is None else began
+        clock (``Effort.seconds``) runs from ``began``, a ``time.perf_counter`` reading."""
         if any(c not in known for pile, down in zip(state.piles, state.hidden) for c in pile[:down]):
             return self._sampled(state, avoid, known, began)
         moves = self._plan.get(state)

@@ -8,8 +8,9 @@ import re
 import time
 
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
-from cardtable.app.guide import arrangement
+from cardtable.app.guide import Avoid, arrangement
 from cardtable.app.hints import Hint
+from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, PileKind, State, canonical_key, get_variant, legal_moves
 from cardtable.solitaire.observe import remembered
 from cardtable.solver import Budget, solve
@@ -130,9 +131,12 @@ class _SlowRanking(HeuristicHinter):
         super().__init__()
         self.seconds = seconds
 
-    def best_moves(self, *args: object, **kwargs: object) -> list[Hint]:
+    def best_moves(
+        self, state: State, previous: Move | None = None, avoid: Avoid | None = None,
+        known: frozenset[Card] = frozenset(),
+    ) -> list[Hint]:
         began = time.perf_counter()
-        ranked = super().best_moves(*args, **kwargs)  # type: ignore[arg-type]
+        ranked = super().best_moves(state, previous, avoid, known)
         time.sleep(max(0.0, self.seconds - (time.perf_counter() - began)))
         return ranked
 
