@@ -8,6 +8,7 @@ from functools import cache
 
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.observe import stock_known
 
 
 def _on_foundations(state: State) -> Counter[int]:
@@ -182,8 +183,10 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
 
     It goes only by what the player can see: dealing a card the player has not seen
     from the stock ends the search with "not stuck", since it might be a card that
-    helps (turning up a tableau card is progress anyway). So the answer is the same for
-    every arrangement of the cards face down, and tells nothing about them.
+    helps (turning up a tableau card is progress anyway). A stock turned over from the
+    waste holds cards the player saw, so it is dealt through like any known cards. So
+    the answer is the same for every arrangement of the cards the player has not seen,
+    and tells nothing about them.
 
     >>> from cardtable.solitaire import get_variant
     >>> is_stuck(get_variant("klondike").start(1))
@@ -192,10 +195,10 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
     if is_won(state):
         return False
     start = _marks(state)
-    # Cards face down in the stock now are unseen; once the stock is turned over (only
-    # when empty, so never before the first of them is dealt) it holds cards seen in the waste.
+    # Cards face down in the stock are unseen until the stock has been turned over from
+    # the waste: from then on it holds cards the player saw there, in order.
     stock = state.variant.tables.stock
-    unseen = stock is not None and state.hidden[stock] > 0
+    unseen = stock is not None and state.hidden[stock] > 0 and not stock_known(state)
     # Moves waiting to be followed, with the position they are played from (and where
     # they lead, once played). A position's promising moves are played at once (most
     # positions stop there); the rest only when taken from here, the stock's first,

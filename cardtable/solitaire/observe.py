@@ -61,6 +61,21 @@ def observe(state: State, deal: int | None = None, *, random_deal: bool = False,
     return Observation(variant, piles, state.redeals, None if withheld else deal)
 
 
+def stock_known(state: State) -> bool:
+    """Whether a player who watched the game knows every card face down in the stock,
+    from the position alone: a stock turned over from the waste holds the cards seen
+    there, in order, unless the turning over shuffles them.
+
+    >>> from dataclasses import replace
+    >>> from cardtable.solitaire.registry import get_variant
+    >>> start = get_variant("klondike").start(5)
+    >>> stock_known(start), stock_known(replace(start, redeals=1))
+    (False, True)
+    """
+    policy = state.variant.stock
+    return state.redeals > 0 and policy.turns_waste_over and not policy.mixes
+
+
 def remembered(states: Sequence[State]) -> frozenset[Card]:
     """The face-down cards of the last of ``states`` whose place a player who watched the
     game through them knows: each was seen face up, and has been moved since only in

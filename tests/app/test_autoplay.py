@@ -9,6 +9,7 @@ import pytest
 from cardtable.app import EventKind, Options, Session
 from cardtable.app.autoplay import _marks, is_stuck
 from cardtable.solitaire import State, apply, canonical_key, get_variant, is_won, legal_moves
+from cardtable.solitaire.observe import stock_known
 from tests.solitaire.games.positions import position
 
 
@@ -38,6 +39,17 @@ def test_a_stock_that_cycles_without_a_playable_card_is_stuck_even_with_unlimite
 def test_cards_the_player_has_not_seen_in_the_stock_might_help() -> None:
     """The flag goes by what the player sees: face down in the stock, any card might be there."""
     assert not is_stuck(position("klondike", stock="[4H] [9S] [7D]", t1="[5C] 3D", t2="QS"))
+
+
+def test_a_stock_turned_over_from_the_waste_holds_cards_the_player_has_seen() -> None:
+    """After a redeal the stock's cards were all seen in the waste, in order: the flag
+    deals through them, so a pass with nothing to play stays stuck after the turn over."""
+    assert is_stuck(position("klondike", stock="[4H] [9S] [7D]", t1="[5C] 3D", t2="QS", redeals=1))
+    assert not is_stuck(position("klondike", stock="[4H] [2C] [9S]", t1="[5C] 3D", redeals=1))
+    vegas = get_variant("klondike-draw3-vegas")
+    assert vegas.stock.redeals_allowed == 2
+    assert not is_stuck(position(vegas, stock="[2C] [8D] [4H]", t1="[5C] 3D", redeals=1))
+    assert is_stuck(position(vegas, stock="[7D] [9S] [4H] [8D] [2C]", t1="[5C] 3D", redeals=1))  # 2C never on top
 
 
 def test_a_stock_that_brings_a_playable_card_later_is_not_stuck() -> None:
@@ -70,6 +82,18 @@ def test_the_session_reports_stuck_after_the_move_that_leaves_only_empty_shuffle
     assert outcome.ok and outcome.events[-1].kind is EventKind.STUCK
 
 
+def test_turning_the_stock_over_does_not_unsay_stuck() -> None:
+    """The player saw every card of a stock turned over from the waste, so a game stuck
+    before the turn over is still stuck after it."""
+    state = position("klondike", waste="4H 9S 7D", t1="[5C] 3D", t2="QS")
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    assert session.is_stuck()
+    stock = state.variant.index_of_name("stock")
+    assert session.deal().ok and session.state.redeals == 1 and session.state.hidden[stock] == 3
+    assert session.is_stuck()
+
+
 def _stuck_by_brute_force(state: State) -> bool:
     """The stuck test's meaning, searched plainly: every position reachable by moves that
     make no progress, each played and compared with the start."""
@@ -80,7 +104,7 @@ def _stuck_by_brute_force(state: State) -> bool:
     seen = {canonical_key(state, redeals=redeals)}
     frontier = [state]
     stock = state.variant.tables.stock
-    unseen = stock is not None and state.hidden[stock] > 0  # a card never seen might help
+    unseen = stock is not None and state.hidden[stock] > 0 and not stock_known(state)  # a card never seen might help
     while frontier:
         position = frontier.pop()
         for move in legal_moves(position):

@@ -87,6 +87,13 @@ class StockPolicy:
         return self.shuffle or self.target is StockTarget.GAPS
 
     @property
+    def turns_waste_over(self) -> bool:
+        """Whether a redeal turns the whole waste back over as the stock (allowed only once
+        the stock is empty): after one, the stock holds only cards seen in the waste, in
+        the order they were dealt."""
+        return self.target is StockTarget.WASTE
+
+    @property
     def phrase(self) -> str:
         """The policy in words."""
         if self.target is StockTarget.NONE:
