@@ -1,12 +1,14 @@
 """The stuck check: how long ``autoplay.is_stuck`` takes on positions met in play.
 
-Run: .venv/bin/python bench/stuck.py [--positions N] [--limit MOVES] [GAME ...]
+Run: .venv/bin/python bench/stuck.py [--positions N] [--limit MOVES] [--turned] [GAME ...]
 
 The check runs after every action a player takes (its answer is in every view), so its
 cost is paid on every move. Positions come from random playouts (seeded) of each game,
 up to 150 moves deep; prints the mean, p50, p99 and worst CPU time per check (the thread's
 time, so other programs on a shared machine count for little), and how many
-of the positions were stuck.
+of the positions were stuck. ``--turned`` takes each position on through the stock
+until it has been turned over from the waste and a few cards more: the stock then holds
+cards the player saw, which the check deals through (its dearest case in Klondike).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import statistics
 import time
 
 from cardtable.app.autoplay import STUCK_SEARCH_LIMIT, is_stuck
-from cardtable.solitaire import State, apply, get_variant, is_won, legal_moves
+from cardtable.solitaire import MoveKind, State, apply, get_variant, is_won, legal_moves
 
 GAMES = ("klondike", "klondike-draw3", "freecell", "yukon", "spider", "pyramid")
 
@@ -39,17 +41,36 @@ def positions(game: str, count: int, rng: random.Random) -> list[State]:
     return found
 
 
+def turned(state: State, rng: random.Random) -> State:
+    """``state`` dealt on until the stock is turned over, then up to ten stock moves more
+    (fewer where the stock runs out of moves first)."""
+    redeals = state.redeals
+    extra = rng.randrange(11)
+    for _ in range(500):
+        stock = [m for m in legal_moves(state) if m.kind in (MoveKind.DEAL, MoveKind.REDEAL)]
+        if not stock or (state.redeals > redeals and extra == 0):
+            break
+        extra -= state.redeals > redeals
+        state = apply(state, stock[0], trusted=True)
+    return state
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(GAMES))
     parser.add_argument("--positions", type=int, default=3000)
     parser.add_argument("--limit", type=int, default=STUCK_SEARCH_LIMIT, help="moves the search may play")
+    parser.add_argument("--turned", action="store_true", help="each position after the stock is turned over")
     args = parser.parse_args()
-    print(f"limit {args.limit} moves; {args.positions} positions a game; times in microseconds")
+    turning = " after the stock is turned over" if args.turned else ""
+    print(f"limit {args.limit} moves; {args.positions} positions a game{turning}; times in microseconds")
     for game in args.games:
         times = []
         stuck = 0
-        for state in positions(game, args.positions, random.Random(1)):
+        rng = random.Random(1)
+        for state in positions(game, args.positions, rng):
+            if args.turned:
+                state = turned(state, rng)
             began = time.thread_time()
             stuck += is_stuck(state, args.limit)
             times.append(time.thread_time() - began)
