@@ -19,7 +19,7 @@ from enum import Enum
 from threading import RLock
 import time
 
-from cardtable.app.cores import unpinned
+from cardtable.app.cores import searching
 from cardtable.app.history import History
 from cardtable.solitaire import State, apply
 from cardtable.solver import Budget, Outcome, solve
@@ -141,7 +141,7 @@ class Indicator:
             return done
         with self._lock:
             if self._thread is None:
-                self._thread = ThreadPoolExecutor(1, thread_name_prefix="cardtable-winnable", initializer=unpinned)
+                self._thread = ThreadPoolExecutor(1, thread_name_prefix="cardtable-winnable", initializer=searching)
             if game is not None:
                 self._latest[game] = history
             pending = self._pending.get(history)

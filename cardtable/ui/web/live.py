@@ -26,7 +26,7 @@ from typing import TypeVar
 
 from cardtable.solitaire import get_variant
 from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
-from cardtable.app.cores import unpinned
+from cardtable.app.cores import searching
 from cardtable.app.deals import DealBook
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.showing import Playback, gives_up, playback
@@ -67,7 +67,7 @@ class LiveGames:
         self._waiting: dict[Key, set[asyncio.Event]] = {}
         threads = 1 if str(store.path) == ":memory:" else STORE_THREADS  # one connection only
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
-        self._thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints", initializer=unpinned)
+        self._thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints", initializer=searching)
         self.indicator = Indicator(known=known_deals(store))
         self.show_nodes = SHOW_NODES
         """Positions "show me" may search for a win."""

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +14,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from cardtable.app import Options, Session, Store
+from cardtable.app.cores import SEARCH_NICENESS
 from cardtable.solitaire import MoveKind, get_variant
 from cardtable.solitaire.formats import parse_freecell_solution
 from cardtable.ui.web.server import create_app
@@ -152,3 +156,15 @@ def test_targets_answer_for_the_table_of_the_version_the_card_was_picked_up_on(t
     assert now == table.targets("waste", -1)  # the table as stored now
     stale = _act(here, view, "move", pile="waste", position=-1, target=seen[0])
     assert stale.status_code == 409 and stale.json()["view"]["version"] == view["version"] + 1
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="one thread's priority is set on Linux only")
+def test_hints_and_verdicts_search_on_threads_that_give_way_to_moves(client: TestClient) -> None:
+    view = _start(client, "freecell", 1)
+    assert _act(client, view, "hint").json()["ok"]
+    assert client.post("/api/settings", json={"winnable": True}).status_code == 200
+    assert client.get(f"/api/games/{view['id']}/winnable").status_code == 200
+    priority = {t.name.rpartition("_")[0]: os.getpriority(os.PRIO_PROCESS, t.native_id or 0) for t in threading.enumerate()}
+    usual = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    assert priority["cardtable-hints"] == priority["cardtable-winnable"] == min(19, usual + SEARCH_NICENESS)
+    assert priority["cardtable-store"] == usual
