@@ -8,6 +8,7 @@ player's move goes before a search.
 
 >>> pin(0) in (None, *sorted(os.sched_getaffinity(0)))
 True
+>>> unpinned()  # this thread back on every core
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> ThreadPoolExecutor(1, initializer=searching).submit(int).result()
 0
