@@ -512,14 +512,20 @@ class Session:
         self.history = mark
         return Outcome(True, "back at the bookmark; the moves played after undoing past it were dropped")
 
-    def hint(self) -> Outcome:
+    def hint(self, quick: bool = False) -> Outcome:
         """The best move, with its reason (nothing is played); never one that leads back
         to a position already reached in this game. It knows what the player has seen on
-        the way here (``observe.remembered``), as a player would."""
+        the way here (``observe.remembered``), as a player would. A ``quick`` hint comes
+        from the heuristic alone, without a search (the server's answer while its solver
+        is busy), and says so."""
         steps = self.history.steps[: self.history.at]
         previous = steps[-1][0] if steps else None
-        known = remembered(self.history.reached()) if any(self.state.hidden) else frozenset()
-        hints = self.hinter.best_moves(self.state, previous, self.leads_back, known)
+        if quick:
+            hints = _RANKER.best_moves(self.state, previous, self.leads_back)
+            hints = [Hint(h.move, h.score, f"{h.reason} ({QUICK_HINT})") for h in hints[:1]]
+        else:
+            known = remembered(self.history.reached()) if any(self.state.hidden) else frozenset()
+            hints = self.hinter.best_moves(self.state, previous, self.leads_back, known)
         if not hints:
             if legal_moves(self.state):
                 return Outcome(False, "every move leads back to a position already reached")
@@ -564,6 +570,9 @@ class Session:
 
 
 _RANKER = HeuristicHinter()
+
+QUICK_HINT = "a quick hint: the solver is busy"
+"""How a hint from the heuristic alone, given while the solver is busy, says so."""
 
 
 def new_session(game: str, deal: int, **options: object) -> Session:

@@ -224,7 +224,8 @@ async def act(request: Request) -> Response:
         refusal = _refusal(live, body)
         play = (lambda trial: Outcome(False, refusal)) if refusal else (lambda trial: _dispatch(trial, body))
         try:
-            outcome, session, version = await _live(request).act(live, play, slow=body.action in SLOW_ACTIONS)
+            quick = (lambda trial: trial.hint(quick=True)) if body.action == "hint" and not refusal else None
+            outcome, session, version = await _live(request).act(live, play, slow=body.action in SLOW_ACTIONS, quick=quick)
         except StaleGame as refused:
             if isinstance(refused, GameOver):
                 detail = str(refused)

@@ -58,6 +58,11 @@ class LiveGame:
     version: int
 
 
+HINT_WAIT = 1.0
+"""Seconds a hint may wait for the searching thread to start on it; past that (other
+players' searches ahead of it) the heuristic's hint answers at once, saying so."""
+
+
 class LiveGames:
     """Every player's games, loaded on demand and checked against the store."""
 
@@ -67,7 +72,9 @@ class LiveGames:
         self._waiting: dict[Key, set[asyncio.Event]] = {}
         threads = 1 if str(store.path) == ":memory:" else STORE_THREADS  # one connection only
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
-        self._thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints", initializer=searching)
+        self.thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints", initializer=searching)
+        """The thread hints, "finish" and "show me" search on."""
+        self.hint_wait = HINT_WAIT
         self.indicator = Indicator(known=known_deals(store))
         self.show_nodes = SHOW_NODES
         """Positions "show me" may search for a win."""
@@ -162,7 +169,8 @@ class LiveGames:
         return left, game_id, session
 
     async def act(
-        self, live: LiveGame, play: Callable[[Session], Outcome], slow: bool = False
+        self, live: LiveGame, play: Callable[[Session], Outcome], slow: bool = False,
+        quick: Callable[[Session], Outcome] | None = None,
     ) -> tuple[Outcome, Session, int]:
         """Play an action on a copy of the game and save it as the next version; the
         outcome, the session and version to show. Only a committed save changes the
@@ -171,10 +179,12 @@ class LiveGames:
         failed (the warm game is left as it was). An action that saves nothing raises
         StaleGame too if the stored game has moved on from this copy. A ``slow`` action
         (a hint searches for a win) is worked out on a thread of its own, so the other
-        players on this process are not kept waiting."""
+        players on this process are not kept waiting; one with a ``quick`` form (a
+        hint) that the busy thread has not started within ``hint_wait`` seconds is
+        answered by that form at once instead."""
         trial = copy.copy(live.session)
         if slow:
-            outcome = await asyncio.get_running_loop().run_in_executor(self._thinking, play, trial)
+            outcome = await self._thought(play, trial, quick)
         else:
             outcome = play(trial)
         if not outcome.ok or outcome.hint is not None:  # nothing to save: is the table still the stored one?
@@ -193,6 +203,21 @@ class LiveGames:
             live.session, live.version = trial, version + 1
         self._notify((live.player, live.game_id))
         return outcome, trial, version + 1
+
+    async def _thought(
+        self, play: Callable[[Session], Outcome], trial: Session, quick: Callable[[Session], Outcome] | None
+    ) -> Outcome:
+        """``play(trial)`` on the searching thread; ``quick(trial)`` instead, on a store
+        thread, if the searching thread has not started it within ``hint_wait`` (and
+        ``quick`` is given)."""
+        queued = self.thinking.submit(play, trial)
+        waiting = asyncio.wrap_future(queued)
+        if quick is None:
+            return await waiting
+        done, _ = await asyncio.wait([waiting], timeout=self.hint_wait)
+        if not done and queued.cancel():  # still queued behind other searches
+            return await self.run(quick, trial)  # off the loop: a game read back may replay its history
+        return await waiting
 
     async def verdict(self, live: LiveGame) -> tuple[int, Verdict | None]:
         """Whether the game can still be won at its current version (the version, and the
@@ -216,7 +241,7 @@ class LiveGames:
             if live.version == version - 1:
                 live.session, live.version = trial, version
             self._notify((live.player, live.game_id))
-        found = await asyncio.get_running_loop().run_in_executor(self._thinking, playback, session, self.show_nodes)
+        found = await asyncio.get_running_loop().run_in_executor(self.thinking, playback, session, self.show_nodes)
         return found, session, version, given_up
 
     def _notify(self, key: Key) -> None:

@@ -407,3 +407,29 @@ def test_a_hint_is_worked_out_off_the_event_loop(client: TestClient, monkeypatch
     assert _act(client, view, "deal").json()["ok"]
     assert threads["hint"].startswith("cardtable-hints")
     assert not threads["deal"].startswith("cardtable-hints")
+
+
+def test_a_hint_asked_while_the_solver_is_busy_comes_from_the_heuristic_at_once(app, client: TestClient) -> None:  # type: ignore[no-untyped-def]
+    """Other players' searches ahead of it: after ``hint_wait`` the heuristic answers, and
+    says so; once the solver is free, the hint leads to a win again."""
+    import threading
+    import time
+
+    from cardtable.app.session import QUICK_HINT
+
+    live = app.state.live
+    live.hint_wait = 0.2
+    view = _start(client, "freecell", 1)
+    release = threading.Event()
+    busy = live.thinking.submit(release.wait, 60)  # a long search of someone else's
+    try:
+        began = time.monotonic()
+        answer = _act(client, view, "hint").json()
+        assert time.monotonic() - began < 30
+        assert answer["ok"] and answer["reason"].endswith(f"({QUICK_HINT})")
+        assert not busy.done()
+    finally:
+        release.set()
+    assert busy.result(timeout=60)
+    answer = _act(client, view, "hint").json()
+    assert answer["ok"] and "leads to a win" in answer["reason"] and QUICK_HINT not in answer["reason"]
