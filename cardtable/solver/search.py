@@ -21,6 +21,10 @@ from cardtable.solver import kernel
 
 SLICE = 2048
 """Nodes expanded between looks at the clock."""
+SMALLEST_TRY = 200
+"""Positions below which one of a game's first tries is not worth starting: where the
+budget is small (a hint solving an arrangement of the hidden cards) the game's own
+search gets it all."""
 FIRST_ROOM = 1 << 14
 """Positions the store holds at first; it grows fourfold as needed, up to the budget,
 so a quick solve touches little memory."""
@@ -120,15 +124,17 @@ class _Stage:
 def _stages(solving: Solving, budget: Budget, began: float) -> list[_Stage]:
     """The searches one solve runs in turn, each with a store of its own: each of the
     game's first tries, capped (and again with four times the room, as many rounds as
-    the game asks, all of them within a quarter of the budget's positions); then, where
-    the game skips idle moves at first, a narrower search for half the time; last the
-    game's own full search, the one that can prove a deal lost."""
+    the game asks, all of them within a quarter of the budget's positions; a try left
+    fewer than ``SMALLEST_TRY`` is skipped); then, where the game skips idle moves at
+    first, a narrower search for half the time; last the game's own full search, the
+    one that can prove a deal lost."""
     endless = float("inf")
-    tries = [(t.weights(), t.positions * 4**r) for r in range(solving.rounds) for t in solving.first_tries]
+    tries = [(t, t.positions * 4**r) for r in range(solving.rounds) for t in solving.first_tries]
     # The tries take at most a quarter of the positions, shrunk alike where the budget is
     # small (a verdict's or a hint's), so the search that can prove a deal lost keeps the rest.
     share = min(1.0, budget.nodes / (4 * max(1, sum(room for _, room in tries))))
-    stages = [_Stage(weights, True, max(1, int(room * share)), endless) for weights, room in tries]
+    rooms = [(t, int(room * share)) for t, room in tries]
+    stages = [_Stage(t.weights(), t.idle_moves, room, endless) for t, room in rooms if room >= SMALLEST_TRY]
     if not solving.idle_moves:
         stages.append(_Stage(solving.weights(), False, budget.nodes, began + budget.seconds / 2))
     stages.append(_Stage(solving.weights(), True, budget.nodes, endless))

@@ -189,3 +189,23 @@ def test_the_first_tries_leave_the_proof_enough_of_a_small_budget() -> None:
     # FreeCell's tries would take 40,000 of these positions; they get a quarter.
     result = solve(get_variant("freecell").start(11982), Budget(nodes=100_000))
     assert result.outcome is Outcome.UNWINNABLE and result.nodes <= 100_000
+
+
+def test_klondikes_first_tries_win_a_deal_its_own_search_wanders_in() -> None:
+    from cardtable.solitaire.solving import Solving
+
+    klondike = get_variant("klondike")
+    alone = klondike.derive(solving=Solving(idle_moves=False))  # the game's own search, no tries
+    tried = solve(klondike.start(107), Budget(nodes=20_000))
+    assert tried.solved and tried.nodes < 2_000
+    assert solve(alone.start(107), Budget(nodes=20_000)).outcome is Outcome.UNKNOWN
+
+
+def test_a_first_try_too_small_to_find_anything_is_not_started() -> None:
+    from cardtable.solitaire.solving import Solving
+
+    klondike = get_variant("klondike")
+    alone = klondike.derive(solving=Solving(idle_moves=False))
+    assert klondike.solving.first_tries  # a hint's arrangement gets 1,500 positions: its tries would get a few each
+    small = Budget(nodes=1_500)
+    assert solve(klondike.start(62), small).nodes == solve(alone.start(62), small).nodes
