@@ -16,7 +16,8 @@ turns every player's "still winnable?" setting on. With it each player keeps its
 WebSocket open, as the page does, and the verdicts pushed on it are counted and timed
 from the move they follow (a verdict the table moved on from is skipped by the server);
 --winnable poll asks for the verdict after every move instead (the route a page without
-a WebSocket polls). Hints and polled verdicts are timed apart from the moves.
+a WebSocket polls). Hints and polled verdicts are timed apart from the moves, and the
+hints the heuristic gave at once while the solver was busy are counted.
 The loop is bounded by --seconds and talks only to the loopback address.
 """
 
@@ -36,6 +37,8 @@ import time
 from typing import Any
 
 import websockets.asyncio.client
+
+from cardtable.app.session import QUICK_HINT
 
 
 class Connection:
@@ -114,7 +117,7 @@ class Watcher:
 async def player(
     host: str, port: int, start: asyncio.Barrier, seconds: float, rate: float, latencies: list[float], rng: random.Random,
     hints: bool = False, winnable: str = "", asides: list[float] | None = None, verdicts: list[float] | None = None,
-    warming: bool = False,
+    warming: bool = False, quick: list[float] | None = None,
 ) -> tuple[int, int, int]:
     """One player: a game, then (once every player has one) an action every 1/rate
     seconds on average (0: no pause) for ``seconds``. Returns (actions, moves applied,
@@ -165,7 +168,11 @@ async def player(
         if status == 200 and answer["ok"] and (hints or winnable == "poll"):
             began = time.perf_counter()
             if hints:
-                await connection.request("POST", f"/api/games/{view['id']}/actions", {"action": "hint", "version": view["version"]})
+                _, hinted = await connection.request(
+                    "POST", f"/api/games/{view['id']}/actions", {"action": "hint", "version": view["version"]}
+                )
+                if quick is not None and QUICK_HINT in str(hinted.get("reason", "")):
+                    quick.append(time.perf_counter() - began)
             if winnable == "poll":
                 await connection.request("GET", f"/api/games/{view['id']}/winnable")
             if asides is not None:
@@ -219,10 +226,11 @@ async def run(
     latencies: list[float] = []
     asides: list[float] = []
     verdicts: list[float] = []
+    quick: list[float] = []
     start = asyncio.Barrier(players + 1)
     games = [
         asyncio.ensure_future(player(host, port, start, seconds, rate, latencies, random.Random(n),
-                                     n < round(hints * players), winnable, asides, verdicts, n < WARMING))
+                                     n < round(hints * players), winnable, asides, verdicts, n < WARMING, quick))
         for n in range(players)
     ]
     await start.wait()
@@ -245,6 +253,8 @@ async def run(
         print(f"hints and verdicts after moves ({round(hints * players)} players hinting, winnable "
               f"{winnable or 'off'}): {len(asides)}, p50 {1000 * statistics.median(ordered):.1f} ms, "
               f"p99 {1000 * ordered[int(len(ordered) * 0.99)]:.1f} ms")
+    if hints:
+        print(f"of the hints, {len(quick)} were quick ones (the heuristic's, while the solver was busy)")
     if winnable == "socket":
         ordered = sorted(verdicts)
         timing = (f", from the move's answer p50 {1000 * statistics.median(ordered):.1f} ms, "
