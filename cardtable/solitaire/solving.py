@@ -60,3 +60,14 @@ class Solving:
             self.cards_out, self.face_down, self.disorder, self.depth, self.free_space, self.length, self.stock,
             self.blocked, self.tall,
         )
+
+
+VARIED = (
+    Solving(length=0),
+    Solving(stock=2),
+    Solving(depth=6),
+    Solving(cards_out=20),
+    Solving(face_down=20, length=0),
+)
+"""Five weightings that, as a game's ``first_tries``, win many deals its own search
+wanders in (Klondike, Yukon, Bisley: ``bench/first_tries.py``)."""

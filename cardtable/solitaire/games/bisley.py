@@ -7,6 +7,7 @@ from cardtable.solitaire.model import PileId, PileKind
 from cardtable.solitaire.piles import PileSpec, foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import aces_out, base, down, nothing, same_suit, top_card, up, up_or_down
+from cardtable.solitaire.solving import VARIED, Solving
 from cardtable.solitaire.variant import Variant
 
 _KING_FOUNDATIONS = tuple(
@@ -29,5 +30,6 @@ bisley = register(
             "a foundation of its suit that builds down, and a card may go to either. Columns "
             "build up or down in suit, one card at a time; an emptied column stays empty."
         ),
+        solving=Solving(first_tries=VARIED, rounds=2),  # bench/first_tries.py
     )
 )

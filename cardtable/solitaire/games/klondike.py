@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardtable.cards import DeckSpec
 from cardtable.solitaire.piles import foundations, stock, tableau, waste
 from cardtable.solitaire.registry import register
@@ -19,7 +21,7 @@ from cardtable.solitaire.rules import (
     up,
 )
 from cardtable.solitaire.options import cards_turned, columns, passes, wrapping
-from cardtable.solitaire.solving import Solving
+from cardtable.solitaire.solving import VARIED, Solving
 from cardtable.solitaire.traits import Scoring
 from cardtable.solitaire.variant import Variant
 
@@ -43,15 +45,7 @@ klondike = register(
         # quick under another. Deals 1-200 at 100,000 positions: 172 won instead of 159
         # (draw 3: 161 instead of 150), in less time (bench/first_tries.py).
         solving=Solving(
-            idle_moves=False,
-            first_tries=(
-                Solving(idle_moves=False, length=0),
-                Solving(idle_moves=False, stock=2),
-                Solving(idle_moves=False, depth=6),
-                Solving(idle_moves=False, cards_out=20),
-                Solving(idle_moves=False, face_down=20, length=0),
-            ),
-            rounds=2,
+            idle_moves=False, first_tries=tuple(replace(t, idle_moves=False) for t in VARIED), rounds=2
         ),
         summary=(
             "Build the four foundations up in suit from Ace to King. Columns build down in "

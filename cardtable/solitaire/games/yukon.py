@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardtable.solitaire.piles import foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, same_suit, up
+from cardtable.solitaire.solving import VARIED, Solving
 from cardtable.solitaire.variant import Variant
 
 yukon = register(
@@ -20,6 +21,7 @@ yukon = register(
             "down in alternating colours; any face-up card moves together with every card on "
             "it, in order or not; only a King fills an empty column. No stock."
         ),
+        solving=Solving(first_tries=VARIED, rounds=2),  # bench/first_tries.py
     )
 )
 
