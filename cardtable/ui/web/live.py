@@ -75,6 +75,7 @@ class LiveGames:
         self.thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints", initializer=searching)
         """The thread hints, "finish" and "show me" search on."""
         self.hint_wait = HINT_WAIT
+        """Seconds a hint waits for ``thinking`` before the heuristic answers it."""
         self.indicator = Indicator(known=known_deals(store))
         self.show_nodes = SHOW_NODES
         """Positions "show me" may search for a win."""
