@@ -3,9 +3,9 @@
 Run: .venv/bin/python bench/first_tries.py GAME [--deals 1-200] [--nodes 100000] [--workers 2]
 
 A game's ``Solving.first_tries`` are other weightings searched briefly before its own
-search (FreeCell, Klondike). This solves each deal twice at the same node budget (so the
-verdicts do not depend on the machine's load): once as the game is declared, once with
-its own search alone. Prints, for each, the deals won, lost and unknown and the seconds
+search (FreeCell, Klondike, Yukon, Bisley). This solves each deal twice at the same node
+budget (so the verdicts do not depend on the machine's load): once as the game is
+declared, once with its own search alone. Prints, for each, the deals won, lost and unknown and the seconds
 the solves took between them (summed over the workers), and the deals only one of the
 two won.
 """
