@@ -28,7 +28,7 @@ def _solve(task: tuple[str, bool, int, int]) -> Row:
     game, tries, deal, nodes = task
     variant = get_variant(game)
     if not tries:
-        variant = dataclasses.replace(variant, solving=dataclasses.replace(variant.solving, first_tries=()))
+        variant = variant.derive(solving=dataclasses.replace(variant.solving, first_tries=()))
     result = solve(variant.start(deal), Budget(nodes=nodes, seconds=600))
     return tries, deal, result.outcome, result.seconds
 

@@ -38,7 +38,7 @@ from typing import Any
 
 import websockets.asyncio.client
 
-from cardtable.app.session import QUICK_HINT
+from cardtable.app.hints import QUICK_HINT
 
 
 class Connection:

@@ -16,6 +16,10 @@ from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import seen_card
 
 
+QUICK_HINT = "a quick hint: the solver is busy"
+"""How a hint from the heuristic alone, given while the solver is busy, says so."""
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
     """A suggested move, how good it looks, and why."""

@@ -23,7 +23,7 @@ from functools import cache
 from cardtable.app.autoplay import auto_build, finish, is_stuck
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
-from cardtable.app.hints import HeuristicHinter, Hint, Hinter
+from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, fitting_scoring, opening_points, points_after, time_adjusted, uniform_score
 from cardtable.cards import ALL_CARDS, Card, NotationError, parse_card
@@ -521,8 +521,8 @@ class Session:
         steps = self.history.steps[: self.history.at]
         previous = steps[-1][0] if steps else None
         if quick:
-            hints = _RANKER.best_moves(self.state, previous, self.leads_back)
-            hints = [Hint(h.move, h.score, f"{h.reason} ({QUICK_HINT})") for h in hints[:1]]
+            ranked = _RANKER.best_moves(self.state, previous, self.leads_back)
+            hints = [replace(h, reason=f"{h.reason} ({QUICK_HINT})") for h in ranked[:1]]
         else:
             known = remembered(self.history.reached()) if any(self.state.hidden) else frozenset()
             hints = self.hinter.best_moves(self.state, previous, self.leads_back, known)
@@ -570,9 +570,6 @@ class Session:
 
 
 _RANKER = HeuristicHinter()
-
-QUICK_HINT = "a quick hint: the solver is busy"
-"""How a hint from the heuristic alone, given while the solver is busy, says so."""
 
 
 def new_session(game: str, deal: int, **options: object) -> Session:

@@ -415,7 +415,7 @@ def test_a_hint_asked_while_the_solver_is_busy_comes_from_the_heuristic_at_once(
     import threading
     import time
 
-    from cardtable.app.session import QUICK_HINT
+    from cardtable.app.hints import QUICK_HINT
 
     live = app.state.live
     live.hint_wait = 0.2
