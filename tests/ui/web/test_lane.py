@@ -53,6 +53,8 @@ def _play(tmp_path: Path, with_lane: bool) -> list[tuple[int, Any]]:
         for view in (payload, payload.get("view")) if isinstance(payload, dict) else ():
             if isinstance(view, dict):
                 view.pop("elapsed", None)
+        if b'"hint"' in (body or b""):  # a hint searches against the clock: which move it finds may differ
+            payload["reason"], payload["hint"] = "a hint", sorted(payload["hint"])
         answers.append((response.status_code, payload))
     return answers
 
