@@ -14,7 +14,7 @@ from cardtable.app.history import History
 from cardtable.app.session import Session, has_hidden_cards
 from cardtable.solitaire import Move, State
 from cardtable.solitaire.formats import replay_steps
-from cardtable.solver import Budget, solve
+from cardtable.solver import Budget, Outcome, solve
 
 NODES = 200_000
 """Positions the search for a win may look at (a second or two at worst)."""
@@ -43,24 +43,40 @@ class Playback:
         return shown
 
 
+@dataclass(frozen=True, slots=True)
+class NoWin:
+    """Why there is no win to show: the position is proved lost, or the search ran out."""
+
+    reason: str
+
+
+LOST = NoWin("this game can't be won from here: every position reachable from it was searched")
+NOT_FOUND = NoWin("no win was found from here within the search's budget")
+
+
 def gives_up(session: Session) -> bool:
     """Whether showing the win would give the game up: it hides cards and is not over."""
     return has_hidden_cards(session.variant) and not session.is_over
 
 
-def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> Playback | None:
-    """The solver's win from the session's position (None when none is found within
-    ``nodes`` positions, or ``seconds``). Nothing is checked here about hidden cards:
-    see ``gives_up``.
+def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> Playback | NoWin:
+    """The solver's win from the session's position, or why there is none to show
+    (``LOST`` when the search proves the position lost, ``NOT_FOUND`` when none is found
+    within ``nodes`` positions or ``seconds``). Nothing is checked here about hidden
+    cards: see ``gives_up``.
 
     >>> from cardtable.solitaire import get_variant
     >>> shown = playback(Session(get_variant("freecell"), 1), seconds=float("inf"))
-    >>> shown is not None and len(shown.states) == len(shown.moves) + 1
+    >>> isinstance(shown, Playback) and len(shown.states) == len(shown.moves) + 1
+    True
+    >>> playback(Session(get_variant("freecell"), 11982), seconds=float("inf")) is LOST
     True
     """
     start = session.state
     result = solve(start, Budget(nodes=nodes, seconds=seconds))
+    if result.outcome is Outcome.UNWINNABLE:
+        return LOST
     if not result.solved:
-        return None
+        return NOT_FOUND
     states = (start, *replay_steps(start, result.moves))
     return Playback(result.moves, states)

@@ -17,6 +17,7 @@ from cardtable.solitaire.formats import (
     freecell_board_to_fcs,
     freecell_words,
     game_to_json,
+    looks_like_freecell,
     move_words,
     parse_freecell_solution,
     parse_move,
@@ -24,6 +25,7 @@ from cardtable.solitaire.formats import (
     render_state,
     replay_steps,
     require_freecell_like,
+    uses_freecell_notation,
 )
 from cardtable.solitaire.model import Move, MoveKind
 from cardtable.solitaire.rulebook import rules_index, rules_page
@@ -149,7 +151,9 @@ def replay_game(args: argparse.Namespace) -> int:
     variant = _variant(args.game)
     state = _start(variant, args.deal)
     text = _read_moves(args.moves)
-    freecell = args.notation == "freecell"
+    freecell = args.notation == "freecell" or (
+        args.notation == "auto" and uses_freecell_notation(variant) and looks_like_freecell(freecell_words(text))
+    )
     if freecell:
         try:
             require_freecell_like(variant)
@@ -218,9 +222,11 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.add_argument("--moves", required=True, help="file of moves, or - for standard input")
     parser.add_argument(
         "--notation",
-        choices=("cardtable", "freecell"),
-        default="cardtable",
+        choices=("auto", "cardtable", "freecell"),
+        default="auto",
         help="cardtable: t3>t5, t3>t5:3, deal, redeal, t25+waste; freecell: 3a, a7, 1h, 85 "
         "(as Freecell Solver writes them: 85v3 carries three cards, a plain move to an empty "
-        "column one card, or, in a list without counts, what the moves after it need)",
+        "column one card, or, in a list without counts, what the moves after it need; its "
+        "report lines around the moves are passed over); auto (the default): freecell for a "
+        "game with free cells whose list reads as one, else cardtable",
     )

@@ -7,7 +7,9 @@ import csv
 import math
 import json
 import sys
+import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -15,10 +17,13 @@ from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
 from cardtable.commands import UserError, add_option_argument
-from cardtable.solitaire import Variant, get_variant
-from cardtable.solitaire.formats import FormatError, format_freecell_solution, format_move, require_freecell_like
+from cardtable.solitaire import State, Variant, get_variant
+from cardtable.solitaire.formats import (
+    FormatError, format_freecell_solution, format_move, parse_moves, uses_freecell_notation,
+)
 from cardtable.solver import Budget, Outcome, solve
-from cardtable.solver.batch import DealResult, classify
+from cardtable.solver.batch import DealResult, classify, deal_result
+from cardtable.solver.search import warm_up
 from cardtable.solver.plot import plot
 from cardtable.solver.summary import summarize
 
@@ -47,49 +52,92 @@ def parse_deals(text: str) -> list[int]:
     return sorted(deals)
 
 
-def uses_freecell_notation(variant: Variant) -> bool:
-    """Whether solutions print in Freecell Solver's notation: a game with free cells
-    that the notation can name every pile of."""
-    try:
-        require_freecell_like(variant)
-    except FormatError:
-        return False
-    return bool(variant.tables.cells)
-
-
 def _budget(args: argparse.Namespace) -> Budget:
     if not math.isfinite(args.seconds) or args.seconds <= 0 or args.nodes < 16 or args.memory < 64:
         raise UserError("the budget needs --seconds above 0, --nodes of at least 16 and --memory of at least 64 MB")
     return Budget(nodes=args.nodes, seconds=args.seconds, memory_mb=args.memory)
 
 
+BATCH_ONLY = ("workers", "scheduler", "csv", "json", "plot", "again")
+"""Options that only a range of deals (``--deals``) uses."""
+
+
 def _one(variant: Variant, args: argparse.Namespace) -> int:
+    given = [f"--{name}" for name in BATCH_ONLY if getattr(args, name) not in (None, False)]
+    if given:
+        raise UserError(f"{', '.join(given)} go(es) with --deals, a range of deals; one deal prints its verdict and moves")
+    deal = 1 if args.deal is None else args.deal
     try:
-        start = variant.start(args.deal)
+        start = variant.start(deal)
     except ValueError as error:
         raise UserError(f"{variant.name}: {error}") from None
-    freecell = args.notation == "freecell" or (args.notation == "auto" and uses_freecell_notation(variant))
-    if args.notation == "freecell" and not uses_freecell_notation(variant):
-        raise UserError(f"{variant.name} has no free cells: its moves can't be written in FreeCell notation")
-    result = solve(start, _budget(args))
+    freecell = _freecell(variant, args)
+    budget = _budget(args)
+    _check_db(args)
+    _compiled(start)
+    result = solve(start, budget)
     cost = f"{result.nodes:,} positions, {result.seconds:.2f} s"
     verdict = {
         Outcome.SOLVED: f"solved in {len(result.moves)} moves",
         Outcome.UNWINNABLE: "can't be won: every reachable position was searched",
         Outcome.UNKNOWN: "unknown: the budget ran out (try --seconds or --nodes)",
     }[result.outcome]
-    print(f"{variant.name}, deal {args.deal}: {verdict} ({cost})")
+    # The verdict goes to standard error and the moves alone to standard output, so
+    # that `solve ... | replay ... --moves -` and `solve ... > moves.txt` just work.
+    print(f"{variant.name}, deal {deal}: {verdict} ({cost})", file=sys.stderr)
     if result.thoughtful:
-        print("(the solver knew every face-down card: thoughtful play)")
+        print("(the solver knew every face-down card: thoughtful play)", file=sys.stderr)
     if result.solved:
-        if freecell:
-            try:
-                print(format_freecell_solution(start, list(result.moves)))
-            except FormatError as error:
-                raise UserError(str(error)) from None
-        else:
-            print(" ".join(format_move(variant, move) for move in result.moves))
+        moves = " ".join(format_move(variant, move) for move in result.moves)
+        print(_written(variant, deal, moves, freecell))
+    if not args.no_store:
+        _store_one(deal_result(variant, deal, result), args.db)
     return EXIT[result.outcome]
+
+
+def _freecell(variant: Variant, args: argparse.Namespace) -> bool:
+    """Whether solutions are written in Freecell Solver's notation."""
+    if args.notation == "freecell" and not uses_freecell_notation(variant):
+        raise UserError(f"{variant.name} has no free cells: its moves can't be written in FreeCell notation")
+    return args.notation == "freecell" or (args.notation == "auto" and uses_freecell_notation(variant))
+
+
+def _written(variant: Variant, deal: int, solution: str, freecell: bool) -> str:
+    """A solution in cardtable's notation, written as asked."""
+    if not freecell or not solution:
+        return solution
+    start = variant.start(deal)
+    try:
+        return format_freecell_solution(start, parse_moves(variant, solution))
+    except FormatError as error:
+        raise UserError(str(error)) from None
+
+
+COMPILE_NOTE = 2.0
+"""Seconds of first-time compiling past which the user is told why the wait was long."""
+
+
+def _compiled(start: State) -> None:
+    """Compile the search (or load it from the cache) before the budget's clock starts,
+    saying so when it took a while: the first run after an install compiles it."""
+    began = time.perf_counter()
+    warm_up(start)
+    took = time.perf_counter() - began
+    if took > COMPILE_NOTE:
+        print(f"(the solver was compiled for this machine first: {took:.0f} s, once)", file=sys.stderr)
+
+
+def _store_one(result: DealResult, db: str | None) -> None:
+    """Add one verdict to the catalogue; a store that can't take it costs only a warning."""
+    store = None
+    try:
+        store = SolvedDeals(db)
+        store.record([result])
+    except StorageError as error:
+        print(f"cardtable: the verdict was not stored: {error}", file=sys.stderr)
+    finally:
+        if store is not None:
+            store.close()
 
 
 class Progress:
@@ -124,12 +172,14 @@ def _results(
         except (ImportError, OSError, TimeoutError, ValueError) as error:
             raise UserError(f"can't use the cluster at {args.scheduler}: {error}") from None
     else:
-        yield from classify(variant.id, deals, budget, args.workers, skip=known.__contains__)
+        yield from classify(variant.id, deals, budget, args.workers or 1, skip=known.__contains__)
 
 
 def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace) -> None:
     """Refuse a batch whose deals or output files can't work, before any deal is solved."""
-    if args.workers < 1:
+    if args.deal is not None:
+        raise UserError("--deal and --deals can't go together: --deal solves one deal, --deals classifies a range")
+    if args.workers is not None and args.workers < 1:
         raise UserError("--workers is at least 1")
     for deal in (deals[0], deals[-1]):
         problem = new_game_problem(variant, deal, None)
@@ -138,13 +188,24 @@ def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace)
     if args.plot and Path(args.plot).suffix.lower() not in (".svg", ".png"):
         raise UserError(f"a plot is written as .svg or .png, not {Path(args.plot).name}")
     for name in (args.csv, args.json, args.plot):
+        if name and Path(name).is_dir():
+            raise UserError(f"can't write {name}: it is a folder")
         if name and not Path(name).resolve().parent.is_dir():
             raise UserError(f"can't write {name}: its folder does not exist")
+    _check_db(args)
+
+
+def _check_db(args: argparse.Namespace) -> None:
+    """Refuse a database named in a folder that does not exist (the default one's folder
+    is made when missing; a typo'd one should not be)."""
+    if args.db and not args.no_store and not Path(args.db).expanduser().resolve().parent.is_dir():
+        raise UserError(f"can't open the database {args.db}: its folder does not exist")
 
 
 def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     _check_request(variant, deals, args)
     budget = _budget(args)
+    freecell = _freecell(variant, args)
     store = None
     known: dict[int, DealResult] = {}
     try:
@@ -179,13 +240,16 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     if known:
         print(f"({len(known)} verdicts, and their times, come from the store; --again solves them anew)")
     print(f"{variant.name}\n{summary.text()}")
-    _write_files(variant, results, args)
+    _write_files(variant, results, args, freecell)
     return 0
 
 
-def _write_files(variant: Variant, results: list[DealResult], args: argparse.Namespace) -> None:
-    """Write the CSV, JSON and plot files asked for."""
+def _write_files(variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool) -> None:
+    """Write the CSV, JSON and plot files asked for; solutions in the notation the
+    one-deal solve prints (``--notation``)."""
     fields = ("game", "deal", "outcome", "moves", "nodes", "seconds", "thoughtful", "solution")
+    if freecell and (args.csv or args.json):
+        results = [replace(r, solution=_written(variant, r.deal, r.solution, freecell)) for r in results]
     try:
         if args.csv:
             with open(args.csv, "w", newline="", encoding="utf-8") as out:
@@ -227,14 +291,15 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.set_defaults(handler=solve_command)
     parser.add_argument("game", help="game id or alias (see `cardtable games`)")
     add_option_argument(parser)
-    parser.add_argument("--deal", type=int, default=1, help="the deal to solve (default 1)")
+    parser.add_argument("--deal", type=int, default=None, help="the deal to solve (default 1)")
     parser.add_argument("--deals", help="classify these deals instead: 1-1000, or 1-10,20-30")
     parser.add_argument("--seconds", type=float, default=60.0, help="time budget per deal (default 60)")
-    parser.add_argument("--nodes", type=int, default=2_000_000, help="positions stored per deal (default 2,000,000)")
+    parser.add_argument("--nodes", type=int, default=2_000_000, help="positions each of a deal's searches may store (default 2,000,000)")
     parser.add_argument("--memory", type=int, default=1536, help="memory budget per deal in MB (default 1536)")
     parser.add_argument("--notation", choices=("auto", "cardtable", "freecell"), default="auto",
-                        help="how to print a solution (auto: Freecell Solver's for games with free cells)")
-    parser.add_argument("--workers", type=int, default=1, help="processes for --deals (default 1)")
+                        help="how to write solutions, printed or in --csv/--json files "
+                        "(auto: Freecell Solver's for games with free cells)")
+    parser.add_argument("--workers", type=int, default=None, help="processes for --deals (default 1)")
     parser.add_argument("--scheduler", help="run --deals on a Dask cluster (tcp://HOST:8786)")
     parser.add_argument("--csv", help="also write every result to this CSV file")
     parser.add_argument("--json", help="also write every result and the share to this JSON file")

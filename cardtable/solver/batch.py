@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
-from cardtable.solitaire import get_variant
+from cardtable.solitaire import Variant, get_variant
 from cardtable.solitaire.formats import format_move
-from cardtable.solver.search import Budget, Outcome, solve
+from cardtable.solver.search import Budget, Outcome, Result, solve
 
 CHUNK = 4
 """Deals a worker takes at once: few enough that a lost worker costs little."""
@@ -37,7 +37,11 @@ def solve_deal(game: str, deal: int, budget: Budget) -> DealResult:
     'solved'
     """
     variant = get_variant(game)
-    result = solve(variant.start(deal), budget)
+    return deal_result(variant, deal, solve(variant.start(deal), budget))
+
+
+def deal_result(variant: Variant, deal: int, result: Result) -> DealResult:
+    """A solve's ``result`` for one deal, as a batch records it."""
     solution = " ".join(format_move(variant, move) for move in result.moves)
     return DealResult(
         variant.id, deal, result.outcome, len(result.moves), result.nodes, result.seconds, result.thoughtful, solution

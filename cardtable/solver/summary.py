@@ -16,6 +16,8 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     >>> low, high = wilson(81, 100)
     >>> round(low, 3), round(high, 3)
     (0.722, 0.875)
+    >>> wilson(20, 20)[1] <= 1.0 and wilson(0, 20)[0] >= 0.0
+    True
     """
     if trials == 0:
         return 0.0, 1.0
@@ -23,7 +25,8 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     middle = p + z * z / (2 * trials)
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
-    return (middle - spread) / scale, (middle + spread) / scale
+    # Clamped: rounding can leave an all-won share's upper bound a hair above 1.
+    return max(0.0, (middle - spread) / scale), min(1.0, (middle + spread) / scale)
 
 
 def percentile(values: Sequence[float], q: float) -> float:

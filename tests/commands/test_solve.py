@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
+import re
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,43 +17,92 @@ from cardtable.app.solved import SolvedDeals
 from cardtable.solver import Outcome
 from cardtable.solver.batch import DealResult
 
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "freecell"
+
+
+@pytest.fixture(autouse=True)
+def _own_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Verdicts go to a database of the test's own, never the user's."""
+    db = tmp_path / "own.db"
+    monkeypatch.setenv("CARDTABLE_DB", str(db))
+    return db
+
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Status, standard output and error (less the note of a first compile, which comes
+    only when this process compiled the solver)."""
     status = main(list(args))
     out, err = capsys.readouterr()
+    err = "".join(line for line in err.splitlines(keepends=True) if not line.startswith("(the solver was compiled"))
     return status, out, err
 
 
-def test_a_freecell_solution_prints_in_freecell_solver_notation_and_replays(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def replay_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str, *args: str
+) -> tuple[int, str, str]:
+    """``cardtable replay ARGS --moves -`` with ``text`` on its standard input."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    return run(capsys, "replay", *args, "--moves", "-")
+
+
+def test_a_freecell_solution_prints_in_freecell_solver_notation_and_pipes_into_replay(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    status, out, _ = run(capsys, "solve", "freecell", "--deal", "617")
+    status, out, err = run(capsys, "solve", "freecell", "--deal", "617")
     assert status == 0
-    verdict, solution = out.splitlines()
-    assert verdict.startswith("FreeCell, deal 617: solved in ")
-    assert len(solution.split()) == int(verdict.split("solved in ")[1].split()[0])
-    moves = tmp_path / "moves.txt"
-    moves.write_text(solution)
-    status, out, _ = run(capsys, "replay", "freecell", "--deal", "617", "--moves", str(moves), "--notation", "freecell")
+    assert err.startswith("FreeCell, deal 617: solved in ")
+    solution = out.strip()  # the moves alone, as `solve ... | replay ... --moves -` reads them
+    assert len(solution.split()) == int(err.split("solved in ")[1].split()[0])
+    assert all(re.fullmatch(r"[1-8a-dh][1-8a-dh](v[0-9a-f]+)?", word) for word in solution.split())
+    status, out, _ = replay_input(capsys, monkeypatch, out, "freecell", "--deal", "617")
     assert status == 0 and out.endswith("won: yes\n")
 
 
-def test_a_klondike_solution_says_it_is_thoughtful_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "solve", "klondike-draw3", "--deal", "3")
+def test_freecell_solvers_own_output_replays_as_it_comes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fixture is what `fc-solve -m -sn` (5.0.0) printed for deal 617's board
+    (`cardtable deal freecell --deal 617 --format fcs`): report lines around the moves."""
+    printed = (FIXTURES / "fc-solve-617-output.txt").read_text()
+    assert printed.startswith("-=-=") and "This game is solveable." in printed
+    status, out, err = replay_input(capsys, monkeypatch, printed, "freecell", "--deal", "617")
+    assert status == 0 and out.endswith("won: yes\n"), err
+    status, _, err = replay_input(capsys, monkeypatch, printed.replace("8a 8b", "8a 8b zz"), "freecell", "--deal", "617")
+    assert status == 2 and "zz" in err  # only the report lines are passed over
+
+
+def test_a_klondike_solution_says_it_is_thoughtful_and_replays(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = run(capsys, "solve", "klondike-draw3", "--deal", "3")
     assert status == 0
-    lines = out.splitlines()
-    assert "thoughtful" in lines[1]
-    moves = tmp_path / "moves.txt"
-    moves.write_text(lines[2])
-    status, out, _ = run(capsys, "replay", "klondike-draw3", "--deal", "3", "--moves", str(moves))
+    assert "thoughtful" in err.splitlines()[1]
+    status, out, _ = replay_input(capsys, monkeypatch, out, "klondike-draw3", "--deal", "3")
     assert status == 0 and out.endswith("won: yes\n")
 
 
 def test_unwinnable_and_unknown_have_their_own_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "solve", "bakers-game", "--deal", "10")
-    assert status == 1 and "can't be won" in out
-    status, out, _ = run(capsys, "solve", "freecell", "--deal", "11982", "--nodes", "100")
-    assert status == 3 and "unknown" in out
+    status, out, err = run(capsys, "solve", "bakers-game", "--deal", "10")
+    assert status == 1 and "can't be won" in err and out == ""
+    status, out, err = run(capsys, "solve", "freecell", "--deal", "11982", "--nodes", "100")
+    assert status == 3 and "unknown" in err and out == ""
+
+
+def test_a_single_deal_adds_its_verdict_to_the_catalogue(capsys: pytest.CaptureFixture[str], _own_database: Path) -> None:
+    assert run(capsys, "solve", "bakers-game", "--deal", "10")[0] == 1
+    assert run(capsys, "solve", "bakers-game", "--deal", "1")[0] == 0
+    stored = {r.deal: r for r in SolvedDeals(_own_database).results("bakers-game")}
+    assert stored[10].outcome is Outcome.UNWINNABLE and stored[1].outcome is Outcome.SOLVED and stored[1].solution
+    assert run(capsys, "solve", "bakers-game", "--deal", "2", "--no-store")[0] == 0
+    assert 2 not in {r.deal for r in SolvedDeals(_own_database).results("bakers-game")}
+
+
+def test_options_of_a_range_are_refused_for_one_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for extra in (["--csv", str(tmp_path / "one.csv")], ["--plot", str(tmp_path / "one.svg")], ["--workers", "2"],
+                  ["--deals", "1-2"]):
+        status, out, err = run(capsys, "solve", "freecell", "--deal", "5", *extra)
+        assert status == 2 and out == "" and extra[0] in err and "Traceback" not in err, extra
+    assert not list(tmp_path.iterdir())
 
 
 def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,6 +126,23 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     assert status == 0 and "12 verdicts, and their times, come from the store" in out
 
 
+def test_exported_solutions_are_written_as_the_one_deal_solve_prints_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, record = tmp_path / "r.csv", tmp_path / "r.json"
+    status, _, _ = run(capsys, "solve", "freecell", "--deals", "1-2", "--no-store", "--csv", str(table), "--json", str(record))
+    assert status == 0
+    rows = list(csv.DictReader(table.open()))
+    _, printed, _ = run(capsys, "solve", "freecell", "--deal", "2", "--no-store")
+    assert rows[1]["solution"] == printed.strip()  # Freecell Solver's notation, as printed
+    status, out, _ = replay_input(capsys, monkeypatch, rows[0]["solution"], "freecell", "--deal", "1")
+    assert status == 0 and out.endswith("won: yes\n")
+    data = json.loads(record.read_text())
+    assert data["interval"][1] <= 1.0 and data["results"][0]["solution"] == rows[0]["solution"]
+    run(capsys, "solve", "freecell", "--deals", "1", "--no-store", "--csv", str(table), "--notation", "cardtable")
+    assert ">" in next(csv.DictReader(table.open()))["solution"]
+
+
 def test_a_proof_is_never_replaced_by_an_unknown(tmp_path: Path) -> None:
     store = SolvedDeals(tmp_path / "c.db")
     store.record([DealResult("freecell", 7, Outcome.SOLVED, 90, 10, 0.1, False, "t1>f1")])
@@ -92,6 +161,9 @@ def test_bad_input_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixt
         (("solve", "freecell", "--deal", "0"), "deal numbers run from 1"),
         (("solve", "freecell", "--seconds", "0"), "the budget needs"),
         (("solve", "freecell", "--deals", "1", "--plot", str(tmp_path / "p.gif"), "--no-store"), ".svg or .png"),
+        (("solve", "freecell", "--deals", "1", "--json", str(tmp_path)), "it is a folder"),
+        (("solve", "freecell", "--deals", "1", "--db", str(tmp_path / "no" / "c.db")), "its folder does not exist"),
+        (("solve", "freecell", "--deal", "1", "--db", str(tmp_path / "no" / "c.db")), "its folder does not exist"),
     ]:
         status, out, err = run(capsys, *args)
         assert status == 2 and words in err and "Traceback" not in err, args
@@ -147,3 +219,12 @@ def test_the_solver_results_table_is_a_migration_of_the_store(tmp_path: Path) ->
     assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION
     assert db.execute("SELECT count(*) FROM solver_results").fetchone()[0] == 0
     db.close()
+
+
+def test_a_long_first_compile_is_explained(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.commands import solve as command
+
+    monkeypatch.setattr(command, "COMPILE_NOTE", -1.0)  # as if loading the search took a while
+    assert main(["solve", "freecell", "--deal", "1", "--no-store"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("(the solver was compiled for this machine first: ") and "FreeCell, deal 1: solved" in err

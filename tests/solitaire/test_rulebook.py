@@ -53,3 +53,12 @@ def test_docs_games_holds_the_current_page_of_every_game() -> None:
     assert sorted(found) == sorted(expected)
     stale = [name for name, text in expected.items() if found[name] != text]
     assert not stale, f"stale pages: {stale}"
+
+
+def test_the_readme_games_table_names_every_game() -> None:
+    """A game added to the collection is added to the README's table too."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Games", 1)[1].split("\n\n", 2)[1]
+    rows = table.splitlines()[2:]  # past the header and its rule
+    listed = {name for row in rows for name in row.split("|")[1].replace("`", "").replace(",", " ").split()}
+    assert listed == {variant.id for variant in variants()}

@@ -52,6 +52,21 @@ def require_freecell_like(variant: Variant) -> None:
     _layout(variant)
 
 
+def uses_freecell_notation(variant: Variant) -> bool:
+    """Whether a game's solutions are written in Freecell Solver's notation: a game with
+    free cells that the notation can name every pile of.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> uses_freecell_notation(get_variant("freecell")), uses_freecell_notation(get_variant("klondike"))
+    (True, False)
+    """
+    try:
+        _layout(variant)
+    except FormatError:
+        return False
+    return bool(variant.tables.cells)
+
+
 def freecell_board_to_fcs(state: State) -> str:
     """The position in Freecell Solver's board text."""
     cells, foundations, columns = _layout(state.variant)
@@ -240,9 +255,30 @@ def format_freecell_move(state: State, move: Move) -> str:
     return plain
 
 
+_REPORT = re.compile(
+    r"(?:-=)+-?|This game is solveable\.|I could not solve this game\.|Total number of states checked is \d+\."
+    r"|This scan generated \d+ states\.",
+    re.IGNORECASE,
+)
+"""The lines Freecell Solver prints around its moves (``fc-solve -m -sn``): its output
+reads as it comes."""
+
+
 def freecell_words(text: str) -> list[str]:
-    """The moves of a solution text, separated by spaces, commas or semicolons."""
-    return [word for word in re.split(r"[\s,;]+", text.strip()) if word]
+    """The moves of a solution text, separated by spaces, commas or semicolons; the
+    report lines Freecell Solver prints around them are passed over.
+
+    >>> freecell_words("-=-=-=-=\\n\\n8a 8b\\n3h\\n\\nThis game is solveable.\\nTotal number of states checked is 26.")
+    ['8a', '8b', '3h']
+    """
+    kept = (line for line in text.splitlines() if not _REPORT.fullmatch(line.strip()))
+    return [word for word in re.split(r"[\s,;]+", "\n".join(kept).strip()) if word]
+
+
+def looks_like_freecell(words: Sequence[str]) -> bool:
+    """Whether every word has the shape of a FreeCell move (``8a``, ``1h``, ``85v3``),
+    as no list in cardtable's notation does (``t3>t5``, ``deal``)."""
+    return bool(words) and all(len(word) <= 8 and _MOVE.fullmatch(word.lower()) for word in words)
 
 
 def is_extended(words: list[str]) -> bool:

@@ -28,7 +28,7 @@ from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violat
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
 from cardtable.app.service import Games
-from cardtable.app.showing import GIVES_UP, gives_up, playback
+from cardtable.app.showing import GIVES_UP, NoWin, gives_up, playback
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
@@ -480,8 +480,8 @@ class TableApp(App[int]):
 
     def _show_me(self) -> None:
         shown = playback(self.session, self.show_nodes)
-        if shown is None:
-            self.message = "no win was found from here within the search's budget"
+        if isinstance(shown, NoWin):
+            self.message = shown.reason
             self.show_message()
             return
         self.message = "the game is as it was" + (" (given up: n for a new deal)" if self.session.is_over else "")

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from cardtable.app import Session
 from cardtable.app.service import Games
-from cardtable.app.showing import GIVES_UP, Playback, gives_up, playback
+from cardtable.app.showing import GIVES_UP, NoWin, Playback, gives_up, playback
 from cardtable.solitaire.formats import format_move
 
 STEP_SECONDS = 0.6
@@ -41,8 +41,8 @@ def show_typed(
             return
         games.give_up(game_id, session)
     shown = playback(session) if nodes is None else playback(session, nodes)
-    if shown is None:
-        write("  no win was found from here within the search's budget")
+    if isinstance(shown, NoWin):
+        write(f"  {shown.reason}")
         return
     count = len(shown.moves)
     write(f"  show me: a win in {count} move{'s' * (count != 1)}; Enter for each move, anything else stops")

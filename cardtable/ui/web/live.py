@@ -29,7 +29,7 @@ from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Sto
 from cardtable.app.cores import searching
 from cardtable.app.deals import DealBook
 from cardtable.app.showing import NODES as SHOW_NODES
-from cardtable.app.showing import Playback, gives_up, playback
+from cardtable.app.showing import NoWin, Playback, gives_up, playback
 from cardtable.app.service import Games, today
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import Indicator, Verdict
@@ -229,8 +229,8 @@ class LiveGames:
                                       (live.player, live.game_id))
         return version, await asyncio.wrap_future(found)
 
-    async def show(self, live: LiveGame, give_up: bool) -> tuple[Playback | None, Session, int, bool]:
-        """"Show me": the solver's win from the game's position (None if none is found),
+    async def show(self, live: LiveGame, give_up: bool) -> tuple[Playback | NoWin, Session, int, bool]:
+        """"Show me": the solver's win from the game's position (or why there is none),
         with the session and version it starts from and whether the game was given up for
         it. A game that ``gives_up`` is given up first when ``give_up`` says the player
         agreed (the caller refuses it otherwise); the search runs off the event loop."""

@@ -14,7 +14,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field, StrictBool
 
 from cardtable.app import StaleGame
-from cardtable.app.showing import GIVES_UP, gives_up
+from cardtable.app.showing import GIVES_UP, NoWin, gives_up
 from cardtable.app.standing import SETTING, SETTING_TEXT
 from cardtable.ui.web.api import PlayerCookie, _live, _player_game, player_of
 from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
@@ -126,9 +126,8 @@ async def show(request: Request) -> Response:
         return json_response({"detail": str(refused), "view": table_view(live.game_id, live.session, live.version)},
                              status=409)
     view = table_view(live.game_id, session, version)
-    if found is None:
-        words = "no win was found from here within the search's budget"
-        return json_response({"detail": words + (" (the game was given up)" if given_up else ""), "view": view},
+    if isinstance(found, NoWin):
+        return json_response({"detail": found.reason + (" (the game was given up)" if given_up else ""), "view": view},
                              status=409)
     frames = [
         {"move": move_view(session, move), "view": table_view(live.game_id, found.frame(session, step + 1), version)}

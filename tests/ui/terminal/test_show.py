@@ -59,3 +59,11 @@ def test_fullscreen_m_plays_the_win_back_on_a_screen_of_its_own(tmp_path: Path) 
             assert app.session.move_count == 0
 
     asyncio.run(drive())
+
+
+def test_typed_show_of_a_deal_proved_lost_says_it_cant_be_won(tmp_path: Path) -> None:
+    games, game_id, session = _game(tmp_path, "freecell", 11982)
+    out: list[str] = []
+    play_plain(games, game_id, session, ["show", "quit"], out.append)
+    assert any("can't be won from here" in line for line in out)
+    assert not any("show me: a win" in line for line in out)

@@ -46,3 +46,13 @@ def test_a_game_with_face_down_cards_is_shown_only_once_given_up(tmp_path: Path)
     assert again.status_code == 200 and not again.json()["given_up"]  # over now: shown freely
     stats = client.get("/api/stats").json()["stats"]
     assert [(s["game"], s["played"], s["won"]) for s in stats] == [("klondike", 1, 0)]
+
+
+def test_a_deal_proved_lost_says_so_rather_than_that_no_win_was_found(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = client.post("/api/games", json={"game": "freecell", "deal": 11982}).json()
+    shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
+    assert shown.status_code == 409 and "can't be won from here" in shown.json()["detail"]
+    client.app.state.live.show_nodes = 500  # too few to prove anything
+    shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
+    assert shown.status_code == 409 and "no win was found" in shown.json()["detail"]
