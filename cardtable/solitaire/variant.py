@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.cards import DeckSpec
 from cardtable.solitaire.model import PileId, PileKind, State
@@ -68,14 +68,30 @@ class Variant:
     reach: tuple[int, ...] | None = None
     closes_up: bool = False
     tables: Tables = field(init=False, repr=False)
+    """The pile atoms compiled into tables (``tables.py``), made on first use."""
     traits: Traits = field(init=False, repr=False)
+    """The declared traits with those the rules show, made on first use."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tables", compile_tables(self))
         laid = sum(d + u for spec in self.piles for d, u in (spec.dealt,))
         if laid > self.deck.size:
             raise ValueError(f"{self.id}: the deal lays out {laid} cards from a deck of {self.deck.size}")
-        object.__setattr__(self, "traits", _traits(self))
+
+    if not TYPE_CHECKING:  # hidden from the type checker, which would accept any name
+
+        def __getattr__(self, name: str) -> Any:
+            """``tables`` and ``traits`` on first use (an unset slot comes here), kept in
+            their slots from then on, so reading them later costs nothing more. A program
+            that plays one game does not compile the other eighty; two threads asking at
+            once may both compile, to the same tables."""
+            if name == "tables":
+                made: Any = compile_tables(self)
+            elif name == "traits":
+                made = _traits(self)
+            else:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            object.__setattr__(self, name, made)
+            return made
 
     def derive(self, **changes: Any) -> Variant:
         """A new variant differing only in ``changes`` (Baker's Game from FreeCell)."""
