@@ -8,7 +8,7 @@ import math
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
@@ -17,7 +17,7 @@ from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
 from cardtable.commands import UserError, add_option_argument
-from cardtable.solitaire import State, Variant, get_variant
+from cardtable.solitaire import Move, State, Variant, get_variant
 from cardtable.solitaire.formats import (
     FormatError, format_freecell_solution, format_move, parse_moves, uses_freecell_notation,
 )
@@ -65,7 +65,8 @@ BATCH_ONLY = ("workers", "scheduler", "csv", "json", "plot", "again")
 def _one(variant: Variant, args: argparse.Namespace) -> int:
     given = [f"--{name}" for name in BATCH_ONLY if getattr(args, name) not in (None, False)]
     if given:
-        raise UserError(f"{', '.join(given)} go(es) with --deals, a range of deals; one deal prints its verdict and moves")
+        verb = "is" if len(given) == 1 else "are"
+        raise UserError(f"{' and '.join(given)} {verb} for a range of deals (--deals); one deal prints its verdict and moves")
     deal = 1 if args.deal is None else args.deal
     try:
         start = variant.start(deal)
@@ -88,8 +89,7 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     if result.thoughtful:
         print("(the solver knew every face-down card: thoughtful play)", file=sys.stderr)
     if result.solved:
-        moves = " ".join(format_move(variant, move) for move in result.moves)
-        print(_written(variant, deal, moves, freecell))
+        print(_written(variant, deal, result.moves, freecell))
     if not args.no_store:
         _store_one(deal_result(variant, deal, result), args.db)
     return EXIT[result.outcome]
@@ -102,13 +102,12 @@ def _freecell(variant: Variant, args: argparse.Namespace) -> bool:
     return args.notation == "freecell" or (args.notation == "auto" and uses_freecell_notation(variant))
 
 
-def _written(variant: Variant, deal: int, solution: str, freecell: bool) -> str:
-    """A solution in cardtable's notation, written as asked."""
-    if not freecell or not solution:
-        return solution
-    start = variant.start(deal)
+def _written(variant: Variant, deal: int, moves: Sequence[Move], freecell: bool) -> str:
+    """A deal's solution written in Freecell Solver's notation, or cardtable's."""
+    if not freecell or not moves:
+        return " ".join(format_move(variant, move) for move in moves)
     try:
-        return format_freecell_solution(start, parse_moves(variant, solution))
+        return format_freecell_solution(variant.start(deal), list(moves))
     except FormatError as error:
         raise UserError(str(error)) from None
 
@@ -249,7 +248,7 @@ def _write_files(variant: Variant, results: list[DealResult], args: argparse.Nam
     one-deal solve prints (``--notation``)."""
     fields = ("game", "deal", "outcome", "moves", "nodes", "seconds", "thoughtful", "solution")
     if freecell and (args.csv or args.json):
-        results = [replace(r, solution=_written(variant, r.deal, r.solution, freecell)) for r in results]
+        results = [replace(r, solution=_written(variant, r.deal, parse_moves(variant, r.solution), True)) for r in results]
     try:
         if args.csv:
             with open(args.csv, "w", newline="", encoding="utf-8") as out:
