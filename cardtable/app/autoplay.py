@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from functools import cache
 
-from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, is_won, legal_moves
+from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import stock_known
 
@@ -199,6 +199,10 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
     # the waste: from then on it holds cards the player saw there, in order.
     stock = state.variant.tables.stock
     unseen = stock is not None and state.hidden[stock] > 0 and not stock_known(state)
+    if unseen:  # the stock's next card, unseen, might help: no need to look further
+        deal = Move(MoveKind.DEAL)
+        if check(state, deal).ok and _deals_face_down(state, apply(state, deal, trusted=True)):
+            return False
     # Moves waiting to be followed, with the position they are played from (and where
     # they lead, once played). A position's promising moves are played at once (most
     # positions stop there); the rest only when taken from here, the stock's first,
