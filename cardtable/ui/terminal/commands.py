@@ -1,8 +1,8 @@
 """Typed commands, in card words, turned into session intents.
 
 ``8H 9C`` puts the eight of hearts (and what lies on it) on the nine of clubs, or
-discards the two as a pair where the game pairs cards (``JC 2D`` in Pyramid);
-``8H t3`` puts it on column 3; ``AH`` alone plays it (home if it can go); ``t3 t5``
+discards the two as a pair where the game pairs cards (``JC 2D``);
+``8H t3`` puts it on column 3, ``8H f`` home and ``8H c`` in a free cell; ``AH`` alone plays it (home if it can go); ``t3 t5``
 moves what fits from column 3 to column 5; ``t3>t5:2`` is the exact move notation.
 ``turn``, ``redeal``, ``undo``, ``redo``, ``auto``, ``hint``, ``restart``, ``new``,
 ``winnable`` (and ``winnable on`` / ``off``), ``new winnable``, ``daily``, ``show``, ``rules``,
@@ -16,14 +16,14 @@ from enum import Enum
 
 from cardtable.app import Outcome, Session
 from cardtable.cards import NotationError, parse_card
-from cardtable.solitaire import Move, MoveKind
+from cardtable.solitaire import Move, MoveKind, PileKind
 from cardtable.solitaire.formats import FormatError, parse_move
 
 HELP = """\
-moves:   8H 9C    put 8H (and the cards on it) on 9C; in Pyramid, JC 2D pairs them
+moves:   8H 9C    put 8H (and the cards on it) on 9C; where cards pair, JC 2D pairs them
          8H t3    put 8H on column 3 (f1 foundation, c1 free cell, waste ...)
          AH       play AH: home if it can go, else the likeliest move
-         8H f     send 8H to a foundation
+         8H f     send 8H to a foundation (8H c: to a free cell)
          t3 t5    move what fits from column 3 to column 5
          t3>t5:2  exact notation (also deal, redeal, t25+waste for pairs)
 other:   turn (deal from the stock), redeal, undo, redo, redo all, restart,
@@ -60,6 +60,7 @@ class Named(Enum):
     NOT_A_CARD = "not a card"
     NOT_SHOWING = "a card not face up on the table"
     FOUNDATION = "a foundation, whichever takes the card"
+    CELL = "a free cell, whichever takes the card"
     NO_SUCH_PILE = "no pile of this game"
 
 
@@ -86,10 +87,13 @@ def _is_card(word: str) -> bool:
 
 
 def _pile(session: Session, word: str) -> int | Named:
-    """The pile ``word`` names, a foundation (``f``, ``home``), or no pile."""
+    """The pile ``word`` names, a foundation (``f``, ``home``), a free cell (``c``,
+    ``cell``), or no pile."""
     word = word.lower()
     if word in ("f", "home", "h"):
         return Named.FOUNDATION
+    if word in ("c", "cell"):
+        return Named.CELL
     try:
         return session.pile_index(word)
     except KeyError:
@@ -142,15 +146,29 @@ def _card_words(session: Session, words: list[str]) -> Outcome:
     target = _pile(session, words[1])
     if target is Named.FOUNDATION:
         return session.to_foundation(pile, position)
+    if target is Named.CELL:
+        return _to_cell(session, pile, position)
     if isinstance(target, Named):
         return Outcome(False, f"{words[1]!r} is not a card on the table or a pile")
     return session.move_card(pile, position, target)
+
+
+def _to_cell(session: Session, pile: int, position: int = -1) -> Outcome:
+    """Put a card in whichever free cell takes it (the first, as a player would)."""
+    outcome = Outcome(False, "there is no free cell in this game")
+    for cell in session.variant.piles_of(PileKind.CELL):
+        outcome = session.move_card(pile, position, cell)
+        if outcome.ok:
+            break
+    return outcome
 
 
 def _pile_to_pile(session: Session, source: int, target_word: str) -> Outcome:
     target = _pile(session, target_word)
     if target is Named.FOUNDATION:
         return session.to_foundation(source)
+    if target is Named.CELL:
+        return _to_cell(session, source)
     if isinstance(target, Named):
         return Outcome(False, f"{target_word!r} is not a pile")
     return session.pile_onto_pile(source, target)
