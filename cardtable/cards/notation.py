@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from cardtable.cards.card import Card, Rank, Suit, card_of
 
 _RANKS = {r.letter: r for r in Rank} | {"10": Rank.TEN, "1": Rank.ACE}
@@ -64,3 +66,17 @@ def format_card(card: Card, style: str = "code") -> str:
     if style == "symbol":
         return card.symbol
     raise ValueError(f"unknown card style {style!r}: use code, label or symbol")
+
+
+_SPELLED = re.compile(r"\b(10|[2-9AJQK])([♣♦♥♠])")
+
+
+def coded(text: str) -> str:
+    """``text`` with every card written with its suit symbol rewritten as its code, for
+    a reader who types codes.
+
+    >>> coded("10♥ can't go on J♠: build down by one")
+    "TH can't go on JS: build down by one"
+    """
+    letters = {suit.symbol: suit.letter for suit in Suit}
+    return _SPELLED.sub(lambda m: ("T" if m[1] == "10" else m[1]) + letters[m[2]], text)

@@ -13,6 +13,7 @@ from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.service import Games, today
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator
+from cardtable.cards.notation import coded
 from cardtable.solitaire.formats import render_state
 from cardtable.ui.terminal.commands import HELP, run_command
 
@@ -64,12 +65,16 @@ def still_winnable(indicator: Indicator, session: Session) -> str:
 
 
 def play_plain(
-    games: Games, game_id: int, session: Session, lines: Iterable[str], write: Callable[[str], None],
+    games: Games, game_id: int, session: Session, lines: Iterable[str], typed: Callable[[str], None],
     prompt: Callable[[], None] = lambda: None, indicator: Indicator | None = None,
 ) -> int:
     """Play from typed lines until quit or end of input; the game is saved after each
     action. With the "still winnable?" setting on, each table shown is followed by its
-    verdict (once the table is written)."""
+    verdict (once the table is written). Everything goes to ``typed`` with cards written
+    as they are typed (``JH``, ``TH``), reasons and hints included."""
+    def write(text: str) -> None:
+        typed(coded(text))
+
     indicator = indicator or Indicator(known=known_deals(games.store))
     judging = games.indicator_on()
     write(show(session))

@@ -25,13 +25,15 @@ def cardtable(db: Path, *args: str, stdin: str = "") -> subprocess.CompletedProc
 
 def test_typed_moves_in_card_words_with_clear_messages(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
-    script = "t6 t2\n6d 7c\nbogus\nQQ\nturn\nundo\nredo\nhint\nhelp\nquit\n"
+    script = "t6 t2\n6d 7c\n4s t1\nbogus\nQQ\nturn\nundo\nredo\nhint\nhelp\nquit\n"
     result = cardtable(db, "play", "klondike", "--deal", "7", stdin=script)
     out = result.stdout
     assert result.returncode == 0, result.stderr
     assert "7C is not face up on the table" in out
     assert "'bogus' is not a card or a pile" in out
     assert "hint: " in out and "8H 9C" in out  # the help text
+    assert "4S can't go on 6D" in out  # cards written as they are typed, refusals too
+    assert not re.search("[♣♦♥♠]", out)
     assert "Klondike, deal 7: 2 moves" in out
     assert "Saved as game 1" in out
 
