@@ -18,7 +18,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 
 from cardtable.app.autoplay import auto_build, finish, is_stuck
 from cardtable.app.events import Event, EventKind, move_events
@@ -583,7 +582,6 @@ def _fitting(options: Options, variant: Variant) -> Options:
     return options if scoring is options.scoring else replace(options, scoring=scoring)
 
 
-@cache
 def has_hidden_cards(variant: Variant) -> bool:
     """Whether the game deals cards face down (a stock counts): every deal lays out alike.
 

@@ -151,15 +151,16 @@ def replay_game(args: argparse.Namespace) -> int:
     variant = _variant(args.game)
     state = _start(variant, args.deal)
     text = _read_moves(args.moves)
+    listed = freecell_words(text)
     freecell = args.notation == "freecell" or (
-        args.notation == "auto" and uses_freecell_notation(variant) and looks_like_freecell(freecell_words(text))
+        args.notation == "auto" and uses_freecell_notation(variant) and looks_like_freecell(listed)
     )
     if freecell:
         try:
             require_freecell_like(variant)
         except FormatError as error:
             raise UserError(str(error)) from None
-    words = freecell_words(text) if freecell else move_words(text)
+    words = listed if freecell else move_words(text)
     unreadable: FormatError | None = None
     resolved: list[Move] = []
     if freecell:

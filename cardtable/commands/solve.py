@@ -89,7 +89,7 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     if result.thoughtful:
         print("(the solver knew every face-down card: thoughtful play)", file=sys.stderr)
     if result.solved:
-        print(_written(variant, deal, result.moves, freecell))
+        print(_written(start, result.moves, freecell))
     if not args.no_store:
         _store_one(deal_result(variant, deal, result), args.db)
     return EXIT[result.outcome]
@@ -102,12 +102,12 @@ def _freecell(variant: Variant, args: argparse.Namespace) -> bool:
     return args.notation == "freecell" or (args.notation == "auto" and uses_freecell_notation(variant))
 
 
-def _written(variant: Variant, deal: int, moves: Sequence[Move], freecell: bool) -> str:
-    """A deal's solution written in Freecell Solver's notation, or cardtable's."""
+def _written(start: State, moves: Sequence[Move], freecell: bool) -> str:
+    """A solution from ``start`` written in Freecell Solver's notation, or cardtable's."""
     if not freecell or not moves:
-        return " ".join(format_move(variant, move) for move in moves)
+        return " ".join(format_move(start.variant, move) for move in moves)
     try:
-        return format_freecell_solution(variant.start(deal), list(moves))
+        return format_freecell_solution(start, list(moves))
     except FormatError as error:
         raise UserError(str(error)) from None
 
@@ -248,7 +248,9 @@ def _write_files(variant: Variant, results: list[DealResult], args: argparse.Nam
     one-deal solve prints (``--notation``)."""
     fields = ("game", "deal", "outcome", "moves", "nodes", "seconds", "thoughtful", "solution")
     if freecell and (args.csv or args.json):
-        results = [replace(r, solution=_written(variant, r.deal, parse_moves(variant, r.solution), True)) for r in results]
+        results = [
+            replace(r, solution=_written(variant.start(r.deal), parse_moves(variant, r.solution), True)) for r in results
+        ]
     try:
         if args.csv:
             with open(args.csv, "w", newline="", encoding="utf-8") as out:
