@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -71,6 +72,10 @@ class Simulation:
         return "\n".join(lines)
 
 
+FREE, TAKEN, DONE = 0, 1, 2
+"""A chunk's state in a run's shared plan."""
+
+
 def play_chunk(rules: RuleSet, rounds: int, seed: int, hands: int = 1) -> tuple[float, ...]:
     """Totals of ``rounds`` rounds of ``hands`` hands from a fresh shoe seeded by ``seed``."""
     shoe = np.arange(52 * rules.decks, dtype=np.int64) % 52
@@ -89,32 +94,80 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     hands: int = 1,
 ) -> Simulation:
-    """Play ``rounds`` rounds of ``hands`` hands in ``workers`` processes;
-    ``progress(done, rounds)`` after each chunk."""
+    """Play ``rounds`` rounds of ``hands`` hands in ``workers`` processes (this one and
+    ``workers - 1`` helpers); ``progress(done, rounds)`` as chunks finish.
+
+    Every process takes the next free chunk from a shared plan. A helper first pays for
+    its start (imports, the strategy), so in a run too short for that this process plays
+    every chunk and the helpers are stopped unused. Once no chunk is free, this process
+    plays the chunks still being played by helpers as well, and takes whichever answer
+    comes first (a chunk's result depends only on its seed): it never waits for a helper,
+    even one that died.
+    """
     if rounds < 1:
         raise ValueError("simulate at least one round")
     if not 1 <= hands <= rules.seats:
         raise ValueError(f"this table has 1 to {rules.seats} hands, not {hands}")
-    chunks = [
-        (rules, min(CHUNK, rounds - start), seed * 1_000_003 + n, hands) for n, start in enumerate(range(0, rounds, CHUNK))
-    ]
-    totals = np.zeros(kernel.STAT_COUNT)
-    done = 0
+    plan = Plan(rules, hands, tuple(
+        (min(CHUNK, rounds - start), seed * 1_000_003 + n) for n, start in enumerate(range(0, rounds, CHUNK))
+    ))
+    helpers = min(workers, len(plan.chunks)) - 1
+    context = multiprocessing.get_context("spawn")
+    states, totals = context.Array("i", len(plan.chunks)), context.Array("d", len(plan.chunks) * kernel.STAT_COUNT, lock=False)
+    started = [context.Process(target=_help, args=(plan, states, totals), daemon=True) for _ in range(helpers)]
+    for helper in started:
+        helper.start()
+    reported = 0
 
-    def add(result: tuple[float, ...], size: int) -> None:
-        nonlocal totals, done
-        totals = totals + np.array(result)
-        done += size
-        if progress is not None:
+    def report() -> None:
+        nonlocal reported
+        with states.get_lock():
+            done = sum(size for (size, _), state in zip(plan.chunks, states[:]) if state == DONE)
+        if progress is not None and done > reported:
             progress(done, rounds)
+        reported = done
 
-    if workers <= 1:
-        for chunk in chunks:
-            add(play_chunk(*chunk), chunk[1])
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [(pool.submit(play_chunk, *chunk), chunk[1]) for chunk in chunks]
-            for future, size in futures:
-                add(future.result(), size)
-    return Simulation(rules, tuple(float(x) for x in totals), hands)
+    try:
+        while _play_next(plan, states, totals, unfinished=True):
+            report()
+    finally:
+        for helper in started:
+            helper.terminate()
+            helper.join()
+    summed = np.array(totals).reshape(len(plan.chunks), kernel.STAT_COUNT).sum(axis=0)
+    return Simulation(rules, tuple(float(x) for x in summed), hands)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a run plays: the rules, hands a round, and each chunk's (rounds, seed)."""
+
+    rules: RuleSet
+    hands: int
+    chunks: tuple[tuple[int, int], ...]
+
+
+def _help(plan: Plan, states: Any, totals: Any) -> None:
+    """A helper process: play free chunks until none is left."""
+    while _play_next(plan, states, totals):
+        pass
+
+
+def _play_next(plan: Plan, states: Any, totals: Any, unfinished: bool = False) -> bool:
+    """Take the next free chunk (or, ``unfinished``, one not yet done) and play it;
+    False when there is none."""
+    with states.get_lock():
+        now = states[:]
+        chunk = next((n for n, state in enumerate(now) if state == FREE), None)
+        if chunk is None and unfinished:
+            chunk = next((n for n, state in enumerate(now) if state == TAKEN), None)
+        if chunk is None:
+            return False
+        states[chunk] = TAKEN
+    size, seed = plan.chunks[chunk]
+    result = play_chunk(plan.rules, size, seed, plan.hands)
+    at = chunk * kernel.STAT_COUNT
+    totals[at : at + kernel.STAT_COUNT] = result
+    with states.get_lock():
+        states[chunk] = DONE
+    return True

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import multiprocessing
+
 import pytest
 
 from cardtable.thunderjack import PUBLISHED, kernel, preset
 from cardtable.thunderjack.rules import Published, published_edge
-from cardtable.thunderjack.simulate import simulate
+from cardtable.thunderjack.kernel import STAT_COUNT
+from cardtable.thunderjack.simulate import CHUNK, DONE, FREE, TAKEN, Plan, _help, _play_next, play_chunk, simulate
 
 ROUNDS = 4_000_000
 """About 0.06% standard error: seconds of compiled play per rule set."""
@@ -66,3 +69,31 @@ def test_naturals_are_counted_as_dealt_even_when_the_dealer_pushes_them() -> Non
     spread = 4 * (natural / ROUNDS) ** 0.5
     assert blackjacks == pytest.approx(natural - suited, abs=spread)
     assert thunderjacks == pytest.approx(suited, abs=spread)
+
+
+def test_progress_rises_to_every_round_with_helpers() -> None:
+    seen: list[int] = []
+    simulate(preset("six-deck-s17"), 3 * CHUNK + 7, seed=4, workers=2, progress=lambda done, total: seen.append(done))
+    assert seen == sorted(set(seen)) and seen[-1] == 3 * CHUNK + 7
+
+
+def test_with_no_chunk_free_this_process_plays_one_a_helper_has_not_finished() -> None:
+    rules = preset("six-deck-s17")
+    plan = Plan(rules, 1, ((1_000, 11), (500, 12), (700, 13)))
+    spawn = multiprocessing.get_context("spawn")
+    states, totals = spawn.Array("i", [TAKEN, FREE, DONE]), spawn.Array("d", 3 * STAT_COUNT, lock=False)
+    assert _play_next(plan, states, totals, unfinished=True) and states[:] == [TAKEN, DONE, DONE]
+    assert not _play_next(plan, states, totals), "a helper takes only free chunks"
+    assert _play_next(plan, states, totals, unfinished=True) and states[:] == [DONE, DONE, DONE]
+    assert totals[:STAT_COUNT] == list(play_chunk(rules, 1_000, 11))
+    assert not _play_next(plan, states, totals, unfinished=True)
+
+
+def test_a_helper_plays_every_free_chunk_as_this_process_would() -> None:
+    rules = preset("six-deck-s17")
+    plan = Plan(rules, 1, ((1_000, 11), (500, 12)))
+    states = multiprocessing.get_context("spawn").Array("i", [FREE, FREE])
+    totals = multiprocessing.get_context("spawn").Array("d", 2 * STAT_COUNT, lock=False)
+    _help(plan, states, totals)
+    assert states[:] == [DONE, DONE]
+    assert totals[:STAT_COUNT] == list(play_chunk(rules, 1_000, 11)) and totals[STAT_COUNT:] == list(play_chunk(rules, 500, 12))
