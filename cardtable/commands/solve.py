@@ -80,7 +80,7 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     cost = f"{result.nodes:,} positions, {result.seconds:.2f} s"
     verdict = {
         Outcome.SOLVED: f"solved in {len(result.moves)} moves",
-        Outcome.UNWINNABLE: "can't be won: every reachable position was searched",
+        Outcome.UNWINNABLE: f"can't be won: {result.reason or 'every reachable position was searched'}",
         Outcome.UNKNOWN: "unknown: the budget ran out (try --seconds or --nodes)",
     }[result.outcome]
     # The verdict goes to standard error and the moves alone to standard output, so

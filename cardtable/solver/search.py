@@ -18,6 +18,7 @@ from cardtable.solitaire.compiled.shared import MAX_MOVES
 from cardtable.solitaire.formats import ReplayError, replay_steps
 from cardtable.solitaire.solving import Solving
 from cardtable.solver import kernel
+from cardtable.solver.trapped import trapped
 
 SLICE = 2048
 """Nodes expanded between looks at the clock."""
@@ -36,7 +37,8 @@ class Outcome(Enum):
     SOLVED = "solved"
     """A win was found; the moves are in the result."""
     UNWINNABLE = "unwinnable"
-    """Every position reachable was searched and none is won: a proof."""
+    """Every position reachable was searched and none is won, or a card can never leave
+    its column (``trapped``): a proof."""
     UNKNOWN = "unknown"
     """The budget ran out first."""
 
@@ -61,7 +63,8 @@ class Result:
 
     ``thoughtful`` is True when the position had face-down cards: the solver saw them,
     as in "thoughtful" solitaire, so the verdict is about the deal, not about what a
-    player could know.
+    player could know. ``reason`` says why a position is lost when that was seen
+    without a search (``trapped``); empty otherwise.
     """
 
     outcome: Outcome
@@ -69,6 +72,7 @@ class Result:
     nodes: int
     seconds: float
     thoughtful: bool
+    reason: str = ""
 
     @property
     def solved(self) -> bool:
@@ -89,11 +93,15 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     >>> result.outcome.value, 50 < len(result.moves) < 200
     ('solved', True)
     """
+    began = time.perf_counter()
+    thoughtful = any(state.hidden)
+    why = trapped(state)
+    if why is not None:
+        return Result(Outcome.UNWINNABLE, (), 0, time.perf_counter() - began, thoughtful, why)
     warm_up(state)
     began = time.perf_counter()
     deadline = began + budget.seconds
     nodes = 0
-    thoughtful = any(state.hidden)
     for stage in _stages(state.variant.solving, budget, began):
         if time.perf_counter() >= deadline:
             break

@@ -88,6 +88,12 @@ def test_unwinnable_and_unknown_have_their_own_exit_status(capsys: pytest.Captur
     assert status == 3 and "unknown" in err and out == ""
 
 
+def test_a_deal_lost_from_the_start_says_which_card_is_trapped(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "solve", "klondike", "--deal", "89", "--nodes", "100")
+    assert status == 1 and out == ""
+    assert "can't be won: J♦ can never leave its column" in err and "(0 positions" in err
+
+
 def test_a_single_deal_adds_its_verdict_to_the_catalogue(capsys: pytest.CaptureFixture[str], _own_database: Path) -> None:
     assert run(capsys, "solve", "bakers-game", "--deal", "10")[0] == 1
     assert run(capsys, "solve", "bakers-game", "--deal", "1")[0] == 0

@@ -1,0 +1,189 @@
+"""A proof without a search: cards that can never leave their columns.
+
+A card with only face-down cards under it can leave its pile only as the bottom card of
+whatever moves (nothing under it can be lifted), and so can a face-up card on a card it
+does not follow in a run, where runs or single cards move; so it needs a place of its own: a card
+it may be built on, an empty pile that takes it, or its foundation. When every card it
+may be built on lies under it, no empty pile takes it, and a card that must go home
+before it lies under it too, it never leaves, and the game is lost. In Klondike about
+one deal in a hundred starts so (deal 89: J♦ over both black Queens and 6♦), and a
+search would have to visit every position to prove it.
+
+The same holds for a few cards together: each can leave only once another of them has
+(its hosts lie under the others, or a card it must follow home does). ``trapped`` finds
+every card that can ever leave, by letting cards go one at a time wherever any rule
+allows (ignoring every cost), and what is left can't.
+
+The reasoning holds only where cards leave a pile from its top and are put on a pile's
+top, one deck has each card once, and the goal is every card home: ``applies`` checks
+the variant's atoms for that. Where it is unsure (a pile started by a rank the deal
+chooses), it counts the card free, so a "trapped" answer is always a proof.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from cardtable.cards import Card
+from cardtable.solitaire import State, Variant
+from cardtable.solitaire.tables import Table
+from cardtable.solitaire.rules.goal import Goal
+from cardtable.solitaire.rules.groups import GroupKind
+from cardtable.solitaire.rules.stock import StockTarget
+
+_TOPS_ONLY = (StockTarget.NONE, StockTarget.WASTE, StockTarget.TABLEAU, StockTarget.RESERVE)
+"""Stocks that only put cards on piles' tops (others gather, rotate or fill gaps)."""
+
+
+def trapped(state: State) -> str | None:
+    """Why the game can't be won because cards can never leave their columns, or None.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> trapped(get_variant("klondike").start(89))
+    'J♦ can never leave its column: it lies over Q♣ and Q♠, the cards it may be built on, and over 6♦, which must go home before it'
+    >>> trapped(get_variant("klondike").start(676))
+    '10♥ and 10♦ can never leave their columns: each lies over a card the other needs'
+    >>> trapped(get_variant("klondike").start(1)) is None
+    True
+    """
+    variant = state.variant
+    if not applies(variant):
+        return None
+    held = _held(state)
+    if not held:
+        return None
+    hosts, needs = _hosts(variant), _needs(variant)
+    for card, pile, at in held:
+        below = {c.index: c for c in state.piles[pile][:at]}
+        free = hosts[card.index]
+        if free is not None and free <= below.keys() and needs[card.index] & below.keys():
+            home = next(below[c] for c in below if c in needs[card.index]).symbol
+            return f"{card.symbol} can never leave its column: {_over(below, free)}{home}, which must go home before it"
+    names = [card.symbol for card, *_ in held]
+    together = ", ".join(names[:-1]) + " and " + names[-1]
+    other = "the other needs" if len(held) == 2 else "another of them needs"
+    return f"{together} can never leave their columns: each lies over a card {other}"
+
+
+def _held(state: State) -> list[tuple[Card, int, int]]:
+    """The cards (with pile and place) that can never leave their columns: every card
+    left once cards have gone wherever a rule lets them, ignoring every cost."""
+    variant = state.variant
+    hosts, needs = _hosts(variant), _needs(variant)
+    t = variant.tables
+    place: dict[int, tuple[Card, int, int]] = {}
+    for i in t.tableau:
+        cards = state.piles[i]
+        for x, card in enumerate(cards):
+            if x <= state.hidden[i] or _moves_alone(t.group[i], t.run[i], cards[x - 1], card):
+                place[card.index] = (card, i, x)
+    gone = set(range(52)) - place.keys()  # elsewhere, or able to move with the cards under them
+
+    def can_leave(card: int, pile: int, at: int) -> bool:
+        on = hosts[card]
+        if on is None:
+            return True
+        below = {c.index for c in state.piles[pile][:at]}
+        if not needs[card] & below and needs[card] <= gone:
+            return True
+        for host in on - below:
+            if host not in place:
+                return True
+            _, i, x = place[host]
+            if all(c.index in gone for c in state.piles[i][x + 1 :]):
+                return True
+        return False
+
+    changed = True
+    while changed:
+        changed = False
+        for index, (_, pile, at) in place.items():
+            if index not in gone and can_leave(index, pile, at):
+                gone.add(index)
+                changed = True
+    return [place[c] for c in place if c not in gone]
+
+
+def _moves_alone(kind: GroupKind | None, order: Table | None, under: Card, card: Card) -> bool:
+    """Whether ``card``, face up on ``under``, can only ever move as the bottom card of
+    what moves: one card moves at a time, or runs move and it does not follow ``under``."""
+    if kind is GroupKind.ONE:
+        return True
+    return kind in (GroupKind.RUN, GroupKind.SUPERMOVE) and order is not None and card.index not in order[under.index]
+
+
+def _over(below: dict[int, Card], hosts: frozenset[int]) -> str:
+    """The start of the reason: the cards the trapped card lies over that it could go on."""
+    if not hosts:
+        return "no card may take it, no empty pile either, and it lies over "
+    on = " and ".join(below[c].symbol for c in sorted(hosts))
+    return f"it lies over {on}, the card{'s' * (len(hosts) > 1)} it may be built on, and over "
+
+
+@cache
+def applies(variant: Variant) -> bool:
+    """Whether the variant's atoms let ``trapped`` reason as it does."""
+    t = variant.tables
+    cards = variant.deck.cards()
+    return (
+        variant.goal is Goal.ALL_TO_FOUNDATIONS
+        and len({c.index for c in cards}) == len(cards)
+        and variant.stock.target in _TOPS_ONLY
+        and variant.pairs is None
+        and variant.clear_runs is None
+        and variant.discard is None
+        and variant.turn_up is None
+        and variant.grid is None
+        and not variant.closes_up
+        and not any(t.covered)
+        and not any(t.uncovers)
+        and bool(t.foundations)
+    )
+
+
+@cache
+def _hosts(variant: Variant) -> tuple[frozenset[int] | None, ...]:
+    """For each card, the cards it may be built on off the foundations; None where an
+    empty pile may take it (or where that depends on the deal)."""
+    hosts: list[set[int] | None] = [set() for _ in range(52)]
+    for _, build, empty, *_, foundation, from_base, _ in variant.tables.receivers:
+        if foundation:
+            continue
+        for c in range(52):
+            if from_base is not None or c in empty:
+                hosts[c] = None
+        if build is not None:
+            for below, aboves in enumerate(build):
+                for c in aboves:
+                    found = hosts[c]
+                    if found is not None:
+                        found.add(below)
+    return tuple(None if h is None else frozenset(h) for h in hosts)
+
+
+@cache
+def _needs(variant: Variant) -> tuple[frozenset[int], ...]:
+    """For each card, the cards that must be home before it can go home: those on every
+    way up the foundations to it (none where a foundation's start depends on the deal)."""
+    homes = [r for r in variant.tables.receivers if r[6]]
+    if any(from_base is not None for *_, from_base, _ in homes):
+        return tuple(frozenset() for _ in range(52))
+    starts = set().union(*(empty for _, _, empty, *_ in homes))
+    under: list[set[int]] = [set() for _ in range(52)]
+    for _, build, *_ in homes:
+        for below, aboves in enumerate(build or ()):
+            for c in aboves:
+                under[c].add(below)
+    known: dict[int, frozenset[int]] = {}
+
+    def needs(card: int, seen: frozenset[int]) -> frozenset[int]:
+        if card in known:
+            return known[card]
+        if card in starts or not under[card] or card in seen:
+            return frozenset()  # a start, no way home, or a loop (wrapping ranks): assume nothing
+        ways = [needs(h, seen | {card}) | {h} for h in under[card]]
+        found = frozenset.intersection(*ways)
+        known[card] = found
+        return found
+
+    return tuple(needs(c, frozenset()) for c in range(52))

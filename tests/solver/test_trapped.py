@@ -1,0 +1,54 @@
+"""A card that can never leave its column proves a deal lost without a search."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.solitaire import get_variant
+from cardtable.solver import Budget, Outcome, solve
+from cardtable.solver import kernel
+from cardtable.solver.search import _search
+from cardtable.solver.trapped import applies, trapped
+
+
+def test_klondike_89_is_lost_at_once_and_the_reason_names_the_cards() -> None:
+    start = get_variant("klondike").start(89)
+    result = solve(start, Budget(nodes=1_000, seconds=600))
+    assert result.outcome is Outcome.UNWINNABLE and result.nodes == 0 and result.thoughtful
+    assert result.reason == trapped(start)
+    assert "J♦ can never leave its column" in result.reason
+    assert "Q♣ and Q♠" in result.reason and "6♦" in result.reason
+
+
+def test_a_deal_without_a_trapped_card_is_searched_as_before() -> None:
+    result = solve(get_variant("klondike").start(1), Budget(nodes=200_000, seconds=600))
+    assert result.outcome is Outcome.SOLVED and result.reason == ""
+
+
+@pytest.mark.parametrize(("game", "deals"), [("russian-solitaire", range(1, 41)), ("fan", range(1, 31))])
+def test_every_trapped_deal_is_also_proven_lost_by_a_search_of_every_position(game: str, deals: range) -> None:
+    # Russian Solitaire's cards lie over face-down cards; Fan's are all face up, one
+    # card moves at a time, and deal 26 holds five cards that wait for one another.
+    variant = get_variant(game)
+    caught = [deal for deal in deals if trapped(variant.start(deal)) is not None]
+    assert len(caught) >= 5
+    for deal in caught:
+        start = variant.start(deal)
+        _, counters = _search(start, Budget(), 200_000, float("inf"), variant.solving.weights(), idle=True)
+        assert counters[kernel.STATUS] == kernel.EXHAUSTED, deal
+
+
+def test_cards_that_wait_for_one_another_are_named_together() -> None:
+    why = trapped(get_variant("fan").start(26))
+    assert why == "Q♣, 3♥, 10♣, 6♣ and J♥ can never leave their columns: each lies over a card another of them needs"
+
+
+def test_a_card_with_one_host_elsewhere_is_not_trapped() -> None:
+    variant = get_variant("klondike")
+    for deal in range(1, 89):
+        assert trapped(variant.start(deal)) is None
+
+
+@pytest.mark.parametrize("game", ["spider", "pyramid", "la-belle-lucie", "crescent", "aces-up", "double-klondike"])
+def test_games_whose_cards_leave_piles_in_other_ways_are_left_to_the_search(game: str) -> None:
+    assert not applies(get_variant(game))
