@@ -51,7 +51,7 @@ def games(args: argparse.Namespace) -> int:
     """List every game, family by family (each headed by the name of the game it is named for)."""
     families: dict[str, list[Variant]] = {}
     for variant in variants():
-        families.setdefault(variant.traits.family, []).append(variant)
+        families.setdefault(variant.family_id, []).append(variant)
     for n, (family, members) in enumerate(families.items()):
         head = next((v for v in members if v.id == family), members[0])
         print(("\n" if n else "") + head.name.split(" (")[0])

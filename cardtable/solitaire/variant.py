@@ -97,8 +97,14 @@ class Variant:
         """A new variant differing only in ``changes`` (Baker's Game from FreeCell)."""
         changes.setdefault("aliases", ())
         changes.setdefault("options", ())  # offered again only where the derived game says so
-        changes.setdefault("family", self.family or self.id)
+        changes.setdefault("family", self.family_id)
         return replace(self, **changes)
+
+    @property
+    def family_id(self) -> str:
+        """The id of the game's family: the game it derives from, else its own. Read
+        without compiling the rules (``cardtable games`` lists every game by it)."""
+        return self.family or self.id
 
     @property
     def pile_names(self) -> tuple[str, ...]:
@@ -160,7 +166,7 @@ def _traits(variant: Variant) -> Traits:
     default = variant.default_scoring if variant.default_scoring in scorings else None
     return Traits(
         layout=layout,
-        family=variant.family or variant.id,
+        family=variant.family_id,
         scorings=scorings,
         default_scoring=default,
         hidden_cards=any(variant.start(variant.deal.deal_numbers.start).hidden),
