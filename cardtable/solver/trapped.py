@@ -1,12 +1,12 @@
 """A proof without a search: cards that can never leave their columns.
 
 A card with only face-down cards under it can leave its pile only as the bottom card of
-whatever moves (nothing under it can be lifted), and so can a face-up card on a card it
-does not follow in a run, where runs or single cards move; so it needs a place of its own: a card
-it may be built on, an empty pile that takes it, or its foundation. When every card it
-may be built on lies under it, no empty pile takes it, and a card that must go home
-before it lies under it too, it never leaves, and the game is lost. In Klondike about
-one deal in a hundred starts so (deal 89: J♦ over both black Queens and 6♦), and a
+whatever moves (nothing under it can be lifted); so can a face-up card lying on a card it
+does not follow in a run, where runs or single cards move. Such a card needs a place of
+its own: a card it may be built on, an empty pile that takes it, or its foundation. When
+every card it may be built on lies under it, no empty pile takes it, and a card that must
+go home before it lies under it too, it never leaves, and the game is lost. About one
+Klondike deal in a hundred starts so (deal 89: J♦ over both black Queens and 6♦), and a
 search would have to visit every position to prove it.
 
 The same holds for a few cards together: each can leave only once another of them has
