@@ -10,9 +10,10 @@ Klondike deal in a hundred starts so (deal 89: J♦ over both black Queens and 6
 search would have to visit every position to prove it.
 
 The same holds for a few cards together: each can leave only once another of them has
-(its hosts lie under the others, or a card it must follow home does). ``trapped`` finds
-every card that can ever leave, by letting cards go one at a time wherever any rule
-allows (ignoring every cost), and what is left can't.
+(its hosts lie under the others, or a card it must follow home does), and no card leaves
+before every card on it has. ``trapped`` finds every card that can ever leave, by letting
+cards go one at a time wherever any rule allows (ignoring every cost), and what is left
+can't.
 
 The reasoning holds only where cards leave a pile from its top and are put on a pile's
 top, one deck has each card once, and the goal is every card home: ``applies`` checks
@@ -42,7 +43,7 @@ def trapped(state: State) -> str | None:
     >>> trapped(get_variant("klondike").start(89))
     'J♦ can never leave its column: it lies over Q♣ and Q♠, the cards it may be built on, and over 6♦, which must go home before it'
     >>> trapped(get_variant("klondike").start(676))
-    '10♥ and 10♦ can never leave their columns: each lies over a card the other needs'
+    '10♥ and 10♦ can never leave their columns: each waits for a card that lies under one of them'
     >>> trapped(get_variant("klondike").start(1)) is None
     True
     """
@@ -59,10 +60,13 @@ def trapped(state: State) -> str | None:
         if free is not None and free <= below.keys() and needs[card.index] & below.keys():
             home = next(below[c] for c in below if c in needs[card.index]).symbol
             return f"{card.symbol} can never leave its column: {_over(below, free)}{home}, which must go home before it"
-    names = [card.symbol for card, *_ in held]
+    # Name the highest card held in each column: each waits for a card under one of them.
+    tops = {pile: card for card, pile, _ in held}
+    names = [card.symbol for card in tops.values()]
+    if len(names) == 1:
+        return f"{names[0]} can never leave its column: it waits for a card that lies under it"
     together = ", ".join(names[:-1]) + " and " + names[-1]
-    other = "the other needs" if len(held) == 2 else "another of them needs"
-    return f"{together} can never leave their columns: each lies over a card {other}"
+    return f"{together} can never leave their columns: each waits for a card that lies under one of them"
 
 
 def _held(state: State) -> list[tuple[Card, int, int]]:
@@ -80,6 +84,8 @@ def _held(state: State) -> list[tuple[Card, int, int]]:
     gone = set(range(52)) - place.keys()  # elsewhere, or able to move with the cards under them
 
     def can_leave(card: int, pile: int, at: int) -> bool:
+        if not all(c.index in gone for c in state.piles[pile][at + 1 :]):
+            return False  # still covered by a card that has not left
         on = hosts[card]
         if on is None:
             return True
