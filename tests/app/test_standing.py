@@ -79,3 +79,11 @@ def test_a_verdict_superseded_while_waiting_is_skipped() -> None:
     skipped, latest = indicator.submit(older, game="g"), indicator.submit(newer, game="g")
     assert busy.result(timeout=60) is not None
     assert skipped.result(timeout=60) is None and latest.result(timeout=60) is not None
+
+
+def test_a_klondike_deal_with_a_trapped_card_is_lost_at_once_and_the_verdict_names_no_card() -> None:
+    # Deal 89: J♦ lies over both black Queens and 6♦, all face down; a small budget would
+    # leave the search unknown, the trapped-card proof needs none.
+    verdict = Indicator(nodes=1_000, seconds=float("inf")).verdict(History.begin(get_variant("klondike").start(89)))
+    assert verdict == Verdict(Standing.LOST, None)
+    assert verdict.text == "can't be won from here"
