@@ -26,6 +26,7 @@ from cardtable.solver.batch import DealResult, classify, deal_result
 from cardtable.solver.search import warm_up
 from cardtable.solver.plot import plot
 from cardtable.solver.summary import summarize
+from cardtable.solver.trapped import trapped
 
 EXIT = {Outcome.SOLVED: 0, Outcome.UNWINNABLE: 1, Outcome.UNKNOWN: 3}
 """The exit status of a one-deal solve, by verdict (2 stays for a usage error)."""
@@ -75,7 +76,8 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     freecell = _freecell(variant, args)
     budget = _budget(args)
     _check_db(args)
-    _compiled(start)
+    if trapped(start) is None:  # a deal lost from the start needs no search: nothing to compile
+        _compiled(start)
     result = solve(start, budget)
     cost = f"{result.nodes:,} positions, {result.seconds:.2f} s"
     verdict = {
