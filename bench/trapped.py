@@ -37,11 +37,13 @@ def main() -> None:
         began = time.perf_counter()
         caught = [deal for deal in deals if trapped(variant.start(deal)) is not None]
         per_deal = (time.perf_counter() - began) / len(deals)
-        line = f"{variant.id:24} {len(caught):6,} lost ({100 * len(caught) / len(deals):5.2f}%)  {1e6 * per_deal:5.0f} us a deal with the deal itself"
+        share = 100 * len(caught) / len(deals)
+        line = f"{variant.id:24} {len(caught):6,} lost ({share:5.2f}%)  {1e6 * per_deal:5.0f} us a deal with the deal itself"
         if args.check:
             found: dict[str, int] = {}
             for deal in (d for d in caught if d <= args.check):
-                _, counters = _search(variant.start(deal), Budget(), args.nodes, float("inf"), variant.solving.weights(), idle=True)
+                weights = variant.solving.weights()
+                _, counters = _search(variant.start(deal), Budget(), args.nodes, float("inf"), weights, idle=True)
                 verdict = VERDICT[int(counters[kernel.STATUS])]
                 found[verdict] = found.get(verdict, 0) + 1
             line += f"  searched (first {args.check:,}): {found}"

@@ -108,12 +108,12 @@ def simulate(
         raise ValueError("simulate at least one round")
     if not 1 <= hands <= rules.seats:
         raise ValueError(f"this table has 1 to {rules.seats} hands, not {hands}")
-    plan = Plan(rules, hands, tuple(
-        (min(CHUNK, rounds - start), seed * 1_000_003 + n) for n, start in enumerate(range(0, rounds, CHUNK))
-    ))
-    helpers = min(workers, len(plan.chunks)) - 1
+    chunks = tuple((min(CHUNK, rounds - start), seed * 1_000_003 + n) for n, start in enumerate(range(0, rounds, CHUNK)))
+    plan = Plan(rules, hands, chunks)
+    helpers = min(workers, len(chunks)) - 1
     context = multiprocessing.get_context("spawn")
-    states, totals = context.Array("i", len(plan.chunks)), context.Array("d", len(plan.chunks) * kernel.STAT_COUNT, lock=False)
+    states = context.Array("i", len(chunks))
+    totals = context.Array("d", len(chunks) * kernel.STAT_COUNT, lock=False)
     started = [context.Process(target=_help, args=(plan, states, totals), daemon=True) for _ in range(helpers)]
     for helper in started:
         helper.start()
@@ -122,7 +122,7 @@ def simulate(
     def report() -> None:
         nonlocal reported
         with states.get_lock():
-            done = sum(size for (size, _), state in zip(plan.chunks, states[:]) if state == DONE)
+            done = sum(size for (size, _), state in zip(chunks, states[:]) if state == DONE)
         if progress is not None and done > reported:
             progress(done, rounds)
         reported = done
@@ -134,7 +134,7 @@ def simulate(
         for helper in started:
             helper.terminate()
             helper.join()
-    summed = np.array(totals).reshape(len(plan.chunks), kernel.STAT_COUNT).sum(axis=0)
+    summed = np.array(totals).reshape(len(chunks), kernel.STAT_COUNT).sum(axis=0)
     return Simulation(rules, tuple(float(x) for x in summed), hands)
 
 
