@@ -23,10 +23,8 @@ from cardtable.solitaire.formats import (
 )
 from cardtable.solver import Budget, Outcome, solve
 from cardtable.solver.batch import DealResult, classify, deal_result
-from cardtable.solver.search import warm_up
 from cardtable.solver.plot import plot
 from cardtable.solver.summary import summarize
-from cardtable.solver.trapped import trapped
 
 EXIT = {Outcome.SOLVED: 0, Outcome.UNWINNABLE: 1, Outcome.UNKNOWN: 3}
 """The exit status of a one-deal solve, by verdict (2 stays for a usage error)."""
@@ -76,9 +74,9 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     freecell = _freecell(variant, args)
     budget = _budget(args)
     _check_db(args)
-    if trapped(start) is None:  # a deal lost from the start needs no search: nothing to compile
-        _compiled(start)
+    began = time.perf_counter()
     result = solve(start, budget)
+    _compiled(time.perf_counter() - began - result.seconds)
     cost = f"{result.nodes:,} positions, {result.seconds:.2f} s"
     verdict = {
         Outcome.SOLVED: f"solved in {len(result.moves)} moves",
@@ -118,12 +116,10 @@ COMPILE_NOTE = 2.0
 """Seconds of first-time compiling past which the user is told why the wait was long."""
 
 
-def _compiled(start: State) -> None:
-    """Compile the search (or load it from the cache) before the budget's clock starts,
-    saying so when it took a while: the first run after an install compiles it."""
-    began = time.perf_counter()
-    warm_up(start)
-    took = time.perf_counter() - began
+def _compiled(took: float) -> None:
+    """Say why a solve took ``took`` seconds more than its search: the first run after an
+    install compiles the search (``solve`` keeps that out of its own clock, and a deal
+    lost from the start needs no search, so nothing is compiled for it)."""
     if took > COMPILE_NOTE:
         print(f"(the solver was compiled for this machine first: {took:.0f} s, once)", file=sys.stderr)
 

@@ -94,7 +94,7 @@ def test_a_deal_lost_from_the_start_says_which_card_is_trapped(
     def no_compiling(state: object) -> None:
         raise AssertionError("a deal lost from the start needs no search, so nothing is compiled")
 
-    monkeypatch.setattr("cardtable.commands.solve.warm_up", no_compiling)
+    monkeypatch.setattr("cardtable.solver.search.warm_up", no_compiling)
     status, out, err = run(capsys, "solve", "klondike", "--deal", "89", "--nodes", "100")
     assert status == 1 and out == ""
     assert "can't be won: J♦ can never leave its column" in err and "(0 positions" in err
