@@ -11,9 +11,10 @@ search would have to visit every position to prove it.
 
 The same holds for a few cards together: each can leave only once another of them has
 (its hosts lie under the others, or a card it must follow home does), and no card leaves
-before every card on it has. ``trapped`` finds every card that can ever leave, by letting
-cards go one at a time wherever any rule allows (ignoring every cost), and what is left
-can't.
+before every card on it has. An empty pile takes a card only once every card dealt to it
+has left (a King in Klondike waits for some other column to be cleared). ``trapped``
+finds every card that can ever leave, by letting cards go one at a time wherever any
+rule allows (ignoring every cost), and what is left can't.
 
 The reasoning holds only where cards leave a pile from its top and are put on a pile's
 top, one deck has each card once, and the goal is every card home: ``applies`` checks
@@ -53,28 +54,33 @@ def trapped(state: State) -> str | None:
     held = _held(state)
     if not held:
         return None
-    hosts, needs = _hosts(variant), _needs(variant)
+    hosts, needs, spaces = _hosts(variant), _needs(variant), _spaces(variant)
     for card, pile, at in held:
         below = {c.index: c for c in state.piles[pile][:at]}
         free = hosts[card.index]
-        if free is not None and free <= below.keys() and needs[card.index] & below.keys():
+        if free is not None and not spaces[card.index] and free <= below.keys() and needs[card.index] & below.keys():
             home = next(below[c] for c in below if c in needs[card.index]).symbol
             return f"{card.symbol} can never leave its column: {_over(below, free)}{home}, which must go home before it"
     # Name the highest card held in each column: each waits for a card under one of them.
     tops = {pile: card for card, pile, _ in held}
     names = [card.symbol for card in tops.values()]
+    # Say so where the cards would leave if empty columns could always be had.
+    waits = "" if _held(state, clearing=False) else " or for an empty column, and no other column can ever be cleared"
     if len(names) == 1:
-        return f"{names[0]} can never leave its column: it waits for a card that lies under it"
+        return f"{names[0]} can never leave its column: it waits for a card that lies under it{waits}"
     together = ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{together} can never leave their columns: each waits for a card that lies under one of them"
+    return f"{together} can never leave their columns: each waits for a card that lies under one of them{waits}"
 
 
-def _held(state: State) -> list[tuple[Card, int, int]]:
+def _held(state: State, clearing: bool = True) -> list[tuple[Card, int, int]]:
     """The cards (with pile and place) that can never leave their columns: every card
-    left once cards have gone wherever a rule lets them, ignoring every cost."""
+    left once cards have gone wherever a rule lets them, ignoring every cost. With
+    ``clearing`` False, as if every empty pile could be had at once (to tell whether the
+    clearing of columns is what holds them)."""
     variant = state.variant
-    hosts, needs = _hosts(variant), _needs(variant)
+    hosts, needs, spaces = _hosts(variant), _needs(variant), _spaces(variant)
     t = variant.tables
+    tableau = set(t.tableau)
     place: dict[int, tuple[Card, int, int]] = {}
     for i in t.tableau:
         cards = state.piles[i]
@@ -82,6 +88,10 @@ def _held(state: State) -> list[tuple[Card, int, int]]:
             if x <= state.hidden[i] or _moves_alone(t.group[i], t.run[i], cards[x - 1], card):
                 place[card.index] = (card, i, x)
     gone = set(range(52)) - place.keys()  # elsewhere, or able to move with the cards under them
+
+    def can_clear(pile: int) -> bool:
+        """Whether ``pile`` is or may become empty: its first card dealt can leave."""
+        return not clearing or pile not in tableau or not state.piles[pile] or state.piles[pile][0].index in gone
 
     def can_leave(card: int, pile: int, at: int) -> bool:
         if not all(c.index in gone for c in state.piles[pile][at + 1 :]):
@@ -91,6 +101,8 @@ def _held(state: State) -> list[tuple[Card, int, int]]:
             return True
         below = {c.index for c in state.piles[pile][:at]}
         if not needs[card] & below and needs[card] <= gone:
+            return True
+        if any(can_clear(q) for q in spaces[card] if q != pile):
             return True
         for host in on - below:
             if host not in place:
@@ -150,13 +162,13 @@ def applies(variant: Variant) -> bool:
 @cache
 def _hosts(variant: Variant) -> tuple[frozenset[int] | None, ...]:
     """For each card, the cards it may be built on off the foundations; None where an
-    empty pile may take it (or where that depends on the deal)."""
+    empty pile started by a rank the deal chooses may take it (so it counts as free)."""
     hosts: list[set[int] | None] = [set() for _ in range(52)]
-    for _, build, empty, *_, foundation, from_base, _ in variant.tables.receivers:
+    for _, build, _, *_, foundation, from_base, _ in variant.tables.receivers:
         if foundation:
             continue
-        for c in range(52):
-            if from_base is not None or c in empty:
+        if from_base is not None:
+            for c in range(52):
                 hosts[c] = None
         if build is not None:
             for below, aboves in enumerate(build):
@@ -165,6 +177,17 @@ def _hosts(variant: Variant) -> tuple[frozenset[int] | None, ...]:
                     if found is not None:
                         found.add(below)
     return tuple(None if h is None else frozenset(h) for h in hosts)
+
+
+@cache
+def _spaces(variant: Variant) -> tuple[frozenset[int], ...]:
+    """For each card, the piles off the foundations that take it when empty."""
+    spaces: list[set[int]] = [set() for _ in range(52)]
+    for pile, _, empty, *_, foundation, _, _ in variant.tables.receivers:
+        if not foundation:
+            for c in empty:
+                spaces[c].add(pile)
+    return tuple(frozenset(s) for s in spaces)
 
 
 @cache
