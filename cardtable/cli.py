@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from cardtable.commands import UserError, blackjack, play, solitaire, solve, with_options
@@ -19,10 +20,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_DASHED = re.compile(r"-\d")
+"""A value that starts like a negative number (``-1-3``), which argparse would take for an option."""
+
+
+def _values_kept(argv: list[str]) -> list[str]:
+    """``--deals -1-3`` as ``--deals=-1-3``, so the command, not argparse's usage block,
+    says what is wrong with the range.
+
+    >>> _values_kept(["solve", "klondike", "--deals", "-1-3"])
+    ['solve', 'klondike', '--deals=-1-3']
+    """
+    kept: list[str] = []
+    for word in argv:
+        if kept and kept[-1] in ("--deal", "--deals") and _DASHED.match(word):
+            kept[-1] = f"{kept[-1]}={word}"
+        else:
+            kept.append(word)
+    return kept
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_values_kept(sys.argv[1:] if argv is None else argv))
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
