@@ -140,7 +140,9 @@ def _over(below: dict[int, Card], hosts: frozenset[int]) -> str:
 
 @cache
 def applies(variant: Variant) -> bool:
-    """Whether the variant's atoms let ``trapped`` reason as it does."""
+    """Whether the variant's atoms let ``trapped`` reason as it does, and a card may be
+    held at all: where a free cell takes any card, every card can leave once the cards
+    on it have (FreeCell), so there is nothing to look for."""
     t = variant.tables
     cards = variant.deck.cards()
     return (
@@ -156,6 +158,7 @@ def applies(variant: Variant) -> bool:
         and not any(t.covered)
         and not any(t.uncovers)
         and bool(t.foundations)
+        and not all(any(pile not in t.tableau for pile in piles) for piles in _spaces(variant))
     )
 
 

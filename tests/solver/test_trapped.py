@@ -27,7 +27,12 @@ def test_a_deal_without_a_trapped_card_is_searched_as_before() -> None:
 
 @pytest.mark.parametrize(
     ("game", "deals", "least"),
-    [("russian-solitaire", range(1, 41), 5), ("fan", range(1, 31), 5), ("exiled-kings", range(1, 601), 9)],
+    [
+        ("russian-solitaire", range(1, 41), 5),
+        ("fan", range(1, 31), 5),
+        ("exiled-kings", range(1, 601), 9),
+        ("streets-and-alleys", range(1, 41), 5),
+    ],
 )
 def test_every_trapped_deal_is_also_proven_lost_by_a_search_of_every_position(
     game: str, deals: range, least: int
@@ -35,7 +40,8 @@ def test_every_trapped_deal_is_also_proven_lost_by_a_search_of_every_position(
     # Russian Solitaire's cards lie over face-down cards; Fan's are all face up, one
     # card moves at a time, and deal 26 holds five cards that wait for one another.
     # In Exiled Kings only a King starts an empty row: seven of the nine deals are lost
-    # because no row can be cleared for the Kings that wait for one.
+    # because no row can be cleared for the Kings that wait for one. In Streets and Alleys
+    # any card starts an empty row, and none can be cleared.
     variant = get_variant(game)
     caught = [deal for deal in deals if trapped(variant.start(deal)) is not None]
     assert len(caught) >= least
@@ -85,3 +91,11 @@ def test_a_card_is_held_by_the_cards_on_it_too() -> None:
 @pytest.mark.parametrize("game", ["spider", "pyramid", "la-belle-lucie", "crescent", "aces-up", "double-klondike"])
 def test_games_whose_cards_leave_piles_in_other_ways_are_left_to_the_search(game: str) -> None:
     assert not applies(get_variant(game))
+
+
+@pytest.mark.parametrize("game", ["freecell", "bakers-game", "eight-off"])
+def test_games_where_a_free_cell_takes_any_card_are_not_looked_at(game: str) -> None:
+    # Every card can leave once the cards on it have: there is nothing to find.
+    variant = get_variant(game)
+    assert not applies(variant)
+    assert all(trapped(variant.start(deal)) is None for deal in range(1, 21))
