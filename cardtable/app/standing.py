@@ -3,7 +3,9 @@
 An opt-in indicator, worked out from the whole deal (face-down cards included), so it
 gives a verdict and never a card: *winnable*, *can't be won from here* (with how many
 moves to undo to get back to a position proved winnable, where one is known) or
-*unknown* when the search's small budget runs out first. The solver is asked off the
+*unknown* when the search's small budget runs out first. Where every card lies face up,
+a lost verdict also says why when that is seen without a search (cards that can never
+leave their columns, ``solver.trapped``): it names only cards the player sees. The solver is asked off the
 request path (``Indicator.submit`` runs on a thread of its own); every position it
 decides is remembered, so a player following a win, or undoing to a known position,
 gets the verdict at once.
@@ -23,6 +25,7 @@ from cardtable.app.cores import searching
 from cardtable.app.history import History
 from cardtable.solitaire import State, apply
 from cardtable.solver import Budget, Outcome, solve
+from cardtable.solver.trapped import trapped
 
 SETTING = "winnable"
 """The player's setting (in the store's settings) that turns the indicator on."""
@@ -72,10 +75,13 @@ class Standing(Enum):
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """The indicator's answer for one position; ``undo`` is the number of moves to take
-    back to reach a position proved winnable (None when none is known)."""
+    back to reach a position proved winnable (None when none is known); ``why`` says why
+    a lost position is lost, where every card lies face up and that is seen without a
+    search ("" otherwise)."""
 
     standing: Standing
     undo: int | None = None
+    why: str = ""
 
     @property
     def text(self) -> str:
@@ -83,15 +89,18 @@ class Verdict:
 
         >>> Verdict(Standing.LOST, 2).text
         "can't be won from here: undo 2 moves to get back to a winnable position"
+        >>> Verdict(Standing.LOST, None, "J♣ can never leave its column").text
+        "can't be won from here. J♣ can never leave its column"
         """
         if self.standing is Standing.WINNABLE:
             return "winnable"
         if self.standing is Standing.UNKNOWN:
             return "unknown: the search ran out of room before it could tell"
+        why = f". {self.why}" if self.why else ""
         if self.undo is None:
-            return "can't be won from here"
+            return f"can't be won from here{why}"
         moves = "move" if self.undo == 1 else "moves"
-        return f"can't be won from here: undo {self.undo} {moves} to get back to a winnable position"
+        return f"can't be won from here: undo {self.undo} {moves} to get back to a winnable position{why}"
 
 
 class Indicator:
@@ -210,7 +219,7 @@ class Indicator:
             return Verdict(Standing.WINNABLE)
         if outcome is Outcome.UNKNOWN:
             return Verdict(Standing.UNKNOWN)
-        return Verdict(Standing.LOST, self._way_back(history, search))
+        return Verdict(Standing.LOST, self._way_back(history, search), _why(history.state))
 
     def _way_back(self, history: History, search: bool) -> int | None:
         """Moves to undo to reach the nearest earlier position proved winnable; searching
@@ -254,3 +263,11 @@ class Indicator:
         """Stop the solver thread (a search under way finishes first)."""
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
+
+
+def _why(state: State) -> str:
+    """Why a lost position is lost, where every card lies face up and cards that can
+    never leave their columns show it; "" otherwise (the reason may name face-down cards)."""
+    if any(state.hidden):
+        return ""
+    return trapped(state) or ""

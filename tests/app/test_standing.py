@@ -87,3 +87,14 @@ def test_a_klondike_deal_with_a_trapped_card_is_lost_at_once_and_the_verdict_nam
     verdict = Indicator(nodes=1_000, seconds=float("inf")).verdict(History.begin(get_variant("klondike").start(89)))
     assert verdict == Verdict(Standing.LOST, None)
     assert verdict.text == "can't be won from here"
+
+
+def test_where_every_card_lies_face_up_a_lost_verdict_says_why() -> None:
+    # Streets and Alleys deal 1: eight cards each wait for a card under one of them or
+    # for an empty row, and no row can be cleared. Every card is face up, so the reason
+    # tells the player nothing the table does not show.
+    variant = get_variant("streets-and-alleys")
+    verdict = Indicator(nodes=1_000, seconds=float("inf")).verdict(History.begin(variant.start(1)))
+    assert verdict.standing is Standing.LOST
+    assert verdict.why.startswith("10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can never leave their columns")
+    assert verdict.text == f"can't be won from here. {verdict.why}"

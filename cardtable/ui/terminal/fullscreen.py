@@ -13,6 +13,7 @@ status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 from textual.app import App, ComposeResult
@@ -320,7 +321,10 @@ class TableApp(App[int]):
             return
         history, session = self.session.history, self.session
         ready = self.indicator.remembered(history)
-        self.verdict = "…" if ready is None else ready.text
+        if ready is None:
+            self.verdict = "…"
+        else:
+            self._say(ready)
         self.show_message()
         if ready is None:
             deal = (session.variant.id, session.deal_number)
@@ -333,8 +337,15 @@ class TableApp(App[int]):
 
     def _judged(self, history: History, verdict: Verdict) -> None:
         if self.session.history is history:  # else the table moved on: its own verdict follows
-            self.verdict = verdict.text
+            self._say(verdict)
             self.show_message()
+
+    def _say(self, verdict: Verdict) -> None:
+        """Keep the verdict short on the status line; why a game is lost, where that is
+        known, takes the message's line."""
+        self.verdict = dataclasses.replace(verdict, why="").text
+        if verdict.why:
+            self.message = verdict.why
 
     def show(self, outcome: Outcome, done: str = "") -> None:
         """Report an outcome, save the game, redraw."""

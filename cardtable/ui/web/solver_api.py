@@ -47,7 +47,7 @@ class WinnableOut(BaseModel):
     standing: Literal["winnable", "lost", "unknown", "pending"] = Field(
         description="pending: being worked out; ask again, or follow the game's WebSocket")
     undo: int | None = Field(description="moves to undo to get back to a position proved winnable, where one is known")
-    text: str
+    text: str = Field(description="the verdict in words; where every card lies face up, a lost one may say why")
 
 
 async def indicator_on(request: Request, player: str) -> bool:

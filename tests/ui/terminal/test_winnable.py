@@ -104,3 +104,28 @@ def test_fullscreen_keys_deal_a_winnable_deal_and_the_daily_deal(tmp_path: Path)
             assert app.message.startswith("new today's deal: ") and app.session.daily
 
     asyncio.run(drive())
+
+
+def test_a_lost_open_game_says_why_typed_in_codes_and_on_the_full_screen_message(tmp_path: Path) -> None:
+    # Streets and Alleys deal 1: every card face up, and eight of them can never leave
+    # their rows, so the verdict says why (the typed mode writes the cards as typed).
+    games = _games(tmp_path)
+    session = Session(get_variant("streets-and-alleys"), 1)
+    game_id = games.store.save("me", session)
+    out: list[str] = []
+    play_plain(games, game_id, session, ["winnable", "quit"], out.append, indicator=Indicator(nodes=1_000, seconds=float("inf")))
+    assert "  still winnable? can't be won from here. TC, TD, QS, QC, TH, 3D, QH and QD can never leave" in "\n".join(out)
+
+    app = TableApp(games, game_id, session, indicator=Indicator(nodes=1_000, seconds=float("inf")))
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("w")
+            for _ in range(200):
+                await asyncio.sleep(0.02)
+                if app.verdict != "…":
+                    break
+            assert app.verdict == "can't be won from here"
+            assert app.message.startswith("10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can never leave their columns")
+
+    asyncio.run(drive())

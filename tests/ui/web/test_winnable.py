@@ -138,3 +138,12 @@ def test_a_game_with_no_deal_proved_winnable_says_so_and_gives_nothing_up(app: F
     refused = client.post("/api/games", json={"game": "spider", "pick": "winnable"})
     assert refused.status_code == 409 and "proved winnable" in refused.json()["detail"]
     assert client.get("/api/games/latest").json()["id"] == game["id"]  # still in play
+
+
+def test_a_lost_game_with_every_card_face_up_says_why(app: FastAPI) -> None:
+    client = TestClient(app)
+    client.post("/api/settings", json={"winnable": True})
+    game = client.post("/api/games", json={"game": "streets-and-alleys", "deal": 1}).json()
+    verdict = _poll(client, game["id"])
+    assert verdict["standing"] == "lost"
+    assert verdict["text"].startswith("can't be won from here. 10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can never leave")
