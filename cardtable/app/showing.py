@@ -71,12 +71,25 @@ def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> 
     True
     >>> playback(Session(get_variant("freecell"), 11982), seconds=float("inf")) is LOST
     True
+    >>> print(playback(Session(get_variant("streets-and-alleys"), 1)).reason[:74])
+    this game can't be won from here. 10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can
     """
     start = session.state
     result = solve(start, Budget(nodes=nodes, seconds=seconds))
     if result.outcome is Outcome.UNWINNABLE:
-        return LOST
+        return _lost(start, result.reason)
     if not result.solved:
         return NOT_FOUND
     states = (start, *replay_steps(start, result.moves))
     return Playback(result.moves, states)
+
+
+def _lost(start: State, why: str) -> NoWin:
+    """Why a position proved lost has no win: the search saw every position, or (said
+    only where every card lies face up, since it names cards) cards can never leave
+    their columns."""
+    if not why:
+        return LOST
+    if any(start.hidden):
+        return NoWin("this game can't be won from here")
+    return NoWin(f"this game can't be won from here. {why}")

@@ -56,3 +56,16 @@ def test_a_deal_proved_lost_says_so_rather_than_that_no_win_was_found(tmp_path: 
     client.app.state.live.show_nodes = 500  # too few to prove anything
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
     assert shown.status_code == 409 and "no win was found" in shown.json()["detail"]
+
+
+def test_a_deal_lost_from_the_start_says_why_only_where_every_card_lies_face_up(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = client.post("/api/games", json={"game": "streets-and-alleys", "deal": 1}).json()
+    shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
+    assert shown.status_code == 409
+    assert shown.json()["detail"].startswith("this game can't be won from here. 10♣, 10♦, Q♠, Q♣")
+    # Klondike 89 is lost because of cards that lie face down: nothing names them.
+    game = client.post("/api/games", json={"game": "klondike", "deal": 89}).json()
+    shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0, "give_up": True})
+    assert shown.status_code == 409
+    assert shown.json()["detail"] == "this game can't be won from here (the game was given up)"
