@@ -14,5 +14,5 @@ if [ ! -x /usr/bin/chromium ]; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
 fi
 .venv/bin/python -m mypy
-wait "$warming"
+wait "$warming" || echo "compiling the kernels ahead failed: the tests compile them as they go" >&2
 exec .venv/bin/python -m pytest -n 2 --doctest-modules cardtable tests "$@"

@@ -3,12 +3,13 @@
 An opt-in indicator, worked out from the whole deal (face-down cards included), so it
 gives a verdict and never a card: *winnable*, *can't be won from here* (with how many
 moves to undo to get back to a position proved winnable, where one is known) or
-*unknown* when the search's small budget runs out first. Where every card lies face up,
-a lost verdict also says why when that is seen without a search (cards that can never
-leave their columns, ``solver.trapped``): it names only cards the player sees. The solver is asked off the
-request path (``Indicator.submit`` runs on a thread of its own); every position it
-decides is remembered, so a player following a win, or undoing to a known position,
-gets the verdict at once.
+*unknown* when the search's small budget runs out first. Where every card lies face
+up, a lost verdict also says why when that is seen without a search (cards that can
+never leave their columns, ``solver.trapped``): it names only cards the player sees.
+
+The solver is asked off the request path (``Indicator.submit`` runs on a thread of its
+own); every position it decides is remembered, so a player following a win, or undoing
+to a known position, gets the verdict at once.
 """
 
 from __future__ import annotations

@@ -64,8 +64,9 @@ def trapped(state: State) -> str | None:
     # Name the highest card held in each column: each waits for a card under one of them.
     tops = {pile: card for card, pile, _ in held}
     names = [card.symbol for card in tops.values()]
-    # Say so where the cards would leave if empty columns could always be had.
-    waits = "" if _held(state, clearing=False) else " or for an empty column, and no other column can ever be cleared"
+    # Say so where some of them would leave if empty columns could always be had.
+    cleared = len(_held(state, clearing=False)) < len(held)
+    waits = " or for an empty column, and no other column can ever be cleared" if cleared else ""
     if len(names) == 1:
         return f"{names[0]} can never leave its column: it waits for a card that lies under it{waits}"
     together = ", ".join(names[:-1]) + " and " + names[-1]

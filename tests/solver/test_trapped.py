@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.solitaire import get_variant
+from cardtable.solitaire import apply, get_variant
 from cardtable.solver import Budget, Outcome, solve
 from cardtable.solver import kernel
 from cardtable.solver.search import _search
@@ -79,6 +79,29 @@ def test_a_king_waits_for_a_column_that_can_be_cleared() -> None:
     assert "K♠" in why and "K♦" in why and "K♣" in why
     _, counters = _search(start, Budget(), 200_000, float("inf"), variant.solving.weights(), idle=True)
     assert counters[kernel.STATUS] == kernel.EXHAUSTED
+
+
+def test_cards_held_for_want_of_an_empty_column_are_said_so_beside_the_others() -> None:
+    # Exiled Kings deal 429: some cards are held whatever the empty rows, K♣ only for
+    # want of one, so the reason must name the empty row as well.
+    why = trapped(get_variant("exiled-kings").start(429))
+    assert why is not None and "K♣" in why
+    assert why.endswith("or for an empty column, and no other column can ever be cleared")
+
+
+@pytest.mark.parametrize(
+    ("game", "deals"), [("klondike", (1, 3)), ("streets-and-alleys", (2, 3)), ("fortress", (2, 4))]
+)
+def test_no_position_along_a_win_is_called_trapped(game: str, deals: tuple[int, ...]) -> None:
+    # Mid-game, once piles have been emptied and cards have gone home, as at the start.
+    variant = get_variant(game)
+    for deal in deals:
+        state = variant.start(deal)
+        result = solve(state, Budget(nodes=200_000, seconds=600))
+        assert result.outcome is Outcome.SOLVED, deal
+        for move in result.moves:
+            assert trapped(state) is None, (deal, move)
+            state = apply(state, move)
 
 
 def test_a_card_is_held_by_the_cards_on_it_too() -> None:

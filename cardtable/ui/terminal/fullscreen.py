@@ -13,8 +13,8 @@ status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
+from dataclasses import replace
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -342,9 +342,10 @@ class TableApp(App[int]):
 
     def _say(self, verdict: Verdict) -> None:
         """Keep the verdict short on the status line; why a game is lost, where that is
-        known, takes the message's line."""
-        self.verdict = dataclasses.replace(verdict, why="").text
-        if verdict.why:
+        known, takes the message's line when it says nothing else (or only that the
+        setting is on): "no moves left", a refusal or a hint stay."""
+        self.verdict = replace(verdict, why="").text
+        if verdict.why and (not self.message or self.message.startswith(SETTING_TEXT)):
             self.message = verdict.why
 
     def show(self, outcome: Outcome, done: str = "") -> None:
