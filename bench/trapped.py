@@ -41,8 +41,8 @@ def main() -> None:
         line = f"{variant.id:24} {len(caught):6,} lost ({share:5.2f}%)  {1e6 * per_deal:5.0f} us a deal with the deal itself"
         if args.check:
             found: dict[str, int] = {}
+            weights = variant.solving.weights()
             for deal in (d for d in caught if d <= args.check):
-                weights = variant.solving.weights()
                 _, counters = _search(variant.start(deal), Budget(), args.nodes, float("inf"), weights, idle=True)
                 verdict = VERDICT[int(counters[kernel.STATUS])]
                 found[verdict] = found.get(verdict, 0) + 1

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from cardtable.app.history import History
 from cardtable.app.session import Session, has_hidden_cards
+from cardtable.app.standing import shown_reason
 from cardtable.solitaire import Move, State
 from cardtable.solitaire.formats import replay_steps
 from cardtable.solver import Budget, Outcome, solve
@@ -85,11 +86,9 @@ def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> 
 
 
 def _lost(start: State, why: str) -> NoWin:
-    """Why a position proved lost has no win: the search saw every position, or (said
-    only where every card lies face up, since it names cards) cards can never leave
-    their columns."""
+    """Why a position proved lost has no win: the search saw every position, or cards
+    can never leave their columns (named where the player may be told them)."""
     if not why:
         return LOST
-    if any(start.hidden):
-        return NoWin("this game can't be won from here")
-    return NoWin(f"this game can't be won from here. {why}")
+    shown = shown_reason(start, why)
+    return NoWin(f"this game can't be won from here. {shown}" if shown else "this game can't be won from here")

@@ -220,7 +220,7 @@ class Indicator:
             return Verdict(Standing.WINNABLE)
         if outcome is Outcome.UNKNOWN:
             return Verdict(Standing.UNKNOWN)
-        return Verdict(Standing.LOST, self._way_back(history, search), _why(history.state))
+        return Verdict(Standing.LOST, self._way_back(history, search), shown_reason(history.state))
 
     def _way_back(self, history: History, search: bool) -> int | None:
         """Moves to undo to reach the nearest earlier position proved winnable; searching
@@ -266,9 +266,10 @@ class Indicator:
             self._thread.shutdown(wait=False, cancel_futures=True)
 
 
-def _why(state: State) -> str:
-    """Why a lost position is lost, where every card lies face up and cards that can
-    never leave their columns show it; "" otherwise (the reason may name face-down cards)."""
+def shown_reason(state: State, reason: str | None = None) -> str:
+    """Why a lost position is lost, as a player may be told it: only where every card
+    lies face up, since the reason may name face-down cards. ``reason`` is a solve's
+    (``Result.reason``); without one it is worked out (``trapped``). "" when none."""
     if any(state.hidden):
         return ""
-    return trapped(state) or ""
+    return (trapped(state) if reason is None else reason) or ""
