@@ -39,7 +39,8 @@ from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import (
-    GAP, NARROWEST, WIDEST, Fans, Line, fan_rows, fold, peak_columns, pile_width, tableau_rows, top_rows,
+    GAP, MESSAGE_LINES, NARROWEST, WIDEST, Fans, Line, fan_rows, fitted, fold, peak_columns, pile_width, tableau_rows,
+    top_rows,
 )
 from cardtable.ui.terminal.playback import PlaybackScreen
 from cardtable.ui.terminal.plain import new_deal, show, status_line
@@ -81,9 +82,9 @@ class TableView(Vertical):
         wide = pile_width([len(r) for r in tops + rows], width)
         for n, row in enumerate(tops):
             yield Horizontal(*(table.pile_column(i, wide, 1) for i in row), classes="row", id="top" if n == 0 else None)
-        # What is left once the message (2 lines), the keys (1) and the rows above (a name
+        # What is left once the message (3 lines), the keys (1) and the rows above (a name
         # and a card each) are drawn, less the columns' own names.
-        room = max(3, height - 3 - 2 * len(tops) - 1)
+        room = max(3, height - MESSAGE_LINES - 1 - 2 * len(tops) - 1)
         if fans:
             laid = fan_rows(variant, width, room + 1)
             spaced = "row spaced" if 2 * len(laid.rows) - 1 <= room + 1 else "row"
@@ -159,7 +160,7 @@ class TableApp(App[int]):
     .cursor { text-style: reverse; }
     .hinted { background: $success; }
     .violation { text-style: underline; }
-    #message { height: 2; padding: 0 1; }
+    #message { height: 3; padding: 0 1; }
     #sheet { padding: 1 2; background: $panel; border: round $accent; }
     """
     # The key line shows what fits in 80 columns; ? lists every key with the rules.
@@ -313,7 +314,8 @@ class TableApp(App[int]):
     def show_message(self) -> None:
         """The message, and the status line with the verdict when the indicator is on."""
         verdict = f" · still winnable? {self.verdict}" if self.judging and self.verdict else ""
-        self.query_one("#message", Static).update(f"{self.message}\n{status_line(self.session)}{verdict}")
+        said = fitted(self.message, (self.size.width or 80) - 2, MESSAGE_LINES - 1)
+        self.query_one("#message", Static).update(f"{said}\n{status_line(self.session)}{verdict}")
 
     def judge(self) -> None:
         """Ask for the verdict on the position shown (on a thread: no key waits for it)."""
@@ -345,7 +347,7 @@ class TableApp(App[int]):
         known, takes the message's line when it says nothing else (or only that the
         setting is on): "no moves left", a refusal or a hint stay."""
         self.verdict = replace(verdict, why="").text
-        if verdict.why and (not self.message or self.message.startswith(SETTING_TEXT)):
+        if verdict.why and (not self.message or self.message.endswith(SETTING_TEXT)):
             self.message = verdict.why
 
     def show(self, outcome: Outcome, done: str = "") -> None:
@@ -504,7 +506,7 @@ class TableApp(App[int]):
         """Turn the "still winnable?" indicator on or off (a setting kept for later games)."""
         self.judging = not self.judging
         self.games.set_indicator(self.judging)
-        self.message = f"{SETTING_TEXT} {'On' if self.judging else 'Off'}."
+        self.message = f"Still winnable? {'On' if self.judging else 'Off'}. {SETTING_TEXT}"
         self.verdict = ""
         self.show_message()
         self.judge()

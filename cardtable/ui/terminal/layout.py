@@ -12,6 +12,7 @@ long column folds away so its playable cards stay on screen.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from cardtable.solitaire import Variant
@@ -21,6 +22,25 @@ from cardtable.solitaire.traits import Layout
 WIDEST, NARROWEST = 5, 3
 """Characters a pile takes: room for "10♥!" at most, for "10♥" at least."""
 GAP = 1
+MESSAGE_LINES = 3
+"""Lines under the table: the message (two at most) and the status line."""
+
+
+def fitted(message: str, width: int, lines: int) -> str:
+    """``message`` wrapped to ``width``, in at most ``lines`` lines: what does not fit
+    ends in an ellipsis, so the line after it (the status) is never pushed off.
+
+    >>> fitted("no moves left: u to undo, n for a new deal", 22, 2)
+    'no moves left: u to\\nundo, n for a new deal'
+    >>> fitted("no moves left: u to undo, n for a new deal, q to quit", 22, 2)
+    'no moves left: u to\\nundo, n for a new…'
+    """
+    wrapped = textwrap.wrap(message, max(8, width)) or [""]
+    if len(wrapped) <= lines:
+        return "\n".join(wrapped)
+    kept = wrapped[:lines]
+    kept[-1] = textwrap.shorten(kept[-1] + " " + wrapped[lines], max(8, width) - 1, placeholder="") + "…"
+    return "\n".join(kept)
 
 
 def pile_width(row_lengths: list[int], screen_width: int) -> int:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual.geometry import Region
+
 from cardtable.app import Options, Session, Store
 from cardtable.app.service import Games
 from cardtable.app.standing import SETTING_TEXT, Indicator
@@ -129,5 +131,31 @@ def test_a_lost_open_game_says_why_typed_in_codes_and_on_the_full_screen_message
                     break
             assert app.verdict == "can't be won from here"
             assert app.message.startswith("10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can never leave")
+
+    asyncio.run(drive())
+
+
+def test_fullscreen_status_line_stays_on_an_80_column_screen_under_a_long_message(tmp_path: Path) -> None:
+    games = _games(tmp_path)
+    session = Session(get_variant("klondike"), 2)
+    game_id = games.store.save("me", session)
+    app = TableApp(games, game_id, session, indicator=Indicator(nodes=3_000, seconds=float("inf")))
+
+    def lines() -> list[str]:
+        shown = app.query_one("#message")
+        return [strip.text.strip() for strip in shown.render_lines(Region(0, 0, shown.size.width, shown.size.height))]
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("w")
+            for _ in range(200):
+                await asyncio.sleep(0.02)
+                if app.verdict != "…":
+                    break
+            await pilot.pause()
+            seen = lines()
+            assert seen[0].startswith("Still winnable? On.") and seen[1].endswith("…")
+            assert seen[2].startswith("Klondike, deal 2:") and seen[2].endswith("still winnable? winnable")
+            await pilot.press("q")
 
     asyncio.run(drive())
