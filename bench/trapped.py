@@ -16,11 +16,9 @@ import time
 
 from cardtable.commands.solve import parse_deals
 from cardtable.solitaire import get_variant, variants
-from cardtable.solver import Budget, kernel
-from cardtable.solver.search import _search
+from cardtable.solver.running import search
 from cardtable.solver.trapped import applies, trapped
 
-VERDICT = {kernel.SOLVED: "won", kernel.EXHAUSTED: "exhausted", kernel.FULL: "full", kernel.RUNNING: "out of time"}
 
 
 def main() -> None:
@@ -43,8 +41,8 @@ def main() -> None:
             found: dict[str, int] = {}
             weights = variant.solving.weights()
             for deal in (d for d in caught if d <= args.check):
-                _, counters = _search(variant.start(deal), Budget(), args.nodes, float("inf"), weights, idle=True)
-                verdict = VERDICT[int(counters[kernel.STATUS])]
+                searched = search(variant.start(deal), args.nodes, float("inf"), weights, idle=True)
+                verdict = "won" if searched.solved else "exhausted" if searched.exhausted else "full"  # no clock: full
                 found[verdict] = found.get(verdict, 0) + 1
             line += f"  searched (first {args.check:,}): {found}"
         print(line, flush=True)

@@ -27,6 +27,13 @@ def test_games_lists_every_variant_with_its_id() -> None:
     assert "klondike-draw3" in result.stdout and "Besieged Fortress" in result.stdout
 
 
+def test_commands_that_never_search_start_without_the_compiled_search() -> None:
+    # numba takes about as long to load as the rest of the program: only a search loads it.
+    probe = "import sys, cardtable.cli, cardtable.app, cardtable.ui.web.api; print('numba' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    assert result.stdout.strip() == "False", result.stderr
+
+
 def test_deal_prints_a_position_that_reads_back() -> None:
     result = cardtable("deal", "klondike", "--deal", "7")
     assert result.returncode == 0

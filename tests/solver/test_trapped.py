@@ -6,8 +6,7 @@ import pytest
 
 from cardtable.solitaire import apply, get_variant
 from cardtable.solver import Budget, Outcome, solve
-from cardtable.solver import kernel
-from cardtable.solver.search import _search
+from cardtable.solver.running import search
 from cardtable.solver.trapped import applies, trapped
 
 
@@ -47,8 +46,8 @@ def test_every_trapped_deal_is_also_proven_lost_by_a_search_of_every_position(
     assert len(caught) >= least
     for deal in caught:
         start = variant.start(deal)
-        _, counters = _search(start, Budget(), 200_000, float("inf"), variant.solving.weights(), idle=True)
-        assert counters[kernel.STATUS] == kernel.EXHAUSTED, deal
+        searched = search(start, 200_000, float("inf"), variant.solving.weights(), idle=True)
+        assert searched.exhausted, deal
 
 
 def test_cards_that_wait_for_one_another_are_named_together() -> None:
@@ -62,8 +61,8 @@ def test_no_deal_the_search_wins_is_called_trapped(game: str, least: int) -> Non
     won = 0
     for deal in range(1, 31):
         start = variant.start(deal)
-        _, counters = _search(start, Budget(), 5_000, float("inf"), variant.solving.weights(), idle=True)
-        if counters[kernel.STATUS] == kernel.SOLVED:
+        searched = search(start, 5_000, float("inf"), variant.solving.weights(), idle=True)
+        if searched.solved:
             won += 1
             assert trapped(start) is None, deal
     assert won >= least
@@ -77,8 +76,8 @@ def test_a_king_waits_for_a_column_that_can_be_cleared() -> None:
     why = trapped(start)
     assert why is not None and why.endswith("or for an empty column, and no other column can ever be cleared")
     assert "K♠" in why and "K♦" in why and "K♣" in why
-    _, counters = _search(start, Budget(), 200_000, float("inf"), variant.solving.weights(), idle=True)
-    assert counters[kernel.STATUS] == kernel.EXHAUSTED
+    searched = search(start, 200_000, float("inf"), variant.solving.weights(), idle=True)
+    assert searched.exhausted
 
 
 def test_cards_held_for_want_of_an_empty_column_are_said_so_beside_the_others() -> None:

@@ -1,0 +1,139 @@
+"""One compiled best-first search (``solver.kernel``) from a position, driven a slice
+at a time so the clock is looked at, in a store that grows as it fills.
+
+Kept apart from ``search`` so that numba loads only when a search runs: a command that
+never searches starts without it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardtable.solitaire import Move, State, Variant
+from cardtable.solitaire.compiled import program_of, to_arrays, to_move
+from cardtable.solitaire.compiled.shared import MAX_MOVES
+from cardtable.solver import kernel
+
+SLICE = 2048
+"""Nodes expanded between looks at the clock."""
+FIRST_ROOM = 1 << 14
+"""Positions the store holds at first; it grows fourfold as needed, up to the budget,
+so a quick solve touches little memory."""
+
+
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """How one search ended: won (with its moves), every reachable position searched
+    (``exhausted``), or neither (stopped by its positions or its clock)."""
+
+    solved: bool
+    exhausted: bool
+    nodes: int
+    moves: tuple[Move, ...] = ()
+
+
+Store = tuple[np.ndarray, ...]
+
+
+def _bytes_per_node(row: int) -> int:
+    """Memory one stored position costs: its row, links, move log, heap and hash slots,
+    with a quarter more for the moment a growing store holds its old and new arrays."""
+    return (row + 4 + 4 + 8 + 4 + 32 + 12 + 32) * 5 // 4
+
+
+def _store(room: int, row: int, capacity: int) -> Store:
+    """Empty arrays for ``room`` positions of ``row`` bytes (see ``kernel.run``)."""
+    return (
+        np.zeros((room, row), dtype=np.uint8),
+        np.zeros(room, dtype=np.int32),
+        np.zeros(room, dtype=np.int32),
+        np.zeros(room, dtype=np.int64),
+        np.zeros(room, dtype=np.int32),
+        np.zeros(8 * room + 4 * (2 * capacity + 4), dtype=np.int32),
+        np.zeros(1 << max(4, (2 * room - 1).bit_length()), dtype=np.uint64),
+        np.zeros(room, dtype=np.int64),
+        np.zeros(room, dtype=np.int32),
+    )
+
+
+def _work(piles: int, capacity: int) -> tuple[np.ndarray, ...]:
+    """The search's scratch arrays (``kernel.run``): a position and a child position
+    (cards, lengths, face-down counts, redeals), the moves and their talon reach, the
+    talon, a position for the talon's jumps, and the estimate's card depths."""
+    def position() -> tuple[np.ndarray, ...]:
+        return (np.zeros((piles, capacity), dtype=np.uint8), np.zeros(piles, dtype=np.int64),
+                np.zeros(piles, dtype=np.int64), np.zeros(1, dtype=np.int64))
+
+    moves = (np.zeros(MAX_MOVES, dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int64),
+             np.zeros(capacity, dtype=np.int64))
+    return position() + position() + moves + position()[:3] + (np.zeros(52, dtype=np.int64),)
+
+
+def _grown(store: Store, room: int, capacity: int) -> Store:
+    """A store for ``room`` positions holding everything ``store`` holds."""
+    bigger = _store(room, store[0].shape[1], capacity)
+    for old, new in zip(store, bigger):
+        if old is not store[6]:
+            new[: len(old)] = old
+    kernel.rehash(store[6], bigger[6])
+    return bigger
+
+
+_COMPILED: list[bool] = []
+
+
+def warm_up(state: State) -> None:
+    """Compile (or load from numba's cache) the search once per process (see
+    ``search.warm_up``)."""
+    if not _COMPILED:
+        search(state, 16, float("inf"), state.variant.solving.weights(), idle=False)
+        _COMPILED.append(True)
+
+
+def search(state: State, positions: int, deadline: float, weights: tuple[int, ...], idle: bool) -> Searched:
+    """One best-first search from ``state`` (skipping idle moves unless ``idle``) until
+    ``deadline`` or ``positions`` stored, with its win if found."""
+    store, counters = _run(state, positions, deadline, weights, idle)
+    status = int(counters[kernel.STATUS])
+    moves = _path(state, store, int(counters[kernel.WIN])) if status == kernel.SOLVED else ()
+    return Searched(status == kernel.SOLVED, status == kernel.EXHAUSTED, int(counters[kernel.NODES]), moves)
+
+
+def bytes_per_node(variant: Variant) -> int:
+    """Memory one position of ``variant`` costs the search's store."""
+    program = program_of(variant)
+    return _bytes_per_node(2 * program.piles + 1 + program.capacity)
+
+
+def _run(state: State, most: int, deadline: float, weights: tuple[int, ...], idle: bool) -> tuple[Store, np.ndarray]:
+    """The search itself: its store and counters."""
+    program = program_of(state.variant)
+    position = to_arrays(state)
+    row = 2 * program.piles + 1 + program.capacity
+    store = _store(min(most, FIRST_ROOM), row, program.capacity)
+    counters = np.zeros(8, dtype=np.int64)
+    weighing = np.array(weights, dtype=np.int64)
+    rules = program.rules
+    kernel.begin(rules, weighing, store, counters, position.cards, position.lens, position.hid, position.extra)
+    scratch = _work(program.piles, program.capacity)
+    while counters[kernel.STATUS] == kernel.RUNNING and time.perf_counter() < deadline:
+        kernel.run(rules, weighing, idle, store, scratch, counters, SLICE)
+        room = len(store[1])
+        if counters[kernel.STATUS] == kernel.FULL and room < most:
+            store = _grown(store, min(most, 4 * room), program.capacity)
+            counters[kernel.STATUS] = kernel.RUNNING
+    return store, counters
+
+
+def _path(state: State, store: Store, node: int) -> tuple[Move, ...]:
+    """The moves from the root to ``node``, read back along the parent links."""
+    _, parent, _, mstart, mcount, mlog, *_ = store
+    edges = []
+    while node >= 0:
+        start = int(mstart[node])
+        edges.append(mlog[start : start + int(mcount[node])])
+        node = int(parent[node])
+    return tuple(to_move(state.variant, int(c)) for edge in reversed(edges) for c in edge)
