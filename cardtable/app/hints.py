@@ -117,15 +117,15 @@ class HeuristicHinter:
         empties = left == 0 and source.kind is PileKind.TABLEAU
         onto_empty = not state.piles[move.target]
         if empties and onto_empty:
-            return Hint(move, -60, "from one empty column to another changes nothing")
+            return Hint(move, -60, f"from one empty {source.id.noun} to another changes nothing")
         if empties:
-            return Hint(move, 50, "that empties a column")
+            return Hint(move, 50, f"that empties a {source.id.noun}")
         if target.kind is PileKind.CELL:
             return Hint(move, 5, "parking it frees the card under it")
         if source.kind is PileKind.WASTE:
             return Hint(move, 40, "that brings a card from the waste into play")
         if onto_empty:
-            return Hint(move, 10, "that starts a new column")
+            return Hint(move, 10, f"that starts a new {target.id.noun}")
         below = cards[left - 1] if left else None
         if below is not None and source.build is not None and source.build.allows(variant.deck, below, card):
             return Hint(move, 2, "it fits where it is too, so this gains little")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -35,13 +35,18 @@ _TITLES = {
 @dataclass(frozen=True, slots=True)
 class PileId:
     """A pile's identity: its kind and its number (from 1) among piles of that kind.
+    ``word`` is what the game's rules call a pile of its kind where that is not the
+    usual word (Beleaguered Castle's rows); it is not part of the identity.
 
     >>> PileId(PileKind.TABLEAU, 3).name, PileId(PileKind.STOCK).title
     ('t3', 'the stock')
+    >>> PileId(PileKind.TABLEAU, 3, "row").title, PileId(PileKind.TABLEAU, 3, "row") == PileId(PileKind.TABLEAU, 3)
+    ('row 3', True)
     """
 
     kind: PileKind
     number: int = 1
+    word: str = field(default="", compare=False)
 
     @property
     def name(self) -> str:
@@ -50,10 +55,14 @@ class PileId:
         return self.kind.value if letter is None else f"{letter}{self.number}"
 
     @property
+    def noun(self) -> str:
+        """What a pile of this kind is called: ``column``, ``row``, ``free cell``, ``stock``."""
+        return self.word or _TITLES.get(self.kind, self.kind.value)
+
+    @property
     def title(self) -> str:
         """The pile in words, for messages: ``column 3``, ``the waste``."""
-        word = _TITLES.get(self.kind)
-        return f"the {self.kind.value}" if word is None else f"{word} {self.number}"
+        return f"the {self.noun}" if self.kind not in _TITLES else f"{self.noun} {self.number}"
 
 
 class MoveKind(Enum):

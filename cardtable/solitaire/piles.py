@@ -91,9 +91,11 @@ def tableau(
     build: BuildRule | None,
     empty: EmptyRule,
     group: Group | None,
+    word: str = "",
 ) -> tuple[PileSpec, ...]:
-    """Tableau piles, one per (face down, face up) pair in ``dealt``."""
+    """Tableau piles, one per (face down, face up) pair in ``dealt``, called ``word``
+    where the game's rules do not call them columns."""
     return tuple(
-        PileSpec(PileId(PileKind.TABLEAU, n), build, empty, group, counts)
+        PileSpec(PileId(PileKind.TABLEAU, n, word), build, empty, group, counts)
         for n, counts in enumerate(dealt, start=1)
     )

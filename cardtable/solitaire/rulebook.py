@@ -20,15 +20,6 @@ from cardtable.solitaire.rules.rows import WORDS as ROWS
 from cardtable.solitaire.rules.waiting import WORDS as WAITING
 from cardtable.solitaire.variant import Variant
 
-_PLURALS = {
-    PileKind.FOUNDATION: ("foundation", "foundations"),
-    PileKind.TABLEAU: ("column", "columns"),
-    PileKind.CELL: ("free cell", "free cells"),
-    PileKind.RESERVE: ("reserve", "reserves"),
-    PileKind.WASTE: ("waste", "wastes"),
-}
-
-
 def rules_page(variant: Variant) -> str:
     """The rules of ``variant`` as a short Markdown page."""
     lines = [f"# {variant.name}", "", variant.summary, "", "## Rules", ""]
@@ -66,7 +57,7 @@ def rule_lines(variant: Variant) -> list[str]:
     if variant.closes_up:
         out.append("When a move empties a place, the piles after it slide left to close the row up.")
     if variant.refill_from is not None:
-        out.append(f"A column a move empties is filled at once from the top of {variant.refill_from.title}.")
+        out.append(f"A {variant.tableau_word} a move empties is filled at once from the top of {variant.refill_from.title}.")
     if variant.stock.target is not StockTarget.NONE or variant.stock.face_up:
         label = "stock: " if variant.tables.stock is not None else ""
         out.append(_sentence(f"{label}{variant.stock.phrase}"))
@@ -127,8 +118,8 @@ def _groups(variant: Variant) -> list[tuple[PileKind, list[PileSpec]]]:
 
 
 def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
-    one, many = _PLURALS[kind]
-    head = f"{len(specs)} {many if len(specs) > 1 else one}"
+    noun = specs[0].id.noun
+    head = f"{len(specs)} {noun}{'s' if len(specs) > 1 else ''}"
     if any(spec.covered_by for spec in specs):
         head = f"{len(specs)} cards in overlapping rows"
     if kind is PileKind.TABLEAU and variant.grid is not None:

@@ -111,6 +111,17 @@ class Variant:
         """Each pile's short name (``t3``, ``waste``), in pile order."""
         return self.tables.names
 
+    @property
+    def tableau_word(self) -> str:
+        """What the game's rules call a tableau pile: ``column``, or its own word.
+
+        >>> from cardtable.solitaire.registry import get_variant
+        >>> get_variant("klondike").tableau_word, get_variant("beleaguered-castle").tableau_word
+        ('column', 'row')
+        """
+        tableau = self.piles_of(PileKind.TABLEAU)
+        return self.piles[tableau[0]].id.noun if tableau else "column"
+
     def piles_of(self, kind: PileKind) -> tuple[int, ...]:
         """The positions of the piles of one kind, in order.
 

@@ -55,22 +55,23 @@ def trapped(state: State) -> str | None:
     if not held:
         return None
     hosts, needs, spaces = _hosts(variant), _needs(variant), _spaces(variant)
+    pile_word = variant.tableau_word
     for card, pile, at in held:
         below = {c.index: c for c in state.piles[pile][:at]}
         free = hosts[card.index]
         if free is not None and not spaces[card.index] and free <= below.keys() and needs[card.index] & below.keys():
             home = next(below[c] for c in below if c in needs[card.index]).symbol
-            return f"{card.symbol} can never leave its column: {_over(below, free)}{home}, which must go home before it"
+            return f"{card.symbol} can never leave its {pile_word}: {_over(below, free)}{home}, which must go home before it"
     # Name the highest card held in each column: each waits for a card under one of them.
     tops = {pile: card for card, pile, _ in held}
     names = [card.symbol for card in tops.values()]
     # Say so where some of them would leave if empty columns could always be had.
     cleared = len(_held(state, clearing=False)) < len(held)
-    waits = " or for an empty column, and no other column can ever be cleared" if cleared else ""
+    waits = f" or for an empty {pile_word}, and no other {pile_word} can ever be cleared" if cleared else ""
     if len(names) == 1:
-        return f"{names[0]} can never leave its column: it waits for a card that lies under it{waits}"
+        return f"{names[0]} can never leave its {pile_word}: it waits for a card that lies under it{waits}"
     together = ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{together} can never leave their columns: each waits for a card that lies under one of them{waits}"
+    return f"{together} can never leave their {pile_word}s: each waits for a card that lies under one of them{waits}"
 
 
 def _held(state: State, clearing: bool = True) -> list[tuple[Card, int, int]]:

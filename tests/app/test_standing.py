@@ -96,5 +96,5 @@ def test_where_every_card_lies_face_up_a_lost_verdict_says_why() -> None:
     variant = get_variant("streets-and-alleys")
     verdict = Indicator(nodes=1_000, seconds=float("inf")).verdict(History.begin(variant.start(1)))
     assert verdict.standing is Standing.LOST
-    assert verdict.why.startswith("10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can never leave their columns")
+    assert verdict.why.startswith("10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can never leave their rows")
     assert verdict.text == f"can't be won from here. {verdict.why}"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.solitaire import PileKind, get_variant, variants
+from cardtable.solitaire import PileKind, Variant, get_variant, variants
 from cardtable.solitaire.rulebook import rule_lines, rules_index, rules_page
 
 PAGES = Path(__file__).parents[2] / "docs" / "games"
@@ -62,3 +62,13 @@ def test_the_readme_games_table_names_every_game() -> None:
     rows = table.splitlines()[2:]  # past the header and its rule
     listed = {name for row in rows for name in row.split("|")[1].replace("`", "").replace(",", " ").split()}
     assert listed == {variant.id for variant in variants()}
+
+
+@pytest.mark.parametrize("variant", [v for v in variants() if v.piles_of(PileKind.TABLEAU)], ids=lambda v: v.id)
+def test_messages_call_the_tableau_piles_what_the_games_rules_call_them(variant: Variant) -> None:
+    # Beleaguered Castle's rules speak of rows, Fan's of fans: so must its rules page, its
+    # refusals and its hints. "place" is the neutral word for a spot in a grid or a pyramid.
+    word = variant.tableau_word
+    assert word == "place" or word in variant.summary.lower()
+    tableau = variant.piles[variant.piles_of(PileKind.TABLEAU)[0]]
+    assert tableau.id.title == f"{word} 1"

@@ -52,7 +52,7 @@ def test_every_trapped_deal_is_also_proven_lost_by_a_search_of_every_position(
 
 def test_cards_that_wait_for_one_another_are_named_together() -> None:
     why = trapped(get_variant("fan").start(26))
-    assert why == "Q♣, 3♥, 10♣, 6♣ and J♥ can never leave their columns: each waits for a card that lies under one of them"
+    assert why == "Q♣, 3♥, 10♣, 6♣ and J♥ can never leave their fans: each waits for a card that lies under one of them"
 
 
 @pytest.mark.parametrize(("game", "least"), [("klondike", 8), ("yukon", 8), ("fan", 3)])
@@ -82,10 +82,10 @@ def test_a_king_waits_for_a_column_that_can_be_cleared() -> None:
 
 def test_cards_held_for_want_of_an_empty_column_are_said_so_beside_the_others() -> None:
     # Exiled Kings deal 429: some cards are held whatever the empty rows, K♣ only for
-    # want of one, so the reason must name the empty row as well.
+    # want of one, so the reason must name the empty row as well (the game's own word).
     why = trapped(get_variant("exiled-kings").start(429))
-    assert why is not None and "K♣" in why
-    assert why.endswith("or for an empty column, and no other column can ever be cleared")
+    assert why is not None and "K♣" in why and "can never leave their rows" in why
+    assert why.endswith("or for an empty row, and no other row can ever be cleared")
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ accordion = register(
         piles=(
             stock(),
             *(
-                PileSpec(PileId(PileKind.TABLEAU, n), suit_or_rank, nothing, whole_by_top, dealt=(0, 1) if n <= 2 else (0, 0))
+                PileSpec(PileId(PileKind.TABLEAU, n, "pile"), suit_or_rank, nothing, whole_by_top, dealt=(0, 1) if n <= 2 else (0, 0))
                 for n in range(1, 53)
             ),
         ),

@@ -18,7 +18,7 @@ beleaguered_castle = register(
         name="Beleaguered Castle",
         piles=(
             *foundations(4, up & same_suit),
-            *tableau(((0, 6),) * 8, down & any_suit, any_card, top_card),
+            *tableau(((0, 6),) * 8, down & any_suit, any_card, top_card, word="row"),
         ),
         deal=aces_out(),
         layout=Layout.WINGS,
@@ -38,7 +38,7 @@ streets_and_alleys = register(
         name="Streets and Alleys",
         piles=(
             *foundations(4, up & same_suit),
-            *tableau(((0, 7),) * 4 + ((0, 6),) * 4, down & any_suit, any_card, top_card),
+            *tableau(((0, 7),) * 4 + ((0, 6),) * 4, down & any_suit, any_card, top_card, word="row"),
         ),
         deal=standard,
         summary=(
@@ -89,7 +89,7 @@ exiled_kings = register(
         name="Exiled Kings",
         piles=(
             *foundations(4, up & same_suit),
-            *tableau(((0, 6),) * 8, down & any_suit, kings_only, run()),
+            *tableau(((0, 6),) * 8, down & any_suit, kings_only, run(), word="row"),
         ),
         summary=(
             "Citadel where runs move and only a King may start an empty row. The Aces start "

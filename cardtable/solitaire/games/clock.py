@@ -63,7 +63,7 @@ clock = register(
                 for hour in range(1, 14)
             ),
             *(
-                PileSpec(PileId(PileKind.TABLEAU, hour), dealt=(4 if hour < 13 else 3, 0))
+                PileSpec(PileId(PileKind.TABLEAU, hour, "pile"), dealt=(4 if hour < 13 else 3, 0))
                 for hour in range(1, 14)
             ),
         ),

@@ -24,7 +24,7 @@ crescent = register(
         piles=(
             *foundations(4, up & same_suit, base(Rank.ACE)),
             *foundations(4, down & same_suit, base(Rank.KING), first=5),
-            *tableau(((0, 6),) * 16, up_or_down_round & same_suit, nothing, top_card),
+            *tableau(((0, 6),) * 16, up_or_down_round & same_suit, nothing, top_card, word="pile"),
         ),
         deck=DeckSpec(decks=2),
         deal=DealPlan(base_cards=_BASES),

@@ -16,7 +16,7 @@ fan = register(
         name="Fan",
         piles=(
             *foundations(4, up & same_suit),
-            *tableau(((0, 3),) * 17 + ((0, 1),), down & same_suit, kings_only, top_card),
+            *tableau(((0, 3),) * 17 + ((0, 1),), down & same_suit, kings_only, top_card, word="fan"),
         ),
         layout=Layout.FANS,
         summary=(
@@ -36,7 +36,7 @@ shamrocks = register(
         name="Shamrocks",
         piles=(
             *foundations(4, up & same_suit),
-            *(replace(spec, capacity=3) for spec in tableau(_FANS, up_or_down & any_suit, nothing, top_card)),
+            *(replace(spec, capacity=3) for spec in tableau(_FANS, up_or_down & any_suit, nothing, top_card, word="fan")),
         ),
         summary=(
             "Seventeen fans of three and one of a single card, all face up. Only the top card "
@@ -53,7 +53,7 @@ box_fan = register(
         name="Box Fan",
         piles=(
             *foundations(4, up & same_suit),
-            *tableau(((0, 3),) * 16, down & alt_color, kings_only, top_card),
+            *tableau(((0, 3),) * 16, down & alt_color, kings_only, top_card, word="fan"),
         ),
         deal=aces_out(),
         summary=(
@@ -71,7 +71,7 @@ free_fan = register(
         piles=(
             *cells(2),
             *foundations(4, up & same_suit),
-            *tableau(_FANS, down & same_suit, kings_only, supermove()),
+            *tableau(_FANS, down & same_suit, kings_only, supermove(), word="fan"),
         ),
         summary=(
             "Fan with two free cells: seventeen fans of three and one of a single card, all "

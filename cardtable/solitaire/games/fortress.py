@@ -16,7 +16,7 @@ besieged_fortress = register(
         deck=DeckSpec(ranks=SHORT_RANKS),
         piles=(
             *foundations(4, up & same_suit, nothing),
-            *tableau(((0, 4),) * 8, down & any_suit, any_card, top_card),
+            *tableau(((0, 4),) * 8, down & any_suit, any_card, top_card, word="row"),
         ),
         deal=aces_out(),
         layout=Layout.WINGS,

@@ -41,7 +41,7 @@ black_hole = register(
         name="Black Hole",
         piles=(
             *foundations(1, up_or_down_round & any_suit, base(Rank.ACE, Suit.SPADES)),
-            *tableau(((0, 3),) * 17, None, nothing, top_card),
+            *tableau(((0, 3),) * 17, None, nothing, top_card, word="fan"),
         ),
         deal=base_out(Rank.ACE, Suit.SPADES),
         layout=Layout.FANS,

@@ -16,7 +16,7 @@ la_belle_lucie = register(
         name="La Belle Lucie",
         piles=(
             *foundations(4, up & same_suit),
-            *tableau(((0, 3),) * 17 + ((0, 1),), down & same_suit, nothing, run()),
+            *tableau(((0, 3),) * 17 + ((0, 1),), down & same_suit, nothing, run(), word="fan"),
         ),
         stock=gather(3, passes=3, shuffle=True),
         layout=Layout.FANS,
@@ -37,7 +37,7 @@ cruel = register(
         name="Cruel",
         piles=(
             *foundations(4, up & same_suit),
-            *tableau(((0, 4),) * 12, down & same_suit, nothing, run()),
+            *tableau(((0, 4),) * 12, down & same_suit, nothing, run(), word="pile"),
         ),
         stock=gather(4),
         layout=Layout.FANS,

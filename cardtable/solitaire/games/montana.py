@@ -26,7 +26,7 @@ _GAP = EmptyRule(
 def _place(n: int) -> PileSpec:
     """Place ``n`` (from 0) of the grid, read row by row."""
     start = n % ROW == 0
-    return PileSpec(PileId(PileKind.TABLEAU, n + 1), empty=base(Rank.TWO) if start else _GAP, group=top_card,
+    return PileSpec(PileId(PileKind.TABLEAU, n + 1, "place"), empty=base(Rank.TWO) if start else _GAP, group=top_card,
                     dealt=(0, 1), capacity=1)
 
 

@@ -23,7 +23,7 @@ monte_carlo = register(
         piles=(
             stock(),
             *foundations(1, None, _DISCARD),
-            *(PileSpec(PileId(PileKind.TABLEAU, n), empty=nothing, dealt=(0, 1)) for n in range(1, ROW * ROW + 1)),
+            *(PileSpec(PileId(PileKind.TABLEAU, n, "place"), empty=nothing, dealt=(0, 1)) for n in range(1, ROW * ROW + 1)),
         ),
         stock=close_up_stock(),
         goal=Goal.ALL_TO_FOUNDATIONS,

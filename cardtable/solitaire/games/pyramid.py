@@ -16,7 +16,7 @@ ROWS = 7
 
 def _position(row: int, place: int) -> PileId:
     """Row 0 is the apex; place 0 the leftmost card of the row."""
-    return PileId(PileKind.TABLEAU, row * (row + 1) // 2 + place + 1)
+    return PileId(PileKind.TABLEAU, row * (row + 1) // 2 + place + 1, "place")
 
 
 def pyramid_piles(rows: int = ROWS) -> tuple[PileSpec, ...]:

@@ -40,7 +40,7 @@ flower_garden = register(
         name="Flower Garden",
         piles=(
             *foundations(4, up & same_suit),
-            *tableau(((0, 6),) * 6, down & any_suit, any_card, top_card),
+            *tableau(((0, 6),) * 6, down & any_suit, any_card, top_card, word="bed"),
             *reserve(16),
         ),
         summary=(

@@ -18,7 +18,7 @@ ROWS = (3, 6, 9, 10)
 
 def _position(row: int, place: int) -> PileId:
     """Row 0 holds the three tips; place 0 is the leftmost card of the row."""
-    return PileId(PileKind.TABLEAU, sum(ROWS[:row]) + place + 1)
+    return PileId(PileKind.TABLEAU, sum(ROWS[:row]) + place + 1, "place")
 
 
 def _covering(row: int, place: int) -> tuple[PileId, ...]:

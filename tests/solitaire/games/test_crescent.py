@@ -35,7 +35,7 @@ def test_piles_build_up_or_down_in_suit_round_the_corner_one_card_at_a_time() ->
 
 def test_an_emptied_pile_stays_empty() -> None:
     state = position("crescent", t1="5C", t2="")
-    assert "can't go on the empty column 2" in check(state, move(state, "t1", "t2")).reason
+    assert "can't go on the empty pile 2" in check(state, move(state, "t1", "t2")).reason
 
 
 def test_a_redeal_brings_each_pile_s_bottom_card_to_its_top() -> None:
