@@ -28,7 +28,7 @@ from cardtable.solitaire.formats import (
     uses_freecell_notation,
 )
 from cardtable.solitaire.model import Move, MoveKind
-from cardtable.solitaire.rulebook import rules_index, rules_page
+from cardtable.solitaire.rulebook import RULES_INDEX_HEAD, rules_index, rules_page
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -62,10 +62,14 @@ def games(args: argparse.Namespace) -> int:
 
 
 def rules(args: argparse.Namespace) -> int:
-    """Print a game's rules page, or write every game's page into a folder."""
+    """Print a game's rules page, or write pages into a folder: the game's, or every
+    game's with an index."""
     if args.write is not None:
-        written = write_rules_pages(Path(args.write))
-        print(f"wrote {written} rules pages to {args.write}")
+        if not args.write.strip():
+            raise UserError("--write needs a folder to write the pages into")
+        games = (_variant(args.game),) if args.game is not None else variants()
+        written = write_rules_pages(Path(args.write), games, index=args.game is None)
+        print(f"wrote {written} rules page{'s' if written > 1 else ''} to {args.write}")
         return 0
     if args.game is None:
         raise UserError("name a game (see `cardtable games`), or give --write DIR")
@@ -73,13 +77,34 @@ def rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_rules_pages(folder: Path) -> int:
-    """Write ``<id>.md`` for every game and ``README.md`` listing them; return how many."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for variant in variants():
-        (folder / f"{variant.id}.md").write_text(rules_page(variant), encoding="utf-8")
-    (folder / "README.md").write_text(rules_index(variants()), encoding="utf-8")
-    return len(variants())
+def write_rules_pages(folder: Path, games: tuple[Variant, ...], index: bool = True) -> int:
+    """Write ``<id>.md`` for each of ``games`` (and, with ``index``, ``README.md`` listing
+    them) into ``folder``; return how many pages. A file already there is replaced only
+    if it is a page of the same kind: nothing else in the folder is ever overwritten."""
+    if folder.exists() and not folder.is_dir():
+        raise UserError(f"{folder} is a file, not a folder: give --write a folder")
+    pages = {folder / f"{variant.id}.md": (rules_page(variant), f"# {variant.name}\n") for variant in games}
+    if index:
+        pages[folder / "README.md"] = (rules_index(variants()), RULES_INDEX_HEAD)
+    for path, (_, head) in pages.items():
+        if path.exists() and not _starts_with(path, head):
+            raise UserError(f"{path} is not a page cardtable wrote, and would be overwritten: choose another folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for path, (text, _) in pages.items():
+            path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UserError(f"can't write the pages to {folder}: {error.strerror or error}") from None
+    return len(games)
+
+
+def _starts_with(path: Path, head: str) -> bool:
+    """Whether the file at ``path`` begins with ``head`` (False if it can't be read)."""
+    try:
+        with path.open(encoding="utf-8") as page:
+            return page.read(len(head)) == head
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def deal(args: argparse.Namespace) -> int:
@@ -207,7 +232,9 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser = command("rules", rules, "print a game's rules, written from its declaration")
     parser.add_argument("game", nargs="?", help="game id or alias")
     add_option_argument(parser)
-    parser.add_argument("--write", metavar="DIR", help="write every game's page (and an index) into DIR")
+    parser.add_argument(
+        "--write", metavar="DIR", help="write the game's page into DIR; with no game, every game's page and an index"
+    )
     parser = command("deal", deal, "print the opening layout of a deal")
     with_deal(parser)
     parser.add_argument(

@@ -33,12 +33,16 @@ def rules_page(variant: Variant) -> str:
     return "\n".join(lines) + "\n"
 
 
+RULES_INDEX_HEAD = "# The games\n"
+"""The first line of the index of rules pages (``rules_index``)."""
+
+
 def rules_index(games: tuple[Variant, ...] | list[Variant]) -> str:
     """A Markdown list of every game's page, family by family."""
     families: dict[str, list[Variant]] = {}
     for variant in games:
         families.setdefault(variant.traits.family, []).append(variant)
-    lines = ["# The games", "", "Each page is written from the game's declaration by `cardtable rules --write docs/games`.", ""]
+    lines = [RULES_INDEX_HEAD.rstrip("\n"), "", "Each page is written from the game's declaration by `cardtable rules --write docs/games`.", ""]
     for family, members in families.items():
         head = next((v for v in members if v.id == family), members[0])
         lines += [f"## {head.name}", ""]

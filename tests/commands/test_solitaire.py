@@ -102,3 +102,27 @@ def test_freecell_solver_output_replays_to_a_win(notation: str, tmp_path: Path, 
     moves.write_text(text, encoding="utf-8")
     status, out, err = run(capsys, "replay", "freecell", "--deal", deal, "--moves", str(moves), "--notation", "freecell")
     assert status == 0 and out.endswith("won: yes\n"), err
+
+
+def test_rules_write_never_overwrites_a_file_it_did_not_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# My project\n", encoding="utf-8")
+    status, _, err = run(capsys, "rules", "--write", str(tmp_path))
+    assert status == 2 and "is not a page cardtable wrote" in err
+    assert readme.read_text(encoding="utf-8") == "# My project\n" and list(tmp_path.iterdir()) == [readme]
+    for folder, message in (("", "--write needs a folder"), (str(readme), "is a file, not a folder")):
+        status, _, err = run(capsys, "rules", "--write", folder)
+        assert status == 2 and message in err and "Traceback" not in err
+    status, _, err = run(capsys, "rules", "--write", "/proc/no-such-folder")
+    assert status == 2 and err.startswith("cardtable: can't write the pages to /proc/no-such-folder")
+
+
+def test_rules_write_with_a_game_writes_that_page_and_a_second_run_replaces_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, "rules", "freecell", "--write", str(tmp_path))
+    assert status == 0 and out == f"wrote 1 rules page to {tmp_path}\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["freecell.md"]
+    assert run(capsys, "rules", "--write", str(tmp_path))[0] == 0
+    assert run(capsys, "rules", "--write", str(tmp_path))[0] == 0  # its own pages are replaced
+    assert (tmp_path / "README.md").read_text(encoding="utf-8").startswith("# The games")
