@@ -109,6 +109,15 @@ def test_rules_write_makes_a_page_per_game(tmp_path: Path) -> None:
     assert "(klondike.md)" in (tmp_path / "README.md").read_text(encoding="utf-8")
 
 
+def test_serve_refuses_a_port_or_host_it_could_not_listen_on(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.db")
+    for port in ("99999", "0", "-1", "eighty"):
+        result = cardtable("serve", "--port", port, "--db", db)
+        _clean_refusal(result, "a port is a whole number from 1 to 65535")
+        assert "open http" not in result.stdout
+    _clean_refusal(cardtable("serve", "--host", "999.1.1.1", "--db", db), "can't listen on '999.1.1.1'")
+
+
 def _clean_refusal(result: subprocess.CompletedProcess[str], message: str) -> None:
     assert result.returncode == 2, result.stderr
     assert message in result.stderr and "Traceback" not in result.stderr

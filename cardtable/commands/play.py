@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 
 from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
@@ -116,6 +117,10 @@ def serve(args: argparse.Namespace) -> int:
     from cardtable.ui.web.server import serve as run_server
 
     try:
+        socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as error:
+        raise UserError(f"can't listen on {args.host!r}: {getattr(error, 'strerror', None) or error}") from None
+    try:
         return run_server(args.host, args.port, args.db, args.workers)
     except StorageError as error:
         raise UserError(str(error)) from None
@@ -125,6 +130,13 @@ def _positive(text: str) -> int:
     """A whole number of at least 1, for argparse."""
     if not text.isdecimal() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def _port(text: str) -> int:
+    """A TCP port, 1 to 65535, for argparse."""
+    if not text.isdecimal() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, not {text!r}")
     return int(text)
 
 
@@ -199,7 +211,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.set_defaults(handler=thunderjack)
     parser = subparsers.add_parser("serve", help="play in the browser: run the web server")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=_port, default=8000, help="port, 1 to 65535 (default 8000)")
     parser.add_argument("--db", default=None, help="database file (default: $CARDTABLE_DB or the user data dir)")
     parser.add_argument(
         "--workers", type=_positive, default=1, help="server processes sharing the database (default 1)"
