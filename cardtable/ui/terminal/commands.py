@@ -28,7 +28,8 @@ moves:   8H 9C    put 8H (and the cards on it) on 9C; where cards pair, JC 2D pa
          t3 t5    move what fits from column 3 to column 5
          t3>t5:2  exact notation (also deal, redeal, t25+waste for pairs)
 other:   turn (deal from the stock), redeal, undo, redo, redo all, restart,
-         auto (finish), hint, mark / back (bookmark), new (another deal), rules,
+         auto (finish), hint, mark / back (bookmark), new (another deal; one
+         in progress is given up as lost, once you answer yes), rules,
          winnable (can the game still be won? worked out from the whole deal,
          face-down cards included: a verdict, never a card),
          winnable on / winnable off (say so after every move),

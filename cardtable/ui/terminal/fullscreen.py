@@ -43,7 +43,7 @@ from cardtable.ui.terminal.layout import (
     top_rows,
 )
 from cardtable.ui.terminal.playback import PlaybackScreen
-from cardtable.ui.terminal.plain import new_deal, show, status_line
+from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, show, status_line
 
 _RED = {"D", "H"}
 KEYS = (
@@ -464,7 +464,7 @@ class TableApp(App[int]):
             if yes:
                 self._new_deal(word)
 
-        self.push_screen(ConfirmScreen("Give up this game as lost and deal a new one?"), answered)
+        self.push_screen(ConfirmScreen(GIVE_UP_QUESTION), answered)
 
     def _new_deal(self, word: str = "new") -> None:
         try:

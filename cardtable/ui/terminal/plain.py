@@ -18,6 +18,10 @@ from cardtable.solitaire.formats import render_state
 from cardtable.ui.terminal.commands import HELP, run_command
 
 
+GIVE_UP_QUESTION = "Give up this game as lost and deal a new one?"
+"""Asked before a new deal replaces a game in progress."""
+
+
 def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[int, Session]:
     """Give the game up for another of the same game: ``new`` a random deal, ``new
     winnable`` one the solver proved winnable, ``daily`` today's deal. The deal is found
@@ -101,6 +105,13 @@ def play_plain(
             games.set_indicator(judging)
             write(f"  {SETTING_TEXT} {'On' if judging else 'Off'}.")
         elif reply.word in ("new", "new winnable", "daily"):
+            if session.is_in_progress:
+                write(f"  {GIVE_UP_QUESTION} (yes/no)")
+                prompt()
+                if next(feed, "").strip().lower() not in ("y", "yes"):
+                    write("  the game goes on")
+                    prompt()
+                    continue
             try:
                 game_id, session = new_deal(games, game_id, session, reply.word)
             except NoWinnableDeal as error:

@@ -51,6 +51,16 @@ def test_a_whole_game_played_from_a_file_of_commands_is_won_and_counted(tmp_path
     assert [r.status for r in records] == ["won"]
 
 
+def test_a_new_deal_asks_before_giving_a_game_in_progress_up_as_lost(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    result = cardtable(db, "play", "freecell", "--deal", "1", "--plain", stdin="6s c\nnew\nno\nnew\nyes\nnew\nquit\n")
+    out = result.stdout
+    # Asked twice: once answered no, once yes; the last new deal, untouched, goes without asking.
+    assert out.count("Give up this game as lost and deal a new one? (yes/no)") == 2
+    assert "the game goes on" in out
+    assert [r.status for r in Store(db).records("local")] == ["lost", "unplayed", "playing"]
+
+
 def test_resume_continues_the_last_unfinished_game(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
     cardtable(db, "play", "klondike", "--deal", "7", stdin="t6 t2\nturn\nquit\n")
@@ -74,7 +84,7 @@ def test_unknown_game_and_corrupt_database_are_reported_and_nothing_is_lost(tmp_
 
 def test_stats_export_as_json_and_csv(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
-    cardtable(db, "play", "klondike", "--deal", "7", stdin="t6 t2\nnew\nquit\n")
+    cardtable(db, "play", "klondike", "--deal", "7", stdin="t6 t2\nnew\nyes\nquit\n")
     as_json = cardtable(db, "stats", "--format", "json")
     assert '"played": 1' in as_json.stdout and '"won": 0' in as_json.stdout
     assert cardtable(db, "stats", "--format", "csv").stdout.startswith("game,options,played,won")
@@ -138,7 +148,7 @@ def test_redeal_and_an_empty_waste_are_answered_plainly(tmp_path: Path) -> None:
 
 def test_stats_text_lists_bests_and_recent_deals_even_random_ones_once_over(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
-    cardtable(db, "play", "klondike", "--scoring", "vegas", "--no-auto-build", stdin="turn\nnew\nquit\n")
+    cardtable(db, "play", "klondike", "--scoring", "vegas", "--no-auto-build", stdin="turn\nnew\nyes\nquit\n")
     finished, unfinished = Store(db).records("local")
     out = cardtable(db, "stats").stdout
     assert "best score -52 (vegas scoring), best time" in out and "fewest moves -" in out
