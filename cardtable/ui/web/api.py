@@ -219,7 +219,7 @@ async def act(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, ActionIn)
     live = await _player_game(request, game_id, body.version)
-    detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
+    detail = ""
     if body.version == live.version:
         refusal = _refusal(live, body)
         play = (lambda trial: Outcome(False, refusal)) if refusal else (lambda trial: _dispatch(trial, body))
@@ -233,6 +233,9 @@ async def act(request: Request) -> Response:
         else:
             table = table_view(live.game_id, session, version)
             return json_response({**outcome_view(outcome, session), "view": table})
+    if not detail:  # worded from the table as it is now: another action may have been saved first
+        changed = f"version {live.version}, not {body.version}" if live.version != body.version else "another action came first"
+        detail = f"the table changed ({changed}): here it is now"
     current = table_view(live.game_id, live.session, live.version)
     return json_response({"detail": detail, "view": current}, status=409)
 

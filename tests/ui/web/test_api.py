@@ -366,6 +366,7 @@ def test_two_server_processes_on_one_database_never_apply_an_action_twice(tmp_pa
     won = _act(first, view, "deal").json()["view"]
     raced = _act(second, view, "deal")
     assert raced.status_code == 409 and _same_table(raced.json()["view"], won)
+    assert raced.json()["detail"] == f"the table changed (version {won['version']}, not {view['version']}): here it is now"
     assert _same_table(first.get(f"/api/games/{view['id']}").json(), second.get(f"/api/games/{view['id']}").json())
     # An action that saves nothing (a hint, an illegal move) on a warm copy that another
     # process has moved past is refused just the same, with the table as it is.
