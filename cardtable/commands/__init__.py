@@ -6,8 +6,9 @@ Each module has ``add_commands(subparsers)``, registering subcommands whose
 
 from __future__ import annotations
 
-
 import argparse
+
+from cardtable.solitaire import UnknownGame, Variant, get_variant
 
 OPTION_HELP = "a player option such as cells=3 or draw=3 (`cardtable rules GAME` lists a game's options); repeatable"
 
@@ -28,3 +29,12 @@ def with_options(game: str | None, options: list[str]) -> str | None:
 
 class UserError(Exception):
     """Input the user should fix; printed without a traceback, exit status 2."""
+
+
+def game_of(name: str) -> Variant:
+    """The game called ``name``, or a UserError that says where the games are listed."""
+    try:
+        return get_variant(name)
+    except UnknownGame as error:
+        listed = " (`cardtable games` lists every game)" if error.no_such_game else ""
+        raise UserError(f"{error}{listed}") from None

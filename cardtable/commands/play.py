@@ -12,8 +12,7 @@ from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json, to_text
-from cardtable.commands import UserError, add_option_argument
-from cardtable.solitaire import get_variant
+from cardtable.commands import UserError, add_option_argument, game_of
 
 LOCAL_PLAYER = "local"
 
@@ -46,10 +45,7 @@ def _run(games: Games, game_id: int, session: Session, plain: bool) -> int:
 
 def play(args: argparse.Namespace) -> int:
     """Start a game."""
-    try:
-        get_variant(args.game)
-    except LookupError as error:
-        raise UserError(str(error)) from None
+    game_of(args.game)
     games = _games(args)
     try:
         if args.scoring is not None or args.auto_build is not None:
@@ -95,10 +91,7 @@ def stats(args: argparse.Namespace) -> int:
     games = _games(args)
     variant = None
     if args.game:
-        try:
-            variant = get_variant(args.game).id
-        except LookupError as error:
-            raise UserError(str(error)) from None
+        variant = game_of(args.game).id
     unreadable: list[CorruptSave] = []
     results = summarize(games.store.records(games.player, variant, unreadable.append), by_options=args.by_options)
     if args.format == "json":

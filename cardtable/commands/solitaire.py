@@ -7,8 +7,8 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from cardtable.commands import UserError, add_option_argument
-from cardtable.solitaire import State, Variant, get_variant, is_won, legal_moves, variants
+from cardtable.commands import UserError, add_option_argument, game_of
+from cardtable.solitaire import State, Variant, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
     FormatError,
     ReplayError,
@@ -34,10 +34,7 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def _variant(name: str) -> Variant:
-    try:
-        return get_variant(name)
-    except LookupError as error:
-        raise UserError(str(error)) from None
+    return game_of(name)
 
 
 def _start(variant: Variant, deal: int) -> State:

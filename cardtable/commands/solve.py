@@ -16,8 +16,8 @@ from typing import TextIO
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
-from cardtable.commands import UserError, add_option_argument
-from cardtable.solitaire import Move, State, Variant, get_variant
+from cardtable.commands import UserError, add_option_argument, game_of
+from cardtable.solitaire import Move, State, Variant
 from cardtable.solitaire.formats import (
     FormatError, format_freecell_solution, format_move, parse_moves, uses_freecell_notation,
 )
@@ -274,10 +274,7 @@ def _write_files(variant: Variant, results: list[DealResult], args: argparse.Nam
 
 def solve_command(args: argparse.Namespace) -> int:
     """Solve one deal, or classify a range."""
-    try:
-        variant = get_variant(args.game)
-    except LookupError as error:
-        raise UserError(str(error)) from None
+    variant = game_of(args.game)
     if args.deals is None:
         return _one(variant, args)
     return _many(variant, parse_deals(args.deals), args)

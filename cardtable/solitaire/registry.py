@@ -16,7 +16,12 @@ _ALIASES: dict[str, str] = {}
 
 
 class UnknownGame(LookupError):
-    """A game name that no variant answers to."""
+    """A game name that no variant answers to (``no_such_game``), or options it refuses.
+    Where to find the list of games is for each interface to say."""
+
+    def __init__(self, message: str, no_such_game: bool = False) -> None:
+        super().__init__(message)
+        self.no_such_game = no_such_game
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -58,7 +63,7 @@ def get_variant(name: str) -> Variant:
         names = list(_BY_ID) + list(_ALIASES)
         close = difflib.get_close_matches(key, names, n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise UnknownGame(f"unknown game {name!r}{hint} (`cardtable games` lists every game)")
+        raise UnknownGame(f"unknown game {name!r}{hint}", no_such_game=True)
     return found
 
 

@@ -167,7 +167,7 @@ def test_a_proof_is_never_replaced_by_an_unknown(tmp_path: Path) -> None:
 
 def test_bad_input_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for args, words in [
-        (("solve", "nosuchgame"), "unknown game"),
+        (("solve", "nosuchgame"), "unknown game 'nosuchgame' (`cardtable games` lists every game)"),
         (("solve", "freecell", "--deals", "1-x"), "deals are numbers or ranges"),
         (("solve", "freecell", "--deals", "9-3"), "empty or negative"),
         (("solve", "freecell", "--deals", "-1-3"), "not '-1-3'"),

@@ -100,8 +100,13 @@ async def rules(
     try:
         variant = get_variant(game)
     except UnknownGame as error:
-        raise HTTPException(404, str(error)) from None
+        raise HTTPException(404, _unknown(error)) from None
     return rules_view(variant)
+
+
+def _unknown(error: UnknownGame) -> str:
+    """Why a game was not found, and where the games are listed."""
+    return f"{error} (GET /api/games lists every game)" if error.no_such_game else str(error)
 
 
 @router.post(
@@ -117,7 +122,7 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
     try:
         variant = get_variant(body.game)
     except UnknownGame as error:
-        raise HTTPException(404, str(error)) from None
+        raise HTTPException(404, _unknown(error)) from None
     options = None if body.options is None else Options(body.options.auto_build, Scoring(body.options.scoring))
     problem = new_game_problem(variant, body.deal, None)
     if problem is not None:  # no such deal

@@ -69,6 +69,9 @@ def test_a_game_made_by_options_has_its_own_rules_and_an_unknown_one_is_named(cl
     assert any("9 columns" in line and "(a King on an Ace)" in line for line in made.json()["rule_lines"])
     missing = client.get("/api/rules", params={"game": "klondike[columns=12]"})
     assert missing.status_code == 404 and "columns may be 4, 5, 6, 7, 8, 9, not 12" in missing.json()["detail"]
+    for unknown in (client.get("/api/rules", params={"game": "klondyke"}), client.post("/api/games", json={"game": "klondyke"})):
+        assert unknown.status_code == 404
+        assert unknown.json()["detail"] == "unknown game 'klondyke'; did you mean klondike, klondike3, open-klondike? (GET /api/games lists every game)"
     assert client.get("/api/rules", params={"game": "x" * 61}).status_code == 422
     assert client.get("/api/rules").status_code == 422
 
