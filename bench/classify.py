@@ -45,9 +45,9 @@ def main() -> None:
         results = list(classify(variant.id, deals, Budget(nodes=args.nodes, seconds=args.seconds), workers=args.workers))
         wall = time.perf_counter() - began
         s = summarize(results)
-        low, high = s.interval
+        low, high = s.interval or (0.0, 1.0)
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-        share = f"{100 * s.share:6.2f}% ({100 * low:5.2f}-{100 * high:6.2f})"
+        share = "none decided" if s.share is None else f"{100 * s.share:6.2f}% ({100 * low:5.2f}-{100 * high:6.2f})"
         print(f"{variant.id:22} {s.solved:5} {s.unwinnable:5} {s.unknown:5} {share:>28} "
               f"{s.median_seconds:9.3f} {s.p99_seconds:7.2f} {wall:7.1f} {peak:8.0f}", flush=True)
 

@@ -259,9 +259,9 @@ def _write_files(variant: Variant, results: list[DealResult], args: argparse.Nam
         if args.json:
             rows = [{**{f: getattr(r, f) for f in fields}, "outcome": r.outcome.value} for r in results]
             summary = summarize(results)
-            low, high = summary.interval
+            interval = None if summary.interval is None else list(summary.interval)
             Path(args.json).write_text(
-                json.dumps({"game": variant.id, "share": summary.share, "interval": [low, high], "results": rows}, indent=1),
+                json.dumps({"game": variant.id, "share": summary.share, "interval": interval, "results": rows}, indent=1),
                 encoding="utf-8",
             )
         if args.plot:

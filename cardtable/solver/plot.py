@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 from pathlib import Path
 
 from cardtable.solver.batch import DealResult
@@ -76,11 +77,21 @@ def _escape(text: str) -> str:
 
 
 def _png(results: Sequence[DealResult], title: str, path: Path) -> None:
+    figure = drawing(results, title)
+    figure.savefig(path, dpi=100)
+    import matplotlib.pyplot as plt
+
+    plt.close(figure)
+
+
+def drawing(results: Sequence[DealResult], title: str) -> Any:
+    """The picture as a matplotlib figure (ValueError where matplotlib is missing)."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         raise ValueError("a PNG plot needs matplotlib (pip install 'cardtable[plots]'); .svg needs nothing") from None
     figure, axes = plt.subplots(figsize=(9, 4.2))
@@ -91,10 +102,10 @@ def _png(results: Sequence[DealResult], title: str, path: Path) -> None:
             label=f"{outcome.value} ({len(chosen)})",
         )
     axes.set_yscale("log")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # deals are whole numbers
     axes.set_xlabel("deal")
     axes.set_ylabel("seconds")
     axes.set_title(title)
     axes.legend(loc="upper left")
     figure.tight_layout()
-    figure.savefig(path, dpi=100)
-    plt.close(figure)
+    return figure

@@ -62,25 +62,36 @@ class Summary:
         return self.solved + self.unwinnable
 
     @property
-    def share(self) -> float:
-        """The winnable share of the decided deals."""
-        return self.solved / self.decided if self.decided else 0.0
+    def share(self) -> float | None:
+        """The winnable share of the decided deals (None when none was decided)."""
+        return self.solved / self.decided if self.decided else None
 
     @property
-    def interval(self) -> tuple[float, float]:
-        """The share's 95% Wilson interval."""
-        return wilson(self.solved, self.decided)
+    def interval(self) -> tuple[float, float] | None:
+        """The share's 95% Wilson interval (None when no deal was decided)."""
+        return wilson(self.solved, self.decided) if self.decided else None
 
     def text(self) -> str:
-        """A few lines for a person."""
-        low, high = self.interval
+        """A few lines for a person.
+
+        >>> print(Summary(2, 0, 0, 2, 0.3, 0.3, 0.6, 0.0, False).text())
+        2 deals: 0 solved, 0 proven unwinnable, 2 unknown
+        winnable: no deal was decided (every search ran out of budget)
+        time per deal: median 0.300 s, p99 0.300 s, total 0.6 s; no solution to measure
+        """
+        if self.share is None or self.interval is None:
+            winnable = "winnable: no deal was decided" + (" (every search ran out of budget)" if self.unknown else "")
+        else:
+            low, high = self.interval
+            winnable = f"winnable: {100 * self.share:.3f}% of those decided (95% interval {100 * low:.3f}% to {100 * high:.3f}%)"
+        moves = f"mean solution {self.mean_moves:.1f} moves" if self.solved else "no solution to measure"
         lines = [
             f"{self.deals} deals: {self.solved} solved, {self.unwinnable} proven unwinnable, {self.unknown} unknown",
-            f"winnable: {100 * self.share:.3f}% of those decided (95% interval {100 * low:.3f}% to {100 * high:.3f}%)",
+            winnable,
             f"time per deal: median {self.median_seconds:.3f} s, p99 {self.p99_seconds:.3f} s, "
-            f"total {self.total_seconds:.1f} s; mean solution {self.mean_moves:.1f} moves",
+            f"total {self.total_seconds:.1f} s; {moves}",
         ]
-        if self.unknown:
+        if self.unknown and self.decided:
             lines[1] += f"; counting the unknown as lost or won: {100 * self.solved / self.deals:.3f}% to " + (
                 f"{100 * (self.solved + self.unknown) / self.deals:.3f}%"
             )

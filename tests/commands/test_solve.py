@@ -241,3 +241,19 @@ def test_a_long_first_compile_is_explained(capsys: pytest.CaptureFixture[str], m
     assert main(["solve", "freecell", "--deal", "1", "--no-store"]) == 0
     err = capsys.readouterr().err
     assert err.startswith("(the solver was compiled for this machine first: ") and "FreeCell, deal 1: solved" in err
+
+
+def test_the_png_plot_marks_whole_deals_only() -> None:
+    from cardtable.solver.plot import drawing
+
+    results = [DealResult("freecell", deal, Outcome.SOLVED, 90, 500, 0.01 * deal, False) for deal in range(1, 21)]
+    ticks = drawing(results, "FreeCell").axes[0].get_xticks()
+    assert len(ticks) >= 3 and all(float(t).is_integer() for t in ticks)
+
+
+def test_a_batch_with_nothing_decided_says_so_and_writes_no_share(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report = tmp_path / "r.json"
+    status, out, _ = run(capsys, "solve", "spider", "--deals", "1-2", "--nodes", "50", "--no-store", "--json", str(report))
+    assert status == 0 and "winnable: no deal was decided" in out and "no solution to measure" in out
+    written = json.loads(report.read_text(encoding="utf-8"))
+    assert written["share"] is None and written["interval"] is None
