@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
 import json
+import math
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
+from urllib.parse import urlsplit
 
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
@@ -182,6 +183,8 @@ def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace)
         problem = new_game_problem(variant, deal, None)
         if problem is not None:
             raise UserError(problem)
+    if args.scheduler and not _is_address(args.scheduler):
+        raise UserError(f"can't use the cluster at {args.scheduler}: a scheduler's address is like tcp://HOST:8786")
     if args.plot and Path(args.plot).suffix.lower() not in (".svg", ".png"):
         raise UserError(f"a plot is written as .svg or .png, not {Path(args.plot).name}")
     for name in (args.csv, args.json, args.plot):
@@ -190,6 +193,20 @@ def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace)
         if name and not Path(name).resolve().parent.is_dir():
             raise UserError(f"can't write {name}: its folder does not exist")
     _check_db(args)
+
+
+def _is_address(address: str) -> bool:
+    """Whether ``address`` names a scheduler: ``[PROTOCOL://]HOST:PORT``.
+
+    >>> _is_address("tcp://10.0.0.5:8786"), _is_address("localhost:8786"), _is_address("garbage")
+    (True, True, False)
+    """
+    parsed = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        port = parsed.port
+    except ValueError:
+        return False
+    return bool(parsed.hostname) and port is not None and port > 0 and parsed.path in ("", "/")
 
 
 def _check_db(args: argparse.Namespace) -> None:

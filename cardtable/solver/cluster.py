@@ -24,11 +24,13 @@ def classify_on_cluster(
 ) -> Iterator[DealResult]:
     """Solve every deal on the cluster whose scheduler is at ``address`` (or a
     ``distributed.Client``-compatible object), yielding results as chunks finish."""
+    todo = [deal for deal in deals if not skip(deal)]
+    if not todo:  # every verdict is known: nothing to send, no cluster to reach
+        return
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise ImportError("the cluster path needs dask's distributed package: pip install 'cardtable[distributed]'") from None
-    todo = [deal for deal in deals if not skip(deal)]
     client = Client(address, timeout=30)  # type: ignore[no-untyped-call]
     try:
         futures = [

@@ -206,7 +206,8 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
     db = tmp_path / "c.db"
     for args, words in [
         (("--deals", "0-2"), "deal numbers run from 1"),
-        (("--deals", "1-2", "--scheduler", "nonsense"), "can't use the cluster"),
+        (("--deals", "1-2", "--scheduler", "nonsense"), "can't use the cluster at nonsense: a scheduler's address is like"),
+        (("--deals", "1-2", "--scheduler", "tcp://host:port"), "a scheduler's address is like tcp://HOST:8786"),
         (("--deals", "1-2", "--csv", str(tmp_path / "no" / "r.csv")), "its folder does not exist"),
         (("--deals", "1-2", "--plot", str(tmp_path / "r.txt")), ".svg or .png"),
         (("--deals", "1-2", "--seconds", "nan"), "the budget needs"),
@@ -216,6 +217,13 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
         assert out == ""
     status, _, err = run(capsys, "solve", "klondike", "--notation", "freecell")
     assert status == 2 and "no free cells" in err
+
+
+def test_a_batch_whose_verdicts_are_all_stored_needs_no_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "c.db")
+    assert run(capsys, "solve", "freecell", "--deals", "1-3", "--db", db)[0] == 0
+    status, out, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", db, "--scheduler", "tcp://127.0.0.1:1")
+    assert status == 0 and "3 deals: 3 solved" in out and "cluster" not in err
 
 
 def test_overlapping_ranges_solve_each_deal_once(capsys: pytest.CaptureFixture[str]) -> None:
