@@ -102,6 +102,15 @@ def _pile(session: Session, word: str) -> int | Named:
         return Named.NO_SUCH_PILE
 
 
+def _said(text: str, longest: int = 24) -> str:
+    """What the player typed, quoted for a message, shortened past ``longest`` characters.
+
+    >>> _said("XX"), _said("a" * 100)
+    ("'XX'", "'aaaaaaaaaaaaaaaaaaaaaaa…'")
+    """
+    return repr(text if len(text) <= longest else text[: longest - 1] + "…")
+
+
 def run_command(session: Session, text: str) -> Reply:
     """Carry out one typed command."""
     line = " ".join(text.lower().split())
@@ -126,20 +135,22 @@ def run_command(session: Session, text: str) -> Reply:
             return Reply(session.play(parse_move(session.variant, line)))
         except FormatError as error:
             return Reply(Outcome(False, str(error)))
-    return Reply(_card_words(session, line.split()))
+    return Reply(_card_words(session, text.split()))
 
 
-def _card_words(session: Session, words: list[str]) -> Outcome:
+def _card_words(session: Session, typed: list[str]) -> Outcome:
+    """A move named by cards and piles; ``typed`` as the player wrote them."""
+    words = [word.lower() for word in typed]
     if len(words) > 2:
-        return Outcome(False, f"{' '.join(words)!r}: name a card, or a card and where it goes (help lists moves)")
+        return Outcome(False, f"{_said(' '.join(typed))}: name a card, or a card and where it goes (help lists moves)")
     first = _card_place(session, words[0])
     if first is Named.NOT_SHOWING:
         return Outcome(False, f"{words[0].upper()} is not face up on the table")
     if isinstance(first, Named):  # not a card: a pile, perhaps
         source = _pile(session, words[0])
         if isinstance(source, Named) or len(words) == 1:
-            return Outcome(False, f"{words[0]!r} is not a card or a pile (help lists moves)")
-        return _pile_to_pile(session, source, words[1])
+            return Outcome(False, f"{_said(typed[0])} is not a card or a pile (help lists moves)")
+        return _pile_to_pile(session, source, words[1], typed[1])
     pile, position = first
     if len(words) == 1:
         return session.play_card(pile, position)
@@ -151,7 +162,7 @@ def _card_words(session: Session, words: list[str]) -> Outcome:
     if target is Named.CELL:
         return _to_cell(session, pile, position)
     if isinstance(target, Named):
-        return Outcome(False, f"{words[1]!r} is not a card on the table or a pile")
+        return Outcome(False, f"{_said(typed[1])} is not a card on the table or a pile")
     return session.move_card(pile, position, target)
 
 
@@ -165,12 +176,12 @@ def _to_cell(session: Session, pile: int, position: int = -1) -> Outcome:
     return outcome
 
 
-def _pile_to_pile(session: Session, source: int, target_word: str) -> Outcome:
+def _pile_to_pile(session: Session, source: int, target_word: str, typed: str) -> Outcome:
     target = _pile(session, target_word)
     if target is Named.FOUNDATION:
         return session.to_foundation(source)
     if target is Named.CELL:
         return _to_cell(session, source)
     if isinstance(target, Named):
-        return Outcome(False, f"{target_word!r} is not a pile")
+        return Outcome(False, f"{_said(typed)} is not a pile")
     return session.pile_onto_pile(source, target)

@@ -29,6 +29,9 @@ def session() -> Session:
         ("t7 home", "4♠ can't go on the empty foundation 4: it takes only an Ace"),
         ("t1 t2 t3", "'t1 t2 t3': name a card, or a card and where it goes (help lists moves)"),
         ("", "type a move, or help"),
+        ("XX", "'XX' is not a card or a pile (help lists moves)"),  # as typed, not lowered
+        ("JS Qq", "'Qq' is not a card on the table or a pile"),
+        ("z" * 500, "'zzzzzzzzzzzzzzzzzzzzzzz…' is not a card or a pile (help lists moves)"),  # shortened
     ],
 )
 def test_a_command_that_can_not_be_done_says_why(session: Session, command: str, reason: str) -> None:
