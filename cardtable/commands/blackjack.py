@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from fractions import Fraction
@@ -75,7 +76,23 @@ def rules_from(args: argparse.Namespace) -> RuleSet:
     try:
         return rules.but(**changes) if changes else rules
     except ValueError as error:
-        raise UserError(str(error)) from None
+        raise UserError(_in_flags(str(error))) from None
+
+
+_FLAGS = {
+    "split_hands": "--split-hands", "reshuffle_below": "--reshuffle-below", "blitz_cards": "--blitz-cards",
+    "blackjack_pays": "--blackjack-pays", "thunderjack_pays": "--thunderjack-pays", "blitz_pays": "--blitz-pays",
+}
+
+
+def _in_flags(message: str) -> str:
+    """A rule set's refusal in the words of the command line: its fields as the flags
+    that set them.
+
+    >>> _in_flags("split_hands must be 1 (no split) to 4, not 0")
+    '--split-hands must be 1 (no split) to 4, not 0'
+    """
+    return re.sub(r"\b[a-z]+_[a-z_]+\b", lambda found: _FLAGS.get(found.group(), found.group()), message)
 
 
 def _extra_hands(rules: RuleSet, args: argparse.Namespace) -> dict[str, Any]:

@@ -44,7 +44,7 @@ def status_line(session: Session) -> str:
     if session.daily:
         deal = "daily " + deal.removeprefix("random ")
     return (
-        f"{session.variant.name}, {deal}: {session.move_count} moves, "
+        f"{session.variant.name}, {deal}: {session.move_count} move{'' if session.move_count == 1 else 's'}, "
         f"score {session.score} ({session.options.scoring.value}), {minutes}:{seconds:02d}{_redeals(session)}"
     )
 

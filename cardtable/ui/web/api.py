@@ -186,7 +186,7 @@ def _refusal(live: LiveGame, body: ActionIn) -> str:
             return f"{body.action} needs the card's pile, one of {', '.join(names)}"
         size = len(session.state.piles[names.index(body.pile)])
         if not -size <= body.position < size:
-            return f"{body.pile} holds {size} card(s): there is no card at position {body.position}"
+            return f"{body.pile} holds {size} card{'' if size == 1 else 's'}: there is no card at position {body.position}"
     if body.action in ("move", "card_onto_card") and body.target not in names:
         return f"{body.action} needs a target pile, one of {', '.join(names)}"
     return ""

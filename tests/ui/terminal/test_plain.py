@@ -112,7 +112,7 @@ def test_a_bookmark_says_so_when_it_goes_back_along_a_dropped_branch(tmp_path: P
 def test_two_cards_typed_together_pair_off_in_pyramid(tmp_path: Path) -> None:
     result = cardtable(tmp_path / "p.db", "play", "pyramid", "--deal", "3", stdin="JC 2D\nQC 3D\nquit\n")
     assert result.returncode == 0, result.stderr
-    assert "Pyramid, deal 3: 1 moves" in result.stdout
+    assert "Pyramid, deal 3: 1 move," in result.stdout
     assert "don't pair" in result.stdout
 
 

@@ -189,7 +189,7 @@ def test_click_to_move_double_click_home_undo_and_reload(page: Page) -> None:
     page.reload()
     expect(page.locator("#status")).to_contain_text("deal 1 ·")
     expect(page.locator('#table .card[data-pile="f1"]').last).to_have_attribute("data-card", "AS")
-    expect(page.locator("#status")).to_contain_text("1 moves")
+    expect(page.locator("#status")).to_contain_text("1 move ·")
 
 
 def test_statistics_chart_the_games_played_and_rules_describe_the_game(page: Page) -> None:
@@ -268,11 +268,11 @@ def test_a_new_deal_asks_before_giving_a_game_in_progress_up(browser: Browser, s
     start(page, "klondike", 7)  # nothing played in the first deal: nothing asked
     page.click('#table .card[data-pile="t6"] >> nth=-1')
     page.click('#table .card[data-pile="t2"] >> nth=-1')
-    expect(page.locator("#status")).to_contain_text("1 moves")
+    expect(page.locator("#status")).to_contain_text("1 move ·")
     asked: list[str] = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.keyboard.press("n")
-    expect(page.locator("#status")).to_contain_text("deal 7 · 1 moves")
+    expect(page.locator("#status")).to_contain_text("deal 7 · 1 move ·")
     assert asked and "lost" in asked[0]
     page.once("dialog", lambda dialog: dialog.accept())
     start(page, "freecell", 1)

@@ -104,6 +104,10 @@ def phone(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iter
     context.close()
 
 
+def _moves(count: int) -> str:
+    return f"{count} move{'' if count == 1 else 's'}"
+
+
 @pytest.mark.parametrize("game", ["klondike", "freecell", "spider", "la-belle-lucie", "pyramid"])
 def test_a_phones_width_shows_every_pile_and_a_tap_moves_a_card(phone: Page, game: str) -> None:
     variant = get_variant(game)
@@ -125,7 +129,7 @@ def test_a_phones_width_shows_every_pile_and_a_tap_moves_a_card(phone: Page, gam
         phone.tap(_place(state, variant.piles_of(PileKind.STOCK)[0]))
         state = apply(state, next(m for m in legal_moves(state) if m.kind in (MoveKind.DEAL, MoveKind.REDEAL)))
         turned += 1
-        expect(phone.locator("#status")).to_contain_text(f" {turned} moves")
+        expect(phone.locator("#status")).to_contain_text(f" {_moves(turned)} ·")
         settle(phone)
         move = _tap_move(state)
     assert move.source is not None and move.target is not None
@@ -134,7 +138,7 @@ def test_a_phones_width_shows_every_pile_and_a_tap_moves_a_card(phone: Page, gam
     else:
         phone.tap(_card(state, move.source, len(state.piles[move.source]) - move.count), position={"x": 6, "y": 4})
     phone.tap(_place(state, move.target))
-    expect(phone.locator("#status")).to_contain_text(f" {turned + 1} moves")
+    expect(phone.locator("#status")).to_contain_text(f" {_moves(turned + 1)} ·")
 
 
 def test_every_game_fits_a_phones_width(browser: Browser, server: str) -> None:  # noqa: F811
@@ -180,7 +184,7 @@ def test_la_belle_lucie_redeals_from_a_control_on_the_table(page: Page) -> None:
     expect(redeal).to_be_enabled()
     before = [page.locator(f'#table .card[data-pile="t{n}"]').last.get_attribute("data-card") for n in range(1, 19)]
     redeal.click()
-    expect(page.locator("#status")).to_contain_text(" 1 moves")
+    expect(page.locator("#status")).to_contain_text(" 1 move ·")
     settle(page)
     after = [page.locator(f'#table .card[data-pile="t{n}"]').last.get_attribute("data-card") for n in range(1, 19)]
     assert after != before  # gathered, shuffled and dealt again

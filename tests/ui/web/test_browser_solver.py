@@ -33,7 +33,7 @@ def test_the_indicator_is_opt_in_says_what_it_uses_and_follows_each_move(page: P
     expect(page.locator("#winnable")).to_have_text("Still winnable? winnable")
     page.click('#table .card[data-pile="t1"] >> nth=-1')
     page.click('#table .slot[data-pile="c1"]')
-    expect(page.locator("#status")).to_contain_text("1 moves")
+    expect(page.locator("#status")).to_contain_text("1 move ·")
     expect(page.locator("#winnable")).to_have_text("Still winnable? winnable")
     start(page, "freecell", 11982)
     expect(page.locator("#winnable")).to_have_text("Still winnable? can't be won from here", timeout=30_000)

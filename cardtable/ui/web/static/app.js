@@ -30,7 +30,7 @@ function dealName(shown) {
 function status() {
   if (!view) return;
   const minutes = Math.floor(view.elapsed / 60), seconds = Math.floor(view.elapsed % 60);
-  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} moves · score ${view.score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}`;
+  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${view.score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}`;
   $("undo").disabled = !view.can_undo;
   $("redo").disabled = !view.can_redo;
   document.title = `${view.name} · cardtable`;
@@ -260,7 +260,7 @@ async function showStats() {
   chart.setAttribute("viewBox", "0 0 100 40");
   chart.innerHTML = recent.map((r, i) => {
     const h = r.won ? 30 : 12;
-    return `<rect x="${i * bar + 0.5}" y="${38 - h}" width="${bar - 1}" height="${h}" fill="${r.won ? "#2e9e5b" : "#c8553d"}"><title>${r.game} deal ${r.deal}: ${r.won ? "won" : "lost"} in ${r.moves} moves</title></rect>`;
+    return `<rect x="${i * bar + 0.5}" y="${38 - h}" width="${bar - 1}" height="${h}" fill="${r.won ? "#2e9e5b" : "#c8553d"}"><title>${r.game} deal ${r.deal}: ${r.won ? "won" : "lost"} in ${r.moves} move${r.moves === 1 ? "" : "s"}</title></rect>`;
   }).join("");
   $("stats-dialog").showModal();
 }
