@@ -215,15 +215,18 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         headers = dict(error.headers or {})
-        if error.status_code == 405:  # Starlette names the methods of one route only
-            headers["Allow"] = ", ".join(allowed_methods(app, request.url.path))
-        return JSONResponse({"detail": str(error.detail)}, status_code=error.status_code, headers=headers)
+        detail = str(error.detail)
+        if error.status_code == 405:  # Starlette names the methods of one route only, and no more
+            allowed = allowed_methods(app, request.url.path)
+            headers["Allow"] = ", ".join(allowed)
+            detail = f"{request.url.path} takes {' or '.join(allowed)}, not {request.method}"
+        return JSONResponse({"detail": detail}, status_code=error.status_code, headers=headers)
 
     @app.get("/api/{anything:path}", include_in_schema=False)
     async def unknown(anything: str) -> None:
         allowed = allowed_methods(app, f"/api/{anything}")
         if allowed:  # the address exists, for other methods
-            raise HTTPException(405, f"/api/{anything} takes {' or '.join(allowed)}", headers={"Allow": ", ".join(allowed)})
+            raise HTTPException(405, f"/api/{anything} takes {' or '.join(allowed)}, not GET", headers={"Allow": ", ".join(allowed)})
         raise HTTPException(404, f"there is no /api/{anything}")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

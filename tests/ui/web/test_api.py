@@ -242,8 +242,19 @@ def test_bad_requests_get_a_clear_4xx(client: TestClient, method: str, url: str,
     _start(client)
     response = client.request(method, url, content=body, headers={"Content-Type": "application/json"})
     assert 400 <= response.status_code < 500, response.text
-    if response.status_code != 405:
+    if method != "HEAD":
         assert response.json()["detail"]
+
+
+def test_a_method_an_address_does_not_take_is_named_with_those_it_does(client: TestClient) -> None:
+    view = _start(client)
+    for method, url, allowed in (
+        ("DELETE", f"/api/games/{view['id']}", "GET"), ("PUT", "/api/games", "GET or POST"),
+        ("GET", f"/api/games/{view['id']}/actions", "POST"),
+    ):
+        response = client.request(method, url)
+        assert response.status_code == 405 and response.headers["allow"] == allowed.replace(" or ", ", ")
+        assert response.json()["detail"] == f"{url} takes {allowed}, not {method}"
 
 
 READABLE = [
