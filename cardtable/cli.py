@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from importlib import metadata
 
 from cardtable.commands import UserError, blackjack, play, solitaire, solve, with_options
 
@@ -12,12 +13,21 @@ from cardtable.commands import UserError, blackjack, play, solitaire, solve, wit
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(prog="cardtable", description="Card games: solitaire and more.")
+    parser.add_argument("--version", action="version", version=f"cardtable {_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     solitaire.add_commands(subparsers)
     solve.add_commands(subparsers)
     play.add_commands(subparsers)
     blackjack.add_commands(subparsers)
     return parser
+
+
+def _version() -> str:
+    """The installed package's version."""
+    try:
+        return metadata.version("cardtable")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
 
 
 _DASHED = re.compile(r"-\d")
@@ -43,7 +53,9 @@ def _values_kept(argv: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(_values_kept(sys.argv[1:] if argv is None else argv))
+    args, extra = parser.parse_known_args(_values_kept(sys.argv[1:] if argv is None else argv))
+    if extra:  # named by the command's own parser, so its usage is the one shown
+        _parser_of(parser, getattr(args, "command", None)).error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
@@ -57,6 +69,15 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     return status
+
+
+def _parser_of(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    """The parser of ``command`` (the top one when there is none)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            chosen: argparse.ArgumentParser = action.choices[command]
+            return chosen
+    return parser
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import subprocess
 import sys
@@ -107,6 +108,14 @@ def test_rules_write_makes_a_page_per_game(tmp_path: Path) -> None:
     pages = {p.stem for p in tmp_path.glob("*.md")} - {"README"}
     assert "klondike" in pages and "freecell" in pages
     assert "(klondike.md)" in (tmp_path / "README.md").read_text(encoding="utf-8")
+
+
+def test_an_unknown_flag_shows_the_usage_of_the_command_it_was_given_to() -> None:
+    result = cardtable("solve", "freecell", "--bogus")
+    assert result.returncode == 2 and result.stderr.startswith("usage: cardtable solve")
+    assert "unrecognized arguments: --bogus" in result.stderr
+    version = cardtable("--version")
+    assert version.returncode == 0 and re.fullmatch(r"cardtable \d+\.\d+\.\d+\n", version.stdout)
 
 
 def test_serve_refuses_a_port_or_host_it_could_not_listen_on(tmp_path: Path) -> None:
