@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Cookie, HTTPException, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field, StrictBool
@@ -298,6 +299,9 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
     "still winnable?" indicator on (as it was when the socket opened), each view's verdict
     follows it as a ``winnable`` message once worked out (a newer view's, if the table
     moved on meanwhile)."""
+    if not _same_origin(socket):
+        await socket.close(code=4403, reason="a page from another site may not follow your games")
+        return
     secret: bytes = socket.app.state.secret
     player = verify(socket.cookies.get(COOKIE), secret)
     live_games: LiveGames = socket.app.state.live
@@ -342,6 +346,18 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
         if judging is not None:
             judging.cancel()
         live_games.forget(player, game_id, changed)
+
+
+def _same_origin(socket: WebSocket) -> bool:
+    """Whether the page that opened ``socket`` came from this server. A browser names
+    the page's origin; a page of another site would otherwise receive the player's
+    table with the player's cookie. A client that names no origin is not a page; behind
+    a proxy, the host the proxy was asked for counts too."""
+    origin = socket.headers.get("origin")
+    if origin is None:
+        return True
+    hosts = {socket.headers.get(name, "").lower() for name in ("host", "x-forwarded-host")} - {""}
+    return urlsplit(origin).netloc.lower() in hosts
 
 
 async def _until_closed(socket: WebSocket) -> None:

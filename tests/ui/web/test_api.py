@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from starlette.websockets import WebSocketDisconnect
 
 from cardtable.app import Session, Store
 from cardtable.solitaire import apply, get_variant, legal_moves, variants
@@ -158,6 +159,17 @@ def test_another_players_game_is_simply_not_found(app, client: TestClient) -> No
     with pytest.raises(Exception):
         with stranger.websocket_connect(f"/api/games/{view['id']}/ws") as socket:
             socket.receive_json()
+
+
+def test_a_page_of_another_site_may_not_follow_a_players_game(client: TestClient) -> None:
+    view = _start(client)
+    url = f"/api/games/{view['id']}/ws"
+    with pytest.raises(WebSocketDisconnect) as refused:
+        with client.websocket_connect(url, headers={"origin": "http://evil.example"}) as socket:
+            socket.receive_json()
+    assert refused.value.code == 4403
+    with client.websocket_connect(url, headers={"origin": "http://testserver"}) as socket:  # the game's own page
+        assert socket.receive_json()["view"]["id"] == view["id"]
 
 
 def test_a_stale_version_is_refused_with_the_current_table_and_never_applied_twice(client: TestClient) -> None:
