@@ -118,6 +118,13 @@ def test_an_unknown_flag_shows_the_usage_of_the_command_it_was_given_to() -> Non
     assert version.returncode == 0 and re.fullmatch(r"cardtable \d+\.\d+\.\d+\n", version.stdout)
 
 
+def test_a_database_in_a_folder_that_does_not_exist_is_refused_by_every_command(tmp_path: Path) -> None:
+    db = str(tmp_path / "typo" / "g.db")
+    for command in (("play", "klondike", "--plain"), ("stats",), ("serve",), ("thunderjack", "--plain"), ("solve", "freecell")):
+        _clean_refusal(cardtable(*command, "--db", db, stdin="quit\n"), f"can't open the database {db}: its folder does not exist")
+    assert not (tmp_path / "typo").exists()
+
+
 def test_serve_refuses_a_port_or_host_it_could_not_listen_on(tmp_path: Path) -> None:
     db = str(tmp_path / "g.db")
     for port in ("99999", "0", "-1", "eighty"):

@@ -7,6 +7,7 @@ Each module has ``add_commands(subparsers)``, registering subcommands whose
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from cardtable.solitaire import UnknownGame, Variant, get_variant
 
@@ -29,6 +30,18 @@ def with_options(game: str | None, options: list[str]) -> str | None:
 
 class UserError(Exception):
     """Input the user should fix; printed without a traceback, exit status 2."""
+
+
+def check_db_folder(db: str | None) -> None:
+    """Refuse a database named in a folder that does not exist: the default one's folder
+    is made when missing, but a typo'd one should not be."""
+    folder = Path(db).expanduser().resolve().parent if db else None
+    if folder is None or folder.is_dir():
+        return
+    above = next((a for a in (folder, *folder.parents) if a.exists()), None)
+    if above is not None and not above.is_dir():
+        raise UserError(f"can't put the database at {db}: {above} is a file, not a folder")
+    raise UserError(f"can't open the database {db}: its folder does not exist")
 
 
 def game_of(name: str) -> Variant:

@@ -12,13 +12,14 @@ from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json, to_text
-from cardtable.commands import UserError, add_option_argument, game_of
+from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of
 
 LOCAL_PLAYER = "local"
 
 
 def _games(args: argparse.Namespace) -> Games:
     try:
+        check_db_folder(args.db)
         store = Store(args.db)
     except StorageError as error:
         raise UserError(str(error)) from None
@@ -114,6 +115,7 @@ def serve(args: argparse.Namespace) -> int:
     except (OSError, UnicodeError) as error:
         raise UserError(f"can't listen on {args.host!r}: {getattr(error, 'strerror', None) or error}") from None
     try:
+        check_db_folder(args.db)
         return run_server(args.host, args.port, args.db, args.workers)
     except StorageError as error:
         raise UserError(str(error)) from None
@@ -141,6 +143,7 @@ def thunderjack(args: argparse.Namespace) -> int:
     if args.rules is not None and args.rules not in PRESETS:
         raise UserError(f"no rule set {args.rules!r}; choose one of {', '.join(PRESETS)}")
     try:
+        check_db_folder(args.db)
         table = BlackjackTable(Store(args.db), args.player, args.rules, args.seed)
     except (StorageError, IllegalAction) as error:  # CorruptSave included; new rules refused mid-round
         raise UserError(str(error)) from None

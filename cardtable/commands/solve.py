@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
-from cardtable.commands import UserError, add_option_argument, game_of
+from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of
 from cardtable.solitaire import Move, State, Variant
 from cardtable.solitaire.formats import (
     FormatError, format_freecell_solution, format_move, parse_moves, uses_freecell_notation,
@@ -210,10 +210,9 @@ def _is_address(address: str) -> bool:
 
 
 def _check_db(args: argparse.Namespace) -> None:
-    """Refuse a database named in a folder that does not exist (the default one's folder
-    is made when missing; a typo'd one should not be)."""
-    if args.db and not args.no_store and not Path(args.db).expanduser().resolve().parent.is_dir():
-        raise UserError(f"can't open the database {args.db}: its folder does not exist")
+    """Refuse a database in a folder that does not exist, unless nothing is stored."""
+    if not args.no_store:
+        check_db_folder(args.db)
 
 
 def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
