@@ -30,8 +30,29 @@ def _interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+SMALLEST_SCREEN = (80, 24)
+"""Columns and lines the full-screen table needs."""
+
+
+def _too_small() -> str:
+    """Why the terminal can't hold the full-screen table ('' when it can)."""
+    try:
+        size = os.get_terminal_size(sys.stdout.fileno())
+    except OSError:
+        return ""
+    if size.columns >= SMALLEST_SCREEN[0] and size.lines >= SMALLEST_SCREEN[1]:
+        return ""
+    return (
+        f"the terminal is {size.columns}x{size.lines}; the full-screen table needs "
+        f"{SMALLEST_SCREEN[0]}x{SMALLEST_SCREEN[1]}: typed commands instead (help lists them)"
+    )
+
+
 def _run(games: Games, game_id: int, session: Session, plain: bool) -> int:
-    if plain or not _interactive():
+    small = "" if plain or not _interactive() else _too_small()
+    if small:
+        print(f"cardtable: {small}", file=sys.stderr)
+    if plain or small or not _interactive():
         from cardtable.ui.terminal.plain import play_plain
 
         def prompt() -> None:
