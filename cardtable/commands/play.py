@@ -48,11 +48,19 @@ def _too_small() -> str:
     )
 
 
-def _run(games: Games, game_id: int, session: Session, plain: bool) -> int:
-    small = "" if plain or not _interactive() else _too_small()
+def _typed(plain: bool) -> bool:
+    """Whether to play with typed commands: asked for, no terminal, or one too small for
+    the full screen (said so on standard error)."""
+    if plain or not _interactive():
+        return True
+    small = _too_small()
     if small:
         print(f"cardtable: {small}", file=sys.stderr)
-    if plain or small or not _interactive():
+    return bool(small)
+
+
+def _run(games: Games, game_id: int, session: Session, plain: bool) -> int:
+    if _typed(plain):
         from cardtable.ui.terminal.plain import play_plain
 
         def prompt() -> None:
@@ -168,7 +176,7 @@ def thunderjack(args: argparse.Namespace) -> int:
         table = BlackjackTable(Store(args.db), args.player, args.rules, args.seed)
     except (StorageError, IllegalAction) as error:  # CorruptSave included; new rules refused mid-round
         raise UserError(str(error)) from None
-    if args.plain or not _interactive():
+    if _typed(args.plain):
         from cardtable.ui.terminal.blackjack_text import play_plain as play_blackjack
 
         def prompt() -> None:

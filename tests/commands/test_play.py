@@ -46,3 +46,8 @@ def test_a_terminal_too_small_for_the_full_screen_table_gets_typed_commands(tmp_
     assert status == 0
     assert "the terminal is 60x20; the full-screen table needs 80x24: typed commands instead" in written
     assert "Klondike, deal 7: 0 moves" in written and "Saved as game 1" in written
+
+
+def test_the_thunderjack_table_too(tmp_path: Path) -> None:
+    status, written = _on_a_terminal(["thunderjack", "--seed", "1"], 70, 24, "quit\n", tmp_path / "g.db")
+    assert status == 0 and "the terminal is 70x24; the full-screen table needs 80x24" in written
