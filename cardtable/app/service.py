@@ -143,11 +143,16 @@ class Games:
         session.pause()
         self.store.save(self.player, session, game_id, "won" if session.is_won else "lost", expected)
         session.is_over = True
+        session.given_up = not session.is_won
 
     def leave(self, game_id: int, session: Session, expected: int | None = None) -> None:
         """The player gives up this game for another: won stays won; otherwise it counts
-        as lost once a move was made (even if undone since), else as unplayed."""
+        as lost once a move was made (even if undone since), else as unplayed. A game
+        given up already has nothing left to record."""
+        if session.given_up:
+            return
         session.pause()
         status = "won" if session.is_won else ("lost" if session.history.steps else "unplayed")
         self.store.save(self.player, session, game_id, status, expected)
         session.is_over = True
+        session.given_up = status != "won"

@@ -32,6 +32,10 @@ from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.observe import Observation, observe, remembered
 
 
+GIVEN_UP = "this game was given up: start a new deal"
+"""The answer to anything played on a game that was given up."""
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """A player's settings for a game."""
@@ -91,6 +95,9 @@ class Session:
         self.options = _fitting(options, variant)
         self.history = history or History.begin(variant.start(deal))
         self.is_over = self.is_won
+        self.given_up = False
+        """Whether the game was given up (left for another, or "show me" seen): over
+        without a win, and played on no further. A won game may still be undone."""
         self._elapsed = elapsed
         self._clock = clock
         self._running_since: float | None = None
@@ -270,6 +277,8 @@ class Session:
 
     def play(self, move: Move) -> Outcome:
         """Play one engine move (and the safe moves home after it, if wanted)."""
+        if self.given_up:
+            return Outcome(False, GIVEN_UP)
         verdict = check(self.state, move)
         if not verdict.ok:
             return Outcome(False, verdict.reason)
@@ -452,6 +461,8 @@ class Session:
 
     def undo(self) -> Outcome:
         """Take back the last action (with its automatic moves, or a whole restart)."""
+        if self.given_up:
+            return Outcome(False, GIVEN_UP)
         if self._restart is not None and self._is_restarted:
             self.history = self._restart[0]
             return Outcome(True)
@@ -462,6 +473,8 @@ class Session:
 
     def redo(self) -> Outcome:
         """Play an undone action again."""
+        if self.given_up:
+            return Outcome(False, GIVEN_UP)
         if self._restart is not None and self.history is self._restart[0]:
             self.history = self._restart[1]
             return Outcome(True)
@@ -473,6 +486,8 @@ class Session:
 
     def redo_all(self) -> Outcome:
         """Redo every undone action."""
+        if self.given_up:
+            return Outcome(False, GIVEN_UP)
         if not self.history.can_redo:
             return Outcome(False, "there is nothing to redo")
         self.history = self.history.redo_all()
@@ -482,6 +497,8 @@ class Session:
     def restart(self) -> Outcome:
         """Back to the opening position: one action, which undo takes back (the moves
         played stay redoable one by one, as after undoing them)."""
+        if self.given_up:
+            return Outcome(False, GIVEN_UP)
         if not self.history.can_undo:
             return Outcome(False, "the game is already at its opening position")
         before = self.history
@@ -503,6 +520,8 @@ class Session:
         are dropped (the outcome says so).
         """
         mark = self.bookmark
+        if self.given_up:
+            return Outcome(False, GIVEN_UP)
         if mark is None:
             return Outcome(False, "no bookmark is set")
         if self.history.steps[: mark.at] == mark.steps[: mark.at]:
@@ -517,6 +536,8 @@ class Session:
         the way here (``observe.remembered``), as a player would. A ``quick`` hint comes
         from the heuristic alone, without a search (the server's answer while its solver
         is busy), and says so."""
+        if self.given_up:
+            return Outcome(False, GIVEN_UP)
         steps = self.history.steps[: self.history.at]
         previous = steps[-1][0] if steps else None
         if quick:
@@ -551,6 +572,8 @@ class Session:
 
     def auto_finish(self) -> Outcome:
         """Play every card home when the rest is mechanical."""
+        if self.given_up:
+            return Outcome(False, GIVEN_UP)
         done = finish(self.state)
         if done is None:
             return Outcome(False, "the game can't be finished automatically yet")

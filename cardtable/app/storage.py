@@ -371,6 +371,7 @@ class Store:
             raise CorruptSave(f"saved game {game_id} can't be read back: {error}") from None
         session.random_deal = bool(row[6])
         session.is_over = session.is_over or row[7] in FINISHED
+        session.given_up = row[7] in ("lost", "unplayed")
         return session
 
     def _read_game(self, player: str, game_id: int) -> tuple[object, ...] | None:

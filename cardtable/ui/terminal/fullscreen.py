@@ -352,8 +352,6 @@ class TableApp(App[int]):
 
     def show(self, outcome: Outcome, done: str = "") -> None:
         """Report an outcome, save the game, redraw."""
-        if outcome.ok and outcome.hint is None and self.session.is_over and not self.session.is_won:
-            outcome, done = Outcome(False, "this game was given up: n for a new deal"), ""
         if outcome.ok and outcome.hint is None:
             self.games.save(self.game_id, self.session)
             kinds = {e.kind for e in outcome.events}
@@ -498,7 +496,7 @@ class TableApp(App[int]):
             self.message = shown.reason
             self.show_message()
             return
-        self.message = "the game is as it was" + (" (given up: n for a new deal)" if self.session.is_over else "")
+        self.message = "the game is as it was" + (" (given up: n for a new deal)" if self.session.given_up else "")
         self.redraw()
         self.push_screen(PlaybackScreen(self.session, shown, show))
 

@@ -127,8 +127,6 @@ def play_plain(
                 write(f"  {outcome.reason}")
             elif outcome.hint is not None:
                 write(f"  hint: {outcome.reason}")
-            elif session.is_over and not session.is_won:
-                write("  this game was given up: type new for another deal")
             else:
                 games.save(game_id, session)
                 write(show(session))

@@ -55,7 +55,7 @@ def show_typed(
             write(f"  stopped after move {step}")
             break
     write(picture(session))
-    write("  the game is as it was" + (" (given up)" if session.is_over and not session.is_won else ""))
+    write("  the game is as it was" + (" (given up)" if session.given_up else ""))
 
 
 class PlaybackScreen(ModalScreen[None]):

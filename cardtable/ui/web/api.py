@@ -225,8 +225,8 @@ async def act(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, ActionIn)
     live = await _player_game(request, game_id, body.version)
-    detail = ""
-    if body.version == live.version:
+    detail = f"game {game_id} was given up: it can't be played on; start a new game" if live.session.given_up else ""
+    if body.version == live.version and not detail:
         refusal = _refusal(live, body)
         play = (lambda trial: Outcome(False, refusal)) if refusal else (lambda trial: _dispatch(trial, body))
         try:

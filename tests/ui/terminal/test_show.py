@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from cardtable.app import Session, Store
+from cardtable.app import Options, Session, Store
 from cardtable.app.service import Games
 from cardtable.solitaire import get_variant
+from cardtable.solver import solve
 from cardtable.ui.terminal.fullscreen import TableApp
 from cardtable.ui.terminal.playback import PlaybackScreen
 from cardtable.ui.terminal.plain import play_plain
@@ -67,3 +68,40 @@ def test_typed_show_of_a_deal_proved_lost_says_it_cant_be_won(tmp_path: Path) ->
     play_plain(games, game_id, session, ["show", "quit"], out.append)
     assert any("can't be won from here" in line for line in out)
     assert not any("show me: a win" in line for line in out)
+
+
+def test_fullscreen_after_a_game_is_given_up_to_be_shown_it_is_played_no_further_and_n_deals_anew(tmp_path: Path) -> None:
+    games, game_id, session = _game(tmp_path, "klondike", 7)
+    app = TableApp(games, game_id, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.press("m", "y")
+            await pilot.pause()
+            assert isinstance(app.screen, PlaybackScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.message == "the game is as it was (given up: n for a new deal)"
+            await pilot.press("d", "u", "i")  # a deal, an undo and a hint: each refused, nothing changes
+            await pilot.pause()
+            assert app.session is session and session.move_count == 0
+            assert app.message == "this game was given up: start a new deal"
+            await pilot.press("n")  # nothing left to give up: a new deal at once
+            await pilot.pause()
+            assert app.session is not session and app.message.startswith("new deal: ")
+            await pilot.press("q")
+
+    asyncio.run(drive())
+    assert [r.status for r in games.store.records("me")][:1] == ["lost"]
+
+
+def test_typed_play_on_a_game_given_up_is_refused_and_a_won_game_may_still_be_undone(tmp_path: Path) -> None:
+    games, game_id, session = _game(tmp_path, "klondike", 3)
+    out: list[str] = []
+    play_plain(games, game_id, session, ["show", "yes", "stop", "turn", "new", "quit"], out.append)
+    assert "  this game was given up: start a new deal" in out
+    assert not any("Give up this game" in line for line in out)  # nothing left to give up
+    won = Session(get_variant("freecell"), 1, Options(auto_build=False))
+    for move in solve(won.state).moves:
+        assert won.play(move).ok
+    assert won.is_won and won.undo().ok and not won.given_up and won.redo().ok

@@ -46,6 +46,10 @@ def test_a_game_with_face_down_cards_is_shown_only_once_given_up(tmp_path: Path)
     assert again.status_code == 200 and not again.json()["given_up"]  # over now: shown freely
     stats = client.get("/api/stats").json()["stats"]
     assert [(s["game"], s["played"], s["won"]) for s in stats] == [("klondike", 1, 0)]
+    for action in ("deal", "hint", "undo"):  # played no further, and the page is told why
+        refused = client.post(f"/api/games/{game['id']}/actions", json={"action": action, "version": 1})
+        assert refused.status_code == 409 and "was given up" in refused.json()["detail"]
+        assert refused.json()["view"]["given_up"] and refused.json()["view"]["moves"] == 0
 
 
 def test_a_deal_proved_lost_says_so_rather_than_that_no_win_was_found(tmp_path: Path) -> None:

@@ -97,7 +97,8 @@ async function showMe() {
   $("show-me").textContent = "Show me";
   const over = step === data.frames.length && !run.stop;
   if (view) table.render(view);
-  say(over ? `That was ${data.text}; the game is as it was.` : `Stopped after move ${step}; the game is as it was.`);
+  const given = view && view.given_up ? " It was given up: deal a new one to play on." : "";
+  say((over ? `That was ${data.text}; the game is as it was.` : `Stopped after move ${step}; the game is as it was.`) + given);
 }
 
 async function act(action, extra = {}) {
@@ -106,7 +107,11 @@ async function act(action, extra = {}) {
   if (playing) { playing.stop = true; }
   const run = busy.then(async () => {
     const { status: code, data } = await api.act(view.id, view.version, action, extra);
-    if (code === 409) { show(data.view); say("The table changed in another tab; here it is now."); return { ok: false }; }
+    if (code === 409) {
+      show(data.view);
+      say(data.view.given_up ? "This game was given up: deal a new one to play on." : "The table changed in another tab; here it is now.");
+      return { ok: false };
+    }
     if (code === 0 || code >= 400) { say(data.detail ?? "That did not work."); return { ok: false }; }
     table.highlight(null);
     if (!data.ok) { say(data.reason); table.redraw(); return data; }
