@@ -399,19 +399,27 @@ class Session:
         return Outcome(False, f"{covered.symbol} is covered: only exposed cards pair")
 
     def to_foundation(self, pile: str | int, position: int = -1) -> Outcome:
-        """Send a card home to whichever foundation takes it."""
+        """Send a card home (a double-click): to whichever foundation takes it; in a game
+        that removes cards, out of play alone where it may go alone (a King in Pyramid);
+        in a game without foundations, wherever its cards go (the waste, in Golf)."""
         try:
             source = self.pile_index(pile)
             count = self._count(source, position)
         except (KeyError, IndexError) as error:
             return Outcome(False, str(error.args[0]))
-        reason = "there is no foundation in this game"
-        for f in self.variant.piles_of(PileKind.FOUNDATION):
+        foundations = self.variant.piles_of(PileKind.FOUNDATION)
+        reason = ""
+        for f in foundations:
             move = Move(MoveKind.MOVE, source, f, count)
             verdict = check(self.state, move)
             if verdict.ok:
                 return self.play(move)
             reason = verdict.reason
+        alone = Move(MoveKind.PAIR, source, None)
+        if self.variant.pairs is not None and check(self.state, alone).ok:
+            return self.play(alone)
+        if not foundations:
+            return self.play_card(source, position)
         return Outcome(False, reason)
 
     def guess(self, pile: str | int, position: int = -1) -> Move | None:

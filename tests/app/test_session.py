@@ -212,3 +212,18 @@ def test_taking_a_card_to_another_in_a_game_of_pairs_pairs_them() -> None:
     assert session.move_card("t23", 0, "t28").ok and session.move_count == 1  # J and 2: 13
     refused = session.move_card("t24", 0, "t25")
     assert not refused.ok and "don't pair" in refused.reason and "not moved" not in refused.reason
+
+
+def test_sending_a_card_home_in_games_without_a_plain_foundation_move() -> None:
+    # A double-click: in Pyramid a King leaves alone; in Golf a card goes to the waste.
+    pyramid = Session(get_variant("pyramid"), 5, Options(auto_build=False))
+    king = pyramid.state.piles[pyramid.pile_index("t28")][-1]
+    assert king.code == "KC" and pyramid.to_foundation("t28").ok
+    assert not pyramid.state.piles[pyramid.pile_index("t28")]
+    golf = Session(get_variant("golf"), 1, Options(auto_build=False))
+    waste = golf.pile_index("waste")
+    before = len(golf.state.piles[waste])
+    assert golf.to_foundation("t3").ok and len(golf.state.piles[waste]) == before + 1
+    stuck = next(f"t{n}" for n in range(1, 8) if golf.guess(f"t{n}") is None)
+    refused = golf.to_foundation(stuck)
+    assert not refused.ok and refused.reason == "that card has no legal move now"
