@@ -192,6 +192,17 @@ def test_click_to_move_double_click_home_undo_and_reload(page: Page) -> None:
     expect(page.locator("#status")).to_contain_text("1 move ·")
 
 
+def test_a_double_click_takes_a_king_out_of_pyramid_and_plays_golfs_card_to_the_waste(page: Page) -> None:
+    start(page, "pyramid", 5)
+    king = page.locator('#table .card[data-pile="t28"]')
+    expect(king).to_have_attribute("data-card", "KC")
+    king.dblclick()
+    expect(king).to_have_count(0)
+    start(page, "golf", 1)
+    page.locator('#table .card[data-pile="t3"]').last.dblclick()
+    expect(page.locator("#status")).to_contain_text("1 move ·")
+
+
 def test_statistics_chart_the_games_played_and_rules_describe_the_game(page: Page) -> None:
     start(page, "klondike", 7)
     page.click('#table .card[data-pile="t6"] >> nth=-1')
