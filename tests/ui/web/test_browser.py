@@ -203,6 +203,20 @@ def test_a_double_click_takes_a_king_out_of_pyramid_and_plays_golfs_card_to_the_
     expect(page.locator("#status")).to_contain_text("1 move ·")
 
 
+def test_montanas_redeal_has_a_place_of_its_own_beside_the_grid(page: Page) -> None:
+    start(page, "montana", 5)
+    button = page.locator("#redeal").bounding_box()
+    assert button is not None
+    for piece in page.locator("#table .card, #table .slot").all():
+        box = piece.bounding_box()
+        assert box is not None
+        apart = (box["x"] + box["width"] <= button["x"] or button["x"] + button["width"] <= box["x"]
+                 or box["y"] + box["height"] <= button["y"] or button["y"] + button["height"] <= box["y"])
+        assert apart, (piece.get_attribute("data-pile"), box, button)
+    page.click("#redeal")
+    expect(page.locator("#redeal")).to_contain_text("1 left")
+
+
 def test_statistics_chart_the_games_played_and_rules_describe_the_game(page: Page) -> None:
     start(page, "klondike", 7)
     page.click('#table .card[data-pile="t6"] >> nth=-1')

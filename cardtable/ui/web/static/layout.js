@@ -216,8 +216,12 @@ function gridLayout(view, W, H, g, tableau, others, place) {
   });
   const side = row * (W + g);
   others.forEach((p, i) => { place[p.name] = { x: side, y: i * (H + g), fan: "none" }; });
-  const tall = Math.max(rows, others.length);
-  return { place, width: side + (others.length ? W : -g), height: tall * (H + g) - g };
+  // The redeal (Montana's) has a place of its own beside the grid, below the other piles:
+  // over a place of the grid it would hide a card, and a click on a gap would redeal.
+  const besides = others.length + (view.redeal ? 1 : 0);
+  const redeal = view.redeal ? { x: side, y: others.length * (H + g) } : null;
+  const tall = Math.max(rows, besides);
+  return { place, width: side + (besides ? W : -g), height: tall * (H + g) - g, redeal };
 }
 
 /** Each reserve beside a foundation, both fanned to the right so every card shows; the
