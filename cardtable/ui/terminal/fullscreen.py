@@ -50,7 +50,8 @@ KEYS = (
     "Keys: arrows or h/l/k/j move the cursor, space picks up and drops, enter plays the card; "
     "d deal, u undo, r redo, i hint, a finish, n new deal, N a winnable deal, D today's deal, "
     "m show me, w still winnable?, s statistics, q quit. Mouse: click a card then its place, "
-    "double-click sends it home, or drag."
+    "double-click sends it home, or drag. A card marked ! is out of order: it does not build on the card "
+    "under it."
 )
 
 

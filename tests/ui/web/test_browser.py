@@ -217,6 +217,14 @@ def test_montanas_redeal_has_a_place_of_its_own_beside_the_grid(page: Page) -> N
     expect(page.locator("#redeal")).to_contain_text("1 left")
 
 
+def test_a_card_out_of_order_says_what_its_mark_means(page: Page) -> None:
+    start(page, "freecell", 617)
+    marked = page.locator("#table .card.violation")
+    expect(marked.first).to_have_attribute("title", "Out of order: this card does not build on the card under it")
+    page.click("#show-rules")
+    expect(page.locator("#rules-dialog")).to_contain_text("A card marked ! is out of order")
+
+
 def test_statistics_chart_the_games_played_and_rules_describe_the_game(page: Page) -> None:
     start(page, "klondike", 7)
     page.click('#table .card[data-pile="t6"] >> nth=-1')

@@ -10,13 +10,13 @@ export function faceSVG(code) {
   const suit = SUITS[code[1]];
   const colour = RED.has(code[1]) ? "#c8102e" : "#1b1b1b";
   const small = `font-family="system-ui,sans-serif" font-weight="700" fill="${colour}"`;
+  // Rank and suit side by side in the corner: all a card shows when others lie on it.
+  const corner = `<text x="6" y="26" font-size="24" ${small}>${rank}<tspan font-size="21" dx="1">${suit}</tspan></text>`;
   return `<svg viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" aria-label="${rank}${suit}">
   <rect x="1" y="1" width="98" height="138" rx="9" fill="#fffdf7" stroke="#9a9a9a" stroke-width="2"/>
-  <text x="7" y="27" font-size="24" ${small}>${rank}</text>
-  <text x="8" y="50" font-size="22" ${small}>${suit}</text>
+  ${corner}
   <text x="50" y="96" font-size="52" text-anchor="middle" ${small}>${suit}</text>
-  <g transform="rotate(180 50 70)"><text x="7" y="27" font-size="24" ${small}>${rank}</text>
-  <text x="8" y="50" font-size="22" ${small}>${suit}</text></g>
+  <g transform="rotate(180 50 70)">${corner}</g>
 </svg>`;
 }
 

@@ -4,6 +4,8 @@
 import { backSVG, faceSVG } from "./cards.js";
 import { cardHeight, cardSpot, columnsAcross, fansAcross, gapShare, layout, peaksAcross } from "./layout.js";
 
+const OUT_OF_ORDER = "Out of order: this card does not build on the card under it";
+
 const DRAG_START = 5;
 const MIN_CARD = 24; // narrower cards are hard to tap (thirteen columns take 25 on a phone)
 
@@ -82,7 +84,10 @@ export function createTable(root, handlers) {
           el.innerHTML = backSVG();
         }
         if (!card.down && sameGame && wasDown.has(`${pile.name}:${n}`)) el.classList.add("turned");
-        if (marks.has(n)) el.classList.add("violation");
+        if (marks.has(n)) {
+          el.classList.add("violation");
+          el.title = OUT_OF_ORDER;
+        }
         if (selected && selected.pile === pile.name && n >= selected.position) el.classList.add("selected");
         if (focus.pile === index && normalise(focus.position, pile) === n) el.classList.add("focus");
         Object.assign(el.style, { left: `${at.x}px`, top: `${at.y}px`, width: `${width}px`, height: `${H}px`, zIndex: String(n + 1) });
