@@ -269,7 +269,8 @@ class TableApp(App[int]):
         spec = self.session.variant.piles[i]
         cards = self.session.observation.piles[i]
         hinted = self._hinted_positions(i)
-        views = [CardView(spec.id.name[:wide], i, -1, "empty" + (" hinted" if -1 in hinted else ""))]
+        place = "empty" + (" hinted" if -1 in hinted else "") + (" cursor" if self.cursor_pile == i and not cards else "")
+        views = [CardView(spec.id.name[:wide], i, -1, place)]
         out_of_order = set(order_violations(state).get(spec.id.name, ()))
         for line in shown:
             n = line.position
@@ -430,6 +431,7 @@ class TableApp(App[int]):
         elif cards:
             at = self.cursor_card % len(cards)
             self.selected = (pile, at) if at >= self.session.state.hidden[pile] else None
+            self.message = "now move to where it goes and press space" if self.selected else "that card is face down"
             self.redraw()
 
     def action_play_here(self) -> None:

@@ -75,9 +75,16 @@ def test_keyboard_cursor_picks_up_and_drops(tmp_path: Path) -> None:
 
     async def drive() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(session.pile_index("t6")):
+            await pilot.pause()
+            # The cursor starts on the stock; on an empty pile (the waste) it lights its place.
+            await pilot.press("right")
+            await pilot.pause()
+            waste = app.query_one(f"#card-{session.pile_index('waste')}--1")
+            assert waste.has_class("cursor")
+            for _ in range(session.pile_index("t6") - 1):
                 await pilot.press("right")
             await pilot.press("space")
+            assert app.message == "now move to where it goes and press space"
             for _ in range(session.pile_index("t6") - session.pile_index("t2")):
                 await pilot.press("left")
             await pilot.press("space")
