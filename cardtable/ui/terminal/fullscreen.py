@@ -18,12 +18,12 @@ from dataclasses import replace
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.errors import NoWidget
 from textual.events import Click, MouseDown, MouseUp
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Markdown, Static
 
 from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violations, summarize
 from cardtable.app.deals import NoWinnableDeal
@@ -116,16 +116,22 @@ class TableView(Vertical):
 
 
 class TextScreen(ModalScreen[None]):
-    """Rules or statistics; any key closes it."""
+    """Rules (Markdown) or statistics: the arrows, page keys, Home and End scroll it;
+    escape, q, space, enter, ? or s close it."""
 
     BINDINGS = [("escape,q,space,enter,question_mark,s", "dismiss", "Close")]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, markdown: bool = False) -> None:
         super().__init__()
         self.text = text
+        self.markdown = markdown
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text, id="sheet")
+        body = Markdown(self.text, id="text") if self.markdown else Static(self.text, id="text")
+        yield VerticalScroll(body, id="sheet")
+
+    def on_mount(self) -> None:
+        self.query_one("#sheet").focus()
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -513,7 +519,7 @@ class TableApp(App[int]):
         self.judge()
 
     def action_rules(self) -> None:
-        self.push_screen(TextScreen(f"{rules_page(self.session.variant)}\n{KEYS}"))
+        self.push_screen(TextScreen(f"{rules_page(self.session.variant)}\n## Keys\n\n{KEYS.removeprefix('Keys: ')}", markdown=True))
 
     def action_stats(self) -> None:
         unreadable: list[CorruptSave] = []

@@ -96,6 +96,25 @@ def test_keyboard_cursor_picks_up_and_drops(tmp_path: Path) -> None:
     asyncio.run(drive())
 
 
+def test_the_rules_sheet_scrolls_from_the_keyboard_on_a_small_screen(tmp_path: Path) -> None:
+    app, _, _ = _app(tmp_path, Session(get_variant("klondike"), 7))
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            sheet = app.screen.query_one("#sheet")
+            assert sheet.max_scroll_y > 0 and sheet.scroll_y == 0  # more than a screen: the keys are below
+            await pilot.press("end")
+            await pilot.pause()
+            assert sheet.scroll_y == sheet.max_scroll_y
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is app.screen_stack[0]
+
+    asyncio.run(drive())
+
+
 def test_cards_out_of_order_are_marked(tmp_path: Path) -> None:
     session = Session(get_variant("yukon"), 3, Options(auto_build=False))
     marks = order_violations(session.state)
@@ -185,7 +204,7 @@ def test_the_statistics_screen_shows_bests_and_recent_games(tmp_path: Path) -> N
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("s")
             await pilot.pause()
-            sheet = str(app.screen.query_one("#sheet", Static).content)
+            sheet = str(app.screen.query_one("#text", Static).content)
             assert "best score" in sheet and "fewest moves" in sheet
             assert "recent:" in sheet and "deal 9  lost" in sheet
             await pilot.press("escape")
@@ -204,7 +223,7 @@ def test_the_statistics_screen_leaves_out_an_unreadable_game_and_says_so(tmp_pat
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("s")
             await pilot.pause()
-            sheet = str(app.screen.query_one("#sheet", Static).content)
+            sheet = str(app.screen.query_one("#text", Static).content)
             assert sheet.startswith("klondike: played 0, won 0")
             assert f"saved game {game_id} can't be counted in the statistics" in sheet
             await pilot.press("escape")
