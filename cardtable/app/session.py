@@ -546,6 +546,8 @@ class Session:
         is busy), and says so."""
         if self.given_up:
             return Outcome(False, GIVEN_UP)
+        if self.is_won:
+            return Outcome(False, "the game is won: nothing is left to play")
         steps = self.history.steps[: self.history.at]
         previous = steps[-1][0] if steps else None
         if quick:

@@ -52,6 +52,8 @@ def table_markup(view: dict[str, Any]) -> str:
 class BlackjackApp(App[int]):
     """The Thunderjack table in the terminal."""
 
+    ENABLE_COMMAND_PALETTE = False  # its "Quit" would skip q's pause and save
+
     CSS = """
     #felt { background: darkgreen; color: white; padding: 1 2; height: auto; min-height: 12; }
     #message { padding: 0 2; height: 3; }

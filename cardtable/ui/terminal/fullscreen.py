@@ -153,6 +153,8 @@ class ConfirmScreen(ModalScreen[bool]):
 class TableApp(App[int]):
     """A solitaire table in the terminal."""
 
+    ENABLE_COMMAND_PALETTE = False  # its "Quit" would skip q's pause and save
+
     CSS = """
     #tableau, .row { height: auto; }
     .spaced { margin-bottom: 1; }

@@ -111,6 +111,9 @@ def test_the_rules_sheet_scrolls_from_the_keyboard_on_a_small_screen(tmp_path: P
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is app.screen_stack[0]
+            await pilot.press("ctrl+p")  # no command palette: its Quit would leave without saving
+            await pilot.pause()
+            assert app.screen is app.screen_stack[0] and len(app.screen_stack) == 1
 
     asyncio.run(drive())
 

@@ -104,4 +104,5 @@ def test_typed_play_on_a_game_given_up_is_refused_and_a_won_game_may_still_be_un
     won = Session(get_variant("freecell"), 1, Options(auto_build=False))
     for move in solve(won.state).moves:
         assert won.play(move).ok
+    assert won.hint().reason == "the game is won: nothing is left to play"
     assert won.is_won and won.undo().ok and not won.given_up and won.redo().ok

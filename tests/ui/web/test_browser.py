@@ -248,6 +248,10 @@ def test_hint_highlights_a_move_and_says_why(page: Page) -> None:
     page.click("#hint")
     expect(page.locator("#message")).to_contain_text("Hint:")
     assert page.locator("#table .hinted").count() >= 1
+    start(page, "klondike", 13)  # the best move is a deal: the stock is lit
+    page.click("#hint")
+    expect(page.locator("#message")).to_contain_text("Hint: deal from the stock")
+    expect(page.locator('#table .hinted[data-pile="stock"]')).to_have_count(1)
 
 
 def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) -> None:

@@ -48,6 +48,7 @@ def test_a_winnable_deal_and_the_daily_deal_from_their_buttons(page: Page, serve
     page.select_option("#game-picker", "freecell")
     page.click("#new-winnable")
     expect(page.locator("#status")).to_contain_text("FreeCell · deal ")
+    expect(page.locator("#message")).to_have_text("A deal the solver proved winnable.")
     first = page.request.get(f"{server}/api/games/latest").json()
     assert not first["daily"]
     page.select_option("#game-picker", "klondike")

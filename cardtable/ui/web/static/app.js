@@ -149,13 +149,14 @@ function follow(id, retry = 0) {
   };
 }
 
-async function open(next) {
+async function open(next, pick = null) {
   view = null;
   show(next);
   $("game-picker").value = baseGame(next.game);
   fillSettings("game");
   follow(next.id);
-  say(next.moves ? "Welcome back: the game is as you left it." : next.daily ? "Today's deal: proved winnable." : "");
+  const fresh = next.daily ? "Today's deal: proved winnable." : pick === "winnable" ? "A deal the solver proved winnable." : "";
+  say(next.moves ? "Welcome back: the game is as you left it." : fresh);
 }
 
 async function newGame(pick = null) {
@@ -171,7 +172,7 @@ async function newGame(pick = null) {
   const { status: code, data } = await api.create(game, deal, options, pick);
   if (code !== 201 && code !== 200) { say(data.detail); return; }
   $("deal-number").value = "";
-  await open(data);
+  await open(data, pick);
 }
 
 function fillSettings(from = "dialog") {

@@ -263,6 +263,12 @@ export function createTable(root, handlers) {
   function highlight(move) {
     root.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
     if (!move) return;
+    if (move.kind === "deal" || move.kind === "redeal") { // the stock's top, its place, or the redeal button
+      const stock = [...root.querySelectorAll('.card[data-pile="stock"]')].pop()
+        ?? root.querySelector('.slot[data-pile="stock"]') ?? root.querySelector("#redeal");
+      stock?.classList.add("hinted");
+      return;
+    }
     if (move.source) {
       const cards = [...root.querySelectorAll(`.card[data-pile="${move.source}"]`)];
       cards.slice(-(move.count ?? 1)).forEach((el) => el.classList.add("hinted"));
