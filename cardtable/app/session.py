@@ -18,13 +18,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import update_wrapper
+from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, is_stuck
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
-from cardtable.app.scoring import Scoring, fitting_scoring, opening_points, points_after, time_adjusted, uniform_score
+from cardtable.app.ledger import Ledger
+from cardtable.app.scoring import Scoring, fitting_scoring, time_adjusted, uniform_score
 from cardtable.cards import ALL_CARDS, Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, canonical_key, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
@@ -32,8 +35,20 @@ from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.observe import Observation, observe, remembered
 
 
+_P = ParamSpec("_P")
+
 GIVEN_UP = "this game was given up: start a new deal"
 """The answer to anything played on a game that was given up."""
+
+
+def _playable(action: Callable[Concatenate[Session, _P], Outcome]) -> Callable[Concatenate[Session, _P], Outcome]:
+    """``action``, refused with ``GIVEN_UP`` once the session's game was given up."""
+
+    def guarded(session: Session, /, *args: _P.args, **kwargs: _P.kwargs) -> Outcome:
+        return Outcome(False, GIVEN_UP) if session.given_up else action(session, *args, **kwargs)
+
+    update_wrapper(guarded, action)  # its name and docstring
+    return guarded
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,13 +120,7 @@ class Session:
         """What answers ``hint`` (a click's guess ranks with the quick heuristic alone)."""
         self.bookmark: History | None = None
         """The history as it was when the bookmark was set: the way back to that position."""
-        self._scored: History | None = None
-        """The history ``_points`` follows: each state's points, None where not worked out."""
-        self._points: list[int | None] = []
-        if points is not None and self.options.scoring is not Scoring.UNIFORM:
-            self._scored = self.history
-            self._points = [None] * len(self.history.states)
-            self._points[self.history.at] = points
+        self._ledger = Ledger(self.history, points if self.options.scoring is not Scoring.UNIFORM else None)
         self._stuck_state: State | None = None
         self._stuck = False
         self._restart: tuple[History, History] | None = None
@@ -166,38 +175,8 @@ class Session:
         """The untimed points of the scoring mode at the current position (standard for the
         timed mode). Worked out one step at a time as the game moves on, so its cost does
         not grow with the game; an undo reads the points it already knew."""
-        history = self.history
         scoring = Scoring.STANDARD if self.options.scoring is Scoring.TIMED else self.options.scoring
-        last = self._scored
-        if last is not None and history.states is not last.states:
-            grown = (
-                history.at == last.at + 1 == len(history.states) - 1
-                and history.states[last.at] is last.states[last.at]
-                and self._points[last.at] is not None
-            )
-            if grown:
-                before = self._points[last.at]
-                assert before is not None
-                after, _ = points_after(before, history.state_at(last.at), history.steps[last.at], scoring)
-                self._points = self._points[: last.at + 1] + [after]
-            else:
-                self._points = [None] * len(history.states)
-        if not self._points or self._points[history.at] is None:
-            self._points = self._every_point(history, scoring)
-        self._scored = history
-        found = self._points[history.at]
-        assert found is not None
-        return found
-
-    @staticmethod
-    def _every_point(history: History, scoring: Scoring) -> list[int | None]:
-        """The points at every state of ``history``, from the opening."""
-        total = opening_points(scoring)
-        out: list[int | None] = [total]
-        for n, step in enumerate(history.steps):
-            total, _ = points_after(total, history.state_at(n), step, scoring)
-            out.append(total)
-        return out
+        return self._ledger.points(self.history, scoring)
 
     @property
     def elapsed(self) -> float:
@@ -275,10 +254,9 @@ class Session:
 
     # -- intents -----------------------------------------------------------------------
 
+    @_playable
     def play(self, move: Move) -> Outcome:
         """Play one engine move (and the safe moves home after it, if wanted)."""
-        if self.given_up:
-            return Outcome(False, GIVEN_UP)
         verdict = check(self.state, move)
         if not verdict.ok:
             return Outcome(False, verdict.reason)
@@ -467,10 +445,9 @@ class Session:
                 return self.play(redeal)
         return self.play(deal)
 
+    @_playable
     def undo(self) -> Outcome:
         """Take back the last action (with its automatic moves, or a whole restart)."""
-        if self.given_up:
-            return Outcome(False, GIVEN_UP)
         if self._restart is not None and self._is_restarted:
             self.history = self._restart[0]
             return Outcome(True)
@@ -479,10 +456,9 @@ class Session:
         self.history = self.history.undo()
         return Outcome(True)
 
+    @_playable
     def redo(self) -> Outcome:
         """Play an undone action again."""
-        if self.given_up:
-            return Outcome(False, GIVEN_UP)
         if self._restart is not None and self.history is self._restart[0]:
             self.history = self._restart[1]
             return Outcome(True)
@@ -492,21 +468,19 @@ class Session:
         self.is_over = self.is_over or self.is_won
         return Outcome(True, events=(Event(EventKind.WON),) if self.is_won else ())
 
+    @_playable
     def redo_all(self) -> Outcome:
         """Redo every undone action."""
-        if self.given_up:
-            return Outcome(False, GIVEN_UP)
         if not self.history.can_redo:
             return Outcome(False, "there is nothing to redo")
         self.history = self.history.redo_all()
         self.is_over = self.is_over or self.is_won
         return Outcome(True, events=(Event(EventKind.WON),) if self.is_won else ())
 
+    @_playable
     def restart(self) -> Outcome:
         """Back to the opening position: one action, which undo takes back (the moves
         played stay redoable one by one, as after undoing them)."""
-        if self.given_up:
-            return Outcome(False, GIVEN_UP)
         if not self.history.can_undo:
             return Outcome(False, "the game is already at its opening position")
         before = self.history
@@ -519,6 +493,7 @@ class Session:
         self.bookmark = self.history
         return Outcome(True)
 
+    @_playable
     def to_bookmark(self) -> Outcome:
         """Return to the remembered position, exactly.
 
@@ -528,8 +503,6 @@ class Session:
         are dropped (the outcome says so).
         """
         mark = self.bookmark
-        if self.given_up:
-            return Outcome(False, GIVEN_UP)
         if mark is None:
             return Outcome(False, "no bookmark is set")
         if self.history.steps[: mark.at] == mark.steps[: mark.at]:
@@ -538,14 +511,13 @@ class Session:
         self.history = mark
         return Outcome(True, "back at the bookmark; the moves played after undoing past it were dropped")
 
+    @_playable
     def hint(self, quick: bool = False) -> Outcome:
         """The best move, with its reason (nothing is played); never one that leads back
         to a position already reached in this game. It knows what the player has seen on
         the way here (``observe.remembered``), as a player would. A ``quick`` hint comes
         from the heuristic alone, without a search (the server's answer while its solver
         is busy), and says so."""
-        if self.given_up:
-            return Outcome(False, GIVEN_UP)
         if self.is_won:
             return Outcome(False, "the game is won: nothing is left to play")
         steps = self.history.steps[: self.history.at]
@@ -580,10 +552,9 @@ class Session:
             self._reached_keys = frozenset(_seen_key(s) for s in history.reached())
         return self._reached_keys
 
+    @_playable
     def auto_finish(self) -> Outcome:
         """Play every card home when the rest is mechanical."""
-        if self.given_up:
-            return Outcome(False, GIVEN_UP)
         done = finish(self.state)
         if done is None:
             return Outcome(False, "the game can't be finished automatically yet")

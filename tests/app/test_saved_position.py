@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.app import ledger
 from cardtable.app import Options, Scoring, Session, Store
 from cardtable.app.storage import CorruptSave
 from cardtable.solitaire import get_variant, legal_moves
@@ -96,7 +97,7 @@ def test_the_score_moves_on_one_step_at_a_time(monkeypatch: pytest.MonkeyPatch) 
     def from_the_start(*args: object) -> None:
         raise AssertionError("scored again from the first move")
 
-    monkeypatch.setattr(Session, "_every_point", staticmethod(from_the_start))
+    monkeypatch.setattr(ledger, "_every_point", from_the_start)
     for _ in range(5):
         session.play(legal_moves(session.state)[0])
         expected.play(legal_moves(expected.state)[0])

@@ -20,6 +20,14 @@ def _games(tmp_path: Path) -> Games:
     return Games(Store(tmp_path / "t.db"), "me")
 
 
+async def _settled(app: TableApp) -> None:
+    """Wait (up to 4 s) for the verdict being worked out on its thread."""
+    for _ in range(200):
+        await asyncio.sleep(0.02)
+        if app.verdict != "…":
+            return
+
+
 def test_typed_winnable_answers_and_the_setting_follows_every_move(tmp_path: Path) -> None:
     games = _games(tmp_path)
     session = Session(get_variant("freecell-1-cell"), 2, Options(auto_build=False))
@@ -53,24 +61,18 @@ def test_fullscreen_w_turns_the_indicator_on_and_the_verdict_follows_the_status(
     game_id = games.store.save("me", session)
     app = TableApp(games, game_id, session, indicator=Indicator(nodes=3_000, seconds=float("inf")))
 
-    async def settle() -> None:
-        for _ in range(200):
-            await asyncio.sleep(0.02)
-            if app.verdict != "…":
-                return
-
     async def drive() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             assert app.verdict == ""
             await pilot.press("w")
-            await settle()
+            await _settled(app)
             assert games.indicator_on() and app.verdict == "winnable"
             for source, target in (("t1", "c1"), ("c1", "f1"), ("t2", "c1")):
                 app.show(app.session.move_card(source, -1, target))
-                await settle()
+                await _settled(app)
             assert app.verdict == "can't be won from here: undo 1 move to get back to a winnable position"
             await pilot.press("u")
-            await settle()
+            await _settled(app)
             assert app.verdict == "winnable"
             await pilot.press("w")
             assert app.verdict == "" and not games.indicator_on()
@@ -125,10 +127,7 @@ def test_a_lost_open_game_says_why_typed_in_codes_and_on_the_full_screen_message
     async def drive() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("w")
-            for _ in range(200):
-                await asyncio.sleep(0.02)
-                if app.verdict != "…":
-                    break
+            await _settled(app)
             assert app.verdict == "can't be won from here"
             assert app.message.startswith("10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can never leave")
 
@@ -148,10 +147,7 @@ def test_fullscreen_status_line_stays_on_an_80_column_screen_under_a_long_messag
     async def drive() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("w")
-            for _ in range(200):
-                await asyncio.sleep(0.02)
-                if app.verdict != "…":
-                    break
+            await _settled(app)
             await pilot.pause()
             seen = lines()
             assert seen[0].startswith("Still winnable? On.") and seen[1].endswith("…")
