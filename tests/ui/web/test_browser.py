@@ -88,6 +88,11 @@ def start(page: Page, game: str, deal: int) -> None:
     settle(page)
 
 
+def moves_said(count: int) -> str:
+    """The status line's count of moves: "1 move", "2 moves"."""
+    return f"{count} move{'' if count == 1 else 's'}"
+
+
 def settle(page: Page) -> None:
     """Wait until the cards stop moving, so positions read now are where they stay."""
     page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")

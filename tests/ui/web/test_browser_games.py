@@ -7,15 +7,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, legal_moves, variants
-from tests.ui.web.test_browser import browser, page, server, settle  # noqa: F401  (fixtures)
+from tests.ui.web.test_browser import browser, moves_said, page, server, settle  # noqa: F401  (fixtures)
 
 DEAL = 3
 
-
-
-def _moves(count: int) -> str:
-    """The status line's count of moves."""
-    return f"{count} move{'' if count == 1 else 's'}"
 
 def _first_move(state: State) -> Move | None:
     """A move a player makes with the mouse: a card (or run) onto a pile, or a pair."""
@@ -62,7 +57,7 @@ def test_every_game_is_laid_out_and_played_by_clicking(page: Page, variant: Vari
         page.click(_place(state, stock))
         state = apply(state, next(m for m in legal_moves(state) if m.kind in (MoveKind.DEAL, MoveKind.REDEAL)))
         moves_before += 1
-        expect(page.locator("#status")).to_contain_text(f" {_moves(moves_before)} ·")
+        expect(page.locator("#status")).to_contain_text(f" {moves_said(moves_before)} ·")
         settle(page)
     move = _first_move(state)
     assert move is not None and move.source is not None
@@ -76,4 +71,4 @@ def test_every_game_is_laid_out_and_played_by_clicking(page: Page, variant: Vari
         # A card with others on it shows only its top edge: that is where a player clicks.
         page.click(_card(state, move.source, len(state.piles[move.source]) - move.count), position={"x": 10, "y": 4})
         page.click(_place(state, move.target))
-    expect(page.locator("#status")).not_to_contain_text(f" {_moves(moves_before)} ·")
+    expect(page.locator("#status")).not_to_contain_text(f" {moves_said(moves_before)} ·")

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from cardtable.solitaire import Move, MoveKind, PileKind, State, apply, get_variant, legal_moves, variants
 from tests.solitaire.conformance import chosen_variants
-from tests.ui.web.test_browser import browser, page, server, settle, start  # noqa: F401  (fixtures)
+from tests.ui.web.test_browser import browser, moves_said, page, server, settle, start  # noqa: F401  (fixtures)
 from tests.ui.web.test_browser_games import _card, _place
 
 PHONES = ({"width": 375, "height": 667}, {"width": 400, "height": 800})
@@ -104,10 +104,6 @@ def phone(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iter
     context.close()
 
 
-def _moves(count: int) -> str:
-    return f"{count} move{'' if count == 1 else 's'}"
-
-
 @pytest.mark.parametrize("game", ["klondike", "freecell", "spider", "la-belle-lucie", "pyramid"])
 def test_a_phones_width_shows_every_pile_and_a_tap_moves_a_card(phone: Page, game: str) -> None:
     variant = get_variant(game)
@@ -129,7 +125,7 @@ def test_a_phones_width_shows_every_pile_and_a_tap_moves_a_card(phone: Page, gam
         phone.tap(_place(state, variant.piles_of(PileKind.STOCK)[0]))
         state = apply(state, next(m for m in legal_moves(state) if m.kind in (MoveKind.DEAL, MoveKind.REDEAL)))
         turned += 1
-        expect(phone.locator("#status")).to_contain_text(f" {_moves(turned)} ·")
+        expect(phone.locator("#status")).to_contain_text(f" {moves_said(turned)} ·")
         settle(phone)
         move = _tap_move(state)
     assert move.source is not None and move.target is not None
@@ -138,7 +134,7 @@ def test_a_phones_width_shows_every_pile_and_a_tap_moves_a_card(phone: Page, gam
     else:
         phone.tap(_card(state, move.source, len(state.piles[move.source]) - move.count), position={"x": 6, "y": 4})
     phone.tap(_place(state, move.target))
-    expect(phone.locator("#status")).to_contain_text(f" {_moves(turned + 1)} ·")
+    expect(phone.locator("#status")).to_contain_text(f" {moves_said(turned + 1)} ·")
 
 
 def test_every_game_fits_a_phones_width(browser: Browser, server: str) -> None:  # noqa: F811
