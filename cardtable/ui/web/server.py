@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import os
-import re
 import secrets
 import sys
 from collections.abc import Mapping
@@ -29,6 +28,7 @@ from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.solver_api import router as solver_router
 from cardtable.ui.web.lane import GameLane
 from cardtable.ui.web.live import LiveGames
+from cardtable.ui.web.methods import Methods, allow, methods_of
 from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections
 
 STATIC = Path(__file__).parent / "static"
@@ -39,6 +39,9 @@ is well under a kilobyte, so anything near this is a mistake or an attack."""
 
 RETRY_AFTER = 1
 """Seconds a client is asked to wait (``Retry-After``) before retrying when the database is busy."""
+
+CATCH_ALL = "/api/{anything:path}"
+"""The route answering an address under /api that no other route takes."""
 
 TOO_LARGE = f"the request body is too large: at most {MAX_BODY // 1024} KiB is accepted"
 
@@ -180,7 +183,8 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
     app.include_router(blackjack_router)
     if lane:
         app.add_middleware(GameLane, handlers=app.exception_handlers)
-    app.add_middleware(BodyLimit)  # added last, so it wraps the lane as well
+    app.add_middleware(BodyLimit)  # added after the lane, so it wraps the lane as well
+    app.add_middleware(Methods, allowed=lambda path: allowed_methods(app, path))
 
     @app.exception_handler(CorruptSave)
     async def corrupt(request: Request, error: CorruptSave) -> JSONResponse:
@@ -218,15 +222,15 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
         detail = str(error.detail)
         if error.status_code == 405:  # Starlette names the methods of one route only, and no more
             allowed = allowed_methods(app, request.url.path)
-            headers["Allow"] = ", ".join(allowed)
+            headers["Allow"] = allow(allowed)
             detail = f"{request.url.path} takes {' or '.join(allowed)}, not {request.method}"
         return JSONResponse({"detail": detail}, status_code=error.status_code, headers=headers)
 
-    @app.get("/api/{anything:path}", include_in_schema=False)
+    @app.get(CATCH_ALL, include_in_schema=False)
     async def unknown(anything: str) -> None:
         allowed = allowed_methods(app, f"/api/{anything}")
         if allowed:  # the address exists, for other methods
-            raise HTTPException(405, f"/api/{anything} takes {' or '.join(allowed)}, not GET", headers={"Allow": ", ".join(allowed)})
+            raise HTTPException(405, f"/api/{anything} takes {' or '.join(allowed)}, not GET", headers={"Allow": allow(allowed)})
         raise HTTPException(404, f"there is no /api/{anything}")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -234,13 +238,15 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
 
 
 def allowed_methods(app: FastAPI, path: str) -> list[str]:
-    """The methods the API's schema documents at ``path`` (none: no such address)."""
-    methods: set[str] = set()
-    for template, operations in app.openapi()["paths"].items():
-        pattern = re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template))
-        if re.fullmatch(pattern, path):
-            methods |= {method.upper() for method in operations}
-    return sorted(methods)
+    """The methods the server's routes take at ``path`` (none: no such address), HEAD
+    and OPTIONS aside.
+
+    >>> app = create_app(Store(":memory:"))
+    >>> allowed_methods(app, "/api/games"), allowed_methods(app, "/"), allowed_methods(app, "/api/nothing")
+    (['GET', 'POST'], ['GET'], [])
+    """
+    routes = [*app.routes, *router.routes, *solver_router.routes, *blackjack_router.routes]
+    return methods_of(routes, path, skipped=frozenset({CATCH_ALL}))
 
 
 def app_from_environment() -> FastAPI:

@@ -265,7 +265,9 @@ def test_a_method_an_address_does_not_take_is_named_with_those_it_does(client: T
         ("GET", f"/api/games/{view['id']}/actions", "POST"),
     ):
         response = client.request(method, url)
-        assert response.status_code == 405 and response.headers["allow"] == allowed.replace(" or ", ", ")
+        implicit = {"OPTIONS"} | ({"HEAD"} if "GET" in allowed else set())
+        assert response.status_code == 405
+        assert set(response.headers["allow"].split(", ")) == set(allowed.split(" or ")) | implicit
         assert response.json()["detail"] == f"{url} takes {allowed}, not {method}"
 
 

@@ -111,6 +111,21 @@ def test_an_oversized_body_is_refused_whether_declared_or_chunked(one_worker: st
     chunked.close()
 
 
+def test_head_and_options_keep_the_connection_usable(one_worker: str) -> None:
+    host, port = one_worker.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.request("HEAD", "/api/games")
+    head = connection.getresponse()
+    assert head.status == 200 and int(head.getheader("Content-Length", "0")) > 1000 and head.read() == b""
+    connection.request("OPTIONS", "/api/games")
+    options = connection.getresponse()
+    assert options.status == 204 and options.getheader("Allow") == "GET, HEAD, OPTIONS, POST" and options.read() == b""
+    connection.request("GET", "/api/games")  # on the same connection: nothing of a body was left on it
+    listing = connection.getresponse()
+    assert listing.status == 200 and len(listing.read()) == int(head.getheader("Content-Length", "0"))
+    connection.close()
+
+
 def _children(pid: int) -> list[int]:
     """The server processes started for process ``pid``: those it or its forking helper
     started, known by their name (Linux /proc)."""
