@@ -140,13 +140,20 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
     return table_view(live.game_id, live.session, live.version)
 
 
-@router.get("/games/latest", summary="The caller's latest unfinished game", responses=answers(404, 409, 503))
-async def latest(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
+@router.get(
+    "/games/latest",
+    summary="The caller's latest unfinished game",
+    description="The table of the caller's latest unfinished game; 204, with no body, when there is none.",
+    responses={**answers(409, 503), 204: {"description": "the caller has no unfinished game"}},
+)
+async def latest(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> Any:
     player = player_of(request, response, cardtable_player)
     live_games = _live(request)
     game_id = await live_games.run(live_games.store.latest_unfinished, player)
-    if game_id is None:
-        raise HTTPException(404, "you have no unfinished game")
+    if game_id is None:  # not an error: a new player, or every game finished
+        nothing = Response(status_code=204)
+        nothing.raw_headers.extend(h for h in response.raw_headers if h[0] == b"set-cookie")  # a new player's cookie
+        return nothing
     live = await _game(request, player, game_id)
     return table_view(live.game_id, live.session, live.version)
 

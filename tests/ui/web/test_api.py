@@ -187,7 +187,7 @@ def test_reload_finds_the_latest_unfinished_game(app, client: TestClient) -> Non
     again = TestClient(app, cookies=dict(client.cookies))
     latest = again.get("/api/games/latest").json()
     assert latest["id"] == view["id"] and latest["moves"] == 1
-    assert TestClient(app).get("/api/games/latest").status_code == 404
+    assert TestClient(app).get("/api/games/latest").status_code == 204
 
 
 HOSTILE = [
@@ -462,3 +462,10 @@ def test_a_hint_asked_while_the_solver_is_busy_comes_from_the_heuristic_at_once(
     assert busy.result(timeout=60)
     answer = _act(client, view, "hint").json()
     assert answer["ok"] and "leads to a win" in answer["reason"] and QUICK_HINT not in answer["reason"]
+
+
+def test_a_new_player_with_nothing_unfinished_gets_no_content_and_a_cookie(app) -> None:  # type: ignore[no-untyped-def]
+    newcomer = TestClient(app)
+    answer = newcomer.get("/api/games/latest")
+    assert answer.status_code == 204 and answer.content == b""
+    assert "cardtable_player" in answer.cookies  # so the game it starts next is its own

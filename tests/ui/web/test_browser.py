@@ -319,3 +319,20 @@ def test_a_new_deal_asks_before_giving_a_game_in_progress_up(browser: Browser, s
     page.once("dialog", lambda dialog: dialog.accept())
     start(page, "freecell", 1)
     context.close()
+
+
+def test_a_first_visit_shows_no_error_in_the_console(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    fresh = context.new_page()
+    errors: list[str] = []
+    fresh.on("console", lambda message: errors.append(f"{message.text} {message.location}") if message.type == "error" else None)
+    fresh.on("response", lambda response: errors.append(f"{response.status} {response.url}") if response.status >= 400 else None)
+    fresh.goto(server)
+    expect(fresh.locator("#status")).to_contain_text("deal")
+    fresh.reload()  # a returning player: the game just dealt is opened again
+    expect(fresh.locator("#status")).to_contain_text("deal")
+    assert errors == []
+    fresh.goto(f"{server}/thunderjack")
+    expect(fresh.locator("body")).to_contain_text("Thunderjack")
+    assert errors == []
+    context.close()
