@@ -184,6 +184,11 @@ class Session:
         running = 0.0 if self._running_since is None else self._clock() - self._running_since
         return self._elapsed + running
 
+    @property
+    def clock_running(self) -> bool:
+        """Whether the clock runs: from the first action until a win or a pause."""
+        return self._running_since is not None and not self.given_up
+
     def pause(self) -> None:
         """Stop the clock (the player left)."""
         self._elapsed = self.elapsed

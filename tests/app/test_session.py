@@ -162,13 +162,17 @@ def test_the_clock_runs_only_while_playing() -> None:
     now = [100.0]
     session = Session(get_variant("klondike"), 7, clock=lambda: now[0])
     now[0] = 150.0
-    assert session.elapsed == 0.0  # not started before the first action
+    assert session.elapsed == 0.0 and not session.clock_running  # not started before the first action
     session.deal()
     now[0] = 160.0
-    assert session.elapsed == 10.0
+    assert session.elapsed == 10.0 and session.clock_running
     session.pause()
     now[0] = 500.0
-    assert session.elapsed == 10.0
+    assert session.elapsed == 10.0 and not session.clock_running
+    session.deal()
+    assert session.clock_running
+    session.given_up = True
+    assert not session.clock_running
     assert is_won(session.state) is False
 
 

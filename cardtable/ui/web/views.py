@@ -135,6 +135,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "scoring": session.options.scoring.value,
         "auto_build": session.options.auto_build,
         "elapsed": round(session.elapsed, 1),
+        "clock_running": session.clock_running,
         "won": session.is_won,
         "in_progress": session.is_in_progress,
         "given_up": session.given_up,

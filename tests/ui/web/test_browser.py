@@ -336,3 +336,27 @@ def test_a_first_visit_shows_no_error_in_the_console(browser: Browser, server: s
     expect(fresh.locator("body")).to_contain_text("Thunderjack")
     assert errors == []
     context.close()
+
+
+def _clock(page: Page) -> int:
+    """The seconds the status line's clock shows."""
+    minutes, seconds = str(page.locator("#status").text_content()).rsplit(" · ", 1)[1].split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_clock_runs_on_from_the_first_move_through_a_restart_and_never_steps_back(page: Page) -> None:
+    start(page, "klondike", 7)
+    assert _clock(page) == 0
+    page.click('#table .card[data-pile="t6"] >> nth=-1')
+    page.click('#table .card[data-pile="t2"] >> nth=-1')
+    expect(page.locator("#status")).to_contain_text("1 move ·")
+    page.wait_for_timeout(2300)
+    before = _clock(page)
+    assert before >= 2
+    page.click("#restart")
+    expect(page.locator("#status")).to_contain_text("0 moves ·")
+    shown = [_clock(page)]
+    for _ in range(8):
+        page.wait_for_timeout(300)
+        shown.append(_clock(page))
+    assert shown[0] >= before and shown == sorted(shown) and shown[-1] >= shown[0] + 2  # it runs, never back

@@ -29,7 +29,9 @@ function dealName(shown) {
 
 function status() {
   if (!view) return;
-  const minutes = Math.floor(view.elapsed / 60), seconds = Math.floor(view.elapsed % 60);
+  // The server's clock, run on here since the view came: it never steps back or races ahead.
+  const elapsed = view.elapsed + (view.clock_running ? (performance.now() - view.receivedAt) / 1000 : 0);
+  const minutes = Math.floor(elapsed / 60), seconds = Math.floor(elapsed % 60);
   $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${view.score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}`;
   $("undo").disabled = !view.can_undo;
   $("redo").disabled = !view.can_redo;
@@ -41,6 +43,7 @@ function show(next) {
   const wasWon = view && view.id === next.id && view.won;
   const moved = !view || view.id !== next.id || view.version !== next.version;
   view = next;
+  view.receivedAt = performance.now();
   table.render(view);
   status();
   if (moved) verdict(null);
@@ -312,7 +315,7 @@ async function start() {
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
   window.addEventListener("resize", () => table.redraw());
-  setInterval(() => { if (view && !view.won && view.moves) { view.elapsed += 1; status(); } }, 1000);
+  setInterval(() => { if (view && view.clock_running) status(); }, 250);
   fillSettings();
   const latest = await api.latest();
   if (latest.status === 200) await open(latest.data);
