@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 
 from cardtable.app.scoring import Scoring
 from cardtable.app.storage import GameRecord
+from cardtable.solitaire import get_variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,25 @@ class GameStats:
     """The scoring ``best_score`` is in (None for games saved without one)."""
     daily: bool = False
     """Whether these are the results of the game's daily deals (counted apart)."""
+    name: str = ""
+    """The game's name as players know it (filled in from ``game``; the id itself for a
+    game no longer in the collection)."""
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", game_name(self.game))
+
+
+def game_name(game: str) -> str:
+    """The name of the game with id ``game``, or the id when there is no such game.
+
+    >>> game_name("klondike-draw3"), game_name("no-such-game")
+    ('Klondike (draw 3)', 'no-such-game')
+    """
+    try:
+        return get_variant(game).name
+    except LookupError:
+        return game
 
 
 def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool = False) -> list[GameStats]:
@@ -160,7 +180,7 @@ def to_text(stats: list[GameStats]) -> str:
     >>> from cardtable.app.storage import GameRecord
     >>> won = GameRecord(1, "me", "klondike", 7, "{}", "won", 90, 100, 0, 65.0, "", "2026-01-02T10:00:00+00:00")
     >>> print(to_text(summarize([won])))
-    klondike: played 1, won 1 (100%), streak 1, best streak 1
+    Klondike: played 1, won 1 (100%), streak 1, best streak 1
       best score 100, best time 1:05, fewest moves 90
       recent: 2026-01-02  deal 7  won  score 100
     """
@@ -168,7 +188,7 @@ def to_text(stats: list[GameStats]) -> str:
         return "No finished games yet."
     blocks = []
     for s in stats:
-        title = s.game + (" daily deal" if s.daily else "") + (f" ({_options_words(s.options)})" if s.options else "")
+        title = s.name + (" daily deal" if s.daily else "") + (f" ({_options_words(s.options)})" if s.options else "")
         lines = [
             f"{title}: played {s.played}, won {s.won} ({100 * s.win_rate:.0f}%), "
             f"streak {s.current_streak}, best streak {s.best_streak}"

@@ -72,4 +72,4 @@ def test_daily_games_have_their_own_line_in_the_statistics(tmp_path: Path) -> No
     stats, _, _ = player_stats(store, "me")
     lines = {(s.game, s.daily): s.played for s in stats}
     assert lines == {("freecell", False): 1, ("freecell", True): 1}
-    assert "freecell daily deal: played 1" in to_text(stats)
+    assert "FreeCell daily deal: played 1" in to_text(stats)

@@ -91,8 +91,8 @@ def test_the_text_shows_bests_vegas_and_recent_games(tmp_path: Path) -> None:
         session.deal()
         store.set_status("me", store.save("me", session), "lost")
     text = to_text(summarize(store.records("me")))
-    freecell, klondike = text.split("\nklondike: ")
-    assert freecell.startswith("freecell: played 1, won 1 (100%)")
+    freecell, klondike = text.split("\nKlondike: ")
+    assert freecell.startswith("FreeCell: played 1, won 1 (100%)")
     assert f"best score 100 (uniform scoring), best time 0:00, fewest moves {_won_freecell().move_count}" in freecell
     assert "Vegas" not in freecell and "deal 1  won  score 100" in freecell
     assert "Vegas total -52 over 1 game" in klondike

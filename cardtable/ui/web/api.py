@@ -15,6 +15,7 @@ from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import new_game_problem
 from cardtable.app.standing import SETTING, Verdict
 from cardtable.app.storage import GameOver
+from cardtable.app.stats import game_name
 from cardtable.app.tallies import player_stats
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
@@ -289,7 +290,7 @@ async def stats(request: Request, response: Response, cardtable_player: PlayerCo
         "unreadable": [str(error) for error in unreadable],
         "stats": [asdict(s) for s in summaries],
         "recent": [
-            {"game": r.variant, "deal": r.deal, "won": r.status == "won", "moves": r.moves, "score": r.score,
+            {"game": r.variant, "name": game_name(r.variant), "deal": r.deal, "won": r.status == "won", "moves": r.moves, "score": r.score,
              "elapsed": round(r.elapsed), "when": r.updated}
             for r in finished
         ],

@@ -5,6 +5,7 @@ Screenshots of each scene are saved under test-artifacts/ for a person to look a
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -239,8 +240,9 @@ def test_statistics_chart_the_games_played_and_rules_describe_the_game(page: Pag
     page.click("#show-stats")
     expect(page.locator("#stats-dialog")).to_be_visible()
     expect(page.locator("#stats-table tr")).to_have_count(2)  # a header and Klondike.s row
-    expect(page.locator("#stats-table")).to_contain_text("klondike")
+    expect(page.locator("#stats-table")).to_contain_text("Klondike")  # by its name, not its id
     expect(page.locator("#stats-chart rect")).to_have_count(1)
+    expect(page.locator("#stats-chart rect title")).to_have_text(re.compile(r"^Klondike deal 7: lost"))
     snap(page, "statistics")
     page.click("#stats-dialog form button")
     page.click("#show-rules")

@@ -253,7 +253,7 @@ async function showRules() {
 async function showStats() {
   const { status: code, data } = await api.stats();
   if (code !== 200) { say(data.detail); return; }
-  const rows = data.stats.filter((s) => s.played > 0).map((s) => `<tr><td>${s.game}${s.daily ? " (daily)" : ""}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
+  const rows = data.stats.filter((s) => s.played > 0).map((s) => `<tr><td>${s.name}${s.daily ? " (daily)" : ""}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
   $("stats-table").innerHTML = rows.length
     ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best</th><th>fewest</th></tr>${rows.join("")}</table>`
     : "<p>No finished games yet.</p>";
@@ -269,7 +269,7 @@ async function showStats() {
   chart.setAttribute("viewBox", "0 0 100 40");
   chart.innerHTML = recent.map((r, i) => {
     const h = r.won ? 30 : 12;
-    return `<rect x="${i * bar + 0.5}" y="${38 - h}" width="${bar - 1}" height="${h}" fill="${r.won ? "#2e9e5b" : "#c8553d"}"><title>${r.game} deal ${r.deal}: ${r.won ? "won" : "lost"} in ${r.moves} move${r.moves === 1 ? "" : "s"}</title></rect>`;
+    return `<rect x="${i * bar + 0.5}" y="${38 - h}" width="${bar - 1}" height="${h}" fill="${r.won ? "#2e9e5b" : "#c8553d"}"><title>${r.name} deal ${r.deal}: ${r.won ? "won" : "lost"} in ${r.moves} move${r.moves === 1 ? "" : "s"}</title></rect>`;
   }).join("");
   $("stats-dialog").showModal();
 }
