@@ -289,8 +289,10 @@ class TableApp(App[int]):
                 text, style = "░░░", "down"
             else:
                 text, style = card.symbol, "red" if card.suit.letter in _RED else "black"
-            if spec.kind is PileKind.STOCK and (card is None or spec.group is None):
-                text = f"{len(cards)}"  # a stock whose top card plays shows that card (Strategy)
+            if spec.kind is PileKind.STOCK and card is None:
+                text = f"{len(cards)}"
+            elif spec.kind is PileKind.STOCK and len(counted := f"{text} {len(cards)}") <= wide:
+                text = counted  # a stock showing its top card (Pyramid, Strategy): the card, and how many
             if n in out_of_order:
                 text, style = text + "!", style + " violation"
             if self.selected == (i, n):
@@ -306,10 +308,12 @@ class TableApp(App[int]):
 
     def _hinted_positions(self, i: int) -> set[int]:
         """Where pile ``i`` shows the hinted move: the cards it moves, or the card (or the
-        empty place, -1) they go onto; a deal lights the stock's top."""
+        empty place, -1) they go onto; a pair lights both its cards, a deal the stock's top."""
         move, cards = self.hinted, len(self.session.state.piles[i])
         if move is None:
             return set()
+        if move.kind is MoveKind.PAIR:  # the cards that go: the top of each pile named
+            return {cards - 1} if i in (move.source, move.target) else set()
         if move.kind is not MoveKind.MOVE:
             return {cards - 1} if self.session.variant.piles[i].kind is PileKind.STOCK else set()
         if i == move.source:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cardtable.app import Options, Session, Store, order_violations
 from cardtable.app.service import Games
-from cardtable.solitaire import get_variant
+from cardtable.solitaire import MoveKind, get_variant, legal_moves
 from textual.widgets import Static
 from cardtable.ui.terminal.fullscreen import CardView, ConfirmScreen, TableApp
 from tests.solitaire.games.positions import position
@@ -315,5 +315,28 @@ def test_a_stock_whose_top_card_plays_shows_it_and_a_click_moves_it(tmp_path: Pa
             await pilot.pause()
             assert _top(app.session, "t1") == top.code
             assert len(app.session.state.piles[stock]) == 47
+
+    asyncio.run(drive())
+
+
+def test_pyramids_stock_shows_its_top_card_and_a_pair_hint_lights_both_cards(tmp_path: Path) -> None:
+    variant = get_variant("pyramid")
+    deal = next(n for n in range(1, 50) if any(
+        m.kind is MoveKind.PAIR and m.target is not None for m in legal_moves(variant.start(n))))
+    session = Session(variant, deal, Options(auto_build=False))
+    app, _, _ = _app(tmp_path, session)
+    stock = session.pile_index("stock")
+    cards = session.state.piles[stock]
+    pair = next(m for m in legal_moves(session.state) if m.kind is MoveKind.PAIR and m.target is not None)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            shown = str(app.query_one(f"#card-{stock}-{len(cards) - 1}", CardView).render())
+            assert shown == f"{cards[-1].symbol} {len(cards)}"  # the card that plays, and how many are left
+            app.hinted = pair
+            app.redraw()
+            await pilot.pause()
+            lit = {(v.pile, v.position) for v in app.query(CardView) if v.has_class("hinted")}
+            assert lit == {(p, len(session.state.piles[p]) - 1) for p in (pair.source, pair.target)}
 
     asyncio.run(drive())
