@@ -311,7 +311,7 @@ async function start() {
   $("win-new").onclick = () => newGame();
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey) return;
-    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: () => newGame(), m: showMe };
+    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), i: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: () => newGame(), m: showMe };
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
   window.addEventListener("resize", () => table.redraw());
