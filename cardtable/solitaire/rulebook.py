@@ -154,7 +154,7 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
         if first.group is not None:
             parts.append("the top card may come back into play")
     elif first.group is not None and kind is not PileKind.CELL:
-        parts.append(first.group.phrase)
+        parts.append(first.group.phrase_in(variant))
     if not parts:
         parts.append("removed cards go here" if variant.pairs is not None else "no card is played there by hand")
     return _sentence(f"{head}: " + "; ".join(parts))

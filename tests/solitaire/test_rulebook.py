@@ -24,7 +24,7 @@ def test_the_page_speaks_in_the_atoms_words(variant: object) -> None:
         if spec.build is not None:
             assert spec.build.phrase in page, spec.id.name
         if spec.group is not None and spec.kind is PileKind.TABLEAU:
-            assert spec.group.phrase in page, spec.id.name
+            assert spec.group.phrase_in(variant) in page, spec.id.name
     if variant.pairs is not None:
         assert variant.pairs.phrase[1:] in page
     stock = variant.piles_of(PileKind.STOCK)

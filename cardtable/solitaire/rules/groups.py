@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from cardtable.solitaire.model import State
 from cardtable.solitaire.rules.build import BuildRule
+
+if TYPE_CHECKING:
+    from cardtable.solitaire.variant import Variant
 
 
 class GroupKind(Enum):
@@ -50,6 +54,17 @@ class Group:
             return "one card moves, or the whole pile as a run; never part of it"
         how = "as a run" if self.rule is None else f"as a run that follows '{self.rule.phrase}'"
         return f"cards move together only {how}"
+
+    def phrase_in(self, variant: Variant) -> str:
+        """``phrase`` as ``variant`` has it: a supermove names only the places it can use.
+
+        >>> from cardtable.solitaire.registry import get_variant
+        >>> supermove().phrase_in(get_variant("free-fan"))
+        'a run moves if it could move card by card through the free cells'
+        """
+        if self.kind is not GroupKind.SUPERMOVE:
+            return self.phrase
+        return self.phrase.replace("through free cells and empty columns", "through " + through(variant)[0])
 
 
 top_card = Group(GroupKind.ONE)
@@ -102,6 +117,23 @@ def movable_count(state: State, pile: int) -> int:
             k += 1
         return k
     return up
+
+
+def through(variant: Variant) -> tuple[str, str]:
+    """What a supermove in ``variant`` moves through, in words, and how long it may be.
+
+    >>> from cardtable.solitaire.registry import get_variant
+    >>> through(get_variant("freecell"))
+    ('free cells and empty columns', '(free cells + 1) x 2^(empty columns)')
+    >>> through(get_variant("free-fan"))
+    ('the free cells', 'free cells + 1')
+    """
+    t, word = variant.tables, variant.tableau_word
+    if t.cells and t.open_columns:
+        return f"free cells and empty {word}s", f"(free cells + 1) x 2^(empty {word}s)"
+    if t.cells:
+        return "the free cells", "free cells + 1"
+    return f"the empty {word}s", f"2^(empty {word}s)"
 
 
 def supermove_limits(state: State) -> tuple[int, int]:

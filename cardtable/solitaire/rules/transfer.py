@@ -15,7 +15,7 @@ from cardtable.solitaire.model import LEGAL, Move, PileKind, State, Verdict
 from cardtable.solitaire.rules.clearing import clear_run
 from cardtable.solitaire.rules.discard import check_discard
 from cardtable.solitaire.rules.empty import base_rank, based_rank
-from cardtable.solitaire.rules.groups import GroupKind, movable_count, supermove_limits
+from cardtable.solitaire.rules.groups import GroupKind, movable_count, supermove_limits, through
 from cardtable.solitaire.rules.refill import refill
 from cardtable.solitaire.rules.reveal import settle
 from cardtable.solitaire.rules.turning import turn_up
@@ -205,8 +205,8 @@ def check_transfer(state: State, move: Move) -> Verdict:
         limit = on if held else empty
         if k > limit:
             return no(
-                f"only {count_cards(limit)} can move now: (free cells + 1) x 2^(empty columns)"
-                + (", not counting the column moved to" if not held else "")
+                f"only {count_cards(limit)} can move now: {through(variant)[1]}"
+                + (f", not counting the {variant.tableau_word} moved to" if not held and j in variant.tables.open_columns else "")
             )
     if not held:
         starts = target.empty

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.solitaire import PileKind, check, get_variant, legal_moves
+from cardtable.solitaire.rulebook import rule_lines
 from tests.solitaire.games.positions import move, position
 
 
@@ -50,4 +51,9 @@ def test_free_fan_moves_runs_through_its_two_free_cells() -> None:
     state = position("free-fan", t1="KD 9C 8C 7C", t2="TC")
     assert check(state, move(state, "t1", "t2", 3)).ok
     full = position("free-fan", t1="KD 9C 8C 7C", t2="TC", c1="2D")
-    assert "only 2 cards" in check(full, move(full, "t1", "t2", 3)).reason
+    reason = check(full, move(full, "t1", "t2", 3)).reason
+    assert reason == "only 2 cards can move now: free cells + 1"  # an empty fan takes only a King: no help
+    assert "through the free cells" in " ".join(rule_lines(v)) and "column" not in " ".join(rule_lines(v))
+    others = dict(t3="2S", t4="3S", t5="4S", t6="5S", t7="6S", t8="2H")
+    freecell = position("freecell", t1="KD 9C 8H 7S 6D 5C", t2="TH", c1="2D", c2="3D", c3="4D", **others)
+    assert check(freecell, move(freecell, "t1", "t2", 5)).reason.endswith("(free cells + 1) x 2^(empty columns)")
