@@ -128,6 +128,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "version": version,
         "layout": layout_of(variant),
         "row_length": variant.traits.row_length,
+        "draw": variant.traits.draw,
         "piles": piles,
         "violations": order_violations(state),
         "moves": session.move_count,

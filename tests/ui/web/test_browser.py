@@ -255,7 +255,7 @@ def test_hint_highlights_a_move_and_says_why(page: Page) -> None:
     page.click("#hint")
     expect(page.locator("#message")).to_contain_text("Hint:")
     assert page.locator("#table .hinted").count() >= 1
-    start(page, "klondike", 13)  # the best move is a deal: the stock is lit
+    start(page, "klondike", 18)  # the only move is a deal: the stock is lit
     page.locator("#table").focus()
     page.keyboard.press("i")  # the full screen's key for a hint works here too
     expect(page.locator("#message")).to_contain_text("Hint: deal from the stock")
@@ -363,3 +363,28 @@ def test_the_clock_runs_on_from_the_first_move_through_a_restart_and_never_steps
         page.wait_for_timeout(300)
         shown.append(_clock(page))
     assert shown[0] >= before and shown == sorted(shown) and shown[-1] >= shown[0] + 2  # it runs, never back
+
+
+def _arrow_to(page: Page, pile: str) -> None:
+    """Press the right arrow until the keyboard's place is on ``pile``."""
+    for _ in range(30):
+        if page.locator("#table .focus").get_attribute("data-pile") == pile:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrows never reached {pile}")
+
+
+def test_the_keyboard_moves_a_card_and_its_place_shows_only_once_it_is_used(page: Page) -> None:
+    start(page, "klondike", 7)
+    outline = "el => getComputedStyle(el).outlineStyle"
+    assert page.locator("#table .focus").evaluate(outline) == "none"  # a mouse player sees no ring
+    page.locator("#table").focus()
+    _arrow_to(page, "t6")
+    assert page.locator("#table .focus").evaluate(outline) == "solid"
+    page.keyboard.press("Enter")
+    _arrow_to(page, "t2")
+    page.keyboard.press("Enter")
+    expect(page.locator('#table .card[data-pile="t2"]').last).to_have_attribute("data-card", "TH")
+    page.mouse.click(5, 5)  # the mouse again: the ring goes
+    page.locator('#table .card[data-pile="t1"]').last.click()
+    assert page.locator("#table .focus").evaluate(outline) == "none"

@@ -11,7 +11,10 @@ export function faceSVG(code) {
   const colour = RED.has(code[1]) ? "#c8102e" : "#1b1b1b";
   const small = `font-family="system-ui,sans-serif" font-weight="700" fill="${colour}"`;
   // Rank and suit side by side in the corner: all a card shows when others lie on it.
-  const corner = `<text x="6" y="26" font-size="24" ${small}>${rank}<tspan font-size="21" dx="1">${suit}</tspan></text>`;
+  // "10" is squeezed to the width of one wide letter, so that a fan showing a strip of
+  // each card shows it whole, as it shows a Q.
+  const index = code[0] === "T" ? `<tspan textLength="20" lengthAdjust="spacingAndGlyphs">${rank}</tspan>` : rank;
+  const corner = `<text x="6" y="26" font-size="24" ${small}>${index}<tspan font-size="21" dx="1">${suit}</tspan></text>`;
   return `<svg viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" aria-label="${rank}${suit}">
   <rect x="1" y="1" width="98" height="138" rx="9" fill="#fffdf7" stroke="#9a9a9a" stroke-width="2"/>
   ${corner}

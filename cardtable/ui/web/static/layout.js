@@ -44,7 +44,7 @@ export function layout(view, width, room = Infinity) {
   // The piles above the tableau fill rows of `columns` places, the foundations at the end.
   const rows = Math.ceil(aboveCount(view) / columns);
   const at = (slot) => ({ x: (slot % columns) * (W + g), y: Math.floor(slot / columns) * (H + g) });
-  left.forEach((p, i) => { place[p.name] = { ...at(lead + i), fan: p.kind === "waste" ? "waste" : "none" }; });
+  left.forEach((p, i) => { place[p.name] = { ...at(lead + i), fan: fanned(view, p) ? "waste" : "none" }; });
   foundations.forEach((p, i) => { place[p.name] = { ...at(rows * columns - foundations.length + i), fan: "none" }; });
   tableau.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: rows * (H + g), fan: "down" }; });
   const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
@@ -59,7 +59,7 @@ const COMFORTABLE = 40; // a card narrower than this is hard to tap
 /** Places the piles above the tableau take (a fanned waste takes two). */
 function aboveCount(view) {
   const others = view.piles.filter((p) => p.kind !== "tableau");
-  return others.length + (others.some((p) => p.kind === "waste") ? 1 : 0) + (view.redeal ? 1 : 0);
+  return others.length + (others.some((p) => fanned(view, p)) ? 1 : 0) + (view.redeal ? 1 : 0);
 }
 
 /**
@@ -234,9 +234,15 @@ function rowsLayout(view, W, H, g) {
   const homeX = reserves.length ? W * 1.9 + 2 * g : 0, restX = homeX + W * 4.6 + 2 * g;
   reserves.forEach((p, r) => { place[p.name] = { x: 0, y: r * (H + g), fan: "right" }; });
   founds.forEach((p, r) => { place[p.name] = { x: homeX, y: r * (H + g), fan: "right" }; });
-  rest.forEach((p, r) => { place[p.name] = { x: restX, y: r * (H + g), fan: p.kind === "waste" ? "waste" : "none" }; });
+  rest.forEach((p, r) => { place[p.name] = { x: restX, y: r * (H + g), fan: fanned(view, p) ? "waste" : "none" }; });
   const rows = Math.max(reserves.length, founds.length, rest.length);
   return { place, width: restX + W * 1.5, height: rows * (H + g) };
+}
+
+/** Whether a pile is a waste showing the cards of the last turn side by side: where
+ * more than one card is drawn at a time (one drawn lies squarely on the last). */
+function fanned(view, pile) {
+  return pile.kind === "waste" && view.draw > 1;
 }
 
 /** Where card n of a pile lies, given its place. */

@@ -257,8 +257,9 @@ export function createTable(root, handlers) {
       },
     };
     keys[" "] = keys.Enter;
-    if (keys[event.key]) { event.preventDefault(); await keys[event.key](); }
+    if (keys[event.key]) { event.preventDefault(); root.classList.add("keyboard"); await keys[event.key](); }
   });
+  root.addEventListener("pointerdown", () => root.classList.remove("keyboard"));
 
   function highlight(move) {
     root.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
