@@ -223,5 +223,5 @@ def test_stats_with_a_garbage_record_say_so_count_the_rest_and_change_nothing(tm
             f"cardtable: saved game {bad} can't be counted in the statistics: its time played is 'forever', "
             "not a number of seconds; it is left out and kept as it is\n"
         )
-        assert "klondike" in result.stdout
+        assert "Klondike" in result.stdout
     assert db.read_bytes() == before

@@ -43,7 +43,7 @@ from cardtable.ui.terminal.layout import (
     top_rows,
 )
 from cardtable.ui.terminal.playback import PlaybackScreen
-from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, show, status_line
+from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, status_line
 
 _RED = {"D", "H"}
 KEYS = (
@@ -73,7 +73,7 @@ class TableView(Vertical):
 
     def compose(self) -> ComposeResult:
         table = self.table
-        variant = table.session.variant
+        variant = table.drawn.variant
         width, height = table.size.width or 80, table.size.height or 24
         if variant.traits.layout is Layout.ROWS:
             yield from table.rows_of_cards()
@@ -205,6 +205,20 @@ class TableApp(App[int]):
         self.cursor_pile = 0
         self.cursor_card = -1
         self.message = "click a card, then where it goes; double-click sends it home; ? for the rules"
+        self.played_back: Session | None = None
+        """A position of "show me", drawn in the game's place while it plays (the game
+        itself is not moved)."""
+
+    @property
+    def drawn(self) -> Session:
+        """What the table shows: the game, or the position "show me" has reached."""
+        return self.played_back or self.session
+
+    def show_frame(self, frame: Session | None) -> None:
+        """Draw a position of "show me" (None: the game again)."""
+        self.played_back = frame
+        self.hinted = self.selected = None
+        self.redraw()
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -220,7 +234,7 @@ class TableApp(App[int]):
     def rows_of_cards(self) -> Iterator[Horizontal]:
         """``Layout.ROWS``: the stock and waste in a row, then each reserve beside its
         row of foundation cards, every card side by side."""
-        variant = self.session.variant
+        variant = self.drawn.variant
         reserves, homes = variant.piles_of(PileKind.RESERVE), variant.piles_of(PileKind.FOUNDATION)
         rest = [i for i, spec in enumerate(variant.piles) if spec.kind not in (PileKind.RESERVE, PileKind.FOUNDATION)]
         yield Horizontal(*(self.pile_column(i, WIDEST, 1) for i in rest), classes="row", id="top")
@@ -231,15 +245,15 @@ class TableApp(App[int]):
         """One pile as a column of card views, ``wide`` characters across; a column
         folds what does not fit in ``room`` lines, keeping its top cards in sight
         (``across``: its name, then every card side by side)."""
-        spec = self.session.variant.piles[i]
-        cards = self.session.observation.piles[i]
-        fanned = spec.kind is PileKind.WASTE and self.session.variant.traits.draw > 1
+        spec = self.drawn.variant.piles[i]
+        cards = self.drawn.observation.piles[i]
+        fanned = spec.kind is PileKind.WASTE and self.drawn.variant.traits.draw > 1
         if across:
             shown = tuple(Line(n) for n in range(len(cards)))
         elif spec.kind is PileKind.TABLEAU:
             shown = fold(len(cards), sum(1 for c in cards if c is None), room)
         elif fanned:  # the cards the last turn showed, side by side, the playable one last
-            shown = tuple(Line(n) for n in range(max(len(cards) - self.session.variant.traits.draw, 0), len(cards)))
+            shown = tuple(Line(n) for n in range(max(len(cards) - self.drawn.variant.traits.draw, 0), len(cards)))
         else:
             shown = tuple(Line(n) for n in range(max(len(cards) - 1, 0), len(cards)))
         views = self._card_views(i, shown, wide)
@@ -251,9 +265,9 @@ class TableApp(App[int]):
             return across_row
         if fanned:
             row = Horizontal(*views[1:], classes="row")
-            row.styles.width = (wide + GAP) * self.session.variant.traits.draw
+            row.styles.width = (wide + GAP) * self.drawn.variant.traits.draw
             column = Vertical(views[0], row, classes="pile")
-            column.styles.width = (wide + GAP) * self.session.variant.traits.draw
+            column.styles.width = (wide + GAP) * self.drawn.variant.traits.draw
             return column
         column = Vertical(*views, classes="pile")
         column.styles.width = wide
@@ -262,7 +276,7 @@ class TableApp(App[int]):
     def pile_fan(self, i: int, fans: Fans) -> Horizontal:
         """One fan on a line: its name, then its cards left to right, the playable one last
         (a long fan folds the cards under its last few)."""
-        cards = self.session.observation.piles[i]
+        cards = self.drawn.observation.piles[i]
         shown = fold(len(cards), sum(1 for c in cards if c is None), fans.shown)
         views = self._card_views(i, shown, fans.wide)
         for view in views:
@@ -273,9 +287,9 @@ class TableApp(App[int]):
 
     def _card_views(self, i: int, shown: tuple[Line, ...], wide: int) -> list[CardView]:
         """Pile ``i``'s name (its empty place) and the cards of ``shown``, ``wide`` characters each."""
-        state = self.session.state
-        spec = self.session.variant.piles[i]
-        cards = self.session.observation.piles[i]
+        state = self.drawn.state
+        spec = self.drawn.variant.piles[i]
+        cards = self.drawn.observation.piles[i]
         hinted = self._hinted_positions(i)
         place = "empty" + (" hinted" if -1 in hinted else "") + (" cursor" if self.cursor_pile == i and not cards else "")
         views = [CardView(spec.id.name[:wide], i, -1, place)]
@@ -309,13 +323,13 @@ class TableApp(App[int]):
     def _hinted_positions(self, i: int) -> set[int]:
         """Where pile ``i`` shows the hinted move: the cards it moves, or the card (or the
         empty place, -1) they go onto; a pair lights both its cards, a deal the stock's top."""
-        move, cards = self.hinted, len(self.session.state.piles[i])
+        move, cards = self.hinted, len(self.drawn.state.piles[i])
         if move is None:
             return set()
         if move.kind is MoveKind.PAIR:  # the cards that go: the top of each pile named
             return {cards - 1} if i in (move.source, move.target) else set()
         if move.kind is not MoveKind.MOVE:
-            return {cards - 1} if self.session.variant.piles[i].kind is PileKind.STOCK else set()
+            return {cards - 1} if self.drawn.variant.piles[i].kind is PileKind.STOCK else set()
         if i == move.source:
             return set(range(cards - move.count, cards))
         return {cards - 1} if i == move.target else set()
@@ -511,9 +525,14 @@ class TableApp(App[int]):
             self.message = shown.reason
             self.show_message()
             return
-        self.message = "the game is as it was" + (" (given up: n for a new deal)" if self.session.given_up else "")
+        self.message = "show me: the solver's win, played on the table; your game itself does not move"
         self.redraw()
-        self.push_screen(PlaybackScreen(self.session, shown, show))
+
+        def ended(_: None) -> None:
+            self.message = "the game is as it was" + (" (given up: n for a new deal)" if self.session.given_up else "")
+            self.show_frame(None)
+
+        self.push_screen(PlaybackScreen(self.session, shown, self.show_frame), ended)
 
     def action_winnable(self) -> None:
         """Turn the "still winnable?" indicator on or off (a setting kept for later games)."""

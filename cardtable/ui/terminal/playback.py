@@ -59,30 +59,40 @@ def show_typed(
 
 
 class PlaybackScreen(ModalScreen[None]):
-    """The full-screen playback: each step in turn, as a picture of the table."""
+    """The full-screen playback: each position of the win in turn, drawn on the table
+    itself by ``draw`` (the game's own cards, colours and layout), with the move that led
+    there on a line below. The screen is see-through, and takes the keys while it plays."""
 
+    DEFAULT_CSS = """
+    PlaybackScreen { background: transparent; align: center bottom; }
+    PlaybackScreen #playing { width: 100%; height: 2; background: $panel; padding: 0 1; }
+    """
     BINDINGS = [("space", "step", "Next"), ("escape,m,q", "dismiss", "Stop")]
 
-    def __init__(self, session: Session, shown: Playback, picture: Callable[[Session], str]) -> None:
+    def __init__(self, session: Session, shown: Playback, draw: Callable[[Session], None]) -> None:
         super().__init__()
         self.session = session
         self.shown = shown
-        self.picture = picture
+        self.draw = draw
         self.step = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(self._text(), id="sheet")
+        yield Static(self._text(), id="playing")
 
     def on_mount(self) -> None:
         self.set_interval(STEP_SECONDS, self.action_step)
 
     def _text(self) -> str:
+        count = len(self.shown.moves)
         if self.step == 0:
-            return f"{self.picture(self.session)}\n  show me: a win in {len(self.shown.moves)} moves (escape stops)"
-        return step_text(self.session, self.shown, self.step, self.picture) + "\n  (escape stops)"
+            return f"show me: a win in {count} move{'s' * (count != 1)}\nspace steps at once, escape stops"
+        move = format_move(self.session.variant, self.shown.moves[self.step - 1])
+        ended = "the win: escape goes back to the game" if self.step == count else "space steps at once, escape stops"
+        return f"show me: move {self.step} of {count}: {move}\n{ended}"
 
     def action_step(self) -> None:
         """The next move of the win (the last one stays until the player closes it)."""
         if self.step < len(self.shown.moves):
             self.step += 1
-            self.query_one("#sheet", Static).update(self._text())
+            self.draw(self.shown.frame(self.session, self.step))
+            self.query_one("#playing", Static).update(self._text())

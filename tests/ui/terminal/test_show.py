@@ -10,7 +10,8 @@ from cardtable.app import Options, Session, Store
 from cardtable.app.service import Games
 from cardtable.solitaire import get_variant
 from cardtable.solver import solve
-from cardtable.ui.terminal.fullscreen import TableApp
+from cardtable.ui.terminal.fullscreen import CardView, TableApp
+from textual.widgets import Static
 from cardtable.ui.terminal.playback import PlaybackScreen
 from cardtable.ui.terminal.plain import play_plain
 
@@ -42,7 +43,7 @@ def test_typed_show_of_a_game_hiding_cards_asks_then_gives_it_up(tmp_path: Path)
     assert [r.status for r in games.store.records("me")] == ["lost"]
 
 
-def test_fullscreen_m_plays_the_win_back_on_a_screen_of_its_own(tmp_path: Path) -> None:
+def test_fullscreen_m_plays_the_win_back_on_the_table_itself(tmp_path: Path) -> None:
     games, game_id, session = _game(tmp_path, "freecell", 1)
     app = TableApp(games, game_id, session)
 
@@ -53,11 +54,21 @@ def test_fullscreen_m_plays_the_win_back_on_a_screen_of_its_own(tmp_path: Path) 
             screen = app.screen
             assert isinstance(screen, PlaybackScreen)
             await pilot.press("space")
+            await pilot.pause()
             assert screen.step >= 1
+            frame = app.drawn  # the table draws the win's position, not the game's
+            assert frame is not app.session and frame.state == screen.shown.frame(app.session, screen.step).state
+            target = screen.shown.moves[screen.step - 1].target  # where the last move put its card
+            assert target is not None
+            landed = frame.state.piles[target][-1]
+            top = [v for v in app.query(CardView) if v.pile == target and v.position == len(frame.state.piles[target]) - 1]
+            assert [str(v.render()) for v in top] == [landed.symbol] and landed not in app.session.state.piles[target]
+            assert f"move {screen.step} of {len(screen.shown.moves)}" in str(screen.query_one("#playing", Static).render())
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, PlaybackScreen)
-            assert app.session.move_count == 0
+            assert app.session.move_count == 0 and app.drawn is app.session
+            assert app.message == "the game is as it was"
 
     asyncio.run(drive())
 

@@ -41,7 +41,7 @@ def test_a_game_with_face_down_cards_is_shown_only_once_given_up(tmp_path: Path)
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0, "give_up": True})
     assert shown.status_code == 200, shown.text
     assert shown.json()["given_up"] and shown.json()["frames"][-1]["view"]["won"]
-    assert client.get("/api/games/latest").status_code == 404  # over: given up
+    assert client.get("/api/games/latest").status_code == 204  # over: given up, nothing is left unfinished
     again = client.post(f"/api/games/{game['id']}/show", json={"version": 1})
     assert again.status_code == 200 and not again.json()["given_up"]  # over now: shown freely
     stats = client.get("/api/stats").json()["stats"]
