@@ -91,8 +91,21 @@ def _in_flags(message: str) -> str:
 
     >>> _in_flags("split_hands must be 1 (no split) to 4, not 0")
     '--split-hands must be 1 (no split) to 4, not 0'
+    >>> _in_flags("decks must be 1 to 8, not 9")
+    '--decks must be 1 to 8, not 9'
+    >>> _in_flags("late surrender needs ...: choose no surrender")
+    'late surrender needs ...: add --no-surrender'
     """
+    for words, flags in _PHRASES:
+        message = re.sub(words, flags, message)
     return re.sub(r"\b[a-z]+_[a-z_]+\b", lambda found: _FLAGS.get(found.group(), found.group()), message)
+
+
+_PHRASES = (
+    (r"^decks must", "--decks must"), (r"choose no surrender$", "add --no-surrender"),
+    (r"^resplitting Aces needs", "--resplit-aces needs"),
+)
+"""Words of a rule set's refusals that name a flag without its spelling."""
 
 
 def _extra_hands(rules: RuleSet, args: argparse.Namespace) -> dict[str, Any]:

@@ -176,7 +176,12 @@ def thunderjack(args: argparse.Namespace) -> int:
         table = BlackjackTable(Store(args.db), args.player, args.rules, args.seed)
     except (StorageError, IllegalAction) as error:  # CorruptSave included; new rules refused mid-round
         raise UserError(str(error)) from None
+    note = ""
+    if args.seed is not None and table.table.shoe.seed != args.seed:
+        note = "--seed is for a new table: this one was already open, and plays on with its own shoe"
     if _typed(args.plain):
+        if note:
+            print(f"cardtable: {note}", file=sys.stderr)
         from cardtable.ui.terminal.blackjack_text import play_plain as play_blackjack
 
         def prompt() -> None:
@@ -186,7 +191,7 @@ def thunderjack(args: argparse.Namespace) -> int:
         return play_blackjack(table, sys.stdin, print, prompt)
     from cardtable.ui.terminal.blackjack_screen import play_fullscreen as blackjack_screen
 
-    return blackjack_screen(table)
+    return blackjack_screen(table, note)
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

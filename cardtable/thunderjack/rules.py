@@ -1,6 +1,6 @@
 """A blackjack rule set as one value; Thunderjack is one rule set among the presets.
 
-Every number of the rule sheet (shared/docs/thunderjack-rules.md) is a field here.
+Every number of the rules (docs/thunderjack.md) is a field here.
 
 >>> preset("thunderjack").thunderjack_pays, preset("six-deck-h17").dealer_hits_soft_17
 (Fraction(3, 1), True)
@@ -145,9 +145,9 @@ PUBLISHED: tuple[Published, ...] = (
     Published(PRESETS["six-deck-no-surrender"].but(name="two-deck", decks=2), -0.00179, 3),
     Published(PRESETS["six-deck-h17"].but(name="six-deck-h17-rsa", resplit_aces=True), -0.00459, 3),
 )
-"""Every rule set with a published edge: the rule sheet's reference values (two decimals,
-single deck to three), two decks (S17, DAS, no surrender) and six decks H17 with
-resplit Aces. docs/benchmarks.md has the 400-million-round runs against them."""
+"""Every rule set with a published edge (docs/thunderjack.md lists them: six decks S17 and
+H17, six decks without surrender, one deck, two decks S17 DAS without surrender, and six
+decks H17 with resplit Aces). docs/benchmarks.md has the 400-million-round runs against them."""
 
 
 def published_edge(rules: RuleSet) -> Published | None:

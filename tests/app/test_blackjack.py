@@ -194,3 +194,13 @@ def test_a_shoe_shuffled_around_the_cards_on_the_table_is_saved_and_read_back(tm
     assert table.chip(10).ok and table.deal().ok
     again = BlackjackTable(Store(db), "ann")
     assert again.table.shoe.held == held and again.table == table.table and again.round == table.round
+
+
+def test_a_new_tables_shoe_is_seeded_from_too_many_seeds_to_try_and_replays_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "bj.db"
+    seeds = [BlackjackTable(Store(db), f"player{n}").table.shoe.seed for n in range(6)]
+    assert len(set(seeds)) == 6 and max(seeds) >= 2**40  # not from the 2**31 a search runs through in minutes
+    table = BlackjackTable(Store(db), "keeper")
+    play_rounds(table, 40)  # through a reshuffle of the big seed
+    again = BlackjackTable(Store(db), "keeper")
+    assert again.table == table.table and again.table.shoe.shuffles >= 1

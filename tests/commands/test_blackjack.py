@@ -38,7 +38,9 @@ def test_bad_rule_sets_and_flags_are_clear_errors() -> None:
     unknown = cardtable("blackjack", "simulate", "--rules", "poker")
     assert unknown.returncode == 2 and "no rule set 'poker'" in unknown.stderr
     decks = cardtable("blackjack", "chart", "--decks", "0")
-    assert decks.returncode == 2 and "decks must be 1 to 8" in decks.stderr
+    assert decks.returncode == 2 and "cardtable: --decks must be 1 to 8" in decks.stderr
+    surrender = cardtable("blackjack", "simulate", "--rules", "thunderjack", "--no-hole-card", "--rounds", "10")
+    assert surrender.returncode == 2 and surrender.stderr.rstrip().endswith("add --no-surrender")
     payout = cardtable("blackjack", "chart", "--blackjack-pays", "lots")
     assert payout.returncode == 2 and "expected a payout such as 3:2" in payout.stderr
     rounds = cardtable("blackjack", "simulate", "--rounds", "0")

@@ -1,7 +1,8 @@
 """Thunderjack full screen: the table, buttons for hands, chips and the legal actions.
 
 Keys: 1/2/3 select the left/middle/right hand (as the original game's buttons run), c/v/b/n chips 10/50/250/1000, x clear,
-space deal, h hit, s stand, d double, p split, r surrender, i hint, t statistics, q quit.
+space deal, h hit, s stand, d double, p split, r surrender, i hint, f a fresh stake once out of credits, t statistics,
+q quit.
 """
 
 from __future__ import annotations
@@ -20,13 +21,17 @@ _SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 def card_markup(card: dict[str, Any]) -> str:
-    """A card as Rich markup: red or bold for its suit, a back when face down."""
+    """A card as Rich markup: red or black on a white face, a back when face down.
+
+    >>> card_markup({"card": "TS"}), card_markup({"card": "QH"})
+    ('[bold black on white] 10♠ [/]', '[bold red on white] Q♥ [/]')
+    """
     if "card" not in card:
         return "[reverse] ▒▒ [/]"
     code = card["card"]
     rank = "10" if code[0] == "T" else code[0]
-    colour = "red" if code[1] in _RED else "bold"
-    return f"[{colour} on white] {rank}{_SUITS[code[1]]} [/]"
+    colour = "red" if code[1] in _RED else "black"  # never the screen's own text colour: white on white
+    return f"[bold {colour} on white] {rank}{_SUITS[code[1]]} [/]"
 
 
 def table_markup(view: dict[str, Any]) -> str:
@@ -34,7 +39,8 @@ def table_markup(view: dict[str, Any]) -> str:
     game = view["round"]
     lines = [f"[b]Credits {view['credits']}[/b]   {view['description']}", ""]
     if game is None:
-        lines.append("Place your bets.")
+        broke = view.get("can_fresh_stake")
+        lines.append("You are out of credits: f (Fresh stake) starts you again." if broke else "Place your bets.")
         return "\n".join(lines)
     lines.append(f"Dealer  {' '.join(card_markup(c) for c in game['dealer'])}  ({game['dealer_total']})")
     lines.append("")
@@ -68,7 +74,8 @@ class BlackjackApp(App[int]):
         ("space", "intent('deal', '')", "deal"), ("h", "intent('play', 'hit')", "hit"),
         ("s", "intent('play', 'stand')", "stand"), ("d", "intent('play', 'double')", "double"),
         ("p", "intent('play', 'split')", "split"), ("r", "intent('play', 'surrender')", "surrender"),
-        ("i", "intent('hint', '')", "hint"), ("t", "show_stats", "stats"), ("q", "quit", "quit"),
+        ("i", "intent('hint', '')", "hint"), ("f", "intent('stake', '')", "fresh stake"), ("t", "show_stats", "stats"),
+        ("q", "quit", "quit"),
     ]
 
     def __init__(self, table: BlackjackTable) -> None:
@@ -77,7 +84,8 @@ class BlackjackApp(App[int]):
         self.message = ""
 
     def compose(self) -> ComposeResult:
-        yield Vertical(Static(id="felt"), Static(id="message"), Horizontal(id="bets"), Horizontal(id="actions"))
+        # The hands on one row and the chips on the next: together they overflow 80 columns.
+        yield Vertical(Static(id="felt"), Static(id="message"), Horizontal(id="seats"), Horizontal(id="bets"), Horizontal(id="actions"))
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -89,14 +97,15 @@ class BlackjackApp(App[int]):
         view = self.table.view()
         self.query_one("#felt", Static).update(table_markup(view))
         self.query_one("#message", Static).update(self.message)
-        bets = self.query_one("#bets", Horizontal)
+        seats, bets = self.query_one("#seats", Horizontal), self.query_one("#bets", Horizontal)
+        await seats.remove_children()
         await bets.remove_children()
         if not view["actions"]:
             for seat in reversed(view["seats"]):  # left to right, as keys 1, 2, 3
                 label = f"{'●' if seat['selected'] else '○'} {seat['seat']} {seat['bet'] or ''}"
-                bets.mount(Button(label, id=f"toggle-{seat['seat']}"))
+                seats.mount(Button(label, id=f"toggle-{seat['seat']}"))
             for chip in view["chips"]:
-                bets.mount(Button(str(chip), id=f"chip-{chip}", variant="primary"))
+                bets.mount(Button(str(chip), id=f"chip-{chip}", variant="primary", disabled=view["can_fresh_stake"]))
             bets.mount(Button("clear", id="clear-x"))
             if view["can_deal"]:
                 bets.mount(Button("Deal", id="deal-x", variant="success"))
@@ -130,6 +139,8 @@ class BlackjackApp(App[int]):
         await self.action_intent(intent, "" if value == "x" else value)
 
 
-def play_fullscreen(table: BlackjackTable) -> int:
-    """Run the full-screen table until the player quits."""
-    return BlackjackApp(table).run() or 0
+def play_fullscreen(table: BlackjackTable, message: str = "") -> int:
+    """Run the full-screen table until the player quits, ``message`` said first."""
+    app = BlackjackApp(table)
+    app.message = message
+    return app.run() or 0

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from dataclasses import replace
 from collections.abc import Iterator
 from pathlib import Path
 
 from cardtable.app import Store
 from cardtable.app.blackjack import BlackjackTable
 from cardtable.ui.terminal.blackjack_screen import BlackjackApp, table_markup
+from textual.widgets import Button, Static
 from cardtable.ui.terminal.blackjack_text import play_plain
 from tests.ui.terminal.test_plain import cardtable
 
@@ -25,6 +27,9 @@ def test_typed_bets_actions_hint_and_statistics_survive_a_restart(tmp_path: Path
     assert "unknown command 'bogus'" in out and "there is no 2000 chip" in out
     again = cardtable(db, "thunderjack", stdin="stats\nhistory\n")
     assert "rounds 1: won 1" in again.stdout and "credits 570" in again.stdout
+    assert again.stderr == ""
+    reseeded = cardtable(db, "thunderjack", "--seed", "9", stdin="quit\n")  # the table is open: its shoe stays
+    assert reseeded.stderr == "cardtable: --seed is for a new table: this one was already open, and plays on with its own shoe\n"
     assert "right KC TH (stood, bet 10); middle 2C 4C (stood, bet 60)  dealer 8S 6C AC TD  +70" in again.stdout
 
 
@@ -79,7 +84,7 @@ def test_key_one_selects_the_left_hand_as_the_first_button_does_and_soft_totals_
         async with app.run_test(size=(120, 30)) as pilot:
             await pilot.press("1")
             await pilot.pause()
-            buttons = [str(b.id) for b in app.query("#bets Button")]
+            buttons = [str(b.id) for b in app.query("#seats Button")]
             assert buttons[:3] == ["toggle-left", "toggle-middle", "toggle-right"]
             await pilot.press("q")
 
@@ -107,3 +112,28 @@ def test_a_table_changed_in_another_terminal_is_shown_again_not_a_crash(tmp_path
     assert "the table changed elsewhere; here it is now" in text
     assert "Credits 500   bets: right -  middle* 260  left -" in text  # the stored table, shown
     assert mine.view()["round"] is not None and mine.view()["round"]["hands"][0]["bet"] == 260
+
+
+def test_at_80_by_24_every_betting_button_is_on_screen_and_a_broke_player_is_told_of_f(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "tj.db"), "local", seed=4)
+    app = BlackjackApp(table)
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("c")
+            await pilot.pause()
+            for button in app.query(Button):
+                box = button.region
+                assert box.right <= 80 and box.bottom <= 23, (button.id, box)  # above the footer
+            assert {"chip-1000", "clear-x", "deal-x"} <= {str(b.id) for b in app.query(Button)}
+            table.table = replace(table.table, credits=5, chips=())
+            await app.refresh_table()
+            await pilot.pause()
+            assert "out of credits: f" in str(app.query_one("#felt", Static).render())
+            stake = app.query_one("#stake-x", Button)
+            assert stake.region.right <= 80 and all(b.disabled for b in app.query("#bets Button") if str(b.id).startswith("chip"))
+            await pilot.press("f")
+            await pilot.pause()
+            assert table.view()["credits"] == 505 and not app.query("#stake-x")
+
+    asyncio.run(look())

@@ -114,6 +114,32 @@ def test_a_thunderjack_lands_with_a_flash_and_pays_three_to_one(page: Page, serv
     expect(page.locator("#credits")).to_have_text("Credits 530")
     page.wait_for_timeout(300)
     snap(page, "thunderjack-flash")
+    page.reload()  # the round already over: it is shown, not celebrated again
+    expect(page.locator(".hand .paid")).to_have_text("+30")
+    expect(page.locator("#flash")).to_be_hidden()
+
+
+def test_the_browsers_shortcuts_never_play_a_hand(page: Page, served: tuple[str, FastAPI]) -> None:
+    url, app = served
+    rules = preset("thunderjack")
+    seed = next(n for n in range(100) if Table.opened(rules, n).press(10).deal().hands[0].finish is None)  # a hand to play
+    BlackjackTable(app.state.live.store, player_of(page, app), seed=seed)
+    page.goto(url + "/thunderjack")
+    page.click("#chips button[data-chip='10']")
+    page.click("#deal")
+    expect(page.locator("#actions button[data-action='stand']")).to_have_count(1)
+    table = BlackjackTable(app.state.live.store, player_of(page, app))
+    assert table.in_play
+    version = table.version
+    for shortcut in ("Control+d", "Control+s", "Alt+h", "Meta+r"):
+        page.keyboard.press(shortcut)
+    page.wait_for_timeout(500)
+    assert BlackjackTable(app.state.live.store, player_of(page, app)).version == version  # nothing was played
+    page.keyboard.press("s")  # the plain key plays
+    deadline = time.time() + 10
+    while BlackjackTable(app.state.live.store, player_of(page, app)).version == version and time.time() < deadline:
+        time.sleep(0.05)
+    assert BlackjackTable(app.state.live.store, player_of(page, app)).version > version
 
 
 def test_nothing_to_press_until_the_table_arrives(page: Page, served: tuple[str, FastAPI]) -> None:

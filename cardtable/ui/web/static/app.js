@@ -310,7 +310,7 @@ async function start() {
   $("game-picker").onchange = () => fillSettings("picker");
   $("win-new").onclick = () => newGame();
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey || event.altKey) return;
     const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), i: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: () => newGame(), m: showMe };
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });

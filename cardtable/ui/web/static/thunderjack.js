@@ -71,13 +71,16 @@ function render(next) {
     });
     seats.append(box);
   }
-  const newThunder = round && round.hands.some((h, i) => h.finish === "thunderjack"
+  // The hand to play is kept in sight (on a phone the hands stack below the controls).
+  seats.querySelector(".hand.turn")?.scrollIntoView({ block: "nearest" });
+  // A Thunderjack flashes as it happens: not again when a reload shows a round already over.
+  const newThunder = previous && round && round.hands.some((h, i) => h.finish === "thunderjack"
     && !(oldRound && oldRound.hands[i] && oldRound.hands[i].finish === "thunderjack"));
   if (newThunder) { const flash = $("flash"); flash.hidden = false; flash.style.animation = "none"; flash.offsetHeight; flash.style.animation = ""; }
   const betting = view.actions.length === 0;
   $("chips").replaceChildren(...view.chips.map((chip) => {
     const button = document.createElement("button");
-    button.textContent = chip; button.dataset.chip = chip; button.disabled = !betting;
+    button.textContent = chip; button.dataset.chip = chip; button.disabled = !betting || view.can_fresh_stake;
     button.addEventListener("click", () => send("chip", String(chip)));
     return button;
   }));
@@ -137,6 +140,7 @@ async function start() {
   $("show-rules").addEventListener("click", () => { $("rules-description").textContent = view?.description ?? ""; $("rules-dialog").showModal(); });
   document.addEventListener("keydown", (event) => {
     if (!view || event.target instanceof HTMLInputElement || document.querySelector("dialog[open]")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return; // the browser's shortcuts (Ctrl+R reloads), never a play
     const keys = { h: "hit", s: "stand", d: "double", p: "split", r: "surrender" };
     if (keys[event.key] && view.actions.includes(keys[event.key])) send("play", keys[event.key]);
     else if (event.key === " " && view.can_deal) { event.preventDefault(); send("deal"); }
