@@ -68,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: a word, not a traceback (games are saved as they are played)
+        print("\ncardtable: interrupted", file=sys.stderr)
+        return 130
     return status
 
 

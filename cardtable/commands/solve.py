@@ -25,9 +25,19 @@ from cardtable.solitaire.formats import (
 from cardtable.solver import Budget, Outcome, solve
 from cardtable.solver.batch import DealResult, classify, deal_result
 from cardtable.solver.plot import plot
-from cardtable.solver.summary import summarize
+from cardtable.solver.summary import plural, summarize
 
 EXIT = {Outcome.SOLVED: 0, Outcome.UNWINNABLE: 1, Outcome.UNKNOWN: 3}
+
+INTERRUPTED = 130
+"""The exit status of a batch stopped with Ctrl-C (a shell's for SIGINT)."""
+
+RAN_OUT = {
+    "seconds": "the time ran out (--seconds gives more)",
+    "nodes": "the positions ran out (--nodes gives more)",
+    "memory": "the memory ran out (--memory gives more, in MB)",
+}
+"""What an unknown verdict says, by the budget that ran out."""
 """The exit status of a one-deal solve, by verdict (2 stays for a usage error)."""
 
 
@@ -78,11 +88,11 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     began = time.perf_counter()
     result = solve(start, budget)
     _compiled(time.perf_counter() - began - result.seconds)
-    cost = f"{result.nodes:,} positions, {result.seconds:.2f} s"
+    cost = "no search needed" if result.nodes == 0 else f"{plural(result.nodes, 'position')}, {result.seconds:.2f} s"
     verdict = {
-        Outcome.SOLVED: f"solved in {len(result.moves)} moves",
+        Outcome.SOLVED: f"solved in {plural(len(result.moves), 'move')}",
         Outcome.UNWINNABLE: f"can't be won: {result.reason or 'every reachable position was searched'}",
-        Outcome.UNKNOWN: "unknown: the budget ran out (try --seconds or --nodes)",
+        Outcome.UNKNOWN: f"unknown: {RAN_OUT.get(result.limit, 'the budget ran out')}",
     }[result.outcome]
     # The verdict goes to standard error and the moves alone to standard output, so
     # that `solve ... | replay ... --moves -` and `solve ... > moves.txt` just work.
@@ -245,13 +255,18 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
                 store.record(pending)
     except StorageError as error:
         raise UserError(str(error)) from None
+    except KeyboardInterrupt:
+        kept = len(results) - len(known)
+        where = "kept in the store: run the same command again to go on" if store is not None else "not kept (--no-store)"
+        print(f"\ncardtable: interrupted; {plural(kept, 'deal')} solved so far {where}", file=sys.stderr)
+        return INTERRUPTED
     finally:
         if store is not None:
             store.close()
     results.sort(key=lambda r: r.deal)
     summary = summarize(results)
     if known:
-        print(f"({len(known)} verdicts, and their times, come from the store; --again solves them anew)")
+        print(f"({plural(len(known), 'verdict')}, and their times, come from the store; --again solves them anew)")
     print(f"{variant.name}\n{summary.text()}")
     _write_files(variant, results, args, freecell)
     return 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -75,7 +77,10 @@ def classify(
         for deal in todo:
             yield solve_deal(game, deal, budget)
         return
-    with ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or workers)) as pool:
+    others = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or workers), initializer=_leave_interrupts)
+    finished = False
+    try:
         chunks = _chunks(todo, CHUNK)
         running: set[Future[list[DealResult]]] = set()
         for chunk in chunks:
@@ -89,3 +94,17 @@ def classify(
                 chunk = next(chunks, [])
                 if chunk:
                     running.add(pool.submit(solve_deals, game, chunk, budget))
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown()
+        else:  # interrupted (Ctrl-C), or the caller stopped reading: the deals queued are dropped, not solved
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in set(multiprocessing.active_children()) - others:
+                worker.terminate()
+
+
+def _leave_interrupts() -> None:
+    """A worker ignores Ctrl-C: the batch that started it stops it, at once, rather
+    than each worker dropping one chunk and going on with the next."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -106,6 +106,7 @@ def drawing(results: Sequence[DealResult], title: str) -> Any:
     axes.set_xlabel("deal")
     axes.set_ylabel("seconds")
     axes.set_title(title)
-    axes.legend(loc="upper left")
+    # Beside the plot, not on it: a corner of the plot may hold the very deals it counts.
+    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
     figure.tight_layout()
     return figure

@@ -64,6 +64,9 @@ class Result:
     seconds: float
     thoughtful: bool
     reason: str = ""
+    """Why a deal can't be won, when a proof says so without a search (else empty)."""
+    limit: str = ""
+    """For an unknown verdict, the budget that ran out: ``seconds``, ``nodes`` or ``memory``."""
 
     @property
     def solved(self) -> bool:
@@ -96,7 +99,7 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     began = time.perf_counter()
     deadline = began + budget.seconds
     nodes = 0
-    for stage in _stages(state.variant.solving, budget, began):
+    for stage in _stages(state.variant.solving, budget, began, any(state.hidden)):
         if time.perf_counter() >= deadline:
             break
         searched = running.search(state, min(stage.positions, room), min(stage.until, deadline), stage.weights, stage.idle)
@@ -107,7 +110,8 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
         if searched.exhausted and stage.idle:
             # Every position reachable was searched: a proof, whatever the weights.
             return Result(Outcome.UNWINNABLE, (), nodes, time.perf_counter() - began, thoughtful)
-    return Result(Outcome.UNKNOWN, (), nodes, time.perf_counter() - began, thoughtful)
+    ran_out = "seconds" if time.perf_counter() >= deadline else "memory" if room < budget.nodes else "nodes"
+    return Result(Outcome.UNKNOWN, (), nodes, time.perf_counter() - began, thoughtful, limit=ran_out)
 
 
 def warm_up(state: State) -> None:
@@ -130,13 +134,22 @@ class _Stage:
     until: float
 
 
-def _stages(solving: Solving, budget: Budget, began: float) -> list[_Stage]:
+def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True) -> list[_Stage]:
     """The searches one solve runs in turn, each with a store of its own: each of the
     game's first tries, capped (and again with four times the room, as many rounds as
     the game asks, all of them within a quarter of the budget's positions; a try left
     fewer than ``SMALLEST_TRY`` is skipped); then, where the game skips idle moves at
-    first, a narrower search for half the time; last the game's own full search, the
-    one that can prove a deal lost."""
+    first and cards lie face down (``hidden``), a narrower search for half the time, at
+    most ``NARROW_SECONDS``; last the game's own full search, the one that can prove a
+    deal lost.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> klondike = get_variant("klondike").solving
+    >>> [s.until for s in _stages(klondike, Budget(seconds=60), 0.0) if s.until < float("inf")]
+    [5.0]
+    >>> [s.until for s in _stages(klondike, Budget(seconds=60), 0.0, hidden=False) if s.until < float("inf")]
+    []
+    """
     endless = float("inf")
     tries = [(t, t.positions * 4**r) for r in range(solving.rounds) for t in solving.first_tries]
     # The tries take at most a quarter of the positions, shrunk alike where the budget is
@@ -144,10 +157,15 @@ def _stages(solving: Solving, budget: Budget, began: float) -> list[_Stage]:
     share = min(1.0, budget.nodes / (4 * max(1, sum(room for _, room in tries))))
     rooms = [(t, int(room * share)) for t, room in tries]
     stages = [_Stage(t.weights(), t.idle_moves, room, endless) for t, room in rooms if room >= SMALLEST_TRY]
-    if not solving.idle_moves:
-        stages.append(_Stage(solving.weights(), False, budget.nodes, began + budget.seconds / 2))
+    if not solving.idle_moves and hidden:
+        stages.append(_Stage(solving.weights(), False, budget.nodes, began + min(budget.seconds / 2, NARROW_SECONDS)))
     stages.append(_Stage(solving.weights(), True, budget.nodes, endless))
     return stages
+
+
+NARROW_SECONDS = 5.0
+"""The longest the narrower search (no idle moves) may take: with half of a long budget
+it held back, for tens of seconds, deals the full search wins in one."""
 
 
 def _replay(state: State, moves: tuple[Move, ...]) -> None:

@@ -77,27 +77,39 @@ class Summary:
         >>> print(Summary(2, 0, 0, 2, 0.3, 0.3, 0.6, 0.0, False).text())
         2 deals: 0 solved, 0 proven unwinnable, 2 unknown
         winnable: no deal was decided (every search ran out of budget)
-        time per deal: median 0.300 s, p99 0.300 s, total 0.6 s; no solution to measure
+        time per deal: median 0.300 s, p99 0.300 s, searching 0.6 s in all; no solution to measure
         """
         if self.share is None or self.interval is None:
             winnable = "winnable: no deal was decided" + (" (every search ran out of budget)" if self.unknown else "")
         else:
             low, high = self.interval
-            winnable = f"winnable: {100 * self.share:.3f}% of those decided (95% interval {100 * low:.3f}% to {100 * high:.3f}%)"
+            winnable = f"winnable: {100 * self.share:.2f}% of those decided (95% interval {100 * low:.2f}% to {100 * high:.2f}%)"
         moves = f"mean solution {self.mean_moves:.1f} moves" if self.solved else "no solution to measure"
         lines = [
-            f"{self.deals} deals: {self.solved} solved, {self.unwinnable} proven unwinnable, {self.unknown} unknown",
+            f"{plural(self.deals, 'deal')}: {self.solved} solved, {self.unwinnable} proven unwinnable, {self.unknown} unknown",
             winnable,
             f"time per deal: median {self.median_seconds:.3f} s, p99 {self.p99_seconds:.3f} s, "
-            f"total {self.total_seconds:.1f} s; {moves}",
+            f"searching {self.total_seconds:.1f} s in all; {moves}",
         ]
         if self.unknown and self.decided:
-            lines[1] += f"; counting the unknown as lost or won: {100 * self.solved / self.deals:.3f}% to " + (
-                f"{100 * (self.solved + self.unknown) / self.deals:.3f}%"
+            lines[1] += f"; counting the unknown as lost or won: {100 * self.solved / self.deals:.2f}% to " + (
+                f"{100 * (self.solved + self.unknown) / self.deals:.2f}%"
             )
         if self.thoughtful:
-            lines.append("face-down cards were known to the solver (thoughtful play): shares are for the deals")
+            lines.append(
+                "the solver knew every face-down card (thoughtful play): these are the deals as dealt, "
+                "not what a player who can't see those cards would win"
+            )
         return "\n".join(lines)
+
+
+def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, with an s unless there is one.
+
+    >>> plural(1, "deal"), plural(3, "verdict"), plural(0, "position")
+    ('1 deal', '3 verdicts', '0 positions')
+    """
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def summarize(results: Sequence[DealResult]) -> Summary:

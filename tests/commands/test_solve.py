@@ -6,7 +6,11 @@ import csv
 import io
 import json
 import re
+import os
+import signal
 import sqlite3
+import subprocess
+import time
 import sys
 from pathlib import Path
 
@@ -85,7 +89,11 @@ def test_unwinnable_and_unknown_have_their_own_exit_status(capsys: pytest.Captur
     status, out, err = run(capsys, "solve", "bakers-game", "--deal", "10")
     assert status == 1 and "can't be won" in err and out == ""
     status, out, err = run(capsys, "solve", "freecell", "--deal", "11982", "--nodes", "100")
-    assert status == 3 and "unknown" in err and out == ""
+    assert status == 3 and "unknown: the positions ran out (--nodes gives more)" in err and out == ""
+    status, out, err = run(capsys, "solve", "spider", "--deal", "1", "--memory", "64", "--nodes", "10000000")
+    assert status == 3 and "unknown: the memory ran out (--memory gives more, in MB)" in err
+    status, out, err = run(capsys, "solve", "spider", "--deal", "1", "--seconds", "0.3")
+    assert status == 3 and "unknown: the time ran out (--seconds gives more)" in err
 
 
 def test_a_deal_lost_from_the_start_says_which_card_is_trapped(
@@ -97,7 +105,7 @@ def test_a_deal_lost_from_the_start_says_which_card_is_trapped(
     monkeypatch.setattr("cardtable.solver.search.warm_up", no_compiling)
     status, out, err = run(capsys, "solve", "klondike", "--deal", "89", "--nodes", "100")
     assert status == 1 and out == ""
-    assert "can't be won: J♦ can never leave its column" in err and "(0 positions" in err
+    assert "can't be won: J♦ can never leave its column" in err and "(no search needed)" in err
 
 
 def test_a_single_deal_adds_its_verdict_to_the_catalogue(capsys: pytest.CaptureFixture[str], _own_database: Path) -> None:
@@ -255,8 +263,12 @@ def test_the_png_plot_marks_whole_deals_only() -> None:
     from cardtable.solver.plot import drawing
 
     results = [DealResult("freecell", deal, Outcome.SOLVED, 90, 500, 0.01 * deal, False) for deal in range(1, 21)]
-    ticks = drawing(results, "FreeCell").axes[0].get_xticks()
+    figure = drawing(results, "FreeCell")
+    ticks = figure.axes[0].get_xticks()
     assert len(ticks) >= 3 and all(float(t).is_integer() for t in ticks)
+    figure.canvas.draw()
+    legend, plotted = figure.axes[0].get_legend().get_window_extent(), figure.axes[0].get_window_extent()
+    assert legend.x0 >= plotted.x1  # beside the points, never over one
 
 
 def test_a_batch_with_nothing_decided_says_so_and_writes_no_share(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -265,3 +277,33 @@ def test_a_batch_with_nothing_decided_says_so_and_writes_no_share(tmp_path: Path
     assert status == 0 and "winnable: no deal was decided" in out and "no solution to measure" in out
     written = json.loads(report.read_text(encoding="utf-8"))
     assert written["share"] is None and written["interval"] is None
+
+
+def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) -> None:
+    """SIGINT to the whole process group, as a terminal's Ctrl-C sends it: the workers
+    leave it to the batch, which stops them at once (not after the chunks queued for
+    them, 2 s a deal), stores what finished and says how much."""
+    db = tmp_path / "s.db"
+    command = [sys.executable, "-m", "cardtable.cli", "solve", "spider", "--deals", "1-200", "--workers", "2",
+               "--seconds", "2", "--db", str(db)]
+    batch = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(12)  # a chunk or two done by now, far fewer than the eight queued
+    os.killpg(batch.pid, signal.SIGINT)
+    interrupted = time.monotonic()
+    out, err = batch.communicate(timeout=90)
+    assert time.monotonic() - interrupted < 8, "the batch went on solving after Ctrl-C"
+    assert batch.returncode == 130 and "Traceback" not in err
+    said = re.search(r"cardtable: interrupted; ([0-9,]+) deals? solved so far kept in the store", err)
+    assert said is not None, err
+    assert _stored(db) == int(said.group(1).replace(",", "")) < 200
+
+
+def _stored(db: Path) -> int:
+    """Verdicts in the store (0 before it exists)."""
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(db) as connection:
+            return int(connection.execute("SELECT COUNT(*) FROM solver_results").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0

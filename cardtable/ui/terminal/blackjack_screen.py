@@ -59,6 +59,7 @@ class BlackjackApp(App[int]):
     """The Thunderjack table in the terminal."""
 
     ENABLE_COMMAND_PALETTE = False  # its "Quit" would skip q's pause and save
+    ALLOW_SELECT = False  # no text to select on a table; and a click on a card redrawn under it crashed its selection
 
     CSS = """
     #felt { background: darkgreen; color: white; padding: 1 2; height: auto; min-height: 12; }

@@ -154,6 +154,7 @@ class TableApp(App[int]):
     """A solitaire table in the terminal."""
 
     ENABLE_COMMAND_PALETTE = False  # its "Quit" would skip q's pause and save
+    ALLOW_SELECT = False  # no text to select on a table; and a click on a card redrawn under it crashed its selection
 
     CSS = """
     #tableau, .row { height: auto; }

@@ -59,6 +59,7 @@ def test_the_server_does_what_its_schema_says(server: str, tmp_path: Path) -> No
         st, "--config-file", str(config), "run", server + "/openapi.json", "--checks", "all",
         "--max-examples", str(EXAMPLES), "--seed", "16", "--workers", "1", "--no-color",
         "--header", f"Cookie: {COOKIE}={cookie}", "--report-dir", str(tmp_path / "report"),
+        "--request-timeout", "60",  # a hint or "show me" searches: seconds, not ten, on a machine busy with other tests
     ]
     done = subprocess.run(  # in tmp_path: Schemathesis keeps a cache in its working folder
         command, capture_output=True, text=True, timeout=300, env={**os.environ, "NO_COLOR": "1"}, cwd=tmp_path
