@@ -6,13 +6,18 @@ may retry, so a worker lost mid-run costs only the deals it held, which run agai
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from cardtable.solver.batch import CHUNK, DealResult, solve_deals
 from cardtable.solver.search import Budget
 
 RETRIES = 3
 """Times a chunk is tried again after its worker is lost."""
+
+CONNECT_SECONDS = 30
+"""How long the scheduler has to answer before the batch gives up on it."""
 
 
 def classify_on_cluster(
@@ -31,7 +36,7 @@ def classify_on_cluster(
         from distributed import Client, as_completed
     except ImportError:
         raise ImportError("the cluster path needs dask's distributed package: pip install 'cardtable[distributed]'") from None
-    client = Client(address, timeout=30)  # type: ignore[no-untyped-call]
+    client = _connected(Client, address)
     try:
         futures = [
             client.submit(solve_deals, game, todo[at : at + CHUNK], budget, retries=RETRIES, pure=False)
@@ -40,4 +45,27 @@ def classify_on_cluster(
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
             yield from future.result()
     finally:
-        client.close()  # type: ignore[no-untyped-call]
+        client.close()
+
+
+def _connected(client_class: Any, address: str) -> Any:
+    """A client of the scheduler at ``address``; ConnectionError, in words, when what
+    answers there is not a scheduler (Dask's own timeout does not cover a server that
+    takes the connection and never replies, and a stranger's bytes read as a message
+    can ask for exabytes)."""
+    outcome: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            outcome["client"] = client_class(address, timeout=CONNECT_SECONDS)
+        except BaseException as error:  # noqa: BLE001 - whatever it was, it is said below
+            outcome["error"] = error
+
+    trying = threading.Thread(target=connect, name="cardtable-connect", daemon=True)
+    trying.start()
+    trying.join(CONNECT_SECONDS + 10)
+    if "client" in outcome:
+        return outcome["client"]
+    error = outcome.get("error")
+    why = f"{type(error).__name__}: {error}"[:200] if error is not None else f"no answer in {CONNECT_SECONDS + 10} s"
+    raise ConnectionError(f"no Dask scheduler answered there ({why})")

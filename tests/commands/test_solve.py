@@ -8,8 +8,10 @@ import json
 import re
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
+import threading
 import time
 import sys
 from pathlib import Path
@@ -307,3 +309,28 @@ def _stored(db: Path) -> int:
             return int(connection.execute("SELECT COUNT(*) FROM solver_results").fetchone()[0])
     except sqlite3.OperationalError:
         return 0
+
+
+def test_a_scheduler_address_where_something_else_answers_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """A server that is not Dask's (here one that greets with an SSH banner, as port 22
+    would) is named in words: its bytes, read as a message, once asked for exabytes."""
+    stranger = socket.socket()
+    stranger.bind(("127.0.0.1", 0))
+    stranger.listen()
+    port = stranger.getsockname()[1]
+
+    def greet() -> None:
+        for _ in range(5):
+            try:
+                caller, _ = stranger.accept()
+            except OSError:
+                return
+            caller.sendall(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n" + bytes(range(256)) * 4)
+
+    threading.Thread(target=greet, daemon=True).start()
+    try:
+        status, out, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--no-store", "--scheduler", f"tcp://127.0.0.1:{port}")
+    finally:
+        stranger.close()
+    assert status == 2 and out == ""
+    assert err.startswith(f"cardtable: can't use the cluster at tcp://127.0.0.1:{port}: no Dask scheduler answered there (")
