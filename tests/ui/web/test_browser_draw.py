@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.ui.web.test_browser import browser, page, server, settle, start  # noqa: F401  (fixtures)
+from tests.ui.web.test_browser import browser, page, server, start  # noqa: F401  (fixtures)
 
 
 def test_the_draw_choice_switches_within_the_family_and_hides_elsewhere(page: Page) -> None:  # noqa: F811
@@ -30,11 +30,7 @@ def test_the_draw_choice_switches_within_the_family_and_hides_elsewhere(page: Pa
 
 def test_triangle_and_wings_layouts_lay_out_every_pile(page: Page) -> None:  # noqa: F811
     for game in ("pyramid", "besieged-fortress"):
-        page.select_option("#game-picker", game)
-        page.fill("#deal-number", "3")
-        page.click("#new-game")
-        expect(page.locator("#status")).to_contain_text("deal 3 ·")
-        settle(page)  # a card the deal's auto-build moves is still flying
+        start(page, game, 3)  # by name too: "deal 3" alone matches the game before; then settled
         boxes = [page.locator(f'#table .card[data-pile="{name}"]').first.bounding_box() for name in ("t1", "t2")]
         assert all(boxes) and boxes[0] != boxes[1]
 
