@@ -56,10 +56,15 @@ def parse_deals(text: str) -> list[int]:
             raise UserError(f"deals are numbers or ranges such as 1-100, not {part!r}") from None
         if last < first or first < 0:
             raise UserError(f"the range {part} is empty or negative")
-        if last - first >= 10_000_000:
-            raise UserError(f"the range {part} is more than ten million deals")
+        if len(deals) + last - first + 1 > MOST_DEALS:
+            raise UserError(f"{text} is more than {MOST_DEALS:,} deals: classify a range in parts")
         deals.update(range(first, last + 1))
     return sorted(deals)
+
+
+MOST_DEALS = 1_000_000
+"""The most deals one batch takes, its ranges together (a million FreeCell deals take an
+hour here; the list of them alone is tens of megabytes)."""
 
 
 def _budget(args: argparse.Namespace) -> Budget:
