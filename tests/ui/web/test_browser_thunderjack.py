@@ -164,6 +164,7 @@ def test_the_table_fits_a_phone(browser: Browser, served: tuple[str, FastAPI]) -
     page.click("#deal")
     expect(page.locator("#dealer .card")).to_have_count(2)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(page.locator("#rules-line")).to_be_hidden()  # three lines of a phone's screen: the Rules button has them
     settled_snap(page, "thunderjack-phone")
     page.click("#show-rules")
     expect(page.locator("#rules-dialog")).to_contain_text("pays 3:1 at once")
