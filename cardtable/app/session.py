@@ -124,9 +124,9 @@ class Session:
         self._stuck_state: State | None = None
         self._stuck = False
         self._restart: tuple[History, History] | None = None
+        """The last restart: the history it left and the one it made (to undo and redo it)."""
         self._reached_key: History | None = None
         self._reached_keys: frozenset[tuple[object, ...]] = frozenset()
-        """The last restart: the history it left and the one it made (to undo and redo it)."""
 
     # -- what a UI reads ---------------------------------------------------------------
 
@@ -589,15 +589,6 @@ def _fitting(options: Options, variant: Variant) -> Options:
     """The options with a scoring that applies to the game (uniform where it does not)."""
     scoring = fitting_scoring(options.scoring, variant.id)
     return options if scoring is options.scoring else replace(options, scoring=scoring)
-
-
-def has_hidden_cards(variant: Variant) -> bool:
-    """Whether the game deals cards face down (a stock counts): every deal lays out alike.
-
-    >>> has_hidden_cards(get_variant("klondike")), has_hidden_cards(get_variant("freecell"))
-    (True, False)
-    """
-    return variant.traits.hidden_cards
 
 
 def _seen_key(state: State) -> tuple[object, ...]:

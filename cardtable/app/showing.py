@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.app.history import History
-from cardtable.app.session import Session, has_hidden_cards
+from cardtable.app.session import Session
 from cardtable.app.standing import shown_reason
 from cardtable.solitaire import Move, State
 from cardtable.solitaire.formats import replay_steps
@@ -57,7 +57,7 @@ NOT_FOUND = NoWin("no win was found from here within the search's budget")
 
 def gives_up(session: Session) -> bool:
     """Whether showing the win would give the game up: it hides cards and is not over."""
-    return has_hidden_cards(session.variant) and not session.is_over
+    return session.variant.traits.hidden_cards and not session.is_over
 
 
 def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> Playback | NoWin:

@@ -53,9 +53,14 @@ def test_an_unknown_rule_set_and_a_corrupt_table_are_clear_errors(tmp_path: Path
     assert Store(db).table_state("local") == ("{not json", 2)
 
 
-def test_the_full_screen_table_plays_a_round_with_keys_and_buttons(tmp_path: Path) -> None:
+def _seated(tmp_path: Path) -> tuple[BlackjackTable, BlackjackApp]:
+    """A new table (seed 4) and the full screen over it."""
     table = BlackjackTable(Store(tmp_path / "tj.db"), "local", seed=4)
-    app = BlackjackApp(table)
+    return table, BlackjackApp(table)
+
+
+def test_the_full_screen_table_plays_a_round_with_keys_and_buttons(tmp_path: Path) -> None:
+    table, app = _seated(tmp_path)
 
     async def play() -> None:
         async with app.run_test(size=(120, 30)) as pilot:
@@ -77,8 +82,7 @@ def test_the_full_screen_table_plays_a_round_with_keys_and_buttons(tmp_path: Pat
 
 
 def test_key_one_selects_the_left_hand_as_the_first_button_does_and_soft_totals_are_marked(tmp_path: Path) -> None:
-    table = BlackjackTable(Store(tmp_path / "tj.db"), "local", seed=4)
-    app = BlackjackApp(table)
+    table, app = _seated(tmp_path)
 
     async def press() -> None:
         async with app.run_test(size=(120, 30)) as pilot:
@@ -115,8 +119,7 @@ def test_a_table_changed_in_another_terminal_is_shown_again_not_a_crash(tmp_path
 
 
 def test_at_80_by_24_every_betting_button_is_on_screen_and_a_broke_player_is_told_of_f(tmp_path: Path) -> None:
-    table = BlackjackTable(Store(tmp_path / "tj.db"), "local", seed=4)
-    app = BlackjackApp(table)
+    table, app = _seated(tmp_path)
 
     async def look() -> None:
         async with app.run_test(size=(80, 24)) as pilot:

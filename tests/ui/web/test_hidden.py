@@ -23,7 +23,6 @@ from fastapi.testclient import TestClient
 
 from cardtable.app import History, Store
 from cardtable.cards import Card
-from cardtable.app.session import has_hidden_cards
 from cardtable.app.standing import Indicator
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, get_variant, legal_moves, variants
 from cardtable.solitaire.observe import remembered
@@ -261,7 +260,7 @@ def _everything_shown(state: State, history: History | None = None) -> str:
     })
 
 
-@pytest.mark.parametrize("variant", [v for v in variants() if has_hidden_cards(v)], ids=lambda v: v.id)
+@pytest.mark.parametrize("variant", [v for v in variants() if v.traits.hidden_cards], ids=lambda v: v.id)
 def test_no_flag_or_answer_depends_on_how_the_face_down_cards_lie(variant: Variant) -> None:
     """Positions from random play, each shown again with the face-down cards the player
     has not seen rearranged: the player must be told exactly the same (the stuck flag
