@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cardtable.cards import Rank
 from cardtable.solitaire.model import PileId, PileKind
 from cardtable.solitaire.options import describe_options
 from cardtable.solitaire.piles import PileSpec
+from cardtable.solitaire.rules.empty import rank_words
 from cardtable.solitaire.rules.grid import reach_words
 from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.rules.rows import WORDS as ROWS
 from cardtable.solitaire.rules.waiting import WORDS as WAITING
+from cardtable.solitaire.traits import Scoring
 from cardtable.solitaire.variant import Variant
 
 def rules_page(variant: Variant) -> str:
@@ -65,6 +68,7 @@ def rule_lines(variant: Variant) -> list[str]:
     if variant.stock.target is not StockTarget.NONE or variant.stock.face_up:
         label = "stock: " if variant.tables.stock is not None else ""
         out.append(_sentence(f"{label}{variant.stock.phrase}"))
+        out += _short_deal(variant)
     if variant.discard is not None:
         out.append(_sentence(variant.discard.phrase))
     if variant.turn_up is not None:
@@ -81,6 +85,8 @@ def rule_lines(variant: Variant) -> list[str]:
             f"A full run from King to Ace that follows '{variant.clear_runs.phrase}' goes to a foundation by itself."
         )
     out.append(_goal(variant))
+    if variant.default_scoring is Scoring.VEGAS:
+        out.append("Scored in Vegas points unless another scoring is chosen: 52 to play a deal, 5 back for each card home.")
     return out
 
 
@@ -89,11 +95,37 @@ def _sentence(text: str) -> str:
 
 
 def _cards(variant: Variant) -> str:
+    """The deck in words: how many cards, and of what.
+
+    >>> from cardtable.solitaire.registry import get_variant
+    >>> [_cards(get_variant(g)) for g in ("klondike", "forty-thieves", "spider-2suits", "besieged-fortress")]
+    ['52 cards (one deck).', '104 cards (2 decks).', '104 cards (2 suits, 4 of each card).', '36 cards (one deck, Aces and Sixes to Kings only).']
+    """
     deck = variant.deck
-    packs = "one deck" if deck.decks == 1 else f"{deck.decks} decks"
-    ranks = "" if len(deck.ranks) == 13 else f", {deck.ranks[0].name.title()}s to {deck.ranks[-1].name.title()}s only"
-    suits = "" if len(deck.suits) == 4 else f", {len(deck.suits)} suit{'s' if len(deck.suits) > 1 else ''}"
-    return f"{deck.size} cards ({packs}{ranks}{suits})."
+    ranks = "" if len(deck.ranks) == 13 else f", {_rank_runs(deck.ranks)} only"
+    if len(deck.suits) == 4:
+        packs = "one deck" if deck.decks == 1 else f"{deck.decks} decks"
+        return f"{deck.size} cards ({packs}{ranks})."
+    # Fewer suits, more copies (Spider with one or two suits): "decks" would miscount them.
+    suits = f"{len(deck.suits)} suit{'s' if len(deck.suits) > 1 else ''}"
+    return f"{deck.size} cards ({suits}{ranks}, {deck.size // (len(deck.suits) * len(deck.ranks))} of each card)."
+
+
+def _rank_runs(ranks: tuple[Rank, ...]) -> str:
+    """Ranks as runs of consecutive ones: "Aces and Sixes to Kings"."""
+    runs: list[list[Rank]] = []
+    for rank in sorted(ranks):
+        if runs and rank == runs[-1][-1] + 1:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    words = [_plural(r[0]) if len(r) == 1 else f"{_plural(r[0])} to {_plural(r[-1])}" for r in runs]
+    return " and ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _plural(rank: Rank) -> str:
+    name = rank.name.title()
+    return name + ("es" if name.endswith("x") else "s")
 
 
 def _deal(variant: Variant) -> list[str]:
@@ -105,6 +137,24 @@ def _deal(variant: Variant) -> list[str]:
             top = " but the top card" if variant.stock.face_up else ""
             out.append(f"The {left} cards left over form the stock, face down{top}.")
     return out
+
+
+def _short_deal(variant: Variant) -> list[str]:
+    """Where the stock deals a card to every column and runs out part way through a
+    deal: which columns its last deal reaches (Scorpion's three cards, the first three).
+
+    >>> from cardtable.solitaire.registry import get_variant
+    >>> _short_deal(get_variant("scorpion")), _short_deal(get_variant("spider"))
+    (['Its one deal reaches only the first 3 columns.'], [])
+    """
+    stock = variant.tables.stock
+    columns = len(variant.tables.dealt_to)
+    if variant.stock.target is not StockTarget.TABLEAU or stock is None or not columns:
+        return []
+    left = len(variant.start(variant.deal.deal_numbers.start).piles[stock])
+    short = left % columns
+    which = "one" if left < columns else "last"
+    return [f"Its {which} deal reaches only the first {short} {variant.tableau_word}s."] if short else []
 
 
 def _groups(variant: Variant) -> list[tuple[PileKind, list[PileSpec]]]:
@@ -132,7 +182,10 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
     parts = []
     dealt = [spec.dealt for spec in specs]
     if any(d != (0, 0) for d in dealt):
-        parts.append(_dealt(dealt))
+        dealing = _dealt(dealt)
+        if kind is PileKind.TABLEAU and variant.deal.home_while_dealing and variant.grid is None:
+            dealing += " (fewer where cards went home as they were dealt)"
+        parts.append(dealing)
     if first.build is not None:
         parts.append(first.build.phrase)
     if first.fed_from is not None:
@@ -142,12 +195,18 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
     if first.ranks_from is not None:
         parts.append(ROWS if len(specs) == 1 else ROWS.replace("it takes", "each takes"))
     empties = list(dict.fromkeys(spec.empty.phrase for spec in specs))
-    if len(empties) > 1:
+    if len(empties) > 1 and len({spec.empty.ranks for spec in specs}) == 1 and first.empty.ranks:
+        # The same rank, a suit each (Bisley's Kings): each waits for its own.
+        rank = rank_words(first.empty.ranks[0]).split(" ", 1)[1]
+        parts.append(f"an empty one takes only the {rank} of its suit, once it is free")
+    elif len(empties) > 1:
         parts.append("they start with " + ", ".join(e.removeprefix("only ") for e in empties))
     elif first.build is None and first.empty.takes_nothing:
         pass  # nothing is played there: said below if nothing else is
     elif not (kind is PileKind.FOUNDATION and variant.deal.bases_out and first.empty.takes_nothing):
-        parts.append(f"{'an empty one takes' if len(specs) > 1 else 'empty, it takes'} {first.empty.phrase}")
+        # Where the row closes up, a place left empty is filled by the stock, not by a move.
+        takes = "no card by a move" if variant.closes_up and first.empty.takes_nothing else first.empty.phrase
+        parts.append(f"{'an empty one takes' if len(specs) > 1 else 'empty, it takes'} {takes}")
     if first.capacity is not None:
         parts.append(f"{'each holds' if len(specs) > 1 else 'it holds'} at most {first.capacity} card{'s' if first.capacity > 1 else ''}")
     if kind is PileKind.FOUNDATION:
@@ -156,7 +215,11 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
     elif first.group is not None and kind is not PileKind.CELL:
         parts.append(first.group.phrase_in(variant))
     if not parts:
-        parts.append("removed cards go here" if variant.pairs is not None else "no card is played there by hand")
+        parts.append(
+            "removed cards go here" if variant.pairs is not None
+            else "discarded cards go here" if variant.discard is not None
+            else "no card is played there by hand"
+        )
     return _sentence(f"{head}: " + "; ".join(parts))
 
 

@@ -36,13 +36,25 @@ def test_layouts_and_bases_read_as_a_player_would_say_them() -> None:
     assert any("7 columns: dealt 1, 2, 3, 4, 5, 6, 7 cards, the last face up" in line for line in klondike)
     assert any(line.startswith("The 24 cards left over form the stock") for line in klondike)
     bisley = "\n".join(rule_lines(get_variant("bisley")))
-    assert "they start with the King of clubs, the King of diamonds, the King of hearts, the King of spades" in bisley
+    assert "build down by one in suit; an empty one takes only the King of its suit, once it is free." in bisley
     assert "Every Ace starts a foundation before the deal." in bisley
     yukon = "\n".join(rule_lines(get_variant("yukon")))
     assert "face up on top: 1, 5, 5, 5, 5, 5, 5" in yukon
     spider = "\n".join(rule_lines(get_variant("spider")))
     assert "8 foundations: no card is played there by hand." in spider
     assert "goes to a foundation by itself" in spider
+
+
+def test_sheets_say_what_a_deck_a_short_deal_a_discard_pile_and_a_closing_row_are() -> None:
+    sheet = {g: "\n".join(rule_lines(get_variant(g))) for g in (
+        "spider-1suit", "besieged-fortress", "scorpion", "aces-up", "accordion", "citadel", "klondike-vegas")}
+    assert "104 cards (1 suit, 8 of each card)." in sheet["spider-1suit"]
+    assert "36 cards (one deck, Aces and Sixes to Kings only)." in sheet["besieged-fortress"]
+    assert "Its one deal reaches only the first 3 columns." in sheet["scorpion"]
+    assert "1 foundation: discarded cards go here." in sheet["aces-up"]
+    assert "an empty one takes no card by a move" in sheet["accordion"] and "stays empty" not in sheet["accordion"]
+    assert "dealt 6 cards each, face up (fewer where cards went home as they were dealt)" in sheet["citadel"]
+    assert "Scored in Vegas points" in sheet["klondike-vegas"]
 
 
 def test_docs_games_holds_the_current_page_of_every_game() -> None:

@@ -123,7 +123,7 @@ seahaven_towers = register(
         summary=(
             "Ten columns of five cards and four free cells, the middle two holding the last "
             "two cards; all face up. Build down in suit; only a King fills an empty column. "
-            "A run moves if it could move card by card through free cells and empty columns."
+            "A run moves if it could move card by card through the free cells."
         ),
         aliases=("seahaven",),
     )

@@ -17,9 +17,10 @@ yukon = register(
             *tableau(((0, 1),) + tuple((n, 5) for n in range(1, 7)), down & alt_color, kings_only, face_up),
         ),
         summary=(
-            "All 52 cards are dealt to seven columns, the last five of each face up. Build "
-            "down in alternating colours; any face-up card moves together with every card on "
-            "it, in order or not; only a King fills an empty column. No stock."
+            "All 52 cards are dealt to seven columns: one card in the first, face up, and "
+            "five face up on the others. Build down in alternating colours; any face-up card "
+            "moves together with every card on it, in order or not; only a King fills an "
+            "empty column. No stock."
         ),
         solving=Solving(first_tries=VARIED, rounds=2),  # bench/first_tries.py
     )

@@ -112,7 +112,7 @@ any_card = EmptyRule("any card")
 kings_only = base(Rank.KING)
 aces_only = base(Rank.ACE)
 nothing = EmptyRule("nothing: once emptied it stays empty", ())
-dealt_base = EmptyRule("the base rank, set by the first card dealt to a foundation", from_base=0)
+dealt_base = EmptyRule("the base rank, which the deal sets", from_base=0)
 """Foundations start with the rank the deal chose (Canfield)."""
 below_base = EmptyRule("one rank below the foundations' base", from_base=-1)
 """Columns are filled only with the rank just below the deal's base (Penguin)."""

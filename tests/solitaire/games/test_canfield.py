@@ -37,7 +37,7 @@ def test_only_the_base_rank_starts_a_foundation_and_the_refusal_names_it() -> No
     reason = check(state, move(state, "t2", "f2")).reason
     assert reason == (
         "8♦ can't go on the empty foundation 2: it takes only a Seven "
-        "(the base rank, set by the first card dealt to a foundation)"
+        "(the base rank, which the deal sets)"
     )
 
 

@@ -23,7 +23,7 @@ def test_the_last_foundation_takes_only_the_beaks_rank() -> None:
     assert check(state, move(state, "t1", "f4")).ok
     assert check(state, move(state, "t2", "f4")).reason == (
         "10♠ can't go on the empty foundation 4: it takes only a Nine "
-        "(the base rank, set by the first card dealt to a foundation)"
+        "(the base rank, which the deal sets)"
     )
 
 
