@@ -45,7 +45,7 @@ from cardtable.solitaire.formats import FormatError, format_state
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 PYRAMID_RENAMED = (
     "UPDATE games SET variant = 'relaxed-pyramid' WHERE variant = 'pyramid'",
     "UPDATE games SET position = replace(position, char(10) || 'game: pyramid' || char(10),"
@@ -61,6 +61,21 @@ PROOFS_DROPPED = ("DELETE FROM solver_results WHERE outcome = 'unwinnable'",)
 """Migration 9: the solver's proofs that a deal can't be won are searched again. Before
 this, where the foundations give cards back (Klondike), the search sent a card home that
 a card brought back might still have needed, and could call a winnable deal lost."""
+WIDENED = ("simple-simon", "easthaven")
+"""Games whose rules now allow more moves than when their verdicts were stored: Simple
+Simon moves a run in one suit of any length, Easthaven takes foundation cards back."""
+NARROWED = ("la-belle-lucie", "cruel")
+"""Games whose rules now allow fewer moves: La Belle Lucie and Cruel move one card at a
+time, as published, not runs."""
+RULES_CORRECTED = (
+    f"DELETE FROM solver_results WHERE outcome = 'unwinnable' AND game IN {WIDENED}",
+    f"DELETE FROM solver_results WHERE outcome = 'solved' AND game IN {NARROWED}",
+)
+"""Migration 10: verdicts the corrected rules may contradict are searched again (a proof
+of a loss where moves were added, a win where moves were taken away; the others still
+hold). Unfinished games of the narrowed games that played a move no longer allowed are
+read back by replaying them (``_unreplayable_positions_dropped``), which says which step
+the rules now refuse, rather than failing later at an undo or a hint."""
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -102,6 +117,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("ALTER TABLE games ADD COLUMN position TEXT", "ALTER TABLE games ADD COLUMN points INTEGER"),
     PYRAMID_RENAMED,
     PROOFS_DROPPED,
+    RULES_CORRECTED,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 
@@ -233,6 +249,8 @@ class Store:
                         from cardtable.app.tallies import backfill  # it reads games as the statistics do
 
                         backfill(db)
+                    if MIGRATIONS[step] is RULES_CORRECTED:
+                        _unreplayable_positions_dropped(db, NARROWED)
                     db.execute("DELETE FROM schema_version")
                     db.execute("INSERT INTO schema_version VALUES (?)", (step + 1,))
             except sqlite3.DatabaseError as error:
@@ -501,6 +519,21 @@ def _make_folder(path: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise StorageError(f"can't create the folder {folder} for the database: {error.strerror or error}") from None
+
+
+def _unreplayable_positions_dropped(db: sqlite3.Connection, variants: tuple[str, ...]) -> None:
+    """Forget the saved position of each unfinished game of ``variants`` whose moves no
+    longer replay (part of migration 10): read back, it is replayed and reported as a save
+    that can't be read, step and reason named, with its row kept as it is."""
+    rows = db.execute(
+        "SELECT id, variant, deal, options, steps, at, elapsed, random_deal, status FROM games"
+        f" WHERE status = 'playing' AND position IS NOT NULL AND variant IN {variants}"
+    ).fetchall()
+    for game_id, *row in rows:
+        try:
+            _rebuild((*row, None, None))
+        except (ValueError, LookupError, TypeError, FormatError):
+            db.execute("UPDATE games SET position = NULL WHERE id = ?", (game_id,))
 
 
 def _tables(db: sqlite3.Connection) -> dict[str, tuple[str, ...]]:

@@ -70,7 +70,7 @@ def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:
     Store(tmp_path / "g.db").close()
     db = sqlite3.connect(tmp_path / "g.db")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 10
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 11
 
 
 def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
@@ -129,6 +129,45 @@ def test_proofs_stored_before_safe_moves_heeded_cards_coming_back_are_searched_a
     Store(path).close()
     db = sqlite3.connect(path)
     assert db.execute("SELECT deal, outcome FROM solver_results").fetchall() == [(1, "solved")]
+
+
+def _played_under_the_old_rules(game: str, deal: int, source: str, target: str) -> Session:
+    """A game that moved a run of two cards, as La Belle Lucie and Cruel once allowed."""
+    from cardtable.app.history import History
+    from cardtable.solitaire import Move, MoveKind, apply
+
+    session = Session(get_variant(game), deal, Options(auto_build=False))
+    run = Move(MoveKind.MOVE, session.pile_index(source), session.pile_index(target), 2)
+    session.history = History.begin(session.state).push([run], apply(session.state, run, trusted=True))
+    return session
+
+
+def test_corrected_rules_search_again_the_verdicts_they_may_contradict_and_name_an_unplayable_move(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.db"
+    store = Store(path)
+    legacy = store.save("me", _played_under_the_old_rules("la-belle-lucie", 14, "t2", "t10"))
+    fine = Session(get_variant("la-belle-lucie"), 14, Options(auto_build=False))
+    assert fine.play(legal_moves(fine.state)[0]).ok
+    kept = store.save("me", fine)
+    store.close()
+    db = sqlite3.connect(path)
+    for row in (("simple-simon", 1, "unwinnable"), ("simple-simon", 2, "solved"), ("la-belle-lucie", 1, "solved"),
+                ("la-belle-lucie", 2, "unwinnable"), ("klondike", 1, "unwinnable")):
+        db.execute("INSERT INTO solver_results VALUES (?, ?, ?, 0, 1, 0.1, 0, '', '')", row)
+    db.execute("UPDATE schema_version SET version = 10")
+    db.commit()
+    db.close()
+    store = Store(path)
+    with pytest.raises(CorruptSave, match="step 1: only one card moves at a time"):
+        store.load("me", legacy)
+    assert store.load("me", kept).state == fine.state
+    db = sqlite3.connect(path)
+    assert sorted(db.execute("SELECT game, deal, outcome FROM solver_results").fetchall()) == [
+        ("klondike", 1, "unwinnable"), ("la-belle-lucie", 2, "unwinnable"), ("simple-simon", 2, "solved"),
+    ]
+    assert db.execute("SELECT status FROM games WHERE id = ?", (legacy,)).fetchone() == ("playing",)
 
 
 def test_the_environment_variable_names_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -157,7 +157,7 @@ easthaven = register(
         name="Easthaven",
         piles=(
             stock(),
-            *foundations(4, up & same_suit),
+            *foundations(4, up & same_suit, group=top_card),  # cards may come back, as in Klondike
             *tableau((_THREE_EACH,) * 7, down & alt_color, any_card, run()),
         ),
         stock=to_tableau(needs_every_pile_filled=False),
@@ -166,7 +166,8 @@ easthaven = register(
             "Seven columns of three cards, the top one face up. Build down in alternating "
             "colours; any face-up run moves; any card fills an empty column. The stock "
             "deals one card face up onto every column (the last deal reaches the first "
-            "three); there is no waste and no redeal."
+            "three); there is no waste and no redeal. A foundation's top card may come back "
+            "into play."
         ),
     )
 )

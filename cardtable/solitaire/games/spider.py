@@ -13,7 +13,6 @@ from cardtable.solitaire.rules import (
     kings_only,
     run,
     same_suit,
-    supermove,
     to_tableau,
 )
 from cardtable.solitaire.rules.empty import EmptyRule
@@ -108,16 +107,15 @@ simple_simon = register(
         deck=_ONE_DECK,
         piles=(
             *foundations(4, None, _COMPLETE_ONLY),
-            *tableau(tuple((0, n) for n in (8, 8, 8, 7, 6, 5, 4, 3, 2, 1)), down & any_suit, any_card, supermove(_SUIT_RUN)),
+            *tableau(tuple((0, n) for n in (8, 8, 8, 7, 6, 5, 4, 3, 2, 1)), down & any_suit, any_card, run(_SUIT_RUN)),
         ),
         clear_runs=_SUIT_RUN,
         family="spider",
         summary=(
             "All 52 cards face up in ten columns of 8, 8, 8, 7, 6, 5, 4, 3, 2 and 1. Build "
-            "down regardless of suit; a run in one suit moves together if it could move "
-            "card by card through the empty columns (twice as long for each). Any card "
-            "fills an empty column. A full run from King to Ace in one suit leaves the "
-            "table. No stock."
+            "down regardless of suit; only a run in one suit moves together, of any length. "
+            "Any card fills an empty column. A full run from King to Ace in one suit leaves "
+            "the table. No stock."
         ),
     )
 )

@@ -68,6 +68,13 @@ def test_easthaven_moves_runs_in_alternating_colours() -> None:
     assert check(state, move(state, "t1", "t2", 3)).ok and check(state, move(state, "t1", "t3", 2)).ok
 
 
+def test_easthaven_lets_a_foundation_card_come_back_as_klondike_does() -> None:
+    # PySolFC's Easthaven keeps Klondike's foundations: "you may move cards back out".
+    state = position("easthaven", f1="AS 2S 3S", t1="4H", t2="")
+    assert check(state, move(state, "f1", "t1")).ok
+    assert not check(state, move(state, "f1", "t2", 2)).ok  # one card at a time
+
+
 def test_double_klondike_and_gargantua_use_two_decks_on_nine_columns() -> None:
     for game in ("double-klondike", "gargantua"):
         assert _columns(game) == [(n, n - 1) for n in range(1, 10)] and _stock(game) == 104 - 45

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from cardtable.cards import Rank
 from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant, legal_moves
 from tests.solitaire.games.positions import move, pile, position
@@ -18,13 +20,15 @@ def test_la_belle_lucie_deals_seventeen_fans_of_three_and_one_of_one() -> None:
     assert not any(state.hidden) and not any(state.piles[f] for f in v.piles_of(PileKind.FOUNDATION))
 
 
-def test_fans_build_down_in_suit_runs_move_and_fans_stay_empty() -> None:
-    state = position("la-belle-lucie", t1="5D 9S", t2="TS", t3="", t4="9H", t5="JS", t6="KS QS 6H")
+@pytest.mark.parametrize("game", ["la-belle-lucie", "cruel"])
+def test_piles_build_down_in_suit_one_card_at_a_time_and_stay_empty(game: str) -> None:
+    # The published rules (PySolFC's rule pages and its fans, Wikipedia): one card moves
+    # at a time, even a run in suit.
+    state = position(game, t1="5D 9S", t2="TS", t3="", t4="9H", t5="JS", t6="KS QS 6H")
     assert check(state, move(state, "t1", "t2")).ok
     assert "in suit" in check(state, move(state, "t4", "t2")).reason
-    assert not check(state, move(state, "t1", "t2", 2)).ok
     moved = apply(state, move(state, "t1", "t2"))
-    assert check(moved, move(moved, "t2", "t5", 2)).ok  # the run 10♠ 9♠ onto the Jack
+    assert check(moved, move(moved, "t2", "t5", 2)).reason == "only one card moves at a time"
     assert "stays empty" in check(state, move(state, "t1", "t3")).reason
 
 

@@ -45,15 +45,14 @@ def test_simple_simon_deals_everything_face_up_in_a_staircase() -> None:
     assert get_variant("simple-simon").tables.stock is None
 
 
-def test_simple_simon_run_length_doubles_with_each_empty_column() -> None:
-    run = "9H 8H 7H"
+def test_simple_simon_moves_a_run_in_one_suit_of_any_length_and_no_other_run() -> None:
+    # Published rules (Wikibooks, PySolFC): a run in one suit moves as one, with or
+    # without empty columns; a run of mixed suits never moves together.
     kings = {f"t{n}": "KD" for n in range(5, 11)}
-    none = position("simple-simon", t1=run, t2="TC", t3="KC", t4="KH", **kings)
-    assert "only 1 card can move now" in check(none, move(none, "t1", "t2", 3)).reason
-    one = position("simple-simon", t1=run, t2="TC", t3="", t4="KH", **kings)
-    assert not check(one, move(one, "t1", "t2", 3)).ok
-    two = position("simple-simon", t1=run, t2="TC", t3="", t4="", **kings)
-    assert check(two, move(two, "t1", "t2", 3)).ok
+    none_empty = position("simple-simon", t1="9H 8H 7H 6H 5H", t2="TC", t3="KC", t4="KH", **kings)
+    assert check(none_empty, move(none_empty, "t1", "t2", 5)).ok
+    mixed = position("simple-simon", t1="9H 8S 7H", t2="TC", t3="", t4="", **kings)
+    assert "can't move with the cards on it" in check(mixed, move(mixed, "t1", "t2", 3)).reason
 
 
 def test_scorpion_deal_leaves_three_cards_for_the_first_three_columns() -> None:
