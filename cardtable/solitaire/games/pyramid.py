@@ -80,7 +80,7 @@ relaxed_pyramid = register(
 pyramid_one_pass = register(
     relaxed_pyramid.derive(
         id="pyramid-1pass",
-        name="Pyramid (one pass)",
+        name="Relaxed Pyramid (one pass)",
         stock=to_waste(1, passes=1),
         summary="Relaxed Pyramid on a single pass. " + relaxed_pyramid.summary.replace("three passes", "a single pass"),
     )
@@ -89,7 +89,7 @@ pyramid_one_pass = register(
 pyramid_unlimited = register(
     relaxed_pyramid.derive(
         id="pyramid-unlimited",
-        name="Pyramid (unlimited passes)",
+        name="Relaxed Pyramid (unlimited passes)",
         stock=to_waste(1),
         summary="Relaxed Pyramid without a limit on passes. "
         + relaxed_pyramid.summary.replace("three passes", "as many passes as you like"),
