@@ -76,8 +76,14 @@ def _cells(variant: Variant, count: int) -> dict[str, Any]:
     return {"piles": (*others[:at], *cells(count), *others[at:])}
 
 
+_TURNED = {1: "one card", 2: "two cards", 3: "three cards"}
+
+
 def _draw(variant: Variant, count: int) -> dict[str, Any]:
-    return {"stock": to_waste(count, passes=variant.stock.passes)}
+    # The summary's "turn the stock one card at a time" follows the choice.
+    was = f"stock {_TURNED.get(variant.stock.count, '')} at a time"
+    summary = variant.summary.replace(was, f"stock {_TURNED.get(count, f'{count} cards')} at a time")
+    return {"stock": to_waste(count, passes=variant.stock.passes), "summary": summary}
 
 
 def _passes(variant: Variant, count: int) -> dict[str, Any]:

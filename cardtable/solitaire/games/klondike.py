@@ -107,6 +107,7 @@ thoughtful = register(
             + klondike.summary
         ),
         aliases=("open-klondike",),
+        options=_TURNING[:2],  # draw=3 is the game also published as Saratoga
     )
 )
 
