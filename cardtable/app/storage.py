@@ -61,15 +61,13 @@ PROOFS_DROPPED = ("DELETE FROM solver_results WHERE outcome = 'unwinnable'",)
 """Migration 9: the solver's proofs that a deal can't be won are searched again. Before
 this, where the foundations give cards back (Klondike), the search sent a card home that
 a card brought back might still have needed, and could call a winnable deal lost."""
-WIDENED = ("simple-simon", "easthaven")
-"""Games whose rules now allow more moves than when their verdicts were stored: Simple
-Simon moves a run in one suit of any length, Easthaven takes foundation cards back."""
 NARROWED = ("la-belle-lucie", "cruel")
 """Games whose rules now allow fewer moves: La Belle Lucie and Cruel move one card at a
-time, as published, not runs."""
+time, as published, not runs (Simple Simon and Easthaven allow more: a run in one suit
+of any length, foundation cards taken back)."""
 RULES_CORRECTED = (
-    f"DELETE FROM solver_results WHERE outcome = 'unwinnable' AND game IN {WIDENED}",
-    f"DELETE FROM solver_results WHERE outcome = 'solved' AND game IN {NARROWED}",
+    "DELETE FROM solver_results WHERE outcome = 'unwinnable' AND game IN ('simple-simon', 'easthaven')",
+    "DELETE FROM solver_results WHERE outcome = 'solved' AND game IN ('la-belle-lucie', 'cruel')",
 )
 """Migration 10: verdicts the corrected rules may contradict are searched again (a proof
 of a loss where moves were added, a win where moves were taken away; the others still
@@ -527,7 +525,8 @@ def _unreplayable_positions_dropped(db: sqlite3.Connection, variants: tuple[str,
     that can't be read, step and reason named, with its row kept as it is."""
     rows = db.execute(
         "SELECT id, variant, deal, options, steps, at, elapsed, random_deal, status FROM games"
-        f" WHERE status = 'playing' AND position IS NOT NULL AND variant IN {variants}"
+        f" WHERE status = 'playing' AND position IS NOT NULL AND variant IN ({', '.join('?' * len(variants))})",
+        variants,
     ).fetchall()
     for game_id, *row in rows:
         try:

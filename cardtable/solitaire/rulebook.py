@@ -198,7 +198,7 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
     if len(empties) > 1 and len({spec.empty.ranks for spec in specs}) == 1 and first.empty.ranks:
         # The same rank, a suit each (Bisley's Kings): each waits for its own.
         rank = rank_words(first.empty.ranks[0]).split(" ", 1)[1]
-        parts.append(f"an empty one takes only the {rank} of its suit, once it is free")
+        parts.append(f"an empty one takes only the {rank} of its suit")
     elif len(empties) > 1:
         parts.append("they start with " + ", ".join(e.removeprefix("only ") for e in empties))
     elif first.build is None and first.empty.takes_nothing:
