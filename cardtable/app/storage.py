@@ -61,19 +61,20 @@ PROOFS_DROPPED = ("DELETE FROM solver_results WHERE outcome = 'unwinnable'",)
 """Migration 9: the solver's proofs that a deal can't be won are searched again. Before
 this, where the foundations give cards back (Klondike), the search sent a card home that
 a card brought back might still have needed, and could call a winnable deal lost."""
-NARROWED = ("la-belle-lucie", "cruel")
-"""Games whose rules now allow fewer moves: La Belle Lucie and Cruel move one card at a
-time, as published, not runs (Simple Simon and Easthaven allow more: a run in one suit
-of any length, foundation cards taken back)."""
 RULES_CORRECTED = (
     "DELETE FROM solver_results WHERE outcome = 'unwinnable' AND game IN ('simple-simon', 'easthaven')",
     "DELETE FROM solver_results WHERE outcome = 'solved' AND game IN ('la-belle-lucie', 'cruel')",
 )
-"""Migration 10: verdicts the corrected rules may contradict are searched again (a proof
-of a loss where moves were added, a win where moves were taken away; the others still
-hold). Unfinished games of the narrowed games that played a move no longer allowed are
-read back by replaying them (``_unreplayable_positions_dropped``), which says which step
-the rules now refuse, rather than failing later at an undo or a hint."""
+"""Migration 10: four games' rules were corrected. Simple Simon and Easthaven allow more
+moves (a run in one suit of any length; foundation cards taken back), La Belle Lucie and
+Cruel fewer (one card at a time, not runs). Verdicts the corrections may contradict are
+searched again: a proof of a loss where moves were added, a win where moves were taken
+away (the others still hold). Unfinished games of the last two that played a move no
+longer allowed are read back by replaying them (``_unreplayable_positions_dropped``),
+which names the step the rules now refuse, rather than failing later at an undo or a
+hint."""
+NARROWED = "SELECT id FROM games WHERE status = 'playing' AND variant IN ('la-belle-lucie', 'cruel')"
+"""The unfinished games of the games whose rules migration 10 narrowed."""
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "CREATE TABLE schema_version (version INTEGER NOT NULL)",
@@ -519,14 +520,13 @@ def _make_folder(path: Path) -> None:
         raise StorageError(f"can't create the folder {folder} for the database: {error.strerror or error}") from None
 
 
-def _unreplayable_positions_dropped(db: sqlite3.Connection, variants: tuple[str, ...]) -> None:
-    """Forget the saved position of each unfinished game of ``variants`` whose moves no
+def _unreplayable_positions_dropped(db: sqlite3.Connection, games: str) -> None:
+    """Forget the saved position of each game the query ``games`` names whose moves no
     longer replay (part of migration 10): read back, it is replayed and reported as a save
     that can't be read, step and reason named, with its row kept as it is."""
     rows = db.execute(
         "SELECT id, variant, deal, options, steps, at, elapsed, random_deal, status FROM games"
-        f" WHERE status = 'playing' AND position IS NOT NULL AND variant IN ({', '.join('?' * len(variants))})",
-        variants,
+        f" WHERE position IS NOT NULL AND id IN ({games})"
     ).fetchall()
     for game_id, *row in rows:
         try:
