@@ -191,3 +191,70 @@ def test_la_belle_lucie_redeals_from_a_control_on_the_table(page: Page) -> None:
     expect(page.locator("#redeal")).to_be_disabled()
     page.click("#undo")
     expect(page.locator("#redeal")).to_have_text("Redeal (1 left)")
+
+
+def _laid_out(page: Page, view: dict[str, object], width: int, room: int) -> dict[str, object]:  # noqa: F811
+    """The page's own layout code run on ``view``: each pile's card boxes, and the table's size."""
+    result: dict[str, object] = page.evaluate(
+        """async ([view, width, room]) => {
+          const { layout, cardSpot, cardHeight } = await import('/static/layout.js');
+          const spots = layout(view, width, room);
+          const piles = {};
+          for (const pile of view.piles) {
+            piles[pile.name] = pile.cards.map((_, n) => cardSpot(pile, n, spots.place[pile.name], width));
+          }
+          return { piles, width: spots.width, height: cardHeight(width) };
+        }""",
+        [view, width, room],
+    )
+    return result
+
+
+def _pile(name: str, kind: str, cards: int) -> dict[str, object]:
+    return {"name": name, "kind": kind, "cards": [{"card": "AS"}] * cards, "covered_by": []}
+
+
+def test_a_long_row_of_the_castle_closes_up_within_its_wing(page: Page) -> None:  # noqa: F811
+    # Beleaguered Castle's rows grow to 16 cards and more; on a phone a row that kept its
+    # spacing ran off the screen, its playable card out of reach.
+    start(page, "beleaguered-castle", 1)
+    rows = [_pile(f"t{n}", "tableau", 18 if n in (2, 6) else 3) for n in range(1, 9)]
+    view = {"layout": "wings", "piles": [*(_pile(f"f{n}", "foundation", 1) for n in range(1, 5)), *rows]}
+    for width, room in ((40, 359), (96, 1900)):
+        laid = _laid_out(page, view, width, room)
+        xs = [spot["x"] for spots in laid["piles"].values() for spot in spots]  # type: ignore[union-attr]
+        assert min(xs) >= 0 and max(xs) + width <= laid["width"], (width, min(xs), max(xs), laid["width"])
+        short = laid["piles"]["t1"]  # type: ignore[index]
+        assert abs(short[0]["x"] - short[1]["x"]) == pytest.approx(0.3 * width)  # short rows keep their spacing
+
+
+def test_a_fanned_waste_keeps_its_room_before_the_next_pile(page: Page) -> None:  # noqa: F811
+    # Canfield turns three: its waste spreads over the place after it, where the reserve lay.
+    start(page, "canfield", 1)
+    page.keyboard.press("d")
+    expect(page.locator('#table .card[data-pile="waste"]')).to_have_count(3)
+    settle(page)
+    waste, reserve = _cards(page, "waste"), _cards(page, "r1")
+    assert len(waste) >= 3 and reserve
+    assert waste[-1]["x"] + waste[-1]["width"] <= reserve[0]["x"], (waste[-1], reserve[0])
+
+
+def test_a_pyramid_place_leaves_no_outline_once_its_card_is_gone(page: Page) -> None:  # noqa: F811
+    start(page, "pyramid", 1)  # deal 1 has a King free on the bottom row, at t26
+    page.dblclick('#table .card[data-pile="t26"]')
+    expect(page.locator('#table .card[data-pile="t26"]')).to_have_count(0)
+    gone = page.locator('#table .slot[data-pile="t26"]')
+    expect(gone).to_have_class("slot tableau gone")
+    assert gone.evaluate("(s) => getComputedStyle(s).borderTopColor") == "rgba(0, 0, 0, 0)"
+
+
+def test_in_a_row_fanned_sideways_only_the_top_card_wears_a_mark(page: Page) -> None:  # noqa: F811
+    start(page, "beleaguered-castle", 1)
+    variant = get_variant("beleaguered-castle")
+    for i in variant.piles_of(PileKind.TABLEAU):
+        name = variant.pile_names[i]
+        marked = page.locator(f'#table .card.violation[data-pile="{name}"]')
+        count = page.locator(f'#table .card[data-pile="{name}"]').count()
+        assert all(marked.nth(k).get_attribute("data-position") == str(count - 1) for k in range(marked.count()))
+    start(page, "freecell", 617)  # columns fanned down keep a mark on every card out of order
+    assert page.locator("#table .card.violation").count() > 8

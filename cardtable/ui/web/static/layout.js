@@ -25,14 +25,15 @@ export function layout(view, width, room = Infinity) {
   if (view.layout === "grid") return gridLayout(view, W, H, g, tableau, others, place);
   if (view.layout === "wings") {
     const side = 4.2 * W, centre = side + g;
+    const span = side - W; // a row's room beyond its last card: a long row closes up within it
     const founds = others.filter((p) => p.kind === "foundation");
     founds.forEach((p, r) => { place[p.name] = { x: centre, y: r * (H + g), fan: "none" }; });
     tableau.forEach((p, i) => {
       const left = i < tableau.length / 2;
       const r = left ? i : i - tableau.length / 2;
       place[p.name] = left
-        ? { x: centre - g - W, y: r * (H + g), fan: "left" }
-        : { x: centre + W + g, y: r * (H + g), fan: "right" };
+        ? { x: centre - g - W, y: r * (H + g), fan: "left", span }
+        : { x: centre + W + g, y: r * (H + g), fan: "right", span };
     });
     return { place, width: 2 * centre + W, height: founds.length * (H + g) };
   }
@@ -44,9 +45,15 @@ export function layout(view, width, room = Infinity) {
   // The piles above the tableau fill rows of `columns` places, the foundations at the end.
   const rows = Math.ceil(aboveCount(view) / columns);
   const at = (slot) => ({ x: (slot % columns) * (W + g), y: Math.floor(slot / columns) * (H + g) });
-  left.forEach((p, i) => { place[p.name] = { ...at(lead + i), fan: fanned(view, p) ? "waste" : "none" }; });
+  let slot = lead;
+  left.forEach((p) => {
+    const fan = fanned(view, p) ? "waste" : "none";
+    place[p.name] = { ...at(slot), fan };
+    slot += fan === "waste" ? 2 : 1; // a fanned waste spreads over the place after it (Canfield's reserve comes next)
+  });
   foundations.forEach((p, i) => { place[p.name] = { ...at(rows * columns - foundations.length + i), fan: "none" }; });
-  tableau.forEach((p, i) => { place[p.name] = { x: i * (W + g), y: rows * (H + g), fan: "down" }; });
+  const indent = ((columns - tableau.length) * (W + g)) / 2; // under a wider row above, the columns sit in the middle
+  tableau.forEach((p, i) => { place[p.name] = { x: indent + i * (W + g), y: rows * (H + g), fan: "down" }; });
   const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
   return { place, width: columns * (W + g) - g, height: rows * (H + g) + H + tallest * H * 0.28, redeal: lead ? { x: 0, y: 0 } : null };
 }
@@ -214,7 +221,7 @@ function gridLayout(view, W, H, g, tableau, others, place) {
   tableau.forEach((p, i) => {
     place[p.name] = { x: (i % row) * (W + g), y: Math.floor(i / row) * (H + g), fan: "none" };
   });
-  const side = row * (W + g);
+  const side = row * (W + g) + g; // two gaps off: apart from the grid, not a place of it
   others.forEach((p, i) => { place[p.name] = { x: side, y: i * (H + g), fan: "none" }; });
   // The redeal (Montana's) has a place of its own beside the grid, below the other piles:
   // over a place of the grid it would hide a card, and a click on a gap would redeal.
@@ -259,8 +266,12 @@ export function cardSpot(pileView, n, spot, width) {
     const step = cards.length > 1 ? Math.min(width * 0.36, (spot.span - width) / (cards.length - 1)) : 0; // "10" shows whole
     return { x: spot.x + n * step, y: spot.y };
   }
-  if (spot.fan === "right") return { x: spot.x + n * width * 0.3, y: spot.y };
-  if (spot.fan === "left") return { x: spot.x - (cards.length - 1 - n) * width * 0.3, y: spot.y };
+  if (spot.fan === "right" || spot.fan === "left") {
+    // Fanned sideways, closer where a long row would leave its room (spot.span).
+    const room = spot.span ?? Infinity;
+    const step = cards.length > 1 ? Math.min(width * 0.3, room / (cards.length - 1)) : 0;
+    return { x: spot.fan === "right" ? spot.x + n * step : spot.x - (cards.length - 1 - n) * step, y: spot.y };
+  }
   if (spot.fan === "waste") {
     const shown = Math.max(0, n - (cards.length - 3));
     return { x: spot.x + shown * width * 0.25, y: spot.y };

@@ -30,8 +30,8 @@ export function createTable(root, handlers) {
   }
 
   function gridAcross(view) {
-    // A row of the grid, and the piles beside it.
-    return (view.row_length || view.piles.filter((p) => p.kind === "tableau").length) + 1;
+    // A row of the grid, and the piles beside it (a gap further off: layout.gridLayout).
+    return (view.row_length || view.piles.filter((p) => p.kind === "tableau").length) + 1 + gapShare(room());
   }
 
   function room() {
@@ -54,7 +54,7 @@ export function createTable(root, handlers) {
     width = cardWidth();
     const spots = layout(view, width, room());
     places = spots.place;
-    root.classList.toggle("small-cards", width < 40); // marks shrink with the cards
+    root.classList.toggle("small-cards", width < 56); // marks shrink with the cards (a phone's columns stand 3 px apart)
     root.style.width = `${spots.width}px`;
     root.style.height = `${spots.height}px`;
     root.replaceChildren();
@@ -67,6 +67,8 @@ export function createTable(root, handlers) {
       Object.assign(slot.dataset, { pile: pile.name, starts: pile.starts ?? "" });
       Object.assign(slot.style, { left: `${spot.x}px`, top: `${spot.y}px`, width: `${width}px`, height: `${H}px` });
       slot.title = pile.title;
+      // A place of a pyramid once its card is gone is no place at all: no outline left behind.
+      if (view.layout === "triangle" && pile.kind === "tableau") slot.classList.toggle("gone", pile.cards.length === 0);
       if (focus.pile === index && pile.cards.length === 0) slot.classList.add("focus");
       root.append(slot);
       const marks = new Set(view.violations[pile.name] ?? []);
@@ -84,7 +86,10 @@ export function createTable(root, handlers) {
           el.innerHTML = backSVG();
         }
         if (!card.down && sameGame && wasDown.has(`${pile.name}:${n}`)) el.classList.add("turned");
-        if (marks.has(n)) {
+        // In a row fanned sideways a covered card's mark would show only as a bump above
+        // the row, naming no card: there the mark is the top card's alone.
+        const sideways = ["left", "right", "spread"].includes(spot.fan);
+        if (marks.has(n) && (!sideways || n === pile.cards.length - 1)) {
           el.classList.add("violation");
           el.title = OUT_OF_ORDER;
         }
@@ -107,6 +112,10 @@ export function createTable(root, handlers) {
     button.disabled = !offer.can;
     const left = offer.left === null ? "" : ` (${offer.left} left)`;
     button.textContent = `Redeal${left}`;
+    if (width < 56) { // a phone's narrow card: the sign and what is left, the words read aloud
+      button.textContent = offer.left === null ? "↻" : `↻ ${offer.left} left`;
+      button.setAttribute("aria-label", `Redeal${left}`);
+    }
     button.title = offer.can ? "Gather the columns and deal them again (d)" : "No redeal now";
     Object.assign(button.style, { left: `${spot.x}px`, top: `${spot.y}px`, width: `${width}px`, height: `${H}px` });
     button.addEventListener("click", (event) => { event.stopPropagation(); selected = null; handlers.deal(); });
