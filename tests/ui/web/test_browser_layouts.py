@@ -194,7 +194,8 @@ def test_la_belle_lucie_redeals_from_a_control_on_the_table(page: Page) -> None:
 
 
 def _laid_out(page: Page, view: dict[str, object], width: int, room: int) -> dict[str, object]:  # noqa: F811
-    """The page's own layout code run on ``view``: each pile's card boxes, and the table's size."""
+    """The page's own layout code run on ``view``: where each pile's cards lie, the table's
+    width and height (``tall``), and a card's height."""
     result: dict[str, object] = page.evaluate(
         """async ([view, width, room]) => {
           const { layout, cardSpot, cardHeight } = await import('/static/layout.js');
@@ -203,7 +204,7 @@ def _laid_out(page: Page, view: dict[str, object], width: int, room: int) -> dic
           for (const pile of view.piles) {
             piles[pile.name] = pile.cards.map((_, n) => cardSpot(pile, n, spots.place[pile.name], width));
           }
-          return { piles, width: spots.width, height: cardHeight(width) };
+          return { piles, width: spots.width, tall: spots.height, card_height: cardHeight(width) };
         }""",
         [view, width, room],
     )
@@ -258,3 +259,16 @@ def test_in_a_row_fanned_sideways_only_the_top_card_wears_a_mark(page: Page) -> 
         assert all(marked.nth(k).get_attribute("data-position") == str(count - 1) for k in range(marked.count()))
     start(page, "freecell", 617)  # columns fanned down keep a mark on every card out of order
     assert page.locator("#table .card.violation").count() > 8
+
+
+def test_a_table_is_as_tall_as_its_deepest_column_face_down_cards_lying_closer(page: Page) -> None:  # noqa: F811
+    # Counting face-down cards at a face-up card's spacing made Spider scroll for nothing
+    # and pushed Clock's second row of piles off a 1080-pixel screen.
+    start(page, "spider", 1)
+    down = {"down": True}
+    columns = [{"name": f"t{n}", "kind": "tableau", "cards": [down] * 5 + [{"card": "KS"}] * n, "covered_by": []}
+               for n in range(1, 11)]
+    view = {"layout": "columns", "draw": 1, "piles": [_pile("stock", "stock", 50), *columns]}
+    laid = _laid_out(page, view, 80, 1200)
+    bottom = max(spot["y"] for spots in laid["piles"].values() for spot in spots) + laid["card_height"]  # type: ignore[union-attr,operator]
+    assert laid["tall"] == pytest.approx(bottom)

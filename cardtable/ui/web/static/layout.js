@@ -54,8 +54,18 @@ export function layout(view, width, room = Infinity) {
   foundations.forEach((p, i) => { place[p.name] = { ...at(rows * columns - foundations.length + i), fan: "none" }; });
   const indent = ((columns - tableau.length) * (W + g)) / 2; // under a wider row above, the columns sit in the middle
   tableau.forEach((p, i) => { place[p.name] = { x: indent + i * (W + g), y: rows * (H + g), fan: "down" }; });
-  const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
-  return { place, width: columns * (W + g) - g, height: rows * (H + g) + H + tallest * H * 0.28, redeal: lead ? { x: 0, y: 0 } : null };
+  const deepest = Math.max(0, ...tableau.map((p) => fanDepth(p, H)));
+  return { place, width: columns * (W + g) - g, height: rows * (H + g) + H + deepest, redeal: lead ? { x: 0, y: 0 } : null };
+}
+
+/** How far below its place a column's last card lies. */
+function fanDepth(pile, H) { return downBy(pile.cards, pile.cards.length - 1, H); }
+
+/** How far below a column's place its card n lies: face-down cards lie closer. */
+function downBy(cards, n, H) {
+  let y = 0;
+  for (let i = 0; i < n; i++) y += cards[i].down ? H * 0.12 : H * 0.28;
+  return y;
 }
 
 /** The gap between piles, as a share of a card's width: less on a phone's narrow screen. */
@@ -201,8 +211,7 @@ function clockLayout(view, W, H, g, tableau, others) {
   // Up to eight columns beside the face; more go below it, in rows of at most seven.
   const below = tableau.length > 8;
   const across = below ? Math.min(7, tableau.length) : tableau.length;
-  const tallest = Math.max(0, ...tableau.map((p) => p.cards.length));
-  const rowHeight = H + tallest * H * 0.28 + g;
+  const rowHeight = H + Math.max(0, ...tableau.map((p) => fanDepth(p, H))) + g;
   const x0 = below ? 0 : face.width + 2 * g, y0 = below ? face.height + g : 0;
   tableau.forEach((p, i) => {
     place[p.name] = { x: x0 + (i % across) * (W + g), y: y0 + Math.floor(i / across) * rowHeight, fan: "down" };
@@ -257,9 +266,7 @@ export function cardSpot(pileView, n, spot, width) {
   const H = cardHeight(width);
   const cards = pileView.cards;
   if (spot.fan === "down") {
-    let y = spot.y;
-    for (let i = 0; i < n; i++) y += cards[i].down ? H * 0.12 : H * 0.28;
-    return { x: spot.x, y };
+    return { x: spot.x, y: spot.y + downBy(cards, n, H) };
   }
   if (spot.fan === "spread") {
     // Spread to the right within the fan's room, closer as the fan grows.
