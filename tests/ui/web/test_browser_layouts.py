@@ -193,20 +193,20 @@ def test_la_belle_lucie_redeals_from_a_control_on_the_table(page: Page) -> None:
     expect(page.locator("#redeal")).to_have_text("Redeal (1 left)")
 
 
-def _laid_out(page: Page, view: dict[str, object], width: int, room: int) -> dict[str, object]:  # noqa: F811
+def _laid_out(page: Page, view: dict[str, object], width: int, room: int, tall: float = 1e9) -> dict[str, object]:  # noqa: F811
     """The page's own layout code run on ``view``: where each pile's cards lie, the table's
     width and height (``tall``), and a card's height."""
     result: dict[str, object] = page.evaluate(
-        """async ([view, width, room]) => {
+        """async ([view, width, room, tall]) => {
           const { layout, cardSpot, cardHeight } = await import('/static/layout.js');
-          const spots = layout(view, width, room);
+          const spots = layout(view, width, room, tall);
           const piles = {};
           for (const pile of view.piles) {
             piles[pile.name] = pile.cards.map((_, n) => cardSpot(pile, n, spots.place[pile.name], width));
           }
           return { piles, width: spots.width, tall: spots.height, card_height: cardHeight(width) };
         }""",
-        [view, width, room],
+        [view, width, room, tall],
     )
     return result
 
@@ -272,3 +272,16 @@ def test_a_table_is_as_tall_as_its_deepest_column_face_down_cards_lying_closer(p
     laid = _laid_out(page, view, 80, 1200)
     bottom = max(spot["y"] for spots in laid["piles"].values() for spot in spots) + laid["card_height"]  # type: ignore[union-attr,operator]
     assert laid["tall"] == pytest.approx(bottom)
+
+
+def test_a_long_column_closes_up_to_stay_above_the_window_s_edge(page: Page) -> None:  # noqa: F811
+    # Yukon's columns grow past twenty cards: at a fixed spacing one ran below the footer.
+    start(page, "yukon", 1)
+    columns = [{"name": f"t{n}", "kind": "tableau", "cards": [{"card": "KS"}] * (24 if n == 3 else 4), "covered_by": []}
+               for n in range(1, 8)]
+    view = {"layout": "columns", "draw": 1, "piles": [*(_pile(f"f{n}", "foundation", 0) for n in range(1, 5)), *columns]}
+    roomy, short = _laid_out(page, view, 96, 1900), _laid_out(page, view, 96, 1900, tall=1000)
+    assert roomy["tall"] > 1000 >= short["tall"]  # type: ignore[operator]
+    long, other = short["piles"]["t3"], short["piles"]["t1"]  # type: ignore[index]
+    assert long[-1]["y"] + short["card_height"] <= 1000  # type: ignore[operator]
+    assert other[1]["y"] - other[0]["y"] == roomy["piles"]["t1"][1]["y"] - roomy["piles"]["t1"][0]["y"]  # type: ignore[index]

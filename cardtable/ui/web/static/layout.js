@@ -2,9 +2,10 @@
 
 export function cardHeight(width) { return Math.round(width * 1.4); }
 
-/** Places for every pile: {x, y, fan} with fan "down", "right", "left", "spread" (a fan in its
- * room of `span` pixels), "waste" or "none"; `room` is the page's width for the table. */
-export function layout(view, width, room = Infinity) {
+/** Places for every pile: {x, y, fan} with fan "down" (closed up by `squeeze` where a long
+ * column would run below the window), "right", "left", "spread" (a fan in its room of `span`
+ * pixels), "waste" or "none"; `room` is the page's width for the table, `tall` its height. */
+export function layout(view, width, room = Infinity, tall = Infinity) {
   const W = width, H = cardHeight(width), g = Math.round(W * gapShare(room));
   const piles = view.piles;
   const place = {};
@@ -53,10 +54,19 @@ export function layout(view, width, room = Infinity) {
   });
   foundations.forEach((p, i) => { place[p.name] = { ...at(rows * columns - foundations.length + i), fan: "none" }; });
   const indent = ((columns - tableau.length) * (W + g)) / 2; // under a wider row above, the columns sit in the middle
-  tableau.forEach((p, i) => { place[p.name] = { x: indent + i * (W + g), y: rows * (H + g), fan: "down" }; });
-  const deepest = Math.max(0, ...tableau.map((p) => fanDepth(p, H)));
-  return { place, width: columns * (W + g) - g, height: rows * (H + g) + H + deepest, redeal: lead ? { x: 0, y: 0 } : null };
+  const top = rows * (H + g);
+  // A column that would run below the window closes up, down to half its spacing.
+  const roomBelow = tall - top - H;
+  tableau.forEach((p, i) => {
+    const depth = fanDepth(p, H);
+    const squeeze = depth > roomBelow ? Math.max(MOST_SQUEEZED, roomBelow / depth) : 1;
+    place[p.name] = { x: indent + i * (W + g), y: top, fan: "down", squeeze };
+  });
+  const deepest = Math.max(0, ...tableau.map((p) => fanDepth(p, H) * place[p.name].squeeze));
+  return { place, width: columns * (W + g) - g, height: top + H + deepest, redeal: lead ? { x: 0, y: 0 } : null };
 }
+
+const MOST_SQUEEZED = 0.5; // a column closes up to half its spacing at most: a card's index still shows
 
 /** How far below its place a column's last card lies. */
 function fanDepth(pile, H) { return downBy(pile.cards, pile.cards.length - 1, H); }
@@ -266,7 +276,7 @@ export function cardSpot(pileView, n, spot, width) {
   const H = cardHeight(width);
   const cards = pileView.cards;
   if (spot.fan === "down") {
-    return { x: spot.x, y: spot.y + downBy(cards, n, H) };
+    return { x: spot.x, y: spot.y + downBy(cards, n, H) * (spot.squeeze ?? 1) };
   }
   if (spot.fan === "spread") {
     // Spread to the right within the fan's room, closer as the fan grows.

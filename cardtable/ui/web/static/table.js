@@ -34,6 +34,11 @@ export function createTable(root, handlers) {
     return (view.row_length || view.piles.filter((p) => p.kind === "tableau").length) + 1 + gapShare(room());
   }
 
+  function tall() {
+    // The table's room down: the page's height for it, less main's padding.
+    return root.parentElement.clientHeight - 16;
+  }
+
   function room() {
     // The table's room across: the page's width, less main's padding.
     return root.parentElement.clientWidth - 16;
@@ -52,7 +57,7 @@ export function createTable(root, handlers) {
     const stockBox = root.querySelector('.slot.stock')?.getBoundingClientRect() ?? null;
     view = next;
     width = cardWidth();
-    const spots = layout(view, width, room());
+    const spots = layout(view, width, room(), tall());
     places = spots.place;
     root.classList.toggle("small-cards", width < 56); // marks shrink with the cards (a phone's columns stand 3 px apart)
     root.style.width = `${spots.width}px`;
