@@ -289,7 +289,11 @@ def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) 
     db = tmp_path / "s.db"
     command = [sys.executable, "-m", "cardtable.cli", "solve", "spider", "--deals", "1-200", "--workers", "2",
                "--seconds", "2", "--db", str(db)]
-    batch = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # Started as from a terminal, with Ctrl-C at its default: a process started with SIGINT
+    # ignored (a shell's background job, or a test runner's worker that ignores it) keeps
+    # ignoring it, and would rightly solve on.
+    batch = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(12)  # a chunk or two done by now, far fewer than the eight queued
     os.killpg(batch.pid, signal.SIGINT)
     interrupted = time.monotonic()
