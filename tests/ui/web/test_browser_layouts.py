@@ -285,3 +285,18 @@ def test_a_long_column_closes_up_to_stay_above_the_window_s_edge(page: Page) -> 
     long, other = short["piles"]["t3"], short["piles"]["t1"]  # type: ignore[index]
     assert long[-1]["y"] + short["card_height"] <= 1000  # type: ignore[operator]
     assert other[1]["y"] - other[0]["y"] == roomy["piles"]["t1"][1]["y"] - roomy["piles"]["t1"][0]["y"]  # type: ignore[index]
+
+
+def test_a_large_screen_gets_larger_cards_that_still_fit_its_height(browser: Browser, server: str) -> None:  # noqa: F811
+    # Cards stopped at 96 px, leaving most of a large screen empty felt.
+    for size, game in (({"width": 1920, "height": 1080}, "klondike"), ({"width": 1920, "height": 1080}, "spider"),
+                       ({"width": 2560, "height": 1440}, "freecell")):
+        context = browser.new_context(viewport=size)
+        large = context.new_page()
+        large.on("dialog", lambda dialog: dialog.accept())
+        large.goto(server)
+        start(large, game, 1)
+        width = large.evaluate("() => document.querySelector('#table .card').getBoundingClientRect().width")
+        assert width > 120, (game, width)
+        assert large.evaluate("() => { const m = document.querySelector('main'); return m.scrollHeight <= m.clientHeight; }")
+        context.close()

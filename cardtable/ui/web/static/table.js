@@ -8,6 +8,9 @@ const OUT_OF_ORDER = "Out of order: this card does not build on the card under i
 
 const DRAG_START = 5;
 const MIN_CARD = 24; // narrower cards are hard to tap (thirteen columns take 25 on a phone)
+const USUAL_CARD = 96; // as wide as a card grows wherever the width allows
+const LARGEST_CARD = 152; // on a large screen, where the height allows too
+const RUN = Array(12).fill({ card: "KS" }); // a column's growth in play, for the height a size needs
 
 export function createTable(root, handlers) {
   let view = null;
@@ -26,7 +29,15 @@ export function createTable(root, handlers) {
       : view.layout === "dial" || view.layout === "rows" ? layout(view, 100).width / 100
       : view.layout === "grid" ? gridAcross(view) * (1 + gapShare(room()))
       : Math.max(columnsAcross(view, room()), 7) * (1 + gapShare(room()));
-    return Math.max(MIN_CARD, Math.min(96, Math.floor(room() / across)));
+    const fits = Math.max(MIN_CARD, Math.floor(room() / across));
+    if (fits <= USUAL_CARD) return fits;
+    // Larger cards only where the table still fits the window's height once every column
+    // has grown by a run of twelve: the size holds for the whole game on a large screen.
+    const grown = { ...view, piles: view.piles.map((p) => (p.kind === "tableau" ? { ...p, cards: [...p.cards, ...RUN] } : p)) };
+    for (let w = Math.min(fits, LARGEST_CARD); w > USUAL_CARD; w -= 8) {
+      if (layout(grown, w, room(), tall()).height <= tall()) return w;
+    }
+    return USUAL_CARD;
   }
 
   function gridAcross(view) {
