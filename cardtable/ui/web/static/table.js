@@ -8,6 +8,7 @@ const OUT_OF_ORDER = "Out of order: this card does not build on the card under i
 
 const DRAG_START = 5;
 const MIN_CARD = 24; // narrower cards are hard to tap (thirteen columns take 25 on a phone)
+const SMALL_CARD = 56; // narrower (a phone's): marks and the redeal's words shrink, as columns stand 3 px apart
 const USUAL_CARD = 96; // as wide as a card grows wherever the width allows
 const LARGEST_CARD = 152; // on a large screen, where the height allows too
 const RUN = Array(12).fill({ card: "KS" }); // a column's growth in play, for the height a size needs
@@ -70,7 +71,7 @@ export function createTable(root, handlers) {
     width = cardWidth();
     const spots = layout(view, width, room(), tall());
     places = spots.place;
-    root.classList.toggle("small-cards", width < 56); // marks shrink with the cards (a phone's columns stand 3 px apart)
+    root.classList.toggle("small-cards", width < SMALL_CARD); // marks shrink with the cards
     root.style.width = `${spots.width}px`;
     root.style.height = `${spots.height}px`;
     root.replaceChildren();
@@ -128,7 +129,7 @@ export function createTable(root, handlers) {
     button.disabled = !offer.can;
     const left = offer.left === null ? "" : ` (${offer.left} left)`;
     button.textContent = `Redeal${left}`;
-    if (width < 56) { // a phone's narrow card: the sign and what is left, the words read aloud
+    if (width < SMALL_CARD) { // the sign and what is left, the words read aloud
       button.textContent = offer.left === null ? "↻" : `↻ ${offer.left} left`;
       button.setAttribute("aria-label", `Redeal${left}`);
     }
