@@ -10,6 +10,7 @@ can never disagree.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from cardtable.cards import Rank
 from cardtable.solitaire.model import PileId, PileKind
@@ -132,11 +133,19 @@ def _deal(variant: Variant) -> list[str]:
     out = [_sentence(phrase) for phrase in variant.deal.phrases]
     stock = variant.tables.stock
     if stock is not None:
-        left = len(variant.start(variant.deal.deal_numbers.start).piles[stock])
+        left = _left_over(variant)
         if left:
             top = " but the top card" if variant.stock.face_up else ""
             out.append(f"The {left} cards left over form the stock, face down{top}.")
     return out
+
+
+@cache
+def _left_over(variant: Variant) -> int:
+    """The cards the deal leaves in the stock (a game with a stock), dealt once a game."""
+    stock = variant.tables.stock
+    assert stock is not None
+    return len(variant.start(variant.deal.deal_numbers.start).piles[stock])
 
 
 def _short_deal(variant: Variant) -> list[str]:
@@ -151,7 +160,7 @@ def _short_deal(variant: Variant) -> list[str]:
     columns = len(variant.tables.dealt_to)
     if variant.stock.target is not StockTarget.TABLEAU or stock is None or not columns:
         return []
-    left = len(variant.start(variant.deal.deal_numbers.start).piles[stock])
+    left = _left_over(variant)
     short = left % columns
     which = "one" if left < columns else "last"
     return [f"Its {which} deal reaches only the first {short} {variant.tableau_word}s."] if short else []
