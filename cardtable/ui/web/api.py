@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Cookie, HTTPException, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, Field, StrictBool
+from pydantic import Field, StrictBool
 
 from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
 from cardtable.app.deals import NoWinnableDeal
@@ -18,7 +18,7 @@ from cardtable.app.storage import GameOver
 from cardtable.app.stats import game_name
 from cardtable.app.tallies import player_stats
 from cardtable.solitaire import UnknownGame, get_variant
-from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
+from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
@@ -32,14 +32,14 @@ ActionName = Literal[
 ]
 
 
-class OptionsIn(BaseModel):
+class OptionsIn(Body):
     """A player's settings."""
 
     auto_build: StrictBool = True
     scoring: Literal["uniform", "standard", "timed", "vegas"] = "uniform"
 
 
-class NewGame(BaseModel):
+class NewGame(Body):
     """A request for a new game."""
 
     game: str = Field(max_length=60, description="game id or alias, from GET /api/games")
@@ -54,7 +54,7 @@ class NewGame(BaseModel):
     options: OptionsIn | None = None
 
 
-class ActionIn(BaseModel):
+class ActionIn(Body):
     """One intent, made on the view of the given version."""
 
     action: ActionName
@@ -254,7 +254,7 @@ async def act(request: Request) -> Response:
     return json_response({"detail": detail, "view": current}, status=409)
 
 
-class CardIn(BaseModel):
+class CardIn(Body):
     """A card, by its pile and place (0 = bottom; negative from the top), on the table of
     the given version when one is given."""
 

@@ -12,11 +12,11 @@ from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from cardtable.app.blackjack import Answer, BlackjackTable
 from cardtable.ui.web.api import PlayerCookie, player_of
-from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
+from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers
 from cardtable.ui.web.lean import documented, read_body
 from cardtable.ui.web.live import LiveGames
 
@@ -27,7 +27,7 @@ router = APIRouter(prefix="/api/thunderjack")
 Intent = Literal["toggle", "chip", "clear", "deal", "play", "hint", "stake"]
 
 
-class IntentIn(BaseModel):
+class IntentIn(Body):
     """One intent at the table, made on the view of the given version."""
 
     intent: Intent

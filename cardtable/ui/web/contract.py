@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 
@@ -24,6 +24,13 @@ def _no_text_or_truth(value: object) -> object:
 
 Whole = Annotated[int, BeforeValidator(_no_text_or_truth)]
 """A whole number in a request body, as the schema's ``integer`` says."""
+
+
+class Body(BaseModel):
+    """A request body: a field it does not know is refused, never ignored, so a
+    misspelt or misplaced setting is told, not silently left out."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class ErrorOut(BaseModel):

@@ -110,6 +110,19 @@ def _field(location: tuple[Any, ...]) -> str:
     return f"the {name.replace('_', ' ')} {_PLACES.get(str(where), str(where))}".strip()
 
 
+def _unknown_field(field: str) -> str:
+    """Why a field the request does not take is refused, and where it belongs.
+
+    >>> _unknown_field("colour")
+    'colour is not a field this request takes'
+    """
+    said = f"{field} is not a field this request takes"
+    if field.startswith("options."):  # a game's option given as a player's setting
+        option = field.removeprefix("options.")
+        said += f": a game's own options go in its id, as in \"game\": \"name[{option}=...]\""
+    return said
+
+
 def explain(problem: Mapping[str, Any]) -> str:
     """One validation error in plain words.
 
@@ -126,6 +139,8 @@ def explain(problem: Mapping[str, Any]) -> str:
         return "the request body is not valid JSON" + (f" ({why[:1].lower()}{why[1:]})" if why else "")
     if kind == "missing" and field == "the request body":
         return "the request needs a JSON object as its body"
+    if kind == "extra_forbidden":
+        return _unknown_field(field)
     plain = {
         "missing": "is required",
         "string_type": "must be text (a JSON string)",

@@ -17,7 +17,7 @@ from cardtable.app import StaleGame
 from cardtable.app.showing import GIVES_UP, NoWin, gives_up
 from cardtable.app.standing import SETTING, SETTING_TEXT
 from cardtable.ui.web.api import PlayerCookie, _live, _player_game, player_of
-from cardtable.ui.web.contract import BODY_ERRORS, Whole, answers
+from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers
 from cardtable.ui.web.lean import documented, game_id_of, json_response, read_body
 from cardtable.ui.web.views import move_view, table_view, winnable_view
 
@@ -26,7 +26,7 @@ router = APIRouter(prefix="/api")
 OFF = "the \"still winnable?\" indicator is off: turn it on in the settings first"
 
 
-class SettingsIn(BaseModel):
+class SettingsIn(Body):
     """The player's settings that apply at once, to every game."""
 
     winnable: StrictBool = Field(description="say after each move whether the game can still be won")
@@ -93,7 +93,7 @@ async def winnable(request: Request) -> Response:
     return json_response(winnable_view(live.game_id, live.version, verdict))
 
 
-class ShowIn(BaseModel):
+class ShowIn(Body):
     """A request to see the win from the table of the given version."""
 
     version: Whole = Field(ge=0, description="the version of the view the request was made on")

@@ -283,6 +283,9 @@ READABLE = [
     (b'{"game": "klondike", "options": {"auto_build": "maybe"}}', 422, "options.auto_build must be true or false"),
     (b'{"deal": 3}', 422, "game is required"),
     (b'{"game": 1, "options": []}', 422, "game must be text (a JSON string); options must be a JSON object"),
+    (b'{"game": "klondike", "colour": "red"}', 422, "colour is not a field this request takes"),
+    (b'{"game": "klondike", "options": {"draw": 3}}', 422,
+     'options.draw is not a field this request takes: a game\'s own options go in its id, as in "game": "name[draw=...]"'),
 ]
 
 
@@ -305,6 +308,9 @@ def test_bad_actions_and_addresses_are_explained_in_plain_words(client: TestClie
     assert client.get("/api/games/abc").json()["detail"] == "the game id in the address must be a whole number"
     assert client.get("/api/games/0").json()["detail"] == "the game id in the address must be at least 1"
     assert client.get("/api/games/" + "9" * 40).json()["detail"] == "the game id in the address must be at most 4611686018427387904"
+    extra = client.post(url, json={"action": "deal", "version": 0, "cards": "all"})
+    assert (extra.status_code, extra.json()["detail"]) == (422, "cards is not a field this request takes")
+    assert client.get(f"/api/games/{view['id']}").json()["version"] == 0  # refused, so nothing was dealt
     unlabelled = client.post("/api/games", content=b'{"game": "klondike"}')
     assert unlabelled.json()["detail"] == "the request body must be a JSON object, sent as Content-Type: application/json"
 
