@@ -7,7 +7,7 @@ from cardtable.cards import Rank
 from cardtable.solitaire.model import PileId, PileKind
 from cardtable.solitaire.piles import PileSpec, stock, tableau
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import any_card, any_rank, any_suit, base, to_waste, top_card
+from cardtable.solitaire.rules import any_card, any_rank, any_suit, base, to_waste, top_card, up
 from cardtable.solitaire.rules.deal import DealPlan
 from cardtable.solitaire.rules.wrapping import up_round_by
 from cardtable.solitaire.variant import Variant
@@ -22,7 +22,11 @@ calculation = register(
             stock(),
             PileSpec(PileId(PileKind.WASTE), group=top_card, capacity=1),
             *(
-                PileSpec(PileId(PileKind.FOUNDATION, n), up_round_by(n), base(rank), None, capacity=13, one_at_a_time=True)
+                # Thirteen cards from the Ace by ones end at the King: only the others count on past it.
+                PileSpec(
+                    PileId(PileKind.FOUNDATION, n), (up if n == 1 else up_round_by(n)) & any_suit, base(rank), None,
+                    capacity=13, one_at_a_time=True,
+                )
                 for n, rank in enumerate(_BASES, start=1)
             ),
             *(

@@ -39,8 +39,17 @@ class BuildRule:
 
     @property
     def phrase(self) -> str:
-        """The rule in words, such as ``build down by one in suit``."""
-        return "build " + " ".join(atom.words for atom in self.atoms)
+        """The rule in words, such as ``build down by one in suit``; what it disregards
+        is said once (``build regardless of rank and suit``).
+
+        >>> (any_rank & any_suit).phrase, (down & any_suit).phrase
+        ('build regardless of rank and suit', 'build down by one regardless of suit')
+        """
+        said = [atom.words for atom in self.atoms if not atom.words.startswith(_REGARDLESS)]
+        ignored = [atom.words.removeprefix(_REGARDLESS) for atom in self.atoms if atom.words.startswith(_REGARDLESS)]
+        if ignored:
+            said.append(_REGARDLESS + " and ".join(ignored))
+        return "build " + " ".join(said)
 
     def allows(self, deck: DeckSpec, below: Card, above: Card) -> bool:
         """Whether ``above`` may be placed on ``below``."""
@@ -56,6 +65,9 @@ class BuildRule:
         for below in cards:
             by_index[below.index] = frozenset(a.index for a in cards if self.allows(deck, below, a))
         return tuple(by_index)
+
+
+_REGARDLESS = "regardless of "
 
 
 def _atom(words: str, test: Test) -> BuildRule:

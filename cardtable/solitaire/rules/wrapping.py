@@ -58,4 +58,4 @@ def up_round_by(step: int) -> BuildRule:
         return ranks[(ranks.index(below.rank) + step) % len(ranks)] is above.rank
 
     words = _COUNTS.get(step, str(step))
-    return BuildRule((BuildAtom(f"up by {words}, counting on from the King to the Ace", test),))
+    return BuildRule((BuildAtom(f"up by {words} (counting on from the King to the Ace)", test),))

@@ -25,8 +25,9 @@ def test_foundations_count_by_ones_twos_threes_and_fours_round_the_corner() -> N
     assert check(state, move(state, "t2", "f3")).ok
     assert check(state, move(state, "t3", "f4")).ok
     assert check(state, move(state, "t4", "f1")).ok
-    assert check(state, move(state, "t2", "f1")).reason == (
-        "6♦ can't go on A♣: build up by one, counting on from the King to the Ace"
+    assert check(state, move(state, "t2", "f1")).reason == "6♦ can't go on A♣: build up by one regardless of suit"
+    assert check(state, move(state, "t2", "f2")).reason == (  # only the foundations past the King count on round it
+        "6♦ can't go on Q♠: build up by two (counting on from the King to the Ace) regardless of suit"
     )
 
 

@@ -25,7 +25,7 @@ def test_the_top_row_takes_any_rank_of_its_suit() -> None:
     state = position("osmosis", f1="7S", r1="KS", r2="2S", r3="9H")
     assert check(state, move(state, "r1", "f1")).ok
     assert check(state, move(state, "r2", "f1")).ok
-    assert check(state, move(state, "r3", "f1")).reason == "9♥ can't go on 7♠: build regardless of rank in suit"
+    assert check(state, move(state, "r3", "f1")).reason == "9♥ can't go on 7♠: build in suit regardless of rank"
 
 
 def test_a_row_starts_with_the_base_rank_once_the_row_above_has_started() -> None:
