@@ -70,9 +70,10 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
-class Gathering:
-    """A redeal that gathers the columns (La Belle Lucie, Cruel): a game with no stock to
-    click offers it as a control of its own."""
+class Redeals:
+    """The redeals a game offers: by gathering its columns (La Belle Lucie, Cruel: a
+    control of its own, with no stock to click), or by turning its waste back over as
+    the stock (Klondike: the empty stock clicked)."""
 
     can: bool
     """Whether a redeal is legal now."""
@@ -215,7 +216,7 @@ class Session:
         return self._restart is not None and self.history is self._restart[1]
 
     @property
-    def gathering(self) -> Gathering | None:
+    def gathering(self) -> Redeals | None:
         """The redeal a game without a stock offers (gathering the columns, bringing each
         pile's bottom card to its top, reshuffling the gaps), or None where it has none (a
         game with a stock redeals by clicking it)."""
@@ -224,7 +225,18 @@ class Session:
             return None
         allowed = policy.redeals_allowed
         left = None if allowed is None else max(0, allowed - self.state.redeals)
-        return Gathering(check(self.state, Move(MoveKind.REDEAL)).ok, left)
+        return Redeals(check(self.state, Move(MoveKind.REDEAL)).ok, left)
+
+    @property
+    def stock_redeals(self) -> Redeals | None:
+        """The turning over of the waste as the stock, or None where the stock is never
+        turned over (one pass, or a stock dealt to the columns)."""
+        policy = self.variant.stock
+        allowed = policy.redeals_allowed
+        if not policy.turns_waste_over or allowed == 0 or not self.variant.piles_of(PileKind.STOCK):
+            return None
+        left = None if allowed is None else max(0, allowed - self.state.redeals)
+        return Redeals(check(self.state, Move(MoveKind.REDEAL)).ok, left)
 
     def is_stuck(self) -> bool:
         """Whether no line of play leads anywhere any more (see ``autoplay.is_stuck``)."""

@@ -344,7 +344,7 @@ class TableApp(App[int]):
         """The message, and the status line with the verdict when the indicator is on."""
         verdict = f" · still winnable? {self.verdict}" if self.judging and self.verdict else ""
         said = fitted(self.message, (self.size.width or 80) - 2, MESSAGE_LINES - 1)
-        self.query_one("#message", Static).update(f"{said}\n{status_line(self.session)}{verdict}")
+        self.query_one("#message", Static).update(f"{said}\n{status_line(self.session, stock=True)}{verdict}")
 
     def judge(self) -> None:
         """Ask for the verdict on the position shown (on a thread: no key waits for it)."""

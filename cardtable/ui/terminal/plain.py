@@ -37,21 +37,23 @@ def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[i
     return games.start(game, found, hidden=found is not None, daily=word == "daily")
 
 
-def status_line(session: Session) -> str:
-    """Moves, score and time in one line."""
+def status_line(session: Session, stock: bool = False) -> str:
+    """Moves, score and time in one line; with ``stock``, the stock's redeals left too
+    (for a screen whose table does not say them)."""
     minutes, seconds = divmod(int(session.elapsed), 60)
     deal = "random deal" if session.is_deal_hidden else f"deal {session.deal_number}"
     if session.daily:
         deal = "daily " + deal.removeprefix("random ")
     return (
         f"{session.variant.name}, {deal}: {session.move_count} move{'' if session.move_count == 1 else 's'}, "
-        f"score {session.score} ({session.options.scoring.value}), {minutes}:{seconds:02d}{_redeals(session)}"
+        f"score {session.score} ({session.options.scoring.value}), {minutes}:{seconds:02d}{_redeals(session, stock)}"
     )
 
 
-def _redeals(session: Session) -> str:
-    """What a game that gathers its columns says of its redeals (d redeals)."""
-    offer = session.gathering
+def _redeals(session: Session, stock: bool) -> str:
+    """What a game that gathers its columns (d redeals), or with ``stock`` a stock that
+    turns over a limited number of times, says of its redeals."""
+    offer = session.gathering or (session.stock_redeals if stock else None)
     if offer is None or offer.left is None:
         return ""
     return f", {offer.left} redeal{'' if offer.left == 1 else 's'} left"

@@ -145,6 +145,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "can_redo": session.can_redo,
         "redeals": state.redeals,
         "redeal": _redeal(session),
+        "stock_redeals": _stock_redeals(session),
         "show_gives_up": gives_up(session),
     }
 
@@ -153,6 +154,13 @@ def _redeal(session: Session) -> JSON | None:
     """The page's redeal control for a game that gathers its columns (no stock to click):
     whether it may be pressed now and how many redeals are left (null: unlimited)."""
     offer = session.gathering
+    return None if offer is None else {"can": offer.can, "left": offer.left}
+
+
+def _stock_redeals(session: Session) -> JSON | None:
+    """Whether the empty stock may be clicked to turn the waste over, and how many times
+    it still may (null: always); null where the stock is never turned over."""
+    offer = session.stock_redeals
     return None if offer is None else {"can": offer.can, "left": offer.left}
 
 

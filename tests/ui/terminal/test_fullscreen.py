@@ -11,6 +11,7 @@ from cardtable.app.service import Games
 from cardtable.solitaire import MoveKind, get_variant, legal_moves
 from textual.widgets import Static
 from cardtable.ui.terminal.fullscreen import CardView, ConfirmScreen, TableApp
+from cardtable.ui.terminal.plain import status_line
 from tests.solitaire.games.positions import position
 
 
@@ -282,6 +283,25 @@ def test_drag_a_run_onto_another_pile_and_see_it_land(tmp_path: Path) -> None:
             assert app.session.move_count == 1
 
     asyncio.run(drive())
+
+
+def test_the_status_counts_the_redeals_a_stock_has_left(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike-draw3-vegas"), 4, Options(auto_build=False))
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert "2 redeals left" in str(app.query_one("#message", Static).render())
+            for _ in range(8):
+                await pilot.press("d")
+            await pilot.press("d")  # the empty stock turns the waste over
+            await pilot.pause()
+            assert app.session.state.redeals == 1
+            assert "1 redeal left" in str(app.query_one("#message", Static).render())
+
+    asyncio.run(drive())
+    unlimited = Session(get_variant("klondike"), 4)
+    assert "left" not in status_line(unlimited, stock=True) and "left" not in status_line(session)
 
 
 def test_d_redeals_a_game_that_gathers_its_fans_and_the_status_counts_the_redeals(tmp_path: Path) -> None:

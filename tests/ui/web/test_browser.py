@@ -223,6 +223,34 @@ def test_montanas_redeal_has_a_place_of_its_own_beside_the_grid(page: Page) -> N
     expect(page.locator("#redeal")).to_contain_text("1 left")
 
 
+def test_the_stock_shows_its_cards_and_the_redeals_it_has_left(page: Page) -> None:
+    start(page, "klondike-draw3-vegas", 4)  # three passes: two redeals
+    stock, count = page.locator('#table .slot[data-pile="stock"]'), page.locator("#table .count")
+    expect(count).to_have_text("24")
+    assert stock.get_attribute("title").endswith(": 2 redeals left")
+    for dealt in range(1, 8):
+        page.keyboard.press("d")
+        expect(count).to_have_text(str(24 - 3 * dealt))
+    page.keyboard.press("d")
+    expect(count).to_have_count(0)  # empty: the place says a click turns the waste over, twice more
+    assert stock.get_attribute("data-turns") == "↻ 2"
+    settle(page)
+    snap(page, "stock-empty-redeals-left")
+    stock.click()
+    expect(count).to_have_count(1)
+    expect(count).to_have_text(str(page.locator('#table .card[data-pile="stock"]').count()))  # less what went home
+    assert stock.get_attribute("title").endswith(": 1 redeal left")
+    start(page, "klondike-vegas", 4)  # one pass: nothing said of redeals, and an empty stock offers none
+    expect(count).to_have_text("24")
+    assert not stock.get_attribute("title").endswith("left")
+    for dealt in range(1, 24):
+        page.keyboard.press("d")
+        expect(count).to_have_text(str(24 - dealt))
+    page.keyboard.press("d")
+    expect(count).to_have_count(0)
+    assert stock.get_attribute("data-turns") is None
+
+
 def test_a_card_out_of_order_says_what_its_mark_means(page: Page) -> None:
     start(page, "freecell", 617)
     marked = page.locator("#table .card.violation")

@@ -300,3 +300,30 @@ def test_a_large_screen_gets_larger_cards_that_still_fit_its_height(browser: Bro
         assert width > 120, (game, width)
         assert large.evaluate("() => { const m = document.querySelector('main'); return m.scrollHeight <= m.clientHeight; }")
         context.close()
+
+
+@pytest.mark.parametrize("game", ["bisley", "bakers-dozen"])
+def test_thirteen_columns_stand_in_two_rows_on_a_phone(phone: Page, game: str) -> None:
+    # In one row thirteen columns left cards 24-26 px wide on a phone, most of the screen empty.
+    start(phone, game, 3)
+    variant = get_variant(game)
+    tableau = [variant.pile_names[i] for i in variant.piles_of(PileKind.TABLEAU)]
+    first, second = tableau[:7], tableau[7:]
+    assert all(_slot(phone, name)["width"] >= 40 for name in tableau)
+    assert len({round(_slot(phone, name)["y"]) for name in first}) == 1
+    assert len({round(_slot(phone, name)["y"]) for name in second}) == 1
+    lowest = max(card["y"] + card["height"] for name in first for card in _cards(phone, name))
+    assert all(_slot(phone, name)["y"] > lowest for name in second)  # clear of the first row's deepest card
+    assert _no_sideways_scroll(phone)
+
+
+def test_a_second_row_of_columns_moves_down_as_the_first_grows(page: Page) -> None:  # noqa: F811
+    start(page, "bisley", 1)
+    columns = [_pile(f"t{n}", "tableau", 12 if n == 2 else 4) for n in range(1, 14)]
+    view = {"layout": "columns", "draw": 1, "piles": [*(_pile(f"f{n}", "foundation", 1) for n in range(1, 9)), *columns]}
+    phone, wide = _laid_out(page, view, 44, 359, tall=650), _laid_out(page, view, 96, 1900)
+    spots = phone["piles"]  # type: ignore[index]
+    assert {spots[f"t{n}"][0]["y"] for n in range(1, 8)} == {spots["t1"][0]["y"]}  # type: ignore[index]
+    assert spots["t8"][0]["y"] > spots["t2"][-1]["y"] + phone["card_height"]  # type: ignore[index,operator]
+    assert spots["t8"][0]["y"] == spots["t13"][0]["y"] and phone["tall"] <= 650  # type: ignore[index,operator]
+    assert len({spots_[0]["y"] for spots_ in wide["piles"].values()}) == 2  # type: ignore[union-attr]  # a wide screen: one row

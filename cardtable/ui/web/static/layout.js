@@ -53,17 +53,31 @@ export function layout(view, width, room = Infinity, tall = Infinity) {
     slot += fan === "waste" ? 2 : 1; // a fanned waste spreads over the place after it (Canfield's reserve comes next)
   });
   foundations.forEach((p, i) => { place[p.name] = { ...at(rows * columns - foundations.length + i), fan: "none" }; });
-  const indent = ((columns - tableau.length) * (W + g)) / 2; // under a wider row above, the columns sit in the middle
-  const top = rows * (H + g);
+  // On a narrow screen many columns stand in two rows, the second below the first's deepest column.
+  const split = tableauAcross(view, room);
+  const lines = split < tableau.length ? [tableau.slice(0, split), tableau.slice(split)] : [tableau];
+  let y = rows * (H + g);
   // A column that would run below the window closes up, down to half its spacing.
-  const roomBelow = tall - top - H;
-  tableau.forEach((p, i) => {
-    const depth = fanDepth(p, H);
-    const squeeze = depth > roomBelow ? Math.max(MOST_SQUEEZED, roomBelow / depth) : 1;
-    place[p.name] = { x: indent + i * (W + g), y: top, fan: "down", squeeze };
+  const roomBelow = (tall - y - g * (lines.length - 1)) / lines.length - H;
+  lines.forEach((line) => {
+    const indent = ((columns - line.length) * (W + g)) / 2; // under a wider row above, the columns sit in the middle
+    line.forEach((p, i) => {
+      const depth = fanDepth(p, H);
+      const squeeze = depth > roomBelow ? Math.max(MOST_SQUEEZED, roomBelow / depth) : 1;
+      place[p.name] = { x: indent + i * (W + g), y, fan: "down", squeeze };
+    });
+    y += H + Math.max(0, ...line.map((p) => fanDepth(p, H) * place[p.name].squeeze)) + g;
   });
-  const deepest = Math.max(0, ...tableau.map((p) => fanDepth(p, H) * place[p.name].squeeze));
-  return { place, width: columns * (W + g) - g, height: top + H + deepest, redeal: lead ? { x: 0, y: 0 } : null };
+  return { place, width: columns * (W + g) - g, height: y - g, redeal: lead ? { x: 0, y: 0 } : null };
+}
+
+const CRAMPED = 30; // a card narrower than this in one row of columns: the columns take two rows
+
+/** Columns in the tableau's first row: all of them, or on a narrow screen where one row
+ * would make the cards too small to read, half (rounded up), the rest in a second row. */
+export function tableauAcross(view, room) {
+  const count = view.piles.filter((p) => p.kind === "tableau").length;
+  return room / (count * (1 + gapShare(room))) < CRAMPED ? Math.ceil(count / 2) : count;
 }
 
 const MOST_SQUEEZED = 0.5; // a column closes up to half its spacing at most: a card's index still shows
@@ -95,7 +109,7 @@ function aboveCount(view) {
  * rows, as wide as the tableau.
  */
 export function columnsAcross(view, room) {
-  const tableau = view.piles.filter((p) => p.kind === "tableau").length;
+  const tableau = tableauAcross(view, room);
   const above = aboveCount(view);
   const narrow = room / (Math.max(above, 7) * (1 + gapShare(room))) < COMFORTABLE;
   return above > tableau && narrow ? Math.max(tableau, Math.min(above, 7)) : Math.max(tableau, above);

@@ -115,9 +115,31 @@ export function createTable(root, handlers) {
         Object.assign(el.style, { left: `${at.x}px`, top: `${at.y}px`, width: `${width}px`, height: `${H}px`, zIndex: String(n + 1) });
         root.append(el);
       });
+      if (pile.kind === "stock") markStock(slot, pile, spot, H);
     });
     if (view.redeal) root.append(redealControl(view.redeal, spots.redeal ?? { x: 0, y: 0 }, H));
     animate(before, sameGame ? stockBox : null);
+  }
+
+  function markStock(slot, pile, spot, H) {
+    // The stock says how many cards it holds and, where its waste turns back over, how
+    // many times it still may; empty, it shows whether a click turns the waste over.
+    const turns = view.stock_redeals;
+    if (turns) {
+      const left = turns.left === null ? "turned over as often as you like" : `${turns.left} redeal${turns.left === 1 ? "" : "s"} left`;
+      slot.title = `${pile.title}: ${left}`;
+    }
+    if (!pile.cards.length) {
+      if (turns?.can) Object.assign(slot.dataset, { turns: turns.left === null ? "↻" : `↻ ${turns.left}` });
+      return;
+    }
+    const at = cardSpot(pile, pile.cards.length - 1, spot, width);
+    const count = document.createElement("div");
+    count.className = "count";
+    count.textContent = String(pile.cards.length);
+    count.title = slot.title;
+    Object.assign(count.style, { left: `${at.x + width}px`, top: `${at.y + H}px` });
+    root.append(count);
   }
 
   function redealControl(offer, spot, H) {
