@@ -327,3 +327,26 @@ def test_a_second_row_of_columns_moves_down_as_the_first_grows(page: Page) -> No
     assert spots["t8"][0]["y"] > spots["t2"][-1]["y"] + phone["card_height"]  # type: ignore[index,operator]
     assert spots["t8"][0]["y"] == spots["t13"][0]["y"] and phone["tall"] <= 650  # type: ignore[index,operator]
     assert len({spots_[0]["y"] for spots_ in wide["piles"].values()}) == 2  # type: ignore[union-attr]  # a wide screen: one row
+
+
+@pytest.mark.parametrize(("game", "piles"), [("cruel", ["t1", "t2"]), ("la-belle-lucie", ["t1"]), ("beleaguered-castle", ["t1", "t5"])])
+def test_a_card_covered_in_a_fan_across_still_shows_its_rank_and_suit(page: Page, game: str, piles: list[str]) -> None:  # noqa: F811
+    # A fan of four showed a quarter of each card: the rank and only half of its suit.
+    start(page, game, 2)
+    for pile in piles:
+        shown = page.evaluate(
+            """(pile) => {
+              const cards = [...document.querySelectorAll(`#table .card[data-pile="${pile}"]`)];
+              return cards.slice(0, -1).map((card, n) => {
+                const next = cards[n + 1].getBoundingClientRect();
+                const [rank, suit] = card.querySelectorAll("svg > text");
+                const left = next.left > card.getBoundingClientRect().left;  // covered from the right, or the left
+                return [rank, suit].every((t) => {
+                  const b = t.getBoundingClientRect();
+                  return left ? b.right <= next.left + 0.5 : b.left >= next.right - 0.5;
+                });
+              });
+            }""",
+            pile,
+        )
+        assert shown and all(shown), (game, pile, shown)

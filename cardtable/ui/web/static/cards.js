@@ -4,8 +4,9 @@ const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RED = new Set(["D", "H"]);
 const LABEL = { T: "10" };
 
-/** SVG markup for a face-up card such as "QH" or "TC". */
-export function faceSVG(code) {
+/** SVG markup for a face-up card such as "QH" or "TC"; `stacked` puts the corner's suit
+ * under its rank, for a card in a fan that shows only a narrow strip of its side. */
+export function faceSVG(code, stacked = false) {
   const rank = LABEL[code[0]] ?? code[0];
   const suit = SUITS[code[1]];
   const colour = RED.has(code[1]) ? "#c8102e" : "#1b1b1b";
@@ -14,7 +15,10 @@ export function faceSVG(code) {
   // "10" is squeezed to the width of one wide letter, so that a fan showing a strip of
   // each card shows it whole, as it shows a Q.
   const index = code[0] === "T" ? `<tspan textLength="20" lengthAdjust="spacingAndGlyphs">${rank}</tspan>` : rank;
-  const corner = `<text x="6" y="26" font-size="24" ${small}>${index}<tspan font-size="21" dx="1">${suit}</tspan></text>`;
+  const corner = stacked
+    ? `<text x="15" y="24" font-size="22" text-anchor="middle" ${small}>${code[0] === "T" ? `<tspan textLength="18" lengthAdjust="spacingAndGlyphs">${rank}</tspan>` : rank}</text>`
+      + `<text class="suit" x="15" y="44" font-size="19" text-anchor="middle" ${small}>${suit}</text>`
+    : `<text x="6" y="26" font-size="24" ${small}>${index}<tspan class="suit" font-size="21" dx="1">${suit}</tspan></text>`;
   return `<svg viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" aria-label="${rank}${suit}">
   <rect x="1" y="1" width="98" height="138" rx="9" fill="#fffdf7" stroke="#9a9a9a" stroke-width="2"/>
   ${corner}

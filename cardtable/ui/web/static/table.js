@@ -89,6 +89,9 @@ export function createTable(root, handlers) {
       if (focus.pile === index && pile.cards.length === 0) slot.classList.add("focus");
       root.append(slot);
       const marks = new Set(view.violations[pile.name] ?? []);
+      const sideways = ["left", "right", "spread"].includes(spot.fan);
+      // A fan across shows a strip of each card's side: there the corner's suit lies under its rank.
+      const stacked = sideways || spot.fan === "waste";
       pile.cards.forEach((card, n) => {
         const el = document.createElement("div");
         const at = cardSpot(pile, n, spot, width);
@@ -98,14 +101,13 @@ export function createTable(root, handlers) {
         if (!card.down) {
           el.dataset.key = keyOf(card.card, seen);
           el.dataset.card = card.card;
-          el.innerHTML = faceSVG(card.card);
+          el.innerHTML = faceSVG(card.card, stacked);
         } else {
           el.innerHTML = backSVG();
         }
         if (!card.down && sameGame && wasDown.has(`${pile.name}:${n}`)) el.classList.add("turned");
         // In a row fanned sideways a covered card's mark would show only as a bump above
         // the row, naming no card: there the mark is the top card's alone.
-        const sideways = ["left", "right", "spread"].includes(spot.fan);
         if (marks.has(n) && (!sideways || n === pile.cards.length - 1)) {
           el.classList.add("violation");
           el.title = OUT_OF_ORDER;
