@@ -28,8 +28,24 @@ __all__ = [
 _INDEX = attrgetter("index")
 
 
+_LAST: tuple[State | None, tuple[Move, ...]] = (None, ())
+"""The last position asked and its moves: one position is often asked several times in a
+row (the moves home after a move, the stuck check, a drag's targets), and states are values."""
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move in ``state``, in a stable order."""
+    global _LAST
+    last = _LAST  # one read: another thread may replace it meanwhile
+    if last[0] is state:
+        return last[1]
+    moves = _generate(state)
+    _LAST = (state, moves)
+    return moves
+
+
+def _generate(state: State) -> tuple[Move, ...]:
+    """Every legal move in ``state``, worked out."""
     out: list[Move] = []
     variant = state.variant
     if variant.tables.sources:
