@@ -7,8 +7,10 @@ actions a drag that first asks the server where the card may go, the rest deals 
 undo now and then), with a real SQLite file, but without HTTP: what is left is the
 server's own work per action (the game, the view, the store and its thread). Prints the
 CPU time and the wall time per action, and how many times per action the engine worked
-out a position's legal moves (a count, so it does not depend on the machine's speed).
---profile prints where the event loop's time went (cProfile, slower).
+out a position's legal moves (a count, so it does not depend on the machine's speed);
+the slowest actions, and the garbage collector's pauses. The collector is set as a
+server process sets it (``ui.web.collector``); --default-collector leaves Python's
+defaults. --profile prints where the event loop's time went (cProfile, slower).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import os
 import pstats
 import random
@@ -27,6 +30,7 @@ import orjson
 
 import cardtable.solitaire.engine as engine
 from cardtable.app.storage import Store
+from cardtable.ui.web import collector
 from cardtable.ui.web.server import create_app
 
 App = Any
@@ -68,8 +72,25 @@ async def call(app: App, method: str, path: str, body: Any = None, cookie: str =
     return out["status"], orjson.loads(out["body"]) if out["body"] else None, out["cookie"]
 
 
-async def play(actions: int, players: int, profile: cProfile.Profile | None) -> None:
+class Pauses:
+    """The garbage collector's collections: how many, and how long they took."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self._began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.times.append(time.perf_counter() - self._began)
+
+
+async def play(actions: int, players: int, profile: cProfile.Profile | None, settle: bool = True) -> None:
     app = create_app(Store(os.path.join(tempfile.mkdtemp(), "bench.db")))
+    if settle:
+        collector.settle()
+    took: list[float] = []
     rng = random.Random(1)
     tables = []
     deals = iter(range(1, 10**9))  # the same deals every run
@@ -85,10 +106,13 @@ async def play(actions: int, players: int, profile: cProfile.Profile | None) -> 
         return generate(state)
 
     engine._generate = counted
+    pauses = Pauses()
+    gc.callbacks.append(pauses)
     began, cpu = time.perf_counter(), time.process_time()
     if profile:
         profile.enable()
     for n in range(actions):
+        started = time.perf_counter()
         table = tables[n % players]
         cookie, view = table
         action: dict[str, Any] = {"action": "deal"}
@@ -107,14 +131,20 @@ async def play(actions: int, players: int, profile: cProfile.Profile | None) -> 
         status, answer, _ = await call(app, "POST", f"/api/games/{view['id']}/actions",
                                        {**action, "version": view["version"]}, cookie)
         table[1] = answer["view"]
+        took.append(time.perf_counter() - started)
         if status != 200 or (not answer["ok"] and action["action"] == "deal" and answer["view"]["stuck"]):
             _, table[1], _ = await call(app, "POST", "/api/games", {"game": "klondike", "deal": next(deals)}, cookie)
     if profile:
         profile.disable()
     wall, cpu = time.perf_counter() - began, time.process_time() - cpu
     engine._generate = generate
+    gc.callbacks.remove(pauses)
+    took.sort()
     print(f"{actions} actions, {players} players: CPU {cpu / actions * 1e3:.3f} ms an action, "
           f"wall {wall / actions * 1e3:.3f} ms; legal moves worked out {generations / actions:.2f} times an action")
+    print(f"an action: p50 {took[len(took) // 2] * 1e3:.2f} ms, p99 {took[len(took) * 99 // 100] * 1e3:.2f} ms, "
+          f"slowest {took[-1] * 1e3:.2f} ms; collector: {len(pauses.times)} collections, "
+          f"{sum(pauses.times) * 1e3:.1f} ms in all, longest {max(pauses.times, default=0) * 1e3:.2f} ms")
 
 
 def main() -> None:
@@ -122,9 +152,10 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=3000)
     parser.add_argument("--players", type=int, default=20)
     parser.add_argument("--profile", action="store_true", help="print where the time went")
+    parser.add_argument("--default-collector", action="store_true", help="leave the garbage collector as Python sets it")
     args = parser.parse_args()
     profile = cProfile.Profile() if args.profile else None
-    asyncio.run(play(args.actions, args.players, profile))
+    asyncio.run(play(args.actions, args.players, profile, settle=not args.default_collector))
     if profile:
         pstats.Stats(profile).sort_stats("tottime").print_stats(25)
 

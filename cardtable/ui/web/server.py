@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardtable.app import CorruptSave, StorageError, Store, StoreBusy
 from cardtable.app.cores import pin
+from cardtable.ui.web import collector
 from cardtable.ui.web.api import router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.solver_api import router as solver_router
@@ -266,7 +267,9 @@ def allowed_methods(app: FastAPI, path: str) -> list[str]:
 
 def app_from_environment() -> FastAPI:
     """The application over the store named by ``CARDTABLE_DB`` (one per server process)."""
-    return create_app(Store())
+    app = create_app(Store())
+    collector.settle()
+    return app
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, workers: int = 1) -> int:
@@ -281,7 +284,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, work
     print(f"cardtable: open http://{host}:{port}/ in a browser (games saved in {store.path})", flush=True)
     if workers == 1:
         pin(0)  # the loop and its store threads on one core (app/cores.py)
-        uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+        app = create_app(store)
+        collector.settle()
+        uvicorn.run(app, host=host, port=port, log_level="warning")
         return 0
     store.close()
     if spreads_connections():

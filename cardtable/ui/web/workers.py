@@ -141,9 +141,12 @@ def _serve_one(sock: socket.socket, db: str, parent: int, slot: int) -> None:
     import uvicorn
 
     from cardtable.app import Store
+    from cardtable.ui.web import collector
     from cardtable.ui.web.server import create_app
 
-    uvicorn.Server(uvicorn.Config(create_app(Store(db)), log_level="warning")).run(sockets=[sock])
+    app = create_app(Store(db))
+    collector.settle()
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
 
 @dataclass
