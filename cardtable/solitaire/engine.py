@@ -89,8 +89,10 @@ def interchangeable(state: State) -> tuple[tuple[int, ...], ...]:
 
 
 def canonical_key(state: State, redeals: bool = True) -> tuple[object, ...]:
-    """A key equal for positions that differ only by swapping interchangeable piles
-    (and, with ``redeals`` False, only by the count of redeals taken).
+    """A key equal for positions that differ only by swapping interchangeable piles, or
+    in the order of the cards under the top of a pile they never leave (``Tables.sinks``:
+    Golf's waste, a FreeCell foundation), and, with ``redeals`` False, only by the count
+    of redeals taken.
 
     >>> from cardtable.solitaire.registry import get_variant
     >>> start = get_variant("klondike").start(1)
@@ -104,9 +106,13 @@ def canonical_key(state: State, redeals: bool = True) -> tuple[object, ...]:
     hidden = state.hidden
     groups = interchangeable(state)
     fixed = t.fixed if groups is t.symmetric else t.fixed_while_dealing
+    sinks = t.sinks
 
     def code(i: int) -> bytes:
-        return bytes((hidden[i], *map(_INDEX, piles[i])))
+        cards = piles[i]
+        if i in sinks:  # only the top card and the count matter (Tables.sinks)
+            return bytes((hidden[i], 255, len(cards), cards[-1].index if cards else 255))
+        return bytes((hidden[i], *map(_INDEX, cards)))
 
     folded = tuple(tuple(sorted(code(i) for i in g)) for g in groups)
     return (tuple(code(i) for i in fixed), folded, state.redeals if redeals else 0)

@@ -103,6 +103,9 @@ class Tables:
     ranks_from: tuple[int | None, ...] = ()
     """For each pile, the pile whose ranks alone it takes (``rules/rows.py``); empty where
     no pile has one."""
+    sinks: tuple[int, ...] = ()
+    """Piles whose cards below the top never matter again (``_sinks``): a position is
+    what it is whatever order they lie in, so its key reads only their top card and count."""
 
     def transfer(self, source: int, target: int, count: int) -> Move:
         """The shared Move value for a transfer (moves are interned, not rebuilt)."""
@@ -240,6 +243,7 @@ def compile_tables(variant: Variant) -> Tables:
         moves={},
         after_stock=tuple(i for i, s in enumerate(piles) if s.after_stock),
         ranks_from=_ranks_from(piles, index),
+        sinks=_sinks(variant, index),
     )
 
 
@@ -265,6 +269,35 @@ def _follows(
         if variant.grid is None or n % variant.grid == 0:
             raise ValueError(f"{variant.id}: {variant.piles[i].id.name} follows a left neighbour it does not have")
         out[i] = (tableau[n - 1], table_for(after))
+    return tuple(out)
+
+
+def _sinks(variant: Variant, index: dict[PileId, int]) -> tuple[int, ...]:
+    """The piles cards go into and never leave, whose cards below the top no rule reads:
+    what builds on a pile reads its top card, a capacity its count, the goal counts, and
+    the cards home as a whole are the same for two positions alike everywhere else.
+    Not a pile cards leave (moved, paired, dealt or turned back over as the stock, or
+    refilling columns), nor one a row reads the ranks of, nor a foundation where the
+    deal's base rank is read off the first one's bottom card; and none in a game that
+    turns cards up by where they land (Clock)."""
+    piles = variant.piles
+    if variant.turn_up is not None:
+        return ()
+    stock = variant.stock
+    read = {index[s.ranks_from] for s in piles if s.ranks_from is not None}
+    by_base = any(s.empty.from_base is not None for s in piles)
+    turned_over = stock.turns_waste_over and stock.redeals_allowed != 0
+    refill = None if variant.refill_from is None else index[variant.refill_from]
+    out = []
+    for i, spec in enumerate(piles):
+        kind = spec.kind
+        if spec.group is not None or i in read or i == refill or kind is PileKind.STOCK:
+            continue
+        if (kind is PileKind.WASTE and turned_over) or (kind is PileKind.FOUNDATION and by_base):
+            continue
+        if variant.pairs is not None and kind in _EXPOSABLE_KINDS:
+            continue
+        out.append(i)
     return tuple(out)
 
 

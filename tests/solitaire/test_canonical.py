@@ -67,3 +67,15 @@ def test_spider_columns_keep_their_places_while_the_stock_deals_to_them() -> Non
     assert canonical_key(_swap(apply(state, deal), "t1", "t5")) != canonical_key(apply(_swap(state, "t1", "t5"), deal))
     empty = State(state.variant, (((),) + state.piles[1:]), (0,) + state.hidden[1:], 0)
     assert canonical_key(_swap(empty, "t1", "t5")) == canonical_key(empty)
+
+
+def test_the_order_under_a_sinks_top_card_is_folded_and_only_there() -> None:
+    # Golf's waste: cards go on and never leave, and only its top card is built on.
+    assert [get_variant("golf").tables.names[i] for i in get_variant("golf").tables.sinks] == ["waste"]
+    one = position("golf", waste="5H 4C 3D 4S", t1="9C", stock="KD")
+    other = position("golf", waste="3D 4C 5H 4S", t1="9C", stock="KD")
+    assert canonical_key(one) == canonical_key(other)
+    assert canonical_key(one) != canonical_key(position("golf", waste="5H 4C 4S 3D", t1="9C", stock="KD"))  # another top
+    # Klondike's foundations give cards back, and a pile that's read (a row above in Osmosis) is no sink either.
+    assert get_variant("klondike").tables.sinks == () and get_variant("osmosis").tables.sinks == ()
+    assert get_variant("freecell").tables.sinks == get_variant("freecell").tables.foundations

@@ -37,6 +37,16 @@ def test_freecell_11982_is_proven_unwinnable() -> None:
     assert result.nodes > 10_000
 
 
+def test_golf_deals_are_decided_once_the_order_under_the_wastes_top_is_folded() -> None:
+    # Positions differing only in that order were kept apart: deal 9 ran out of room
+    # (unknown at millions of positions) and deal 6's win was not found.
+    golf = get_variant("golf")
+    lost = solve(golf.start(9), Budget(nodes=2_000_000, seconds=600))
+    assert lost.outcome is Outcome.UNWINNABLE and lost.nodes < 1_000_000
+    won = solve(golf.start(6), Budget(nodes=2_000_000, seconds=600))
+    assert won.outcome is Outcome.SOLVED and _wins(golf.start(6), won.moves)
+
+
 def test_an_unwinnable_yukon_deal_agrees_with_a_plain_search_of_every_position() -> None:
     start = get_variant("yukon").start(2)
     seen = {canonical_key(start)}

@@ -1,5 +1,6 @@
 """The compiled position key: 64 bits, equal for positions equal up to interchangeable
-piles, as ``engine.canonical_key`` folds them (the agreement test checks it)."""
+piles and the order under a sink's top card, as ``engine.canonical_key`` folds them (the
+agreement test checks it)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from numba import njit
 
 
 @njit(cache=True, nogil=True)
-def _pile_hash(cards, lens, hid, i):  # type: ignore[no-untyped-def]
+def _pile_hash(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
     h = np.uint64(14695981039346656037)
     prime = np.uint64(1099511628211)
     h = (h ^ np.uint64(hid[i] + 1)) * prime
     h = (h ^ np.uint64(lens[i] + 7919)) * prime
-    for x in range(lens[i]):
+    # A sink's cards under its top never matter again: its top card and count stand for it.
+    first = lens[i] - 1 if rules.sinks[i] and lens[i] > 0 else 0
+    for x in range(first, lens[i]):
         h = (h ^ np.uint64(cards[i, x] + 1)) * prime
     return h ^ (h >> np.uint64(29))
 
@@ -37,7 +40,7 @@ def key(rules, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     mix = np.uint64(0x9E3779B97F4A7C15)
     h = np.uint64(0)
     for i in fixed:
-        h = (h ^ _pile_hash(cards, lens, hid, i)) * mix
+        h = (h ^ _pile_hash(rules, cards, lens, hid, i)) * mix
         h ^= h >> np.uint64(31)
     for g in range(symmetric.shape[0]):
         # A sum of well-spread pile hashes does not depend on the piles' order, so no
@@ -47,7 +50,7 @@ def key(rules, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
         for x in range(len(members)):
             if members[x] < 0:
                 break
-            total += _spread(_pile_hash(cards, lens, hid, members[x]))
+            total += _spread(_pile_hash(rules, cards, lens, hid, members[x]))
         h = (h ^ total) * mix
         h ^= h >> np.uint64(31)
     if meta[19]:

@@ -233,6 +233,7 @@ def _compile(variant: Variant) -> Program:
         waiting,
         _precedes(variant),
         ranks_from,
+        np.array([i in t.sinks for i in range(count)], dtype=np.bool_),
     )
     return Program(variant, meta, lent(owned), count, variant.deck.size, owned)
 

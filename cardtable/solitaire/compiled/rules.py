@@ -54,6 +54,7 @@ FIELDS = (
     "waiting",  # bool[pile]: takes no card while the stock holds any
     "precedes",  # bool[card, card]: the first must reach the foundations before the second
     "ranks_from",  # int64[pile]: the pile whose ranks alone it takes (-1: any)
+    "sinks",  # bool[pile]: only the pile's top card and count matter (tables.Tables.sinks)
 )
 """The struct's fields, in the order ``Rules`` takes them."""
 
@@ -114,5 +115,5 @@ def lent(r):  # type: ignore[no-untyped-def]
         b(r.open_columns), b(r.tableau), b(r.foundations), b(r.exposable), b(r.singles), b(r.symmetric), b(r.fixed),
         b(r.symmetric_while_dealing), b(r.fixed_while_dealing), b(r.dependents), b(r.copies), b(r.base_step),
         b(r.rank_pos), b(r.feeds), b(r.dealt_to), b(r.uncovers), b(r.turns), b(r.touching), b(r.left), b(r.after),
-        b(r.waiting), b(r.precedes), b(r.ranks_from),
+        b(r.waiting), b(r.precedes), b(r.ranks_from), b(r.sinks),
     )
