@@ -100,6 +100,11 @@ def test_an_option_makes_the_game_it_names() -> None:
     assert parse_state(result.stdout).variant is get_variant("freecell[cells=6]")
     _clean_refusal(cardtable("deal", "freecell", "--option", "cells=9"), "cells may be 1, 2, 3, 4, 5, 6, not 9")
     _clean_refusal(cardtable("rules", "--option", "cells=2"), "--option needs a game")
+    both = cardtable("deal", "klondike[draw=3]", "--option", "passes=2", "--format", "json")  # the id's and the flag's
+    assert '"game": "klondike[draw=3,passes=2]"' in both.stdout, both.stderr
+    _clean_refusal(cardtable("deal", "klondike[draw=3]", "--option", "draw=1"), "draw is given twice (draw=3 and draw=1)")
+    unlimited = cardtable("deal", "klondike-vegas", "--option", "passes=unlimited", "--format", "json")
+    assert '"game": "klondike-vegas[passes=0]"' in unlimited.stdout, unlimited.stderr  # as the rule page offers it
 
 
 def test_rules_write_makes_a_page_per_game(tmp_path: Path) -> None:

@@ -25,6 +25,8 @@ def with_options(game: str | None, options: list[str]) -> str | None:
         return game
     if not game:
         raise UserError("--option needs a game")
+    if game.endswith("]") and "[" in game:  # options in the id too: one list of them
+        return f"{game[:-1]},{','.join(options)}]"
     return f"{game}[{','.join(options)}]"
 
 

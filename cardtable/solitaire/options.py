@@ -224,22 +224,29 @@ def _same_rules(a: Variant, b: Variant) -> bool:
 
 def parse_options(text: str) -> dict[str, int]:
     """``cells=3,draw=1`` (or ``cells=3`` items) as a mapping, ``yes`` and ``no`` read as
-    1 and 0 (``wrap=yes``); raises OptionError.
+    1 and 0 (``wrap=yes``), ``unlimited`` as 0 (``passes=unlimited``); raises OptionError,
+    for an option given twice too.
 
-    >>> parse_options("columns=9, wrap=yes")
-    {'columns': 9, 'wrap': 1}
+    >>> parse_options("columns=9, wrap=yes, passes=unlimited")
+    {'columns': 9, 'wrap': 1, 'passes': 0}
     """
     out: dict[str, int] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         name, sep, value = item.partition("=")
-        value = str(_YES_NO.get(value.strip().lower(), value.strip()))
+        value = str(_WORDS.get(value.strip().lower(), value.strip()))
         if not sep or not value.isdigit():
-            raise OptionError(f"an option is written name=number or name=yes|no, such as cells=3, not {item!r}")
-        out[name.strip().lower()] = int(value)
+            raise OptionError(
+                f"an option is written name=number, name=yes|no or name=unlimited, such as cells=3, not {item!r}"
+            )
+        name = name.strip().lower()
+        if name in out:
+            raise OptionError(f"{name} is given twice ({name}={out[name]} and {item}): give it once")
+        out[name] = int(value)
     return out
 
 
-_YES_NO = {"yes": 1, "no": 0}
+_WORDS = {"yes": 1, "no": 0, "unlimited": 0}
+"""Values given in words: a yes/no choice, and no limit (passes)."""
 
 
 def option_names(variant: Variant) -> tuple[str, ...]:
