@@ -41,7 +41,11 @@ def uniform_score(state: State) -> int:
     if variant.goal is Goal.ROWS_IN_SUIT:
         return round(100 * share_in_sequence(state))
     if variant.goal is Goal.ONE_PILE:  # from a pile a card to one pile of them all
-        piles = sum(1 for p in state.piles if p)
+        # A card not yet dealt out of the stock is a pile of its own still to gather.
+        tableau = variant.piles_of(PileKind.TABLEAU)
+        piles = sum(1 for i in tableau if state.piles[i]) + sum(
+            len(cards) for i, cards in enumerate(state.piles) if i not in tableau
+        )
         return round(100 * (variant.deck.size - piles) / max(1, variant.deck.size - 1))
     home = sum(len(state.piles[f]) for f in variant.piles_of(PileKind.FOUNDATION))
     return round(100 * home / cards_to_win(variant))

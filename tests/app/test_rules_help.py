@@ -8,7 +8,7 @@ from cardtable.app import HeuristicHinter, Scoring, order_violations
 from cardtable.app.autoplay import auto_build, is_safe
 from cardtable.app.hints import describe
 from cardtable.app.scoring import score, uniform_score
-from cardtable.solitaire import Move, MoveKind, apply, check, get_variant, variants
+from cardtable.solitaire import Move, MoveKind, apply, check, get_variant, legal_moves, variants
 from tests.solitaire.games.positions import move, position
 
 
@@ -115,6 +115,16 @@ def test_uniform_score_is_percent_home_or_cleared() -> None:
     assert uniform_score(position("klondike", f1="AH 2H")) == 4
     assert uniform_score(get_variant("relaxed-pyramid").start(1)) == 0
     assert uniform_score(position("relaxed-pyramid")) == 100
+
+
+def test_accordions_score_starts_at_nothing_and_grows_only_as_piles_are_gathered() -> None:
+    # The stock's cards are piles still to gather: it began at 96 and fell as they were dealt.
+    state = get_variant("accordion").start(3)
+    assert uniform_score(state) == 0
+    while not (gathering := [m for m in legal_moves(state) if m.kind is MoveKind.MOVE]):
+        state = apply(state, Move(MoveKind.DEAL))
+        assert uniform_score(state) == 0
+    assert uniform_score(apply(state, gathering[0])) == 2  # one pile fewer of 52
 
 
 def test_twos_are_always_safe_in_freecell_as_microsoft_plays_it() -> None:
