@@ -389,7 +389,7 @@ class TableApp(App[int]):
                 self.games.leave(self.game_id, self.session)
                 done = f"You won in {self.session.move_count} moves! n for a new deal."
             elif EventKind.STUCK in kinds:
-                done = "No moves left: u to undo, n for a new deal."
+                done = "No move leads anywhere now: u to undo, n for a new deal."
         self.message = outcome.reason if not outcome.ok or outcome.hint else done
         self.hinted = None if outcome.hint is None else outcome.hint.move
         self.selected = None

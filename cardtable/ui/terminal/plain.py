@@ -141,7 +141,7 @@ def play_plain(
                     games.leave(game_id, session)
                     write(f"You won in {session.move_count} moves! Type new for another deal, or quit.")
                 elif EventKind.STUCK in kinds:
-                    write("No moves left: undo, or type new for another deal.")
+                    write("No move leads anywhere now: undo, or type new for another deal.")
         prompt()
     session.pause()
     if not session.is_over:

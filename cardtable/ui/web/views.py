@@ -17,6 +17,8 @@ from cardtable.app.standing import Verdict
 from cardtable.solitaire import Move, MoveKind, Variant, variants
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rule_lines
+from cardtable.solitaire.rules.empty import base_rank, based_rank
+from cardtable.solitaire.rules.stock import StockTarget
 
 JSON = dict[str, Any]
 
@@ -93,7 +95,10 @@ def _pile_heads(variant: Variant) -> tuple[JSON, ...]:
             "title": spec.id.title,
             "covered_by": [p.name for p in spec.covered_by],
             "starts": _starts(spec.empty.ranks),
-            "plays": spec.group is not None,  # a stock whose top card is played, not dealt (Strategy)
+            # A stock whose top card is played (Strategy) or pairs (Pyramid); one that deals too
+            # deals from a second click on it.
+            "plays": spec.group is not None or (spec.kind is PileKind.STOCK and variant.stock.face_up),
+            "deals": spec.kind is PileKind.STOCK and variant.stock.target is not StockTarget.NONE,
         }
         for spec in variant.piles
     )
@@ -118,6 +123,11 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         {**head, "cards": [_DOWN if c is None else {"card": c.code} for c in cards]}
         for head, cards in zip(_pile_heads(variant), seen.piles)
     ]
+    if variant.tables.by_base:  # the rank a pile starts with, once the deal has shown the base
+        base = base_rank(state)
+        for pile, spec in zip(piles, variant.piles):
+            if base is not None and spec.empty.from_base is not None:
+                pile["starts"] = based_rank(variant.deck, base, spec.empty.from_base).label
     return {
         "id": game_id,
         "game": variant.id,

@@ -209,6 +209,32 @@ def test_a_double_click_takes_a_king_out_of_pyramid_and_plays_golfs_card_to_the_
     expect(page.locator("#status")).to_contain_text("1 move ·")
 
 
+def test_pyramids_face_up_stock_card_pairs_by_clicks_and_deals_from_a_second_click(page: Page) -> None:
+    # A click on the stock dealt it: a hint pairing its card could be followed only by dragging.
+    start(page, "pyramid", 6)
+    stock_card = page.locator('#table .card[data-pile="stock"]').last
+    expect(stock_card).to_have_attribute("data-card", "9C")
+    stock_card.click()
+    expect(stock_card).to_have_class(re.compile("selected"))
+    expect(page.locator("#message")).to_contain_text("or the stock again to deal it")
+    page.locator('#table .card[data-pile="waste"]').last.click()  # 9C pairs with the waste's card
+    expect(page.locator("#status")).to_contain_text(moves_said(1))
+    expect(page.locator('#table .card[data-card="9C"]')).to_have_attribute("data-pile", "f1")  # gone to the discards
+    settle(page)
+    page.locator('#table .card[data-pile="stock"]').last.click()
+    page.locator('#table .card[data-pile="stock"]').last.click()  # the second click deals
+    expect(page.locator("#status")).to_contain_text(moves_said(2))
+
+
+def test_settings_offer_a_draw_only_where_the_game_has_that_choice(page: Page) -> None:
+    # A rule showing every label overrode `hidden`: FreeCell offered an empty draw.
+    for game, offered in (("freecell", False), ("canfield", False), ("klondike", True)):
+        start(page, game, 1)
+        page.click("#show-settings")
+        expect(page.locator("#draw-choice")).to_be_visible() if offered else expect(page.locator("#draw-choice")).to_be_hidden()
+        page.click("#settings-done")
+
+
 def test_montanas_redeal_has_a_place_of_its_own_beside_the_grid(page: Page) -> None:
     start(page, "montana", 5)
     button = page.locator("#redeal").bounding_box()
@@ -225,7 +251,7 @@ def test_montanas_redeal_has_a_place_of_its_own_beside_the_grid(page: Page) -> N
 
 def test_the_stock_shows_its_cards_and_the_redeals_it_has_left(page: Page) -> None:
     start(page, "klondike-draw3-vegas", 4)  # three passes: two redeals
-    stock, count = page.locator('#table .slot[data-pile="stock"]'), page.locator("#table .count")
+    stock, count = page.locator('#table .slot[data-pile="stock"]'), page.locator('#table .count[data-pile="stock"]')
     expect(count).to_have_text("24")
     assert stock.get_attribute("title").endswith(": 2 redeals left")
     for dealt in range(1, 8):
@@ -249,6 +275,9 @@ def test_the_stock_shows_its_cards_and_the_redeals_it_has_left(page: Page) -> No
     page.keyboard.press("d")
     expect(count).to_have_count(0)
     assert stock.get_attribute("data-turns") is None
+    start(page, "canfield", 1)  # a squared reserve counts its cards too; fanned piles show theirs
+    expect(page.locator('#table .count[data-pile="r1"]')).to_have_text("13")
+    assert page.locator('#table .count[data-pile^="t"]').count() == 0
 
 
 def test_a_card_out_of_order_says_what_its_mark_means(page: Page) -> None:

@@ -149,3 +149,12 @@ def test_an_empty_foundation_shows_the_rank_that_starts_it(app: FastAPI) -> None
     view = _start(TestClient(app), "quadrille", 1)
     starts = [p["starts"] for p in view["piles"] if p["kind"] == "foundation"]
     assert starts == ["5"] * 4 + ["Q"] * 4 + ["6"] * 4
+
+
+def test_foundations_started_by_the_deals_base_rank_say_that_rank_once_it_shows() -> None:
+    # Canfield's empty foundations showed nothing, though the base dealt to the first is in sight.
+    session = Session(get_variant("canfield"), 1)
+    base = session.state.piles[session.variant.index_of_name("f1")][0].rank.label
+    view = table_view(1, session, 0)
+    assert {p["starts"] for p in view["piles"] if p["kind"] == "foundation"} == {base}
+    assert {p["starts"] for p in table_view(1, Session(get_variant("klondike"), 1), 0)["piles"] if p["kind"] == "foundation"} == {"A"}

@@ -32,9 +32,12 @@ function status() {
   // The server's clock, run on here since the view came: it never steps back or races ahead.
   const elapsed = view.elapsed + (view.clock_running ? (performance.now() - view.receivedAt) / 1000 : 0);
   const minutes = Math.floor(elapsed / 60), seconds = Math.floor(elapsed % 60);
-  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${view.score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}`;
-  $("undo").disabled = !view.can_undo;
-  $("redo").disabled = !view.can_redo;
+  const over = view.given_up ? " · given up" : "";
+  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${view.score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}${over}`;
+  // A game given up is played on no further: only a new deal (or "show me" stopping) is left.
+  $("undo").disabled = !view.can_undo || view.given_up;
+  $("redo").disabled = !view.can_redo || view.given_up;
+  for (const id of ["restart", "hint", "auto-finish"]) $(id).disabled = view.given_up;
   document.title = `${view.name} · cardtable`;
 }
 
@@ -48,7 +51,7 @@ function show(next) {
   status();
   if (moved) verdict(null);
   if (view.won && !wasWon) win();
-  else if (view.stuck) say("No moves left: undo, or start a new deal.");
+  else if (view.stuck && moved) say("No move leads anywhere now: undo, or start a new deal.");
 }
 
 function verdict(data) {

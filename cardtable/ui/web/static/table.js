@@ -117,31 +117,37 @@ export function createTable(root, handlers) {
         Object.assign(el.style, { left: `${at.x}px`, top: `${at.y}px`, width: `${width}px`, height: `${H}px`, zIndex: String(n + 1) });
         root.append(el);
       });
-      if (pile.kind === "stock") markStock(slot, pile, spot, H);
+      if (pile.kind === "stock") markStock(slot, pile);
+      // A squared pile shows its top card only: the stock, and a reserve such as Canfield's, count theirs.
+      const squared = spot.fan === "none" || spot.fan === undefined;
+      if (pile.cards.length && (pile.kind === "stock" || (pile.kind === "reserve" && squared && pile.cards.length > 1))) {
+        root.append(countBadge(pile, spot, slot.title));
+      }
     });
     if (view.redeal) root.append(redealControl(view.redeal, spots.redeal ?? { x: 0, y: 0 }, H));
     animate(before, sameGame ? stockBox : null);
   }
 
-  function markStock(slot, pile, spot, H) {
-    // The stock says how many cards it holds and, where its waste turns back over, how
-    // many times it still may; empty, it shows whether a click turns the waste over.
+  function markStock(slot, pile) {
+    // Where the stock's waste turns back over, it says how many times it still may;
+    // empty, it shows whether a click turns the waste over.
     const turns = view.stock_redeals;
-    if (turns) {
-      const left = turns.left === null ? "turned over as often as you like" : `${turns.left} redeal${turns.left === 1 ? "" : "s"} left`;
-      slot.title = `${pile.title}: ${left}`;
-    }
-    if (!pile.cards.length) {
-      if (turns?.can) Object.assign(slot.dataset, { turns: turns.left === null ? "↻" : `↻ ${turns.left}` });
-      return;
-    }
+    if (!turns) return;
+    const left = turns.left === null ? "turned over as often as you like" : `${turns.left} redeal${turns.left === 1 ? "" : "s"} left`;
+    slot.title = `${pile.title}: ${left}`;
+    if (!pile.cards.length && turns.can) Object.assign(slot.dataset, { turns: turns.left === null ? "↻" : `↻ ${turns.left}` });
+  }
+
+  function countBadge(pile, spot, title) {
+    // How many cards a squared pile holds, on its top card's top right.
     const at = cardSpot(pile, pile.cards.length - 1, spot, width);
     const count = document.createElement("div");
     count.className = "count";
+    count.dataset.pile = pile.name;
     count.textContent = String(pile.cards.length);
-    count.title = slot.title;
-    Object.assign(count.style, { left: `${at.x + width}px`, top: `${at.y + H}px` });
-    root.append(count);
+    count.title = title;
+    Object.assign(count.style, { left: `${at.x + width}px`, top: `${at.y}px` });
+    return count;
   }
 
   function redealControl(offer, spot, H) {
@@ -266,7 +272,9 @@ export function createTable(root, handlers) {
     if (!el) return;
     const pile = el.dataset.pile;
     const pileView = view.piles.find((p) => p.name === pile);
-    if (pileView.kind === "stock" && !pileView.plays) { selected = null; await handlers.deal(); return; }
+    // A stock deals when clicked; one whose top card plays (Pyramid pairs it) deals from a second click.
+    const again = selected && selected.pile === pile && pileView.deals;
+    if (pileView.kind === "stock" && (!pileView.plays || again)) { selected = null; await handlers.deal(); return; }
     if (selected && selected.pile !== pile) {
       const from = selected;
       selected = null;
@@ -276,7 +284,8 @@ export function createTable(root, handlers) {
     if (el.classList.contains("card") && !el.classList.contains("down")) {
       const position = Number(el.dataset.position);
       selected = selected && selected.pile === pile && selected.position === position ? null : { pile, position };
-      handlers.say(selected ? "now click where it goes" : "");
+      const orDeal = pileView.kind === "stock" && pileView.deals ? ", or the stock again to deal it" : "";
+      handlers.say(selected ? `now click where it goes${orDeal}` : "");
       render(view);
     }
   });
@@ -297,7 +306,10 @@ export function createTable(root, handlers) {
       ArrowUp: () => { focus.position = Math.max(normalise(focus.position, pile) - 1, 0); render(view); },
       ArrowDown: () => { focus.position = Math.min(normalise(focus.position, pile) + 1, pile.cards.length - 1); render(view); },
       Enter: async () => {
-        if (pile.kind === "stock" && !pile.plays) return handlers.deal();
+        if (pile.kind === "stock" && (!pile.plays || (selected && selected.pile === pile.name && pile.deals))) {
+          selected = null;
+          return handlers.deal();
+        }
         if (selected && selected.pile !== pile.name) {
           const from = selected; selected = null;
           return handlers.move(from.pile, from.position, pile.name);
