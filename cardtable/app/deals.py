@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from contextlib import closing
 from datetime import date
 
@@ -27,10 +28,21 @@ NODES = 20_000
 """Positions each deal may search (a tenth of a second for most FreeCell deals)."""
 
 TRIES = 6
-"""Deals tried, forward from a random one, before the catalogue is dealt from."""
+"""Deals tried at least, forward from a random one, before the catalogue is dealt from."""
 
-DAILY_TRIES = 40
-"""Deals tried for the daily deal, forward from the day's number."""
+TRYING_SECONDS = 1.0
+"""How long more deals are tried past the first ``TRIES`` while none is proved: a game
+whose deals are quick to decide but seldom won (Clock, about one in fourteen) finds one."""
+
+MOST_TRIES = 500
+"""Deals tried at most for a winnable deal."""
+
+DAILY_TRIES = 200
+"""Deals tried for the daily deal, forward from the day's number (a count, not a time,
+so every machine finds the same deal)."""
+
+NONE_TODAY = "none"
+"""Kept as the day's deal of a game where none of the deals tried was proved winnable."""
 
 DEAL_RANGE = 1 << 31
 """The deal numbers winnable and daily deals are drawn from, at most (every game's
@@ -68,14 +80,15 @@ class DealBook:
         catalogue; NoWinnableDeal when there is none to deal."""
         numbers = variant.deal.deal_numbers
         start = numbers.start + rng.randrange(min(numbers.stop - numbers.start, DEAL_RANGE))
-        found = self._first_won(variant, start, self.tries, known_first=True)
+        found = self._first_won(variant, start, MOST_TRIES, known_first=True, until=time.monotonic() + TRYING_SECONDS)
         if found is not None:
             return found
         catalogue = self.catalogue(variant)
         if not catalogue:
             raise NoWinnableDeal(
-                f"no deal of {variant.name} could be proved winnable just now; try again, or build a catalogue "
-                f"with cardtable solve {variant.id} --deals 1-100"
+                f"no deal of {variant.name} could be proved winnable in the time it may take: the solver decides "
+                f"few of its deals quickly (a catalogue built with cardtable solve {variant.id} --deals 1-100 "
+                "gives these buttons deals to choose from)"
             )
         return rng.choice(catalogue)
 
@@ -83,31 +96,39 @@ class DealBook:
         """The day's deal of ``variant``: the same for everyone, proved winnable."""
         key = f"daily:{variant.id}:{day.isoformat()}"
         kept = self.store.setting("", key)
-        if kept is not None:
-            return int(kept)
-        found = self._first_won(variant, first_deal(variant, day.isoformat()), self.daily_tries, known_first=False)
-        if found is None:
-            raise NoWinnableDeal(f"no daily deal of {variant.name} today: none of the deals tried could be proved winnable")
-        self.store.set_setting("", key, str(found))
-        return found
+        if kept is None:
+            found = self._first_won(variant, first_deal(variant, day.isoformat()), self.daily_tries, known_first=False)
+            kept = NONE_TODAY if found is None else str(found)
+            self.store.set_setting("", key, kept)  # the search is made once a day, found or not
+        if kept == NONE_TODAY:
+            raise NoWinnableDeal(
+                f"no daily deal of {variant.name} today: none of the {self.daily_tries} deals tried could be proved winnable"
+            )
+        return int(kept)
 
     def catalogue(self, variant: Variant) -> list[int]:
         """The deals of ``variant`` the store holds proved winnable."""
         with closing(SolvedDeals(self.store.path)) as known:
             return [r.deal for r in known.results(variant.id) if r.outcome is Outcome.SOLVED]
 
-    def _first_won(self, variant: Variant, start: int, tries: int, known_first: bool) -> int | None:
-        """The first deal from ``start`` proved winnable (at most ``tries`` solved), each
-        verdict recorded; None when none is. With ``known_first`` a deal the store knows
-        is taken at its stored verdict (found perhaps with a bigger budget); without it
-        every deal is solved with this budget, so the answer is the same on any machine."""
+    def _first_won(
+        self, variant: Variant, start: int, tries: int, known_first: bool, until: float | None = None
+    ) -> int | None:
+        """The first deal from ``start`` proved winnable (at most ``tries`` solved; with
+        ``until``, a ``time.monotonic`` reading, no more once it has passed and this
+        book's ``tries`` are done), each verdict recorded; None when none is. With
+        ``known_first`` a deal the store knows is taken at its stored verdict (found
+        perhaps with a bigger budget); without it every deal is solved with this budget,
+        so the answer is the same on any machine."""
         numbers = variant.deal.deal_numbers
         size = numbers.stop - numbers.start
         deals = [numbers.start + (start - numbers.start + n) % size for n in range(tries)]
         with closing(SolvedDeals(self.store.path)) as known:
             results: list[DealResult] = []
             try:
-                for deal in deals:
+                for n, deal in enumerate(deals):
+                    if until is not None and n >= self.tries and time.monotonic() > until:
+                        return None
                     decided = known.decided(variant.id, range(deal, deal + 1)) if known_first else {}
                     outcome = decided[deal].outcome if deal in decided else None
                     if outcome is None:

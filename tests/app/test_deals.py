@@ -43,6 +43,24 @@ def test_when_no_deal_is_proved_the_catalogue_is_dealt_from_else_it_says_so(tmp_
     assert book.winnable(variant, random.Random(1)) == 77
 
 
+def test_a_game_seldom_won_but_quick_to_decide_is_tried_past_the_first_few_deals(tmp_path: Path) -> None:
+    # Clock is won about one deal in fourteen: six deals tried found none about two times in three.
+    book = DealBook(Store(tmp_path / "c.db"), tries=2)
+    clock = get_variant("clock")
+    deal = book.winnable(clock, random.Random(5))
+    assert solve(clock.start(deal), Budget(nodes=20_000, seconds=float("inf"))).solved
+
+
+def test_a_day_with_no_daily_deal_is_searched_once(tmp_path: Path) -> None:
+    store = Store(tmp_path / "n.db")
+    book = DealBook(store, nodes=16, daily_tries=3)
+    with pytest.raises(NoWinnableDeal, match="none of the 3 deals tried"):
+        book.daily(get_variant("spider"), DAY)
+    assert store.setting("", f"daily:spider:{DAY.isoformat()}") == "none"  # kept: the next ask answers at once
+    with pytest.raises(NoWinnableDeal):
+        book.daily(get_variant("spider"), DAY)
+
+
 def test_the_daily_deal_is_the_same_everywhere_on_a_day_and_proved_winnable(tmp_path: Path) -> None:
     variant = get_variant("freecell")
     one = DealBook(Store(tmp_path / "one.db"), nodes=5_000).daily(variant, DAY)
@@ -50,7 +68,7 @@ def test_the_daily_deal_is_the_same_everywhere_on_a_day_and_proved_winnable(tmp_
     other = DealBook(other_store, nodes=5_000)
     assert other.daily(variant, DAY) == one
     assert other_store.setting("", f"daily:freecell:{DAY.isoformat()}") == str(one)  # worked out once a day
-    assert 0 <= one - first_deal(variant, DAY.isoformat()) < 40  # forward from the day's number
+    assert 0 <= one - first_deal(variant, DAY.isoformat()) < 200  # forward from the day's number
     assert first_deal(variant, "2026-11-25") != first_deal(variant, DAY.isoformat())
     assert solve(variant.start(one), Budget(nodes=5_000, seconds=float("inf"))).solved
 
