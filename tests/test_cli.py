@@ -45,7 +45,7 @@ def test_deal_in_freecell_solver_format() -> None:
     result = cardtable("deal", "freecell", "--deal", "1", "--format", "fcs")
     assert result.stdout.splitlines()[2] == ": JD KD 2S 4C 3S 6D 6S"
     refused = cardtable("deal", "klondike", "--format", "fcs")
-    assert refused.returncode == 2 and "not a FreeCell-like game" in refused.stderr
+    assert refused.returncode == 2 and "Klondike can't be written in Freecell Solver's notation: it has a stock" in refused.stderr
 
 
 def test_moves_lists_the_opening_moves_in_words() -> None:

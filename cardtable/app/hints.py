@@ -97,7 +97,8 @@ class HeuristicHinter:
         if move.kind is MoveKind.DEAL:
             return Hint(move, 1, "new cards come into play")
         if move.kind is MoveKind.REDEAL:
-            return Hint(move, 0, "another pass through the stock")
+            again = "another pass through the stock" if variant.tables.waste is not None else "the cards laid out afresh"
+            return Hint(move, 0, again)
         if move.kind is MoveKind.PAIR:
             return Hint(move, 60, "the pair totals 13 and leaves the game" if move.target is not None else "a King leaves the game alone")
         assert move.source is not None and move.target is not None

@@ -67,7 +67,9 @@ def _run(games: Games, game_id: int, session: Session, plain: bool) -> int:
             if _interactive():
                 print("> ", end="", flush=True)
 
-        return play_plain(games, game_id, session, sys.stdin, print, prompt)
+        usual = os.environ.get("CARDTABLE_PLAYER", LOCAL_PLAYER)
+        again = "cardtable resume" + ("" if games.player == usual else f" --player {games.player}")
+        return play_plain(games, game_id, session, sys.stdin, print, prompt, resume=again)
     from cardtable.ui.terminal.fullscreen import play_fullscreen
 
     return play_fullscreen(games, game_id, session)
@@ -213,7 +215,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.add_argument("--plain", action="store_true", help="typed commands instead of the full-screen table")
     parser.add_argument(
         "--scoring", choices=[s.value for s in Scoring], default=None,
-        help="how to score: uniform (any game), standard or vegas (Klondike-like games); kept for later games",
+        help="how to score: uniform (any game); standard, timed (standard, less 2 points every 10 seconds, with a "
+        "bonus for a quick win) or vegas (Klondike-like games); kept for later games",
     )
     parser.add_argument(
         "--auto-build", action=argparse.BooleanOptionalAction, default=None,

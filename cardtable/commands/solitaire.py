@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from cardtable.app.hints import describe as moves_in_words
 from cardtable.commands import UserError, add_option_argument, game_of
 from cardtable.solitaire import State, Variant, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
@@ -131,7 +132,7 @@ def describe(state: State, move: Move) -> str:
             if move.target is not None:
                 cards.append(state.piles[move.target][-1])
             return "discard " + " and ".join(c.symbol for c in cards)
-        return "deal from the stock" if move.kind is MoveKind.DEAL else "turn the waste over"
+        return moves_in_words(state, move)  # a deal, or a redeal as what it does (turning the waste over, gathering)
     assert move.source is not None and move.target is not None
     card = state.piles[move.source][-move.count]
     onto = state.piles[move.target]

@@ -20,7 +20,7 @@ from cardtable.app.storage import StorageError
 from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of
 from cardtable.solitaire import Move, State, Variant
 from cardtable.solitaire.formats import (
-    FormatError, format_freecell_solution, format_move, parse_moves, uses_freecell_notation,
+    FormatError, format_freecell_solution, format_move, parse_moves, require_freecell_like, uses_freecell_notation,
 )
 from cardtable.solver import Budget, Outcome, solve
 from cardtable.solver.batch import DealResult, classify, deal_result
@@ -114,7 +114,11 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
 def _freecell(variant: Variant, args: argparse.Namespace) -> bool:
     """Whether solutions are written in Freecell Solver's notation."""
     if args.notation == "freecell" and not uses_freecell_notation(variant):
-        raise UserError(f"{variant.name} has no free cells: its moves can't be written in FreeCell notation")
+        try:
+            require_freecell_like(variant)
+        except FormatError as error:
+            raise UserError(f"{error}; --notation cardtable writes it") from None
+        raise UserError(f"{variant.name} has no free cells: its moves are written in cardtable's notation (--notation cardtable)")
     return args.notation == "freecell" or (args.notation == "auto" and uses_freecell_notation(variant))
 
 

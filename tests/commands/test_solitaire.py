@@ -79,7 +79,7 @@ def test_freecell_notation_is_refused_for_other_games(tmp_path: Path, capsys: py
     moves = tmp_path / "moves.txt"
     moves.write_text("1a\n", encoding="utf-8")
     status, _, err = run(capsys, "replay", "klondike", "--moves", str(moves), "--notation", "freecell")
-    assert status == 2 and "not a FreeCell-like game" in err
+    assert status == 2 and "Klondike can't be written in Freecell Solver's notation: it has a stock" in err
 
 
 @pytest.mark.parametrize("game", ["pyramid-1pass", "pyramid-unlimited"])

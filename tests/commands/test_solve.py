@@ -227,7 +227,7 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
         assert status == 2 and words in err and "Traceback" not in err, args
         assert out == ""
     status, _, err = run(capsys, "solve", "klondike", "--notation", "freecell")
-    assert status == 2 and "no free cells" in err
+    assert status == 2 and "it has a stock; --notation cardtable writes it" in err
 
 
 def test_a_batch_whose_verdicts_are_all_stored_needs_no_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -41,9 +41,18 @@ _FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 
 def _layout(variant: Variant) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     t = variant.tables
-    too_many = len(t.tableau) > len(_COLUMN_DIGITS) or len(t.cells) > len(_CELL_LETTERS)
-    if not t.tableau or t.stock is not None or variant.deck.size != 52 or too_many:
-        raise FormatError(f"{variant.name} is not a FreeCell-like game")
+    why = (
+        "it has no columns" if not t.tableau
+        else "it has a stock" if t.stock is not None
+        else f"it is played with {variant.deck.size} cards, not 52" if variant.deck.size != 52
+        else f"it has {len(t.tableau)} columns, and the notation numbers {len(_COLUMN_DIGITS)} at most"
+        if len(t.tableau) > len(_COLUMN_DIGITS)
+        else f"it has {len(t.cells)} free cells, and the notation letters {len(_CELL_LETTERS)} at most (h is home)"
+        if len(t.cells) > len(_CELL_LETTERS)
+        else ""
+    )
+    if why:
+        raise FormatError(f"{variant.name} can't be written in Freecell Solver's notation: {why}")
     return t.cells, t.foundations, t.tableau
 
 

@@ -72,12 +72,13 @@ def still_winnable(indicator: Indicator, session: Session) -> str:
 
 def play_plain(
     games: Games, game_id: int, session: Session, lines: Iterable[str], typed: Callable[[str], None],
-    prompt: Callable[[], None] = lambda: None, indicator: Indicator | None = None,
+    prompt: Callable[[], None] = lambda: None, indicator: Indicator | None = None, resume: str = "cardtable resume",
 ) -> int:
     """Play from typed lines until quit or end of input; the game is saved after each
     action. With the "still winnable?" setting on, each table shown is followed by its
     verdict (once the table is written). Everything goes to ``typed`` with cards written
-    as they are typed (``JH``, ``TH``), reasons and hints included."""
+    as they are typed (``JH``, ``TH``), reasons and hints included. ``resume`` is the
+    command that continues a game left unfinished."""
     def write(text: str) -> None:
         typed(coded(text))
 
@@ -146,5 +147,5 @@ def play_plain(
     session.pause()
     if not session.is_over:
         games.save(game_id, session)
-        write(f"Saved as game {game_id}; `cardtable resume` continues it.")
+        write(f"Saved as game {game_id}; `{resume}` continues it.")
     return 0

@@ -146,6 +146,14 @@ def test_redeal_and_an_empty_waste_are_answered_plainly(tmp_path: Path) -> None:
     assert "Klondike, deal 7: 25 moves" in result.stdout
 
 
+def test_a_game_saved_under_a_players_name_says_how_that_player_resumes_it(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    saved = cardtable(db, "play", "klondike", "--deal", "7", "--plain", "--player", "alice", stdin="t7 t4\nquit\n")
+    assert "Saved as game 1; `cardtable resume --player alice` continues it." in saved.stdout
+    resumed = cardtable(db, "resume", "--plain", "--player", "alice", stdin="quit\n")
+    assert resumed.returncode == 0 and "Klondike, deal 7: 1 move" in resumed.stdout
+
+
 def test_stats_text_lists_bests_and_recent_deals_even_random_ones_once_over(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
     cardtable(db, "play", "klondike", "--scoring", "vegas", "--no-auto-build", stdin="turn\nnew\nyes\nquit\n")
