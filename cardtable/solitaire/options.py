@@ -14,6 +14,7 @@ is the answer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -86,8 +87,21 @@ def _draw(variant: Variant, count: int) -> dict[str, Any]:
     return {"stock": to_waste(count, passes=variant.stock.passes), "summary": summary}
 
 
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+            10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}
+_TIMES = {0: "never", 1: "once", 2: "twice"}
+
+
 def _passes(variant: Variant, count: int) -> dict[str, Any]:
-    return {"stock": to_waste(variant.stock.count, passes=count or None)}
+    # The summary's "redeal the waste ..." follows the choice.
+    if count == 0:
+        redeal = "redeal the waste as often as you like"
+    else:
+        times = _TIMES.get(count - 1, f"{_NUMBERS.get(count - 1, count - 1)} times")
+        passes = "one pass only" if count == 1 else f"{_NUMBERS.get(count, count)} passes"
+        redeal = f"redeal the waste {times}: {passes}"
+    summary = re.sub(r"redeal the waste [^.]*", redeal, variant.summary)
+    return {"stock": to_waste(variant.stock.count, passes=count or None), "summary": summary}
 
 
 def _suits(variant: Variant, count: int) -> dict[str, Any]:
@@ -102,7 +116,10 @@ def _columns(variant: Variant, count: int) -> dict[str, Any]:
     dealt = _spread([spec.dealt for spec in columns], count)
     made = tuple(replace(columns[0], id=PileId(PileKind.TABLEAU, n), dealt=d) for n, d in enumerate(dealt, start=1))
     piles = variant.piles
-    return {"piles": (*piles[: at[0]], *made, *piles[at[-1] + 1 :])}
+    # The summary's "eight columns" follows the choice.
+    was = f"{_NUMBERS.get(len(at), len(at))} columns"
+    summary = variant.summary.replace(was, f"{_NUMBERS.get(count, count)} columns")
+    return {"piles": (*piles[: at[0]], *made, *piles[at[-1] + 1 :]), "summary": summary}
 
 
 def _spread(dealt: list[tuple[int, int]], count: int) -> tuple[tuple[int, int], ...]:
@@ -206,11 +223,29 @@ def with_options(variant: Variant, chosen: Mapping[str, int], known: Iterable[Va
     changes: dict[str, Any] = {}
     for name in sorted(picked):
         changes.update(offered[name].changes(variant.derive(**changes), picked[name]))
-    words = ", ".join(offered[k].describe(picked[k]) for k in sorted(picked))
-    made = variant.derive(id=made_id, name=f"{variant.name} ({words})", options=variant.options, **changes)
+    made = variant.derive(id=made_id, name=_named(variant.name, [(offered[k], picked[k]) for k in sorted(picked)]),
+                          options=variant.options, **changes)
     same = next((v for v in known if _same_rules(v, made)), None)
     _MADE[made_id] = same or made
     return _MADE[made_id]
+
+
+def _named(name: str, chosen: list[tuple[Option, int]]) -> str:
+    """The name of a game played with ``chosen`` options: the choices in brackets, with
+    those the name already gives, where it says what a choice changes, replaced.
+
+    >>> _named("Klondike", [(passes(0, 1), 1)])
+    'Klondike (1 pass through the stock)'
+    >>> _named("Klondike (draw 1, one pass)", [(passes(0, 1), 0)])
+    'Klondike (draw 1, unlimited passes through the stock)'
+    """
+    base, _, said = name.partition(" (")
+    parts = [p.strip() for p in said.rstrip(")").split(",")] if said else []
+    for option, value in chosen:
+        word = option.one.split()[0] if option.one else option.name  # "pass", "free", "column"
+        parts = [p for p in parts if word not in p.split() and f"{word}es" not in p.split() and f"{word}s" not in p.split()]
+        parts.append(option.describe(value))
+    return f"{base} ({', '.join(parts)})"
 
 
 def made(variant_id: str) -> Variant | None:

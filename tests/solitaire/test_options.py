@@ -153,3 +153,14 @@ def test_yes_no_options_speak_in_yes_and_no() -> None:
         get_variant("golf[wrap=2]")
     assert get_variant("golf[wrap=yes]") is get_variant("relaxed-golf")
     assert get_variant("tri-peaks[wrap=no]") is get_variant("tri-peaks[wrap=0]")
+
+
+def test_a_choice_shows_in_the_summary_and_the_name_without_contradicting_them() -> None:
+    # The summary went on saying "as often as you like" of one pass, and "eight columns" of ten.
+    once = get_variant("klondike[passes=1]")
+    assert "redeal the waste never: one pass only." in once.summary and "as often" not in once.summary
+    assert "redeal the waste as often as you like." in get_variant("klondike-vegas[passes=0]").summary
+    assert "redeal the waste twice: three passes." in get_variant("klondike-draw3[passes=3]").summary
+    assert "dealt face up to ten columns" in get_variant("freecell[columns=10]").summary
+    assert get_variant("klondike-vegas[passes=0]").name == "Klondike (draw 1, unlimited passes through the stock)"
+    assert get_variant("klondike-draw3[passes=3]").name == "Klondike (draw 3, 3 passes through the stock)"
