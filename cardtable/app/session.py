@@ -390,6 +390,9 @@ class Session:
             return Outcome(False, reasons[-1])  # in a game of pairs the pair is what was meant
         if on_top[0] and on_top[1]:
             return Outcome(False, "a card can't pair with itself")
+        for named, found in zip(cards, places):  # on the discards, not under a card
+            if all(i in self.variant.tables.foundation_set for i, _ in found):
+                return Outcome(False, f"{named.symbol} has been removed already")
         covered = cards[1] if not on_top[1] else cards[0]
         return Outcome(False, f"{covered.symbol} is covered: only exposed cards pair")
 
@@ -448,6 +451,9 @@ class Session:
         """"Play this card": the guessed move, or why nothing fits."""
         move = self.guess(pile, position)
         if move is None:
+            index = self.pile_index(pile)
+            if self.variant.pairs is not None and index in self.variant.tables.foundation_set:
+                return Outcome(False, "that card has been removed already")
             return Outcome(False, "that card has no legal move now")
         return self.play(move)
 

@@ -49,7 +49,15 @@ def test_the_pile_intent_the_browser_uses_still_works() -> None:
     assert session.card_onto_card("t6", -1, "t2").ok
 
 
-def test_a_discarded_card_under_another_is_covered() -> None:
+def test_a_discarded_card_is_said_to_be_removed_even_under_another() -> None:
+    # It was "covered", which sent the player looking for it on the table.
     session = Session(get_variant("relaxed-pyramid"), 3, Options(auto_build=False))
     session.play_two_cards("JC", "2D")
-    assert session.play_two_cards("2D", "JC").reason == "J♣ is covered: only exposed cards pair"
+    assert session.play_two_cards("2D", "JC").reason == "2♦ has been removed already"
+
+
+def test_a_card_already_removed_in_pyramid_is_said_to_be_removed_not_covered() -> None:
+    session = _at(position("pyramid", f1="3D TS", t1="5C", t2="8H"))
+    assert session.play_two_cards("3D", "TS").reason == "3♦ has been removed already"
+    assert session.play_two_cards("5C", "TS").reason == "10♠ has been removed already"
+    assert session.play_card("f1").reason == "that card has been removed already"
