@@ -7,6 +7,7 @@ from itertools import zip_longest
 from cardtable.cards import Card
 from cardtable.solitaire.model import PileKind, State
 from cardtable.solitaire.observe import Observation, observe
+from cardtable.solitaire.traits import Layout
 
 _DOWN = "##"
 
@@ -83,13 +84,29 @@ def _pyramid(state: Observation, piles: tuple[int, ...]) -> list[str]:
     return lines
 
 
+def _grid(state: Observation, piles: tuple[int, ...], across: int) -> list[str]:
+    """Places in rows of ``across`` (Montana's four of thirteen), each row led by its
+    first place's name and each place showing its top card (``--`` for a gap)."""
+    lines = []
+    for first in range(0, len(piles), across):
+        row = piles[first : first + across]
+        name = state.variant.piles[row[0]].id.name
+        lines.append(f"{name:>4}: " + " ".join(_top(state, i) for i in row))
+    return lines
+
+
 def render_state(state: State) -> str:
     """The position drawn as text: stock, waste, foundations and cells on top, then the
-    tableau as columns (or as a pyramid). Face-down cards show as ``##``: the picture
-    is drawn from what the observer lets a player see.
+    tableau as columns, as a pyramid, or as a grid's rows. Face-down cards show as
+    ``##``: the picture is drawn from what the observer lets a player see.
     """
     seen = observe(state)
     tableau = seen.variant.tables.tableau
     covered = any(seen.variant.piles[i].covered_by for i in tableau)
-    body = _pyramid(seen, tableau) if covered else _columns(seen, tableau)
+    across = seen.variant.traits.row_length
+    body = (
+        _pyramid(seen, tableau) if covered
+        else _grid(seen, tableau, across) if seen.variant.traits.layout is Layout.GRID and across
+        else _columns(seen, tableau)
+    )
     return "\n".join([_header(seen), "", *body]) + "\n"

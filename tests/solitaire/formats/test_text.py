@@ -120,3 +120,14 @@ def test_spider_foundations_hold_only_whole_runs() -> None:
     shuffled = whole.replace(f"f1: {run}", "f1: KS QS JS TS 9S 8S 7S 6S 5S 4S 3S AS 2S")
     with pytest.raises(FormatError, match="complete runs"):
         parse_state(shuffled)
+
+
+def test_picture_draws_a_grid_as_its_rows() -> None:
+    # Montana came out as one row of 52 places, some 212 characters wide.
+    state = get_variant("montana").start(3)
+    rows = render_state(state).splitlines()[2:]
+    assert len(rows) == 4 and all(len(row) < 60 for row in rows)
+    assert rows[1].startswith(" t14: ") and len(rows[1].split()) == 14
+    t14 = state.variant.index_of_name("t14")
+    assert rows[1].split()[1] == (state.piles[t14][-1].code if state.piles[t14] else "--")
+    assert len(render_state(get_variant("monte-carlo").start(3)).splitlines()[2:]) == 5
