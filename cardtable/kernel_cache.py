@@ -43,3 +43,9 @@ def fresh_caches(root: Path = Path(__file__).parent) -> bool:
         return dropped
     except OSError:
         return False
+
+
+def search_is_cached(root: Path = Path(__file__).parent) -> bool:
+    """Whether the solver's search is already compiled on disk (numba's index of it is
+    there), so a first solve only loads it."""
+    return any((root / "solver" / "__pycache__").glob("kernel.run-*.nbi"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardtable.kernel_cache import KERNEL_DIRS, fresh_caches
+from cardtable.kernel_cache import KERNEL_DIRS, fresh_caches, search_is_cached
 
 
 def _tree(root: Path) -> list[Path]:
@@ -29,3 +29,9 @@ def test_caches_go_when_a_kernel_source_changes_and_stay_otherwise(tmp_path: Pat
     (tmp_path / "solitaire/compiled/kernel.py").write_text("x = 2\n")  # another file's kernel changed
     assert fresh_caches(tmp_path)
     assert not any(c.exists() for c in caches)
+
+
+def test_the_search_counts_as_cached_once_numba_has_its_index_on_disk(tmp_path: Path) -> None:
+    assert not search_is_cached(tmp_path)
+    _tree(tmp_path)
+    assert search_is_cached(tmp_path)

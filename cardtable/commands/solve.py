@@ -18,6 +18,7 @@ from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
 from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of
+from cardtable.kernel_cache import search_is_cached
 from cardtable.solitaire import Move, State, Variant
 from cardtable.solitaire.formats import (
     FormatError, format_freecell_solution, format_move, parse_moves, require_freecell_like, uses_freecell_notation,
@@ -90,9 +91,11 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     freecell = _freecell(variant, args)
     budget = _budget(args)
     _check_db(args)
+    cached = search_is_cached()
     began = time.perf_counter()
     result = solve(start, budget)
-    _compiled(time.perf_counter() - began - result.seconds)
+    if not cached:
+        _compiled(time.perf_counter() - began - result.seconds)
     cost = "no search needed" if result.nodes == 0 else f"{plural(result.nodes, 'position')}, {result.seconds:.2f} s"
     verdict = {
         Outcome.SOLVED: f"solved in {plural(len(result.moves), 'move')}",
@@ -139,7 +142,9 @@ COMPILE_NOTE = 2.0
 def _compiled(took: float) -> None:
     """Say why a solve took ``took`` seconds more than its search: the first run after an
     install compiles the search (``solve`` keeps that out of its own clock, and a deal
-    lost from the start needs no search, so nothing is compiled for it)."""
+    lost from the start needs no search, so nothing is compiled for it). Called only
+    where the search was not compiled on disk before: loading it on a busy machine can
+    take as long, and is no compiling."""
     if took > COMPILE_NOTE:
         print(f"(the solver was compiled for this machine first: {took:.0f} s, once)", file=sys.stderr)
 

@@ -256,10 +256,14 @@ def test_the_solver_results_table_is_a_migration_of_the_store(tmp_path: Path) ->
 def test_a_long_first_compile_is_explained(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from cardtable.commands import solve as command
 
-    monkeypatch.setattr(command, "COMPILE_NOTE", -1.0)  # as if loading the search took a while
+    monkeypatch.setattr(command, "COMPILE_NOTE", -1.0)  # as if the first search took a while
+    monkeypatch.setattr(command, "search_is_cached", lambda: False)  # as after an install
     assert main(["solve", "freecell", "--deal", "1", "--no-store"]) == 0
     err = capsys.readouterr().err
     assert err.startswith("(the solver was compiled for this machine first: ") and "FreeCell, deal 1: solved" in err
+    monkeypatch.setattr(command, "search_is_cached", lambda: True)  # only loaded, however long that took
+    assert main(["solve", "freecell", "--deal", "1", "--no-store"]) == 0
+    assert "compiled" not in capsys.readouterr().err
 
 
 def test_the_png_plot_marks_whole_deals_only() -> None:
