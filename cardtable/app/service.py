@@ -121,9 +121,13 @@ class Games:
 
     def start_daily(self, game: str, day: date | None = None, book: DealBook | None = None) -> tuple[int, Session]:
         """The day's deal of ``game`` (today's, by the UTC calendar, unless ``day`` is
-        given): the same for everyone, proved winnable, counted apart in the statistics."""
+        given): the same for everyone, proved winnable, counted apart in the statistics.
+        A player who has begun it already (played, or seen won in "show me") gets it
+        again as an ordinary game, by its number: the day's line counts the first try."""
         variant = get_variant(game)
         number = (book or DealBook(self.store)).daily(variant, day or today())
+        if self.store.played_daily(self.player, variant.id, number):
+            return self.start(variant.id, number, hidden=True)
         return self.start(variant.id, number, daily=True)
 
     def resume(self, game_id: int | None = None) -> tuple[int, Session] | None:

@@ -418,6 +418,18 @@ class Store:
             ).fetchone()
         return None if row is None else int(row[0])
 
+    def played_daily(self, player: str, variant: str, deal: int) -> bool:
+        """Whether the player has already begun ``deal`` of ``variant`` as a daily deal
+        (a move made, or the game given up)."""
+        with failing_as("read the games"):
+            row = self._db.execute(
+                "SELECT 1 FROM games WHERE player = ? AND variant = ? AND deal = ? AND status != 'unplayed'"
+                " AND (moves > 0 OR status != 'playing')"
+                " AND json_valid(options) AND json_extract(options, '$.daily') IS 1 LIMIT 1",
+                (player, variant, deal),
+            ).fetchone()
+        return row is not None
+
     def records(
         self, player: str, variant: str | None = None, skip: Callable[[CorruptSave], None] | None = None
     ) -> Iterator[GameRecord]:

@@ -91,3 +91,19 @@ def test_daily_games_have_their_own_line_in_the_statistics(tmp_path: Path) -> No
     lines = {(s.game, s.daily): s.played for s in stats}
     assert lines == {("freecell", False): 1, ("freecell", True): 1}
     assert "FreeCell daily deal: played 1" in to_text(stats)
+
+
+def test_the_days_deal_counts_once_a_replay_is_an_ordinary_game(tmp_path: Path) -> None:
+    # Watching "show me" and dealing the day's deal again earned a daily win and streak.
+    store = Store(tmp_path / "r.db")
+    games = Games(store, "me", random.Random(4))
+    book = DealBook(store, nodes=5_000)
+    game_id, first = games.start_daily("freecell", DAY, book)
+    again_id, untouched = games.start_daily("freecell", DAY, book)  # nothing done to it yet: still the day's
+    assert untouched.daily
+    first.play_card("t1")
+    games.give_up(game_id, first)
+    replay_id, replay = games.start_daily("freecell", DAY, book)
+    assert replay.deal_number == first.deal_number and not replay.daily and replay.random_deal
+    stats, _, _ = player_stats(store, "me")
+    assert {(s.game, s.daily): s.played for s in stats} == {("freecell", True): 1}

@@ -134,7 +134,8 @@ def _why_not_exposed(state: State, pile: int) -> str:
     if spec.kind is PileKind.STOCK:
         return "the stock's cards are face down: deal one to the waste to play it"
     if spec.kind is PileKind.FOUNDATION:  # where pairs go when removed
-        return f"{cards[-1].symbol} has been removed already"
+        shown = "that card" if state.hidden[pile] >= len(cards) else cards[-1].symbol
+        return f"{shown} has been removed already"
     if pile not in state.variant.tables.exposable:
         return f"cards on {spec.id.title} are out of play"
     if state.hidden[pile] >= len(cards):

@@ -123,7 +123,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         {**head, "cards": [_DOWN if c is None else {"card": c.code} for c in cards]}
         for head, cards in zip(_pile_heads(variant), seen.piles)
     ]
-    if variant.tables.by_base:  # the rank a pile starts with, once the deal has shown the base
+    if any(spec.empty.from_base is not None for spec in variant.piles):  # its rank, once the deal shows the base
         base = base_rank(state)
         for pile, spec in zip(piles, variant.piles):
             if base is not None and spec.empty.from_base is not None:

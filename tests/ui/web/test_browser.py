@@ -439,6 +439,10 @@ def test_the_keyboard_moves_a_card_and_its_place_shows_only_once_it_is_used(page
     _arrow_to(page, "t6")
     assert page.locator("#table .focus").evaluate(outline) == "solid"
     page.keyboard.press("Enter")
+    expect(page.locator("#table .card.selected")).to_have_count(1)
+    page.keyboard.press("Escape")  # put back: nothing picked up any more
+    expect(page.locator("#table .card.selected")).to_have_count(0)
+    page.keyboard.press("Enter")
     _arrow_to(page, "t2")
     page.keyboard.press("Enter")
     expect(page.locator('#table .card[data-pile="t2"]').last).to_have_attribute("data-card", "TH")

@@ -350,3 +350,17 @@ def test_a_card_covered_in_a_fan_across_still_shows_its_rank_and_suit(page: Page
             pile,
         )
         assert shown and all(shown), (game, pile, shown)
+
+
+@pytest.mark.parametrize("game", ["pyramid", "monte-carlo", "tri-peaks", "clock"])
+def test_a_table_that_never_grows_fits_a_laptops_window_without_scrolling(browser: Browser, server: str, game: str) -> None:  # noqa: F811
+    # At 1280x800 Pyramid's bottom row and Monte Carlo's fifth lay under the footer.
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    opened = context.new_page()
+    opened.on("dialog", lambda dialog: dialog.accept())
+    opened.goto(server)
+    start(opened, game, 2)
+    assert opened.evaluate("() => { const m = document.querySelector('main'); return m.scrollHeight <= m.clientHeight; }")
+    width = opened.evaluate("() => document.querySelector('#table .slot').getBoundingClientRect().width")
+    assert width >= 60, width  # smaller, yet far from the smallest
+    context.close()

@@ -82,5 +82,7 @@ def test_show_me_gives_a_game_with_face_down_cards_up_once_agreed(page: Page, se
     expect(page.locator("#message")).to_contain_text("Stopped after move")
     expect(page.locator("#message")).to_contain_text("It was given up: deal a new one to play on.")
     assert page.request.get(f"{server}/api/games/latest").status == 204  # given up: nothing left unfinished
-    page.click("#hint")  # played no further, and not blamed on another tab
+    for control in ("#hint", "#undo", "#restart", "#auto-finish"):  # played no further
+        expect(page.locator(control)).to_be_disabled()
+    page.keyboard.press("h")  # a key asks all the same: refused, and not blamed on another tab
     expect(page.locator("#message")).to_have_text("This game was given up: deal a new one to play on.")

@@ -161,7 +161,9 @@ async function open(next, pick = null) {
   $("game-picker").value = baseGame(next.game);
   fillSettings("game");
   follow(next.id);
-  const fresh = next.daily ? "Today's deal: proved winnable." : pick === "winnable" ? "A deal the solver proved winnable." : "";
+  const fresh = next.daily ? "Today's deal: proved winnable."
+    : pick === "daily" ? "Today's deal again: you have played it, so this game counts as an ordinary one."
+    : pick === "winnable" ? "A deal the solver proved winnable." : "";
   say(next.moves ? "Welcome back: the game is as you left it." : fresh);
 }
 

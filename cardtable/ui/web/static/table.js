@@ -12,6 +12,7 @@ const SMALL_CARD = 56; // narrower (a phone's): marks and the redeal's words shr
 const USUAL_CARD = 96; // as wide as a card grows wherever the width allows
 const LARGEST_CARD = 152; // on a large screen, where the height allows too
 const RUN = Array(12).fill({ card: "KS" }); // a column's growth in play, for the height a size needs
+const STILL = new Set(["triangle", "grid", "dial", "rows", "fans"]); // layouts no deeper in play than when dealt
 
 export function createTable(root, handlers) {
   let view = null;
@@ -31,14 +32,22 @@ export function createTable(root, handlers) {
       : view.layout === "grid" ? gridAcross(view) * (1 + gapShare(room()))
       : Math.max(columnsAcross(view, room()), 7) * (1 + gapShare(room()));
     const fits = Math.max(MIN_CARD, Math.floor(room() / across));
-    if (fits <= USUAL_CARD) return fits;
+    if (fits <= USUAL_CARD) return shortEnough(fits);
     // Larger cards only where the table still fits the window's height once every column
     // has grown by a run of twelve: the size holds for the whole game on a large screen.
     const grown = { ...view, piles: view.piles.map((p) => (p.kind === "tableau" ? { ...p, cards: [...p.cards, ...RUN] } : p)) };
     for (let w = Math.min(fits, LARGEST_CARD); w > USUAL_CARD; w -= 8) {
       if (layout(grown, w, room(), tall()).height <= tall()) return w;
     }
-    return USUAL_CARD;
+    return shortEnough(USUAL_CARD);
+  }
+
+  function shortEnough(w) {
+    // A table whose height play never changes (a pyramid, a grid, fans, a clock) takes
+    // cards no larger than its whole fits the window's height at.
+    if (!STILL.has(view.layout)) return w;
+    while (w > MIN_CARD && layout(view, w, room(), tall()).height > tall()) w -= 2;
+    return w;
   }
 
   function gridAcross(view) {
@@ -319,6 +328,7 @@ export function createTable(root, handlers) {
       },
     };
     keys[" "] = keys.Enter;
+    keys.Escape = () => { selected = null; handlers.say(""); render(view); }; // a card picked up is put back
     if (keys[event.key]) { event.preventDefault(); root.classList.add("keyboard"); await keys[event.key](); }
   });
   root.addEventListener("pointerdown", () => root.classList.remove("keyboard"));
