@@ -224,6 +224,13 @@ def test_pyramids_face_up_stock_card_pairs_by_clicks_and_deals_from_a_second_cli
     page.locator('#table .card[data-pile="stock"]').last.click()
     page.locator('#table .card[data-pile="stock"]').last.click()  # the second click deals
     expect(page.locator("#status")).to_contain_text(moves_said(2))
+    count = page.locator('#table .count[data-pile="stock"]')
+    while count.count():  # the rest dealt by key
+        left = int(count.text_content() or 0)
+        page.keyboard.press("d")
+        expect(count).to_have_text(str(left - 1)) if left > 1 else expect(count).to_have_count(0)
+    page.locator('#table .slot[data-pile="stock"]').click()  # empty: one click turns the waste over
+    expect(count).to_have_count(1)
 
 
 def test_settings_offer_a_draw_only_where_the_game_has_that_choice(page: Page) -> None:

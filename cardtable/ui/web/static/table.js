@@ -178,6 +178,12 @@ export function createTable(root, handlers) {
     return button;
   }
 
+  function dealsNow(stock) {
+    // A stock deals when clicked; one whose top card plays (Pyramid pairs it) deals from a
+    // second click on it, or when empty (a redeal).
+    return !stock.plays || (stock.deals && ((selected && selected.pile === stock.name) || !stock.cards.length));
+  }
+
   function normalise(position, pile) {
     return position < 0 ? pile.cards.length + position : position;
   }
@@ -281,9 +287,7 @@ export function createTable(root, handlers) {
     if (!el) return;
     const pile = el.dataset.pile;
     const pileView = view.piles.find((p) => p.name === pile);
-    // A stock deals when clicked; one whose top card plays (Pyramid pairs it) deals from a second click.
-    const again = selected && selected.pile === pile && pileView.deals;
-    if (pileView.kind === "stock" && (!pileView.plays || again)) { selected = null; await handlers.deal(); return; }
+    if (pileView.kind === "stock" && dealsNow(pileView)) { selected = null; await handlers.deal(); return; }
     if (selected && selected.pile !== pile) {
       const from = selected;
       selected = null;
@@ -315,7 +319,7 @@ export function createTable(root, handlers) {
       ArrowUp: () => { focus.position = Math.max(normalise(focus.position, pile) - 1, 0); render(view); },
       ArrowDown: () => { focus.position = Math.min(normalise(focus.position, pile) + 1, pile.cards.length - 1); render(view); },
       Enter: async () => {
-        if (pile.kind === "stock" && (!pile.plays || (selected && selected.pile === pile.name && pile.deals))) {
+        if (pile.kind === "stock" && dealsNow(pile)) {
           selected = null;
           return handlers.deal();
         }
