@@ -27,11 +27,11 @@ from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
 from cardtable.app.ledger import Ledger
+from cardtable.app.redeals import Redeals, gathering, stock_redeals
 from cardtable.app.scoring import Scoring, fitting_scoring, time_adjusted, uniform_score
 from cardtable.cards import ALL_CARDS, Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, canonical_key, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
-from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.observe import Observation, observe, remembered
 
 
@@ -67,18 +67,6 @@ class Outcome:
     reason: str = ""
     events: tuple[Event, ...] = ()
     hint: Hint | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Redeals:
-    """The redeals a game offers: by gathering its columns (La Belle Lucie, Cruel: a
-    control of its own, with no stock to click), or by turning its waste back over as
-    the stock (Klondike: the empty stock clicked)."""
-
-    can: bool
-    """Whether a redeal is legal now."""
-    left: int | None
-    """Redeals left (None: as many as the player likes)."""
 
 
 class Session:
@@ -217,26 +205,13 @@ class Session:
 
     @property
     def gathering(self) -> Redeals | None:
-        """The redeal a game without a stock offers (gathering the columns, bringing each
-        pile's bottom card to its top, reshuffling the gaps), or None where it has none (a
-        game with a stock redeals by clicking it)."""
-        policy = self.variant.stock
-        if policy.target is StockTarget.NONE or self.variant.piles_of(PileKind.STOCK):
-            return None
-        allowed = policy.redeals_allowed
-        left = None if allowed is None else max(0, allowed - self.state.redeals)
-        return Redeals(check(self.state, Move(MoveKind.REDEAL)).ok, left)
+        """The redeal a game without a stock offers (``redeals.gathering``)."""
+        return gathering(self.state)
 
     @property
     def stock_redeals(self) -> Redeals | None:
-        """The turning over of the waste as the stock, or None where the stock is never
-        turned over (one pass, or a stock dealt to the columns)."""
-        policy = self.variant.stock
-        allowed = policy.redeals_allowed
-        if not policy.turns_waste_over or allowed == 0 or not self.variant.piles_of(PileKind.STOCK):
-            return None
-        left = None if allowed is None else max(0, allowed - self.state.redeals)
-        return Redeals(check(self.state, Move(MoveKind.REDEAL)).ok, left)
+        """The turning over of the waste as the stock (``redeals.stock_redeals``)."""
+        return stock_redeals(self.state)
 
     def is_stuck(self) -> bool:
         """Whether no line of play leads anywhere any more (see ``autoplay.is_stuck``)."""

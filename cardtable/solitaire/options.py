@@ -77,19 +77,21 @@ def _cells(variant: Variant, count: int) -> dict[str, Any]:
     return {"piles": (*others[:at], *cells(count), *others[at:])}
 
 
-_TURNED = {1: "one card", 2: "two cards", 3: "three cards"}
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+            10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}
+_TIMES = {0: "never", 1: "once", 2: "twice"}
+
+
+def _turned(count: int) -> str:
+    """``one card``, ``three cards``: what the summaries say the stock turns."""
+    return f"{_NUMBERS.get(count, count)} card{'' if count == 1 else 's'}"
 
 
 def _draw(variant: Variant, count: int) -> dict[str, Any]:
     # The summary's "turn the stock one card at a time" follows the choice.
-    was = f"stock {_TURNED.get(variant.stock.count, '')} at a time"
-    summary = variant.summary.replace(was, f"stock {_TURNED.get(count, f'{count} cards')} at a time")
+    was = f"stock {_turned(variant.stock.count)} at a time"
+    summary = variant.summary.replace(was, f"stock {_turned(count)} at a time")
     return {"stock": to_waste(count, passes=variant.stock.passes), "summary": summary}
-
-
-_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-            10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}
-_TIMES = {0: "never", 1: "once", 2: "twice"}
 
 
 def _passes(variant: Variant, count: int) -> dict[str, Any]:
