@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import subprocess
@@ -16,9 +17,10 @@ from cardtable.solitaire.formats import parse_state
 SOLUTION = Path(__file__).parent / "fixtures" / "freecell" / "deal-1.solution"
 
 
-def cardtable(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def cardtable(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cardtable.cli", *args], input=stdin, capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "cardtable", *args], input=stdin, capture_output=True, text=True, timeout=300,
+        env=None if env is None else {**os.environ, **env},
     )
 
 
@@ -104,7 +106,7 @@ def test_an_option_makes_the_game_it_names() -> None:
     assert '"game": "klondike[draw=3,passes=2]"' in both.stdout, both.stderr
     _clean_refusal(cardtable("deal", "klondike[draw=3]", "--option", "draw=1"), "draw is given twice (draw=3 and draw=1)")
     unlimited = cardtable("deal", "klondike-vegas", "--option", "passes=unlimited", "--format", "json")
-    assert '"game": "klondike-vegas[passes=0]"' in unlimited.stdout, unlimited.stderr  # as the rule page offers it
+    assert '"game": "klondike-vegas[passes=unlimited]"' in unlimited.stdout, unlimited.stderr  # as the rule page offers it
 
 
 def test_rules_write_makes_a_page_per_game(tmp_path: Path) -> None:
@@ -157,6 +159,38 @@ def test_resuming_a_game_whose_moves_are_corrupt_is_a_clear_error_and_changes_no
     result = cardtable("resume", "--db", str(db), stdin="quit\n")
     _clean_refusal(result, f"game {game} can't be resumed (saved game {game} can't be read back: step 1:")
     assert db.read_bytes() == before
+
+
+def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_one_by_number(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    store = Store(db)
+    older = store.save("local", Session(get_variant("yukon"), 5))
+    newer = store.save("local", Session(get_variant("klondike"), 7))
+    store.close()
+    raw = sqlite3.connect(db)
+    raw.execute("UPDATE games SET steps = '[[\"t1>t7:9\"]]' WHERE id = ?", (newer,))
+    raw.commit()
+    raw.close()
+    result = cardtable("resume", "--plain", "--db", str(db), stdin="quit\n")
+    assert result.returncode == 0, result.stderr
+    assert f"game {newer} can't be resumed (saved game {newer} can't be read back" in result.stderr
+    assert "Yukon" in result.stdout
+    listed = cardtable("resume", "--list", "--db", str(db))
+    rows = [line.split() for line in listed.stdout.splitlines()[1:3]]
+    assert [(int(r[0]), r[-1]) for r in rows] == [(newer, "Klondike"), (older, "Yukon")], listed.stdout
+    chosen = cardtable("resume", str(older), "--plain", "--db", str(db), stdin="quit\n")
+    assert chosen.returncode == 0 and "Yukon" in chosen.stdout and not chosen.stderr
+    _clean_refusal(cardtable("resume", "99", "--db", str(db)), "there is no unfinished game 99; `cardtable resume --list`")
+    _clean_refusal(cardtable("resume", str(newer), "--db", str(db)), f"game {newer} can't be resumed")
+
+
+def test_a_mistyped_database_folder_is_refused_whether_named_by_flag_or_environment(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder" / "games.db"
+    _clean_refusal(cardtable("stats", "--db", str(missing)), "its folder does not exist")
+    named = cardtable("play", "klondike", "--plain", env={"CARDTABLE_DB": str(missing)}, stdin="quit\n")
+    _clean_refusal(named, f"{missing} ($CARDTABLE_DB): its folder does not exist")
+    _clean_refusal(cardtable("solve", "freecell", "--deals", "1-2", "--db", "postgres://host/db"), "postgres databases are not supported")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_database_path_through_a_file_or_an_empty_one_is_refused_clearly(tmp_path: Path) -> None:

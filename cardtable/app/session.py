@@ -381,13 +381,14 @@ class Session:
         except (KeyError, IndexError) as error:
             return Outcome(False, str(error.args[0]))
         foundations = self.variant.piles_of(PileKind.FOUNDATION)
-        reason = ""
+        refusals: list[tuple[int, str]] = []
         for f in foundations:
             move = Move(MoveKind.MOVE, source, f, count)
             verdict = check(self.state, move)
             if verdict.ok:
                 return self.play(move)
-            reason = verdict.reason
+            refusals.append((_nearness(self.state, source, count, f), verdict.reason))
+        reason = min(refusals, key=lambda r: r[0])[1] if refusals else ""
         alone = Move(MoveKind.PAIR, source, None)
         if self.variant.pairs is not None and check(self.state, alone).ok:
             return self.play(alone)
@@ -489,7 +490,7 @@ class Session:
     def set_bookmark(self) -> Outcome:
         """Remember the current position (with the moves that lead to it)."""
         self.bookmark = self.history
-        return Outcome(True)
+        return Outcome(True, f"marked this position (after move {self.move_count}): back returns to it")
 
     @_playable
     def to_bookmark(self) -> Outcome:
@@ -591,3 +592,11 @@ def _seen_key(state: State) -> tuple[object, ...]:
     blank = ALL_CARDS[0]
     piles = tuple((blank,) * down + pile[down:] for pile, down in zip(state.piles, state.hidden))
     return canonical_key(State(state.variant, piles, state.hidden, state.redeals), redeals=state.variant.stock.passes_count)
+
+
+def _nearness(state: State, source: int, count: int, foundation: int) -> int:
+    """Which foundation's refusal says most (lowest first): one of the card's suit, an empty one, another."""
+    held, moving = state.piles[foundation], state.piles[source]
+    if held and len(moving) >= count and held[-1].suit == moving[-count].suit:
+        return 0
+    return 1 if not held else 2

@@ -418,6 +418,31 @@ class Store:
             ).fetchone()
         return None if row is None else int(row[0])
 
+    def unfinished_ids(self, player: str) -> list[int]:
+        """The ids of the player's unfinished games, the most recently played first."""
+        with failing_as("read the games"):
+            rows = self._db.execute(
+                "SELECT id FROM games WHERE player = ? AND status = 'playing' ORDER BY updated DESC, id DESC", (player,)
+            ).fetchall()
+        return [int(row[0]) for row in rows]
+
+    def unfinished(self, player: str) -> list[GameRecord]:
+        """The player's unfinished games, the most recently played first (a row too
+        damaged to describe is left out; ``load`` says what is wrong with it)."""
+        with failing_as("read the games"):
+            rows = self._db.execute(
+                "SELECT id, player, variant, deal, options, status, moves, score, vegas, elapsed, started, updated"
+                " FROM games WHERE player = ? AND status = 'playing' ORDER BY updated DESC, id DESC",
+                (player,),
+            ).fetchall()
+        found = []
+        for row in rows:
+            try:
+                found.append(record_of(row))
+            except ValueError:
+                continue
+        return found
+
     def played_daily(self, player: str, variant: str, deal: int) -> bool:
         """Whether the player has already begun ``deal`` of ``variant`` as a daily deal
         (a move made, or the game given up)."""
@@ -433,7 +458,8 @@ class Store:
     def records(
         self, player: str, variant: str | None = None, skip: Callable[[CorruptSave], None] | None = None
     ) -> Iterator[GameRecord]:
-        """The player's games, oldest first (optionally of one game).
+        """The player's games, oldest first (optionally of one game, with the games played
+        with options of its own).
 
         A row whose fields are not what a saved game holds raises CorruptSave, or with
         ``skip`` is handed to it and left out; the row itself is never changed."""
@@ -442,9 +468,9 @@ class Store:
             " FROM games WHERE player = ?"
         )
         args: tuple[object, ...] = (player,)
-        if variant is not None:
-            query += " AND variant = ?"
-            args += (variant,)
+        if variant is not None:  # the game played with options too (``freecell[cells=6]``)
+            query += r" AND (variant = ? OR variant LIKE ? ESCAPE '\')"
+            args += (variant, variant.replace("\\", "\\\\").replace("%", r"\%").replace("_", r"\_") + "[%")
         for row in self._db.execute(query + " ORDER BY id", args):
             try:
                 yield record_of(row)

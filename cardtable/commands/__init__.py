@@ -7,8 +7,10 @@ Each module has ``add_commands(subparsers)``, registering subcommands whose
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
+from cardtable.app.storage import StorageError, database_file
 from cardtable.solitaire import UnknownGame, Variant, get_variant
 
 OPTION_HELP = "a player option such as cells=3 or draw=3 (`cardtable rules GAME` lists a game's options); repeatable"
@@ -35,15 +37,20 @@ class UserError(Exception):
 
 
 def check_db_folder(db: str | None) -> None:
-    """Refuse a database named in a folder that does not exist: the default one's folder
-    is made when missing, but a typo'd one should not be."""
-    folder = Path(db).expanduser().resolve().parent if db else None
+    """Refuse a database named (by ``--db`` or ``$CARDTABLE_DB``) in a folder that does
+    not exist: the default one's folder is made when missing, but a typo'd one should not be."""
+    named = db or os.environ.get("CARDTABLE_DB") or None
+    try:
+        folder = database_file(named).expanduser().resolve().parent if named else None
+    except StorageError as error:
+        raise UserError(str(error)) from None
     if folder is None or folder.is_dir():
         return
+    said = named if db else f"{named} ($CARDTABLE_DB)"
     above = next((a for a in (folder, *folder.parents) if a.exists()), None)
     if above is not None and not above.is_dir():
-        raise UserError(f"can't put the database at {db}: {above} is a file, not a folder")
-    raise UserError(f"can't open the database {db}: its folder does not exist")
+        raise UserError(f"can't put the database at {said}: {above} is a file, not a folder")
+    raise UserError(f"can't open the database {said}: its folder does not exist")
 
 
 def game_of(name: str) -> Variant:

@@ -13,6 +13,7 @@ from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json, to_text
 from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of
+from cardtable.solitaire import UnknownGame, get_variant
 
 LOCAL_PLAYER = "local"
 
@@ -100,22 +101,51 @@ def play(args: argparse.Namespace) -> int:
 
 
 def resume(args: argparse.Namespace) -> int:
-    """Continue the last unfinished game."""
+    """Continue an unfinished game: the one named, else the latest that reads back (one
+    that does not is named on standard error and kept as it is); or list them."""
     games = _games(args)
-    game_id = games.store.latest_unfinished(games.player)
-    if game_id is None:
+    if args.list:
+        print(_unfinished_text(games))
+        return 0
+    ids = games.store.unfinished_ids(games.player)
+    if args.game_id is not None:
+        if args.game_id not in ids:
+            raise UserError(f"there is no unfinished game {args.game_id}; `cardtable resume --list` lists them")
+        ids = [args.game_id]
+    if not ids:
         raise UserError("there is no unfinished game to resume; start one with `cardtable play GAME`")
-    try:
-        found = games.resume(game_id)
-    except StorageError as error:  # CorruptSave included
-        raise UserError(
-            f"game {game_id} can't be resumed ({error}); it is kept as it is, and `cardtable play GAME` starts another"
-        ) from None
-    assert found is not None
-    try:
-        return _run(games, *found, args.plain)
-    except StorageError as error:
-        raise UserError(str(error)) from None
+    for game_id in ids:
+        try:
+            found = games.resume(game_id)
+        except StorageError as error:  # CorruptSave included
+            print(f"cardtable: game {game_id} can't be resumed ({error}); it is kept as it is", file=sys.stderr)
+            continue
+        assert found is not None
+        try:
+            return _run(games, *found, args.plain)
+        except StorageError as error:
+            raise UserError(str(error)) from None
+    more = "" if len(ids) == 1 else "no unfinished game can be read back; "
+    raise UserError(f"{more}`cardtable play GAME` starts another")
+
+
+def _unfinished_text(games: Games) -> str:
+    """The player's unfinished games, one a line, the latest first."""
+    listed = games.store.unfinished(games.player)
+    if not listed:
+        return "No unfinished games."
+    lines = ["game  last played       moves  name"]
+    for record in listed:
+        try:
+            name = get_variant(record.variant).name
+        except UnknownGame:
+            name = record.variant
+        lines.append(f"{record.id:>4}  {record.updated[:16].replace('T', ' '):<16}  {record.moves:>5}  {name}")
+    unread = len(games.store.unfinished_ids(games.player)) - len(listed)
+    if unread:
+        lines.append(f"({unread} more can't be read back; they are kept as they are)")
+    lines.append("`cardtable resume GAME` continues one (GAME is its number in the first column).")
+    return "\n".join(lines)
 
 
 def stats(args: argparse.Namespace) -> int:
@@ -224,11 +254,20 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     )
     common(parser)
     parser.set_defaults(handler=play)
-    parser = subparsers.add_parser("resume", help="continue the last unfinished game")
+    parser = subparsers.add_parser(
+        "resume", help="continue the last unfinished game",
+        description="Continue the last unfinished game that reads back, or the one named; --list lists them.",
+    )
+    parser.add_argument("game_id", nargs="?", type=_positive, metavar="GAME", help="the game's number (see --list)")
+    parser.add_argument("--list", action="store_true", help="list the unfinished games, the latest first")
     parser.add_argument("--plain", action="store_true", help="typed commands instead of the full-screen table")
     common(parser)
     parser.set_defaults(handler=resume)
-    parser = subparsers.add_parser("stats", help="print statistics")
+    parser = subparsers.add_parser(
+        "stats", help="print statistics",
+        description="Print statistics of finished games, a block per game; GAME shows one game, and its games "
+        "played with options (freecell[cells=6]) in blocks of their own.",
+    )
     parser.add_argument("game", nargs="?", help="only this game")
     parser.add_argument("--format", choices=("text", "csv", "json"), default="text")
     parser.add_argument("--by-options", action="store_true", help="one line per option set")
@@ -242,7 +281,10 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.add_argument("--seed", type=int, default=None, help="seed of a new table's shoe (default: random)")
     common(parser)
     parser.set_defaults(handler=thunderjack)
-    parser = subparsers.add_parser("serve", help="play in the browser: run the web server")
+    parser = subparsers.add_parser(
+        "serve", help="play in the browser: run the web server",
+        description="Run the web server: open the address it prints in a browser to play.",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=_port, default=8000, help="port, 1 to 65535 (default 8000)")
     parser.add_argument("--db", default=None, help="database file (default: $CARDTABLE_DB or the user data dir)")

@@ -218,7 +218,7 @@ def with_options(variant: Variant, chosen: Mapping[str, int], known: Iterable[Va
             picked[name] = value
     if not picked:
         return variant
-    made_id = f"{variant.id}[{','.join(f'{k}={picked[k]}' for k in sorted(picked))}]"
+    made_id = f"{variant.id}[{','.join(f'{k}={offered[k].value_words(picked[k])}' for k in sorted(picked))}]"
     found = _MADE.get(made_id)
     if found is not None:
         return found

@@ -138,6 +138,16 @@ def test_a_stuck_game_is_reported() -> None:
     assert not session.hint().ok and "stuck" in session.hint().reason
 
 
+def test_a_card_that_cannot_go_home_is_refused_by_its_own_suit_foundation_or_an_empty_one() -> None:
+    state = position("klondike", f1="AS", f2="AH 2H", t1="5H", t2="7C", stock="[5C]")
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    refused = session.to_foundation("t1")
+    assert not refused.ok and refused.reason.startswith("5♥ can't go on 2♥"), refused.reason
+    club = session.to_foundation("t2")  # no club foundation: the first empty one says why, not the last
+    assert not club.ok and "foundation 3" in club.reason, club.reason
+
+
 def test_timed_scoring_takes_two_points_every_ten_seconds_and_pays_a_bonus_for_a_win() -> None:
     now = [0.0]
     state = position("klondike", t1="TH", t2="[5C] 9S")

@@ -114,6 +114,14 @@ def test_wrapping_ranks_put_a_king_on_an_ace_in_the_columns_only_when_chosen() -
     assert get_variant("tri-peaks[wrap=0]").name == "Tri-Peaks (ranks that stop at King and Ace)"
 
 
+def test_a_made_game_is_named_by_its_options_words_and_read_from_numbers_alike() -> None:
+    # Saved games named with numbers (klondike[wrap=1]) are the same game as the words name.
+    assert get_variant("klondike[wrap=1]") is get_variant("klondike[wrap=yes]")
+    assert get_variant("klondike[wrap=1]").id == "klondike[wrap=yes]"
+    assert get_variant("klondike-vegas[passes=0]").id == "klondike-vegas[passes=unlimited]"
+    assert get_variant("klondike[draw=3,passes=2]").id == "klondike[draw=3,passes=2]"
+
+
 def test_wrapping_leaves_the_foundations_as_they_were() -> None:
     made, base = get_variant("klondike[wrap=1]"), get_variant("klondike")
     homes = base.piles_of(PileKind.FOUNDATION)

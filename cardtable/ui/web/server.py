@@ -26,6 +26,7 @@ from cardtable.app.cores import pin
 from cardtable.ui.web import collector
 from cardtable.ui.web.api import router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
+from cardtable.ui.web.docs_pages import add_docs
 from cardtable.ui.web.solver_api import router as solver_router
 from cardtable.ui.web.lane import GameLane
 from cardtable.ui.web.live import LiveGames
@@ -191,6 +192,8 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
         title="cardtable",
         summary="Solitaire games played on the server; the page sees only what a player at a table would.",
         version="1",
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.live = LiveGames(store)
     app.state.secret = server_secret(store)
@@ -250,6 +253,7 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
         raise HTTPException(404, f"there is no /api/{anything}")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    add_docs(app)
     return app
 
 

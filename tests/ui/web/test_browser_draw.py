@@ -73,6 +73,10 @@ def test_columns_and_wrapping_ranks_are_chosen_in_the_settings(page: Page) -> No
     page.click("#show-rules")
     expect(page.locator("#rules-title")).to_have_text("Klondike (9 columns, ranks that wrap from King to Ace)")
     expect(page.locator("#rules-list")).to_contain_text("build down by one (a King on an Ace) in alternating colours")
+    page.keyboard.press("Escape")
+    page.click("#show-settings")  # the game's id words its options (wrap=yes): the settings still show them
+    expect(page.locator('#game-options select[name="wrap"]')).to_have_value("1")
+    expect(page.locator('#game-options select[name="columns"]')).to_have_value("9")
 
 
 def test_a_game_is_chosen_only_once_the_page_has_opened_the_last_one(page: Page) -> None:  # noqa: F811

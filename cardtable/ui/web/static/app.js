@@ -194,7 +194,7 @@ function fillSettings(from = "dialog") {
   $("draw-choice").hidden = !entry.draws;
   $("setting-draw").value = String(entry.draw);
   if (from === "game" && view) $("setting-auto-build").checked = view.auto_build;
-  if (from !== "dialog") fillOptions(entry, from === "game" && view ? chosenIn(view.game) : {});
+  if (from !== "dialog") fillOptions(entry, from === "game" && view ? chosenIn(view.game, entry) : {});
 }
 
 function baseGame(id) {
@@ -206,10 +206,16 @@ function entryOf(id) {
   return catalogue.find((g) => g.id === id) ?? catalogue.find((g) => g.id === baseGame(id));
 }
 
-function chosenIn(id) {
-  // The options a game's id carries: "freecell[cells=6]" -> { cells: 6 }.
+function chosenIn(id, entry) {
+  // The options a game's id carries, in the server's words or numbers:
+  // "freecell[cells=6]" -> { cells: 6 }, "klondike[wrap=yes]" -> { wrap: 1 }.
   const found = id.match(/\[(.*)\]$/);
-  return Object.fromEntries((found ? found[1].split(",") : []).map((p) => p.split("=")).map(([k, v]) => [k, Number(v)]));
+  const valueOf = (name, word) => {
+    const option = entry.options.find((o) => o.name === name);
+    const at = option ? option.labels.indexOf(word) : -1;
+    return at >= 0 ? option.values[at] : Number(word);
+  };
+  return Object.fromEntries((found ? found[1].split(",") : []).map((p) => p.split("=")).map(([k, v]) => [k, valueOf(k, v)]));
 }
 
 function fillOptions(entry, chosen) {
