@@ -68,8 +68,7 @@ def rule_lines(variant: Variant) -> list[str]:
         out.append(f"A {variant.tableau_word} a move empties is filled at once from the top of {variant.refill_from.title}.")
     if variant.stock.target is not StockTarget.NONE or variant.stock.face_up:
         label = "stock: " if variant.tables.stock is not None else ""
-        out.append(_sentence(f"{label}{variant.stock.phrase}"))
-        out += _short_deal(variant)
+        out.append(_sentence("; ".join([f"{label}{variant.stock.phrase}", *_short_deal(variant)])))
     if variant.discard is not None:
         out.append(_sentence(variant.discard.phrase))
     if variant.turn_up is not None:
@@ -154,7 +153,7 @@ def _short_deal(variant: Variant) -> list[str]:
 
     >>> from cardtable.solitaire.registry import get_variant
     >>> _short_deal(get_variant("scorpion")), _short_deal(get_variant("spider"))
-    (['Its one deal reaches only the first 3 columns.'], [])
+    (['its 3 cards reach only the first 3 columns'], [])
     """
     stock = variant.tables.stock
     columns = len(variant.tables.dealt_to)
@@ -162,16 +161,16 @@ def _short_deal(variant: Variant) -> list[str]:
         return []
     left = _left_over(variant)
     short = left % columns
-    which = "one" if left < columns else "last"
-    return [f"Its {which} deal reaches only the first {short} {variant.tableau_word}s."] if short else []
+    which = f"{left} cards" if left < columns else "last deal"
+    return [f"its {which} reach{'es' * (left >= columns)} only the first {short} {variant.tableau_word}s"] if short else []
 
 
 def _groups(variant: Variant) -> list[tuple[PileKind, list[PileSpec]]]:
     """Piles of one kind with the same rules, in the order the game declares them."""
     groups: dict[object, tuple[PileKind, list[PileSpec]]] = {}
     for spec in variant.piles:
-        if spec.kind is PileKind.STOCK or (spec.kind is PileKind.WASTE and not spec.takes_cards):
-            continue  # the stock line says what they do
+        if spec.kind is PileKind.STOCK or (spec.kind is PileKind.WASTE and not spec.takes_cards and spec.dealt == (0, 0)):
+            continue  # the stock line says what they do (a waste dealt a card to start is named: Pyramid's)
         # Piles differing only in the suit an empty one takes (Bisley's Kings) read as one.
         rules = replace(spec, id=PileId(spec.kind, 0), dealt=(0, 0), covered_by=(), empty=replace(spec.empty, phrase="", suits=None))
         if spec.ranks_from is not None:  # rows of foundations each under the one above read as one
@@ -212,9 +211,15 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
         parts.append("they start with " + ", ".join(e.removeprefix("only ") for e in empties))
     elif first.build is None and first.empty.takes_nothing:
         pass  # nothing is played there: said below if nothing else is
+    elif first.empty.takes_nothing and _stock_fills(variant, kind) == "always":
+        pass  # the stock deals onto it whenever it is empty (Golf's waste): it never stays empty
     elif not (kind is PileKind.FOUNDATION and variant.deal.bases_out and first.empty.takes_nothing):
-        # Where the row closes up, a place left empty is filled by the stock, not by a move.
-        takes = "no card by a move" if variant.closes_up and first.empty.takes_nothing else first.empty.phrase
+        # Where the row closes up or the stock deals to every column, a place left empty
+        # is filled by the stock, not by a move.
+        fills = _stock_fills(variant, kind)
+        takes = first.empty.phrase
+        if first.empty.takes_nothing and (variant.closes_up or fills):
+            takes = "no card by a move" + (", only the stock's deals" if fills else "")
         parts.append(f"{'an empty one takes' if len(specs) > 1 else 'empty, it takes'} {takes}")
     if first.capacity is not None:
         parts.append(f"{'each holds' if len(specs) > 1 else 'it holds'} at most {first.capacity} card{'s' if first.capacity > 1 else ''}")
@@ -230,6 +235,15 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
             else "no card is played there by hand"
         )
     return _sentence(f"{head}: " + "; ".join(parts))
+
+
+def _stock_fills(variant: Variant, kind: PileKind) -> str:
+    """Whether the stock deals onto piles of ``kind``: ``always`` (the waste it turns
+    onto), ``deals`` (a card to every column, an empty one too), or ``""``."""
+    target = variant.stock.target
+    if kind is PileKind.WASTE and target is StockTarget.WASTE:
+        return "always"
+    return "deals" if kind is PileKind.TABLEAU and target is StockTarget.TABLEAU else ""
 
 
 def _dealt(dealt: list[tuple[int, int]]) -> str:

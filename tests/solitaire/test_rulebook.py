@@ -28,7 +28,7 @@ def test_the_page_speaks_in_the_atoms_words(variant: object) -> None:
     if variant.pairs is not None:
         assert variant.pairs.phrase[1:] in page
     stock = variant.piles_of(PileKind.STOCK)
-    assert (f"Stock: {variant.stock.phrase}." in page) == bool(stock)
+    assert (f"Stock: {variant.stock.phrase}" in page) == bool(stock)
 
 
 def test_layouts_and_bases_read_as_a_player_would_say_them() -> None:
@@ -50,7 +50,7 @@ def test_sheets_say_what_a_deck_a_short_deal_a_discard_pile_and_a_closing_row_ar
         "spider-1suit", "besieged-fortress", "scorpion", "aces-up", "accordion", "citadel", "klondike-vegas")}
     assert "104 cards (1 suit, 8 of each card)." in sheet["spider-1suit"]
     assert "36 cards (one deck, Aces and Sixes to Kings only)." in sheet["besieged-fortress"]
-    assert "Its one deal reaches only the first 3 columns." in sheet["scorpion"]
+    assert "Stock: deal one card to every column; its 3 cards reach only the first 3 columns." in sheet["scorpion"]
     assert "1 foundation: discarded cards go here." in sheet["aces-up"]
     assert "an empty one takes no card by a move" in sheet["accordion"] and "stays empty" not in sheet["accordion"]
     assert "dealt 6 cards each, face up (fewer where cards went home as they were dealt)" in sheet["citadel"]
@@ -84,3 +84,13 @@ def test_messages_call_the_tableau_piles_what_the_games_rules_call_them(variant:
     assert word == "place" or word in variant.summary.lower()
     tableau = variant.piles[variant.piles_of(PileKind.TABLEAU)[0]]
     assert tableau.id.title == f"{word} 1"
+
+
+def test_sheets_account_for_every_card_and_for_columns_the_stock_deals_into() -> None:
+    sheet = {g: "\n".join(rule_lines(get_variant(g))) for g in ("pyramid", "clock", "agnes-sorel", "golf")}
+    for game in ("pyramid", "clock"):  # the card the deal turns onto the waste is named with the rest
+        assert "1 waste: dealt 1 card, face up" in sheet[game]
+    # Agnes Sorel's stock deals into an empty column: it does not stay empty.
+    assert "an empty one takes no card by a move, only the stock's deals" in sheet["agnes-sorel"]
+    assert "stays empty" not in sheet["agnes-sorel"]
+    assert "1 waste: dealt 1 card, face up; build up or down by one regardless of suit." in sheet["golf"]

@@ -29,8 +29,8 @@ agnes_sorel = register(
             "The first card dealt starts a foundation and sets the rank all four start with; "
             "they build up in suit, round from King to Ace. Seven columns of one to seven "
             "cards, all face up, build down in the same colour (a King on an Ace), and any "
-            "run in order moves. An empty column stays empty. The stock deals one card to "
-            "every column, with no redeal."
+            "run in order moves. Nothing is moved into an empty column, but the stock, which "
+            "deals one card to every column with no redeal, fills it."
         ),
     )
 )
