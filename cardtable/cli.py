@@ -34,6 +34,10 @@ _DASHED = re.compile(r"-\d")
 """A value that starts like a negative number (``-1-3``), which argparse would take for an option."""
 
 
+_TAKES_DASHED = ("--deal", "--deals", "--blackjack-pays", "--thunderjack-pays", "--blitz-pays")
+"""Options whose value may be mistyped negative: the command says what is wrong with it."""
+
+
 def _values_kept(argv: list[str]) -> list[str]:
     """``--deals -1-3`` as ``--deals=-1-3``, so the command, not argparse's usage block,
     says what is wrong with the range.
@@ -43,7 +47,7 @@ def _values_kept(argv: list[str]) -> list[str]:
     """
     kept: list[str] = []
     for word in argv:
-        if kept and kept[-1] in ("--deal", "--deals") and _DASHED.match(word):
+        if kept and kept[-1] in _TAKES_DASHED and _DASHED.match(word):
             kept[-1] = f"{kept[-1]}={word}"
         else:
             kept.append(word)

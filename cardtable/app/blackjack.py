@@ -258,7 +258,7 @@ class BlackjackTable:
 
     def stats(self) -> JSON:
         """Rounds, results and special hands over every settled round."""
-        return {**tally(self.store.table_rounds(self.player)), "stakes": self.table.stakes, "credits": self.table.credits}
+        return {**tally(self.store.table_rounds(self.player)), "stakes": self.table.stakes, "credits": self.view()["credits"]}
 
 
 def _natural(hand: Hand, rules: RuleSet) -> str | None:

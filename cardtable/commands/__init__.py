@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from cardtable.app.storage import StorageError, database_file
@@ -60,3 +61,13 @@ def game_of(name: str) -> Variant:
     except UnknownGame as error:
         listed = " (`cardtable games` lists every game)" if error.no_such_game else ""
         raise UserError(f"{error}{listed}") from None
+
+
+def usable_workers(asked: int) -> int:
+    """``asked`` processes, or as many as the machine has cores when that is fewer (said
+    on standard error): more would only share the cores and hold more memory."""
+    cores = os.cpu_count() or 1
+    if asked <= cores:
+        return asked
+    print(f"cardtable: --workers {asked} is more than this machine's {cores} cores: using {cores}", file=sys.stderr)
+    return cores

@@ -9,7 +9,7 @@ import time
 from fractions import Fraction
 from typing import Any
 
-from cardtable.commands import UserError
+from cardtable.commands import UserError, usable_workers
 from cardtable.thunderjack import PRESETS, Doubling, RuleSet, preset, published_edge
 
 SHEET = RuleSet()
@@ -152,9 +152,10 @@ def simulate_command(args: argparse.Namespace) -> int:
         raise UserError("--rounds must be at least 1")
     if not 1 <= args.hands <= rules.seats:
         raise UserError(f"--hands must be 1 to {rules.seats} (the hands of the table)")
+    workers = usable_workers(args.workers)
     began = time.perf_counter()
     show = _progress(began) if args.rounds > CHUNK else None
-    result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, progress=show, hands=args.hands)
+    result = simulate(rules, args.rounds, seed=args.seed, workers=workers, progress=show, hands=args.hands)
     elapsed = time.perf_counter() - began
     print(result.report())
     published = published_edge(rules)
@@ -162,7 +163,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         off = (result.edge - published.edge) / result.standard_error
         print(f"published edge {published.text}: this run is {100 * result.edge:+.3f}%, "
               f"{off:+.1f} standard errors from it")
-    print(f"{result.rounds / elapsed:,.0f} rounds/s with {args.workers} worker(s)")
+    print(f"{result.rounds / elapsed:,.0f} rounds/s with {workers} worker(s)")
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import sys
@@ -151,6 +152,10 @@ def _unfinished_text(games: Games) -> str:
 def stats(args: argparse.Namespace) -> int:
     """Print statistics."""
     games = _games(args)
+    if args.game in TABLE_NAMES:
+        table = _table_stats(games, args.format)
+        print(table or "No Thunderjack rounds yet.")
+        return 0
     variant = None
     if args.game:
         variant = game_of(args.game).id
@@ -161,10 +166,31 @@ def stats(args: argparse.Namespace) -> int:
     elif args.format == "csv":
         print(to_csv(results), end="")
     else:
-        print(to_text(results))
+        table = "" if variant else _table_stats(games, "text")
+        blocks = [to_text(results)] if results or not table else []
+        print("\n\n".join(blocks + ([f"Thunderjack!: {table}"] if table else [])))
     for problem in unreadable:
         print(f"cardtable: {problem}; it is left out and kept as it is", file=sys.stderr)
     return 0
+
+
+TABLE_NAMES = ("thunderjack", "blackjack")
+"""What ``stats`` takes for the blackjack table's statistics."""
+
+
+def _table_stats(games: Games, form: str) -> str:
+    """The blackjack table's statistics ('' before any round), as text or JSON."""
+    from cardtable.app.blackjack import BlackjackTable
+    from cardtable.ui.terminal.blackjack_text import render_stats
+
+    try:
+        stats = BlackjackTable(games.store, games.player).stats()
+    except StorageError as error:
+        print(f"cardtable: {error}; it is left out and kept as it is", file=sys.stderr)
+        return ""
+    if not stats["rounds"]:
+        return ""
+    return json.dumps(stats) if form == "json" else render_stats(stats)
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -268,7 +294,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         description="Print statistics of finished games, a block per game; GAME shows one game, and its games "
         "played with options (freecell[cells=6]) in blocks of their own.",
     )
-    parser.add_argument("game", nargs="?", help="only this game")
+    parser.add_argument("game", nargs="?", help="only this game (thunderjack: the blackjack table's)")
     parser.add_argument("--format", choices=("text", "csv", "json"), default="text")
     parser.add_argument("--by-options", action="store_true", help="one line per option set")
     common(parser)

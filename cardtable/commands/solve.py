@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
-from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of
+from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of, usable_workers
 from cardtable.kernel_cache import search_is_cached
 from cardtable.solitaire import Move, State, Variant
 from cardtable.solitaire.formats import (
@@ -194,7 +194,7 @@ def _results(
         except (ImportError, OSError, TimeoutError, ValueError) as error:
             raise UserError(f"can't use the cluster at {args.scheduler}: {error}") from None
     else:
-        yield from classify(variant.id, deals, budget, args.workers or 1, skip=known.__contains__)
+        yield from classify(variant.id, deals, budget, usable_workers(args.workers or 1), skip=known.__contains__)
 
 
 def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace) -> None:

@@ -94,7 +94,9 @@ class Advice:
         (best, value), rest = self.choices[0], self.choices[1:]
         text = f"{best.value.capitalize()}: expected {value:+.3f} of the bet"
         if rest:
-            text += f", {value - rest[0][1]:.3f} better than {rest[0][0].value}"
+            text += f", {value - rest[0][1]:.3f} better than {rest[0][0].value} ({rest[0][1]:+.3f})"
+        if rest[1:]:
+            text += "; " + ", ".join(f"{action.value} {other:+.3f}" for action, other in rest[1:])
         return text
 
 

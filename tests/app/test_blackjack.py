@@ -37,6 +37,7 @@ def test_bets_deal_play_and_settle_through_intents(tmp_path: Path) -> None:
     view = table.view()
     assert [s["bet"] for s in view["seats"]] == [50, 50, 0] and view["can_deal"]
     assert table.deal().ok and table.in_play
+    assert table.stats()["credits"] == table.view()["credits"] == 400  # the bets are on the table
     assert not table.chip(10).ok and table.chip(10).message == "finish the round first"
     while table.in_play:
         assert table.hint().ok

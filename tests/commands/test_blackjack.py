@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -66,6 +67,12 @@ def test_workers_and_payouts_out_of_range_are_clear_errors() -> None:
     for flag in ("--blackjack-pays=-5:2", "--thunderjack-pays=-1", "--blitz-pays=-5"):
         result = cardtable("blackjack", "chart", flag)
         assert result.returncode == 2 and "a payout can't take money from the winner" in result.stderr
+        spaced = cardtable("blackjack", "chart", *flag.split("="))  # --blackjack-pays -5:2, as typed
+        assert spaced.returncode == 2 and "a payout can't take money from the winner" in spaced.stderr
+    many = cardtable("blackjack", "simulate", "--workers", "1000", "--rounds", "2000")
+    cores = os.cpu_count() or 1
+    assert many.returncode == 0 and f"more than this machine's {cores} cores: using {cores}" in many.stderr
+    assert f"with {min(cores, 1000)} worker(s)" in many.stdout
     clash = cardtable("blackjack", "chart", "--no-blitz", "--blitz-cards", "5")
     assert clash.returncode == 2 and "contradict" in clash.stderr
 

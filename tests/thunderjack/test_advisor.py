@@ -56,6 +56,8 @@ def test_advice_ranks_the_legal_actions_and_says_why() -> None:
     values = [v for _, v in advice.choices]
     assert values == sorted(values, reverse=True)
     assert advice.explain().startswith("Double: expected +") and "better than hit" in advice.explain()
+    for action, value in advice.choices:  # every legal action's value is given
+        assert f"{action.value} ({value:+.3f})" in advice.explain() or f"{action.value} {value:+.3f}" in advice.explain() or action is advice.best
     assert advise(stacked_round({ONE: "8C 8D"}, "6D 9C")).best is Action.SPLIT
 
 

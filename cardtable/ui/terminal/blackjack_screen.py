@@ -87,7 +87,7 @@ class BlackjackApp(App[int]):
     def compose(self) -> ComposeResult:
         # The hands on one row and the chips on the next: together they overflow 80 columns.
         yield Vertical(Static(id="felt"), Static(id="message"), Horizontal(id="seats"), Horizontal(id="bets"), Horizontal(id="actions"))
-        yield Footer()
+        yield Footer(compact=True)
 
     async def on_mount(self) -> None:
         self.title = "Thunderjack!"
@@ -118,6 +118,20 @@ class BlackjackApp(App[int]):
             actions.mount(Button(action.capitalize(), id=f"play-{action}", variant="success"))
         if view["actions"]:
             actions.mount(Button("Hint", id="hint-x"))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only keys that can be used now, so the footer fits 80 columns: the betting keys
+        between rounds, the plays the hand in turn allows (and the hint) during one."""
+        if action != "intent":
+            return True
+        view = self.table.view()
+        intent = parameters[0]
+        if view["actions"]:
+            return intent == "hint" or (intent == "play" and parameters[1] in view["actions"])
+        if intent in ("deal", "stake"):
+            return bool(view["can_deal" if intent == "deal" else "can_fresh_stake"])
+        return intent in ("toggle", "chip", "clear")
 
     async def action_intent(self, intent: str, value: str) -> None:
         """Carry out an intent by name (from a key or a button)."""

@@ -12,6 +12,7 @@ from cardtable.app import Store
 from cardtable.app.blackjack import BlackjackTable
 from cardtable.ui.terminal.blackjack_screen import BlackjackApp, table_markup
 from textual.widgets import Button, Static
+from textual.widgets._footer import FooterKey
 from cardtable.ui.terminal.blackjack_text import play_plain
 from tests.ui.terminal.test_plain import cardtable
 
@@ -31,6 +32,17 @@ def test_typed_bets_actions_hint_and_statistics_survive_a_restart(tmp_path: Path
     reseeded = cardtable(db, "thunderjack", "--seed", "9", stdin="quit\n")  # the table is open: its shoe stays
     assert reseeded.stderr == "cardtable: --seed is for a new table: this one was already open, and plays on with its own shoe\n"
     assert "right KC TH (stood, bet 10); middle 2C 4C (stood, bet 60)  dealer 8S 6C AC TD  +70" in again.stdout
+
+
+def test_the_statistics_command_counts_the_blackjack_table_too(tmp_path: Path) -> None:
+    db = tmp_path / "tj.db"
+    assert "No Thunderjack rounds yet." in cardtable(db, "stats", "thunderjack").stdout
+    cardtable(db, "thunderjack", "--seed", "4", stdin="50\nright\n10\ndeal\ns\ns\nquit\n")
+    alone = cardtable(db, "stats", "thunderjack")
+    assert alone.returncode == 0 and "rounds 1: won 1" in alone.stdout and "credits 570" in alone.stdout
+    every = cardtable(db, "stats")
+    assert every.stdout.startswith("Thunderjack!: rounds 1: won 1") and "No finished games" not in every.stdout
+    assert '"net": 70' in cardtable(db, "stats", "blackjack", "--format", "json").stdout
 
 
 def test_a_number_too_long_for_any_chip_is_refused_not_a_crash(tmp_path: Path) -> None:
@@ -138,5 +150,30 @@ def test_at_80_by_24_every_betting_button_is_on_screen_and_a_broke_player_is_tol
             await pilot.press("f")
             await pilot.pause()
             assert table.view()["credits"] == 505 and not app.query("#stake-x")
+
+    asyncio.run(look())
+
+
+def test_at_80_by_24_the_footer_shows_every_key_that_can_be_used_now(tmp_path: Path) -> None:
+    table, app = _seated(tmp_path)
+
+    def footer() -> dict[str, int]:
+        return {key.key: key.region.right for key in app.query(FooterKey) if key.region.width}
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("c")
+            await pilot.pause()
+            betting = footer()
+            assert {"1", "2", "3", "c", "space", "t", "q"} <= set(betting) and "h" not in betting, betting
+            assert max(betting.values()) <= 80
+            await pilot.press("space")
+            await pilot.pause()
+            assert table.in_play
+            playing = footer()
+            assert {"s", "i", "t", "q"} <= set(playing) and "c" not in playing, playing
+            keys = {"hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r"}
+            assert set(playing) & set(keys.values()) == {keys[a] for a in table.view()["actions"]}
+            assert max(playing.values()) <= 80
 
     asyncio.run(look())

@@ -141,6 +141,48 @@ def test_the_browsers_shortcuts_never_play_a_hand(page: Page, served: tuple[str,
     assert BlackjackTable(app.state.live.store, player_of(page, app)).version > version
 
 
+def _hit_passes_the_turn() -> int:
+    """A seed where, with 10 on the right and middle hands, a hit busts the first hand up
+    and the turn passes to the other, which may hit too."""
+    for seed in range(500):
+        table = BlackjackTable(Store(":memory:"), "probe", seed=seed)
+        table.toggle("right")
+        table.chip(10)
+        table.deal()
+        if not (table.in_play and "hit" in table.view()["actions"]):
+            continue
+        table.play("hit")
+        assert table.round is not None
+        if table.in_play and "hit" in table.view()["actions"] and table.round.hands[0].finish is not None:
+            return seed
+    raise AssertionError("no seed of 500 has a hit that passes the turn")
+
+
+def _cards_held(table: BlackjackTable) -> int:
+    assert table.round is not None
+    return sum(len(hand.cards) for hand in table.round.hands)
+
+
+def test_a_quick_second_key_press_never_plays_a_hand_the_player_has_not_seen(page: Page, served: tuple[str, FastAPI]) -> None:
+    url, app = served
+    table = BlackjackTable(app.state.live.store, player_of(page, app), seed=_hit_passes_the_turn())
+    assert table.toggle("right").ok and table.chip(10).ok
+    page.goto(url + "/thunderjack")
+    expect(page.locator("#deal")).to_be_visible()  # the table has arrived
+    page.keyboard.press(" ")
+    expect(page.locator("#actions button[data-action='hit']")).to_have_count(1)
+    dealt = BlackjackTable(app.state.live.store, player_of(page, app))
+    held, version = _cards_held(dealt), dealt.version
+    page.keyboard.press("h")
+    page.keyboard.press("h")  # as the turn passes, or before the first hit's answer: meant for the first hand
+    deadline = time.time() + 10
+    while BlackjackTable(app.state.live.store, player_of(page, app)).version == version and time.time() < deadline:
+        time.sleep(0.05)
+    page.wait_for_timeout(700)
+    after = BlackjackTable(app.state.live.store, player_of(page, app))
+    assert after.version == version + 1 and _cards_held(after) == held + 1
+
+
 def test_nothing_to_press_until_the_table_arrives(page: Page, served: tuple[str, FastAPI]) -> None:
     page.route("**/api/thunderjack", lambda route: route.abort())
     page.goto(served[0] + "/thunderjack")

@@ -6,6 +6,15 @@ import { backSVG, faceSVG } from "./cards.js";
 const $ = (id) => document.getElementById(id);
 let view = null;
 let busy = Promise.resolve();
+const SETTLE_MS = 400;  // after the turn passes to another hand, plays wait this long
+let turnPassedAt = -Infinity;
+
+function handInTurn(v) {
+  // Which hand is to play ("" between rounds): a play is meant for the hand the player saw.
+  const hands = v?.round?.hands ?? [];
+  const at = hands.findIndex((h) => h.turn);
+  return at < 0 ? "" : `${at}/${hands.length}`;
+}
 
 function say(text) { $("message").textContent = text ?? ""; }
 
@@ -31,6 +40,7 @@ function cardsRow(cards, before, start) {
 function render(next) {
   const previous = view;
   view = next;
+  if (handInTurn(previous) && handInTurn(previous) !== handInTurn(view)) turnPassedAt = performance.now();
   $("credits").textContent = `Credits ${view.credits}`;
   $("rules-line").textContent = view.description;
   const round = view.round;
@@ -92,22 +102,38 @@ function render(next) {
     const button = document.createElement("button");
     button.textContent = action[0].toUpperCase() + action.slice(1);
     button.dataset.action = action; button.className = "go";
-    button.addEventListener("click", () => send("play", action));
+    button.addEventListener("click", () => play(action));
     return button;
   }));
 }
 
-function send(intent, value = "") {
-  // One intent at a time, each made on the latest view; nothing before the first view.
+let pending = 0;  // intents sent and not yet answered
+
+function play(action) {
+  // A play on the hand in turn as shown: not one pressed as the turn passed (a second
+  // press meant for the hand before), nor one queued behind an answer still to come.
+  if (performance.now() - turnPassedAt < SETTLE_MS) return;
+  send("play", action, view.version);
+}
+
+function send(intent, value = "", seen = null) {
+  // One intent at a time, in order; nothing before the first view. Chips add up, each
+  // on the latest view. A play carries the version of the view it was chosen on
+  // (``seen``): if an earlier answer changed the table first (a quick second key press),
+  // it is dropped, since the player has not seen the hand it would now act on. A deal
+  // queued behind a chip goes ahead only if the table then takes one.
   if (!view) return Promise.resolve();
+  pending += 1;
   const run = busy.then(async () => {
+    if ((seen !== null && view.version !== seen) || (intent === "deal" && !view.can_deal)) return;
     const { status, data } = await call("POST", "/api/thunderjack/actions", { intent, value, version: view.version });
     if (status === 409) { render(data.view); say("The table changed in another tab; here it is now."); return; }
     if (status === 0 || status >= 400) { say(data.detail ?? "That did not work."); return; }
     say(data.message);
     if (intent !== "hint") render(data.view);
   });
-  busy = run.catch((error) => { console.error(error); say("Something went wrong on this page: reload it to carry on."); });
+  busy = run.catch((error) => { console.error(error); say("Something went wrong on this page: reload it to carry on."); })
+    .finally(() => { pending -= 1; });
   return busy;
 }
 
@@ -142,8 +168,8 @@ async function start() {
     if (!view || event.target instanceof HTMLInputElement || document.querySelector("dialog[open]")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return; // the browser's shortcuts (Ctrl+R reloads), never a play
     const keys = { h: "hit", s: "stand", d: "double", p: "split", r: "surrender" };
-    if (keys[event.key] && view.actions.includes(keys[event.key])) send("play", keys[event.key]);
-    else if (event.key === " " && view.can_deal) { event.preventDefault(); send("deal"); }
+    if (keys[event.key] && view.actions.includes(keys[event.key])) play(keys[event.key]);
+    else if (event.key === " " && (view.can_deal || pending)) { event.preventDefault(); send("deal"); }  // not the focused button
     else if (event.key === "i" && view.actions.length) send("hint");
   });
   const { status, data } = await call("GET", "/api/thunderjack");
