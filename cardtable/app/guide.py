@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
 from cardtable.cards import Card
-from cardtable.solitaire import Move, State, apply, check
+from cardtable.solitaire import Move, MoveKind, State, apply, check
 from cardtable.solitaire.observe import observe
 from cardtable.solver import Budget, solve, warm_up
 
@@ -132,7 +132,7 @@ class SolvingHinter:
             effort = self.effort
             seconds = max(effort.seconds - (time.perf_counter() - began), 0.0)
             result = solve(state, Budget(nodes=effort.nodes, seconds=seconds))
-            if not result.solved or not result.moves or avoid(result.moves[0]):
+            if not result.solved or not result.moves or avoid(result.moves[0]) or _foresees(state, result.moves):
                 return None
             moves = result.moves
             self._remember(state, moves)
@@ -173,3 +173,9 @@ class SolvingHinter:
         move, won = wins.most_common(1)[0]
         share = f"wins in {won} of {solved} arrangement{'s' * (solved != 1)} of the hidden cards"
         return Hint(move, LEADS + won, f"{describe(state, move)}: {share}")
+
+
+def _foresees(state: State, moves: tuple[Move, ...]) -> bool:
+    """Whether ``moves`` win only by knowing where a redeal that mixes the cards (Montana's)
+    will put them: no player can, so such a line is no hint."""
+    return state.variant.stock.mixes and any(move.kind is MoveKind.REDEAL for move in moves)
