@@ -113,6 +113,10 @@ TIME_BONUS = 700_000
 rule for Windows Solitaire: games of 30 seconds or more)."""
 
 
+TIME_PENALTY = (2, 10)
+"""The timed game takes this many points off for every so many seconds played."""
+
+
 def time_adjusted(points: int, elapsed: float, won: bool) -> int:
     """Standard ``points`` as the timed game counts them: 2 off for every 10 seconds
     played (never below 0) and, for a win that took 30 seconds or more, a bonus of
@@ -124,7 +128,8 @@ def time_adjusted(points: int, elapsed: float, won: bool) -> int:
     (90, 7080)
     """
     seconds = int(elapsed)
-    total = max(points - 2 * (seconds // 10), 0)
+    points_off, every = TIME_PENALTY
+    total = max(points - points_off * (seconds // every), 0)
     if won and seconds >= 30:
         total += TIME_BONUS // seconds
     return total

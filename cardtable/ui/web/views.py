@@ -11,7 +11,7 @@ from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
 from cardtable.cards import Rank
-from cardtable.app.scoring import Scoring
+from cardtable.app.scoring import TIME_PENALTY, Scoring
 from cardtable.app.showing import gives_up
 from cardtable.app.standing import Verdict
 from cardtable.solitaire import Move, MoveKind, Variant, variants
@@ -157,7 +157,18 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "redeal": _redeal(session),
         "stock_redeals": _stock_redeals(session),
         "show_gives_up": gives_up(session),
+        "score_falls": _score_falls(session),
     }
+
+
+def _score_falls(session: Session) -> JSON | None:
+    """How the score falls as the clock runs (the timed scoring, a game in play): the
+    untimed points, and the points taken off every so many seconds, so the page shows
+    it falling between moves; null where the score stands still."""
+    if session.options.scoring is not Scoring.TIMED or session.is_won or not session.clock_running:
+        return None
+    points_off, every = TIME_PENALTY
+    return {"points": session.points, "by": points_off, "every": every}
 
 
 def _redeal(session: Session) -> JSON | None:

@@ -456,3 +456,35 @@ def test_the_keyboard_moves_a_card_and_its_place_shows_only_once_it_is_used(page
     page.mouse.click(5, 5)  # the mouse again: the ring goes
     page.locator('#table .card[data-pile="t1"]').last.click()
     assert page.locator("#table .focus").evaluate(outline) == "none"
+
+
+def test_the_timed_score_falls_as_the_clock_runs_between_moves(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    page = context.new_page()
+    page.clock.install()
+    page.goto(server)
+    expect(page.locator("#status")).to_contain_text("deal")
+    page.select_option("#game-picker", "klondike")
+    page.click("#show-settings")
+    page.select_option("#setting-scoring", "timed")
+    page.click("#settings-done")
+    page.fill("#deal-number", "7")
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("Klondike · deal 7 ·")
+    settle(page)
+    page.click('#table .card[data-pile="t6"] >> nth=-1')
+    page.click('#table .card[data-pile="t2"] >> nth=-1')  # 10 of hearts across, a card turned: points
+    expect(page.locator("#status")).to_contain_text("1 move ·")
+    latest = page.request.get(f"{server}/api/games/latest").json()
+    falls = latest["score_falls"]
+    assert falls is not None, {k: latest[k] for k in ("scoring", "clock_running", "moves")}
+    assert falls["by"] == 2 and falls["every"] == 10 and falls["points"] > 2
+
+    def score() -> int:
+        return int(re.search(r"score (\d+) \(timed\)", str(page.locator("#status").text_content())).group(1))  # type: ignore[union-attr]
+
+    first = score()
+    page.clock.run_for(21_000)
+    later, shown = score(), _clock(page)
+    assert shown >= 20 and later == max(0, falls["points"] - 2 * (shown // 10)) and later < first
+    context.close()

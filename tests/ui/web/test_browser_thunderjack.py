@@ -62,6 +62,8 @@ def test_bet_deal_play_only_offered_actions_and_reload(page: Page, served: tuple
     url, app = served
     page.goto(url + "/thunderjack")
     expect(page.locator("#credits")).to_have_text("Credits 500")
+    title, home = page.locator("#toolbar strong").bounding_box(), page.locator("#toolbar a.home").bounding_box()
+    assert title and home and home["x"] < 20 and title["x"] < home["x"] + home["width"] + 20  # the bar reads from the left
     expect(page.locator("#deal")).to_be_hidden()
     page.click("#chips button[data-chip='50']")
     expect(page.locator(".seat[data-seat='middle'] button.toggle")).to_contain_text("50")

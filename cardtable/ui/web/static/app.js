@@ -33,7 +33,10 @@ function status() {
   const elapsed = view.elapsed + (view.clock_running ? (performance.now() - view.receivedAt) / 1000 : 0);
   const minutes = Math.floor(elapsed / 60), seconds = Math.floor(elapsed % 60);
   const over = view.given_up ? " · given up" : "";
-  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${view.score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}${over}`;
+  // The timed score falls as the clock runs, by the server's measure, between moves too.
+  const falls = view.score_falls;
+  const score = falls ? Math.max(0, falls.points - falls.by * Math.floor(Math.floor(elapsed) / falls.every)) : view.score;
+  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}${over}`;
   // A game given up is played on no further: only a new deal (or "show me" stopping) is left.
   $("undo").disabled = !view.can_undo || view.given_up;
   $("redo").disabled = !view.can_redo || view.given_up;
