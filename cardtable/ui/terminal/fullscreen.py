@@ -231,6 +231,12 @@ class TableApp(App[int]):
     def on_mount(self) -> None:
         self.redraw()
         self.judge()
+        self.set_interval(1.0, self.tick)
+
+    def tick(self) -> None:
+        """The status line again while the clock runs: its time, and a timed score, move on."""
+        if self.session.clock_running:
+            self.show_message()
 
     def rows_of_cards(self) -> Iterator[Horizontal]:
         """``Layout.ROWS``: the stock and waste in a row, then each reserve beside its

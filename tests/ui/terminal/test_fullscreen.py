@@ -6,7 +6,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from cardtable.app import Options, Session, Store, order_violations
+from cardtable.app import Options, Scoring, Session, Store, order_violations
 from cardtable.app.service import Games
 from cardtable.solitaire import MoveKind, get_variant, legal_moves
 from textual.widgets import Static
@@ -358,5 +358,25 @@ def test_pyramids_stock_shows_its_top_card_and_a_pair_hint_lights_both_cards(tmp
             await pilot.pause()
             lit = {(v.pile, v.position) for v in app.query(CardView) if v.has_class("hinted")}
             assert lit == {(p, len(session.state.piles[p]) - 1) for p in (pair.source, pair.target)}
+
+    asyncio.run(drive())
+
+
+def test_the_status_line_runs_with_the_clock_between_moves(tmp_path: Path) -> None:
+    now = [0.0]
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False, scoring=Scoring.TIMED), clock=lambda: now[0])
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.click(f"#card-{session.pile_index('t6')}-5")
+            await pilot.click(f"#card-{session.pile_index('t2')}-1")  # the clock starts with the first move
+            await pilot.pause()
+            first = str(app.query_one("#message", Static).render())
+            assert "0:00" in first and f"score {app.session.points}" in first
+            now[0] = 25.0
+            await pilot.pause(1.3)  # no move: the line moves on by itself
+            later = str(app.query_one("#message", Static).render())
+            assert "0:25" in later and f"score {max(0, app.session.points - 4)} (timed)" in later
 
     asyncio.run(drive())
