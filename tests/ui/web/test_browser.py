@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import socket
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -17,9 +18,10 @@ import uvicorn
 from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from cardtable.app import Store
+from cardtable.app import Session, Store
 from cardtable.solitaire import get_variant
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
+from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
 
 CHROMIUM = "/usr/bin/chromium"
@@ -488,3 +490,21 @@ def test_the_timed_score_falls_as_the_clock_runs_between_moves(browser: Browser,
     later, shown = score(), _clock(page)
     assert shown >= 20 and later == max(0, falls["points"] - 2 * (shown // 10)) and later < first
     context.close()
+
+
+def test_a_last_game_that_cannot_be_read_back_is_named_and_a_new_deal_dealt(browser: Browser, tmp_path: Path) -> None:
+    store = Store(tmp_path / "damaged.db")
+    app = create_app(store)
+    for url in serving(app):
+        context = browser.new_context(viewport={"width": 1100, "height": 850})
+        page = context.new_page()
+        page.request.get(f"{url}/api/games/latest")  # a new player: a cookie, no game yet
+        player = verify(next(c["value"] for c in context.cookies() if c["name"] == COOKIE), app.state.secret)
+        assert player is not None
+        damaged = store.save(player, Session(get_variant("yukon"), 5))
+        with sqlite3.connect(store.path) as raw:
+            raw.execute("UPDATE games SET steps = '[[\"t1>t7:9\"]]', position = NULL WHERE id = ?", (damaged,))
+        page.goto(url)
+        expect(page.locator("#message")).to_contain_text(f"Your last game could not be opened (saved game {damaged} can't be read back")
+        expect(page.locator("#status")).to_contain_text("deal")  # a new deal to play
+        context.close()

@@ -333,7 +333,12 @@ async function start() {
   fillSettings();
   const latest = await api.latest();
   if (latest.status === 200) await open(latest.data);
-  else { $("game-picker").value = catalogue[0].id; await newGame(); }
+  else {
+    $("game-picker").value = catalogue[0].id;
+    await newGame();
+    // A last game that can't be opened (a damaged save, a busy database) is kept as it is: say so.
+    if (latest.status !== 204) say(`Your last game could not be opened (${latest.data?.detail ?? "no answer"}); here is a new deal.`);
+  }
   // Choosing a game is offered only now: a choice made while the page was still opening
   // the last game would have been overwritten by it.
   for (const id of ["game-picker", "new-game", "new-winnable", "daily-deal"]) $(id).disabled = false;
