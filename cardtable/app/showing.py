@@ -3,7 +3,8 @@
 The playback is a demonstration: the game itself is not moved, so stopping at any step
 leaves it as it was. Where cards lie face down the solver sees them all, so a game
 with hidden cards is shown only once it is over; asking for it before then gives the
-game up (it counts as lost), and the interfaces say so before they ask.
+game up (it counts as lost), and the interfaces say so before they ask. So does a game
+whose redeals shuffle the cards: the win shown would tell where they fall.
 """
 
 from __future__ import annotations
@@ -25,6 +26,13 @@ SECONDS = 5.0
 
 GIVES_UP = "this game has face-down cards: showing the win gives it up, and it counts as lost"
 """What a player is told before a playback that gives the game up."""
+
+SHUFFLES = (
+    "this game's redeals shuffle the cards: showing the win shows where they will fall, so it "
+    "gives the game up, and it counts as lost"
+)
+"""The same, where a redeal mixes the cards (Montana's): the win shown would tell the player
+where they fall, which no player can know before the redeal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +64,18 @@ NOT_FOUND = NoWin("no win was found from here within the search's budget")
 
 
 def gives_up(session: Session) -> bool:
-    """Whether showing the win would give the game up: it hides cards and is not over."""
-    return session.variant.traits.hidden_cards and not session.is_over
+    """Whether showing the win would give the game up (see ``give_up_reason``)."""
+    return bool(give_up_reason(session))
+
+
+def give_up_reason(session: Session) -> str:
+    """Why showing the win would give the game up ('' when it would not): the game is not
+    over and hides cards, or its redeals mix them where no player can follow."""
+    if session.is_over:
+        return ""
+    if session.variant.traits.hidden_cards:
+        return GIVES_UP
+    return SHUFFLES if session.variant.stock.mixes else ""
 
 
 def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> Playback | NoWin:

@@ -29,7 +29,7 @@ from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violat
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
 from cardtable.app.service import Games
-from cardtable.app.showing import GIVES_UP, NoWin, gives_up, playback
+from cardtable.app.showing import NoWin, give_up_reason, playback
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
@@ -515,7 +515,8 @@ class TableApp(App[int]):
     def action_show_me(self) -> None:
         """Play the solver's win back, step by step (a game hiding cards is given up
         first, once the player says yes)."""
-        if not gives_up(self.session):
+        reason = give_up_reason(self.session)
+        if not reason:
             self._show_me()
             return
 
@@ -524,7 +525,7 @@ class TableApp(App[int]):
                 self.games.give_up(self.game_id, self.session)
                 self._show_me()
 
-        self.push_screen(ConfirmScreen(f"{GIVES_UP[:1].upper()}{GIVES_UP[1:]}. Show it?"), answered)
+        self.push_screen(ConfirmScreen(f"{reason[:1].upper()}{reason[1:]}. Show it?"), answered)
 
     def _show_me(self) -> None:
         shown = playback(self.session, self.show_nodes)

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from cardtable.app import Session
 from cardtable.app.service import Games
-from cardtable.app.showing import GIVES_UP, NoWin, Playback, gives_up, playback
+from cardtable.app.showing import NoWin, Playback, give_up_reason, playback
 from cardtable.solitaire.formats import format_move
 
 STEP_SECONDS = 0.6
@@ -33,8 +33,9 @@ def show_typed(
     picture: Callable[[Session], str], prompt: Callable[[], None], nodes: int | None = None,
 ) -> None:
     """Play the win back in the typed mode: Enter for each next move, any other line stops."""
-    if gives_up(session):
-        write(f"  {GIVES_UP}. Show it? (yes/no)")
+    reason = give_up_reason(session)
+    if reason:
+        write(f"  {reason}. Show it? (yes/no)")
         prompt()
         if next(lines, "").strip().lower() not in ("y", "yes"):
             write("  not shown; the game goes on")

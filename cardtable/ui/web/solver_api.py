@@ -14,7 +14,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field, StrictBool
 
 from cardtable.app import StaleGame
-from cardtable.app.showing import GIVES_UP, NoWin, gives_up
+from cardtable.app.showing import NoWin, give_up_reason
 from cardtable.app.standing import SETTING, SETTING_TEXT
 from cardtable.ui.web.api import PlayerCookie, _live, _player_game, player_of
 from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers
@@ -115,8 +115,8 @@ async def show(request: Request) -> Response:
     detail = ""
     if body.version != live.version:
         detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
-    elif gives_up(live.session) and not body.give_up:
-        detail = f"{GIVES_UP}: send give_up to go on"
+    elif give_up_reason(live.session) and not body.give_up:
+        detail = f"{give_up_reason(live.session)}: send give_up to go on"
     if detail:
         return json_response({"detail": detail, "view": table_view(live.game_id, live.session, live.version)}, status=409)
     try:

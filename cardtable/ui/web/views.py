@@ -12,7 +12,7 @@ from typing import Any
 from cardtable.app import Outcome, Session, order_violations
 from cardtable.cards import Rank
 from cardtable.app.scoring import TIME_PENALTY, Scoring
-from cardtable.app.showing import gives_up
+from cardtable.app.showing import give_up_reason
 from cardtable.app.standing import Verdict
 from cardtable.solitaire import Move, MoveKind, Variant, variants
 from cardtable.solitaire.model import PileKind
@@ -156,7 +156,8 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "redeals": state.redeals,
         "redeal": _redeal(session),
         "stock_redeals": _stock_redeals(session),
-        "show_gives_up": gives_up(session),
+        "show_gives_up": bool(give_up_reason(session)),
+        "show_gives_up_because": give_up_reason(session),
         "score_falls": _score_falls(session),
     }
 

@@ -52,6 +52,19 @@ def test_a_game_with_face_down_cards_is_shown_only_once_given_up(tmp_path: Path)
         assert refused.json()["view"]["given_up"] and refused.json()["view"]["moves"] == 0
 
 
+def test_a_game_whose_redeals_shuffle_is_shown_only_once_given_up(tmp_path: Path) -> None:
+    # The win would show where Montana's redeal puts the cards, which no player can know.
+    client = _client(tmp_path)
+    game = client.post("/api/games", json={"game": "montana", "deal": 1}).json()
+    assert game["show_gives_up"] and "redeals shuffle the cards" in game["show_gives_up_because"]
+    asked = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
+    assert asked.status_code == 409 and "redeals shuffle the cards" in asked.json()["detail"]
+    shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0, "give_up": True})
+    assert shown.status_code == 200 and shown.json()["given_up"], shown.text
+    freecell = client.post("/api/games", json={"game": "freecell", "deal": 1}).json()
+    assert not freecell["show_gives_up"] and freecell["show_gives_up_because"] == ""
+
+
 def test_a_deal_proved_lost_says_so_rather_than_that_no_win_was_found(tmp_path: Path) -> None:
     client = _client(tmp_path)
     game = client.post("/api/games", json={"game": "freecell", "deal": 11982}).json()

@@ -85,7 +85,8 @@ async function showMe() {
   // game itself does not move, except that one hiding cards is given up first (asked).
   if (playing) { playing.stop = true; return; }
   if (!view) return;
-  if (view.show_gives_up && !window.confirm("This game has face-down cards: showing the win gives it up, and it counts as lost. Show it?")) return;
+  const because = view.show_gives_up_because;  // the server's words: face-down cards, or redeals that shuffle
+  if (view.show_gives_up && !window.confirm(`${because[0].toUpperCase()}${because.slice(1)}. Show it?`)) return;
   say("Looking for a win…");
   const { status: code, data } = await api.show(view.id, view.version, view.show_gives_up);
   if (code !== 200) { if (data.view) show(data.view); say(data.detail ?? "That did not work."); return; }
