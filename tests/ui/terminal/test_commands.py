@@ -25,8 +25,8 @@ def session() -> Session:
         ("JS qq", "'qq' is not a card on the table or a pile"),
         ("6D t2", "6♦ can't go on J♠: build down by one in alternating colours"),
         ("t1 t2", "6♦ can't go on J♠: build down by one in alternating colours"),
-        ("6D f", "6♦ can't go on the empty foundation 4: it takes only an Ace"),
-        ("t7 home", "4♠ can't go on the empty foundation 4: it takes only an Ace"),
+        ("6D f", "6♦ can't go on the empty foundation 1: it takes only an Ace"),  # the first empty one, not the last
+        ("t7 home", "4♠ can't go on the empty foundation 1: it takes only an Ace"),
         ("t1 t2 t3", "'t1 t2 t3': name a card, or a card and where it goes (help lists moves)"),
         ("", "type a move, or help"),
         ("XX", "'XX' is not a card or a pile (help lists moves)"),  # as typed, not lowered
