@@ -364,3 +364,19 @@ def test_a_table_that_never_grows_fits_a_laptops_window_without_scrolling(browse
     width = opened.evaluate("() => document.querySelector('#table .slot').getBoundingClientRect().width")
     assert width >= 60, width  # smaller, yet far from the smallest
     context.close()
+
+
+@pytest.mark.parametrize("game", ["montana", "accordion"])
+def test_a_grid_splits_its_rows_over_two_lines_on_a_phone(phone: Page, game: str) -> None:
+    # In rows of thirteen, Montana's and Accordion's cards were 24 px wide on a phone.
+    start(phone, game, 3)
+    slots = {n: _slot(phone, f"t{n}") for n in range(1, 53)}
+    assert all(slot["width"] >= 35 for slot in slots.values()), {round(s["width"]) for s in slots.values()}  # the height bounds it
+    ys = [round(slots[n]["y"]) for n in range(1, 53)]
+    for row in range(4):  # each row of thirteen: seven places, then six on the line below
+        first, second = ys[13 * row : 13 * row + 7], ys[13 * row + 7 : 13 * row + 13]
+        assert len(set(first)) == 1 and len(set(second)) == 1 and second[0] > first[0]
+        assert [slots[13 * row + n + 1]["x"] for n in range(6)] == [slots[13 * row + n + 8]["x"] for n in range(6)]
+    gap_in_row = ys[7] - ys[0]
+    assert ys[13] - ys[7] > gap_in_row  # rows stand further apart than a row's two lines
+    assert _no_sideways_scroll(phone)

@@ -23,7 +23,7 @@ export function layout(view, width, room = Infinity, tall = Infinity) {
   }
   if (view.layout === "fans") return fans(view, W, g, room);
   if (view.layout === "dial") return clockLayout(view, W, H, g, tableau, others);
-  if (view.layout === "grid") return gridLayout(view, W, H, g, tableau, others, place);
+  if (view.layout === "grid") return gridLayout(view, W, H, g, tableau, others, place, room);
   if (view.layout === "wings") {
     const side = 4.2 * W, centre = side + g;
     const span = side - W; // a row's room beyond its last card: a long row closes up within it
@@ -248,20 +248,32 @@ function clockLayout(view, W, H, g, tableau, others) {
 
 /** A grid of single-card places, view.row_length to a row, with the other piles in a
  *  column to its right (Monte Carlo, Montana). */
-function gridLayout(view, W, H, g, tableau, others, place) {
+/** Places of a grid's row on one line: all of them, or on a narrow screen where they would
+ * make the cards too small to read, half (rounded up), the rest on the line below. */
+export function gridLine(view, room) {
+  const row = view.row_length || view.piles.filter((p) => p.kind === "tableau").length;
+  return room / ((row + 1) * (1 + gapShare(room))) < CRAMPED ? Math.ceil(row / 2) : row;
+}
+
+function gridLayout(view, W, H, g, tableau, others, place, room) {
   const row = view.row_length || tableau.length;
-  const rows = Math.ceil(tableau.length / row);
+  const line = gridLine(view, room), halves = Math.ceil(row / line);
+  const apart = halves > 1 ? Math.round(H * 0.2) : 0; // between rows split over two lines: rows stay rows
+  const rows = Math.ceil(tableau.length / row) * halves;
   tableau.forEach((p, i) => {
-    place[p.name] = { x: (i % row) * (W + g), y: Math.floor(i / row) * (H + g), fan: "none" };
+    const r = Math.floor(i / row), at = i % row;
+    const y = (r * halves + Math.floor(at / line)) * (H + g) + r * apart;
+    place[p.name] = { x: (at % line) * (W + g), y, fan: "none" };
   });
-  const side = row * (W + g) + g; // two gaps off: apart from the grid, not a place of it
+  const side = line * (W + g) + g; // two gaps off: apart from the grid, not a place of it
   others.forEach((p, i) => { place[p.name] = { x: side, y: i * (H + g), fan: "none" }; });
   // The redeal (Montana's) has a place of its own beside the grid, below the other piles:
   // over a place of the grid it would hide a card, and a click on a gap would redeal.
   const besides = others.length + (view.redeal ? 1 : 0);
   const redeal = view.redeal ? { x: side, y: others.length * (H + g) } : null;
   const tall = Math.max(rows, besides);
-  return { place, width: side + (besides ? W : -g), height: tall * (H + g) - g, redeal };
+  const split = (Math.ceil(tableau.length / row) - 1) * apart;
+  return { place, width: side + (besides ? W : -g), height: tall * (H + g) - g + split, redeal };
 }
 
 /** Each reserve beside a foundation, both fanned to the right so every card shows; the

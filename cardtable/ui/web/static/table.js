@@ -2,7 +2,7 @@
 // intents (move this card there, deal, send home). Legality is always the server's call.
 
 import { backSVG, faceSVG } from "./cards.js";
-import { cardHeight, cardSpot, columnsAcross, fansAcross, gapShare, layout, peaksAcross } from "./layout.js";
+import { cardHeight, cardSpot, columnsAcross, fansAcross, gapShare, gridLine, layout, peaksAcross } from "./layout.js";
 
 const OUT_OF_ORDER = "Out of order: this card does not build on the card under it";
 
@@ -51,8 +51,8 @@ export function createTable(root, handlers) {
   }
 
   function gridAcross(view) {
-    // A row of the grid, and the piles beside it (a gap further off: layout.gridLayout).
-    return (view.row_length || view.piles.filter((p) => p.kind === "tableau").length) + 1 + gapShare(room());
+    // A line of the grid, and the piles beside it (a gap further off: layout.gridLayout).
+    return gridLine(view, room()) + 1 + gapShare(room());
   }
 
   function tall() {
