@@ -48,7 +48,8 @@ from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, status_line
 _RED = {"D", "H"}
 KEYS = (
     "Keys: arrows or h/l/k/j move the cursor, space picks up and drops, enter plays the card; "
-    "d deal, u undo, r redo, i hint, a finish, n new deal, N a winnable deal, D today's deal, "
+    "d deal, u undo, r redo, R restart, b mark this position, B back to it, i hint, a finish, n new deal, "
+    "N a winnable deal, D today's deal, "
     "m show me, w still winnable?, s statistics, q quit. Mouse: click a card then its place, "
     "double-click sends it home, or drag. A card marked ! is out of order: it does not build on the card "
     "under it."
@@ -179,6 +180,8 @@ class TableApp(App[int]):
         Binding("up,k", "card(-1)", "", show=False), Binding("down,j", "card(1)", "", show=False),
         Binding("space", "pick", "Pick"), Binding("enter", "play_here", "Play", show=False),
         Binding("d", "deal", "Deal"), Binding("u", "undo", "Undo"), Binding("r", "redo", "Redo", show=False),
+        Binding("R", "restart", "Restart", show=False), Binding("b", "mark", "Mark", show=False),
+        Binding("B", "back", "Back to the mark", show=False),
         Binding("i", "hint", "Hint"), Binding("a", "auto", "Finish", show=False), Binding("n", "new", "New"),
         Binding("N", "new('new winnable')", "Winnable deal", show=False), Binding("D", "new('daily')", "Daily", show=False),
         Binding("m", "show_me", "Show me", show=False), Binding("w", "winnable", "Winnable?", show=False),
@@ -396,7 +399,7 @@ class TableApp(App[int]):
                 done = f"You won in {self.session.move_count} moves! n for a new deal."
             elif EventKind.STUCK in kinds:
                 done = "No move leads anywhere now: u to undo, n for a new deal."
-        self.message = outcome.reason if not outcome.ok or outcome.hint else done
+        self.message = outcome.reason if not outcome.ok or outcome.hint else (done or outcome.reason)
         self.hinted = None if outcome.hint is None else outcome.hint.move
         self.selected = None
         self.redraw()
@@ -480,6 +483,15 @@ class TableApp(App[int]):
 
     def action_redo(self) -> None:
         self.show(self.session.redo())
+
+    def action_restart(self) -> None:
+        self.show(self.session.restart())
+
+    def action_mark(self) -> None:
+        self.show(self.session.set_bookmark())
+
+    def action_back(self) -> None:
+        self.show(self.session.to_bookmark())
 
     def action_hint(self) -> None:
         self.show(self.session.hint())

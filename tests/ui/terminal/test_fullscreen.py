@@ -380,3 +380,26 @@ def test_the_status_line_runs_with_the_clock_between_moves(tmp_path: Path) -> No
             assert "0:25" in later and f"score {max(0, app.session.points - 4)} (timed)" in later
 
     asyncio.run(drive())
+
+
+def test_keys_restart_the_deal_and_mark_a_position_to_come_back_to(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, games, game_id = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("d")
+            await pilot.press("b")
+            await pilot.pause()
+            assert "marked this position (after move 1)" in app.message
+            marked = app.session.state
+            await pilot.press("d", "d")
+            await pilot.press("B")
+            await pilot.pause()
+            assert app.session.state == marked and app.session.move_count == 1
+            await pilot.press("R")
+            await pilot.pause()
+            assert app.session.move_count == 0 and app.session.state == get_variant("klondike").start(7)
+            assert games.store.load("me", game_id).state == app.session.state  # saved
+
+    asyncio.run(drive())
