@@ -210,7 +210,12 @@ def replay_game(args: argparse.Namespace) -> int:
         return 1
     print(format_state(state), end="")
     print(f"won: {'yes' if is_won(state) else 'no'}")
-    return 0
+    return 0 if is_won(state) else NOT_WON
+
+
+NOT_WON = 3
+"""``replay``'s exit status when every move was played but the game is not won (0: won,
+1: a move was refused, 2: the input could not be read), so a script can check a solution."""
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -243,7 +248,10 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         "fcs: Freecell Solver's board text (FreeCell games); picture: a drawing",
     )
     with_deal(command("moves", moves, "list the legal moves of a deal's opening"))
-    parser = command("replay", replay_game, "play a move list from a deal; report the result")
+    parser = command(
+        "replay", replay_game,
+        "play a move list from a deal; report the result (exit status 0 won, 3 not won, 1 a move refused)",
+    )
     with_deal(parser)
     parser.add_argument("--moves", required=True, help="file of moves, or - for standard input")
     parser.add_argument(

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
-from cardtable.app.storage import StorageError
+from cardtable.app.storage import StorageError, database_file, default_path
 from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of, usable_workers
 from cardtable.kernel_cache import search_is_cached
 from cardtable.solitaire import Move, State, Variant
@@ -24,11 +24,13 @@ from cardtable.solitaire.formats import (
     FormatError, format_freecell_solution, format_move, parse_moves, require_freecell_like, uses_freecell_notation,
 )
 from cardtable.solver import Budget, Outcome, solve
+from cardtable.solver.search import foreseen
 from cardtable.solver.batch import DealResult, classify, deal_result
 from cardtable.solver.plot import plot
 from cardtable.solver.summary import plural, summarize
 
 EXIT = {Outcome.SOLVED: 0, Outcome.UNWINNABLE: 1, Outcome.UNKNOWN: 3}
+"""The exit status of a one-deal solve, by verdict (2 stays for a usage error)."""
 
 INTERRUPTED = 130
 """The exit status of a batch stopped with Ctrl-C (a shell's for SIGINT)."""
@@ -39,7 +41,6 @@ RAN_OUT = {
     "memory": "the memory ran out (--memory gives more, in MB)",
 }
 """What an unknown verdict says, by the budget that ran out."""
-"""The exit status of a one-deal solve, by verdict (2 stays for a usage error)."""
 
 
 def parse_deals(text: str) -> list[int]:
@@ -106,7 +107,7 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     # that `solve ... | replay ... --moves -` and `solve ... > moves.txt` just work.
     print(f"{variant.name}, deal {deal}: {verdict} ({cost})", file=sys.stderr)
     if result.thoughtful:
-        print("(the solver knew every face-down card: thoughtful play)", file=sys.stderr)
+        print(f"(the solver knew {foreseen(start)}: thoughtful play)", file=sys.stderr)
     if result.solved:
         print(_written(start, result.moves, freecell))
     if not args.no_store:
@@ -216,7 +217,32 @@ def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace)
             raise UserError(f"can't write {name}: it is a folder")
         if name and not Path(name).resolve().parent.is_dir():
             raise UserError(f"can't write {name}: its folder does not exist")
+    _check_outputs(args)
+    if args.scheduler and args.workers is not None:
+        raise UserError("--workers is for this machine's processes; with --scheduler the cluster's workers solve the deals")
     _check_db(args)
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse output files that are the database (it holds the saved games) or one another."""
+    named = [(flag, Path(name).resolve()) for flag, name in (("--csv", args.csv), ("--json", args.json), ("--plot", args.plot)) if name]
+    if not args.no_store:
+        database = _database(args.db)
+        for flag, path in named:
+            if path == database:
+                raise UserError(f"{flag} {path} is the database the verdicts (and saved games) are kept in: name another file")
+    for n, (flag, path) in enumerate(named):
+        for other, again in named[n + 1 :]:
+            if path == again:
+                raise UserError(f"{flag} and {other} name the same file, {path}: each writes a file of its own")
+
+
+def _database(db: str | None) -> Path:
+    """The database file the verdicts go to, as a full path."""
+    try:
+        return (database_file(db) if db else default_path()).expanduser().resolve()
+    except StorageError as error:
+        raise UserError(str(error)) from None
 
 
 def _is_address(address: str) -> bool:
@@ -234,9 +260,13 @@ def _is_address(address: str) -> bool:
 
 
 def _check_db(args: argparse.Namespace) -> None:
-    """Refuse a database in a folder that does not exist, unless nothing is stored."""
-    if not args.no_store:
-        check_db_folder(args.db)
+    """Refuse a database in a folder that does not exist, or that is a folder, unless
+    nothing is stored (before any search: a verdict should not be searched for nothing)."""
+    if args.no_store:
+        return
+    check_db_folder(args.db)
+    if _database(args.db).is_dir():
+        raise UserError(f"can't use {args.db} as the database: it is a folder")
 
 
 def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
@@ -270,9 +300,7 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     except StorageError as error:
         raise UserError(str(error)) from None
     except KeyboardInterrupt:
-        kept = len(results) - len(known)
-        where = "kept in the store: run the same command again to go on" if store is not None else "not kept (--no-store)"
-        print(f"\ncardtable: interrupted; {plural(kept, 'deal')} solved so far {where}", file=sys.stderr)
+        print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None)}", file=sys.stderr)
         return INTERRUPTED
     finally:
         if store is not None:
@@ -284,6 +312,24 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     print(f"{variant.name}\n{summary.text()}")
     _write_files(variant, results, args, freecell)
     return 0
+
+
+def _so_far(done: list[DealResult], stored: bool) -> str:
+    """What an interrupted batch did: its verdicts by kind, and what a new run does with them.
+
+    >>> from cardtable.solver.batch import DealResult
+    >>> row = lambda outcome: DealResult("golf", 1, outcome, 0, 10, 0.1, True, "")
+    >>> _so_far([row(Outcome.UNWINNABLE), row(Outcome.SOLVED), row(Outcome.UNKNOWN)], True)
+    '1 solved and 1 proved lost, kept in the store (run the same command again to go on); 1 unknown, searched again then'
+    """
+    decided = [r for r in done if r.outcome is not Outcome.UNKNOWN]
+    solved = sum(r.outcome is Outcome.SOLVED for r in decided)
+    counts = f"{solved} solved and {len(decided) - solved} proved lost"
+    unknown = len(done) - len(decided)
+    if not stored:
+        return f"{counts}, {unknown} unknown: not kept (--no-store)"
+    return f"{counts}, kept in the store (run the same command again to go on)" + (
+        f"; {unknown} unknown, searched again then" if unknown else "")
 
 
 def _write_files(variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool) -> None:
@@ -312,9 +358,17 @@ def _write_files(variant: Variant, results: list[DealResult], args: argparse.Nam
         if args.plot:
             plot(results, f"{variant.name}: seconds per deal", Path(args.plot))
     except OSError as error:
-        raise UserError(f"can't write {error.filename}: {error.strerror}") from None
+        raise UserError(f"can't write {error.filename or 'the file'}: {error.strerror or error}") from None
     except ValueError as error:
         raise UserError(str(error)) from None
+
+
+def _count(text: str) -> int:
+    """A whole number, written with or without separators (``2,000,000``, ``2_000_000``)."""
+    try:
+        return int(text.replace(",", "").replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
 
 
 def solve_command(args: argparse.Namespace) -> int:
@@ -334,9 +388,12 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     add_option_argument(parser)
     parser.add_argument("--deal", type=int, default=None, help="the deal to solve (default 1)")
     parser.add_argument("--deals", help="classify these deals instead: 1-1000, or 1-10,20-30")
-    parser.add_argument("--seconds", type=float, default=60.0, help="time budget per deal (default 60)")
-    parser.add_argument("--nodes", type=int, default=2_000_000, help="positions each of a deal's searches may store (default 2,000,000)")
-    parser.add_argument("--memory", type=int, default=1536, help="memory budget per deal in MB (default 1536)")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="time budget per deal, by the clock on the wall: a busy machine decides less (default 60)")
+    parser.add_argument("--nodes", type=_count, default=2_000_000,
+                        help="positions each of a deal's searches may store (default 2,000,000)")
+    parser.add_argument("--memory", type=_count, default=1536,
+                        help="memory for a deal's store of positions, in MB (default 1536; the process takes some 200 MB more)")
     parser.add_argument("--notation", choices=("auto", "cardtable", "freecell"), default="auto",
                         help="how to write solutions, printed or in --csv/--json files "
                         "(auto: Freecell Solver's for games with free cells)")

@@ -6,9 +6,11 @@ may retry, so a worker lost mid-run costs only the deals it held, which run agai
 
 from __future__ import annotations
 
+import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 from cardtable.solver.batch import CHUNK, DealResult, solve_deals
 from cardtable.solver.search import Budget
@@ -36,6 +38,8 @@ def classify_on_cluster(
         from distributed import Client, as_completed
     except ImportError:
         raise ImportError("the cluster path needs dask's distributed package: pip install 'cardtable[distributed]'") from None
+    if isinstance(address, str):
+        _reachable(address)
     client = _connected(Client, address)
     try:
         futures = [
@@ -46,6 +50,26 @@ def classify_on_cluster(
             yield from future.result()
     finally:
         client.close()
+
+
+PROBE_SECONDS = 5.0
+"""How long the first look at the scheduler's port may take."""
+
+
+def _reachable(address: str) -> None:
+    """Raise ConnectionError at once where nothing listens at ``address`` (a refused
+    connection, an unknown host): Dask's client would try for ``CONNECT_SECONDS``."""
+    parsed = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parsed.scheme != "tcp" or not parsed.hostname or parsed.port is None:
+        return  # another protocol: Dask's client says what it makes of it
+    try:
+        socket.create_connection((parsed.hostname, parsed.port), timeout=PROBE_SECONDS).close()
+    except socket.gaierror as error:
+        raise ConnectionError(f"there is no host {parsed.hostname!r} ({error.strerror})") from None
+    except ConnectionRefusedError:
+        raise ConnectionError(f"nothing listens on port {parsed.port} of {parsed.hostname}: is the scheduler running?") from None
+    except OSError:
+        return  # a slow network, or a firewall: Dask's client tries for longer
 
 
 def _connected(client_class: Any, address: str) -> Any:

@@ -52,8 +52,9 @@ class Budget:
 class Result:
     """A verdict with its moves (when solved) and what it cost.
 
-    ``thoughtful`` is True when the position had face-down cards: the solver saw them,
-    as in "thoughtful" solitaire, so the verdict is about the deal, not about what a
+    ``thoughtful`` is True when the solver saw what a player can't (``foreseen``): the
+    position's face-down cards, as in "thoughtful" solitaire, or where a redeal that
+    shuffles will put the cards; so the verdict is about the deal, not about what a
     player could know. ``reason`` says why a position is lost when that was seen
     without a search (``trapped``); empty otherwise.
     """
@@ -88,7 +89,7 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     ('solved', True)
     """
     began = time.perf_counter()
-    thoughtful = any(state.hidden)
+    thoughtful = bool(foreseen(state))
     why = trapped(state)
     if why is not None:
         return Result(Outcome.UNWINNABLE, (), 0, time.perf_counter() - began, thoughtful, why)
@@ -112,6 +113,18 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
             return Result(Outcome.UNWINNABLE, (), nodes, time.perf_counter() - began, thoughtful)
     ran_out = "seconds" if time.perf_counter() >= deadline else "memory" if room < budget.nodes else "nodes"
     return Result(Outcome.UNKNOWN, (), nodes, time.perf_counter() - began, thoughtful, limit=ran_out)
+
+
+def foreseen(state: State) -> str:
+    """What the solver sees from ``state`` that a player can't ('' for nothing).
+
+    >>> from cardtable.solitaire import get_variant
+    >>> [foreseen(get_variant(g).start(1)) for g in ("klondike", "montana", "freecell")]
+    ['every face-down card', "where each redeal's shuffle puts the cards", '']
+    """
+    if any(state.hidden):
+        return "every face-down card"
+    return "where each redeal's shuffle puts the cards" if state.variant.stock.mixes else ""
 
 
 def warm_up(state: State) -> None:

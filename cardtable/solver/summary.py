@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.solver.batch import DealResult
-from cardtable.solver.search import Outcome
+from cardtable.solitaire import get_variant
+from cardtable.solver.search import Outcome, foreseen
 
 
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -55,6 +56,8 @@ class Summary:
     total_seconds: float
     mean_moves: float
     thoughtful: bool
+    foresaw: str = ""
+    """What the solver saw that a player can't (``search.foreseen``), where ``thoughtful``."""
 
     @property
     def decided(self) -> int:
@@ -97,8 +100,8 @@ class Summary:
             )
         if self.thoughtful:
             lines.append(
-                "the solver knew every face-down card (thoughtful play): these are the deals as dealt, "
-                "not what a player who can't see those cards would win"
+                f"the solver knew {self.foresaw or 'every face-down card'} (thoughtful play): these are the deals "
+                "as dealt, not what a player who can't see that would win"
             )
         return "\n".join(lines)
 
@@ -126,4 +129,11 @@ def summarize(results: Sequence[DealResult]) -> Summary:
         total_seconds=sum(times),
         mean_moves=sum(r.moves for r in solved) / len(solved) if solved else 0.0,
         thoughtful=any(r.thoughtful for r in results),
+        foresaw=_foresaw(results),
     )
+
+
+def _foresaw(results: Sequence[DealResult]) -> str:
+    """What the solver saw of the batch's deals that a player can't ('' for nothing)."""
+    seen = next((r for r in results if r.thoughtful), None)
+    return "" if seen is None else foreseen(get_variant(seen.game).start(seen.deal))

@@ -222,10 +222,16 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
         (("--deals", "1-2", "--csv", str(tmp_path / "no" / "r.csv")), "its folder does not exist"),
         (("--deals", "1-2", "--plot", str(tmp_path / "r.txt")), ".svg or .png"),
         (("--deals", "1-2", "--seconds", "nan"), "the budget needs"),
+        (("--deals", "1-2", "--csv", str(db)), f"--csv {db} is the database the verdicts (and saved games) are kept in"),
+        (("--deals", "1-2", "--csv", str(tmp_path / "r"), "--json", str(tmp_path / "r")), "--csv and --json name the same file"),
+        (("--deals", "1-2", "--scheduler", "tcp://h:8786", "--workers", "2"), "with --scheduler the cluster's workers"),
+        (("--deal", "3", "--db", str(tmp_path)), "it is a folder"),  # before the search, not after it
     ]:
-        status, out, err = run(capsys, "solve", "freecell", *args, "--db", str(db))
+        status, out, err = run(capsys, "solve", "freecell", *args, "--db", str(db)) if "--db" not in args else run(
+            capsys, "solve", "freecell", *args)
         assert status == 2 and words in err and "Traceback" not in err, args
         assert out == ""
+    assert not db.exists() or db.read_bytes()[:16] == b"SQLite format 3\x00"  # never written over
     status, _, err = run(capsys, "solve", "klondike", "--notation", "freecell")
     assert status == 2 and "it has a stock; --notation cardtable writes it" in err
 
@@ -304,9 +310,9 @@ def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) 
     out, err = batch.communicate(timeout=90)
     assert time.monotonic() - interrupted < 8, "the batch went on solving after Ctrl-C"
     assert batch.returncode == 130 and "Traceback" not in err
-    said = re.search(r"cardtable: interrupted; ([0-9,]+) deals? solved so far kept in the store", err)
+    said = re.search(r"cardtable: interrupted; (\d+) solved and (\d+) proved lost, kept in the store[^;\n]*(?:; (\d+) unknown)?", err)
     assert said is not None, err
-    assert _stored(db) == int(said.group(1).replace(",", "")) < 200
+    assert _stored(db) == sum(int(n or 0) for n in said.groups()) < 200  # every verdict reached is kept
 
 
 def _stored(db: Path) -> int:
@@ -343,3 +349,21 @@ def test_a_scheduler_address_where_something_else_answers_is_a_clear_error(capsy
         stranger.close()
     assert status == 2 and out == ""
     assert err.startswith(f"cardtable: can't use the cluster at tcp://127.0.0.1:{port}: no Dask scheduler answered there (")
+
+
+def test_budgets_read_with_separators_and_a_shuffling_redeal_is_called_foresight(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "solve", "freecell", "--deal", "1", "--nodes", "2,000,000", "--no-store")
+    assert status == 0, err
+    status, out, err = run(capsys, "solve", "montana", "--deal", "1", "--nodes", "60_000", "--no-store")
+    assert status == 0 and "redeal" in out
+    assert "(the solver knew where each redeal's shuffle puts the cards: thoughtful play)" in err
+
+
+def test_a_scheduler_address_where_nothing_listens_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:  # a port just freed: nothing listens there
+        taken.bind(("127.0.0.1", 0))
+        port = taken.getsockname()[1]
+    began = time.monotonic()
+    status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--scheduler", f"tcp://127.0.0.1:{port}", "--no-store")
+    assert status == 2 and f"nothing listens on port {port} of 127.0.0.1: is the scheduler running?" in err
+    assert time.monotonic() - began < 10  # not Dask's 30 s of trying

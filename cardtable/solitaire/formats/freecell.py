@@ -7,7 +7,8 @@ Board text, as Freecell Solver reads and prints it::
     : JD KD 2S 4C 3S 6D 6S
     ...
 
-Standard notation: columns ``1``-``8`` (a tenth column is ``0``), free cells ``a``-``d``,
+Standard notation: columns ``1``-``8`` (a tenth column is ``10``, as Freecell Solver writes
+it: ``10a``, ``110``, ``101``; ``0`` is read for it too), free cells ``a``-``d``,
 foundations ``h``: ``3a``, ``a7``, ``1h``, ``85``. Freecell Solver prints five kinds of move: column to
 column, column to cell, cell to column, and column or cell home (never cell to cell,
 nor a card off a foundation). The number of cards in a column-to-column move is
@@ -35,7 +36,9 @@ from cardtable.solitaire.variant import Variant
 _CELL_LETTERS = "abcdefg"
 """Free cells by letter; "h" names the foundations, so a game with eight cells (Eight Off)
 is written in cardtable's own notation."""
-_COLUMN_DIGITS = "1234567890"
+_COLUMN_DIGITS = tuple(str(n) for n in range(1, 11))
+"""Columns by number: ``10`` is the tenth (``0`` is read for it too, as lists written before
+were)."""
 _FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 
 
@@ -145,6 +148,8 @@ def _foundation_tops(text: str) -> list[tuple[Suit, int]]:
 
 def _place(variant: Variant, letter: str, text: str) -> tuple[PileKind, int | None]:
     cells, _, columns = _layout(variant)
+    if letter == "0" and len(columns) == len(_COLUMN_DIGITS):
+        letter = _COLUMN_DIGITS[-1]
     if letter in _COLUMN_DIGITS[: len(columns)]:
         return PileKind.TABLEAU, columns[_COLUMN_DIGITS.index(letter)]
     if letter in _CELL_LETTERS[: len(cells)]:
@@ -166,7 +171,9 @@ class _Word:
     count: int | None
 
 
-_MOVE = re.compile(r"(.)(.)(?:v([0-9a-f]+))?")
+_MOVE = re.compile(r"(10|.)(10|.)(?:v([0-9a-f]+))?")
+"""A move: two places (a column's number, ``10`` included, a cell's letter or ``h``) and
+a count; ``101`` is the tenth column to the first, ``110`` the first to the tenth."""
 
 
 def _read_word(variant: Variant, text: str) -> _Word:
@@ -174,7 +181,7 @@ def _read_word(variant: Variant, text: str) -> _Word:
     word = text.strip().lower()
     match = _MOVE.fullmatch(word)
     if match is None:
-        raise FormatError(f"{text!r} is not a FreeCell move: two characters like 3a, a7, 1h or 85 (85v3 for 3 cards)")
+        raise FormatError(f"{text!r} is not a FreeCell move: two places like 3a, a7, 1h, 85 or 10a (85v3 for 3 cards)")
     (kind, source), (target_kind, target) = _place(variant, match[1], text), _place(variant, match[2], text)
     if source is None:
         raise FormatError(f"{text!r}: cards don't move out of the foundations in FreeCell")

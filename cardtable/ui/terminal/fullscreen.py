@@ -181,7 +181,7 @@ class TableApp(App[int]):
         Binding("space", "pick", "Pick"), Binding("enter", "play_here", "Play", show=False),
         Binding("d", "deal", "Deal"), Binding("u", "undo", "Undo"), Binding("r", "redo", "Redo", show=False),
         Binding("R", "restart", "Restart", show=False), Binding("b", "mark", "Mark", show=False),
-        Binding("B", "back", "Back to the mark", show=False),
+        Binding("B", "to_mark", "Back to the mark", show=False),
         Binding("i", "hint", "Hint"), Binding("a", "auto", "Finish", show=False), Binding("n", "new", "New"),
         Binding("N", "new('new winnable')", "Winnable deal", show=False), Binding("D", "new('daily')", "Daily", show=False),
         Binding("m", "show_me", "Show me", show=False), Binding("w", "winnable", "Winnable?", show=False),
@@ -490,7 +490,7 @@ class TableApp(App[int]):
     def action_mark(self) -> None:
         self.show(self.session.set_bookmark())
 
-    def action_back(self) -> None:
+    def action_to_mark(self) -> None:
         self.show(self.session.to_bookmark())
 
     def action_hint(self) -> None:
