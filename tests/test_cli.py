@@ -69,6 +69,13 @@ def test_replay_a_freecell_solution_wins() -> None:
     assert result.stdout.endswith("won: yes\n")
 
 
+def test_a_freecell_list_cut_short_is_blamed_where_it_breaks() -> None:
+    words = SOLUTION.read_text().split()
+    cut = " ".join(words[:12]) + " " + words[12][:1]  # the thirteenth move cut to one character
+    result = cardtable("replay", "freecell", "--deal", "1", "--moves", "-", stdin=cut)
+    assert result.returncode == 2 and f"move 13: '{words[12][:1]}' is not a FreeCell move" in result.stderr
+
+
 def test_replay_stops_at_an_illegal_move_with_its_number_and_reason() -> None:
     result = cardtable("replay", "klondike", "--deal", "7", "--moves", "-", stdin="deal\nt1>t2\n")
     assert result.returncode == 1

@@ -168,7 +168,7 @@ class Progress:
     of the way otherwise."""
 
     def __init__(self, total: int, stream: TextIO | None = None) -> None:
-        self.total, self.done, self.solved = total, 0, 0
+        self.total, self.done, self.solved, self.lost = total, 0, 0, 0
         self.stream = sys.stderr if stream is None else stream
         self.live = self.stream.isatty()
 
@@ -176,11 +176,13 @@ class Progress:
         """Count one result and redraw when due."""
         self.done += 1
         self.solved += result.outcome is Outcome.SOLVED
+        self.lost += result.outcome is Outcome.UNWINNABLE
         if self.live or self.done == self.total or self.done % max(1, self.total // 10) == 0:
             filled = int(30 * self.done / max(self.total, 1))
             bar = "#" * filled + "." * (30 - filled)
             end = "\r" if self.live and self.done < self.total else "\n"
-            self.stream.write(f"[{bar}] {self.done}/{self.total} deals, {self.solved} solved{end}")
+            unknown = self.done - self.solved - self.lost
+            self.stream.write(f"[{bar}] {self.done}/{self.total} deals: {self.solved} solved, {self.lost} lost, {unknown} unknown{end}")
             self.stream.flush()
 
 

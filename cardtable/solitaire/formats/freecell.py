@@ -292,9 +292,14 @@ def freecell_words(text: str) -> list[str]:
 
 
 def looks_like_freecell(words: Sequence[str]) -> bool:
-    """Whether every word has the shape of a FreeCell move (``8a``, ``1h``, ``85v3``),
-    as no list in cardtable's notation does (``t3>t5``, ``deal``)."""
-    return bool(words) and all(len(word) <= 8 and _MOVE.fullmatch(word.lower()) for word in words)
+    """Whether a list is in FreeCell's notation: its first word has the shape of a
+    FreeCell move (``8a``, ``1h``, ``85v3``), as no word of cardtable's notation does
+    (``t3>t5``, ``deal``). A word further on that is no move is then named where it is.
+
+    >>> looks_like_freecell(["7a", "4"]), looks_like_freecell(["t3>t5", "deal"])
+    (True, False)
+    """
+    return bool(words) and len(words[0]) <= 8 and _MOVE.fullmatch(words[0].lower()) is not None
 
 
 def is_extended(words: list[str]) -> bool:
