@@ -33,9 +33,9 @@ from cardtable.solitaire.model import Move, MoveKind, PileKind, State
 from cardtable.solitaire.games.freecell import freecell
 from cardtable.solitaire.variant import Variant
 
-_CELL_LETTERS = "abcdefg"
-"""Free cells by letter; "h" names the foundations, so a game with eight cells (Eight Off)
-is written in cardtable's own notation."""
+_CELL_LETTERS = "abcdefgk"
+"""Free cells by letter; "h" names the foundations, so an eighth cell (Eight Off's) is "k",
+as Freecell Solver writes it (``fc-solve --game eight_off``)."""
 _COLUMN_DIGITS = tuple(str(n) for n in range(1, 11))
 """Columns by number: ``10`` is the tenth (``0`` is read for it too, as lists written before
 were)."""

@@ -142,12 +142,15 @@ def test_standard_notation_reads_cells_foundations_and_run_counts() -> None:
         freecell_board_to_fcs(get_variant("klondike").start(1))
 
 
-def test_a_tenth_column_is_written_10_and_eight_cells_leave_the_notation() -> None:
+def test_a_tenth_column_is_written_10_and_an_eighth_cell_k() -> None:
     state = get_variant("freecell[columns=10]").start(1)
     tenth = state.variant.tables.tableau[9]
     move = next(m for m in legal_moves(state) if m.source == tenth)
     written = format_freecell_move(state, move)
     assert written.startswith("10") and parse_freecell_move(state, written) == move
     assert parse_freecell_move(state, "0" + written[2:]) == move  # as lists were written before
-    with pytest.raises(FormatError, match="it has 8 free cells, and the notation letters 7 at most"):
-        freecell_board_to_fcs(get_variant("eight-off").start(1))  # its eighth cell would be "h"
+    eight = get_variant("eight-off").start(1)  # "h" is home, so Freecell Solver names the eighth cell "k"
+    assert freecell_board_to_fcs(eight).splitlines()[1] == "Freecells: 4S - 5H - KH - KD -"
+    last = eight.variant.tables.cells[-1]
+    to_last = next(m for m in legal_moves(eight) if m.target == last)
+    assert format_freecell_move(eight, to_last).endswith("k") and parse_freecell_move(eight, format_freecell_move(eight, to_last)) == to_last
