@@ -312,7 +312,7 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     if known:
         print(f"({plural(len(known), 'verdict')}, and their times, come from the store; --again solves them anew)")
     print(f"{variant.name}\n{summary.text()}")
-    _write_files(variant, results, args, freecell)
+    _write_files(variant, results, args, freecell, budget)
     return 0
 
 
@@ -334,7 +334,9 @@ def _so_far(done: list[DealResult], stored: bool) -> str:
         f"; {unknown} unknown, searched again then" if unknown else "")
 
 
-def _write_files(variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool) -> None:
+def _write_files(
+    variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget
+) -> None:
     """Write the CSV, JSON and plot files asked for; solutions in the notation the
     one-deal solve prints (``--notation``)."""
     fields = ("game", "deal", "outcome", "moves", "nodes", "seconds", "thoughtful", "solution")
@@ -353,10 +355,10 @@ def _write_files(variant: Variant, results: list[DealResult], args: argparse.Nam
             rows = [{**{f: getattr(r, f) for f in fields}, "outcome": r.outcome.value} for r in results]
             summary = summarize(results)
             interval = None if summary.interval is None else list(summary.interval)
-            Path(args.json).write_text(
-                json.dumps({"game": variant.id, "share": summary.share, "interval": interval, "results": rows}, indent=1),
-                encoding="utf-8",
-            )
+            counts = {"solved": summary.solved, "unwinnable": summary.unwinnable, "unknown": summary.unknown}
+            limits = {"seconds": budget.seconds, "nodes": budget.nodes, "memory_mb": budget.memory_mb}
+            whole = {"game": variant.id, "share": summary.share, "interval": interval, **counts, "budget": limits, "results": rows}
+            Path(args.json).write_text(json.dumps(whole, indent=1), encoding="utf-8")
         if args.plot:
             plot(results, f"{variant.name}: seconds per deal", Path(args.plot))
     except OSError as error:

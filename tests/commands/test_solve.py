@@ -142,6 +142,8 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     assert {r["outcome"] for r in rows} == {"solved", "unwinnable"}
     data = json.loads(record.read_text())
     assert data["share"] == pytest.approx(11 / 12) and len(data["results"]) == 12
+    assert (data["solved"], data["unwinnable"], data["unknown"]) == (11, 1, 0)
+    assert data["budget"] == {"seconds": 60.0, "nodes": 2_000_000, "memory_mb": 1536}  # what the verdicts were reached with
     assert picture.read_text().startswith("<svg") and "unwinnable (1)" in picture.read_text()
     stored = SolvedDeals(db).results("bakers-game")
     assert [(r.deal, r.outcome.value) for r in stored] == [(int(r["deal"]), r["outcome"]) for r in rows]
