@@ -178,13 +178,13 @@ def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_on
     raw.execute("UPDATE games SET steps = '[[\"t1>t7:9\"]]' WHERE id = ?", (newer,))
     raw.commit()
     raw.close()
+    listed = cardtable("resume", "--list", "--db", str(db))  # the latest played first
+    rows = [line.split() for line in listed.stdout.splitlines()[1:3]]
+    assert [(int(r[0]), r[-1]) for r in rows] == [(newer, "Klondike"), (older, "Yukon")], listed.stdout
     result = cardtable("resume", "--plain", "--db", str(db), stdin="quit\n")
     assert result.returncode == 0, result.stderr
     assert f"game {newer} can't be resumed (saved game {newer} can't be read back" in result.stderr
     assert "Yukon" in result.stdout
-    listed = cardtable("resume", "--list", "--db", str(db))
-    rows = [line.split() for line in listed.stdout.splitlines()[1:3]]
-    assert [(int(r[0]), r[-1]) for r in rows] == [(newer, "Klondike"), (older, "Yukon")], listed.stdout
     chosen = cardtable("resume", str(older), "--plain", "--db", str(db), stdin="quit\n")
     assert chosen.returncode == 0 and "Yukon" in chosen.stdout and not chosen.stderr
     _clean_refusal(cardtable("resume", "99", "--db", str(db)), "there is no unfinished game 99; `cardtable resume --list`")
