@@ -26,6 +26,15 @@ def _cards(cards: list[dict[str, Any]]) -> str:
     return " ".join(c.get("card", "[XX]") for c in cards)
 
 
+def _result(net: int) -> str:
+    """A settled hand's result in words.
+
+    >>> _result(15), _result(-10), _result(0)
+    ('won 15', 'lost 10', 'pushed')
+    """
+    return f"won {net}" if net > 0 else f"lost {-net}" if net < 0 else "pushed"
+
+
 def render(view: dict[str, Any]) -> str:
     """The table as a few lines of text."""
     seats = "  ".join(
@@ -39,7 +48,7 @@ def render(view: dict[str, Any]) -> str:
         for hand in game["hands"]:
             soft = " soft" if hand["soft"] else ""
             state = "  <- your turn" if hand["turn"] else (f"  {hand['finish']}" if hand["finish"] else "")
-            paid = f", paid {hand['paid']}" if game["over"] and hand["paid"] is not None else ""
+            paid = f", {_result(hand['paid'] - hand['bet'])}" if game["over"] and hand["paid"] is not None else ""
             lines.append(f"  {hand['seat']:7}  {_cards(hand['cards'])}  ({hand['total']}{soft})  bet {hand['bet']}{paid}{state}")
     if view["actions"]:
         lines.append("  you may: " + ", ".join(view["actions"]))

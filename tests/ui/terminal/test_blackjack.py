@@ -25,6 +25,7 @@ def test_typed_bets_actions_hint_and_statistics_survive_a_restart(tmp_path: Path
     assert "right    KC TH  (20)  bet 10  <- your turn" in out and "dealer   8S [XX]  (8)" in out
     assert "Stand: expected +0.790 of the bet" in out
     assert "You win 70." in out and "Credits 570" in out
+    assert "bet 10, won 10  stood" in out and "bet 60, won 60  stood" in out  # each hand's result in words
     assert "unknown command 'bogus'" in out and "there is no 2000 chip" in out
     again = cardtable(db, "thunderjack", stdin="stats\nhistory\n")
     assert "rounds 1: won 1" in again.stdout and "credits 570" in again.stdout
