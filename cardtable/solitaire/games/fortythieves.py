@@ -84,6 +84,20 @@ indian = register(
     )
 )
 
+forty_and_eight = register(
+    forty_thieves.derive(
+        id="forty-and-eight",
+        name="Forty and Eight",
+        piles=_layout(((0, 4),) * 8, down & same_suit),
+        stock=to_waste(1, passes=2),
+        summary=(
+            "Two decks; eight columns of four cards, all face up. Build down in suit. Only "
+            "one card moves at a time; any card fills an empty column. Turn the stock one "
+            f"card at a time; when it runs out, turn the waste over once for a second pass. {_HOME}"
+        ),
+    )
+)
+
 lucas = register(
     forty_thieves.derive(
         id="lucas",

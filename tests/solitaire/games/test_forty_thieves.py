@@ -1,12 +1,13 @@
-"""Forty Thieves, Streets, Maria, Emperor, Indian and Lucas, from their published rules."""
+"""Forty Thieves, Streets, Maria, Emperor, Indian, Forty and Eight and Lucas, from their
+published rules."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardtable.cards import Rank
-from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant
-from tests.solitaire.games.positions import move, position
+from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant, legal_moves
+from tests.solitaire.games.positions import move, pile, position
 
 DEAL = Move(MoveKind.DEAL)
 REDEAL = Move(MoveKind.REDEAL)
@@ -20,6 +21,7 @@ REDEAL = Move(MoveKind.REDEAL)
         ("maria", [(4, 0)] * 9, 68),
         ("emperor", [(4, 3)] * 10, 64),
         ("indian", [(3, 1)] * 10, 74),
+        ("forty-and-eight", [(4, 0)] * 8, 72),
     ],
 )
 def test_two_decks_dealt_to_the_columns_and_eight_foundations(game: str, columns: list[tuple[int, int]], stock: int) -> None:
@@ -47,6 +49,25 @@ def test_indian_builds_in_any_suit_but_its_own() -> None:
     state = position("indian", t1="9C", t2="8S", t3="8C")
     assert check(state, move(state, "t2", "t1")).ok
     assert "different suit" in check(state, move(state, "t3", "t1")).reason
+
+
+@pytest.mark.parametrize("game", ["forty-thieves", "forty-and-eight"])
+def test_forty_and_eight_builds_in_suit_one_card_at_a_time_like_forty_thieves(game: str) -> None:
+    state = position(game, t1="9C", t2="8C 7C", t3="8H", t4="", t5="KD")
+    assert check(state, move(state, "t2", "t4")).ok and check(state, move(state, "t5", "t4")).ok
+    assert "one card" in check(state, move(state, "t2", "t1", 2)).reason
+    assert "in suit" in check(state, move(state, "t3", "t1")).reason
+    assert move(state, "t3", "t4") in legal_moves(state)
+
+
+def test_forty_and_eight_turns_the_waste_over_once() -> None:
+    state = apply(position("forty-and-eight", stock="[5C]", waste="9H"), DEAL)
+    assert "still has cards" in check(position("forty-and-eight", stock="[5C]", waste="9H"), REDEAL).reason
+    second = apply(state, REDEAL)
+    assert second.redeals == 1 and pile(second, "stock") == "[5C] [9H]" and pile(second, "waste") == ""
+    spent = apply(apply(second, DEAL), DEAL)
+    assert "no redeals left" in check(spent, REDEAL).reason
+    assert REDEAL not in legal_moves(spent)
 
 
 @pytest.mark.parametrize("game", ["forty-thieves", "streets", "maria", "emperor", "indian"])
