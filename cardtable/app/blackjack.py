@@ -22,6 +22,7 @@ from cardtable.thunderjack import (
 from cardtable.thunderjack.advisor import advise
 from cardtable.thunderjack.hand import Finish, Hand, is_natural, is_thunderjack
 from cardtable.thunderjack.rules import RuleSet
+from cardtable.thunderjack.sheet import sheet
 
 JSON = dict[str, Any]
 
@@ -241,6 +242,7 @@ class BlackjackTable:
         return {
             "rules": table.rules.name,
             "description": table.rules.describe(),
+            "sheet": list(sheet(table.rules)),
             "chips": list(table.rules.chips),
             "credits": game.credits if self.in_play and game is not None else table.credits,
             "stakes": table.stakes,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import textwrap
 import time
 from fractions import Fraction
 from typing import Any
@@ -176,7 +177,14 @@ def chart_command(args: argparse.Namespace) -> int:
 
 
 def rules_command(args: argparse.Namespace) -> int:
-    """List the named rule sets."""
+    """List the named rule sets, or give one's rules in words."""
+    if args.name is not None:
+        from cardtable.thunderjack.sheet import sheet
+
+        if args.name not in PRESETS:
+            raise UserError(f"no rule set {args.name!r}; choose one of {', '.join(PRESETS)}")
+        print("\n\n".join(textwrap.fill(paragraph, 88) for paragraph in sheet(PRESETS[args.name])))
+        return 0
     for name, rules in PRESETS.items():
         print(f"{name:22} {rules.describe()}")
     return 0
@@ -223,4 +231,6 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     chart = inner.add_parser("chart", help="print the basic-strategy chart for a rule set")
     add_rule_flags(chart)
     chart.set_defaults(handler=chart_command)
-    inner.add_parser("rules", help="list the named rule sets").set_defaults(handler=rules_command)
+    listing = inner.add_parser("rules", help="list the named rule sets, or give one's rules in words")
+    listing.add_argument("name", nargs="?", default=None, help="a rule set to give in words (thunderjack, ...)")
+    listing.set_defaults(handler=rules_command)

@@ -33,6 +33,10 @@ def test_chart_and_rules_print_for_any_rule_set() -> None:
     assert chart.returncode == 0 and "H17" in chart.stdout and re.search(r"^ +11 +D +D", chart.stdout, re.M)
     listed = cardtable("blackjack", "rules")
     assert "thunderjack" in listed.stdout and "Thunderjack 3:1, Blitz 6 cards 5:1" in listed.stdout
+    worded = cardtable("blackjack", "rules", "six-deck-h17")
+    assert worded.returncode == 0 and "on a soft 17" in worded.stdout and "Thunderjack" not in worded.stdout
+    unknown = cardtable("blackjack", "rules", "poker")
+    assert unknown.returncode == 2 and "no rule set 'poker'" in unknown.stderr
 
 
 def test_bad_rule_sets_and_flags_are_clear_errors() -> None:

@@ -2,7 +2,7 @@
 
 Keys: 1/2/3 select the left/middle/right hand (as the original game's buttons run), c/v/b/n chips 10/50/250/1000, x clear,
 space deal, h hit, s stand, d double, p split, r surrender, i hint, f a fresh stake once out of credits, t statistics,
-q quit.
+? the rules, q quit.
 """
 
 from __future__ import annotations
@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
 from cardtable.app.blackjack import Answer, BlackjackTable
 from cardtable.ui.terminal.blackjack_text import render_stats
+from cardtable.ui.terminal.fullscreen import TextScreen
 
 _RED = {"D", "H"}
 _SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -40,7 +42,7 @@ def table_markup(view: dict[str, Any]) -> str:
     lines = [f"[b]Credits {view['credits']}[/b]   {view['description']}", ""]
     if game is None:
         broke = view.get("can_fresh_stake")
-        lines.append("You are out of credits: f (Fresh stake) starts you again." if broke else "Place your bets.")
+        lines.append("You are out of credits: f (Fresh stake) starts you again." if broke else "Place your bets (? the rules).")
         return "\n".join(lines)
     lines.append(f"Dealer  {' '.join(card_markup(c) for c in game['dealer'])}  ({game['dealer_total']})")
     lines.append("")
@@ -76,7 +78,7 @@ class BlackjackApp(App[int]):
         ("s", "intent('play', 'stand')", "stand"), ("d", "intent('play', 'double')", "double"),
         ("p", "intent('play', 'split')", "split"), ("r", "intent('play', 'surrender')", "surrender"),
         ("i", "intent('hint', '')", "hint"), ("f", "intent('stake', '')", "fresh stake"), ("t", "show_stats", "stats"),
-        ("q", "quit", "quit"),
+        ("q", "quit", "quit"), Binding("question_mark", "show_rules", "rules", show=False),
     ]
 
     def __init__(self, table: BlackjackTable) -> None:
@@ -148,6 +150,13 @@ class BlackjackApp(App[int]):
         """Show the statistics in the message line."""
         self.message = render_stats(self.table.stats())
         await self.refresh_table()
+
+    def action_show_rules(self) -> None:
+        """The table's own rules, written from its rule set, and the keys."""
+        view = self.table.view()
+        title = "Thunderjack!" if view["rules"] == "thunderjack" else f"Blackjack: {view['rules']} rules"
+        keys = " ".join((__doc__ or "").split("Keys: ", 1)[-1].split())
+        self.push_screen(TextScreen(f"# {title}\n\n" + "\n\n".join(view["sheet"]) + f"\n\n## Keys\n\n{keys}", markdown=True))
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         intent, _, value = (event.button.id or "").partition("-")

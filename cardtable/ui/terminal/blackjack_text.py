@@ -17,6 +17,7 @@ HELP = """Commands:
   stake                     a fresh stake when you have run out of credits
   stats                     your statistics
   history                   your last ten rounds
+  rules                     the rules this table plays by
   help, quit"""
 
 SHORT = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender"}
@@ -106,6 +107,8 @@ def run_word(table: BlackjackTable, line: str) -> Answer | str | None:
         return HELP
     if word == "stats":
         return render_stats(table.stats())
+    if word == "rules":
+        return "\n\n".join(table.view()["sheet"])
     if word == "history":
         return render_history(table.history()) or "no rounds played yet"
     if word in ("right", "middle", "left"):

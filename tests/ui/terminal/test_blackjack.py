@@ -11,9 +11,10 @@ from pathlib import Path
 from cardtable.app import Store
 from cardtable.app.blackjack import BlackjackTable
 from cardtable.ui.terminal.blackjack_screen import BlackjackApp, table_markup
-from textual.widgets import Button, Static
+from textual.widgets import Button, Markdown, Static
 from textual.widgets._footer import FooterKey
 from cardtable.ui.terminal.blackjack_text import play_plain
+from cardtable.ui.terminal.fullscreen import TextScreen
 from tests.ui.terminal.test_plain import cardtable
 
 
@@ -27,8 +28,10 @@ def test_typed_bets_actions_hint_and_statistics_survive_a_restart(tmp_path: Path
     assert "You win 70." in out and "Credits 570" in out
     assert "bet 10, won 10  stood" in out and "bet 60, won 60  stood" in out  # each hand's result in words
     assert "unknown command 'bogus'" in out and "there is no 2000 chip" in out
-    again = cardtable(db, "thunderjack", stdin="stats\nhistory\n")
+    again = cardtable(db, "thunderjack", stdin="stats\nhistory\nrules\n")
     assert "rounds 1: won 1" in again.stdout and "credits 570" in again.stdout
+    assert "Thunderjack (an Ace with a Jack, Queen or King of its own suit" in again.stdout
+    assert "The dealer draws to 16 and stands on all 17s" in again.stdout
     assert again.stderr == ""
     reseeded = cardtable(db, "thunderjack", "--seed", "9", stdin="quit\n")  # the table is open: its shoe stays
     assert reseeded.stderr == "cardtable: --seed is for a new table: this one was already open, and plays on with its own shoe\n"
@@ -176,5 +179,23 @@ def test_at_80_by_24_the_footer_shows_every_key_that_can_be_used_now(tmp_path: P
             keys = {"hit": "h", "stand": "s", "double": "d", "split": "p", "surrender": "r"}
             assert set(playing) & set(keys.values()) == {keys[a] for a in table.view()["actions"]}
             assert max(playing.values()) <= 80
+
+    asyncio.run(look())
+
+
+def test_question_mark_shows_the_tables_own_rules_and_any_close_key_returns(tmp_path: Path) -> None:
+    table, app = _seated(tmp_path)
+    assert table.change_rules("six-deck-h17").ok
+
+    async def look() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            text = app.screen.query_one("#text", Markdown).source
+            assert "six-deck-h17" in text and "on a soft 17" in text and "Thunderjack" not in text.split("## Keys")[0]
+            assert "? the rules" in text
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, TextScreen)
 
     asyncio.run(look())

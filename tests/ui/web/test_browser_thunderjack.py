@@ -213,3 +213,17 @@ def test_the_table_fits_a_phone(browser: Browser, served: tuple[str, FastAPI]) -
     expect(page.locator("#rules-dialog")).to_contain_text("pays 3:1 at once")
     expect(page.locator("#rules-description")).to_contain_text("Thunderjack 3:1, Blitz 6 cards 5:1")
     context.close()
+
+
+def test_the_rules_dialog_gives_the_tables_own_rules(page: Page, served: tuple[str, FastAPI]) -> None:
+    """A table playing another rule set shows that set's rules, not Thunderjack's."""
+    url, app = served
+    assert BlackjackTable(app.state.live.store, player_of(page, app)).change_rules("six-deck-h17").ok  # saved
+    page.goto(url + "/thunderjack")
+    page.click("#show-rules")
+    dialog = page.locator("#rules-dialog")
+    expect(dialog).to_contain_text("Blackjack: six-deck-h17 rules")
+    expect(dialog).to_contain_text("on a soft 17")
+    expect(dialog).to_contain_text("6 decks, shuffled before every round")
+    expect(dialog).not_to_contain_text("Thunderjack")
+    expect(dialog).not_to_contain_text("Blitz")

@@ -157,13 +157,22 @@ async function showStats() {
   $("stats-dialog").showModal();
 }
 
+/** The rules dialog, written by the server from the table's own rule set. */
+function showRules() {
+  if (!view) return;
+  $("rules-name").textContent = view.rules === "thunderjack" ? "Thunderjack!" : `Blackjack: ${view.rules} rules`;
+  $("rules-sheet").replaceChildren(...view.sheet.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
+  $("rules-description").textContent = view.description;
+  $("rules-dialog").showModal();
+}
+
 async function start() {
   $("deal").addEventListener("click", () => send("deal"));
   $("clear").addEventListener("click", () => send("clear"));
   $("stake").addEventListener("click", () => send("stake"));
   $("hint").addEventListener("click", () => send("hint"));
   $("show-stats").addEventListener("click", showStats);
-  $("show-rules").addEventListener("click", () => { $("rules-description").textContent = view?.description ?? ""; $("rules-dialog").showModal(); });
+  $("show-rules").addEventListener("click", showRules);
   document.addEventListener("keydown", (event) => {
     if (!view || event.target instanceof HTMLInputElement || document.querySelector("dialog[open]")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return; // the browser's shortcuts (Ctrl+R reloads), never a play
