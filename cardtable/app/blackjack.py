@@ -259,8 +259,11 @@ class BlackjackTable:
         return self.store.table_rounds(self.player, last)
 
     def stats(self) -> JSON:
-        """Rounds, results and special hands over every settled round."""
-        return {**tally(self.store.table_rounds(self.player)), "stakes": self.table.stakes, "credits": self.view()["credits"]}
+        """Rounds, results and special hands over every settled round, and the last ten rounds."""
+        return {
+            **tally(self.store.table_rounds(self.player)), "stakes": self.table.stakes, "credits": self.view()["credits"],
+            "history": self.history(),
+        }
 
 
 def _natural(hand: Hand, rules: RuleSet) -> str | None:

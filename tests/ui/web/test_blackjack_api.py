@@ -42,7 +42,9 @@ def test_a_round_is_bet_dealt_played_and_settled_over_http(client: TestClient) -
         assert send(client, view, "hint").json()["message"]
         view = send(client, view, "play", "stand").json()["view"]
     assert view["round"]["over"] and view["credits"] == 500 + view["round"]["net"]
-    assert client.get("/api/thunderjack/stats").json()["rounds"] == 1
+    stats = client.get("/api/thunderjack/stats").json()
+    assert stats["rounds"] == 1 and [r["net"] for r in stats["history"]] == [view["round"]["net"]]
+    assert stats["history"][0]["dealer"].split() == [c["card"] for c in view["round"]["dealer"]]
     assert "/api/thunderjack/actions" in client.get("/openapi.json").json()["paths"]
 
 

@@ -93,6 +93,13 @@ def test_bet_deal_play_only_offered_actions_and_reload(page: Page, served: tuple
     expect(page.locator("#credits")).to_have_text(credits)
     expect(page.locator("#dealer .card")).to_have_count(len(table.round.dealer))
     settled_snap(page, "thunderjack-settled")
+    page.click("#show-stats")
+    last = page.locator("#stats-history li")
+    expect(last).to_have_count(1)  # the round just played, its dealer's cards as a player writes them
+    dealer = " ".join(("10" if c.code[0] == "T" else c.code[0]) + "♣♦♥♠"["CDHS".index(c.code[1])] for c in table.round.dealer)
+    expect(last).to_contain_text(f"dealer {dealer}")
+    expect(last).to_contain_text(f"{table.round.net:+}" if table.round.net else "· 0")
+    snap(page, "thunderjack-stats")
 
 
 def _thunderjack_seed() -> int:

@@ -1,7 +1,7 @@
 // The Thunderjack table: the server holds the shoe and the hole card; the page shows
 // the view, offers only the buttons the view allows, and animates what changed.
 import { call } from "./api.js";
-import { backSVG, faceSVG } from "./cards.js";
+import { backSVG, cardName, faceSVG } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 let view = null;
@@ -154,7 +154,17 @@ async function showStats() {
     const h = Math.max(1, 48 * Math.abs(net) / top);
     return `<rect x="${i * 10 + 1}" y="${net >= 0 ? 50 - h : 50}" width="8" height="${h}" fill="${net >= 0 ? "#4caf50" : "#d7263d"}"/>`;
   }).join("");
+  $("stats-history").replaceChildren(...data.history.slice().reverse().map(roundLine));
   $("stats-dialog").showModal();
+}
+
+/** One settled round, newest first in the list: each hand, the dealer's cards, the net. */
+function roundLine(round) {
+  const cards = (codes) => codes.map(cardName).join(" ");
+  const hands = round.hands.map((h) => `${h.seat} ${cards(h.cards)} (${h.finish}, bet ${h.bet})`).join("; ");
+  const item = document.createElement("li");
+  item.textContent = `${hands} · dealer ${cards(round.dealer.split(" "))} · ${round.net > 0 ? "+" : ""}${round.net}`;
+  return item;
 }
 
 /** The rules dialog, written by the server from the table's own rule set. */
