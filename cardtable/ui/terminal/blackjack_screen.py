@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
 from cardtable.app.blackjack import Answer, BlackjackTable
-from cardtable.ui.terminal.blackjack_text import render_stats
+from cardtable.ui.terminal.blackjack_text import render_history, render_stats
 from cardtable.ui.terminal.fullscreen import TextScreen
 
 _RED = {"D", "H"}
@@ -146,10 +146,11 @@ class BlackjackApp(App[int]):
         self.message = answer.message
         await self.refresh_table()
 
-    async def action_show_stats(self) -> None:
-        """Show the statistics in the message line."""
-        self.message = render_stats(self.table.stats())
-        await self.refresh_table()
+    def action_show_stats(self) -> None:
+        """The statistics and the last ten rounds, over the table."""
+        stats = self.table.stats()
+        rounds = render_history(stats["history"]) or "no rounds played yet"
+        self.push_screen(TextScreen(f"{render_stats(stats)}\n\nThe last rounds, oldest first:\n{rounds}"))
 
     def action_show_rules(self) -> None:
         """The table's own rules, written from its rule set, and the keys."""

@@ -91,6 +91,12 @@ def test_the_full_screen_table_plays_a_round_with_keys_and_buttons(tmp_path: Pat
             await pilot.pause()
             assert not table.in_play and app.message == "You win 70."
             assert app.query("#deal-x")
+            await pilot.press("t")
+            await pilot.pause()
+            shown = str(app.screen.query_one("#text", Static).render())
+            assert "rounds 1: won 1" in shown and "right KC TH (stood, bet 10)" in shown and "+70" in shown
+            await pilot.press("escape")
+            await pilot.pause()
             await pilot.press("q")
 
     asyncio.run(play())
