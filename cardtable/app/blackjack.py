@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -260,9 +259,10 @@ class BlackjackTable:
 
     def stats(self) -> JSON:
         """Rounds, results and special hands over every settled round, and the last ten rounds."""
+        last = self.store.table_rounds(self.player, 30)
         return {
-            **tally(self.store.table_rounds(self.player)), "stakes": self.table.stakes, "credits": self.view()["credits"],
-            "history": self.history(),
+            **self.store.table_tally(self.player), "recent": [r["net"] for r in last],
+            "stakes": self.table.stakes, "credits": self.view()["credits"], "history": last[-10:],
         }
 
 
@@ -282,28 +282,6 @@ def round_record(settled: Round) -> JSON:
                    "natural": _natural(h, settled.rules)} for h in settled.hands],
         "dealer": " ".join(c.code for c in settled.dealer),
         "net": settled.net,
-    }
-
-
-def tally(rounds: list[JSON]) -> JSON:
-    """Statistics over stored rounds. Naturals are counted as dealt (a pushed Blackjack is
-    still one); rounds stored before hands recorded that fall back to how the hand finished.
-    A seat that ends with n hands split n - 1 times (a resplit is a split too)."""
-    hands = [h for r in rounds for h in r["hands"]]
-    finishes = [h["finish"] for h in hands]
-    naturals = [h["natural"] if "natural" in h else h["finish"] for h in hands]
-    return {
-        "rounds": len(rounds),
-        "won": sum(r["net"] > 0 for r in rounds),
-        "lost": sum(r["net"] < 0 for r in rounds),
-        "pushed": sum(r["net"] == 0 for r in rounds),
-        "blackjacks": naturals.count(Finish.BLACKJACK.value),
-        "thunderjacks": naturals.count(Finish.THUNDERJACK.value),
-        "blitzes": finishes.count(Finish.BLITZ.value),
-        "splits": sum(n - 1 for r in rounds for n in Counter(h["seat"] for h in r["hands"]).values()),
-        "surrenders": finishes.count(Finish.SURRENDERED.value),
-        "net": sum(r["net"] for r in rounds),
-        "recent": [r["net"] for r in rounds[-30:]],
     }
 
 

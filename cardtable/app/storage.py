@@ -38,6 +38,8 @@ from cardtable.app.storage_errors import StaleGame as StaleGame
 from cardtable.app.storage_errors import StorageError as StorageError
 from cardtable.app.storage_errors import StoreBusy as StoreBusy
 from cardtable.app.storage_errors import failing_as, storage_error
+from cardtable.app import blackjack_tally
+from cardtable.app.blackjack_tally import BLACKJACK_TALLIES
 from cardtable.app.solved_schema import SOLVER_RESULTS
 from cardtable.app.tally_schema import DAILY_MIGRATION, DAILY_SUFFIX, TALLY_MIGRATION
 from cardtable.solitaire.formats import FormatError, format_state
@@ -45,7 +47,7 @@ from cardtable.solitaire.formats import FormatError, format_state
 APPLICATION_ID = 0x43445442
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 PYRAMID_RENAMED = (
     "UPDATE games SET variant = 'relaxed-pyramid' WHERE variant = 'pyramid'",
     "UPDATE games SET position = replace(position, char(10) || 'game: pyramid' || char(10),"
@@ -117,6 +119,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     PYRAMID_RENAMED,
     PROOFS_DROPPED,
     RULES_CORRECTED,
+    BLACKJACK_TALLIES,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 
@@ -248,6 +251,8 @@ class Store:
                         from cardtable.app.tallies import backfill  # it reads games as the statistics do
 
                         backfill(db)
+                    if MIGRATIONS[step] is BLACKJACK_TALLIES:
+                        blackjack_tally.backfill(db)
                     if MIGRATIONS[step] is RULES_CORRECTED:
                         _unreplayable_positions_dropped(db, NARROWED)
                     db.execute("DELETE FROM schema_version")
@@ -516,16 +521,28 @@ class Store:
                     "INSERT INTO blackjack_rounds (player, rules, hands, dealer, net, at) VALUES (?, ?, ?, ?, ?, ?)",
                     (player, finished["rules"], json.dumps(finished["hands"]), finished["dealer"], finished["net"], _now()),
                 )
+                blackjack_tally.add(self._db, player, finished)
 
     def table_rounds(self, player: str, last: int | None = None) -> list[dict[str, Any]]:
-        """The player's settled blackjack rounds, oldest first (only the ``last`` few if given)."""
-        rows = self._db.execute(
-            "SELECT rules, hands, dealer, net, at FROM blackjack_rounds WHERE player = ? ORDER BY id DESC LIMIT ?",
-            (player, -1 if last is None else last),
-        ).fetchall()
-        return [
-            {"rules": r[0], "hands": json.loads(r[1]), "dealer": r[2], "net": int(r[3]), "at": r[4]} for r in reversed(rows)
-        ]
+        """The player's settled blackjack rounds, oldest first (only the ``last`` few if given);
+        a round whose hands can't be read is left out, and kept as it is."""
+        with failing_as("read the blackjack rounds"):
+            rows = self._db.execute(
+                "SELECT rules, hands, dealer, net, at FROM blackjack_rounds WHERE player = ? ORDER BY id DESC LIMIT ?",
+                (player, -1 if last is None else last),
+            ).fetchall()
+        rounds = []
+        for rules, hands, dealer, net, at in reversed(rows):
+            try:
+                rounds.append({"rules": rules, "hands": json.loads(hands), "dealer": dealer, "net": int(net), "at": at})
+            except (ValueError, TypeError):
+                continue
+        return rounds
+
+    def table_tally(self, player: str) -> dict[str, int]:
+        """The player's blackjack totals over every settled round, kept as they are stored."""
+        with failing_as("read the blackjack statistics"):
+            return blackjack_tally.read(self._db, player)
 
     def setting(self, player: str, key: str, default: str | None = None) -> str | None:
         """A player's setting."""

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from cardtable.app import CorruptSave, Store
-from cardtable.app.blackjack import BlackjackTable, round_record, tally
+from cardtable.app.blackjack import BlackjackTable, round_record
+from cardtable.app.blackjack_tally import tally
 from cardtable.cards import parse_cards
 from cardtable.thunderjack import Action, Seat, act, preset
 from tests.thunderjack.tables import ONE, stacked_round
@@ -87,6 +88,25 @@ def test_statistics_count_rounds_results_and_special_hands(tmp_path: Path) -> No
     assert stats["rounds"] == 400 == stats["won"] + stats["lost"] + stats["pushed"]
     assert stats["blackjacks"] > 0 and stats["splits"] > 0
     assert stats["credits"] == 500 * stats["stakes"] + stats["net"]
+    counted = tally(table.store.table_rounds("ann"))  # the running totals equal the rounds counted one by one
+    assert {name: stats[name] for name in counted} == counted
+    assert stats["recent"] == [r["net"] for r in table.store.table_rounds("ann", 30)] and len(stats["history"]) == 10
+
+
+def test_statistics_stored_before_totals_were_kept_are_totalled_once_on_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "bj.db"
+    table = BlackjackTable(Store(path), "ann", seed=11)
+    play_rounds(table, 40)
+    expected = {name: table.stats()[name] for name in ("rounds", "won", "net", "blackjacks", "splits")}
+    db = sqlite3.connect(path)  # as a schema 11 file held it: rounds, no totals, and one round unreadable
+    db.execute("DROP TABLE blackjack_tallies")
+    db.execute("INSERT INTO blackjack_rounds (player, rules, hands, dealer, net, at) VALUES ('ann', 'thunderjack', '{no', '', 5, '')")
+    db.execute("UPDATE schema_version SET version = 11")
+    db.commit()
+    db.close()
+    stats = BlackjackTable(Store(path), "ann").stats()
+    assert {name: stats[name] for name in expected} == expected  # the unreadable round is left out, the rest counted once
+    assert sqlite3.connect(path).execute("SELECT count(*) FROM blackjack_rounds").fetchone()[0] == 41  # and kept
 
 
 def test_a_corrupt_table_is_reported_and_left_as_it_was(tmp_path: Path) -> None:
