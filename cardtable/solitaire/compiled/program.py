@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.solitaire.compiled.rules import Rules, lent
-from cardtable.solitaire.compiled.shared import MOVES_STAY_PUT
+from cardtable.solitaire.compiled.shared import MOVES_STAY_PUT, SINGLES_SAFE
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.rules.groups import GroupKind
@@ -167,6 +167,13 @@ def _compile(variant: Variant) -> Program:
     # Taking a card out of a waste dealt several at a time changes which cards later
     # passes turn up, so only a one-at-a-time waste gives up cards automatically.
     meta[WASTE_AUTO] = stock.count == 1
+    # A card removed alone pairs with nothing, and taking it away only uncovers cards: any
+    # win that removes it later is a win with it removed now, where cards are only ever
+    # taken away (no grid that closes up or keeps its places, no gathering redeal).
+    meta[SINGLES_SAFE] = (
+        pairs is not None and bool(pairs.singles) and variant.goal in (Goal.ALL_TO_FOUNDATIONS, Goal.TABLEAU_CLEARED)
+        and not variant.closes_up and not variant.grid and stock.target is StockTarget.WASTE
+    )
     meta[DISCARD] = t.foundations[0] if t.foundations else -1
     meta[DEALING_GROUPS_DIFFER] = t.symmetric_while_dealing is not t.symmetric
     meta[KEY_REDEALS] = stock.redeals_allowed is not None

@@ -27,6 +27,7 @@ SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33  # positions in meta (rul
 ROWS_GOAL, ONE_PILE_GOAL = 1, 2  # meta[GRID_GOAL]
 CLOSE_UP_TARGET, GAPS_TARGET, FIRST_GAP_TARGET = 10, 11, 12  # stock target codes (meta[4])
 WHOLE_BY_TOP = 9  # group code: the whole pile moves, judged by its top card (Accordion)
+SINGLES_SAFE = 35  # meta[SINGLES_SAFE]: a card removed alone (a Pyramid King) may always go at once (program.py)
 MOVES_STAY_PUT = 34  # meta[MOVES_STAY_PUT]: a move between two piles changes no other pile, nor
 # what another pile takes (no refill, sliding row, cleared run, turned card, covering,
 # waiting for the stock, or ranks read off another pile): program.py works it out

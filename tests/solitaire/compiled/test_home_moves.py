@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from cardtable.solitaire import State, apply, get_variant, legal_moves
+from cardtable.solitaire import Move, MoveKind, State, apply, get_variant, legal_moves
 from cardtable.solitaire.compiled import kernel, to_arrays
 from cardtable.solitaire.compiled.bridge import to_move
-from cardtable.solitaire.compiled.program import AUTO_HOME, program_of
+from cardtable.solitaire.compiled.program import AUTO_HOME, SINGLES_SAFE, program_of
 from tests.solitaire.games.positions import move, position
 
 
@@ -35,7 +35,10 @@ def test_no_card_of_another_rank_starts_a_foundation() -> None:
     assert _home(state) == move(state, "t2", "f1")  # 10♣ on the 9♣, with the 9♣ home
 
 
-@pytest.mark.parametrize("game", ["canfield", "storehouse", "penguin", "agnes-sorel", "calculation", "freecell", "quadrille"])
+@pytest.mark.parametrize(
+    "game",
+    ["canfield", "storehouse", "penguin", "agnes-sorel", "calculation", "freecell", "quadrille", "pyramid", "relaxed-pyramid"],
+)
 def test_a_move_home_is_always_legal(game: str) -> None:
     rng = random.Random(game)
     variant = get_variant(game)
@@ -81,3 +84,20 @@ def test_the_solver_wins_a_game_that_needs_a_card_kept_out_for_a_card_to_come_ba
 
     result = solve(position("klondike", **_WORRIED))
     assert result.outcome is Outcome.SOLVED  # it was "unwinnable" with 5♠ sent home
+
+
+def test_where_cards_are_only_taken_away_an_exposed_king_goes_at_once() -> None:
+    state = position("pyramid", t1="8C", t27="5H", t28="KS", stock="2D", waste="QH")
+    assert _home(state) == Move(MoveKind.PAIR, state.variant.index_of_name("t28"))  # it pairs with nothing
+    covered = position("pyramid", t1="8C", t21="KS", t27="5H", t28="4D", stock="2D", waste="QH")
+    assert _home(covered) is None  # 4♦ and 5♥ cover it; and 8♣ with 5♥ is a choice, not a safe move
+    waste = position("relaxed-pyramid", t28="4D", stock="[2D]", waste="KH")
+    assert _home(waste) == Move(MoveKind.PAIR, waste.variant.index_of_name("waste"))
+    assert not program_of(get_variant("monte-carlo")).meta[SINGLES_SAFE]  # its grid closes up: nothing is safe
+
+
+def test_kings_going_at_once_prove_a_pyramid_deal_lost_in_a_tenth_of_the_positions() -> None:
+    from cardtable.solver import Budget, Outcome, solve
+
+    result = solve(get_variant("pyramid").start(10), Budget(nodes=150_000))
+    assert result.outcome is Outcome.UNWINNABLE  # 72,711 positions; 915,938 with Kings taken when the search chose
