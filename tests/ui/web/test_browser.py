@@ -130,6 +130,11 @@ def test_start_klondike_and_freecell_by_deal_number(page: Page, server: str) -> 
     start(page, "freecell", 1)
     assert page.locator('#table .card[data-pile="t1"]').first.get_attribute("data-card") == "JD"
     snap(page, "freecell-deal-1")
+    page.fill("#deal-number", "9007199254740993")  # past 2^53 the page's number would round to another deal
+    page.click("#new-game")
+    expect(page.locator("#message")).to_contain_text("a whole number up to 9,007,199,254,740,991")
+    expect(page.locator("#status")).to_contain_text("FreeCell · deal 1 ·")  # no game dealt from a rounded number
+    assert page.request.get(f"{server}/api/games/latest").json()["deal"] == 1
 
 
 def test_a_random_deal_keeps_its_number_hidden_and_vegas_klondike_scores_vegas(page: Page, server: str) -> None:

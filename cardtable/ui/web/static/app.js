@@ -174,9 +174,16 @@ async function open(next, pick = null) {
 async function newGame(pick = null) {
   // A new deal gives the game in progress up as lost: the player says so first. ``pick``
   // asks for a deal the solver proved winnable, or the day's deal.
-  if (view && view.in_progress && !window.confirm("Give up this game as lost and deal a new one?")) return;
   const game = withOptions($("game-picker").value);
-  const deal = $("deal-number").value === "" || pick ? null : Number($("deal-number").value);
+  const typed = $("deal-number").value.trim();
+  const deal = typed === "" || pick ? null : Number(typed);
+  if (deal !== null && !Number.isSafeInteger(deal)) {
+    // Past 2^53 a page's numbers round: the deal sent would not be the deal typed.
+    say(`A deal number here is a whole number up to ${Number.MAX_SAFE_INTEGER.toLocaleString("en")}; `
+      + "the terminal (cardtable play GAME --deal N) takes every deal number a game has.");
+    return;
+  }
+  if (view && view.in_progress && !window.confirm("Give up this game as lost and deal a new one?")) return;
   const options = { auto_build: $("setting-auto-build").checked, scoring: $("setting-scoring").value };
   const entry = entryOf(game);
   if (!entry.scoring.includes(options.scoring)) options.scoring = "uniform";
