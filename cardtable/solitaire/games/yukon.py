@@ -1,10 +1,13 @@
-"""Yukon: Klondike's columns without a stock; any face-up card moves with what lies on it."""
+"""Yukon: Klondike's columns without a stock; any face-up card moves with what lies on it.
+
+Its relatives here differ in how the columns build (Russian Solitaire, Alaska, Moosehide)
+or in the number of decks (Double Yukon); each names the PySolFC game it follows."""
 
 from __future__ import annotations
 
 from cardtable.solitaire.piles import foundations, tableau
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, same_suit, up
+from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, same_suit, up, up_or_down
 from cardtable.solitaire.solving import VARIED, Solving
 from cardtable.solitaire.variant import Variant
 
@@ -36,5 +39,18 @@ russian_solitaire = register(
         ),
         summary=yukon.summary.replace("in alternating colours", "in suit"),
         aliases=("russian",),
+    )
+)
+
+# Alaska: PySolFC game 186, Russian Solitaire with columns built up or down in suit.
+alaska = register(
+    yukon.derive(
+        id="alaska",
+        name="Alaska",
+        piles=(
+            *foundations(4, up & same_suit),  # as in PySolFC, cards on the foundations stay there
+            *tableau(((0, 1),) + tuple((n, 5) for n in range(1, 7)), up_or_down & same_suit, kings_only, face_up),
+        ),
+        summary=yukon.summary.replace("Build down in alternating colours", "Build up or down in suit"),
     )
 )

@@ -1,0 +1,35 @@
+"""Yukon's relatives: Alaska, Moosehide and Double Yukon, from PySolFC's rules."""
+
+from __future__ import annotations
+
+from cardtable.solitaire import PileKind, check, get_variant, legal_moves
+from tests.solitaire.games.positions import move, position
+
+
+def _columns(game: str, deal: int = 3) -> list[tuple[int, int]]:
+    state = get_variant(game).start(deal)
+    return [(len(state.piles[i]), state.hidden[i]) for i in state.variant.piles_of(PileKind.TABLEAU)]
+
+
+def test_alaska_deals_like_yukon() -> None:
+    assert _columns("alaska") == [(1, 0)] + [(n + 5, n) for n in range(1, 7)]
+    assert not get_variant("alaska").piles_of(PileKind.STOCK)
+
+
+def test_alaska_builds_up_or_down_in_suit_moving_any_face_up_card_with_what_lies_on_it() -> None:
+    state = position("alaska", t1="[3C] 8H 2S KD", t2="9H", t3="7H", t4="9D", t5="6H")
+    assert check(state, move(state, "t1", "t2", 3)).ok  # 8H down onto 9H, with 2S KD on it
+    assert check(state, move(state, "t1", "t3", 3)).ok  # 8H up onto 7H
+    assert "in suit" in check(state, move(state, "t1", "t4", 3)).reason
+    assert "up or down by one" in check(state, move(state, "t5", "t2")).reason  # in suit, three apart
+    t1 = state.variant.index_of_name("t1")
+    targets = {m.target for m in legal_moves(state) if m.source == t1 and m.count == 3}
+    assert {state.variant.index_of_name(n) for n in ("t2", "t3")} <= targets
+    assert state.variant.index_of_name("t4") not in targets
+
+
+def test_alaska_fills_an_empty_column_only_with_a_king_and_keeps_its_foundations() -> None:
+    state = position("alaska", t1="[3C] 8H 2S KD", t4="", t5="QC", f1="AH 2H", t6="3S")
+    assert "only a King" in check(state, move(state, "t5", "t4")).reason
+    assert check(state, move(state, "t1", "t4")).ok
+    assert "stay there" in check(state, move(state, "f1", "t6")).reason
