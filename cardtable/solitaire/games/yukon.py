@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cardtable.solitaire.piles import foundations, tableau
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, same_suit, up, up_or_down
+from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, other_suit, same_suit, up, up_or_down
 from cardtable.solitaire.solving import VARIED, Solving
 from cardtable.solitaire.variant import Variant
 
@@ -52,5 +52,20 @@ alaska = register(
             *tableau(((0, 1),) + tuple((n, 5) for n in range(1, 7)), up_or_down & same_suit, kings_only, face_up),
         ),
         summary=yukon.summary.replace("Build down in alternating colours", "Build up or down in suit"),
+    )
+)
+
+# Moosehide: PySolFC game 339, Yukon building down in any suit but the card's own.
+moosehide = register(
+    yukon.derive(
+        id="moosehide",
+        name="Moosehide",
+        piles=(
+            *foundations(4, up & same_suit),  # as in PySolFC, cards on the foundations stay there
+            *tableau(((0, 1),) + tuple((n, 5) for n in range(1, 7)), down & other_suit, kings_only, face_up),
+        ),
+        summary=yukon.summary.replace(
+            "Build down in alternating colours", "Build down in any suit but the card's own (a red card may go on a red one)"
+        ),
     )
 )

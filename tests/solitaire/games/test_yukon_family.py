@@ -33,3 +33,15 @@ def test_alaska_fills_an_empty_column_only_with_a_king_and_keeps_its_foundations
     assert "only a King" in check(state, move(state, "t5", "t4")).reason
     assert check(state, move(state, "t1", "t4")).ok
     assert "stay there" in check(state, move(state, "f1", "t6")).reason
+
+
+def test_moosehide_builds_down_in_any_suit_but_the_cards_own() -> None:
+    state = position("moosehide", t1="[3C] 8H 2S KD", t2="9D", t3="9S", t4="9H", t5="7H", t6="")
+    assert check(state, move(state, "t1", "t2", 3)).ok  # 8H on 9D: red on red, another suit
+    assert check(state, move(state, "t1", "t3", 3)).ok
+    assert "in a different suit" in check(state, move(state, "t1", "t4", 3)).reason
+    assert "down by one" in check(state, move(state, "t1", "t5", 3)).reason
+    assert "only a King" in check(state, move(state, "t2", "t6")).reason
+    t1 = state.variant.index_of_name("t1")
+    targets = {m.target for m in legal_moves(state) if m.source == t1 and m.count == 3}
+    assert targets == {state.variant.index_of_name(n) for n in ("t2", "t3")}
