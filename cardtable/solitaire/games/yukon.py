@@ -5,6 +5,7 @@ or in the number of decks (Double Yukon); each names the PySolFC game it follows
 
 from __future__ import annotations
 
+from cardtable.cards import DeckSpec
 from cardtable.solitaire.piles import foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, other_suit, same_suit, up, up_or_down
@@ -66,6 +67,28 @@ moosehide = register(
         ),
         summary=yukon.summary.replace(
             "Build down in alternating colours", "Build down in any suit but the card's own (a red card may go on a red one)"
+        ),
+    )
+)
+
+# Double Yukon: PySolFC game 271, two decks on ten columns. The first column is dealt six
+# cards face up; the others take one more face-down card each, up to eight (the last two
+# columns both get eight), beneath six face up.
+double_yukon = register(
+    yukon.derive(
+        id="double-yukon",
+        name="Double Yukon",
+        deck=DeckSpec(decks=2),
+        piles=(
+            *foundations(8, up & same_suit),  # as in PySolFC, cards on the foundations stay there
+            *tableau(tuple((min(n, 8), 6) for n in range(10)), down & alt_color, kings_only, face_up),
+        ),
+        summary=(
+            "Yukon with two decks: all 104 cards are dealt to ten columns, each with six cards "
+            "face up, on none, 1, 2, ... 8 and 8 face-down cards. Eight foundations build up in "
+            "suit from Ace to King. Build down in alternating colours; any face-up card moves "
+            "together with every card on it, in order or not; only a King fills an empty "
+            "column. No stock."
         ),
     )
 )

@@ -45,3 +45,20 @@ def test_moosehide_builds_down_in_any_suit_but_the_cards_own() -> None:
     t1 = state.variant.index_of_name("t1")
     targets = {m.target for m in legal_moves(state) if m.source == t1 and m.count == 3}
     assert targets == {state.variant.index_of_name(n) for n in ("t2", "t3")}
+
+
+def test_double_yukon_deals_both_decks_to_ten_columns_with_six_face_up_on_each() -> None:
+    variant = get_variant("double-yukon")
+    assert variant.deck.size == 104 and len(variant.piles_of(PileKind.FOUNDATION)) == 8
+    assert _columns("double-yukon") == [(n + 6, n) for n in range(9)] + [(14, 8)]
+    assert not variant.piles_of(PileKind.STOCK)
+
+
+def test_double_yukon_builds_like_yukon_on_eight_foundations() -> None:
+    state = position("double-yukon", t1="[3C] 8H 2C KD", t2="9S", t3="9H", t4="", t5="QC", t6="AH", f1="AH")
+    assert check(state, move(state, "t1", "t2", 3)).ok
+    assert "alternat" in check(state, move(state, "t1", "t3", 3)).reason
+    assert "only a King" in check(state, move(state, "t5", "t4")).reason
+    assert check(state, move(state, "t1", "t4")).ok
+    homes = {m.target for m in legal_moves(state) if m.source == state.variant.index_of_name("t6")}
+    assert homes & set(state.variant.piles_of(PileKind.FOUNDATION))  # the second Ace of hearts starts another
