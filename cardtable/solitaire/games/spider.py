@@ -142,3 +142,24 @@ scorpion = register(
         ),
     )
 )
+
+# Wasp: PySolFC game 185. Scorpion with three face-down cards under each of the first three
+# columns (not four), and any card filling an empty column.
+wasp = register(
+    scorpion.derive(
+        id="wasp",
+        name="Wasp",
+        piles=(
+            stock(),
+            *foundations(4, None, _COMPLETE_ONLY),
+            *tableau(((3, 4),) * 3 + ((0, 7),) * 4, _SUIT_RUN, any_card, face_up),
+        ),
+        summary=(
+            "Seven columns of seven cards: three face down in each of the first three. Build "
+            "down in suit; any face-up card moves together with every card on it, in order "
+            "or not; any card fills an empty column. A full run from King to Ace in one suit "
+            "leaves the table. The three cards of the stock are dealt at once onto the first "
+            "three columns."
+        ),
+    )
+)
