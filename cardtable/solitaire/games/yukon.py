@@ -1,14 +1,14 @@
 """Yukon: Klondike's columns without a stock; any face-up card moves with what lies on it.
 
 Its relatives here differ in how the columns build (Russian Solitaire, Alaska, Moosehide)
-or in the number of decks (Double Yukon); each names the PySolFC game it follows."""
+or in the number of decks (Double Yukon), or keep back a stock (Chinese Discipline); each names the PySolFC game it follows."""
 
 from __future__ import annotations
 
 from cardtable.cards import DeckSpec
-from cardtable.solitaire.piles import foundations, tableau
+from cardtable.solitaire.piles import foundations, stock, tableau
 from cardtable.solitaire.registry import register
-from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, other_suit, same_suit, up, up_or_down
+from cardtable.solitaire.rules import alt_color, down, face_up, kings_only, other_suit, same_suit, to_tableau, up, up_or_down
 from cardtable.solitaire.solving import VARIED, Solving
 from cardtable.solitaire.variant import Variant
 
@@ -89,6 +89,29 @@ double_yukon = register(
             "suit from Ace to King. Build down in alternating colours; any face-up card moves "
             "together with every card on it, in order or not; only a King fills an empty "
             "column. No stock."
+        ),
+    )
+)
+
+# Chinese Discipline: PySolFC game 187. Yukon on seven columns of seven, the first three all
+# face up and the others hiding 3, 4, 5 and 6 cards; the three cards left over are dealt
+# at once onto the first three columns, whenever the player chooses.
+chinese_discipline = register(
+    yukon.derive(
+        id="chinese-discipline",
+        name="Chinese Discipline",
+        piles=(
+            stock(),
+            *foundations(4, up & same_suit),  # as in PySolFC, cards on the foundations stay there
+            *tableau(((0, 7),) * 3 + ((3, 4), (4, 3), (5, 2), (6, 1)), down & alt_color, kings_only, face_up),
+        ),
+        stock=to_tableau(needs_every_pile_filled=False),
+        summary=(
+            "Seven columns of seven cards: the first three all face up, the others with 3, 4, "
+            "5 and 6 cards face down under the rest. Build down in alternating colours; any "
+            "face-up card moves together with every card on it, in order or not; only a King "
+            "fills an empty column. The three cards of the stock are dealt at once onto the "
+            "first three columns."
         ),
     )
 )

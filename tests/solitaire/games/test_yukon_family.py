@@ -1,9 +1,9 @@
-"""Yukon's relatives: Alaska, Moosehide and Double Yukon, from PySolFC's rules."""
+"""Yukon's relatives: Alaska, Moosehide, Double Yukon and Chinese Discipline, from PySolFC's rules."""
 
 from __future__ import annotations
 
-from cardtable.solitaire import PileKind, check, get_variant, legal_moves
-from tests.solitaire.games.positions import move, position
+from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant, legal_moves
+from tests.solitaire.games.positions import move, pile, position
 
 
 def _columns(game: str, deal: int = 3) -> list[tuple[int, int]]:
@@ -62,3 +62,26 @@ def test_double_yukon_builds_like_yukon_on_eight_foundations() -> None:
     assert check(state, move(state, "t1", "t4")).ok
     homes = {m.target for m in legal_moves(state) if m.source == state.variant.index_of_name("t6")}
     assert homes & set(state.variant.piles_of(PileKind.FOUNDATION))  # the second Ace of hearts starts another
+
+
+def test_chinese_discipline_deals_seven_columns_of_seven_and_keeps_three_cards_back() -> None:
+    assert _columns("chinese-discipline") == [(7, 0)] * 3 + [(7, 3), (7, 4), (7, 5), (7, 6)]
+    state = get_variant("chinese-discipline").start(3)
+    assert len(state.piles[state.variant.index_of_name("stock")]) == 3
+
+
+def test_chinese_discipline_deals_its_stock_onto_the_first_three_columns_at_any_time() -> None:
+    state = position("chinese-discipline", stock="[2C] [3C] [4C]", t1="KS", t2="", t3="QH", t4="JD")
+    deal = Move(MoveKind.DEAL)
+    assert deal in legal_moves(state)  # an empty column does not stop it
+    after = apply(state, deal)
+    assert pile(after, "t1") == "KS 4C" and pile(after, "t2") == "3C" and pile(after, "t3") == "QH 2C"
+    assert pile(after, "t4") == "JD" and deal not in legal_moves(after)
+
+
+def test_chinese_discipline_builds_like_yukon() -> None:
+    state = position("chinese-discipline", t1="[3C] 8H 2C KD", t2="9S", t3="9H", t4="", t5="QC")
+    assert check(state, move(state, "t1", "t2", 3)).ok
+    assert "alternat" in check(state, move(state, "t1", "t3", 3)).reason
+    assert "only a King" in check(state, move(state, "t5", "t4")).reason
+    assert check(state, move(state, "t1", "t4")).ok
