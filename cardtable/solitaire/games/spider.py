@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from cardtable.cards import DeckSpec
-from cardtable.solitaire.piles import foundations, stock, tableau
+from cardtable.solitaire.model import PileId, PileKind
+from cardtable.solitaire.piles import PileSpec, foundations, stock, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import (
     any_card,
@@ -11,9 +12,12 @@ from cardtable.solitaire.rules import (
     down,
     face_up,
     kings_only,
+    no_stock,
+    nothing,
     run,
     same_suit,
     to_tableau,
+    top_card,
 )
 from cardtable.solitaire.rules.empty import EmptyRule
 from cardtable.solitaire.options import suits
@@ -160,6 +164,30 @@ wasp = register(
             "or not; any card fills an empty column. A full run from King to Ace in one suit "
             "leaves the table. The three cards of the stock are dealt at once onto the first "
             "three columns."
+        ),
+    )
+)
+
+# Three Blind Mice: PySolFC game 305. Scorpion's columns on ten piles of five (three cards
+# face down under each of the last three), no stock, and two single cards in a reserve
+# that play to the columns and never refill.
+three_blind_mice = register(
+    scorpion.derive(
+        id="three-blind-mice",
+        name="Three Blind Mice",
+        piles=(
+            *foundations(4, None, _COMPLETE_ONLY),
+            *tableau(((0, 5),) * 7 + ((3, 2),) * 3, _SUIT_RUN, kings_only, face_up),
+            *(PileSpec(PileId(PileKind.RESERVE, n), None, nothing, top_card, (0, 1)) for n in (1, 2)),
+        ),
+        stock=no_stock,
+        summary=(
+            "Ten columns of five cards, all face up but for three face down under each of "
+            "the last three; the last two cards lie face up in a reserve. Build down in "
+            "suit; any face-up card moves together with every card on it, in order or not; "
+            "only a King fills an empty column. The reserve's cards play to the columns, and "
+            "nothing goes back to the reserve. A full run from King to Ace in one suit "
+            "leaves the table. No stock."
         ),
     )
 )
