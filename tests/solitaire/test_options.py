@@ -46,8 +46,9 @@ def test_a_new_choice_makes_one_game_that_deals_like_its_base() -> None:
     assert get_variant("klondike[passes=2]").stock.redeals_allowed == 1
 
 
-def test_thoughtful_klondike_turns_three_as_saratoga_does_and_its_summary_says_so() -> None:
+def test_thoughtful_klondike_turning_three_is_saratoga_and_its_summary_says_so() -> None:
     saratoga = get_variant("thoughtful-klondike[draw=3]")
+    assert saratoga is get_variant("saratoga") and get_variant("saratoga[draw=1]") is get_variant("thoughtful-klondike")
     assert saratoga.stock.count == 3 and not any(saratoga.start(1).hidden[i] for i in saratoga.piles_of(PileKind.TABLEAU))
     assert "Turn the stock three cards at a time" in saratoga.summary
     assert "one card at a time" not in saratoga.summary

@@ -107,7 +107,24 @@ thoughtful = register(
             + klondike.summary
         ),
         aliases=("open-klondike",),
-        options=_TURNING[:2],  # draw=3 is the game also published as Saratoga
+        options=_TURNING[:2],  # draw=3 is Saratoga, below
+    )
+)
+
+saratoga = register(
+    thoughtful.derive(
+        id="saratoga",
+        name="Saratoga",
+        stock=to_waste(3),
+        summary=(
+            "Klondike with every column card dealt face up, so you plan from the start, and "
+            "the stock turned in threes (PySolFC game 479). Build the foundations up in suit "
+            "from Ace to King; "
+            "columns build down in alternating colours, any face-up run moves, and only a "
+            "King fills an empty column. Turn the stock three cards at a time and redeal "
+            "the waste as often as you like."
+        ),
+        options=_TURNING[:2],  # draw=1 is Thoughtful Klondike
     )
 )
 

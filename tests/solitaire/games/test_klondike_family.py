@@ -1,4 +1,4 @@
-"""Thoughtful Klondike, Whitehead, Westcliff, Easthaven, Double Klondike and Gargantua,
+"""Thoughtful Klondike, Saratoga, Whitehead, Westcliff, Easthaven, Double Klondike and Gargantua,
 from their published rules."""
 
 from __future__ import annotations
@@ -29,6 +29,23 @@ def test_thoughtful_deals_klondike_face_up() -> None:
     state = position("thoughtful-klondike", t1="QS", t2="")
     assert "only a King" in check(state, move(state, "t1", "t2")).reason
     assert get_variant("open-klondike") is get_variant("thoughtful-klondike")
+
+
+def test_saratoga_deals_face_up_and_turns_three() -> None:
+    assert _columns("saratoga") == [(n, 0) for n in range(1, 8)] and _stock("saratoga") == 24
+    state = apply(position("saratoga", stock="[2C] [3C] [4C] [5C]"), DEAL)
+    assert pile(state, "waste") == "5C 4C 3C" and pile(state, "stock") == "[2C]"
+    state = position("saratoga", t1="QS", t2="", t3="KC", t4="JD")
+    assert "only a King" in check(state, move(state, "t1", "t2")).reason
+    assert check(state, move(state, "t3", "t2")).ok and check(state, move(state, "t4", "t1")).ok
+    assert "alternating colours" in check(state, move(state, "t1", "t3")).reason
+
+
+def test_saratoga_redeals_without_limit() -> None:
+    many = apply(position("saratoga", stock="[5C]"), DEAL)
+    for _ in range(4):
+        many = apply(apply(many, REDEAL), DEAL)
+    assert REDEAL in legal_moves(many)
 
 
 def test_whitehead_builds_in_colour_and_moves_runs_in_suit() -> None:
