@@ -12,6 +12,7 @@ from cardtable.solitaire.rules import (
     any_card,
     down,
     kings_only,
+    other_suit,
     run,
     same_color,
     same_suit,
@@ -144,6 +145,27 @@ whitehead = register(
             "(a red on a red, a black on a black); a run moves together only when it is "
             "in one suit; any card fills an empty column. Turn the stock one card at a "
             "time, a single pass."
+        ),
+    )
+)
+
+thumb_and_pouch = register(
+    klondike.derive(
+        id="thumb-and-pouch",
+        name="Thumb and Pouch",
+        piles=(
+            stock(),
+            waste(),
+            *foundations(4, up & same_suit, group=top_card),
+            *tableau(tuple((n, 1) for n in range(7)), down & other_suit, any_card, run()),
+        ),
+        stock=to_waste(1, passes=1),
+        summary=(
+            "Klondike's deal, but a column builds down in any suit except the card's own: "
+            "a red Eight may go on the Nine of the other red suit, never on its own suit's "
+            "Nine (PySolFC game 58). Any run so built moves together, and any card fills an "
+            "empty column. Build the foundations up in suit from Ace to King. Turn the "
+            "stock one card at a time, a single pass."
         ),
     )
 )

@@ -1,4 +1,4 @@
-"""Thoughtful Klondike, Saratoga, Whitehead, Westcliff, Easthaven, Double Klondike and Gargantua,
+"""Thoughtful Klondike, Saratoga, Thumb and Pouch, Whitehead, Westcliff, Easthaven, Double Klondike and Gargantua,
 from their published rules."""
 
 from __future__ import annotations
@@ -46,6 +46,27 @@ def test_saratoga_redeals_without_limit() -> None:
     for _ in range(4):
         many = apply(apply(many, REDEAL), DEAL)
     assert REDEAL in legal_moves(many)
+
+
+def test_thumb_and_pouch_builds_down_in_any_other_suit() -> None:
+    assert _columns("thumb-and-pouch") == [(n, n - 1) for n in range(1, 8)] and _stock("thumb-and-pouch") == 24
+    state = position("thumb-and-pouch", t1="9D", t2="8H", t3="8D", t4="8S", t5="", t6="QC")
+    assert check(state, move(state, "t2", "t1")).ok  # red on red, another suit
+    assert check(state, move(state, "t4", "t1")).ok
+    assert "different suit" in check(state, move(state, "t3", "t1")).reason
+    assert check(state, move(state, "t6", "t5")).ok  # any card fills an empty column
+    assert move(state, "t3", "t1") not in legal_moves(state) and move(state, "t6", "t5") in legal_moves(state)
+
+
+def test_thumb_and_pouch_moves_runs_built_in_other_suits() -> None:
+    state = position("thumb-and-pouch", t1="[4C] TS 9H 8D", t2="JD", t3="KH 9S 8S", t4="TD")
+    assert check(state, move(state, "t1", "t2", 3)).ok and move(state, "t1", "t2", 3) in legal_moves(state)
+    assert "can't move with the cards on it" in check(state, move(state, "t3", "t4", 2)).reason  # one suit
+
+
+def test_thumb_and_pouch_has_a_single_pass() -> None:
+    state = apply(position("thumb-and-pouch", stock="[5C]"), DEAL)
+    assert not check(state, REDEAL).ok and REDEAL not in legal_moves(state)
 
 
 def test_whitehead_builds_in_colour_and_moves_runs_in_suit() -> None:
