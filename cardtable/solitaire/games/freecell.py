@@ -1,14 +1,17 @@
-"""FreeCell and its kin (Baker's Game, Relaxed FreeCell, fewer cells, Seahaven Towers):
-everything dealt face up, free cells, supermoves."""
+"""FreeCell and its kin (Baker's Game, Relaxed FreeCell, fewer cells, Seahaven Towers,
+Double FreeCell): everything dealt face up, free cells, supermoves."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from cardtable.cards import Card, DeckSpec, Rank, Suit
 from cardtable.solitaire.options import columns, free_cells, wrapping
 from cardtable.solitaire.piles import PileSpec, cells, foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import alt_color, any_card, down, kings_only, microsoft, run, same_suit, supermove, up
+from cardtable.solitaire.rules.deal import DealPlan
+from cardtable.solitaire.rules.wrapping import up_round
 from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.variant import Variant
 
@@ -144,6 +147,31 @@ eight_off = register(
             "Eight columns of six cards and eight free cells, every other cell holding one "
             "of the last four cards; all face up. Build down in suit; only a King fills an "
             "empty column. A run moves if it could move card by card through free cells."
+        ),
+    )
+)
+
+
+double_freecell = register(
+    Variant(
+        id="double-freecell",
+        name="Double FreeCell",
+        deck=DeckSpec(decks=2),
+        piles=(
+            *cells(6),
+            *foundations(4, up_round & same_suit),
+            *tableau(((0, 10),) * 10, down & alt_color, any_card, supermove()),
+        ),
+        deal=DealPlan(base_cards=tuple(Card(Rank.ACE, suit) for suit in Suit)),
+        family="freecell",
+        summary=(
+            "FreeCell with two decks (PySolFC game 264): an Ace of each suit starts the four "
+            "foundations, and the other 100 cards are dealt face up to ten columns of ten. "
+            "Each foundation builds up in suit from Ace to King and round again, the second "
+            "Ace on the King, to hold both decks' cards of its suit. Columns build down in "
+            "alternating colours; any card fills one of the six free cells or an empty "
+            "column. A run moves if it could move card by card through free cells and "
+            "empty columns."
         ),
     )
 )

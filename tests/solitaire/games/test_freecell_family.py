@@ -1,11 +1,11 @@
-"""Relaxed FreeCell, FreeCell with 1 to 3 cells, Seahaven Towers and Eight Off, from
-their published rules."""
+"""Relaxed FreeCell, FreeCell with 1 to 3 cells, Seahaven Towers, Eight Off and Double
+FreeCell, from their published rules."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardtable.solitaire import PileKind, check, get_variant
+from cardtable.solitaire import PileKind, apply, check, get_variant, legal_moves
 from tests.solitaire.games.positions import move, pile, position
 
 
@@ -68,3 +68,33 @@ def test_build_in_suit_and_only_kings_fill_a_column(game: str) -> None:
     assert "only a King" in check(state, move(state, "t5", "t4")).reason
     assert check(state, move(state, "t6", "t4")).ok
     assert pile(state, "c1") == ""
+
+
+_CLUBS = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
+
+
+def test_double_freecell_deals_an_ace_of_each_suit_out_and_ten_columns_of_ten() -> None:
+    state = get_variant("double-freecell").start(3)
+    v = state.variant
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.TABLEAU)] == [10] * 10
+    assert [pile(state, f"f{n}") for n in range(1, 5)] == ["AC", "AD", "AH", "AS"]
+    assert [len(state.piles[i]) for i in v.piles_of(PileKind.CELL)] == [0] * 6
+    assert not any(state.hidden) and v.traits.family == "freecell"
+
+
+def test_double_freecell_foundations_go_round_to_a_second_ace() -> None:
+    state = position("double-freecell", f1=_CLUBS, f2="AD 2D", t1="AC", t2="3C", t3="AD", t4="3D")
+    assert check(state, move(state, "t1", "f1")).ok and move(state, "t1", "f1") in legal_moves(state)
+    assert not check(state, move(state, "t2", "f1")).ok
+    assert not check(state, move(state, "t3", "f2")).ok  # the second Ace waits for the King
+    assert check(state, move(state, "t4", "f2")).ok
+    after = apply(state, move(state, "t1", "f1"))
+    assert pile(after, "f1") == _CLUBS + " AC"
+
+
+def test_double_freecell_moves_runs_as_far_as_six_cells_allow() -> None:
+    full = {f"t{n}": "KD" for n in range(3, 11)}
+    state = position("double-freecell", t1="KS QH JC TH 9C 8H 7C 6H", t2="KC", **full)
+    assert check(state, move(state, "t1", "t2", 7)).ok  # six free cells: seven cards
+    cell = position("double-freecell", t1="KS QH JC TH 9C 8H 7C 6H", t2="KC", c1="2S", **full)
+    assert "only 6 cards" in check(cell, move(cell, "t1", "t2", 7)).reason
