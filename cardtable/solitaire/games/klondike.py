@@ -244,3 +244,53 @@ gargantua = register(
         summary=double_klondike.summary.replace("redeal as often as you like", "redeal once: two passes"),
     )
 )
+
+big_harp = register(
+    Variant(
+        id="big-harp",
+        name="Big Harp",
+        deck=DeckSpec(decks=2),
+        piles=(
+            stock(),
+            waste(),
+            *foundations(8, up & same_suit, group=top_card),
+            *tableau(tuple((9 - n, 1) for n in range(10)), down & alt_color, any_card, run()),
+        ),
+        stock=to_waste(1, passes=1),
+        family="klondike",
+        # Klondike's search (turning cards up first): 8 of deals 1-12 won, most in well
+        # under a second, against 1 with the default weights given 8 to 30 s each.
+        solving=klondike.solving,
+        summary=(
+            "Klondike with two decks on ten columns, the staircase turned round: the first "
+            "column holds ten cards and the last one, the top card of each face up (PySolFC "
+            "game 15). Eight foundations build up in suit from Ace to King. Columns build "
+            "down in alternating colours; any face-up run moves; any card fills an empty "
+            "column. Turn the stock one card at a time, a single pass."
+        ),
+    )
+)
+
+steps = register(
+    Variant(
+        id="steps",
+        name="Steps",
+        deck=DeckSpec(decks=2),
+        piles=(
+            stock(),
+            waste(),
+            *foundations(8, up & same_suit, group=top_card),
+            *tableau(tuple((n, 1) for n in range(7)), down & alt_color, any_card, run()),
+        ),
+        stock=to_waste(1, passes=2),
+        family="klondike",
+        solving=klondike.solving,
+        summary=(
+            "Big Harp on Klondike's seven columns of 1 to 7 cards, the top card of each face "
+            "up, with a second pass (PySolFC game 51). Eight foundations build up in suit "
+            "from Ace to King. Columns build down in alternating colours; any face-up run "
+            "moves; any card fills an empty column. Turn the stock one card at a time; "
+            "redeal the waste once: two passes."
+        ),
+    )
+)

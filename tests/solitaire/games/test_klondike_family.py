@@ -1,7 +1,9 @@
-"""Thoughtful Klondike, Saratoga, Thumb and Pouch, Whitehead, Westcliff, Easthaven, Double Klondike and Gargantua,
-from their published rules."""
+"""Thoughtful Klondike, Saratoga, Thumb and Pouch, Whitehead, Westcliff, Easthaven,
+Double Klondike, Gargantua, Big Harp and Steps, from their published rules."""
 
 from __future__ import annotations
+
+import pytest
 
 from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant, legal_moves
 from tests.solitaire.games.positions import move, pile, position
@@ -130,3 +132,29 @@ def test_gargantua_redeals_once_and_double_klondike_without_limit() -> None:
     for _ in range(4):
         many = apply(apply(many, REDEAL), DEAL)
     assert check(many, REDEAL).ok
+
+
+def test_big_harp_deals_ten_columns_longest_first() -> None:
+    assert _columns("big-harp") == [(n, n - 1) for n in range(10, 0, -1)] and _stock("big-harp") == 104 - 55
+    assert len(get_variant("big-harp").piles_of(PileKind.FOUNDATION)) == 8
+
+
+def test_steps_deals_klondikes_staircase_from_two_decks() -> None:
+    assert _columns("steps") == [(n, n - 1) for n in range(1, 8)] and _stock("steps") == 104 - 28
+    assert len(get_variant("steps").piles_of(PileKind.FOUNDATION)) == 8
+
+
+@pytest.mark.parametrize("game", ["big-harp", "steps"])
+def test_harps_build_in_alternating_colours_and_fill_spaces_with_any_card(game: str) -> None:
+    state = position(game, t1="[4C] TS 9H 8C", t2="JD", t3="", t4="9D", t5="QS")
+    assert check(state, move(state, "t1", "t2", 3)).ok and move(state, "t1", "t2", 3) in legal_moves(state)
+    assert "alternating colours" in check(state, move(state, "t4", "t1")).reason
+    assert check(state, move(state, "t5", "t3")).ok and move(state, "t5", "t3") in legal_moves(state)
+
+
+def test_big_harp_has_a_single_pass_and_steps_two() -> None:
+    once = apply(position("big-harp", stock="[5C]"), DEAL)
+    assert not check(once, REDEAL).ok
+    steps = apply(position("steps", stock="[5C]"), DEAL)
+    assert check(steps, REDEAL).ok
+    assert not check(apply(apply(steps, REDEAL), DEAL), REDEAL).ok
