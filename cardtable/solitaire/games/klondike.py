@@ -170,6 +170,26 @@ thumb_and_pouch = register(
     )
 )
 
+chinaman = register(
+    thumb_and_pouch.derive(
+        id="chinaman",
+        name="Chinaman",
+        piles=(
+            stock(),
+            waste(),
+            *foundations(4, up & same_suit, group=top_card),
+            *tableau(tuple((n, 1) for n in range(7)), down & other_suit, kings_only, run()),
+        ),
+        stock=to_waste(3, passes=2),
+        summary=(
+            "Thumb and Pouch with only a King to fill an empty column and the stock turned "
+            "three cards at a time, twice through (PySolFC game 634). Columns build down in "
+            "any suit except the card's own, and any run so built moves together. Build the "
+            "foundations up in suit from Ace to King. Redeal the waste once: two passes."
+        ),
+    )
+)
+
 _THREE_EACH = (2, 1)
 
 westcliff = register(

@@ -1,5 +1,5 @@
-"""Thoughtful Klondike, Saratoga, Thumb and Pouch, Whitehead, Westcliff, Easthaven,
-Double Klondike, Gargantua, Big Harp and Steps, from their published rules."""
+"""Thoughtful Klondike, Saratoga, Thumb and Pouch, Chinaman, Whitehead, Westcliff,
+Easthaven, Double Klondike, Gargantua, Big Harp and Steps, from their published rules."""
 
 from __future__ import annotations
 
@@ -69,6 +69,22 @@ def test_thumb_and_pouch_moves_runs_built_in_other_suits() -> None:
 def test_thumb_and_pouch_has_a_single_pass() -> None:
     state = apply(position("thumb-and-pouch", stock="[5C]"), DEAL)
     assert not check(state, REDEAL).ok and REDEAL not in legal_moves(state)
+
+
+def test_chinaman_builds_in_other_suits_and_fills_spaces_with_kings() -> None:
+    state = position("chinaman", t1="9D", t2="8H", t3="8D", t4="", t5="QC", t6="KD QS JH")
+    assert check(state, move(state, "t2", "t1")).ok
+    assert "different suit" in check(state, move(state, "t3", "t1")).reason
+    assert "only a King" in check(state, move(state, "t5", "t4")).reason
+    assert check(state, move(state, "t6", "t4", 3)).ok and move(state, "t6", "t4", 3) in legal_moves(state)
+
+
+def test_chinaman_turns_three_and_redeals_once() -> None:
+    state = apply(position("chinaman", stock="[2C] [3C] [4C] [5C]"), DEAL)
+    assert pile(state, "waste") == "5C 4C 3C"
+    once = apply(position("chinaman", stock="[5C]"), DEAL)
+    assert check(once, REDEAL).ok
+    assert not check(apply(apply(once, REDEAL), DEAL), REDEAL).ok
 
 
 def test_whitehead_builds_in_colour_and_moves_runs_in_suit() -> None:
