@@ -1,5 +1,5 @@
-"""Forty Thieves and its kin: two decks, ten columns dealt face up, one card moves at a
-time, a single pass through the stock."""
+"""Forty Thieves and its kin: two decks, eight foundations, columns built down and, in
+most, a single pass through the stock; some move one card at a time, others whole runs."""
 
 from __future__ import annotations
 
@@ -110,5 +110,35 @@ lucas = register(
             "long, and any card or run fills an empty column. Turn the stock one card at a "
             f"time, a single pass. {_HOME}"
         ),
+    )
+)
+
+number_ten = register(
+    forty_thieves.derive(
+        id="number-ten",
+        name="Number Ten",
+        piles=_layout(((2, 2),) * 10, down & alt_color, run()),
+        summary=(
+            "Two decks; ten columns of four cards, the first two face down and the other two "
+            "face up (PySolFC game 70). Build down in alternating colours; a run in "
+            "alternating colours moves as a unit, however long, and any card or run fills "
+            f"an empty column. Turn the stock one card at a time, a single pass. {_HOME}"
+        ),
+    )
+)
+
+rank_and_file = register(
+    forty_thieves.derive(
+        id="rank-and-file",
+        name="Rank and File",
+        piles=_layout(((3, 1),) * 10, down & alt_color, run()),
+        summary=(
+            "Number Ten with less showing, also called Dress Parade: two decks; ten columns "
+            "of four cards, three face down and the top one face up (PySolFC game 71). Build "
+            "down in alternating colours; a run in alternating colours moves as a unit, "
+            "however long, and any card or run fills an empty column. Turn the stock one "
+            f"card at a time, a single pass. {_HOME}"
+        ),
+        aliases=("dress-parade",),
     )
 )

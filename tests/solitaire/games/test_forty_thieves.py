@@ -1,5 +1,5 @@
-"""Forty Thieves, Streets, Maria, Emperor, Indian, Forty and Eight and Lucas, from their
-published rules."""
+"""Forty Thieves, Streets, Maria, Emperor, Indian, Forty and Eight, Lucas, Number Ten
+and Rank and File, from their published rules."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ REDEAL = Move(MoveKind.REDEAL)
         ("emperor", [(4, 3)] * 10, 64),
         ("indian", [(3, 1)] * 10, 74),
         ("forty-and-eight", [(4, 0)] * 8, 72),
+        ("number-ten", [(4, 2)] * 10, 64),
+        ("rank-and-file", [(4, 3)] * 10, 64),
     ],
 )
 def test_two_decks_dealt_to_the_columns_and_eight_foundations(game: str, columns: list[tuple[int, int]], stock: int) -> None:
@@ -70,7 +72,7 @@ def test_forty_and_eight_turns_the_waste_over_once() -> None:
     assert REDEAL not in legal_moves(spent)
 
 
-@pytest.mark.parametrize("game", ["forty-thieves", "streets", "maria", "emperor", "indian"])
+@pytest.mark.parametrize("game", ["forty-thieves", "streets", "maria", "emperor", "indian", "number-ten", "rank-and-file"])
 def test_a_single_pass_through_the_stock(game: str) -> None:
     state = apply(position(game, stock="[5C]"), DEAL)
     assert not check(state, REDEAL).ok
@@ -93,3 +95,16 @@ def test_lucas_builds_down_in_suit_moves_whole_runs_and_turns_the_stock_once() -
     assert "must build down by one in suit" in check(state, move(state, "t4", "t3", 5)).reason
     dealt = apply(state, DEAL)
     assert "no redeals left" in check(dealt, REDEAL).reason
+
+
+@pytest.mark.parametrize("game", ["number-ten", "rank-and-file"])
+def test_number_ten_and_rank_and_file_move_whole_runs_in_alternating_colours(game: str) -> None:
+    state = position(game, t1="[4C] [5D] 9H", t2="KD 8S 7D 6C", t3="", t4="8H 7H", t5="[2S] QC JD TS")
+    assert check(state, move(state, "t2", "t1", 3)).ok and check(state, move(state, "t2", "t3", 3)).ok
+    assert check(state, move(state, "t5", "t3", 3)).ok
+    assert "alternating colours" in check(state, move(state, "t2", "t3", 4)).reason
+    assert "alternating colours" in check(state, move(state, "t4", "t3", 2)).reason
+    assert "alternating colours" in check(state, move(state, "t4", "t1")).reason
+    assert move(state, "t2", "t1", 3) in legal_moves(state) and move(state, "t2", "t3", 2) in legal_moves(state)
+    emptied = apply(state, move(state, "t5", "t3", 3))
+    assert pile(emptied, "t5") == "2S" and pile(emptied, "t3") == "QC JD TS"
