@@ -142,3 +142,17 @@ rank_and_file = register(
         aliases=("dress-parade",),
     )
 )
+
+josephine = register(
+    forty_thieves.derive(
+        id="josephine",
+        name="Josephine",
+        piles=_layout(((0, 4),) * 10, down & same_suit, run()),
+        summary=(
+            "Forty Thieves where whole runs move: two decks; ten columns of four cards, all "
+            "face up (PySolFC game 462). Build down in suit; a run in suit moves as a unit, "
+            "however long, and any card or run fills an empty column. Turn the stock one "
+            f"card at a time, a single pass. {_HOME}"
+        ),
+    )
+)

@@ -1,5 +1,5 @@
-"""Forty Thieves, Streets, Maria, Emperor, Indian, Forty and Eight, Lucas, Number Ten
-and Rank and File, from their published rules."""
+"""Forty Thieves, Streets, Maria, Emperor, Indian, Forty and Eight, Lucas, Number Ten,
+Rank and File and Josephine, from their published rules."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ REDEAL = Move(MoveKind.REDEAL)
         ("forty-and-eight", [(4, 0)] * 8, 72),
         ("number-ten", [(4, 2)] * 10, 64),
         ("rank-and-file", [(4, 3)] * 10, 64),
+        ("josephine", [(4, 0)] * 10, 64),
     ],
 )
 def test_two_decks_dealt_to_the_columns_and_eight_foundations(game: str, columns: list[tuple[int, int]], stock: int) -> None:
@@ -72,7 +73,9 @@ def test_forty_and_eight_turns_the_waste_over_once() -> None:
     assert REDEAL not in legal_moves(spent)
 
 
-@pytest.mark.parametrize("game", ["forty-thieves", "streets", "maria", "emperor", "indian", "number-ten", "rank-and-file"])
+@pytest.mark.parametrize(
+    "game", ["forty-thieves", "streets", "maria", "emperor", "indian", "number-ten", "rank-and-file", "josephine"]
+)
 def test_a_single_pass_through_the_stock(game: str) -> None:
     state = apply(position(game, stock="[5C]"), DEAL)
     assert not check(state, REDEAL).ok
@@ -108,3 +111,11 @@ def test_number_ten_and_rank_and_file_move_whole_runs_in_alternating_colours(gam
     assert move(state, "t2", "t1", 3) in legal_moves(state) and move(state, "t2", "t3", 2) in legal_moves(state)
     emptied = apply(state, move(state, "t5", "t3", 3))
     assert pile(emptied, "t5") == "2S" and pile(emptied, "t3") == "QC JD TS"
+
+
+def test_josephine_moves_whole_runs_in_suit_only() -> None:
+    state = position("josephine", t1="9C", t2="KD 8C 7C 6C", t3="", t4="8H 7S", t5="8S")
+    assert check(state, move(state, "t2", "t1", 3)).ok and check(state, move(state, "t2", "t3", 3)).ok
+    assert move(state, "t2", "t1", 3) in legal_moves(state)
+    assert "in suit" in check(state, move(state, "t4", "t3", 2)).reason
+    assert "in suit" in check(state, move(state, "t5", "t1")).reason
