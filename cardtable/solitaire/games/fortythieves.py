@@ -156,3 +156,15 @@ josephine = register(
         ),
     )
 )
+
+limited = register(
+    forty_thieves.derive(
+        id="limited",
+        name="Limited",
+        piles=_layout(((0, 3),) * 12, down & same_suit),
+        summary=(
+            "Forty Thieves spread wider: two decks; twelve columns of three cards, all face "
+            f"up (PySolFC game 228). Build down in suit. {_PLAY} {_HOME}"
+        ),
+    )
+)

@@ -1,5 +1,5 @@
 """Forty Thieves, Streets, Maria, Emperor, Indian, Forty and Eight, Lucas, Number Ten,
-Rank and File and Josephine, from their published rules."""
+Rank and File, Josephine and Limited, from their published rules."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ REDEAL = Move(MoveKind.REDEAL)
         ("number-ten", [(4, 2)] * 10, 64),
         ("rank-and-file", [(4, 3)] * 10, 64),
         ("josephine", [(4, 0)] * 10, 64),
+        ("limited", [(3, 0)] * 12, 68),
     ],
 )
 def test_two_decks_dealt_to_the_columns_and_eight_foundations(game: str, columns: list[tuple[int, int]], stock: int) -> None:
@@ -119,3 +120,11 @@ def test_josephine_moves_whole_runs_in_suit_only() -> None:
     assert move(state, "t2", "t1", 3) in legal_moves(state)
     assert "in suit" in check(state, move(state, "t4", "t3", 2)).reason
     assert "in suit" in check(state, move(state, "t5", "t1")).reason
+
+
+def test_limited_moves_one_card_at_a_time_in_suit_across_twelve_columns() -> None:
+    state = position("limited", t1="9C", t2="8C 7C", t3="8H", t4="", t12="KD", stock="[5C]")
+    assert check(state, move(state, "t2", "t4")).ok and check(state, move(state, "t12", "t4")).ok
+    assert "one card" in check(state, move(state, "t2", "t1", 2)).reason
+    assert "in suit" in check(state, move(state, "t3", "t1")).reason
+    assert not check(apply(state, DEAL), REDEAL).ok
