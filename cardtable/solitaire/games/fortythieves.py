@@ -113,6 +113,7 @@ lucas = register(
     )
 )
 
+# PySolFC game 70.
 number_ten = register(
     forty_thieves.derive(
         id="number-ten",
@@ -120,13 +121,14 @@ number_ten = register(
         piles=_layout(((2, 2),) * 10, down & alt_color, run()),
         summary=(
             "Two decks; ten columns of four cards, the first two face down and the other two "
-            "face up (PySolFC game 70). Build down in alternating colours; a run in "
+            "face up. Build down in alternating colours; a run in "
             "alternating colours moves as a unit, however long, and any card or run fills "
             f"an empty column. Turn the stock one card at a time, a single pass. {_HOME}"
         ),
     )
 )
 
+# PySolFC game 71.
 rank_and_file = register(
     forty_thieves.derive(
         id="rank-and-file",
@@ -134,7 +136,7 @@ rank_and_file = register(
         piles=_layout(((3, 1),) * 10, down & alt_color, run()),
         summary=(
             "Number Ten with less showing, also called Dress Parade: two decks; ten columns "
-            "of four cards, three face down and the top one face up (PySolFC game 71). Build "
+            "of four cards, three face down and the top one face up. Build "
             "down in alternating colours; a run in alternating colours moves as a unit, "
             "however long, and any card or run fills an empty column. Turn the stock one "
             f"card at a time, a single pass. {_HOME}"
@@ -143,6 +145,7 @@ rank_and_file = register(
     )
 )
 
+# PySolFC game 462.
 josephine = register(
     forty_thieves.derive(
         id="josephine",
@@ -150,13 +153,14 @@ josephine = register(
         piles=_layout(((0, 4),) * 10, down & same_suit, run()),
         summary=(
             "Forty Thieves where whole runs move: two decks; ten columns of four cards, all "
-            "face up (PySolFC game 462). Build down in suit; a run in suit moves as a unit, "
+            "face up. Build down in suit; a run in suit moves as a unit, "
             "however long, and any card or run fills an empty column. Turn the stock one "
             f"card at a time, a single pass. {_HOME}"
         ),
     )
 )
 
+# PySolFC game 228.
 limited = register(
     forty_thieves.derive(
         id="limited",
@@ -164,7 +168,7 @@ limited = register(
         piles=_layout(((0, 3),) * 12, down & same_suit),
         summary=(
             "Forty Thieves spread wider: two decks; twelve columns of three cards, all face "
-            f"up (PySolFC game 228). Build down in suit. {_PLAY} {_HOME}"
+            f"up. Build down in suit. {_PLAY} {_HOME}"
         ),
     )
 )

@@ -152,6 +152,7 @@ eight_off = register(
 )
 
 
+# PySolFC game 264.
 double_freecell = register(
     Variant(
         id="double-freecell",
@@ -165,7 +166,7 @@ double_freecell = register(
         deal=DealPlan(base_cards=tuple(Card(Rank.ACE, suit) for suit in Suit)),
         family="freecell",
         summary=(
-            "FreeCell with two decks (PySolFC game 264): an Ace of each suit starts the four "
+            "FreeCell with two decks: an Ace of each suit starts the four "
             "foundations, and the other 100 cards are dealt face up to ten columns of ten. "
             "Each foundation builds up in suit from Ace to King and round again, the second "
             "Ace on the King, to hold both decks' cards of its suit. Columns build down in "

@@ -112,6 +112,7 @@ thoughtful = register(
     )
 )
 
+# PySolFC game 479.
 saratoga = register(
     thoughtful.derive(
         id="saratoga",
@@ -119,7 +120,7 @@ saratoga = register(
         stock=to_waste(3),
         summary=(
             "Klondike with every column card dealt face up, so you plan from the start, and "
-            "the stock turned in threes (PySolFC game 479). Build the foundations up in suit "
+            "the stock turned in threes. Build the foundations up in suit "
             "from Ace to King; "
             "columns build down in alternating colours, any face-up run moves, and only a "
             "King fills an empty column. Turn the stock three cards at a time and redeal "
@@ -149,6 +150,7 @@ whitehead = register(
     )
 )
 
+# PySolFC game 58.
 thumb_and_pouch = register(
     klondike.derive(
         id="thumb-and-pouch",
@@ -163,13 +165,14 @@ thumb_and_pouch = register(
         summary=(
             "Klondike's deal, but a column builds down in any suit except the card's own: "
             "a red Eight may go on the Nine of the other red suit, never on its own suit's "
-            "Nine (PySolFC game 58). Any run so built moves together, and any card fills an "
+            "Nine. Any run so built moves together, and any card fills an "
             "empty column. Build the foundations up in suit from Ace to King. Turn the "
             "stock one card at a time, a single pass."
         ),
     )
 )
 
+# PySolFC game 634.
 chinaman = register(
     thumb_and_pouch.derive(
         id="chinaman",
@@ -183,7 +186,7 @@ chinaman = register(
         stock=to_waste(3, passes=2),
         summary=(
             "Thumb and Pouch with only a King to fill an empty column and the stock turned "
-            "three cards at a time, twice through (PySolFC game 634). Columns build down in "
+            "three cards at a time, twice through. Columns build down in "
             "any suit except the card's own, and any run so built moves together. Build the "
             "foundations up in suit from Ace to King. Redeal the waste once: two passes."
         ),
@@ -265,6 +268,7 @@ gargantua = register(
     )
 )
 
+# PySolFC game 15.
 big_harp = register(
     Variant(
         id="big-harp",
@@ -283,14 +287,15 @@ big_harp = register(
         solving=klondike.solving,
         summary=(
             "Klondike with two decks on ten columns, the staircase turned round: the first "
-            "column holds ten cards and the last one, the top card of each face up (PySolFC "
-            "game 15). Eight foundations build up in suit from Ace to King. Columns build "
+            "column holds ten cards and the last one, the top card of each face up. Eight "
+            "foundations build up in suit from Ace to King. Columns build "
             "down in alternating colours; any face-up run moves; any card fills an empty "
             "column. Turn the stock one card at a time, a single pass."
         ),
     )
 )
 
+# PySolFC game 51.
 steps = register(
     Variant(
         id="steps",
@@ -307,7 +312,7 @@ steps = register(
         solving=klondike.solving,
         summary=(
             "Big Harp on Klondike's seven columns of 1 to 7 cards, the top card of each face "
-            "up, with a second pass (PySolFC game 51). Eight foundations build up in suit "
+            "up, with a second pass. Eight foundations build up in suit "
             "from Ace to King. Columns build down in alternating colours; any face-up run "
             "moves; any card fills an empty column. Turn the stock one card at a time; "
             "redeal the waste once: two passes."
