@@ -72,6 +72,22 @@ def read(db: sqlite3.Connection, player: str) -> dict[str, int]:
     return dict(zip(COUNTED, row if row is not None else (0,) * len(COUNTED)))
 
 
+def rounds(db: sqlite3.Connection, player: str, last: int | None = None) -> list[JSON]:
+    """The player's settled rounds, oldest first (only the ``last`` few if given); a round
+    whose hands can't be read is left out, and kept as it is."""
+    rows = db.execute(
+        "SELECT rules, hands, dealer, net, at FROM blackjack_rounds WHERE player = ? ORDER BY id DESC LIMIT ?",
+        (player, -1 if last is None else last),
+    ).fetchall()
+    kept = []
+    for rules, hands, dealer, net, at in reversed(rows):
+        try:
+            kept.append({"rules": rules, "hands": json.loads(hands), "dealer": dealer, "net": int(net), "at": at})
+        except (ValueError, TypeError):
+            continue
+    return kept
+
+
 def backfill(db: sqlite3.Connection) -> None:
     """Total the rounds stored before the totals were kept (migration 12); a round whose
     hands can't be read is left out of them, and kept as it is. The totals are counted

@@ -524,20 +524,9 @@ class Store:
                 blackjack_tally.add(self._db, player, finished)
 
     def table_rounds(self, player: str, last: int | None = None) -> list[dict[str, Any]]:
-        """The player's settled blackjack rounds, oldest first (only the ``last`` few if given);
-        a round whose hands can't be read is left out, and kept as it is."""
+        """The player's settled blackjack rounds, oldest first (``blackjack_tally.rounds``)."""
         with failing_as("read the blackjack rounds"):
-            rows = self._db.execute(
-                "SELECT rules, hands, dealer, net, at FROM blackjack_rounds WHERE player = ? ORDER BY id DESC LIMIT ?",
-                (player, -1 if last is None else last),
-            ).fetchall()
-        rounds = []
-        for rules, hands, dealer, net, at in reversed(rows):
-            try:
-                rounds.append({"rules": rules, "hands": json.loads(hands), "dealer": dealer, "net": int(net), "at": at})
-            except (ValueError, TypeError):
-                continue
-        return rounds
+            return blackjack_tally.rounds(self._db, player, last)
 
     def table_tally(self, player: str) -> dict[str, int]:
         """The player's blackjack totals over every settled round, kept as they are stored."""

@@ -130,16 +130,12 @@ number_ten = register(
 
 # PySolFC game 71.
 rank_and_file = register(
-    forty_thieves.derive(
+    number_ten.derive(
         id="rank-and-file",
         name="Rank and File",
         piles=_layout(((3, 1),) * 10, down & alt_color, run()),
-        summary=(
-            "Number Ten with less showing, also called Dress Parade: two decks; ten columns "
-            "of four cards, three face down and the top one face up. Build "
-            "down in alternating colours; a run in alternating colours moves as a unit, "
-            "however long, and any card or run fills an empty column. Turn the stock one "
-            f"card at a time, a single pass. {_HOME}"
+        summary=number_ten.summary.replace(
+            "the first two face down and the other two face up", "three face down and the top one face up"
         ),
         aliases=("dress-parade",),
     )

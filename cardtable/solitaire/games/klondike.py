@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardtable.cards import DeckSpec
-from cardtable.solitaire.piles import foundations, stock, tableau, waste
+from cardtable.solitaire.piles import PileSpec, foundations, stock, tableau, waste
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import (
     alt_color,
@@ -268,18 +268,19 @@ gargantua = register(
     )
 )
 
+def _any_card_to_a_space(dealt: tuple[tuple[int, int], ...]) -> tuple[PileSpec, ...]:
+    """Two decks' stock, waste and eight foundations, and columns dealt ``dealt`` that
+    build down in alternating colours and take any card when empty."""
+    return (stock(), waste(), *foundations(8, up & same_suit, group=top_card), *tableau(dealt, down & alt_color, any_card, run()))
+
+
 # PySolFC game 15.
 big_harp = register(
     Variant(
         id="big-harp",
         name="Big Harp",
         deck=DeckSpec(decks=2),
-        piles=(
-            stock(),
-            waste(),
-            *foundations(8, up & same_suit, group=top_card),
-            *tableau(tuple((9 - n, 1) for n in range(10)), down & alt_color, any_card, run()),
-        ),
+        piles=_any_card_to_a_space(tuple((9 - n, 1) for n in range(10))),
         stock=to_waste(1, passes=1),
         family="klondike",
         # Klondike's search (turning cards up first): 8 of deals 1-12 won, most in well
@@ -297,19 +298,11 @@ big_harp = register(
 
 # PySolFC game 51.
 steps = register(
-    Variant(
+    big_harp.derive(
         id="steps",
         name="Steps",
-        deck=DeckSpec(decks=2),
-        piles=(
-            stock(),
-            waste(),
-            *foundations(8, up & same_suit, group=top_card),
-            *tableau(tuple((n, 1) for n in range(7)), down & alt_color, any_card, run()),
-        ),
+        piles=_any_card_to_a_space(tuple((n, 1) for n in range(7))),
         stock=to_waste(1, passes=2),
-        family="klondike",
-        solving=klondike.solving,
         summary=(
             "Big Harp on Klondike's seven columns of 1 to 7 cards, the top card of each face "
             "up, with a second pass. Eight foundations build up in suit "
