@@ -271,7 +271,9 @@ gargantua = register(
 def _any_card_to_a_space(dealt: tuple[tuple[int, int], ...]) -> tuple[PileSpec, ...]:
     """Two decks' stock, waste and eight foundations, and columns dealt ``dealt`` that
     build down in alternating colours and take any card when empty."""
-    return (stock(), waste(), *foundations(8, up & same_suit, group=top_card), *tableau(dealt, down & alt_color, any_card, run()))
+    return (
+        stock(), waste(), *foundations(8, up & same_suit, group=top_card), *tableau(dealt, down & alt_color, any_card, run())
+    )
 
 
 # PySolFC game 15.
