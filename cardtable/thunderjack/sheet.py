@@ -12,6 +12,7 @@ The dealer draws to 16 and on a soft 17, standing on a hard 17 and on 18 or more
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from cardtable.thunderjack.rules import Doubling, RuleSet
 
@@ -24,9 +25,10 @@ def _count(n: int) -> str:
     return {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}.get(n, str(n))
 
 
+@cache
 def sheet(rules: RuleSet) -> tuple[str, ...]:
     """The rules as paragraphs: the table, the naturals and the hands that pay at once,
-    the player's choices, the dealer."""
+    the player's choices, the dealer (written once per rule set: every view carries them)."""
     return (_table(rules), _naturals(rules), _choices(rules), _dealer(rules))
 
 
