@@ -102,15 +102,15 @@ def jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch):  
         return kept
     scards, slens, shid = scratch
     seen = np.zeros(n + 1, dtype=np.bool_)
-    found = np.empty(4096, dtype=np.int64)
+    found = np.empty(meta[0], dtype=np.int64)  # the waste's top card moves to a pile at most once
+    copy_position(cards, lens, hid, scards, slens, shid)  # only the talon's two piles change below
     for via in range(2):  # first by turning on, then by turning the waste over
         q = lens[w] if via == 0 else 0
         while True:
             if q >= 1 and not seen[q] and _may_land(rules, cards, lens, talon[q - 1]):
                 seen[q] = True
-                copy_position(cards, lens, hid, scards, slens, shid)
                 point(scards, slens, shid, s, w, talon, n, q)
-                got = generate(rules, scards, slens, shid, extra, found)
+                got = generate(rules, scards, slens, shid, extra, found, w)
                 for g in range(got):
                     mv = found[g]
                     if mv >> 24 == MOVE and (mv >> 16) & 255 == w and kept < len(moves):

@@ -57,8 +57,9 @@ def _unranked(rules, cards, lens, hid, j, c):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-def]
-    """Write every legal move's code into ``out``; return how many."""
+def generate(rules, cards, lens, hid, extra, out, source=-1):  # type: ignore[no-untyped-def]
+    """Write every legal move's code into ``out``; return how many. With ``source``,
+    only the moves of cards off that pile (no deals, redeals, pairs or discards)."""
     meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
     takes, capacity, one_in, is_found = rules.takes, rules.capacity, rules.one_in, rules.is_foundation
     super_src, covered, cells, open_columns = rules.supermove_sources, rules.covered, rules.cells, rules.open_columns
@@ -83,7 +84,7 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
     nc = 0
     for i in range(piles):
         kind = group[i]
-        if kind < 0:
+        if kind < 0 or (source >= 0 and i != source):
             continue
         n = lens[i]
         up = n - hid[i]
@@ -157,6 +158,8 @@ def generate(rules, cards, lens, hid, extra, out):  # type: ignore[no-untyped-de
                     continue
                 out[count] = code(MOVE, i, j, k)
                 count += 1
+    if source >= 0:
+        return count
     if meta[24]:
         count = _discards(rules, cards, lens, hid, out, count)
     if can_deal(rules, lens):
