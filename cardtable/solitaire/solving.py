@@ -42,6 +42,12 @@ class Solving:
     that narrower search finds nothing does a full one follow (so an answer of
     "unwinnable" is still a proof). Worth it where columns hide cards (Klondike)."""
 
+    depth_first: bool = False
+    """Whether the last search, the one that can prove a deal lost, goes depth first
+    (``solver/depth.py``): it keeps only the line it is on, so it goes as fast and ten
+    times as far in the same memory, and its order (moves home, then moves that turn a
+    card up) wins deals the estimate leads astray. False: best first, as the others."""
+
     first_tries: tuple[Solving, ...] = ()
     """Other weightings searched first, in turn, each for at most its ``positions``,
     before the game's own. Deals that lead one weighting astray are often quick under

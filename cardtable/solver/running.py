@@ -82,15 +82,18 @@ def _grown(store: Store, room: int, capacity: int) -> Store:
     return bigger
 
 
-_COMPILED: list[bool] = []
+_COMPILED: set[str] = set()
 
 
 def warm_up(state: State) -> None:
     """Compile (or load from numba's cache) the search once per process (see
-    ``search.warm_up``)."""
-    if not _COMPILED:
+    ``search.warm_up``), and the depth-first one where the game's proof uses it."""
+    if "best" not in _COMPILED:
         search(state, 16, float("inf"), state.variant.solving.weights(), idle=False)
-        _COMPILED.append(True)
+        _COMPILED.add("best")
+    if state.variant.solving.depth_first and "depth" not in _COMPILED:
+        dive(state, 16, float("inf"))
+        _COMPILED.add("depth")
 
 
 def search(state: State, positions: int, deadline: float, weights: tuple[int, ...], idle: bool) -> Searched:
@@ -137,3 +140,76 @@ def _path(state: State, store: Store, node: int) -> tuple[Move, ...]:
         edges.append(mlog[start : start + int(mcount[node])])
         node = int(parent[node])
     return tuple(to_move(state.variant, int(c)) for edge in reversed(edges) for c in edge)
+
+
+DIVE_BYTES = 40
+"""Memory a position costs the depth-first search: its key in a table at most half
+full, doubled while the table grows, and a share of the stacks."""
+
+DIVE_ROOM = 1 << 12
+"""Depth, moves and log entries the depth-first search's stacks hold at first (they
+double as needed); its table starts at ``FIRST_ROOM`` positions."""
+
+
+def dive(state: State, positions: int, deadline: float, idle: bool = True) -> Searched:
+    """One depth-first search from ``state`` (``depth.py``) until ``deadline`` or
+    ``positions`` seen, with its win if found."""
+    from cardtable.solver import depth
+
+    program = program_of(state.variant)
+    position = to_arrays(state)
+    row = 2 * program.piles + 1 + program.capacity
+    store = _dive_store(DIVE_ROOM, row, FIRST_ROOM)
+    counters = np.zeros(8, dtype=np.int64)
+    rules = program.rules
+    scratch = _work(program.piles, program.capacity)
+    depth.start(rules, store, scratch, counters, position.cards, position.lens, position.hid, position.extra)
+    while time.perf_counter() < deadline:
+        if counters[kernel.STATUS] == kernel.FULL:
+            if 2 * counters[kernel.NODES] + 2 > len(store[8]) and len(store[8]) >= 4 * positions:
+                break  # the table holds as many positions as the search may see
+            store = _dive_grown(store, counters, program.capacity)
+            counters[kernel.STATUS] = kernel.RUNNING
+        if counters[kernel.STATUS] != kernel.RUNNING or counters[kernel.NODES] >= positions:
+            break
+        depth.dive(rules, idle, store, scratch, counters, SLICE)
+    status = int(counters[kernel.STATUS])
+    moves: tuple[Move, ...] = ()
+    if status == kernel.SOLVED:
+        moves = tuple(to_move(state.variant, int(c)) for c in store[6][: int(counters[depth.LOG_TOP])])
+    return Searched(status == kernel.SOLVED, status == kernel.EXHAUSTED, int(counters[kernel.NODES]), moves)
+
+
+def _dive_store(room: int, row: int, table: int) -> Store:
+    """The depth-first search's arrays (see ``depth.dive``)."""
+    return (
+        np.zeros((room, row), dtype=np.uint8),
+        np.zeros(room * 16 + MAX_MOVES, dtype=np.int64),
+        np.zeros(room * 16 + MAX_MOVES, dtype=np.int64),
+        np.zeros(room, dtype=np.int64),
+        np.zeros(room, dtype=np.int64),
+        np.zeros(room, dtype=np.int64),
+        np.zeros(room * 8 + 4 * MAX_MOVES, dtype=np.int32),
+        np.zeros(room, dtype=np.int64),
+        np.zeros(1 << max(4, (2 * table - 1).bit_length()), dtype=np.uint64),
+    )
+
+
+def _dive_grown(store: Store, counters: np.ndarray, capacity: int) -> Store:
+    """The depth-first search's arrays with room for more: each that is nearly full
+    doubled (the table rehashed)."""
+    from cardtable.solver import depth
+
+    rows, mstack, rstack, fstart, fnext, fcount, elog, estart, table = store
+    if counters[depth.DEPTH] + 2 > len(fstart):
+        rows = np.concatenate([rows, np.zeros_like(rows)])
+        fstart, fnext, fcount, estart = (np.concatenate([a, np.zeros_like(a)]) for a in (fstart, fnext, fcount, estart))
+    if counters[depth.MOVES_TOP] + MAX_MOVES > len(mstack):
+        mstack, rstack = (np.concatenate([a, np.zeros_like(a)]) for a in (mstack, rstack))
+    if counters[depth.LOG_TOP] + 4 * capacity + 8 > len(elog):
+        elog = np.concatenate([elog, np.zeros_like(elog)])
+    if 2 * counters[kernel.NODES] + 2 > len(table):
+        bigger = np.zeros(2 * len(table), dtype=np.uint64)
+        kernel.rehash(table, bigger)
+        table = bigger
+    return rows, mstack, rstack, fstart, fnext, fcount, elog, estart, table

@@ -103,7 +103,11 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     for stage in _stages(state.variant.solving, budget, began, any(state.hidden)):
         if time.perf_counter() >= deadline:
             break
-        searched = running.search(state, min(stage.positions, room), min(stage.until, deadline), stage.weights, stage.idle)
+        until = min(stage.until, deadline)
+        if stage.depth_first:
+            searched = running.dive(state, min(stage.positions, budget.node_room(running.DIVE_BYTES)), until, stage.idle)
+        else:
+            searched = running.search(state, min(stage.positions, room), until, stage.weights, stage.idle)
         nodes += searched.nodes
         if searched.solved:
             _replay(state, searched.moves)
@@ -145,6 +149,7 @@ class _Stage:
     idle: bool
     positions: int
     until: float
+    depth_first: bool = False
 
 
 def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True) -> list[_Stage]:
@@ -172,7 +177,7 @@ def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True)
     stages = [_Stage(t.weights(), t.idle_moves, room, endless) for t, room in rooms if room >= SMALLEST_TRY]
     if not solving.idle_moves and hidden:
         stages.append(_Stage(solving.weights(), False, budget.nodes, began + min(budget.seconds / 2, NARROW_SECONDS)))
-    stages.append(_Stage(solving.weights(), True, budget.nodes, endless))
+    stages.append(_Stage(solving.weights(), True, budget.nodes, endless, solving.depth_first))
     return stages
 
 

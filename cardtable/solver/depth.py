@@ -1,0 +1,183 @@
+"""The compiled depth-first search: every position reachable, each once, with nothing
+kept of a position but its key once it is left behind.
+
+Where the best-first search (``kernel.py``) keeps every position it has seen, ordered
+by how close to a win it looks, this one keeps only the line it is on: its positions,
+their untried moves and the moves that led there. A position costs the search eight
+to sixteen bytes of its table instead of some two hundred, and no estimate or heap
+work, so it goes through a lost deal's positions several times faster and ten times
+further in the same memory: it is the search that proves deals lost. It tries moves
+home first and moves that turn a card up next, so it finds many wins too.
+
+The Python side (``running.py``) owns the arrays and calls ``dive`` in slices, growing
+them when the kernel says they are full.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from cardtable.solitaire.compiled.kernel import generate, is_won, play
+from cardtable.solitaire.compiled.rules import borrowed
+from cardtable.solitaire.compiled.shared import MOVE, copy_position
+from cardtable.solver.kernel import (
+    EXHAUSTED, FULL, NODES, SOLVED, STATUS, _decode, _encode, _go_home, _go_home_after, _seen, is_idle, to_twin,
+)
+from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
+
+# counters (NODES and STATUS as in kernel.py)
+DEPTH, MOVES_TOP, LOG_TOP = 2, 3, 4
+
+
+@njit(cache=True, nogil=True)
+def _rank(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
+    """Which moves are tried first (lower first): home, then turning a card up or
+    emptying a column, then the rest."""
+    if move >> 24 != MOVE:
+        return 2
+    i = (move >> 16) & 255
+    j = (move >> 8) & 255
+    if rules.is_foundation[j]:
+        return 0
+    if (move & 255) >= lens[i] - hid[i] and not rules.is_foundation[i]:
+        return 1
+    return 2
+
+
+@njit(cache=True, nogil=True)
+def _open(rules, store, work, counters, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
+    """Put a position's moves on the move stack, best first, as a new frame (its
+    position already encoded at the frame's row); False if the stack has no room."""
+    b = borrowed
+    mstack, rstack = b(store[1]), b(store[2])
+    fstart, fnext, fcount = b(store[3]), b(store[4]), b(store[5])
+    moves, reach = b(work[8]), b(work[9])
+    scratch = (b(work[11]), b(work[12]), b(work[13]))
+    draw = draw_of(rules)
+    count = generate(rules, cards, lens, hid, extra, moves)
+    if draw > 0:
+        count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
+    top = counters[MOVES_TOP]
+    if top + count > len(mstack):
+        return False
+    at = top
+    for want in range(3):
+        for m in range(count):
+            if _rank(rules, cards, lens, hid, moves[m]) == want:
+                mstack[at] = moves[m]
+                rstack[at] = reach[m] if draw > 0 else NOT_A_JUMP
+                at += 1
+    f = counters[DEPTH]
+    fstart[f] = top
+    fnext[f] = 0
+    fcount[f] = count
+    counters[MOVES_TOP] = top + count
+    counters[DEPTH] = f + 1
+    return True
+
+
+@njit(cache=True, nogil=True)
+def start(rules, store, work, counters, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
+    """Seed the search with the root position (after its safe moves home)."""
+    rows, elog, estart, table = store[0], store[6], store[7], store[8]
+    piles = rules.meta[0]
+    played = _go_home(rules, cards, lens, hid, extra, elog, 0)
+    counters[LOG_TOP] = played
+    _seen(table, talon_key(rules, draw_of(rules), cards, lens, hid, extra))
+    counters[NODES] = 1
+    if is_won(rules, lens, cards):
+        counters[STATUS] = SOLVED
+        return
+    _encode(rows[0], cards, lens, hid, extra, piles)
+    estart[0] = played
+    if not _open(rules, store, work, counters, cards, lens, hid, extra):
+        counters[STATUS] = FULL
+
+
+@njit(cache=True, nogil=True)
+def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-def]
+    """Try up to ``steps`` moves; the outcome is left in ``counters[STATUS]``: SOLVED
+    (the line is ``store[6][:counters[LOG_TOP]]``), EXHAUSTED, or FULL (the stacks or
+    the table need more room: nothing was changed by the move that found it so).
+    Idle moves (``kernel.is_idle``) are skipped unless ``idle``."""
+    b = borrowed
+    rows, mstack, rstack = b(store[0]), b(store[1]), b(store[2])
+    fstart, fnext, fcount = b(store[3]), b(store[4]), b(store[5])
+    elog, estart, table = b(store[6]), b(store[7]), b(store[8])
+    cards, lens, hid, extra = b(work[0]), b(work[1]), b(work[2]), b(work[3])
+    ccards, clens, chid, cextra = b(work[4]), b(work[5]), b(work[6]), b(work[7])
+    talon = b(work[10])
+    counters = b(counters)
+    meta = rules.meta
+    piles, capacity = meta[0], meta[1]
+    s, w = meta[2], meta[3]
+    draw = draw_of(rules)
+    for _ in range(steps):
+        f = counters[DEPTH] - 1
+        if f < 0:
+            counters[STATUS] = EXHAUSTED
+            return
+        if fnext[f] == fcount[f]:  # every move from here tried: back up
+            counters[DEPTH] = f
+            counters[MOVES_TOP] = fstart[f]
+            counters[LOG_TOP] = estart[f]
+            continue
+        if f + 2 > rows.shape[0] or counters[LOG_TOP] + 2 * capacity + 4 > len(elog) or 2 * counters[NODES] + 2 > len(table):
+            counters[STATUS] = FULL
+            return
+        at = fstart[f] + fnext[f]
+        move, p = mstack[at], rstack[at]
+        fnext[f] += 1
+        _decode(rows[f], cards, lens, hid, extra, piles)
+        if to_twin(rules, lens, move) or (not idle and is_idle(rules, cards, lens, hid, move)):
+            continue
+        copy_position(cards, lens, hid, ccards, clens, chid)
+        cextra[0] = extra[0]
+        log = counters[LOG_TOP]
+        pre = 0
+        if p != NOT_A_JUMP:
+            n = talon_of(cards, lens, s, w, talon)
+            q = p if p >= 0 else -2 - p
+            pre = turns(draw, lens[w], n, q, p < 0, elog, log)
+            point(ccards, clens, chid, s, w, talon, n, q)
+            cextra[0] += p < 0
+        play(rules, ccards, clens, chid, cextra, move)
+        elog[log + pre] = move
+        if pre:
+            used = pre + 1 + _go_home(rules, ccards, clens, chid, cextra, elog, log + pre + 1)
+        else:
+            used = 1 + _go_home_after(rules, ccards, clens, chid, cextra, elog, log + 1, move)
+        if _seen(table, talon_key(rules, draw, ccards, clens, chid, cextra)):
+            continue
+        counters[NODES] += 1
+        counters[LOG_TOP] = log + used
+        if is_won(rules, clens, ccards):
+            counters[STATUS] = SOLVED
+            return
+        _encode(rows[f + 1], ccards, clens, chid, cextra, piles)
+        estart[f + 1] = log
+        if not _open(rules, store, work, counters, ccards, clens, chid, cextra):
+            counters[LOG_TOP] = log  # the child is known (in the table) but not entered: undo it all
+            fnext[f] -= 1
+            _unsee(table, talon_key(rules, draw, ccards, clens, chid, cextra))
+            counters[NODES] -= 1
+            counters[STATUS] = FULL
+            return
+
+
+@njit(cache=True, nogil=True)
+def _unsee(table, k):  # type: ignore[no-untyped-def]
+    """Take ``k`` out of the table again (linear probing: the keys after it move up)."""
+    size = len(table)
+    slot = np.int64(k & np.uint64(size - 1))
+    while table[slot] != k:
+        slot = (slot + 1) & (size - 1)
+    table[slot] = 0
+    nxt = (slot + 1) & (size - 1)
+    while table[nxt] != 0:
+        moved = table[nxt]
+        table[nxt] = 0
+        _seen(table, moved)
+        nxt = (nxt + 1) & (size - 1)
+
