@@ -11,6 +11,7 @@ import time
 
 from cardtable.solitaire import get_variant, legal_moves
 from cardtable.solitaire.compiled import compiled_apply, compiled_moves, to_code
+from cardtable.solver import running
 from cardtable.solver.search import Budget, solve
 from cardtable.thunderjack import RuleSet
 from cardtable.thunderjack.simulate import simulate
@@ -29,6 +30,7 @@ def main() -> None:
         to_code(move)
         compiled_apply(state, move)
         compiled_moves(state)
+        running.dive(state, nodes, time.perf_counter() + 60.0)  # the depth-first search too
     simulate(RuleSet(), 2_000)
     print(f"kernels compiled or loaded in {time.perf_counter() - began:.1f} s", file=sys.stderr)
 

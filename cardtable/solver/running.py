@@ -82,18 +82,16 @@ def _grown(store: Store, room: int, capacity: int) -> Store:
     return bigger
 
 
-_COMPILED: set[str] = set()
+_COMPILED: list[bool] = []
 
 
 def warm_up(state: State) -> None:
     """Compile (or load from numba's cache) the search once per process (see
-    ``search.warm_up``), and the depth-first one where the game's proof uses it."""
-    if "best" not in _COMPILED:
+    ``search.warm_up``). The depth-first search, for budgets larger than memory allows
+    best first, compiles when first used: such a search runs for minutes anyway."""
+    if not _COMPILED:
         search(state, 16, float("inf"), state.variant.solving.weights(), idle=False)
-        _COMPILED.add("best")
-    if state.variant.solving.depth_first and "depth" not in _COMPILED:
-        dive(state, 16, float("inf"))
-        _COMPILED.add("depth")
+        _COMPILED.append(True)
 
 
 def search(state: State, positions: int, deadline: float, weights: tuple[int, ...], idle: bool) -> Searched:
@@ -164,6 +162,7 @@ def dive(state: State, positions: int, deadline: float, idle: bool = True) -> Se
     rules = program.rules
     scratch = _work(program.piles, program.capacity)
     depth.start(rules, store, scratch, counters, position.cards, position.lens, position.hid, position.extra)
+    assert counters[kernel.STATUS] != kernel.FULL  # the first room holds any position's moves (MAX_MOVES)
     while time.perf_counter() < deadline:
         if counters[kernel.STATUS] == kernel.FULL:
             if 2 * counters[kernel.NODES] + 2 > len(store[8]) and len(store[8]) >= 4 * positions:

@@ -100,7 +100,10 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
     began = time.perf_counter()
     deadline = began + budget.seconds
     nodes = 0
-    for stage in _stages(state.variant.solving, budget, began, any(state.hidden)):
+    # Depth first where the game asks for it and the positions asked for would not fit
+    # the best-first store: the same proof in a fifth of the memory.
+    deep = state.variant.solving.depth_first and budget.nodes > room
+    for stage in _stages(state.variant.solving, budget, began, any(state.hidden), deep):
         if time.perf_counter() >= deadline:
             break
         until = min(stage.until, deadline)
@@ -152,14 +155,14 @@ class _Stage:
     depth_first: bool = False
 
 
-def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True) -> list[_Stage]:
+def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True, deep: bool = False) -> list[_Stage]:
     """The searches one solve runs in turn, each with a store of its own: each of the
     game's first tries, capped (and again with four times the room, as many rounds as
     the game asks, all of them within a quarter of the budget's positions; a try left
     fewer than ``SMALLEST_TRY`` is skipped); then, where the game skips idle moves at
     first and cards lie face down (``hidden``), a narrower search for half the time, at
     most ``NARROW_SECONDS``; last the game's own full search, the one that can prove a
-    deal lost.
+    deal lost (depth first if ``deep``).
 
     >>> from cardtable.solitaire import get_variant
     >>> klondike = get_variant("klondike").solving
@@ -177,7 +180,7 @@ def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True)
     stages = [_Stage(t.weights(), t.idle_moves, room, endless) for t, room in rooms if room >= SMALLEST_TRY]
     if not solving.idle_moves and hidden:
         stages.append(_Stage(solving.weights(), False, budget.nodes, began + min(budget.seconds / 2, NARROW_SECONDS)))
-    stages.append(_Stage(solving.weights(), True, budget.nodes, endless, solving.depth_first))
+    stages.append(_Stage(solving.weights(), True, budget.nodes, endless, deep))
     return stages
 
 

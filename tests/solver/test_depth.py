@@ -13,7 +13,7 @@ from cardtable.solitaire import State, apply, get_variant, legal_moves
 from cardtable.solver import Budget, Outcome, running, solve
 from cardtable.solver.depth import _unsee
 from cardtable.solver.kernel import _seen
-from cardtable.solver.search import _replay
+from cardtable.solver.search import _replay, _stages
 
 LATER = 600.0
 """Seconds no search here comes near: budgets are counted in positions."""
@@ -81,12 +81,21 @@ def test_a_key_taken_out_leaves_every_other_key_findable() -> None:
     assert np.count_nonzero(table) == len(keys)
 
 
-def test_klondikes_proof_goes_depth_first_and_proves_what_it_proved_before() -> None:
+def test_a_proof_too_large_for_the_best_first_store_goes_depth_first_and_fits() -> None:
     from cardtable.solitaire.solving import Solving
 
-    klondike = get_variant("klondike")
+    klondike = get_variant("klondike")  # deal 118 is lost: some 250,000 positions
     assert klondike.solving.depth_first
     best_first = klondike.derive(solving=Solving(idle_moves=False))
-    for deal in (62, 101, 148):
-        deep, wide = solve(klondike.start(deal), Budget(nodes=200_000)), solve(best_first.start(deal), Budget(nodes=200_000))
-        assert deep.outcome is wide.outcome is Outcome.UNWINNABLE
+    small = Budget(nodes=2_000_000, memory_mb=20)  # about 100,000 positions best first
+    wide = solve(best_first.start(118), small)
+    assert wide.outcome is Outcome.UNKNOWN and wide.limit == "memory"
+    deep = solve(klondike.start(118), small)
+    assert deep.outcome is Outcome.UNWINNABLE
+
+
+def test_within_the_memory_klondike_stays_best_first() -> None:
+    klondike = get_variant("klondike")
+    stages = _stages(klondike.solving, Budget(), 0.0)
+    assert not any(stage.depth_first for stage in stages)
+    assert _stages(klondike.solving, Budget(), 0.0, deep=True)[-1].depth_first

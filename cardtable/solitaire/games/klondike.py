@@ -44,8 +44,8 @@ klondike = register(
         # First look only at moves that turn a card up. Five weightings try each deal in
         # turn first (2,000 positions each, then 8,000): a deal one leads astray is often
         # quick under another. Deals 1-200 at 100,000 positions: 172 won instead of 159
-        # (draw 3: 161 instead of 150), in less time (bench/first_tries.py). The proof goes
-        # depth first: the same positions in a fifth of the memory (bench/depth_first.py).
+        # (draw 3: 161 instead of 150), in less time (bench/first_tries.py). A proof larger
+        # than the memory holds best first goes depth first (bench/depth_first.py).
         solving=Solving(
             idle_moves=False, first_tries=tuple(replace(t, idle_moves=False) for t in VARIED), rounds=2,
             depth_first=True,
