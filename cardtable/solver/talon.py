@@ -102,7 +102,7 @@ def jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch):  
         return kept
     scards, slens, shid = scratch
     seen = np.zeros(n + 1, dtype=np.bool_)
-    found = np.empty(meta[0], dtype=np.int64)  # the waste's top card moves to a pile at most once
+    found = np.empty(meta[0] * (n + 1), dtype=np.int64)  # at most each waste card to each pile
     copy_position(cards, lens, hid, scards, slens, shid)  # only the talon's two piles change below
     for via in range(2):  # first by turning on, then by turning the waste over
         q = lens[w] if via == 0 else 0
