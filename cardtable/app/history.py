@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardtable.solitaire import IllegalMove, Move, State, apply
+from cardtable.cards import ALL_CARDS
+from cardtable.solitaire import IllegalMove, Move, State, apply, canonical_key
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -124,3 +125,12 @@ class History:
     def played(self) -> tuple[Move, ...]:
         """Every move that leads to the current position."""
         return tuple(m for step in self.steps[: self.at] for m in step)
+
+
+def seen_key(state: State) -> tuple[object, ...]:
+    """The canonical key of a position as the player sees it: face-down cards all alike,
+    so whether a move "leads back" never depends on cards nobody has seen; the redeals
+    taken count only where they can change what follows."""
+    blank = ALL_CARDS[0]
+    piles = tuple((blank,) * down + pile[down:] for pile, down in zip(state.piles, state.hidden))
+    return canonical_key(State(state.variant, piles, state.hidden, state.redeals), redeals=state.variant.stock.passes_count)

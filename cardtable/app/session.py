@@ -25,12 +25,12 @@ from cardtable.app.autoplay import auto_build, finish, is_stuck
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hint, Hinter
-from cardtable.app.history import History
+from cardtable.app.history import History, seen_key
 from cardtable.app.ledger import Ledger
 from cardtable.app.redeals import Redeals, gathering, stock_redeals
 from cardtable.app.scoring import Scoring, fitting_scoring, time_adjusted, uniform_score
-from cardtable.cards import ALL_CARDS, Card, NotationError, parse_card
-from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, canonical_key, check, get_variant, is_won, legal_moves
+from cardtable.cards import Card, NotationError, parse_card
+from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import Observation, observe, remembered
 
@@ -540,15 +540,15 @@ class Session:
             return False
         reached = self._reached()
         after = apply(self.state, move, trusted=True)
-        if _seen_key(after) in reached:
+        if seen_key(after) in reached:
             return True
-        return self.options.auto_build and _seen_key(auto_build(after)[0]) in reached
+        return self.options.auto_build and seen_key(auto_build(after)[0]) in reached
 
     def _reached(self) -> frozenset[tuple[object, ...]]:
         history = self.history
         if self._reached_key is not history:
             self._reached_key = history
-            self._reached_keys = frozenset(_seen_key(s) for s in history.reached())
+            self._reached_keys = frozenset(seen_key(s) for s in history.reached())
         return self._reached_keys
 
     @_playable
@@ -583,15 +583,6 @@ def _fitting(options: Options, variant: Variant) -> Options:
     """The options with a scoring that applies to the game (uniform where it does not)."""
     scoring = fitting_scoring(options.scoring, variant.id)
     return options if scoring is options.scoring else replace(options, scoring=scoring)
-
-
-def _seen_key(state: State) -> tuple[object, ...]:
-    """The canonical key of a position as the player sees it: face-down cards all alike,
-    so whether a move "leads back" never depends on cards nobody has seen; the redeals
-    taken count only where they can change what follows."""
-    blank = ALL_CARDS[0]
-    piles = tuple((blank,) * down + pile[down:] for pile, down in zip(state.piles, state.hidden))
-    return canonical_key(State(state.variant, piles, state.hidden, state.redeals), redeals=state.variant.stock.passes_count)
 
 
 def _nearness(state: State, source: int, count: int, foundation: int) -> int:

@@ -32,6 +32,9 @@ from cardtable.app.saved_rows import rebuild as _rebuild
 from cardtable.app.saved_rows import record_of as record_of
 from cardtable.app.session import Session
 from cardtable.app.step_texts import StepTexts
+from cardtable.app.storage_files import make_folder as _make_folder
+from cardtable.app.storage_files import stored_version as _stored_version
+from cardtable.app.storage_files import tables as _tables
 from cardtable.app.storage_errors import CorruptSave as CorruptSave
 from cardtable.app.storage_errors import GameOver as GameOver
 from cardtable.app.storage_errors import StaleGame as StaleGame
@@ -550,20 +553,6 @@ def _vegas(session: Session) -> int:
     return session.score if session.options.scoring is Scoring.VEGAS else 0
 
 
-def _make_folder(path: Path) -> None:
-    """Create the folder the database file goes in, or say truly why it can't be."""
-    folder = path.parent
-    for above in (folder, *folder.parents):
-        if above.exists():
-            if not above.is_dir():
-                raise StorageError(f"can't put the database at {path}: {above} is a file, not a folder")
-            break
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StorageError(f"can't create the folder {folder} for the database: {error.strerror or error}") from None
-
-
 def _unreplayable_positions_dropped(db: sqlite3.Connection, games: str) -> None:
     """Forget the saved position of each game the query ``games`` names whose moves no
     longer replay (part of migration 10): read back, it is replayed and reported as a save
@@ -579,15 +568,6 @@ def _unreplayable_positions_dropped(db: sqlite3.Connection, games: str) -> None:
             db.execute("UPDATE games SET position = NULL WHERE id = ?", (game_id,))
 
 
-def _tables(db: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
-    """Each table of the database with its column names, in order (reads only)."""
-    names = [
-        row[0]
-        for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'")
-    ]
-    return {name: tuple(row[0] for row in db.execute("SELECT name FROM pragma_table_info(?)", (name,))) for name in names}
-
-
 def _expected_tables(version: int) -> dict[str, tuple[str, ...]]:
     """The tables and columns a cardtable database of schema ``version`` has."""
     db = sqlite3.connect(":memory:")
@@ -598,13 +578,3 @@ def _expected_tables(version: int) -> dict[str, tuple[str, ...]]:
         return _tables(db)
     finally:
         db.close()
-
-
-def _stored_version(db: sqlite3.Connection) -> int:
-    """The schema version the file records (0 before the first migration, -1 if unreadable)."""
-    if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").fetchone():
-        return 0
-    rows = db.execute("SELECT version FROM schema_version").fetchall()
-    if len(rows) != 1 or not isinstance(rows[0][0], int):
-        return -1
-    return int(rows[0][0])

@@ -1,0 +1,43 @@
+"""The database file itself: the folder it goes in, and what a file holds before it is
+opened as the store (its tables and the schema version it records). Nothing here
+writes to the file; only the folder is made."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from cardtable.app.storage_errors import StorageError
+
+
+def make_folder(path: Path) -> None:
+    """Create the folder the database file goes in, or say truly why it can't be."""
+    folder = path.parent
+    for above in (folder, *folder.parents):
+        if above.exists():
+            if not above.is_dir():
+                raise StorageError(f"can't put the database at {path}: {above} is a file, not a folder")
+            break
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StorageError(f"can't create the folder {folder} for the database: {error.strerror or error}") from None
+
+
+def tables(db: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
+    """Each table of the database with its column names, in order (reads only)."""
+    names = [
+        row[0]
+        for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'")
+    ]
+    return {name: tuple(row[0] for row in db.execute("SELECT name FROM pragma_table_info(?)", (name,))) for name in names}
+
+
+def stored_version(db: sqlite3.Connection) -> int:
+    """The schema version the file records (0 before the first migration, -1 if unreadable)."""
+    if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").fetchone():
+        return 0
+    rows = db.execute("SELECT version FROM schema_version").fetchall()
+    if len(rows) != 1 or not isinstance(rows[0][0], int):
+        return -1
+    return int(rows[0][0])
