@@ -6,8 +6,10 @@ The talon is the waste (bottom first) followed by the stock (top first): turning
 turning the waste back over never change that sequence, only how much of it lies on the
 waste (the *pointer*). When one card turns at a time, every pointer can reach every
 other by turning alone, so positions differing only in the pointer are one position to
-the transposition table; with three at a time only some can, and the pointer stays in
-the key. The moves logged are the engine's own turns and redeals, so every solution
+the transposition table. With three at a time the pointers turning comes back round to
+(none, three, six, ... and the whole talon) are one position too; any other (after a
+card is played off the waste) keeps its pointer in the key, since turning leaves it for
+good. The moves logged are the engine's own turns and redeals, so every solution
 still replays move by move.
 """
 
@@ -142,12 +144,16 @@ def _may_land(rules, cards, lens, card):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, nogil=True)
 def talon_key(rules, draw, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
-    """The position's key; with one card turned at a time, the same wherever the pointer is."""
-    if draw != 1:
+    """The position's key, the same wherever the pointer is among those turning alone
+    brings back round: every pointer when one card turns at a time; with more, the start,
+    each multiple of the cards turned, and the end (the waste turned over starts again)."""
+    if draw == 0:
         return key(rules, cards, lens, hid, extra)
     meta = rules.meta
     s, w = meta[2], meta[3]
     ns, nw = lens[s], lens[w]
+    if draw > 1 and nw % draw != 0 and ns > 0:
+        return key(rules, cards, lens, hid, extra)  # off the round: turning leaves it for good
     for x in range(nw):
         cards[s, ns + x] = cards[w, nw - 1 - x]
     lens[s] = ns + nw

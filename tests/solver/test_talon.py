@@ -109,3 +109,28 @@ def test_one_card_at_a_time_the_pointer_is_not_part_of_the_key() -> None:
     played = next(m for m in legal_moves(state) if m.kind is MoveKind.MOVE)
     p = to_arrays(apply(state, played))
     assert int(talon_key(rules, 1, p.cards, p.lens, p.hid, p.extra)) not in keys
+
+
+def test_three_at_a_time_the_pointers_turning_comes_back_to_are_one_key() -> None:
+    state = get_variant("klondike-draw3").start(5)
+    rules = program_of(state.variant).rules
+
+    def keyed(here: State) -> int:
+        p = to_arrays(here)
+        return int(talon_key(rules, 3, p.cards, p.lens, p.hid, p.extra))
+
+    round_keys = set()
+    for _ in range(20):  # round the talon (24 cards, 8 turns and a redeal) twice
+        round_keys.add(keyed(state))
+        state = apply(state, next(m for m in legal_moves(state) if _turning(m)))
+    assert len(round_keys) == 1
+    # Play a card off the waste: the pointer is off the round, and turning on from
+    # there reaches pointers the round never shows, each a position of its own.
+    while not any(m.kind is MoveKind.MOVE and m.source == state.variant.tables.waste for m in legal_moves(state)):
+        state = apply(state, next(m for m in legal_moves(state) if _turning(m)))
+    played = next(m for m in legal_moves(state) if m.kind is MoveKind.MOVE and m.source == state.variant.tables.waste)
+    state = apply(state, played)
+    off = {keyed(state)}
+    turned = apply(state, next(m for m in legal_moves(state) if _turning(m)))
+    off.add(keyed(turned))
+    assert len(off) == 2
