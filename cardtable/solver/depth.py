@@ -18,13 +18,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardtable.solitaire.compiled.kernel import generate, is_won, play
+from cardtable.solitaire.compiled.kernel import generate, is_won
 from cardtable.solitaire.compiled.rules import borrowed
-from cardtable.solitaire.compiled.shared import MOVE, copy_position
+from cardtable.solitaire.compiled.shared import MOVE
 from cardtable.solver.kernel import (
-    EXHAUSTED, FULL, NODES, SOLVED, STATUS, _decode, _encode, _go_home, _go_home_after, _seen, is_idle, to_twin,
+    EXHAUSTED, FULL, NODES, SOLVED, STATUS, _decode, _encode, _go_home, _seen, is_idle, make_child, to_twin,
 )
-from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
+from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_key, talon_of
 
 # counters (NODES and STATUS as in kernel.py)
 DEPTH, MOVES_TOP, LOG_TOP = 2, 3, 4
@@ -132,22 +132,9 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
         _decode(rows[f], cards, lens, hid, extra, piles)
         if to_twin(rules, lens, move) or (not idle and is_idle(rules, cards, lens, hid, move)):
             continue
-        copy_position(cards, lens, hid, ccards, clens, chid)
-        cextra[0] = extra[0]
         log = counters[LOG_TOP]
-        pre = 0
-        if p != NOT_A_JUMP:
-            n = talon_of(cards, lens, s, w, talon)
-            q = p if p >= 0 else -2 - p
-            pre = turns(draw, lens[w], n, q, p < 0, elog, log)
-            point(ccards, clens, chid, s, w, talon, n, q)
-            cextra[0] += p < 0
-        play(rules, ccards, clens, chid, cextra, move)
-        elog[log + pre] = move
-        if pre:
-            used = pre + 1 + _go_home(rules, ccards, clens, chid, cextra, elog, log + pre + 1)
-        else:
-            used = 1 + _go_home_after(rules, ccards, clens, chid, cextra, elog, log + 1, move)
+        n = talon_of(cards, lens, s, w, talon) if p != NOT_A_JUMP else 0
+        used = make_child(rules, draw, (cards, lens, hid, extra), (ccards, clens, chid, cextra), talon, n, move, p, elog, log)
         if _seen(table, talon_key(rules, draw, ccards, clens, chid, cextra)):
             continue
         counters[NODES] += 1

@@ -279,6 +279,31 @@ def _go_home_after(rules, cards, lens, hid, extra, mlog, at, move):  # type: ign
 
 
 @njit(cache=True, nogil=True)
+def make_child(rules, draw, position, child, talon, n, move, reach, mlog, at):  # type: ignore[no-untyped-def]
+    """Lay out in ``child`` the position ``move`` leads to from ``position`` (each the
+    tuple cards, lens, hid, extra), with the turns a talon jump takes first (``reach``,
+    see ``talon.jumps``; ``talon[:n]`` the talon) and the safe moves home after; log it
+    all from ``mlog[at]`` and return how many moves were logged. Both searches build
+    their children here."""
+    cards, lens, hid, extra = position
+    ccards, clens, chid, cextra = child
+    s, w = rules.meta[2], rules.meta[3]
+    copy_position(cards, lens, hid, ccards, clens, chid)
+    cextra[0] = extra[0]
+    pre = 0
+    if reach != NOT_A_JUMP:
+        p = reach if reach >= 0 else -2 - reach
+        pre = turns(draw, lens[w], n, p, reach < 0, mlog, at)
+        point(ccards, clens, chid, s, w, talon, n, p)
+        cextra[0] += reach < 0
+    play(rules, ccards, clens, chid, cextra, move)
+    mlog[at + pre] = move
+    if pre:
+        return pre + 1 + _go_home(rules, ccards, clens, chid, cextra, mlog, at + pre + 1)
+    return 1 + _go_home_after(rules, ccards, clens, chid, cextra, mlog, at + 1, move)
+
+
+@njit(cache=True, nogil=True)
 def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     """Seed the search with the root position (after its safe moves home)."""
     arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
@@ -375,6 +400,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     cards, lens, hid, extra = b(work[0]), b(work[1]), b(work[2]), b(work[3])
     ccards, clens, chid, cextra = b(work[4]), b(work[5]), b(work[6]), b(work[7])
     moves, reach, talon = b(work[8]), b(work[9]), b(work[10])
+    position, child = (cards, lens, hid, extra), (ccards, clens, chid, cextra)
     scratch = (b(work[11]), b(work[12]), b(work[13]))
     depth_of = b(work[14])
     counters, weights = b(counters), b(weights)
@@ -403,21 +429,9 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
         for m in range(count):
             if to_twin(rules, lens, moves[m]) or (not idle and is_idle(rules, cards, lens, hid, moves[m])):
                 continue
-            copy_position(cards, lens, hid, ccards, clens, chid)
-            cextra[0] = extra[0]
             at = counters[LOG]
-            pre = 0
-            if draw > 0 and reach[m] != NOT_A_JUMP:
-                p = reach[m] if reach[m] >= 0 else -2 - reach[m]
-                pre = turns(draw, lens[w], n, p, reach[m] < 0, mlog, at)
-                point(ccards, clens, chid, s, w, talon, n, p)
-                cextra[0] += reach[m] < 0
-            play(rules, ccards, clens, chid, cextra, moves[m])
-            mlog[at + pre] = moves[m]
-            if pre:
-                used = pre + 1 + _go_home(rules, ccards, clens, chid, cextra, mlog, at + pre + 1)
-            else:
-                used = 1 + _go_home_after(rules, ccards, clens, chid, cextra, mlog, at + 1, moves[m])
+            jump = reach[m] if draw > 0 else NOT_A_JUMP
+            used = make_child(rules, draw, position, child, talon, n, moves[m], jump, mlog, at)
             if _seen(table, talon_key(rules, draw, ccards, clens, chid, cextra)):
                 continue
             new = counters[NODES]
