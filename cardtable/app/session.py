@@ -191,13 +191,17 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        """Whether there is an action to undo (a restart counts)."""
-        return self.history.can_undo or self._is_restarted
+        """Whether there is an action to undo (a restart counts); never once the game
+        was given up, since nothing may be played on it."""
+        return not self.given_up and (self.history.can_undo or self._is_restarted)
 
     @property
     def can_redo(self) -> bool:
-        """Whether there is an undone action to redo (an undone restart counts)."""
-        return self.history.can_redo or self._restart is not None and self.history is self._restart[0]
+        """Whether there is an undone action to redo (an undone restart counts); never
+        once the game was given up."""
+        return not self.given_up and (
+            self.history.can_redo or self._restart is not None and self.history is self._restart[0]
+        )
 
     @property
     def _is_restarted(self) -> bool:

@@ -9,6 +9,7 @@ whose redeals shuffle the cards: the win shown would tell where they fall.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from cardtable.app.history import History
@@ -35,13 +36,34 @@ SHUFFLES = (
 where they fall, which no player can know before the redeal."""
 
 
+LOOK_BACK = 10
+"""Earlier positions of the game searched, nearest first, for a win to show when the
+current position is proved lost (within the same ``SECONDS`` in all)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Playback:
     """A win from a position: its moves and each position along the way (the first is
-    where it starts, the last is won)."""
+    where it starts, the last is won). ``back``: the moves taken back before it starts,
+    when the game can't be won from where it stands."""
 
     moves: tuple[Move, ...]
     states: tuple[State, ...]
+    back: int = 0
+
+    @property
+    def text(self) -> str:
+        """What the win is, in a line: 'a win in 63 moves', or from how far back.
+
+        >>> from cardtable.solitaire import get_variant
+        >>> Playback((), (get_variant("freecell").start(1),), back=1).text
+        "can't be won from here: undo 1 move, then a win in 0 moves"
+        """
+        count = len(self.moves)
+        win = f"a win in {count} move{'s' * (count != 1)}"
+        if not self.back:
+            return win
+        return f"can't be won from here: undo {self.back} move{'s' * (self.back != 1)}, then {win}"
 
     def frame(self, session: Session, step: int) -> Session:
         """The game as it looks after ``step`` moves of the playback (a copy, over)."""
@@ -81,8 +103,11 @@ def give_up_reason(session: Session) -> str:
 def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> Playback | NoWin:
     """The solver's win from the session's position, or why there is none to show
     (``LOST`` when the search proves the position lost, ``NOT_FOUND`` when none is found
-    within ``nodes`` positions or ``seconds``). Nothing is checked here about hidden
-    cards: see ``gives_up``.
+    within ``nodes`` positions or ``seconds``). Where the position is proved lost, the
+    win is looked for from the game's earlier positions, nearest first (``LOOK_BACK``),
+    and shown from there (``Playback.back``): a player who gave a game up to see the
+    win sees how it could have been won. Nothing is checked here about hidden cards: see
+    ``gives_up``.
 
     >>> from cardtable.solitaire import get_variant
     >>> shown = playback(Session(get_variant("freecell"), 1), seconds=float("inf"))
@@ -93,14 +118,23 @@ def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> 
     >>> print(playback(Session(get_variant("streets-and-alleys"), 1)).reason[:74])
     this game can't be won from here. 10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can
     """
+    began = time.perf_counter()
     start = session.state
     result = solve(start, Budget(nodes=nodes, seconds=seconds))
-    if result.outcome is Outcome.UNWINNABLE:
-        return _lost(start, result.reason)
-    if not result.solved:
+    if result.solved:
+        return Playback(result.moves, (start, *replay_steps(start, result.moves)))
+    if result.outcome is not Outcome.UNWINNABLE:
         return NOT_FOUND
-    states = (start, *replay_steps(start, result.moves))
-    return Playback(result.moves, states)
+    history = session.history
+    for back in range(1, min(LOOK_BACK, history.at) + 1):
+        left = seconds - (time.perf_counter() - began)
+        if left <= 0:
+            break
+        earlier = history.state_at(history.at - back)
+        found = solve(earlier, Budget(nodes=nodes, seconds=left))
+        if found.solved:
+            return Playback(found.moves, (earlier, *replay_steps(earlier, found.moves)), back)
+    return _lost(start, result.reason)
 
 
 def _lost(start: State, why: str) -> NoWin:

@@ -46,7 +46,9 @@ def show_typed(
         write(f"  {shown.reason}")
         return
     count = len(shown.moves)
-    write(f"  show me: a win in {count} move{'s' * (count != 1)}; Enter for each move, anything else stops")
+    write(f"  show me: {shown.text}; Enter for each move, anything else stops")
+    if shown.back:  # the win starts further back than the table stands
+        write(picture(shown.frame(session, 0)))
     for step in range(1, count + 1):
         write(step_text(session, shown, step, picture))
         if step == count:
@@ -81,12 +83,14 @@ class PlaybackScreen(ModalScreen[None]):
         yield Static(self._text(), id="playing")
 
     def on_mount(self) -> None:
+        if self.shown.back:  # the win starts further back than the table stands
+            self.draw(self.shown.frame(self.session, 0))
         self.set_interval(STEP_SECONDS, self.action_step)
 
     def _text(self) -> str:
         count = len(self.shown.moves)
         if self.step == 0:
-            return f"show me: a win in {count} move{'s' * (count != 1)}\nspace steps at once, escape stops"
+            return f"show me: {self.shown.text}\nspace steps at once, escape stops"
         move = format_move(self.session.variant, self.shown.moves[self.step - 1])
         ended = "the win: escape goes back to the game" if self.step == count else "space steps at once, escape stops"
         return f"show me: move {self.step} of {count}: {move}\n{ended}"

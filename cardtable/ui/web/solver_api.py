@@ -133,6 +133,4 @@ async def show(request: Request) -> Response:
         {"move": move_view(session, move), "view": table_view(live.game_id, found.frame(session, step + 1), version)}
         for step, move in enumerate(found.moves)
     ]
-    count = len(found.moves)
-    return json_response({"given_up": given_up, "text": f"a win in {count} move{'s' * (count != 1)}",
-                          "frames": frames, "view": view})
+    return json_response({"given_up": given_up, "text": found.text, "frames": frames, "view": view})

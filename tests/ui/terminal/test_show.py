@@ -117,3 +117,11 @@ def test_typed_play_on_a_game_given_up_is_refused_and_a_won_game_may_still_be_un
         assert won.play(move).ok
     assert won.hint().reason == "the game is won: nothing is left to play"
     assert won.is_won and won.undo().ok and not won.given_up and won.redo().ok
+
+
+def test_typed_show_of_a_lost_position_shows_the_win_from_further_back(tmp_path: Path) -> None:
+    games, game_id, session = _game(tmp_path, "golf", 3)
+    out: list[str] = []
+    play_plain(games, game_id, session, ["turn"] * 4 + ["show", "yes", "stop", "quit"], out.append)
+    assert any(line.startswith("  show me: can't be won from here: undo 1 move, then a win in ") for line in out), out
+    assert "  the game is as it was (given up)" in out and session.move_count == 4

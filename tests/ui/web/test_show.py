@@ -86,3 +86,20 @@ def test_a_deal_lost_from_the_start_says_why_only_where_every_card_lies_face_up(
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0, "give_up": True})
     assert shown.status_code == 409
     assert shown.json()["detail"] == "this game can't be won from here (the game was given up)"
+
+
+def test_a_position_lost_after_moves_shows_the_win_from_the_nearest_winnable_one(tmp_path: Path) -> None:
+    # Golf deal 3 can be won, but not after the stock is turned four times from the start.
+    client = _client(tmp_path)
+    game = client.post("/api/games", json={"game": "golf", "deal": 3}).json()
+    for version in range(4):
+        turned = client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": version})
+        assert turned.status_code == 200, turned.text
+    shown = client.post(f"/api/games/{game['id']}/show", json={"version": 4, "give_up": True})
+    assert shown.status_code == 200, shown.text
+    body = shown.json()
+    assert body["given_up"] and body["text"].startswith("can't be won from here: undo 1 move, then a win in ")
+    frames = body["frames"]
+    assert frames[-1]["view"]["won"] and body["text"].endswith(f"a win in {len(frames)} moves")
+    view = client.get(f"/api/games/{game['id']}").json()
+    assert view["given_up"] and not view["can_undo"] and not view["can_redo"]  # over: nothing to take back
