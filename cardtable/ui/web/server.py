@@ -31,7 +31,7 @@ from cardtable.ui.web.solver_api import router as solver_router
 from cardtable.ui.web.lane import GameLane
 from cardtable.ui.web.live import LiveGames
 from cardtable.ui.web.methods import Methods, allow, methods_of
-from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections
+from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections, unservable
 
 STATIC = Path(__file__).parent / "static"
 
@@ -280,8 +280,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, work
     """Run the server until interrupted, in ``workers`` processes sharing the store."""
     import uvicorn
 
-    if port_in_use(host, port):
-        print(in_use_message(host, port), file=sys.stderr)
+    refused = unservable(host, port) or (in_use_message(host, port) if port_in_use(host, port) else "")
+    if refused:
+        print(refused, file=sys.stderr)
         return 1
     store = Store(db)
     server_secret(store)  # made once here, so every process signs with the same key

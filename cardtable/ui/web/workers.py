@@ -22,6 +22,7 @@ start on a port something already serves (``port_in_use``).
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
 import os
 import signal
@@ -227,6 +228,30 @@ def _forking_context() -> SpawnContext | ForkServerContext:
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(PRELOAD)
     return context
+
+
+def unservable(host: str, port: int) -> str:
+    """Why ``host:port`` can't be served here, as the one line to print ('' when it can):
+    not an address of this machine, a port something already holds, or no right to it.
+    Told by a trial bind, before anything says where to open the page."""
+    where = f"cardtable: can't serve on {host}:{port}"
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                                         flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as error:
+        return f"{where}: {host!r} is not a host name or address this machine can look up ({error})"
+    with socket.socket(family, kind) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            trial.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRNOTAVAIL:
+                return (f"{where}: {host} is not an address of this machine (127.0.0.1 serves this machine "
+                        "only, 0.0.0.0 every address)")
+            if error.errno == errno.EADDRINUSE:
+                return in_use_message(host, port)
+            return f"{where}: {error.strerror or error}"
+    return ""
 
 
 def in_use_message(host: str, port: int) -> str:

@@ -289,3 +289,13 @@ def test_a_port_still_served_is_refused_with_a_clear_message(tmp_path: Path) -> 
             assert server.returncode == 1 and "already serving" in err, err
     finally:
         left.close()
+
+
+def test_an_address_this_machine_does_not_have_is_refused_before_the_page_is_offered(tmp_path: Path) -> None:
+    # 203.0.113.0/24 is set aside for documentation: no machine serves it.
+    port = _free_port()
+    command = [sys.executable, "-m", "cardtable.cli", "serve", "--host", "203.0.113.7", "--port", str(port)]
+    done = subprocess.run(command + ["--db", str(tmp_path / "s.db")], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "203.0.113.7 is not an address of this machine" in done.stderr, done.stderr
+    assert "in a browser" not in done.stdout and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
