@@ -8,15 +8,23 @@ when none of the few tried is proved, one of the catalogue is dealt. The daily d
 the first deal proved winnable (with a fixed budget in positions, so on any machine)
 from a number derived from the day and the game: the same for everyone that day. It is
 worked out once per day and game, and remembered.
+
+Some games' deals are seldom decided within a click's budget (Spider in four suits
+hardly ever): for those, deals proved winnable with a larger one ship with cardtable,
+each with its win (``winnable_deals.json``, written by ``scripts/winnable_deals.py``),
+and the daily deal is one of them, chosen by the day.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import time
 from contextlib import closing
 from datetime import date
+from functools import cache
+from pathlib import Path
 
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import Store
@@ -49,6 +57,29 @@ DEAL_RANGE = 1 << 31
 range starts with this many, or is smaller)."""
 
 
+SHIPPED = Path(__file__).with_name("winnable_deals.json")
+"""Deals proved winnable with a larger budget than a click may take, with their wins."""
+
+
+@cache
+def shipped() -> dict[str, dict[int, str]]:
+    """The shipped winnable deals: game id -> deal -> its win, in cardtable's move notation.
+    A game listed with none is one whose deals the solver was tried on and could not yet
+    prove winnable (Spider in four suits): it has no winnable or daily deal to offer.
+
+    >>> shipped()["spider"]
+    {}
+    """
+    games: dict[str, dict[str, str]] = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    return {game: {int(deal): win for deal, win in deals.items()} for game, deals in games.items()}
+
+
+_UNPROVED = (
+    "no winnable or daily deal of {name}: the solver can't yet prove its deals winnable in the time a game may "
+    "take (deals proved with cardtable solve and a larger budget are offered as winnable deals)"
+)
+
+
 class NoWinnableDeal(LookupError):
     """No deal of the game could be proved winnable within the budget (and none is known)."""
 
@@ -78,6 +109,11 @@ class DealBook:
     def winnable(self, variant: Variant, rng: random.Random) -> int:
         """A deal proved winnable: searched for from a random number, else one of the
         catalogue; NoWinnableDeal when there is none to deal."""
+        if variant.id in shipped():  # seldom decided quickly: searching would only keep the player waiting
+            catalogue = self.catalogue(variant)
+            if not catalogue:
+                raise NoWinnableDeal(_UNPROVED.format(name=variant.name))
+            return rng.choice(catalogue)
         numbers = variant.deal.deal_numbers
         start = numbers.start + rng.randrange(min(numbers.stop - numbers.start, DEAL_RANGE))
         found = self._first_won(variant, start, MOST_TRIES, known_first=True, until=time.monotonic() + TRYING_SECONDS)
@@ -96,6 +132,11 @@ class DealBook:
         """The day's deal of ``variant``: the same for everyone, proved winnable."""
         key = f"daily:{variant.id}:{day.isoformat()}"
         kept = self.store.setting("", key)
+        if kept is None and variant.id in shipped():  # seldom decided quickly: a shipped deal, by the day
+            known = sorted(shipped()[variant.id])
+            if not known:
+                raise NoWinnableDeal(_UNPROVED.format(name=variant.name))
+            kept = str(known[first_deal(variant, day.isoformat()) % len(known)])
         if kept is None:
             found = self._first_won(variant, first_deal(variant, day.isoformat()), self.daily_tries, known_first=False)
             kept = NONE_TODAY if found is None else str(found)
@@ -107,9 +148,10 @@ class DealBook:
         return int(kept)
 
     def catalogue(self, variant: Variant) -> list[int]:
-        """The deals of ``variant`` the store holds proved winnable."""
+        """The deals of ``variant`` proved winnable: those the store holds, and those shipped."""
         with closing(SolvedDeals(self.store.path)) as known:
-            return [r.deal for r in known.results(variant.id) if r.outcome is Outcome.SOLVED]
+            found = {r.deal for r in known.results(variant.id) if r.outcome is Outcome.SOLVED}
+        return sorted(found | set(shipped().get(variant.id, ())))
 
     def _first_won(
         self, variant: Variant, start: int, tries: int, known_first: bool, until: float | None = None

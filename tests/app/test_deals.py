@@ -4,18 +4,20 @@ one the same everywhere, and counted apart in the statistics."""
 from __future__ import annotations
 
 import random
+import time
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 from cardtable.app import Store
-from cardtable.app.deals import DealBook, NoWinnableDeal, first_deal
+from cardtable.app.deals import DealBook, NoWinnableDeal, first_deal, shipped
 from cardtable.app.service import Games
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.stats import to_text
 from cardtable.app.tallies import player_stats
-from cardtable.solitaire import get_variant
+from cardtable.solitaire import get_variant, is_won
+from cardtable.solitaire.formats import parse_moves, replay_steps
 from cardtable.solver import Budget, Outcome, solve
 from cardtable.solver.batch import DealResult
 
@@ -33,12 +35,12 @@ def test_a_winnable_deal_is_proved_and_joins_the_catalogue(tmp_path: Path) -> No
 
 def test_when_no_deal_is_proved_the_catalogue_is_dealt_from_else_it_says_so(tmp_path: Path) -> None:
     store = Store(tmp_path / "d.db")
-    variant = get_variant("spider")
+    variant = get_variant("forty-thieves")
     book = DealBook(store, nodes=16, tries=2)
-    with pytest.raises(NoWinnableDeal, match="cardtable solve spider --deals"):
+    with pytest.raises(NoWinnableDeal, match="cardtable solve forty-thieves --deals"):
         book.winnable(variant, random.Random(1))
     known = SolvedDeals(store.path)
-    known.record([DealResult("spider", 77, Outcome.SOLVED, 200, 1, 1.0, True, "")])
+    known.record([DealResult("forty-thieves", 77, Outcome.SOLVED, 200, 1, 1.0, True, "")])
     known.close()
     assert book.winnable(variant, random.Random(1)) == 77
 
@@ -55,10 +57,10 @@ def test_a_day_with_no_daily_deal_is_searched_once(tmp_path: Path) -> None:
     store = Store(tmp_path / "n.db")
     book = DealBook(store, nodes=16, daily_tries=3)
     with pytest.raises(NoWinnableDeal, match="none of the 3 deals tried"):
-        book.daily(get_variant("spider"), DAY)
-    assert store.setting("", f"daily:spider:{DAY.isoformat()}") == "none"  # kept: the next ask answers at once
+        book.daily(get_variant("forty-thieves"), DAY)
+    assert store.setting("", f"daily:forty-thieves:{DAY.isoformat()}") == "none"  # kept: the next ask answers at once
     with pytest.raises(NoWinnableDeal):
-        book.daily(get_variant("spider"), DAY)
+        book.daily(get_variant("forty-thieves"), DAY)
 
 
 def test_the_daily_deal_is_the_same_everywhere_on_a_day_and_proved_winnable(tmp_path: Path) -> None:
@@ -107,3 +109,37 @@ def test_the_days_deal_counts_once_a_replay_is_an_ordinary_game(tmp_path: Path) 
     assert replay.deal_number == first.deal_number and not replay.daily and replay.random_deal
     stats, _, _ = player_stats(store, "me")
     assert {(s.game, s.daily): s.played for s in stats} == {("freecell", True): 1}
+
+
+@pytest.mark.parametrize("game", sorted(shipped()))
+def test_every_shipped_winnable_deal_is_won_by_its_shipped_win(game: str) -> None:
+    variant = get_variant(game)
+    for deal, win in shipped()[game].items():
+        start = variant.start(deal)
+        *_, end = replay_steps(start, tuple(parse_moves(variant, win)))
+        assert is_won(end), (game, deal)
+
+
+def test_a_game_with_shipped_deals_deals_them_at_once_without_searching(tmp_path: Path) -> None:
+    variant = get_variant("spider-2suits")
+    known = set(shipped()["spider-2suits"])
+    assert len(known) >= 2
+    book = DealBook(Store(tmp_path / "s.db"), nodes=16)  # too few positions to prove anything
+    started = time.monotonic()
+    assert {book.winnable(variant, random.Random(seed)) for seed in range(20)} <= known
+    daily = book.daily(variant, DAY)
+    assert daily in known and time.monotonic() - started < 5
+    assert DealBook(Store(tmp_path / "other.db")).daily(variant, DAY) == daily  # the same for everyone
+
+
+def test_a_game_whose_deals_the_solver_cannot_prove_says_so_at_once(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    book = DealBook(store)
+    spider = get_variant("spider")
+    for ask in (lambda: book.winnable(spider, random.Random(1)), lambda: book.daily(spider, DAY)):
+        with pytest.raises(NoWinnableDeal, match="can't yet prove its deals winnable"):
+            ask()
+    known = SolvedDeals(store.path)  # a deal proved here with a larger budget is offered
+    known.record([DealResult("spider", 77, Outcome.SOLVED, 200, 1, 1.0, True, "")])
+    known.close()
+    assert book.winnable(spider, random.Random(1)) == 77
