@@ -125,3 +125,24 @@ def test_typed_show_of_a_lost_position_shows_the_win_from_further_back(tmp_path:
     play_plain(games, game_id, session, ["turn"] * 4 + ["show", "yes", "stop", "quit"], out.append)
     assert any(line.startswith("  show me: can't be won from here: undo 1 move, then a win in ") for line in out), out
     assert "  the game is as it was (given up)" in out and session.move_count == 4
+
+
+def test_fullscreen_show_of_a_lost_position_starts_on_the_table_it_can_be_won_from(tmp_path: Path) -> None:
+    games, game_id, session = _game(tmp_path, "golf", 3)
+    for _ in range(4):
+        assert session.deal().ok
+    app = TableApp(games, game_id, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.press("m", "y")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, PlaybackScreen) and screen.shown.back == 1
+            assert app.drawn.state == session.history.state_at(3)  # a move back, before the win's first move
+            playing = str(screen.query_one("#playing", Static).render())
+            assert "can't be won from here: undo 1 move, then a win in" in playing
+            await pilot.press("escape")
+            await pilot.press("q")
+
+    asyncio.run(drive())
