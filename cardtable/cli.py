@@ -7,6 +7,7 @@ import re
 import sys
 from importlib import metadata
 
+from cardtable.app.storage_errors import StorageError
 from cardtable.commands import UserError, blackjack, play, solitaire, solve, with_options
 
 
@@ -70,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 2
+    except StorageError as error:  # a database a command could not read or write: said, and left as it is
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:  # Ctrl-C: a word, not a traceback (games are saved as they are played)

@@ -479,7 +479,9 @@ class Store:
         if variant is not None:  # the game played with options too (``freecell[cells=6]``)
             query += r" AND (variant = ? OR variant LIKE ? ESCAPE '\')"
             args += (variant, variant.replace("\\", "\\\\").replace("%", r"\%").replace("_", r"\_") + "[%")
-        for row in self._db.execute(query + " ORDER BY id", args):
+        with failing_as("read the games"):  # a damaged file: the error says so, not a traceback
+            rows = self._db.execute(query + " ORDER BY id", args).fetchall()
+        for row in rows:
             try:
                 yield record_of(row)
             except ValueError as error:

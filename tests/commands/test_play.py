@@ -6,6 +6,7 @@ import fcntl
 import os
 import pty
 import select
+import sqlite3
 import struct
 import subprocess
 import sys
@@ -51,3 +52,25 @@ def test_a_terminal_too_small_for_the_full_screen_table_gets_typed_commands(tmp_
 def test_the_thunderjack_table_too(tmp_path: Path) -> None:
     status, written = _on_a_terminal(["thunderjack", "--seed", "1"], 70, 24, "quit\n", tmp_path / "g.db")
     assert status == 0 and "the terminal is 70x24; the full-screen table needs 80x24" in written
+
+
+def test_a_damaged_games_table_is_one_line_from_stats_and_resume_not_a_traceback(tmp_path: Path) -> None:
+    from cardtable.app import Session, Store
+    from cardtable.solitaire import get_variant
+
+    db = tmp_path / "bad.db"
+    store = Store(db)
+    for deal in range(1, 40):
+        store.save("local", Session(get_variant("golf"), deal))
+    store.close()
+    with sqlite3.connect(db) as look:
+        root, size = look.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()[0], \
+            look.execute("PRAGMA page_size").fetchone()[0]
+    with db.open("r+b") as damaged:  # the games table's first page, overwritten past its header
+        damaged.seek((root - 1) * size + 16)
+        damaged.write(os.urandom(size - 32))
+    for command in (["stats"], ["resume", "--list"], ["resume"]):
+        done = subprocess.run([sys.executable, "-m", "cardtable.cli", *command, "--db", str(db)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode in (1, 2) and "Traceback" not in done.stderr, (command, done.stderr)
+        assert len(done.stderr.strip().splitlines()) == 1 and done.stderr.startswith("cardtable: "), done.stderr
