@@ -117,7 +117,8 @@ class HeuristicHinter:
             return Hint(move, 80, "that turns up a face-down card")
         empties = left == 0 and source.kind is PileKind.TABLEAU
         onto_empty = not state.piles[move.target]
-        if empties and onto_empty:
+        alike = any(move.source in group and move.target in group for group in variant.tables.symmetric)
+        if empties and onto_empty and alike:  # (a grid's places are not alike: where a card lies matters)
             return Hint(move, -60, f"from one empty {source.id.noun} to another changes nothing")
         if empties:
             return Hint(move, 50, f"that empties a {source.id.noun}")

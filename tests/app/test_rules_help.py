@@ -140,3 +140,14 @@ def test_a_redeal_of_the_columns_is_described_as_what_it_does() -> None:
     redeal = Move(MoveKind.REDEAL)
     assert describe(get_variant("crescent").start(1), redeal) == "redeal: each column's bottom card goes to its top"
     assert describe(get_variant("klondike").start(1), redeal) == "turn the waste over into the stock"
+
+
+def test_a_grid_move_into_a_gap_outranks_laying_the_cards_out_afresh() -> None:
+    # Every Montana move empties one place and fills another: those places are not alike
+    # (a card goes after the one on its left), so the move is not "changing nothing".
+    state = get_variant("montana").start(2)
+    hints = HeuristicHinter().best_moves(state)
+    assert hints[0].move.kind is MoveKind.MOVE and "changes nothing" not in hints[0].reason
+    assert any(h.move.kind is MoveKind.REDEAL for h in hints)  # the redeal is there, ranked below
+    # Between interchangeable empty columns it still changes nothing.
+    assert "from one empty" not in " ".join(h.reason for h in hints)
