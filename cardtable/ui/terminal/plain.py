@@ -5,12 +5,14 @@ It reads from any stream, so piping a file of commands plays a game (the tests d
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable
 
 from cardtable.app import EventKind, Session
 from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.service import Games, today
+from cardtable.app.storage_errors import StorageError
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator
 from cardtable.cards.notation import coded
@@ -90,7 +92,16 @@ def play_plain(
     prompt()
     feed = iter(lines)
     for line in feed:
+        before = copy.copy(session)
         reply = run_command(session, line)
+        if reply.outcome is not None and reply.outcome.ok and reply.outcome.hint is None:
+            try:
+                games.save(game_id, session)
+            except StorageError as error:  # a busy or read-only database: the game goes back to as it was
+                vars(session).update(vars(before))
+                write(f"  {error}: not played, the game is as it was")
+                prompt()
+                continue
         if reply.word == "quit":
             break
         if reply.word == "help":
@@ -131,7 +142,6 @@ def play_plain(
             elif outcome.hint is not None:
                 write(f"  hint: {outcome.reason}")
             else:
-                games.save(game_id, session)
                 write(show(session))
                 if outcome.reason:
                     write(f"  {outcome.reason}")

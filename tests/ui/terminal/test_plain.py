@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from cardtable.app import Session, Store
@@ -163,3 +164,33 @@ def test_stats_text_lists_bests_and_recent_deals_even_random_ones_once_over(tmp_
     assert "best score -52 (vegas scoring), best time" in out and "fewest moves -" in out
     assert "Vegas total -52 over 1 game" in out
     assert f"deal {finished.deal}  lost score -52" in out and str(unfinished.deal) not in out
+
+
+def test_a_move_whose_save_fails_is_not_played_and_the_game_goes_on(tmp_path: Path) -> None:
+    import sqlite3
+
+    from cardtable.app.service import Games
+    from cardtable.ui.terminal.plain import play_plain
+
+    store = Store(tmp_path / "busy.db", timeout=0.2)
+    games = Games(store, "me")
+    session = Session(get_variant("golf"), 3)
+    game_id = store.save("me", session)
+    holder = sqlite3.connect(tmp_path / "busy.db", isolation_level=None)
+    out: list[str] = []
+    lines = iter(["turn", "release", "turn", "quit"])
+
+    def feed() -> Iterator[str]:
+        for line in lines:
+            if line == "release":
+                holder.execute("COMMIT")  # the other program lets go
+                continue
+            yield line
+
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the database
+    play_plain(games, game_id, session, feed(), out.append)
+    refused = [line for line in out if "database is busy" in line]
+    assert len(refused) == 1 and refused[0].endswith("not played, the game is as it was"), out
+    assert session.move_count == 1  # the first turn went back, the second was played and saved
+    assert store.load("me", game_id).move_count == 1
+    holder.close()
