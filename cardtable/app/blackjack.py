@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.app.storage import CorruptSave, StaleGame, Store
+from cardtable.app.storage import CorruptSave, StaleGame, StorageError, Store
 from cardtable.cards import parse_cards
 from cardtable.thunderjack import (
     SEATS, Action, IllegalAction, Round, Seat, Shoe, Table, act, legal_actions, preset, start, total,
@@ -69,6 +69,8 @@ class BlackjackTable:
             self._start: JSON | None = None
             self.actions: list[Action] = []
             self.version = 0
+            self._stored = (self._state(), 0)
+            """The table as last stored (or as opened), to go back to when a save fails."""
             return
         self._load(*saved)
         if rules is not None and rules != self.table.rules.name:
@@ -131,13 +133,16 @@ class BlackjackTable:
                     game = act(game, action)
                 self.round = game
             self.version = version
+            self._stored = (text, version)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise CorruptSave(f"the saved blackjack table of {self.player} can't be read back: {error}") from None
 
     def _save(self, settled: Round | None = None) -> None:
         self.version += 1
         finished = None if settled is None else round_record(settled)
-        self.store.save_table(self.player, self._state(), self.version, finished)
+        state = self._state()
+        self.store.save_table(self.player, state, self.version, finished)
+        self._stored = (state, self.version)
 
     def _saved(self, taken: Answer, settled: Round | None = None) -> Answer:
         """Save and answer ``taken``; when another copy of the table (a second terminal,
@@ -151,6 +156,9 @@ class BlackjackTable:
                 raise
             self._load(*saved)
             return STALE
+        except StorageError:  # a busy or read-only database: back to the table last stored, and said
+            self._load(*self._stored)
+            raise
         return taken
 
     # -- intents ---------------------------------------------------------------------

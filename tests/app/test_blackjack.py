@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from cardtable.app import CorruptSave, Store
+from cardtable.app import CorruptSave, Store, StoreBusy
 from cardtable.app.blackjack import BlackjackTable, round_record
 from cardtable.app.blackjack_tally import tally
 from cardtable.cards import parse_cards
@@ -225,3 +226,47 @@ def test_a_new_tables_shoe_is_seeded_from_too_many_seeds_to_try_and_replays_afte
     play_rounds(table, 40)  # through a reshuffle of the big seed
     again = BlackjackTable(Store(db), "keeper")
     assert again.table == table.table and again.table.shoe.shuffles >= 1
+
+
+def test_an_intent_whose_save_fails_leaves_the_table_as_it_was(tmp_path: Path) -> None:
+    store = Store(tmp_path / "bj.db", timeout=0.2)
+    table = BlackjackTable(store, "ann", seed=11)  # a new table, never saved yet
+    holder = sqlite3.connect(tmp_path / "bj.db", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program holds the database
+    with pytest.raises(StoreBusy):  # said (the server answers 503), and nothing kept
+        table.chip(10)
+    assert [s["bet"] for s in table.view()["seats"]] == [0, 0, 0]
+    holder.execute("COMMIT")
+    assert table.chip(10).ok and table.deal().ok  # once let go, play goes on from there
+    holder.execute("BEGIN EXCLUSIVE")
+    before = table.view()
+    with pytest.raises(StoreBusy):  # mid-round too
+        table.play("stand")
+    assert table.view() == before
+    holder.execute("COMMIT")
+    holder.close()
+    assert table.play("stand").ok
+    assert BlackjackTable(store, "ann").view()["credits"] == table.view()["credits"]
+
+
+def test_the_typed_table_says_a_failed_save_and_plays_on(tmp_path: Path) -> None:
+    from cardtable.ui.terminal.blackjack_text import play_plain
+
+    store = Store(tmp_path / "bj.db", timeout=0.2)
+    table = BlackjackTable(store, "ann", seed=11)
+    holder = sqlite3.connect(tmp_path / "bj.db", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    out: list[str] = []
+
+    def lines() -> Iterator[str]:
+        yield "10"
+        holder.execute("COMMIT")
+        yield "10"
+
+    play_plain(table, lines(), out.append)
+    holder.close()
+    assert [line for line in out if "busy" in line] == [
+        "  can't save the blackjack table: the database is busy (another program holds it); try again shortly: "
+        "not played, the table is as it was"
+    ]
+    assert [s["bet"] for s in table.view()["seats"]] == [0, 10, 0]

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
 from cardtable.app.blackjack import Answer, BlackjackTable
+from cardtable.app.storage_errors import StorageError
 from cardtable.ui.terminal.blackjack_text import render_history, render_stats
 from cardtable.ui.terminal.fullscreen import TextScreen
 
@@ -142,8 +143,11 @@ class BlackjackApp(App[int]):
             "clear": self.table.clear, "deal": self.table.deal, "play": lambda: self.table.play(value),
             "hint": self.table.hint, "stake": self.table.fresh_stake,
         }
-        answer: Answer = calls[intent]()
-        self.message = answer.message
+        try:
+            answer: Answer = calls[intent]()
+            self.message = answer.message
+        except StorageError as error:  # a busy or read-only database: the table went back to as it was
+            self.message = f"{error}: not played, the table is as it was"
         await self.refresh_table()
 
     def action_show_stats(self) -> None:

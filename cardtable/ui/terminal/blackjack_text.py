@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardtable.app.blackjack import Answer, BlackjackTable
+from cardtable.app.storage_errors import StorageError
 
 HELP = """Commands:
   right | middle | left     select or unselect a hand for betting
@@ -130,7 +131,12 @@ def play_plain(
     write(render(table.view()))
     prompt()
     for line in lines:
-        answer = run_word(table, line)
+        try:
+            answer = run_word(table, line)
+        except StorageError as error:  # a busy or read-only database: the table went back to as it was
+            write(f"  {error}: not played, the table is as it was")
+            prompt()
+            continue
         if answer is None:
             break
         if isinstance(answer, str):
