@@ -133,4 +133,5 @@ async def show(request: Request) -> Response:
         {"move": move_view(session, move), "view": table_view(live.game_id, found.frame(session, step + 1), version)}
         for step, move in enumerate(found.moves)
     ]
-    return json_response({"given_up": given_up, "text": found.text, "frames": frames, "view": view})
+    # back: moves the win starts behind the table (the game can't be won from where it stands)
+    return json_response({"given_up": given_up, "text": found.text, "back": found.back, "frames": frames, "view": view})

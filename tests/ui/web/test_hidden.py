@@ -179,7 +179,8 @@ def _play(app: FastAPI, truth: Store, variant: Variant, rng: random.Random) -> N
             after = truth.load(player, game_id).state if after_version != version else state
             states[after_version] = after
             if kind == "show" and answer.status_code == 200:
-                check_frames(answer.json(), after)
+                game = truth.load(player, game_id)  # a win shown from further back starts there
+                check_frames(answer.json(), game.history.state_at(game.history.at - answer.json()["back"]))
                 answer_json = {k: v for k, v in answer.json().items() if k != "frames"}
             else:
                 answer_json = answer.json()

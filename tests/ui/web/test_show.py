@@ -98,7 +98,8 @@ def test_a_position_lost_after_moves_shows_the_win_from_the_nearest_winnable_one
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 4, "give_up": True})
     assert shown.status_code == 200, shown.text
     body = shown.json()
-    assert body["given_up"] and body["text"].startswith("can't be won from here: undo 1 move, then a win in ")
+    assert body["given_up"] and body["back"] == 1
+    assert body["text"].startswith("can't be won from here: undo 1 move, then a win in ")
     frames = body["frames"]
     assert frames[-1]["view"]["won"] and body["text"].endswith(f"a win in {len(frames)} moves")
     view = client.get(f"/api/games/{game['id']}").json()
