@@ -53,6 +53,10 @@ def _shoe(rules: RuleSet, saved: JSON) -> Shoe:
     return Shoe.at(rules.decks, saved["seed"], saved["shuffles"], saved["dealt"], held)
 
 
+CHIP_DIGITS = 9
+"""Digits a typed chip may have: longer numbers are no chip."""
+
+
 class BlackjackTable:
     """One player's table in a store."""
 
@@ -73,7 +77,7 @@ class BlackjackTable:
             """The table as last stored (or as opened), to go back to when a save fails."""
             return
         self._load(*saved)
-        if rules is not None and rules != self.table.rules.name:
+        if rules is not None and preset(rules).name != self.table.rules.name:
             answer = self.change_rules(rules, seed)
             if not answer.ok:
                 raise IllegalAction(answer.message)
@@ -180,7 +184,7 @@ class BlackjackTable:
     def toggle(self, seat: str) -> Answer:
         """Select or unselect a hand (right, middle, left) for betting."""
         try:
-            chosen = Seat(seat)
+            chosen = Seat(seat.strip().lower())
         except ValueError:
             return Answer(False, f"there is no {seat!r} hand: right, middle or left")
         back = self.table.bets.get(chosen, 0) if chosen in self.table.selected else 0
@@ -192,6 +196,19 @@ class BlackjackTable:
     def chip(self, value: int) -> Answer:
         """Put a chip on every selected hand."""
         return self._between_rounds(lambda: self.table.press(value))
+
+    def chip_typed(self, text: str) -> Answer:
+        """A chip as typed or sent: digits of any script, spaces around them allowed; a
+        number too long for any chip is refused without being read (Python won't convert
+        numbers of thousands of digits)."""
+        digits = text.strip()
+        if not digits.isdecimal():
+            return Answer(False, f"a chip is a number of credits, not {text!r}")
+        digits = digits.lstrip("0") or "0"
+        if len(digits) > CHIP_DIGITS:
+            chips = ", ".join(map(str, self.table.rules.chips))
+            return Answer(False, f"there is no chip of {len(digits)} digits; chips are {chips}")
+        return self.chip(int(digits))
 
     def clear(self) -> Answer:
         """Take the bets back."""
@@ -216,13 +233,17 @@ class BlackjackTable:
 
     def play(self, action: str) -> Answer:
         """Hit, stand, double, split or surrender the hand in turn."""
+        try:
+            chosen = Action(action.strip().lower())
+        except ValueError:
+            choices = ", ".join(a.value for a in Action)
+            return Answer(False, f"there is no action {action!r}; the actions are {choices}")
         if not self.in_play or self.round is None:
             return Answer(False, "there is no round in play: place a bet and deal")
         try:
-            chosen = Action(action)
             game = act(self.round, chosen)
-        except ValueError as error:
-            return Answer(False, str(error) if isinstance(error, IllegalAction) else f"there is no action {action!r}")
+        except IllegalAction as error:
+            return Answer(False, str(error))
         self.round = game
         self.actions.append(chosen)
         return self._advance()

@@ -55,12 +55,17 @@ def _seed(text: str) -> int:
     return number
 
 
-def rules_from(args: argparse.Namespace) -> RuleSet:
-    """The named preset with any rule flags applied."""
+def named_rules(name: str) -> RuleSet:
+    """The rule set of that name (in any case); UserError naming the choices for anything else."""
     try:
-        rules = preset(args.rules)
+        return preset(name)
     except KeyError as error:
         raise UserError(str(error.args[0])) from None
+
+
+def rules_from(args: argparse.Namespace) -> RuleSet:
+    """The named preset with any rule flags applied."""
+    rules = named_rules(args.rules)
     changes: dict[str, Any] = {}
     for flag, field in (
         ("decks", "decks"), ("reshuffle_below", "reshuffle_below"), ("h17", "dealer_hits_soft_17"),
@@ -181,9 +186,7 @@ def rules_command(args: argparse.Namespace) -> int:
     if args.name is not None:
         from cardtable.thunderjack.sheet import sheet
 
-        if args.name not in PRESETS:
-            raise UserError(f"no rule set {args.name!r}; choose one of {', '.join(PRESETS)}")
-        print("\n\n".join(textwrap.fill(paragraph, 88) for paragraph in sheet(PRESETS[args.name])))
+        print("\n\n".join(textwrap.fill(paragraph, 88) for paragraph in sheet(named_rules(args.name))))
         return 0
     for name, rules in PRESETS.items():
         print(f"{name:22} {rules.describe()}")

@@ -225,13 +225,13 @@ def _port(text: str) -> int:
 def thunderjack(args: argparse.Namespace) -> int:
     """Sit at the Thunderjack table (or another blackjack rule set)."""
     from cardtable.app.blackjack import BlackjackTable
-    from cardtable.thunderjack import PRESETS, IllegalAction
+    from cardtable.commands.blackjack import named_rules
+    from cardtable.thunderjack import IllegalAction
 
-    if args.rules is not None and args.rules not in PRESETS:
-        raise UserError(f"no rule set {args.rules!r}; choose one of {', '.join(PRESETS)}")
+    rules = None if args.rules is None else named_rules(args.rules).name
     try:
         check_db_folder(args.db)
-        table = BlackjackTable(Store(args.db), args.player, args.rules, args.seed)
+        table = BlackjackTable(Store(args.db), args.player, rules, args.seed)
     except (StorageError, IllegalAction) as error:  # CorruptSave included; new rules refused mid-round
         raise UserError(str(error)) from None
     note = ""

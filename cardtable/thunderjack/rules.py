@@ -27,6 +27,10 @@ class Doubling(Enum):
         return self is Doubling.ANY or low <= total <= 11
 
 
+MOST_PAID = 1000
+"""The most a payout may be, to 1: more than any table pays (a larger one is a typing slip)."""
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """How a table plays. ``split_hands`` is how many hands one seat may split into
@@ -74,8 +78,8 @@ class RuleSet:
                              "card can't make: choose no surrender")
         for name in ("blackjack_pays", "thunderjack_pays", "blitz_pays"):
             pays = getattr(self, name)
-            if pays is not None and pays < 0:
-                raise ValueError(f"{name} can't be less than nothing, not {pays}")
+            if pays is not None and not 0 <= pays <= MOST_PAID:
+                raise ValueError(f"{name} must be from 0:1 to {MOST_PAID}:1, not {pays.numerator}:{pays.denominator}")
 
     def but(self, **changes: Any) -> RuleSet:
         """The same rules with some changed (a flag on the command line, a table setting)."""
@@ -162,8 +166,8 @@ PUBLISHED_EDGES: dict[str, float] = {name: p.edge for name in PRESETS if (p := p
 
 
 def preset(name: str) -> RuleSet:
-    """A named rule set; KeyError naming the choices for anything else."""
+    """A named rule set, its name in any case; KeyError naming the choices for anything else."""
     try:
-        return PRESETS[name]
+        return PRESETS[name.strip().lower()]
     except KeyError:
         raise KeyError(f"no rule set {name!r}; choose one of {', '.join(PRESETS)}") from None

@@ -28,6 +28,11 @@ def test_rule_flags_change_the_rules_and_drop_the_published_comparison() -> None
     assert "published" not in result.stdout
 
 
+def test_a_payout_beyond_any_table_is_refused_in_the_words_of_its_flag() -> None:
+    result = cardtable("blackjack", "chart", "--thunderjack-pays", "1000000:1")
+    assert result.returncode == 2 and "--thunderjack-pays must be from 0:1 to 1000:1, not 1000000:1" in result.stderr
+
+
 def test_chart_and_rules_print_for_any_rule_set() -> None:
     chart = cardtable("blackjack", "chart", "--rules", "six-deck-h17")
     assert chart.returncode == 0 and "H17" in chart.stdout and re.search(r"^ +11 +D +D", chart.stdout, re.M)
@@ -35,6 +40,7 @@ def test_chart_and_rules_print_for_any_rule_set() -> None:
     assert "thunderjack" in listed.stdout and "Thunderjack 3:1, Blitz 6 cards 5:1" in listed.stdout
     worded = cardtable("blackjack", "rules", "six-deck-h17")
     assert worded.returncode == 0 and "on a soft 17" in worded.stdout and "Thunderjack" not in worded.stdout
+    assert cardtable("blackjack", "rules", "Six-Deck-H17").stdout == worded.stdout
     unknown = cardtable("blackjack", "rules", "poker")
     assert unknown.returncode == 2 and "no rule set 'poker'" in unknown.stderr
 

@@ -47,11 +47,20 @@ def test_a_broke_player_may_take_a_fresh_stake_which_is_counted() -> None:
     assert broke.is_broke and broke.fresh_stake().credits == 505 and broke.fresh_stake().stakes == 2
 
 
-def test_a_rule_set_refuses_a_payout_below_nothing() -> None:
-    with pytest.raises(ValueError, match="blackjack_pays can't be less than nothing"):
+def test_a_rule_set_refuses_a_payout_below_nothing_or_beyond_any_table() -> None:
+    with pytest.raises(ValueError, match="blackjack_pays must be from 0:1 to 1000:1, not -5:2"):
         preset("thunderjack").but(blackjack_pays=Fraction(-5, 2))
     with pytest.raises(ValueError, match="blitz_pays"):
         preset("thunderjack").but(blitz_pays=Fraction(-1))
+    with pytest.raises(ValueError, match="thunderjack_pays must be from 0:1 to 1000:1, not 1000000:1"):
+        preset("thunderjack").but(thunderjack_pays=Fraction(1_000_000))
+    assert preset("thunderjack").but(blitz_pays=Fraction(1000)).blitz_pays == 1000
+
+
+def test_a_rule_set_is_named_in_any_case() -> None:
+    assert preset(" Six-Deck-H17") is preset("six-deck-h17")
+    with pytest.raises(KeyError, match="no rule set 'six'; choose one of thunderjack"):
+        preset("six")
 
 
 def test_unselecting_a_hand_takes_its_chips_back_so_it_is_not_dealt() -> None:

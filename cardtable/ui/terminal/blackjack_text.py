@@ -84,20 +84,6 @@ def render_history(rounds: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-CHIP_DIGITS = 9
-"""Digits a typed chip may have: longer numbers are no chip, and are not read as numbers
-(Python refuses to convert numbers of thousands of digits)."""
-
-
-def _chip(table: BlackjackTable, digits: str) -> Answer:
-    """A chip typed as digits (any script's); a number too long for any chip is refused."""
-    digits = digits.lstrip("0") or "0"
-    if len(digits) > CHIP_DIGITS:
-        chips = ", ".join(map(str, table.view()["chips"]))
-        return Answer(False, f"there is no chip of {len(digits)} digits; chips are {chips}")
-    return table.chip(int(digits))
-
-
 def run_word(table: BlackjackTable, line: str) -> Answer | str | None:
     """Carry out one typed command: an Answer for an intent, text to show, or None to quit."""
     word = line.strip().lower()
@@ -115,7 +101,7 @@ def run_word(table: BlackjackTable, line: str) -> Answer | str | None:
     if word in ("right", "middle", "left"):
         return table.toggle(word)
     if word.isdecimal():
-        return _chip(table, word)
+        return table.chip_typed(word)
     if word in ("hit", "stand", "double", "split", "surrender"):
         return table.play(word)
     intents = {"clear": table.clear, "deal": table.deal, "hint": table.hint, "stake": table.fresh_stake}

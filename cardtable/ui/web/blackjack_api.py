@@ -68,7 +68,7 @@ def _intent(table: BlackjackTable, body: IntentIn) -> Any:
     if body.version == table.version:
         calls = {
             "toggle": lambda: table.toggle(body.value),
-            "chip": lambda: table.chip(int(body.value)) if body.value.isdecimal() else _not_a_chip(body.value),
+            "chip": lambda: table.chip_typed(body.value),
             "clear": table.clear, "deal": table.deal, "play": lambda: table.play(body.value),
             "hint": table.hint, "stake": table.fresh_stake,
         }
@@ -86,7 +86,3 @@ async def stats(request: Request, response: Response, cardtable_player: PlayerCo
     player = player_of(request, response, cardtable_player)
     return await _off_loop(request, lambda: _table(request, player).stats())
 
-
-def _not_a_chip(value: str) -> Answer:
-    """The answer to a chip intent whose value is no number: not taken, and why."""
-    return Answer(False, f"a chip is a number of credits, not {value!r}")

@@ -69,6 +69,14 @@ def test_an_unknown_rule_set_and_a_corrupt_table_are_clear_errors(tmp_path: Path
     assert Store(db).table_state("local") == ("{not json", 2)
 
 
+def test_a_rule_set_may_be_named_in_capitals_and_a_saved_table_keeps_its_own(tmp_path: Path) -> None:
+    db = tmp_path / "tj.db"
+    first = cardtable(db, "thunderjack", "--rules", "Six-Deck-H17", stdin="rules\n")
+    assert first.returncode == 0 and "(six-deck-h17)" in first.stdout
+    again = cardtable(db, "thunderjack", "--rules", "SIX-DECK-H17", stdin="")
+    assert again.returncode == 0 and "the table now plays" not in again.stdout + again.stderr
+
+
 def _seated(tmp_path: Path) -> tuple[BlackjackTable, BlackjackApp]:
     """A new table (seed 4) and the full screen over it."""
     table = BlackjackTable(Store(tmp_path / "tj.db"), "local", seed=4)

@@ -96,6 +96,19 @@ def test_bad_intents_get_clear_messages(client: TestClient) -> None:
     assert client.post("/api/thunderjack/actions", json={"intent": "cheat", "version": 0}).status_code == 422
 
 
+def test_an_action_that_does_not_exist_is_named_so_whether_or_not_a_round_is_in_play(client: TestClient) -> None:
+    view = client.get("/api/thunderjack").json()
+    refused = send(client, view, "play", "jump").json()["message"]
+    assert refused == "there is no action 'jump'; the actions are hit, stand, double, split, surrender"
+
+
+def test_a_chip_with_spaces_around_it_is_the_chip_sent_the_same_as_the_hand_it_goes_on(client: TestClient) -> None:
+    view = client.get("/api/thunderjack").json()
+    view = send(client, view, "toggle", " Middle ").json()["view"]
+    answer = send(client, view, "chip", " 50 ").json()
+    assert answer["ok"] and answer["view"]["seats"][1]["bet"] == 50
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=st.one_of(
     st.dictionaries(st.sampled_from(["intent", "value", "version"]),
