@@ -32,6 +32,7 @@ from cardtable.app.saved_rows import rebuild as _rebuild
 from cardtable.app.saved_rows import record_of as record_of
 from cardtable.app.session import Session
 from cardtable.app.step_texts import StepTexts
+from cardtable.app.storage_files import damage
 from cardtable.app.storage_files import make_folder as _make_folder
 from cardtable.app.storage_files import stored_version as _stored_version
 from cardtable.app.storage_files import tables as _tables
@@ -48,6 +49,7 @@ from cardtable.app.tally_schema import DAILY_MIGRATION, DAILY_SUFFIX, TALLY_MIGR
 from cardtable.solitaire.formats import FormatError, format_state
 
 APPLICATION_ID = 0x43445442
+_LEFT_DAMAGED = "it was left untouched: restore a copy, or move it aside and a new one is made"
 """``PRAGMA application_id`` of a cardtable database ("CDTB")."""
 
 SCHEMA_VERSION = 12
@@ -190,7 +192,9 @@ class Store:
             self._prepare()
         except sqlite3.DatabaseError as error:
             self._main.close()
-            if getattr(error, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
+            if getattr(error, "sqlite_errorname", "") == "SQLITE_CORRUPT":
+                raise StorageError(f"{self.path} is damaged ({error}); {_LEFT_DAMAGED}") from None
+            if getattr(error, "sqlite_errorname", "") == "SQLITE_NOTADB":
                 raise StorageError(f"{self.path} is not a cardtable database ({error}); it was left untouched") from None
             raise StorageError(f"can't use {self.path}: {error}") from None
         except StorageError:
@@ -236,6 +240,9 @@ class Store:
     def _prepare(self) -> None:
         """Know the file for ours (reading only), then switch to WAL and migrate."""
         version, stamp = self._identify()
+        fault = damage(self._db)
+        if fault is not None:  # writing to it could lose more: the player decides
+            raise StorageError(f"{self.path} is damaged ({fault}); {_LEFT_DAMAGED}")
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = NORMAL")
         if stamp:

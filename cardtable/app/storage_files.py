@@ -41,3 +41,10 @@ def stored_version(db: sqlite3.Connection) -> int:
     if len(rows) != 1 or not isinstance(rows[0][0], int):
         return -1
     return int(rows[0][0])
+
+
+def damage(db: sqlite3.Connection) -> str | None:
+    """The first fault SQLite's quick check finds in the file, or None for a sound one
+    (reads every page: some 0.1 s for 80 MB, milliseconds for a usual player's file)."""
+    found = str(db.execute("PRAGMA quick_check(1)").fetchone()[0])
+    return None if found == "ok" else found.replace("*** in database main ***", "").strip()

@@ -163,3 +163,36 @@ def test_a_database_path_that_can_not_be_a_file_is_refused_truly(tmp_path: Path)
     for empty in ("", "  ", "sqlite:///"):
         with pytest.raises(StorageError, match="no database file was named"):
             Store(empty)
+
+
+def _damaged(path: Path) -> bytes:
+    """A store with three saved games whose games table then has a page scribbled over
+    (as a failing disk or a stray write would leave it); returns its bytes."""
+    store = Store(path)
+    for deal in (1, 2, 3):
+        store.save("me", Session(get_variant("klondike"), deal))
+    root = store.query("SELECT rootpage FROM sqlite_master WHERE name = 'games'")[0][0]
+    size = store.query("PRAGMA page_size")[0][0]
+    store.close()
+    with path.open("r+b") as file:
+        file.seek((root - 1) * size + 8)
+        file.write(b"\x07" * 64)
+    return path.read_bytes()
+
+
+def test_a_damaged_database_is_named_so_and_nothing_is_written_to_it(tmp_path: Path) -> None:
+    before = _damaged(tmp_path / "games.db")
+    with pytest.raises(StorageError, match=r"games.db is damaged \(.*page.*\); it was left untouched: restore a copy"):
+        Store(tmp_path / "games.db")
+    assert (tmp_path / "games.db").read_bytes() == before
+    assert not (tmp_path / "games.db-wal").exists() or not (tmp_path / "games.db-wal").stat().st_size
+
+
+def test_a_damaged_database_is_one_line_from_the_command_line_and_no_game_starts(tmp_path: Path) -> None:
+    from tests.ui.terminal.test_plain import cardtable
+
+    before = _damaged(tmp_path / "games.db")
+    played = cardtable(tmp_path / "games.db", "play", "klondike", "--plain", stdin="q\n")
+    assert played.returncode == 2 and "Traceback" not in played.stderr
+    assert "games.db is damaged" in played.stderr and "Klondike, deal" not in played.stdout
+    assert (tmp_path / "games.db").read_bytes() == before
