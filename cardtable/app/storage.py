@@ -36,6 +36,7 @@ from cardtable.app.storage_files import damage
 from cardtable.app.storage_files import make_folder as _make_folder
 from cardtable.app.storage_files import stored_version as _stored_version
 from cardtable.app.storage_files import tables as _tables
+from cardtable.app.storage_files import unwritable
 from cardtable.app.storage_errors import CorruptSave as CorruptSave
 from cardtable.app.storage_errors import GameOver as GameOver
 from cardtable.app.storage_errors import StaleGame as StaleGame
@@ -187,7 +188,7 @@ class Store:
             self._step_texts = StepTexts()
             self._main = self._connect()
         except sqlite3.Error as error:
-            raise StorageError(f"can't open {self.path}: {error}") from None
+            raise StorageError(f"can't open {self.path}: {unwritable(self.path) or error}") from None
         try:
             self._prepare()
         except sqlite3.DatabaseError as error:
@@ -196,7 +197,7 @@ class Store:
                 raise StorageError(f"{self.path} is damaged ({error}); {_LEFT_DAMAGED}") from None
             if getattr(error, "sqlite_errorname", "") == "SQLITE_NOTADB":
                 raise StorageError(f"{self.path} is not a cardtable database ({error}); it was left untouched") from None
-            raise StorageError(f"can't use {self.path}: {error}") from None
+            raise StorageError(f"can't use {self.path}: {unwritable(self.path) or error}") from None
         except StorageError:
             self._main.close()
             raise

@@ -4,6 +4,7 @@ writes to the file; only the folder is made."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -48,3 +49,14 @@ def damage(db: sqlite3.Connection) -> str | None:
     (reads every page: some 0.1 s for 80 MB, milliseconds for a usual player's file)."""
     found = str(db.execute("PRAGMA quick_check(1)").fetchone()[0])
     return None if found == "ok" else found.replace("*** in database main ***", "").strip()
+
+
+def unwritable(path: Path) -> str | None:
+    """Why SQLite can't write the database at ``path`` for this user, when the file or its
+    folder says so (the folder must take the journal files made beside the file), else None."""
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"{path} is read-only for this user"
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        return (f"its folder {path.parent} is read-only for this user, and SQLite makes its journal files "
+                f"({path.name}-wal, {path.name}-shm) beside the database")
+    return None

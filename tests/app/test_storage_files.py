@@ -196,3 +196,21 @@ def test_a_damaged_database_is_one_line_from_the_command_line_and_no_game_starts
     assert played.returncode == 2 and "Traceback" not in played.stderr
     assert "games.db is damaged" in played.stderr and "Klondike, deal" not in played.stdout
     assert (tmp_path / "games.db").read_bytes() == before
+
+
+def test_a_read_only_folder_or_file_is_named_as_the_reason_a_database_cannot_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.app import storage_files
+
+    path = tmp_path / "games.db"
+    path.write_bytes(b"")
+    assert storage_files.unwritable(path) is None
+    # The suite may run as root, whom permissions don't bind: the user's view of them is put in place.
+    monkeypatch.setattr(storage_files.os, "access", lambda where, mode: Path(where) != tmp_path)
+    assert storage_files.unwritable(path) == (
+        f"its folder {tmp_path} is read-only for this user, and SQLite makes its journal files "
+        "(games.db-wal, games.db-shm) beside the database"
+    )
+    monkeypatch.setattr(storage_files.os, "access", lambda where, mode: Path(where) != path)
+    assert storage_files.unwritable(path) == f"{path} is read-only for this user"
