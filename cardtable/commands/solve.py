@@ -6,6 +6,7 @@ import argparse
 import csv
 import json
 import math
+import shlex
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -109,10 +110,19 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     if result.thoughtful:
         print(f"(the solver knew {foreseen(start)}: thoughtful play)", file=sys.stderr)
     if result.solved:
+        print(_to_type(variant, deal, freecell), file=sys.stderr)
         print(_written(start, result.moves, freecell))
     if not args.no_store:
         _store_one(deal_result(variant, deal, result), args.db)
     return EXIT[result.outcome]
+
+
+def _to_type(variant: Variant, deal: int, freecell: bool) -> str:
+    """How a player types the solution into the game: in cardtable's notation, auto-build off."""
+    if freecell:
+        return "(in Freecell Solver's notation: `--notation cardtable` writes the moves as `cardtable play` reads them)"
+    return (f"(typed in play as they are, with auto-build off: `cardtable play {shlex.quote(variant.id)} --deal {deal} "
+            "--no-auto-build`; auto-build would send cards home ahead of them)")
 
 
 def _freecell(variant: Variant, args: argparse.Namespace) -> bool:

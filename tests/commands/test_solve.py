@@ -5,8 +5,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import os
+import re
+import shlex
 import signal
 import socket
 import sqlite3
@@ -85,6 +86,16 @@ def test_a_klondike_solution_says_it_is_thoughtful_and_replays(
     assert "thoughtful" in err.splitlines()[1]
     status, out, _ = replay_input(capsys, monkeypatch, out, "klondike-draw3", "--deal", "3")
     assert status == 0 and out.endswith("won: yes\n")
+
+
+def test_a_solution_typed_into_play_as_the_solver_says_wins(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.ui.terminal.test_plain import cardtable
+
+    status, out, err = run(capsys, "solve", "klondike", "--option", "draw=3", "--option", "passes=3", "--deal", "3", "--no-store")
+    told = re.search(r"`cardtable (play [^`]+)`", err)
+    assert status == 0 and told is not None and "--no-auto-build" in told.group(1)
+    played = cardtable(tmp_path / "p.db", *shlex.split(told.group(1)), "--plain", stdin="\n".join(out.split()) + "\n")
+    assert f"You won in {len(out.split())} moves!" in played.stdout
 
 
 def test_unwinnable_and_unknown_have_their_own_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
