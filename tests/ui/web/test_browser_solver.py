@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from cardtable.app import Store
 from cardtable.app.standing import Indicator
 from cardtable.ui.web.server import create_app
-from tests.ui.web.test_browser import browser, page, serving, settle, snap, start  # noqa: F401  (fixtures)
+from tests.ui.web.test_browser import browser, moves_said, page, serving, settle, snap, start  # noqa: F401  (fixtures)
 
 
 @pytest.fixture(scope="module")
@@ -86,3 +86,30 @@ def test_show_me_gives_a_game_with_face_down_cards_up_once_agreed(page: Page, se
         expect(page.locator(control)).to_be_disabled()
     page.keyboard.press("h")  # a key asks all the same: refused, and not blamed on another tab
     expect(page.locator("#message")).to_have_text("This game was given up: deal a new one to play on.")
+
+
+def test_show_me_on_a_table_known_lost_offers_the_undo_before_giving_up(browser: Browser, server: str) -> None:  # noqa: F811
+    # Golf deal 3 can be won, but not once the stock is turned four times from the start.
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.goto(server)
+    start(page, "golf", 3)
+    page.click("#show-settings")
+    page.check("#setting-winnable")
+    page.click("#settings-done")
+    for turned in range(1, 5):
+        page.keyboard.press("d")
+        expect(page.locator("#status")).to_contain_text(moves_said(turned))
+    expect(page.locator("#winnable")).to_have_text(
+        "Still winnable? can't be won from here: undo 1 move to get back to a winnable position", timeout=30_000)
+    asked.clear()
+    page.click("#show-me")
+    expect(page.locator("#status")).to_contain_text(moves_said(3))
+    expect(page.locator("#winnable")).to_have_text("Still winnable? winnable", timeout=30_000)
+    assert asked == ["This game can't be won from here, but it can 1 move back. Undo 1 move and play on? "
+                     "(Cancel to give the game up and see a win.)"]
+    expect(page.locator("#undo")).to_be_enabled()  # played on, not given up
+    assert page.request.get(f"{server}/api/games/latest").status == 200
+    context.close()

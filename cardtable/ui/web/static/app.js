@@ -11,6 +11,7 @@ let busy = Promise.resolve();
 let playing = null; // a "show me" playback under way: {stop}
 const STEP_MS = 450;
 let judging = false; // the "still winnable?" indicator: its verdicts come on the socket
+let judged = null; // the indicator's last verdict on the table shown: {version, standing, undo}
 
 const table = createTable($("table"), {
   move: (pile, position, target) => act("move", { pile, position, target }),
@@ -63,6 +64,7 @@ function verdict(data) {
   line.hidden = !judging;
   if (!judging || !view) return;
   if (data && (data.id !== view.id || data.version !== view.version)) return; // about an older table
+  judged = data;
   line.dataset.standing = data ? data.standing : "pending";
   line.textContent = `Still winnable? ${data ? data.text : "…"}`;
 }
@@ -75,6 +77,20 @@ async function chooseWinnable() {
   if (view) follow(view.id); // the socket sends verdicts from the moment it opens with the setting on
 }
 
+async function undoneInstead() {
+  // A table the indicator knows is lost a few moves after a winnable one: taking those
+  // moves back is offered before "show me" gives the game up. True if they were taken back.
+  const lost = judged && view.show_gives_up && judged.id === view.id && judged.version === view.version
+    && judged.standing === "lost";
+  const back = lost ? judged.undo : null;
+  if (!back) return false;
+  const moves = back === 1 ? "1 move" : `${back} moves`;
+  if (!window.confirm(`This game can't be won from here, but it can ${moves} back. Undo ${moves} and play on? `
+    + "(Cancel to give the game up and see a win.)")) return false;
+  for (let step = 0; step < back; step += 1) if (!(await act("undo")).ok) break;
+  return true;
+}
+
 function win() {
   $("win-text").textContent = `${view.name}, ${dealName(view)}: won in ${view.moves} moves, score ${view.score}.`;
   if (!$("win-dialog").open) $("win-dialog").showModal();
@@ -85,6 +101,7 @@ async function showMe() {
   // game itself does not move, except that one hiding cards is given up first (asked).
   if (playing) { playing.stop = true; return; }
   if (!view) return;
+  if (await undoneInstead()) return;
   const because = view.show_gives_up_because;  // the server's words: face-down cards, or redeals that shuffle
   if (view.show_gives_up && !window.confirm(`${because[0].toUpperCase()}${because.slice(1)}. Show it?`)) return;
   say("Looking for a win…");
