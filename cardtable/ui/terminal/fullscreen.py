@@ -42,7 +42,7 @@ from cardtable.ui.terminal.layout import (
     GAP, MESSAGE_LINES, NARROWEST, WIDEST, Fans, Line, fan_rows, fitted, fold, peak_columns, pile_width, tableau_rows,
     top_rows,
 )
-from cardtable.ui.terminal.playback import PlaybackScreen
+from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, status_line
 
 _RED = {"D", "H"}
@@ -526,7 +526,7 @@ class TableApp(App[int]):
 
     def action_show_me(self) -> None:
         """Play the solver's win back, step by step (a game hiding cards is given up
-        first, once the player says yes)."""
+        first, once the player says yes; undoing to a winnable table is offered before)."""
         reason = give_up_reason(self.session)
         if not reason:
             self._show_me()
@@ -537,7 +537,21 @@ class TableApp(App[int]):
                 self.games.give_up(self.game_id, self.session)
                 self._show_me()
 
-        self.push_screen(ConfirmScreen(f"{reason[:1].upper()}{reason[1:]}. Show it?"), answered)
+        asked = ConfirmScreen(f"{reason[:1].upper()}{reason[1:]}. Show it?")
+        offer = undo_offer(self.indicator.remembered(self.session.history)) if self.judging else None
+        if offer is None:
+            self.push_screen(asked, answered)
+            return
+
+        def undo_first(yes: bool | None) -> None:  # the indicator knows a winnable table a few moves back
+            if not yes:
+                self.push_screen(asked, answered)
+                return
+            for _ in range(offer[0]):
+                self.session.undo()
+            self.show(Outcome(True), "undone: play on from a table that can be won")
+
+        self.push_screen(ConfirmScreen(f"{offer[1][:1].upper()}{offer[1][1:]} (no: give it up to see the win)"), undo_first)
 
     def _show_me(self) -> None:
         shown = playback(self.session, self.show_nodes)

@@ -111,7 +111,8 @@ def play_plain(
         elif reply.word == "show":
             from cardtable.ui.terminal.playback import show_typed  # the full screen's widgets with it
 
-            show_typed(games, game_id, session, feed, write, show, prompt)
+            known = indicator.verdict(session.history, (session.variant.id, session.deal_number)) if judging else None
+            show_typed(games, game_id, session, feed, write, show, prompt, known=known)
         elif reply.word == "winnable":
             write(still_winnable(indicator, session))
         elif reply.word in ("winnable on", "winnable off"):

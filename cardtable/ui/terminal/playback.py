@@ -7,6 +7,7 @@ moved: a game with face-down cards is given up first, once the player says yes.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
 
 from textual.app import ComposeResult
@@ -16,6 +17,8 @@ from textual.widgets import Static
 from cardtable.app import Session
 from cardtable.app.service import Games
 from cardtable.app.showing import NoWin, Playback, give_up_reason, playback
+from cardtable.app.standing import Standing, Verdict
+from cardtable.app.storage_errors import StorageError
 from cardtable.solitaire.formats import format_move
 
 STEP_SECONDS = 0.6
@@ -31,9 +34,19 @@ def step_text(session: Session, shown: Playback, step: int, picture: Callable[[S
 def show_typed(
     games: Games, game_id: int, session: Session, lines: Iterator[str], write: Callable[[str], None],
     picture: Callable[[Session], str], prompt: Callable[[], None], nodes: int | None = None,
+    known: Verdict | None = None,
 ) -> None:
-    """Play the win back in the typed mode: Enter for each next move, any other line stops."""
+    """Play the win back in the typed mode: Enter for each next move, any other line stops.
+    ``known``: the "still winnable?" verdict on the table, when the player has it on; where
+    it says the game can be won a few moves back, undoing them is offered first."""
     reason = give_up_reason(session)
+    offer = undo_offer(known) if reason else None
+    if offer is not None:
+        write(f"  {offer[1]} (yes/no; no goes on to show the win)")
+        prompt()
+        if next(lines, "").strip().lower() in ("y", "yes"):
+            _undone(games, game_id, session, offer[0], write, picture)
+            return
     if reason:
         write(f"  {reason}. Show it? (yes/no)")
         prompt()
@@ -59,6 +72,36 @@ def show_typed(
             break
     write(picture(session))
     write("  the game is as it was" + (" (given up)" if session.given_up else ""))
+
+
+def undo_offer(known: Verdict | None) -> tuple[int, str] | None:
+    """Where the "still winnable?" verdict on a table says it can be won a few moves back:
+    how many, and the question offering to undo them before the game is given up to be shown.
+
+    >>> undo_offer(Verdict(Standing.LOST, 2))[1]
+    "this game can't be won from here, but it can 2 moves back: undo 2 moves and play on?"
+    """
+    if known is None or known.standing is not Standing.LOST or not known.undo:
+        return None
+    moves = f"{known.undo} move{'s' * (known.undo != 1)}"
+    return known.undo, f"this game can't be won from here, but it can {moves} back: undo {moves} and play on?"
+
+
+def _undone(
+    games: Games, game_id: int, session: Session, count: int, write: Callable[[str], None],
+    picture: Callable[[Session], str],
+) -> None:
+    """Take ``count`` actions back and save the game; a failed save leaves it as it was."""
+    before = copy.copy(session)
+    for _ in range(count):
+        session.undo()
+    try:
+        games.save(game_id, session)
+    except StorageError as error:
+        vars(session).update(vars(before))
+        write(f"  {error}: not undone, the game is as it was")
+        return
+    write(picture(session))
 
 
 class PlaybackScreen(ModalScreen[None]):

@@ -127,6 +127,20 @@ def test_typed_show_of_a_lost_position_shows_the_win_from_further_back(tmp_path:
     assert "  the game is as it was (given up)" in out and session.move_count == 4
 
 
+def test_typed_show_with_the_indicator_on_offers_the_undo_before_giving_up(tmp_path: Path) -> None:
+    games, game_id, session = _game(tmp_path, "golf", 3)
+    games.set_indicator(True)
+    out: list[str] = []
+    play_plain(games, game_id, session, ["turn"] * 4 + ["show", "yes", "quit"], out.append)
+    assert ("  this game can't be won from here, but it can 1 move back: undo 1 move and play on? (yes/no; "
+            "no goes on to show the win)") in out
+    assert session.move_count == 3 and not session.given_up
+    assert games.store.load("me", game_id).move_count == 3  # saved as undone
+    declined: list[str] = []
+    play_plain(games, game_id, session, ["turn", "show", "no", "yes", "stop", "quit"], declined.append)
+    assert "  the game is as it was (given up)" in declined and session.given_up
+
+
 def test_fullscreen_show_of_a_lost_position_starts_on_the_table_it_can_be_won_from(tmp_path: Path) -> None:
     games, game_id, session = _game(tmp_path, "golf", 3)
     for _ in range(4):
@@ -143,6 +157,32 @@ def test_fullscreen_show_of_a_lost_position_starts_on_the_table_it_can_be_won_fr
             playing = str(screen.query_one("#playing", Static).render())
             assert "can't be won from here: undo 1 move, then a win in" in playing
             await pilot.press("escape")
+            await pilot.press("q")
+
+    asyncio.run(drive())
+
+
+def test_fullscreen_show_with_the_indicator_on_offers_the_undo_before_giving_up(tmp_path: Path) -> None:
+    games, game_id, session = _game(tmp_path, "golf", 3)
+    games.set_indicator(True)
+    for _ in range(4):
+        assert session.deal().ok
+    app = TableApp(games, game_id, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 50)) as pilot:
+            for _ in range(600):  # the verdict is worked out on a thread
+                if "can't be won" in app.verdict:
+                    break
+                await asyncio.sleep(0.05)
+            await pilot.press("m")
+            await pilot.pause()
+            asked = str(app.screen.query_one("#sheet", Static).render())
+            assert asked.startswith("This game can't be won from here, but it can 1 move back: undo 1 move and play on?")
+            await pilot.press("y")
+            await pilot.pause()
+            assert app.session.move_count == 3 and not app.session.given_up
+            assert games.store.load("me", game_id).move_count == 3
             await pilot.press("q")
 
     asyncio.run(drive())
