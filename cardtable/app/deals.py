@@ -101,8 +101,12 @@ def first_deal(variant: Variant, seed: str) -> int:
 class DealBook:
     """Winnable deals of every game, kept in ``store``'s file."""
 
-    def __init__(self, store: Store, nodes: int = NODES, tries: int = TRIES, daily_tries: int = DAILY_TRIES) -> None:
+    def __init__(
+        self, store: Store, nodes: int = NODES, tries: int = TRIES, daily_tries: int = DAILY_TRIES,
+        trying_seconds: float = TRYING_SECONDS,
+    ) -> None:
         self.store = store
+        self.trying_seconds = trying_seconds
         self.budget = Budget(nodes=nodes, seconds=float("inf"))
         self.tries = tries
         self.daily_tries = daily_tries
@@ -117,7 +121,7 @@ class DealBook:
             return rng.choice(catalogue)
         numbers = variant.deal.deal_numbers
         start = numbers.start + rng.randrange(min(numbers.stop - numbers.start, DEAL_RANGE))
-        found = self._first_won(variant, start, MOST_TRIES, known_first=True, until=time.monotonic() + TRYING_SECONDS)
+        found = self._first_won(variant, start, MOST_TRIES, known_first=True, until=time.monotonic() + self.trying_seconds)
         if found is not None:
             return found
         catalogue = self.catalogue(variant)
