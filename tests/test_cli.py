@@ -187,7 +187,8 @@ def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_on
     assert "Yukon" in result.stdout
     chosen = cardtable("resume", str(older), "--plain", "--db", str(db), stdin="quit\n")
     assert chosen.returncode == 0 and "Yukon" in chosen.stdout and not chosen.stderr
-    _clean_refusal(cardtable("resume", "99", "--db", str(db)), "there is no unfinished game 99; `cardtable resume --list`")
+    _clean_refusal(cardtable("resume", "99", "--db", str(db)),
+                   f"there is no unfinished game 99; `cardtable resume --db {db} --list` lists them")
     _clean_refusal(cardtable("resume", str(newer), "--db", str(db)), f"game {newer} can't be resumed")
 
 

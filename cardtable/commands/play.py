@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import socket
 import sys
 
@@ -26,6 +27,17 @@ def _games(args: argparse.Namespace) -> Games:
     except StorageError as error:
         raise UserError(str(error)) from None
     return Games(store, args.player)
+
+
+def _resume_words(games: Games, db: str | None) -> str:
+    """`cardtable resume` as the player types it to come back to this database and player
+    (the --db and --player in use, quoted for the shell)."""
+    words = ["cardtable", "resume"]
+    if db:
+        words += ["--db", os.path.abspath(games.store.path)]
+    if games.player != os.environ.get("CARDTABLE_PLAYER", LOCAL_PLAYER):
+        words += ["--player", games.player]
+    return shlex.join(words)
 
 
 def _interactive() -> bool:
@@ -61,7 +73,7 @@ def _typed(plain: bool) -> bool:
     return bool(small)
 
 
-def _run(games: Games, game_id: int, session: Session, plain: bool) -> int:
+def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) -> int:
     if _typed(plain):
         from cardtable.ui.terminal.plain import play_plain
 
@@ -69,8 +81,6 @@ def _run(games: Games, game_id: int, session: Session, plain: bool) -> int:
             if _interactive():
                 print("> ", end="", flush=True)
 
-        usual = os.environ.get("CARDTABLE_PLAYER", LOCAL_PLAYER)
-        again = "cardtable resume" + ("" if games.player == usual else f" --player {games.player}")
         return play_plain(games, game_id, session, sys.stdin, print, prompt, resume=again)
     from cardtable.ui.terminal.fullscreen import play_fullscreen
 
@@ -96,7 +106,7 @@ def play(args: argparse.Namespace) -> int:
     except (ValueError, StorageError, NoWinnableDeal) as error:
         raise UserError(str(error)) from None
     try:
-        return _run(games, game_id, session, args.plain)
+        return _run(games, game_id, session, args.plain, _resume_words(games, args.db))
     except StorageError as error:
         raise UserError(str(error)) from None
 
@@ -106,12 +116,12 @@ def resume(args: argparse.Namespace) -> int:
     that does not is named on standard error and kept as it is); or list them."""
     games = _games(args)
     if args.list:
-        print(_unfinished_text(games))
+        print(_unfinished_text(games, _resume_words(games, args.db)))
         return 0
     ids = games.store.unfinished_ids(games.player)
     if args.game_id is not None:
         if args.game_id not in ids:
-            raise UserError(f"there is no unfinished game {args.game_id}; `cardtable resume --list` lists them")
+            raise UserError(f"there is no unfinished game {args.game_id}; `{_resume_words(games, args.db)} --list` lists them")
         ids = [args.game_id]
     if not ids:
         raise UserError("there is no unfinished game to resume; start one with `cardtable play GAME`")
@@ -123,15 +133,16 @@ def resume(args: argparse.Namespace) -> int:
             continue
         assert found is not None
         try:
-            return _run(games, *found, args.plain)
+            return _run(games, *found, args.plain, _resume_words(games, args.db))
         except StorageError as error:
             raise UserError(str(error)) from None
     more = "" if len(ids) == 1 else "no unfinished game can be read back; "
     raise UserError(f"{more}`cardtable play GAME` starts another")
 
 
-def _unfinished_text(games: Games) -> str:
-    """The player's unfinished games, one a line, the latest first."""
+def _unfinished_text(games: Games, again: str) -> str:
+    """The player's unfinished games, one a line, the latest first; ``again`` is the
+    resume command they are continued with."""
     listed = games.store.unfinished(games.player)
     if not listed:
         return "No unfinished games."
@@ -145,7 +156,7 @@ def _unfinished_text(games: Games) -> str:
     unread = len(games.store.unfinished_ids(games.player)) - len(listed)
     if unread:
         lines.append(f"({unread} more can't be read back; they are kept as they are)")
-    lines.append("`cardtable resume GAME` continues one (GAME is its number in the first column).")
+    lines.append(f"`{again} GAME` continues one (GAME is its number in the first column).")
     return "\n".join(lines)
 
 

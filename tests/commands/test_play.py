@@ -74,3 +74,22 @@ def test_a_damaged_games_table_is_one_line_from_stats_and_resume_not_a_traceback
                               capture_output=True, text=True, timeout=60)
         assert done.returncode in (1, 2) and "Traceback" not in done.stderr, (command, done.stderr)
         assert len(done.stderr.strip().splitlines()) == 1 and done.stderr.startswith("cardtable: "), done.stderr
+
+
+def test_the_resume_command_offered_is_one_that_pasted_as_it_stands_resumes_that_game(tmp_path: Path) -> None:
+    import re
+    import shlex
+
+    from tests.test_cli import cardtable
+
+    (tmp_path / "elsewhere").mkdir()
+    elsewhere = {"CARDTABLE_DB": str(tmp_path / "elsewhere" / "other.db")}  # the usual database: not this one
+    played = cardtable("play", "freecell", "--deal", "1", "--plain", "--db", str(tmp_path / "mine.db"),
+                       "--player", "Ünï 🂡", stdin="t1 c1\nquit\n", env=elsewhere)
+    offered = re.search(r"`cardtable (resume[^`]*)` continues it", played.stdout)
+    assert offered is not None, played.stdout
+    again = cardtable(*shlex.split(offered.group(1)), "--plain", stdin="quit\n", env=elsewhere)
+    assert again.returncode == 0 and "FreeCell, deal 1: 1 move," in again.stdout, again.stderr
+    listed = cardtable(*shlex.split(offered.group(1)), "--list", env=elsewhere)
+    footer = re.search(r"`cardtable (resume[^`]*) GAME` continues one", listed.stdout)
+    assert footer is not None and footer.group(1) == offered.group(1)
