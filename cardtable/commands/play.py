@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import os
 import shlex
@@ -165,7 +167,7 @@ def stats(args: argparse.Namespace) -> int:
     games = _games(args)
     if args.game in TABLE_NAMES:
         table = _table_stats(games, args.format)
-        print(table or "No Thunderjack rounds yet.")
+        print(table or "No Thunderjack rounds yet.", end="" if args.format == "csv" else "\n")
         return 0
     variant = None
     if args.game:
@@ -190,7 +192,7 @@ TABLE_NAMES = ("thunderjack", "blackjack")
 
 
 def _table_stats(games: Games, form: str) -> str:
-    """The blackjack table's statistics ('' before any round), as text or JSON."""
+    """The blackjack table's statistics as text ('' before any round), JSON or CSV."""
     from cardtable.app.blackjack import BlackjackTable
     from cardtable.ui.terminal.blackjack_text import render_stats
 
@@ -199,9 +201,15 @@ def _table_stats(games: Games, form: str) -> str:
     except StorageError as error:
         print(f"cardtable: {error}; it is left out and kept as it is", file=sys.stderr)
         return ""
-    if not stats["rounds"]:
-        return ""
-    return json.dumps(stats) if form == "json" else render_stats(stats)
+    if form == "json":
+        return json.dumps(stats)
+    if form == "csv":  # the totals, one row under its header (the rounds themselves are in the JSON)
+        totals = {name: value for name, value in stats.items() if not isinstance(value, list)}
+        written = io.StringIO()
+        writer = csv.writer(written, lineterminator="\n")
+        writer.writerows([list(totals), list(totals.values())])
+        return written.getvalue()
+    return render_stats(stats) if stats["rounds"] else ""
 
 
 def serve(args: argparse.Namespace) -> int:

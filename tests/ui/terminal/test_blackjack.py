@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
+import json
 import sqlite3
 from dataclasses import replace
 from collections.abc import Iterator
@@ -47,6 +50,15 @@ def test_the_statistics_command_counts_the_blackjack_table_too(tmp_path: Path) -
     every = cardtable(db, "stats")
     assert every.stdout.startswith("Thunderjack!: rounds 1: won 1") and "No finished games" not in every.stdout
     assert '"net": 70' in cardtable(db, "stats", "blackjack", "--format", "json").stdout
+    table = list(csv.DictReader(io.StringIO(cardtable(db, "stats", "thunderjack", "--format", "csv").stdout)))
+    assert len(table) == 1 and table[0]["rounds"] == "1" and table[0]["net"] == "70" and table[0]["credits"] == "570"
+
+
+def test_the_table_statistics_are_json_or_csv_when_asked_even_before_any_round(tmp_path: Path) -> None:
+    db = tmp_path / "none.db"
+    assert json.loads(cardtable(db, "stats", "thunderjack", "--format", "json").stdout)["rounds"] == 0
+    table = list(csv.DictReader(io.StringIO(cardtable(db, "stats", "thunderjack", "--format", "csv").stdout)))
+    assert [row["rounds"] for row in table] == ["0"]
 
 
 def test_a_number_too_long_for_any_chip_is_refused_not_a_crash(tmp_path: Path) -> None:
