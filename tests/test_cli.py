@@ -86,6 +86,7 @@ def test_bad_input_gets_a_clear_message_and_no_traceback() -> None:
     cases = [
         (("deal", "klondyke"), "did you mean klondike"),
         (("deal", "freecell", "--deal", "0"), "deal numbers run from 1"),
+        (("play", "freecell", "--deal", "0", "--plain", "--db", ":memory:"), "FreeCell deal numbers run from 1"),
         (("replay", "klondike", "--moves", "/no/such/file"), "can't read /no/such/file"),
         (("replay", "klondike", "--moves", "-"), "not a move"),
     ]

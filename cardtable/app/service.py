@@ -108,6 +108,9 @@ class Games:
         number, though named, is kept from the player as a random deal's is (a winnable
         deal's); ``daily``: it is the day's deal (hidden too)."""
         variant = get_variant(game)
+        problem = new_game_problem(variant, deal, None)
+        if problem is not None:
+            raise ValueError(problem)
         number = random_deal(variant, self.rng) if deal is None else deal
         session = Session(variant, number, self.options(variant.id), random_deal=deal is None or hidden or daily, daily=daily)
         return self.store.save(self.player, session), session

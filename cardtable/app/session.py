@@ -434,6 +434,8 @@ class Session:
             index = self.pile_index(pile)
             if self.variant.pairs is not None and index in self.variant.tables.foundation_set:
                 return Outcome(False, "that card has been removed already")
+            if index in self.variant.piles_of(PileKind.STOCK):
+                return Outcome(False, "cards in the stock are dealt, not moved: deal turns them")
             return Outcome(False, "that card has no legal move now")
         return self.play(move)
 

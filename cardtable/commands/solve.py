@@ -72,7 +72,8 @@ hour here; the list of them alone is tens of megabytes)."""
 
 def _budget(args: argparse.Namespace) -> Budget:
     if not math.isfinite(args.seconds) or args.seconds <= 0 or args.nodes < 16 or args.memory < 64:
-        raise UserError("the budget needs --seconds above 0, --nodes of at least 16 and --memory of at least 64 MB")
+        raise UserError("the budget needs --seconds of a number above 0 (not inf: --nodes caps a long search), "
+                        "--nodes of at least 16 and --memory of at least 64 MB")
     return Budget(nodes=args.nodes, seconds=args.seconds, memory_mb=args.memory)
 
 

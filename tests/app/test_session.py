@@ -241,3 +241,9 @@ def test_sending_a_card_home_in_games_without_a_plain_foundation_move() -> None:
     stuck = next(f"t{n}" for n in range(1, 8) if golf.guess(f"t{n}") is None)
     refused = golf.to_foundation(stuck)
     assert not refused.ok and refused.reason == "that card has no legal move now"
+
+
+def test_playing_the_stock_says_its_cards_are_dealt_rather_than_that_they_have_no_move() -> None:
+    session = Session(get_variant("klondike"), 1)
+    refused = session.play_card("stock")
+    assert not refused.ok and refused.reason == "cards in the stock are dealt, not moved: deal turns them"

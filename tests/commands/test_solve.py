@@ -197,6 +197,7 @@ def test_bad_input_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixt
         (("solve", "freecell", "--deals", "-1-3"), "not '-1-3'"),
         (("solve", "freecell", "--deal", "0"), "deal numbers run from 1"),
         (("solve", "freecell", "--seconds", "0"), "the budget needs"),
+        (("solve", "freecell", "--seconds", "inf"), "not inf: --nodes caps a long search"),
         (("solve", "freecell", "--deals", "1", "--plot", str(tmp_path / "p.gif"), "--no-store"), ".svg or .png"),
         (("solve", "freecell", "--deals", "1", "--json", str(tmp_path)), "it is a folder"),
         (("solve", "freecell", "--deals", "1", "--db", str(tmp_path / "no" / "c.db")), "its folder does not exist"),
