@@ -19,6 +19,11 @@ from cardtable.solver import Budget, Outcome
 from cardtable.solver.batch import classify
 
 
+LONGEST = 2_000
+"""The most moves a shipped win may take: a longer one (Steps has wins of 140,000 moves)
+is no win a player would be shown, and would swell the package by hundreds of kilobytes."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -31,11 +36,13 @@ def main() -> None:
     budget = Budget(nodes=50_000_000, seconds=args.seconds)
     for result in classify(args.game, parse_deals(args.deals), budget, workers=args.workers):
         print(f"{args.game} deal {result.deal}: {result.outcome.value} ({result.nodes:,} positions, {result.seconds:.1f} s)")
-        if result.outcome is Outcome.SOLVED:
+        if result.outcome is Outcome.SOLVED and len(result.solution.split()) <= LONGEST:
             kept[str(result.deal)] = result.solution
-    games[args.game] = dict(sorted(kept.items(), key=lambda item: int(item[0])))
+    for game in games:  # every list held to the same bound, those written before it included
+        games[game] = {deal: win for deal, win in games[game].items() if len(win.split()) <= LONGEST}
+    games[args.game] = dict(sorted(games[args.game].items(), key=lambda item: int(item[0])))
     SHIPPED.write_text(json.dumps(dict(sorted(games.items())), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{len(kept)} winnable deals of {args.game} kept in {SHIPPED}")
+    print(f"{len(games[args.game])} winnable deals of {args.game} kept in {SHIPPED}")
 
 
 if __name__ == "__main__":
