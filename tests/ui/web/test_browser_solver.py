@@ -3,6 +3,7 @@ daily deals, and "show me" played back and stopped."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -71,6 +72,20 @@ def test_show_me_plays_the_win_back_and_stops_where_asked(page: Page, server: st
     settle(page)
     assert page.locator('#table .card[data-pile="t1"]').first.get_attribute("data-card") == "JD"  # as it was
     expect(page.locator("#status")).to_contain_text("0 moves")
+
+
+def test_a_new_deal_during_show_me_stops_it_and_keeps_the_new_table(page: Page, server: str) -> None:  # noqa: F811
+    start(page, "freecell", 1)
+    page.click("#show-me")
+    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: move \d+ of"))
+    start(page, "bakers-game", 2)
+    expect(page.locator("#show-me")).to_have_text("Show me")
+    page.wait_for_timeout(1_500)  # several steps of the old playback, had it gone on
+    expect(page.locator("#message")).to_have_text("")
+    expect(page.locator("#status")).to_contain_text("0 moves")
+    dealt = page.request.get(f"{server}/api/games/latest").json()
+    first = next(p for p in dealt["piles"] if p["name"] == "t1")["cards"][-1]["card"]
+    assert page.locator('#table .card[data-pile="t1"]').last.get_attribute("data-card") == first
 
 
 def test_show_me_gives_a_game_with_face_down_cards_up_once_agreed(page: Page, server: str) -> None:  # noqa: F811

@@ -8,7 +8,7 @@ let catalogue = [];
 let view = null;
 let socket = null;
 let busy = Promise.resolve();
-let playing = null; // a "show me" playback under way: {stop}
+let playing = null; // a "show me" playback under way: {stop, dropped}
 const STEP_MS = 450;
 let judging = false; // the "still winnable?" indicator: its verdicts come on the socket
 let judged = null; // the indicator's last verdict on the table shown: {version, standing, undo}
@@ -122,6 +122,7 @@ async function showMe() {
   }
   playing = null;
   $("show-me").textContent = "Show me";
+  if (run.dropped) return;  // a new game came in meanwhile: its table and words stand
   const over = step === data.frames.length && !run.stop;
   if (view) table.render(view);
   const given = view && view.given_up ? " It was given up: deal a new one to play on." : "";
@@ -177,6 +178,7 @@ function follow(id, retry = 0) {
 }
 
 async function open(next, pick = null) {
+  if (playing) { playing.stop = true; playing.dropped = true; }  // the old game's win is no use now
   view = null;
   show(next);
   $("game-picker").value = baseGame(next.game);
