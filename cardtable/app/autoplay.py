@@ -96,24 +96,87 @@ def is_decided(state: State) -> bool:
     return not any(state.piles[i] for i in (t.stock, t.waste) if i is not None)
 
 
+FINISH_POSITIONS = 2_000
+"""Positions the finish may look at before it says the game can't be finished yet."""
+
+
 def finish(state: State) -> tuple[State, list[Move]] | None:
-    """Play every card home if that wins the game mechanically, else None."""
+    """Play the rest of a decided game out, if that takes no choice a player would
+    count as play, else None.
+
+    Cards go home, and when none can, cards are set aside (one at a time, to a free
+    cell, an empty column or onto another card): in all, as many as there are free
+    places (empty cells and columns, one at least) when the first is needed. So a card
+    lying on the one it waits for moves out of the way, but a game still to be played
+    is not played for the player. Where a foundation takes more than one card (Golf, Black
+    Hole), which card goes home is the game itself: only a card with no other choice
+    goes home there.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> finish(get_variant("freecell").start(1)) is None  # a deal is play, not a finish
+    True
+    """
     if not is_decided(state):
         return None
+    return _finish_from(state, None, {})
+
+
+def _finish_from(state: State, asides: int | None, best: dict[State, int]) -> tuple[State, list[Move]] | None:
+    """``finish`` from ``state`` with ``asides`` cards still to set aside (None: not
+    counted yet); ``best``: the positions tried, with the most asides they had."""
     played: list[Move] = []
+    in_order = state.variant.tables.homes_in_order
     while not is_won(state):
-        home = [
-            m
-            for m in legal_moves(state)
-            if m.kind is MoveKind.MOVE
-            and state.variant.piles[m.target or 0].kind is PileKind.FOUNDATION
-            and m.source not in state.variant.tables.foundation_set
-        ]
-        if not home:
+        moves = legal_moves(state)
+        home = [m for m in moves if _home_from_play(state, m)]
+        if home and (in_order or len(home) == 1):
+            state = apply(state, home[0], trusted=True)
+            played.append(home[0])
+            continue
+        if asides is None:
+            asides = max(1, _free_places(state))
+        if asides == 0 or best.get(state, -1) >= asides or len(best) >= FINISH_POSITIONS:
             return None
-        state = apply(state, home[0], trusted=True)
-        played.append(home[0])
+        best[state] = asides
+        for move in _set_asides(state, moves):
+            done = _finish_from(apply(state, move, trusted=True), asides - 1, best)
+            if done is not None:
+                return done[0], [*played, move, *done[1]]
+        return None
     return state, played
+
+
+def _home_from_play(state: State, move: Move) -> bool:
+    """Whether ``move`` sends a card in play to a foundation."""
+    t = state.variant.tables
+    return move.kind is MoveKind.MOVE and move.target in t.foundation_set and move.source not in t.foundation_set
+
+
+def _set_asides(state: State, moves: list[Move]) -> list[Move]:
+    """The moves of one card off a column onto a cell, an empty column or another
+    card: one to an empty place per kind of place, as the others are the same."""
+    t = state.variant.tables
+    spec = state.variant.piles
+    found: list[Move] = []
+    empties: set[tuple[int, PileKind]] = set()
+    for move in moves:
+        if move.kind is not MoveKind.MOVE or move.count != 1 or move.source is None or move.target is None:
+            continue
+        if spec[move.source].kind is not PileKind.TABLEAU or move.target in t.foundation_set:
+            continue
+        if not state.piles[move.target]:
+            place = (move.source, spec[move.target].kind)
+            if place in empties:
+                continue
+            empties.add(place)
+        found.append(move)
+    return found
+
+
+def _free_places(state: State) -> int:
+    """The empty free cells and columns."""
+    kinds = (PileKind.CELL, PileKind.TABLEAU)
+    return sum(1 for spec, pile in zip(state.variant.piles, state.piles) if spec.kind in kinds and not pile)
 
 
 STUCK_SEARCH_LIMIT = 100

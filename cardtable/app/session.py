@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from functools import update_wrapper
 from typing import Concatenate, ParamSpec
 
-from cardtable.app.autoplay import auto_build, finish, is_stuck
+from cardtable.app.autoplay import auto_build, finish, is_decided, is_stuck
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hint, Hinter
@@ -559,10 +559,11 @@ class Session:
 
     @_playable
     def auto_finish(self) -> Outcome:
-        """Play every card home when the rest is mechanical."""
+        """Play the game out when the rest is mechanical (``autoplay.finish``)."""
         done = finish(self.state)
         if done is None:
-            return Outcome(False, "the game can't be finished automatically yet")
+            why = "the cards left need play" if is_decided(self.state) else "cards are still face down or to be dealt"
+            return Outcome(False, f"the game can't be finished automatically yet: {why}")
         state, moves = done
         events: list[Event] = []
         walk = self.state

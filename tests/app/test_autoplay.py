@@ -1,4 +1,5 @@
-"""Telling a game that can go nowhere from one that merely has moves."""
+"""Telling a game that can go nowhere from one that merely has moves, and finishing one
+that is decided."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 import pytest
 
 from cardtable.app import EventKind, Options, Session
-from cardtable.app.autoplay import _marks, is_stuck
+from cardtable.app.autoplay import _marks, finish, is_stuck
 from cardtable.solitaire import State, apply, canonical_key, get_variant, is_won, legal_moves
 from cardtable.solitaire.observe import stock_known
 from tests.solitaire.games.positions import position
@@ -136,3 +137,39 @@ def test_the_stuck_test_agrees_with_a_plain_search_of_every_position(game: str) 
             assert is_stuck(state, limit=10**6) == expected, (game, deal, state)
             answers.append(expected)
     assert len(answers) >= 100
+
+
+def _home(*suits: str, up_to: str = "K") -> dict[str, str]:
+    """Foundations holding each suit from the Ace up to ``up_to``, one suit a foundation."""
+    ranks = "A23456789TJQK"
+    run = " ".join(f"{r}{{}}" for r in ranks[: ranks.index(up_to) + 1])
+    return {f"f{i}": run.format(*[suit] * run.count("{}")) for i, suit in enumerate(suits, 1)}
+
+
+def test_finish_sets_aside_a_card_lying_on_the_one_it_waits_for() -> None:
+    state = position("freecell", **_home("S", "D", "C"), f4="AH 2H 3H 4H 5H 6H 7H 8H", t1="9H TH", t2="KH QH JH")
+    done = finish(state)
+    assert done is not None and is_won(done[0])
+    assert [state.variant.piles[m.target].kind.value for m in done[1][:1]] in (["cell"], ["tableau"])  # TH aside
+
+
+def test_finish_sets_aside_no_more_cards_than_there_are_free_places() -> None:
+    def upside_down(suit: str) -> str:  # eight cards on the 5 that goes home next
+        return " ".join(f"{rank}{suit}" for rank in "56789TJQK")
+
+    hearts = "AH 2H 3H 4H"
+    roomy = position("freecell", **_home("S", "D", "C"), f4=hearts, t1=upside_down("H"))  # 11 free places
+    assert finish(roomy) is not None and is_won(finish(roomy)[0])  # type: ignore[index]
+    fours = {f"f{i}": " ".join(f"{rank}{suit}" for rank in "A234") for i, suit in enumerate("SDCH", 1)}
+    crowded = position("freecell", **fours, **{f"t{i}": upside_down(suit) for i, suit in enumerate("SDCH", 1)})
+    assert finish(crowded) is None  # 8 free places, 32 cards to set aside: that is play
+
+
+def test_finish_leaves_the_choice_of_card_to_the_player_where_a_foundation_takes_several() -> None:
+    def hole(*left: str) -> State:  # every other card in the hole, the 5 of spades on top
+        gone = [f"{rank}{suit}" for suit in "CDHS" for rank in "A23456789TJQK" if f"{rank}{suit}" not in (*left, "5S")]
+        return position("black-hole", f1=" ".join([*gone, "5S"]), **{f"t{i}": card for i, card in enumerate(left, 1)})
+
+    assert finish(hole("4H", "6D", "5C")) is None  # the 4 or the 6 first: choosing is the player's game
+    done = finish(hole("4H", "3D"))  # no choice at any card
+    assert done is not None and is_won(done[0])
