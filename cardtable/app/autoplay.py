@@ -4,6 +4,7 @@ telling a game that can go nowhere."""
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Sequence
 from functools import cache
 
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, check, is_won, legal_moves
@@ -152,7 +153,7 @@ def _home_from_play(state: State, move: Move) -> bool:
     return move.kind is MoveKind.MOVE and move.target in t.foundation_set and move.source not in t.foundation_set
 
 
-def _set_asides(state: State, moves: list[Move]) -> list[Move]:
+def _set_asides(state: State, moves: Sequence[Move]) -> list[Move]:
     """The moves of one card off a column onto a cell, an empty column or another
     card: one to an empty place per kind of place, as the others are the same."""
     t = state.variant.tables
