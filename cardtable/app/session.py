@@ -22,6 +22,7 @@ from functools import update_wrapper
 from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, is_decided, is_stuck
+from cardtable.app.clicks import guess, nearness, targets
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hint, Hinter
@@ -284,28 +285,28 @@ class Session:
 
     def move_card(self, pile: str | int, position: int, target: str | int) -> Outcome:
         """Move the card at ``position`` of ``pile``, with every card on it, to ``target``;
-        in a game of pairs, a card taken to another is paired with that pile's top card."""
+        in a game of pairs, a card taken to another is paired with that pile's top card,
+        and one taken to the foundation goes there alone (a King in Pyramid)."""
         try:
             source, goal = self.pile_index(pile), self.pile_index(target)
             count = self._count(source, position)
         except (KeyError, IndexError) as error:
             return Outcome(False, str(error.args[0]))
         if self.variant.traits.play is Play.PAIRS and source != goal:
+            if goal in self.variant.tables.foundation_set:
+                return self.to_foundation(source, position)
             return self.play(Move(MoveKind.PAIR, source, goal))
         return self.play(Move(MoveKind.MOVE, source, goal, count))
 
     def targets(self, pile: str | int, position: int) -> list[str]:
-        """The names of the piles the card at ``position`` (with what lies on it) may go to."""
+        """The names of the piles the card at ``position`` (with what lies on it) may go
+        to (``clicks.targets``)."""
         try:
             source = self.pile_index(pile)
             count = self._count(source, position)
         except (KeyError, IndexError):
             return []
-        return [
-            self.variant.piles[m.target].id.name
-            for m in legal_moves(self.state)
-            if m.kind is MoveKind.MOVE and m.source == source and m.count == count and m.target is not None
-        ]
+        return [self.variant.piles[i].id.name for i in targets(self.state, source, count)]
 
     def pile_onto_pile(self, pile: str | int, target: str | int) -> Outcome:
         """Move what fits from one pile to another (``t3 t5``): the most cards the move
@@ -391,7 +392,7 @@ class Session:
             verdict = check(self.state, move)
             if verdict.ok:
                 return self.play(move)
-            refusals.append((_nearness(self.state, source, count, f), verdict.reason))
+            refusals.append((nearness(self.state, source, count, f), verdict.reason))
         reason = min(refusals, key=lambda r: r[0])[1] if refusals else ""
         alone = Move(MoveKind.PAIR, source, None)
         if self.variant.pairs is not None and check(self.state, alone).ok:
@@ -401,31 +402,13 @@ class Session:
         return Outcome(False, reason)
 
     def guess(self, pile: str | int, position: int = -1) -> Move | None:
-        """The move a click on this card most likely means, trying in turn: home, build,
-        pair, free cell, empty pile."""
+        """The move a click on this card most likely means (``clicks.guess``)."""
         try:
             source = self.pile_index(pile)
             count = self._count(source, position)
         except (KeyError, IndexError):
             return None
-        state = self.state
-        piles = self.variant.piles
-        ranked = {h.move: h.score for h in _RANKER.best_moves(state)}
-        mine = [m for m in legal_moves(state) if m.source == source and (m.count == count or m.kind is MoveKind.PAIR)]
-
-        def kind_of(move: Move) -> int:
-            if move.kind is MoveKind.PAIR:
-                return 2
-            target = piles[move.target or 0]
-            if target.kind is PileKind.FOUNDATION:
-                return 0
-            if target.kind is PileKind.CELL:
-                return 3
-            return 1 if state.piles[move.target or 0] else 4
-
-        if not mine:
-            return None
-        return min(mine, key=lambda m: (kind_of(m), -ranked.get(m, 0)))
+        return guess(self.state, source, count)
 
     def play_card(self, pile: str | int, position: int = -1) -> Outcome:
         """"Play this card": the guessed move, or why nothing fits."""
@@ -591,10 +574,3 @@ def _fitting(options: Options, variant: Variant) -> Options:
     scoring = fitting_scoring(options.scoring, variant.id)
     return options if scoring is options.scoring else replace(options, scoring=scoring)
 
-
-def _nearness(state: State, source: int, count: int, foundation: int) -> int:
-    """Which foundation's refusal says most (lowest first): one of the card's suit, an empty one, another."""
-    held, moving = state.piles[foundation], state.piles[source]
-    if held and len(moving) >= count and held[-1].suit == moving[-count].suit:
-        return 0
-    return 1 if not held else 2

@@ -216,6 +216,20 @@ def test_a_double_click_takes_a_king_out_of_pyramid_and_plays_golfs_card_to_the_
     expect(page.locator("#status")).to_contain_text("1 move ·")
 
 
+def test_a_pyramid_king_goes_to_the_foundation_clicked_and_a_pair_made_by_a_double_click_stands(page: Page) -> None:
+    start(page, "pyramid", 1)
+    page.locator('#table .card[data-pile="t26"]').click()  # the King of clubs
+    page.locator('#table .slot[data-pile="f1"]').click()
+    expect(page.locator('#table .card[data-card="KC"]')).to_have_attribute("data-pile", "f1")
+    expect(page.locator("#status")).to_contain_text(moves_said(1))
+    settle(page)
+    page.locator('#table .card[data-pile="t23"]').click()
+    page.locator('#table .card[data-pile="t28"]').dblclick()  # its first click makes the pair
+    expect(page.locator("#status")).to_contain_text(moves_said(2))
+    page.wait_for_timeout(500)
+    expect(page.locator("#message")).to_have_text("")  # the second half asked nothing of a card gone
+
+
 def test_pyramids_face_up_stock_card_pairs_by_clicks_and_deals_from_a_second_click(page: Page) -> None:
     # A click on the stock dealt it: a hint pairing its card could be followed only by dragging.
     start(page, "pyramid", 6)
