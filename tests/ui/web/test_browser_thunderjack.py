@@ -69,6 +69,9 @@ def test_bet_deal_play_only_offered_actions_and_reload(page: Page, served: tuple
     expect(page.locator(".seat[data-seat='middle'] button.toggle")).to_contain_text("50")
     page.click("#deal")
     expect(page.locator("#dealer .card")).to_have_count(2)
+    chip = page.locator("#chips button[data-chip='50']")
+    expect(chip).to_be_disabled()
+    assert "grayscale" in chip.evaluate("(b) => getComputedStyle(b).filter")  # and looks it, not only refuses
     settled_snap(page, "thunderjack-dealt")
     table = BlackjackTable(app.state.live.store, player_of(page, app))
     assert table.round is not None
