@@ -3,11 +3,19 @@
 that changed in another file would go on running stale machine code (the solver's search
 calls the engine's compiled moves). The kernels' sources are fingerprinted together, and
 every kernel cache is dropped when any of them changes.
+
+Where numba can write neither beside the sources (a package installed for all users) nor
+in the user's cache folder (a service account without a home), it would refuse to load
+the kernels at all; they are then kept in a folder of the user's own under the
+temporary directory.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+import tempfile
+from collections.abc import MutableMapping
 from pathlib import Path
 
 KERNEL_DIRS = ("solitaire/compiled", "solver", "thunderjack")
@@ -49,3 +57,41 @@ def search_is_cached(root: Path = Path(__file__).parent) -> bool:
     """Whether the solver's search is already compiled on disk (numba's index of it is
     there), so a first solve only loads it."""
     return any((root / "solver" / "__pycache__").glob("kernel.run-*.nbi"))
+
+
+def numbas_own_cache(environ: MutableMapping[str, str] = os.environ) -> Path:
+    """The user-wide folder numba falls back on when it can't write beside a source."""
+    return Path(environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")) / "numba"
+
+
+def ensure_cache_place(
+    root: Path = Path(__file__).parent, user_cache: Path | None = None,
+    environ: MutableMapping[str, str] = os.environ,
+) -> Path | None:
+    """Give numba a cache folder (``NUMBA_CACHE_DIR``) when neither of its own places
+    takes files; the folder given, or None where numba manages (or the user chose a
+    place). Call it before numba is imported: numba reads the setting then."""
+    if environ.get("NUMBA_CACHE_DIR"):
+        return None
+    if _takes_files(root / "solver" / "__pycache__") or _takes_files(user_cache or numbas_own_cache(environ)):
+        return None
+    place = Path(tempfile.gettempdir()) / f"cardtable-numba-{os.getuid()}"
+    try:
+        place.mkdir(mode=0o700, exist_ok=True)
+        mine = place.stat()
+        if mine.st_uid != os.getuid() or mine.st_mode & 0o077:  # someone else's: a fresh one
+            place = Path(tempfile.mkdtemp(prefix="cardtable-numba-"))
+    except OSError:
+        place = Path(tempfile.mkdtemp(prefix="cardtable-numba-"))
+    environ["NUMBA_CACHE_DIR"] = str(place)
+    return place
+
+
+def _takes_files(folder: Path) -> bool:
+    """Whether a file can be written in ``folder`` (made if missing), as numba tries it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError:
+        return False
+    return True
