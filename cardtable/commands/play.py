@@ -314,7 +314,10 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         "played with options (freecell[cells=6]) in blocks of their own.",
     )
     parser.add_argument("game", nargs="?", help="only this game (thunderjack: the blackjack table's)")
-    parser.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    parser.add_argument(
+        "--format", choices=("text", "csv", "json"), default="text",
+        help="text lists the recent games newest first, for reading; csv and json oldest first, in time order",
+    )
     parser.add_argument("--by-options", action="store_true", help="one line per option set")
     common(parser)
     parser.set_defaults(handler=stats)
