@@ -2,7 +2,7 @@
 turned, passes, suits, ranks that wrap). A choice makes a new variant, derived from the
 game's declaration, whose id carries the choice (``freecell[cells=3]``), so a game played
 with options is saved, replayed and counted apart. Where the choice gives exactly the
-rules of a registered game (FreeCell with three cells is "FreeCell (3 cells)"), that game
+rules of a registered game (FreeCell with three cells is "FreeCell (3 free cells)"), that game
 is the answer.
 
 >>> from cardtable.solitaire.registry import get_variant, variants

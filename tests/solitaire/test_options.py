@@ -37,6 +37,8 @@ def test_a_new_choice_makes_one_game_that_deals_like_its_base() -> None:
     six = get_variant("freecell[cells=6]")
     assert six is get_variant("FreeCell[cells=6]") is with_options(get_variant("freecell"), {"cells": 6}, variants())
     assert six.id == "freecell[cells=6]" and six.name == "FreeCell (6 free cells)"
+    named = [get_variant(f"freecell[cells={n}]").name for n in (1, 3, 6)]  # registered or made: one way
+    assert named == ["FreeCell (1 free cell)", "FreeCell (3 free cells)", "FreeCell (6 free cells)"]
     assert len(six.piles_of(PileKind.CELL)) == 6
     base, made = get_variant("freecell").start(617), six.start(617)
     columns = lambda s: [s.piles[i] for i in s.variant.piles_of(PileKind.TABLEAU)]  # noqa: E731

@@ -96,7 +96,7 @@ def _with_cells(count: int) -> Variant:
     return register(
         freecell.derive(
             id=f"freecell-{count}-{plural}",
-            name=f"FreeCell ({count} {plural})",
+            name=f"FreeCell ({count} free {plural})",
             piles=(*cells(count), *foundations(4, up & same_suit), *tableau(COLUMNS, down & alt_color, any_card, supermove())),
             summary=freecell.summary.replace("fills a free cell", f"fills one of the {count} free {plural}")
             if count > 1
