@@ -396,7 +396,7 @@ class TableApp(App[int]):
             done = done or ""
             if EventKind.WON in kinds:
                 self.games.leave(self.game_id, self.session)
-                done = f"You won in {self.session.move_count} moves! n for a new deal."
+                done = f"You won in {self.session.move_count} moves! n for a new deal; the win is recorded, u only looks back."
             elif EventKind.STUCK in kinds:
                 done = "No move leads anywhere now: u to undo, n for a new deal."
         self.message = outcome.reason if not outcome.ok or outcome.hint else (done or outcome.reason)

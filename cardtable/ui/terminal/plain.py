@@ -151,7 +151,8 @@ def play_plain(
                 kinds = {e.kind for e in outcome.events}
                 if EventKind.WON in kinds:
                     games.leave(game_id, session)
-                    write(f"You won in {session.move_count} moves! Type new for another deal, or quit.")
+                    write(f"You won in {session.move_count} moves! Type new for another deal, or quit."
+                          " (The win is recorded: undo and redo only look back over the game.)")
                 elif EventKind.STUCK in kinds:
                     write("No move leads anywhere now: undo, or type new for another deal.")
         prompt()

@@ -44,12 +44,14 @@ def test_a_whole_game_played_from_a_file_of_commands_is_won_and_counted(tmp_path
     freecell = get_variant("freecell")
     moves = parse_freecell_solution(freecell.start(1), SOLUTION.read_text())
     words = [format_move(freecell, m) for m in moves]
-    result = cardtable(db, "play", "freecell", "--deal", "1", "--plain", stdin="\n".join(words) + "\n")
+    looked_back = ["undo", "undo", "quit"]  # after the win
+    result = cardtable(db, "play", "freecell", "--deal", "1", "--plain", stdin="\n".join(words + looked_back) + "\n")
     assert "You won in" in result.stdout, result.stdout[-2000:]
+    assert "The win is recorded: undo and redo only look back over the game." in result.stdout
     stats = cardtable(db, "stats", "freecell")
     assert stats.stdout.startswith("FreeCell: played 1, won 1 (100%)")
     records = list(Store(db).records("local"))
-    assert [r.status for r in records] == ["won"]
+    assert [(r.status, r.moves) for r in records] == [("won", len(words))]  # as won, not as looked back
 
 
 def test_a_new_deal_asks_before_giving_a_game_in_progress_up_as_lost(tmp_path: Path) -> None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from cardtable.app import Options, Session, Store
 from cardtable.app.service import Games
 from cardtable.solitaire import get_variant
 from cardtable.solver import solve
 from cardtable.ui.terminal.fullscreen import CardView, TableApp
+from textual.pilot import Pilot
 from textual.widgets import Static
 from cardtable.ui.terminal.playback import PlaybackScreen
 from cardtable.ui.terminal.plain import play_plain
@@ -20,6 +22,16 @@ def _game(tmp_path: Path, game: str, deal: int) -> tuple[Games, int, Session]:
     games = Games(Store(tmp_path / "t.db"), "me")
     session = Session(get_variant(game), deal)
     return games, games.store.save("me", session), session
+
+
+async def _until_played_back(pilot: Pilot[Any], app: TableApp) -> None:
+    """Wait (30 s at most) for the playback screen: a loaded machine takes a while to
+    find the win and lay the screen out."""
+    for _ in range(600):
+        await pilot.pause()
+        if isinstance(app.screen, PlaybackScreen):
+            return
+        await asyncio.sleep(0.05)
 
 
 def test_typed_show_steps_on_enter_and_stops_on_anything_else(tmp_path: Path) -> None:
@@ -50,7 +62,7 @@ def test_fullscreen_m_plays_the_win_back_on_the_table_itself(tmp_path: Path) -> 
     async def drive() -> None:
         async with app.run_test(size=(120, 50)) as pilot:
             await pilot.press("m")
-            await pilot.pause()
+            await _until_played_back(pilot, app)
             screen = app.screen
             assert isinstance(screen, PlaybackScreen)
             await pilot.press("space")
@@ -88,7 +100,7 @@ def test_fullscreen_after_a_game_is_given_up_to_be_shown_it_is_played_no_further
     async def drive() -> None:
         async with app.run_test(size=(120, 50)) as pilot:
             await pilot.press("m", "y")
-            await pilot.pause()
+            await _until_played_back(pilot, app)
             assert isinstance(app.screen, PlaybackScreen)
             await pilot.press("escape")
             await pilot.pause()
@@ -150,7 +162,7 @@ def test_fullscreen_show_of_a_lost_position_starts_on_the_table_it_can_be_won_fr
     async def drive() -> None:
         async with app.run_test(size=(120, 50)) as pilot:
             await pilot.press("m", "y")
-            await pilot.pause()
+            await _until_played_back(pilot, app)
             screen = app.screen
             assert isinstance(screen, PlaybackScreen) and screen.shown.back == 1
             assert app.drawn.state == session.history.state_at(3)  # a move back, before the win's first move

@@ -374,10 +374,19 @@ def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) ->
     page.click("#auto-finish")
     expect(page.locator("#win-dialog")).to_be_visible()
     expect(page.locator("#win-text")).to_contain_text("won")
+    expect(page.locator("#win-dialog")).to_contain_text("The win is recorded.")
     page.wait_for_timeout(400)  # let the last cards finish sliding home
     assert page.locator('#table .card[data-pile^="t"]').count() == 0
     snap(page, "win-screen")
-
+    won = lambda: next((s["played"], s["won"]) for s in page.request.get(f"{server}/api/stats").json()["stats"]  # noqa: E731
+                       if s["game"] == "freecell" and not s["daily"])
+    before = won()
+    page.click("#win-dialog button:has-text('Close')")
+    page.click("#undo")  # looking back over the game
+    expect(page.locator("#status")).to_contain_text(f"{len(moves) - 6} moves")
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("0 moves")
+    assert won() == before  # the win stands, and no loss was added
 
 def test_the_table_fits_a_phone(browser: Browser, server: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True)
