@@ -165,9 +165,10 @@ def test_fullscreen_show_of_a_lost_position_starts_on_the_table_it_can_be_won_fr
             await _until_played_back(pilot, app)
             screen = app.screen
             assert isinstance(screen, PlaybackScreen) and screen.shown.back == 1
-            assert app.drawn.state == session.history.state_at(3)  # a move back, before the win's first move
-            playing = str(screen.query_one("#playing", Static).render())
-            assert "can't be won from here: undo 1 move, then a win in" in playing
+            # A move back, before the win's first move (the playback steps on by itself).
+            assert screen.shown.frame(app.session, 0).state == session.history.state_at(3)
+            assert app.drawn.state == screen.shown.frame(app.session, screen.step).state
+            assert "can't be won from here: undo 1 move, then a win in" in screen.shown.text
             await pilot.press("escape")
             await pilot.press("q")
 
