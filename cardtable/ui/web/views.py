@@ -50,6 +50,7 @@ def catalogue() -> list[JSON]:
             "layout": layout_of(v),
             "draw": v.traits.draw,
             "draws": _draws(v),
+            "pairs": v.pairs is not None,
             "options": [
                 {
                     "name": o.name,

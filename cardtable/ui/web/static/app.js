@@ -18,6 +18,9 @@ const table = createTable($("table"), {
   home: (pile, position) => act("to_foundation", { pile, position }),
   deal: () => act("deal"),
   targets: async (pile, position) => (await api.targets(view.id, view.version, pile, position)).data.targets ?? [],
+  // What to click once a card is picked up: in a game of pairs, its partner.
+  whereTo: () => (view && entryOf(view.game)?.pairs
+    ? "now click the card it pairs with, or the foundation if it goes alone" : "now click where it goes"),
   say,
 });
 

@@ -301,7 +301,7 @@ export function createTable(root, handlers) {
       const position = Number(el.dataset.position);
       selected = selected && selected.pile === pile && selected.position === position ? null : { pile, position };
       const orDeal = pileView.kind === "stock" && pileView.deals ? ", or the stock again to deal it" : "";
-      handlers.say(selected ? `now click where it goes${orDeal}` : "");
+      handlers.say(selected ? `${handlers.whereTo()}${orDeal}` : "");
       render(view);
     }
   });
