@@ -14,6 +14,7 @@ from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import seen_card
+from cardtable.solitaire.rules.groups import WHOLE_PILES
 
 
 QUICK_HINT = "a quick hint: the solver is busy"
@@ -74,8 +75,14 @@ def describe(state: State, move: Move) -> str:
         return f"remove {first} and {second}"
     assert move.target is not None
     piles = state.variant.piles
-    card = _card_words(state, move.source, source_top + 1 - move.count)
-    run = f"{card} and the {move.count - 1} on it" if move.count > 2 else (f"{card} and the card on it" if move.count == 2 else card)
+    group = piles[move.source].group
+    others = "the card" if move.count == 2 else f"the {move.count - 1} cards"
+    if move.count == 1:
+        run = _card_words(state, move.source, source_top)
+    elif group is not None and group.kind in WHOLE_PILES:  # the pile shows its top card
+        run = f"{_card_words(state, move.source, source_top)} and {others} under it"
+    else:
+        run = f"{_card_words(state, move.source, source_top + 1 - move.count)} and {others} on it"
     return f"{run} from {piles[move.source].id.title} to {piles[move.target].id.title}"
 
 

@@ -33,6 +33,7 @@ from cardtable.app.scoring import Scoring, fitting_scoring, time_adjusted, unifo
 from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.groups import WHOLE_PILES
 from cardtable.solitaire.observe import Observation, observe, remembered
 
 
@@ -247,6 +248,9 @@ class Session:
         at = position + len(cards) if position < 0 else position
         if not 0 <= at < len(cards):
             raise IndexError(f"there is no card {position} in {title}")
+        group = self.variant.piles[pile].group
+        if group is not None and group.kind in WHOLE_PILES:
+            return len(cards)  # any of its cards names the pile: it moves whole (Accordion)
         return len(cards) - at
 
     # -- intents -----------------------------------------------------------------------

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from cardtable.app import Session
-from cardtable.solitaire import get_variant
+from cardtable.app.hints import describe
+from cardtable.solitaire import Move, MoveKind, get_variant
+from tests.solitaire.games.positions import position
 
 
 def test_a_pyramid_king_clicked_then_the_foundation_goes_alone() -> None:
@@ -25,3 +27,23 @@ def test_a_klondike_card_has_the_piles_that_take_it() -> None:
     session = Session(get_variant("klondike"), 7)
     assert session.targets("t6", -1) == ["t2"]
     assert session.guess("t6", -1) is not None and session.play_card("t6", -1).ok
+
+
+def test_an_accordion_pile_moves_whole_whichever_of_its_cards_is_named() -> None:
+    state = position("accordion", t1="8D", t2="5C", t3="KS", t4="9C 9D", stock="[2H]")
+    for named in (0, 1, -1):  # its cards lie one on another: the page can reach only the top one
+        session = Session(state.variant, 1)
+        session.history = session.history.begin(state)
+        assert session.targets("t4", named) == ["t1"]
+        moved = session.move_card("t4", named, "t1")
+        assert moved.ok, moved.reason
+        assert [c.code for c in session.state.piles[session.pile_index("t1")]] == ["8D", "9C", "9D"]
+
+
+def test_a_hint_counts_cards_as_cards_and_names_a_whole_pile_by_its_top() -> None:
+    state = position("accordion", t1="8D", t2="5C", t3="KS", t4="9C 9D", stock="[2H]")
+    moving = Move(MoveKind.MOVE, state.variant.index_of_name("t4"), state.variant.index_of_name("t1"), 2)
+    assert describe(state, moving) == "9♦ and the card under it from pile 4 to pile 1"
+    yukon = position("yukon", t1="[5C] 2H 5D 2D", t2="3S")
+    run = Move(MoveKind.MOVE, yukon.variant.index_of_name("t1"), yukon.variant.index_of_name("t2"), 3)
+    assert describe(yukon, run) == "2♥ and the 2 cards on it from column 1 to column 2"

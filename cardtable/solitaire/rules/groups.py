@@ -25,6 +25,10 @@ class GroupKind(Enum):
     WHOLE_BY_TOP = "the whole pile, matched by its top card"
 
 
+WHOLE_PILES = frozenset({GroupKind.WHOLE, GroupKind.WHOLE_BY_TOP})
+"""The groups that are always a whole pile: any of its cards names it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Group:
     """A movable-group rule; ``rule`` orders a run (None: the pile's own build rule).

@@ -72,3 +72,36 @@ def test_every_game_is_laid_out_and_played_by_clicking(page: Page, variant: Vari
         page.click(_card(state, move.source, len(state.piles[move.source]) - move.count), position={"x": 10, "y": 4})
         page.click(_place(state, move.target))
     expect(page.locator("#status")).not_to_contain_text(f" {moves_said(moves_before)} ·")
+
+
+def test_an_accordion_pile_of_several_cards_moves_by_its_top_card_and_shows_its_count(page: Page) -> None:  # noqa: F811
+    # Its cards lie squarely on one another, so only the top card can be clicked: it stands for the pile.
+    accordion = variants()[[v.id for v in variants()].index("accordion")]
+    state = accordion.start(1)
+    page.select_option("#game-picker", "accordion")
+    page.fill("#deal-number", "1")
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("deal 1 ·")
+    played = 0
+    while not any(m.kind is MoveKind.MOVE and m.count > 1 for m in legal_moves(state)):
+        move = next((m for m in legal_moves(state) if m.kind is MoveKind.MOVE), legal_moves(state)[0])
+        if move.kind is MoveKind.DEAL:
+            page.keyboard.press("d")
+        else:
+            assert move.source is not None and move.target is not None
+            page.click(_place(state, move.source))
+            page.click(_place(state, move.target))
+        state = apply(state, move)
+        played += 1
+        expect(page.locator("#status")).to_contain_text(f" {moves_said(played)} ·")
+        settle(page)
+    whole = next(m for m in legal_moves(state) if m.kind is MoveKind.MOVE and m.count > 1)
+    assert whole.source is not None and whole.target is not None
+    source = accordion.pile_names[whole.source]
+    expect(page.locator(f'#table .count[data-pile="{source}"]')).to_have_text(str(whole.count))
+    page.click(_place(state, whole.source))
+    page.click(_place(state, whole.target))
+    expect(page.locator("#status")).to_contain_text(f" {moves_said(played + 1)} ·")
+    after = apply(state, whole)
+    target = accordion.pile_names[whole.target]
+    expect(page.locator(f'#table .card[data-pile="{target}"]')).to_have_count(len(after.piles[whole.target]))

@@ -128,9 +128,11 @@ export function createTable(root, handlers) {
         root.append(el);
       });
       if (pile.kind === "stock") markStock(slot, pile);
-      // A squared pile shows its top card only: the stock, and a reserve such as Canfield's, count theirs.
+      // A squared pile shows its top card only: the stock counts its cards, and so does a
+      // squared reserve or column holding more than one (Canfield's reserve, Accordion's piles).
       const squared = spot.fan === "none" || spot.fan === undefined;
-      if (pile.cards.length && (pile.kind === "stock" || (pile.kind === "reserve" && squared && pile.cards.length > 1))) {
+      const counted = (pile.kind === "reserve" || pile.kind === "tableau") && squared && pile.cards.length > 1;
+      if (pile.cards.length && (pile.kind === "stock" || counted)) {
         root.append(countBadge(pile, spot, slot.title));
       }
     });
