@@ -177,7 +177,8 @@ class Session:
 
     @property
     def clock_running(self) -> bool:
-        """Whether the clock runs: from the first action until a win or a pause."""
+        """Whether the clock runs: from the first action until a win, a pause or a table
+        where nothing leads anywhere (until an undo)."""
         return self._running_since is not None and not self.given_up
 
     def pause(self) -> None:
@@ -285,7 +286,14 @@ class Session:
             self.pause()
         elif self.is_stuck():
             events.append(Event(EventKind.STUCK))
+            self.pause()  # nothing to play: the clock waits for an undo
         return Outcome(True, "", tuple(events))
+
+    def _play_on(self) -> None:
+        """Start the clock again after it stopped for a table where nothing leads
+        anywhere (a win stays timed as it was)."""
+        if self._running_since is None and not self.is_over and self.history.steps:
+            self._running_since = self._clock()
 
     def move_card(self, pile: str | int, position: int, target: str | int) -> Outcome:
         """Move the card at ``position`` of ``pile``, with every card on it, to ``target``;
@@ -446,6 +454,7 @@ class Session:
         if not self.history.can_undo:
             return Outcome(False, "there is nothing to undo")
         self.history = self.history.undo()
+        self._play_on()
         return Outcome(True)
 
     @_playable

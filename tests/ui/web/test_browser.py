@@ -19,7 +19,7 @@ from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from cardtable.app import Session, Store
-from cardtable.solitaire import get_variant
+from cardtable.solitaire import MoveKind, apply, get_variant, legal_moves
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
@@ -229,6 +229,24 @@ def test_a_pyramid_king_goes_to_the_foundation_clicked_and_a_pair_made_by_a_doub
     expect(page.locator("#status")).to_contain_text(moves_said(2))
     page.wait_for_timeout(500)
     expect(page.locator("#message")).to_have_text("")  # the second half asked nothing of a card gone
+
+
+def test_a_game_played_to_a_dead_end_says_so_and_stops_the_clock(page: Page, server: str) -> None:
+    # The view came by the socket before the action's answer, which then blanked the message.
+    clock = get_variant("clock")
+    state = clock.start(1)
+    start(page, "clock", 1)
+    played = 0
+    while moves := [m for m in legal_moves(state) if m.kind is MoveKind.MOVE]:
+        assert moves[0].source is not None
+        page.locator(f'#table .card[data-pile="{clock.pile_names[moves[0].source]}"]').last.dblclick()
+        state = apply(state, moves[0])
+        played += 1
+        expect(page.locator("#status")).to_contain_text(f" {moves_said(played)} ·")
+    page.wait_for_timeout(300)
+    expect(page.locator("#message")).to_have_text("No move leads anywhere now: undo, or start a new deal.")
+    shown = page.request.get(f"{server}/api/games/latest").json()
+    assert shown["stuck"] and not shown["clock_running"]
 
 
 def test_pyramids_face_up_stock_card_pairs_by_clicks_and_deals_from_a_second_click(page: Page) -> None:

@@ -10,6 +10,7 @@ let socket = null;
 let busy = Promise.resolve();
 let playing = null; // a "show me" playback under way: {stop, dropped}
 const STEP_MS = 450;
+const STUCK = "No move leads anywhere now: undo, or start a new deal.";
 let judging = false; // the "still winnable?" indicator: its verdicts come on the socket
 let judged = null; // the indicator's last verdict on the table shown: {version, standing, undo}
 
@@ -58,7 +59,7 @@ function show(next) {
   status();
   if (moved) verdict(null);
   if (view.won && !wasWon) win();
-  else if (view.stuck && moved) say("No move leads anywhere now: undo, or start a new deal.");
+  else if (view.stuck && moved) say(STUCK);
 }
 
 function verdict(data) {
@@ -148,6 +149,8 @@ async function act(action, extra = {}) {
     if (!data.ok) { say(data.reason); table.redraw(); return data; }
     say(data.hint ? `Hint: ${data.reason}` : "");
     show(data.view);
+    // The same view may have come first by the socket: the table's state is said here too.
+    if (!data.hint && view.stuck && !view.won) say(STUCK);
     if (data.hint) table.highlight(data.hint);
     return data;
   });
