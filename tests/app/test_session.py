@@ -151,7 +151,7 @@ def test_a_card_that_cannot_go_home_is_refused_by_its_own_suit_foundation_or_an_
 
 def test_timed_scoring_takes_two_points_every_ten_seconds_and_pays_a_bonus_for_a_win() -> None:
     now = [0.0]
-    state = position("klondike", t1="TH", t2="[5C] 9S")
+    state = position("klondike", t1="TH", t2="[5C] 9S", stock="[2D]")  # a stock to deal: play goes on
     session = Session(state.variant, 1, Options(auto_build=False, scoring=Scoring.TIMED), clock=lambda: now[0])
     session.history = History.begin(state)
     assert session.move_card("t2", -1, "t1").ok and session.score == 5  # 5C turned up
