@@ -380,3 +380,10 @@ def test_a_grid_splits_its_rows_over_two_lines_on_a_phone(phone: Page, game: str
     gap_in_row = ys[7] - ys[0]
     assert ys[13] - ys[7] > gap_in_row  # rows stand further apart than a row's two lines
     assert _no_sideways_scroll(phone)
+
+
+def test_an_empty_column_that_takes_one_rank_shows_it_as_a_foundation_does(page: Page) -> None:  # noqa: F811
+    marked = "(name) => getComputedStyle(document.querySelector(`#table .slot[data-pile='${name}']`), '::after').content"
+    for game, pile, shown in (("yukon", "t1", '"K"'), ("scorpion", "t2", '"K"'), ("freecell", "t1", '""'), ("klondike", "f1", '"A"')):
+        start(page, game, 1)
+        assert page.evaluate(marked, pile) == shown, game
