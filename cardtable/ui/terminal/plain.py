@@ -9,7 +9,7 @@ import copy
 import random
 from collections.abc import Callable, Iterable
 
-from cardtable.app import EventKind, Session
+from cardtable.app import EventKind, Scoring, Session
 from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.service import Games, today
 from cardtable.app.storage_errors import StorageError
@@ -46,9 +46,11 @@ def status_line(session: Session, stock: bool = False) -> str:
     deal = "random deal" if session.is_deal_hidden else f"deal {session.deal_number}"
     if session.daily:
         deal = "daily " + deal.removeprefix("random ")
+    scoring = session.options.scoring
+    score = f"{session.score}%" if scoring is Scoring.UNIFORM else f"{session.score} ({scoring.value})"  # uniform: the share home
     return (
         f"{session.variant.name}, {deal}: {session.move_count} move{'' if session.move_count == 1 else 's'}, "
-        f"score {session.score} ({session.options.scoring.value}), {minutes}:{seconds:02d}{_redeals(session, stock)}"
+        f"score {score}, {minutes}:{seconds:02d}{_redeals(session, stock)}"
     )
 
 

@@ -51,6 +51,7 @@ def catalogue() -> list[JSON]:
             "draw": v.traits.draw,
             "draws": _draws(v),
             "pairs": v.pairs is not None,
+            "builds_home": bool(v.tables.foundations) and v.tables.homes_in_order,
             "options": [
                 {
                     "name": o.name,

@@ -282,6 +282,21 @@ def test_settings_offer_a_draw_only_where_the_game_has_that_choice(page: Page) -
         page.click("#settings-done")
 
 
+def test_settings_offer_only_choices_the_game_has_and_name_scorings_in_words(page: Page) -> None:
+    # Golf offered to move cards to foundations it has not, and a scoring with one choice.
+    auto_build, scoring = page.locator("#setting-auto-build"), page.locator("#setting-scoring")
+    for game, offered in (("golf", False), ("pyramid", False), ("klondike", True)):
+        start(page, game, 1)
+        page.click("#show-settings")
+        for choice in (auto_build, scoring):
+            expect(choice).to_be_visible() if offered else expect(choice).to_be_hidden()
+        page.click("#settings-done")
+    page.click("#show-settings")
+    assert "Vegas dollars" in scoring.locator("option").all_text_contents()
+    page.click("#settings-done")
+    expect(page.locator("#status")).to_contain_text("score 0% ·")  # the share of the cards home
+
+
 def test_montanas_redeal_has_a_place_of_its_own_beside_the_grid(page: Page) -> None:
     start(page, "montana", 5)
     button = page.locator("#redeal").bounding_box()

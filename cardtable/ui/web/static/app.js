@@ -11,6 +11,9 @@ let busy = Promise.resolve();
 let playing = null; // a "show me" playback under way: {stop, dropped}
 const STEP_MS = 450;
 const STUCK = "No move leads anywhere now: undo, or start a new deal.";
+const SCORINGS = { // the scorings in the settings, in words
+  uniform: "share of the cards home (%)", standard: "standard points", timed: "standard points, timed", vegas: "Vegas dollars",
+};
 let judging = false; // the "still winnable?" indicator: its verdicts come on the socket
 let judged = null; // the indicator's last verdict on the table shown: {version, standing, undo}
 
@@ -41,7 +44,8 @@ function status() {
   // The timed score falls as the clock runs, by the server's measure, between moves too.
   const falls = view.score_falls;
   const score = falls ? Math.max(0, falls.points - falls.by * Math.floor(Math.floor(elapsed) / falls.every)) : view.score;
-  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${score} (${view.scoring}) · ${minutes}:${String(seconds).padStart(2, "0")}${over}`;
+  const scored = view.scoring === "uniform" ? `${score}%` : `${score} (${view.scoring})`;  // uniform: the share of cards home
+  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${scored} · ${minutes}:${String(seconds).padStart(2, "0")}${over}`;
   // A game given up is played on no further: only a new deal (or "show me" stopping) is left.
   $("undo").disabled = !view.can_undo || view.given_up;
   $("redo").disabled = !view.can_redo || view.given_up;
@@ -226,7 +230,9 @@ function fillSettings(from = "dialog") {
   const scoring = $("setting-scoring");
   const chosen = { game: view?.scoring, picker: entry.default_scoring, dialog: scoring.value }[from];
   const current = chosen || entry.default_scoring || "uniform";
-  scoring.replaceChildren(...entry.scoring.map((s) => new Option(s, s, false, s === current)));
+  scoring.replaceChildren(...entry.scoring.map((s) => new Option(SCORINGS[s] ?? s, s, false, s === current)));
+  scoring.closest("label").hidden = entry.scoring.length < 2;  // nothing to choose
+  $("setting-auto-build").closest("label").hidden = !entry.builds_home;  // no cards go home one by one (Golf, Pyramid)
   $("draw-choice").hidden = !entry.draws;
   $("setting-draw").value = String(entry.draw);
   if (from === "game" && view) $("setting-auto-build").checked = view.auto_build;
