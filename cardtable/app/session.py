@@ -391,13 +391,17 @@ class Session:
     def to_foundation(self, pile: str | int, position: int = -1) -> Outcome:
         """Send a card home (a double-click): to whichever foundation takes it; in a game
         that removes cards, out of play alone where it may go alone (a King in Pyramid);
-        in a game without foundations, wherever its cards go (the waste, in Golf)."""
+        in a game without foundations a card is sent to, wherever it goes best (the
+        waste, in Golf; a gap, in Montana; a column, in Spider)."""
         try:
             source = self.pile_index(pile)
             count = self._count(source, position)
         except (KeyError, IndexError) as error:
             return Outcome(False, str(error.args[0]))
-        foundations = self.variant.piles_of(PileKind.FOUNDATION)
+        foundations = [  # those a card is sent to (not Spider's, which take whole suits by themselves)
+            f for f in self.variant.piles_of(PileKind.FOUNDATION)
+            if self.variant.pairs is not None or (self.variant.piles[f].takes_cards and self.variant.piles[f].build is not None)
+        ]
         refusals: list[tuple[int, str]] = []
         for f in foundations:
             move = Move(MoveKind.MOVE, source, f, count)

@@ -47,3 +47,13 @@ def test_a_hint_counts_cards_as_cards_and_names_a_whole_pile_by_its_top() -> Non
     yukon = position("yukon", t1="[5C] 2H 5D 2D", t2="3S")
     run = Move(MoveKind.MOVE, yukon.variant.index_of_name("t1"), yukon.variant.index_of_name("t2"), 3)
     assert describe(yukon, run) == "2♥ and the 2 cards on it from column 1 to column 2"
+
+
+def test_a_double_click_where_no_foundation_takes_a_card_plays_it_where_it_fits() -> None:
+    # Spider's foundations take whole suits by themselves: "no card may be played to foundation 1" said nothing.
+    spider = Session(get_variant("spider"), 1)
+    assert spider.targets("t1", -1) == ["t9"]
+    assert spider.to_foundation("t1", -1).ok
+    assert spider.state.piles[spider.pile_index("t9")][-1].code == "3D"
+    klondike = Session(get_variant("klondike"), 1)  # where foundations take cards, a refusal says why
+    assert klondike.to_foundation("t1", -1).reason == "4♠ can't go on the empty foundation 1: it takes only an Ace"

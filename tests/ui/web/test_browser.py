@@ -249,6 +249,12 @@ def test_a_game_played_to_a_dead_end_says_so_and_stops_the_clock(page: Page, ser
     assert shown["stuck"] and not shown["clock_running"]
 
 
+def test_a_click_on_a_face_down_card_says_why_nothing_happens(page: Page) -> None:
+    start(page, "tri-peaks", 1)
+    page.locator('#table .card.down[data-pile="t1"]').click()
+    expect(page.locator("#message")).to_have_text("that card is face down: it can't be played until it turns up")
+
+
 def test_pyramids_face_up_stock_card_pairs_by_clicks_and_deals_from_a_second_click(page: Page) -> None:
     # A click on the stock dealt it: a hint pairing its card could be followed only by dragging.
     start(page, "pyramid", 6)

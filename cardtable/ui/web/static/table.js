@@ -299,6 +299,10 @@ export function createTable(root, handlers) {
       await handlers.move(from.pile, from.position, pile);
       return;
     }
+    if (el.classList.contains("card") && el.classList.contains("down") && pileView.kind !== "stock") {
+      handlers.say("that card is face down: it can't be played until it turns up");
+      return;
+    }
     if (el.classList.contains("card") && !el.classList.contains("down")) {
       const position = Number(el.dataset.position);
       selected = selected && selected.pile === pile && selected.position === position ? null : { pile, position };
