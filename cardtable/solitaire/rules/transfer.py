@@ -189,6 +189,8 @@ def check_transfer(state: State, move: Move) -> Verdict:
         return no(f"{target.id.title} takes one card at a time")
     held = piles[j]
     if target.capacity is not None and len(held) + k > target.capacity:
+        if target.capacity == 1 and held:  # a free cell, a place of a grid
+            return no(f"{target.id.title} holds a card already: only an empty one takes a card")
         return no(f"{target.id.title} holds only {count_cards(target.capacity)}")
     if covered[j] and any(piles[c] for c in covered[j]):
         return no(f"{target.id.title} is covered by other cards")

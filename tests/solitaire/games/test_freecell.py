@@ -58,7 +58,7 @@ def test_supermove_limit(cells: int, empty_columns: int, count: int, to_empty: b
 
 def test_a_free_cell_holds_one_card() -> None:
     state = position("freecell", t1="5H 4S", c1="KD")
-    assert "holds only 1 card" in check(state, move(state, "t1", "c1")).reason
+    assert "free cell 1 holds a card already: only an empty one takes a card" == check(state, move(state, "t1", "c1")).reason
     assert check(state, move(state, "t1", "c2")).ok
     assert not check(state, move(state, "t1", "c2", 2)).ok
 

@@ -31,6 +31,7 @@ def test_a_gap_takes_the_card_one_higher_in_suit_than_its_left_neighbour() -> No
     refused = check(state, move(state, "t21", "t6"))
     assert not refused.ok and "after 6♥" in refused.reason and "one higher in suit" in refused.reason
     assert "after 5♥" in check(state, move(state, "t20", "t34")).reason
+    assert check(state, move(state, "t20", "t21")).reason == "place 21 holds a card already: only an empty one takes a card"
 
 
 def test_a_gap_at_a_rows_start_takes_any_two_and_nothing_after_a_king_or_a_gap() -> None:
