@@ -388,6 +388,7 @@ def test_hint_highlights_a_move_and_says_why(page: Page) -> None:
 
 
 def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) -> None:
+    page.select_option("#game-picker", "freecell")  # the settings offered are the picked game's
     page.click("#show-settings")  # the solution is replayed move for move: no automatic moves
     page.uncheck("#setting-auto-build")
     page.click("#settings-done")

@@ -80,7 +80,7 @@ export function tableauAcross(view, room) {
   return room / (count * (1 + gapShare(room))) < CRAMPED ? Math.ceil(count / 2) : count;
 }
 
-const MOST_SQUEEZED = 0.5; // a column closes up to half its spacing at most: a card's index still shows
+const MOST_SQUEEZED = 0.75; // a column closes up this far at most, so a card's whole index still shows (at half, a Q read as an O); longer, the page scrolls
 
 /** How far below its place a column's last card lies. */
 function fanDepth(pile, H) { return downBy(pile.cards, pile.cards.length - 1, H); }
