@@ -388,3 +388,22 @@ def test_an_empty_column_that_takes_one_rank_shows_it_as_a_foundation_does(page:
     for game, pile, shown in (("yukon", "t1", '"K"'), ("scorpion", "t2", '"K"'), ("freecell", "t1", '""'), ("klondike", "f1", '"A"')):
         start(page, game, 1)
         assert page.evaluate(marked, pile) == shown, game
+
+
+def test_the_clocks_piles_stand_at_their_hours_beside_their_foundations(page: Page) -> None:  # noqa: F811
+    # They stood in two rows below a dial of empty foundations: no pile could be told by its hour.
+    start(page, "clock", 1)
+    for hour in range(1, 14):
+        pile, home = _slot(page, f"t{hour}"), _slot(page, f"f{hour}")
+        assert pile["y"] == pytest.approx(home["y"], abs=1) and pile["x"] < home["x"] < pile["x"] + 1.5 * pile["width"]
+    tops = {hour: _slot(page, f"f{hour}")["y"] for hour in range(1, 13)}
+    assert min(tops, key=tops.__getitem__) == 12 and max(tops, key=tops.__getitem__) == 6  # twelve at the top
+    expect(page.locator('#table .count[data-pile="t1"]')).to_have_text("4")  # a squared pile says its cards
+
+
+def test_on_a_phone_the_clocks_piles_lie_over_their_foundations_leaving_the_hour_in_sight(phone: Page) -> None:
+    start(phone, "clock", 1)
+    for hour in range(1, 14):
+        pile, home = _slot(phone, f"t{hour}"), _slot(phone, f"f{hour}")
+        assert pile["x"] == pytest.approx(home["x"], abs=1) and home["y"] + home["height"] / 2 < pile["y"] < home["y"] + home["height"]
+    assert _no_sideways_scroll(phone)

@@ -22,7 +22,7 @@ export function layout(view, width, room = Infinity, tall = Infinity) {
     return { place, width: Math.max(open * step - g, others.length * step), height: H + g + top * H * 0.5 + H + g };
   }
   if (view.layout === "fans") return fans(view, W, g, room);
-  if (view.layout === "dial") return clockLayout(view, W, H, g, tableau, others);
+  if (view.layout === "dial") return clockLayout(view, W, H, g, tableau, others, room);
   if (view.layout === "grid") return gridLayout(view, W, H, g, tableau, others, place, room);
   if (view.layout === "wings") {
     const side = 4.2 * W, centre = side + g;
@@ -216,22 +216,36 @@ function fans(view, W, g, room) {
 }
 
 /** The clock face: foundation n at hour n (a 13th in the centre), any other pile beside
- * the centre, and the tableau beside the face (below it when long). */
+ * the centre, and the tableau beside the face (below it when long). Where there is a
+ * tableau pile for each foundation (the Clock: a pile at each hour), the two stand at their
+ * hour together: side by side, the pile on the left, or where the room is too narrow for
+ * cards that size (a phone), the pile over the foundation's lower part, leaving its
+ * index (or, empty, its hour) in sight. */
 const HOURS = [[0, 0], [1, 0.15], [2, 0.5], [2.5, 1.5], [2, 2.5], [1, 2.85], [0, 3], [-1, 2.85], [-2, 2.5], [-2.5, 1.5], [-2, 0.5], [-1, 0.15]];
 
-function clockLayout(view, W, H, g, tableau, others) {
+function clockLayout(view, W, H, g, tableau, others, room) {
   const place = {};
-  const cx = 2.5 * (W + g), cy = 1.5 * (H + g);
+  const step = W + g;
   const founds = others.filter((p) => p.kind === "foundation");
+  const paired = tableau.length === founds.length;
+  const apart = paired && room / (12 * (1 + gapShare(room))) >= COMFORTABLE;
+  const unit = apart ? 2 : 1; // the places an hour takes across
+  const down = paired && !apart ? H * 0.62 : 0; // how far a pile lies below its foundation
+  const rowStep = H + g + down; // an hour's depth on the face
+  const cx = 2.5 * unit * step, cy = 1.5 * rowStep;
   founds.forEach((p, i) => {
     const [dx, dy] = i < 12 ? HOURS[(i + 1) % 12] : [0, 1.5];
-    place[p.name] = { x: cx + dx * (W + g), y: dy * (H + g), fan: "none" };
+    const x = cx + dx * unit * step, y = dy * rowStep;
+    if (paired) place[tableau[i].name] = { x, y: y + down, fan: "none" };
+    place[p.name] = { x: x + (unit - 1) * step, y, fan: "none" };
   });
   others.filter((p) => p.kind !== "foundation").forEach((p, i) => {
     const side = i % 2 === 0 ? -1 : 1;
-    place[p.name] = { x: cx + side * (1 + Math.floor(i / 2)) * (W + g), y: cy, fan: "none" };
+    const beyond = (1 + Math.floor(i / 2)) * step + (apart ? step / 2 : 0); // clear of the centre's hour
+    place[p.name] = { x: side < 0 ? cx - beyond : cx + (unit - 1) * step + beyond, y: cy, fan: "none" };
   });
-  const face = { width: 2 * cx + W, height: 2 * cy + H };
+  const face = { width: 2 * cx + unit * step - g, height: 2 * cy + H + down };
+  if (paired) return { place, width: face.width, height: face.height };
   // Up to eight columns beside the face; more go below it, in rows of at most seven.
   const below = tableau.length > 8;
   const across = below ? Math.min(7, tableau.length) : tableau.length;

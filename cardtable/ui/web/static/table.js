@@ -29,7 +29,7 @@ export function createTable(root, handlers) {
     const across = view.layout === "wings" ? 9.8
       : view.layout === "triangle" ? peaksAcross(view, room())
       : view.layout === "fans" ? fansAcross(view, room())
-      : view.layout === "dial" || view.layout === "rows" ? layout(view, 100).width / 100
+      : view.layout === "dial" || view.layout === "rows" ? layout(view, 100, room()).width / 100
       : view.layout === "grid" ? gridAcross(view) * (1 + gapShare(room()))
       : Math.max(columnsAcross(view, room()), 7) * (1 + gapShare(room()));
     const fits = Math.max(MIN_CARD, Math.floor(room() / across));
@@ -45,9 +45,11 @@ export function createTable(root, handlers) {
 
   function shortEnough(w) {
     // A table whose height play never changes (a pyramid, a grid, fans, a clock) takes
-    // cards no larger than its whole fits the window's height at.
+    // cards no larger than its whole fits the window's height at (and its width: gaps
+    // rounded to whole pixels may add one or two).
     if (!STILL.has(view.layout)) return w;
-    while (w > MIN_CARD && layout(view, w, room(), tall()).height > tall()) w -= 2;
+    const over = (at) => { const laid = layout(view, at, room(), tall()); return laid.height > tall() || laid.width > room(); };
+    while (w > MIN_CARD && over(w)) w -= 1;
     return w;
   }
 
