@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import tempfile
 from collections.abc import MutableMapping
 from pathlib import Path
@@ -53,10 +54,14 @@ def fresh_caches(root: Path = Path(__file__).parent) -> bool:
         return False
 
 
-def search_is_cached(root: Path = Path(__file__).parent) -> bool:
+def search_is_cached(root: Path = Path(__file__).parent, environ: MutableMapping[str, str] = os.environ) -> bool:
     """Whether the solver's search is already compiled on disk (numba's index of it is
-    there), so a first solve only loads it."""
-    return any((root / "solver" / "__pycache__").glob("kernel.run-*.nbi"))
+    there, beside the sources or in the folder ``ensure_cache_place`` gave), so a first
+    solve only loads it."""
+    given = environ.get("NUMBA_CACHE_DIR")
+    return any((root / "solver" / "__pycache__").glob("kernel.run-*.nbi")) or bool(
+        given and any(Path(given).rglob("kernel.run-*.nbi"))
+    )
 
 
 def numbas_own_cache(environ: MutableMapping[str, str] = os.environ) -> Path:
@@ -75,16 +80,25 @@ def ensure_cache_place(
         return None
     if _takes_files(root / "solver" / "__pycache__") or _takes_files(user_cache or numbas_own_cache(environ)):
         return None
-    place = Path(tempfile.gettempdir()) / f"cardtable-numba-{os.getuid()}"
-    try:
-        place.mkdir(mode=0o700, exist_ok=True)
-        mine = place.stat()
-        if mine.st_uid != os.getuid() or mine.st_mode & 0o077:  # someone else's: a fresh one
-            place = Path(tempfile.mkdtemp(prefix="cardtable-numba-"))
-    except OSError:
+    # Named by the sources too: kernels compiled from other sources are never loaded.
+    place = Path(tempfile.gettempdir()) / f"cardtable-numba-{os.getuid()}-{fingerprint(root)[:12]}"
+    if not _private(place):  # someone else's (or a link planted in its name): a fresh one
         place = Path(tempfile.mkdtemp(prefix="cardtable-numba-"))
     environ["NUMBA_CACHE_DIR"] = str(place)
     return place
+
+
+def _private(folder: Path) -> bool:
+    """Whether ``folder`` is (or has just been made) a real folder of this user's that
+    no one else may write in: numba unpickles what it finds there."""
+    try:
+        folder.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return False
+    found = os.lstat(folder)  # a link is not followed: it could be re-pointed later
+    return stat.S_ISDIR(found.st_mode) and found.st_uid == os.getuid() and not found.st_mode & 0o077
 
 
 def _takes_files(folder: Path) -> bool:
