@@ -69,6 +69,13 @@ def _always_home(variant: Variant) -> frozenset[int]:
     return starters if sum(copies[c] for c in starters) <= len(t.foundations) else frozenset()
 
 
+def builds_home(variant: Variant) -> bool:
+    """Whether automatic moves home can ever play a card: there are foundations that
+    take cards one by one, in order (not Golf's waste, Pyramid's discards, Black Hole)."""
+    t = variant.tables
+    return bool(t.foundations) and t.homes_in_order
+
+
 def safe_moves(state: State) -> list[Move]:
     """The legal moves that send a card home safely."""
     homeward = [m for m in legal_moves(state) if _goes_home(state, m)]

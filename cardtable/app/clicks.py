@@ -1,10 +1,11 @@
 """What a click on a card may mean: the piles it may go to, and the move most likely
-meant when the player names no target."""
+meant when the player names no target; and what two cards named together mean."""
 
 from __future__ import annotations
 
 from cardtable.app.hints import HeuristicHinter
-from cardtable.solitaire import Move, MoveKind, State, legal_moves
+from cardtable.cards import Card
+from cardtable.solitaire import Move, MoveKind, State, check, legal_moves
 from cardtable.solitaire.model import PileKind
 
 _RANKER = HeuristicHinter()
@@ -53,3 +54,34 @@ def nearness(state: State, source: int, count: int, foundation: int) -> int:
     if held and len(moving) >= count and held[-1].suit == moving[-count].suit:
         return 0
     return 1 if not held else 2
+
+
+Places = list[tuple[int, int]]
+"""Where a card lies face up: (pile, position) for each copy showing."""
+
+
+def two_cards(state: State, card: Card, onto: Card, at: Places, onto_at: Places) -> tuple[Move | None, str]:
+    """Two cards named together (``8H 9C``): the move that builds the first, with the
+    cards on it, on the second, else the pair the two make; or None and why neither may
+    be done. ``at`` and ``onto_at``: where each lies face up."""
+    piles = state.piles
+    variant = state.variant
+    on_top = [[i for i, n in found if n == len(piles[i]) - 1] for found in (at, onto_at)]
+    builds = [Move(MoveKind.MOVE, i, j, len(piles[i]) - n) for i, n in at for j in on_top[1]]
+    pairs = [] if variant.pairs is None else [Move(MoveKind.PAIR, i, j) for i in on_top[0] for j in on_top[1] if i != j]
+    reasons = []
+    for move in builds + pairs:
+        verdict = check(state, move)
+        if verdict.ok:
+            return move, ""
+        reasons.append(verdict.reason)
+    if variant.pairs is None:
+        return None, reasons[0] if reasons else f"{onto.symbol} is covered: cards go only on a pile's top card"
+    if pairs:
+        return None, reasons[-1]  # in a game of pairs the pair is what was meant
+    if on_top[0] and on_top[1]:
+        return None, "a card can't pair with itself"
+    for named, found in ((card, at), (onto, onto_at)):  # on the discards, not under a card
+        if all(i in variant.tables.foundation_set for i, _ in found):
+            return None, f"{named.symbol} has been removed already"
+    return None, f"{(onto if not on_top[1] else card).symbol} is covered: only exposed cards pair"

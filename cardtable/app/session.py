@@ -22,7 +22,7 @@ from functools import update_wrapper
 from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, is_decided, is_stuck
-from cardtable.app.clicks import guess, nearness, targets
+from cardtable.app.clicks import guess, nearness, targets, two_cards
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hint, Hinter
@@ -289,12 +289,6 @@ class Session:
             self.pause()  # nothing to play: the clock waits for an undo
         return Outcome(True, "", tuple(events))
 
-    def _play_on(self) -> None:
-        """Start the clock again after it stopped for a table where nothing leads
-        anywhere (a win stays timed as it was)."""
-        if self._running_since is None and not self.is_over and self.history.steps:
-            self._running_since = self._clock()
-
     def move_card(self, pile: str | int, position: int, target: str | int) -> Outcome:
         """Move the card at ``position`` of ``pile``, with every card on it, to ``target``;
         in a game of pairs, a card taken to another is paired with that pile's top card,
@@ -364,58 +358,44 @@ class Session:
             places.append(self.find_card(cards[-1].code))
             if not places[-1]:
                 return Outcome(False, f"{cards[-1].code} is not face up on the table")
-        piles = self.state.piles
-        on_top = [[i for i, n in found if n == len(piles[i]) - 1] for found in places]
-        builds = [Move(MoveKind.MOVE, i, j, len(piles[i]) - n) for i, n in places[0] for j in on_top[1]]
-        pairs = [Move(MoveKind.PAIR, i, j) for i in on_top[0] for j in on_top[1] if i != j]
-        if self.variant.pairs is None:
-            pairs = []
-        reasons = []
-        for move in builds + pairs:
-            verdict = check(self.state, move)
-            if verdict.ok:
-                return self.play(move)
-            reasons.append(verdict.reason)
-        if self.variant.pairs is None:
-            return Outcome(False, reasons[0] if reasons else f"{cards[1].symbol} is covered: cards go only on a pile's top card")
-        if pairs:
-            return Outcome(False, reasons[-1])  # in a game of pairs the pair is what was meant
-        if on_top[0] and on_top[1]:
-            return Outcome(False, "a card can't pair with itself")
-        for named, found in zip(cards, places):  # on the discards, not under a card
-            if all(i in self.variant.tables.foundation_set for i, _ in found):
-                return Outcome(False, f"{named.symbol} has been removed already")
-        covered = cards[1] if not on_top[1] else cards[0]
-        return Outcome(False, f"{covered.symbol} is covered: only exposed cards pair")
+        move, reason = two_cards(self.state, cards[0], cards[1], places[0], places[1])
+        return self.play(move) if move is not None else Outcome(False, reason)
 
-    def to_foundation(self, pile: str | int, position: int = -1) -> Outcome:
-        """Send a card home (a double-click): to whichever foundation takes it; in a game
-        that removes cards, out of play alone where it may go alone (a King in Pyramid);
-        in a game without foundations a card is sent to, wherever it goes best (the
-        waste, in Golf; a gap, in Montana; a column, in Spider)."""
+    def to_foundation(self, pile: str | int, position: int = -1, or_where_it_fits: bool = False) -> Outcome:
+        """Send a card home: to whichever foundation takes it; in a game that removes
+        cards, out of play alone where it may go alone (a King in Pyramid); in a game
+        without foundations, wherever it goes best (the waste, in Golf). A double-click
+        (``or_where_it_fits``) plays it where it goes best too where no foundation takes
+        single cards (a gap in Montana, a column in Spider, whose foundations take whole
+        suits by themselves); typed, that is refused with the reason."""
         try:
             source = self.pile_index(pile)
             count = self._count(source, position)
         except (KeyError, IndexError) as error:
             return Outcome(False, str(error.args[0]))
-        foundations = [  # those a card is sent to (not Spider's, which take whole suits by themselves)
-            f for f in self.variant.piles_of(PileKind.FOUNDATION)
-            if self.variant.pairs is not None or (self.variant.piles[f].takes_cards and self.variant.piles[f].build is not None)
-        ]
+        foundations = self.variant.piles_of(PileKind.FOUNDATION)
+        sent_to = [f for f in foundations if self.variant.pairs is not None or self._takes_single_cards(f)]
         refusals: list[tuple[int, str]] = []
-        for f in foundations:
+        for f in sent_to:
             move = Move(MoveKind.MOVE, source, f, count)
             verdict = check(self.state, move)
             if verdict.ok:
                 return self.play(move)
             refusals.append((nearness(self.state, source, count, f), verdict.reason))
-        reason = min(refusals, key=lambda r: r[0])[1] if refusals else ""
         alone = Move(MoveKind.PAIR, source, None)
         if self.variant.pairs is not None and check(self.state, alone).ok:
             return self.play(alone)
-        if not foundations:
+        if not foundations or (not sent_to and or_where_it_fits):
             return self.play_card(source, position)
-        return Outcome(False, reason)
+        if not refusals:
+            return Outcome(False, check(self.state, Move(MoveKind.MOVE, source, foundations[0], count)).reason)
+        return Outcome(False, min(refusals, key=lambda r: r[0])[1])
+
+    def _takes_single_cards(self, foundation: int) -> bool:
+        """Whether a card may be sent to ``foundation`` by a move: not where whole suits
+        go by themselves (Spider), nor onto cards that take nothing (Montana's Aces)."""
+        spec = self.variant.piles[foundation]
+        return spec.takes_cards and (spec.build is not None or not self.state.piles[foundation])
 
     def guess(self, pile: str | int, position: int = -1) -> Move | None:
         """The move a click on this card most likely means (``clicks.guess``)."""
@@ -454,24 +434,22 @@ class Session:
         """Take back the last action (with its automatic moves, or a whole restart)."""
         if self._restart is not None and self._is_restarted:
             self.history = self._restart[0]
-            return Outcome(True)
+            return self._stepped()
         if not self.history.can_undo:
             return Outcome(False, "there is nothing to undo")
         self.history = self.history.undo()
-        self._play_on()
-        return Outcome(True)
+        return self._stepped()
 
     @_playable
     def redo(self) -> Outcome:
         """Play an undone action again."""
         if self._restart is not None and self.history is self._restart[0]:
             self.history = self._restart[1]
-            return Outcome(True)
+            return self._stepped()
         if not self.history.can_redo:
             return Outcome(False, "there is nothing to redo")
         self.history = self.history.redo()
-        self.is_over = self.is_over or self.is_won
-        return Outcome(True, events=(Event(EventKind.WON),) if self.is_won else ())
+        return self._stepped()
 
     @_playable
     def redo_all(self) -> Outcome:
@@ -479,8 +457,7 @@ class Session:
         if not self.history.can_redo:
             return Outcome(False, "there is nothing to redo")
         self.history = self.history.redo_all()
-        self.is_over = self.is_over or self.is_won
-        return Outcome(True, events=(Event(EventKind.WON),) if self.is_won else ())
+        return self._stepped()
 
     @_playable
     def restart(self) -> Outcome:
@@ -491,7 +468,7 @@ class Session:
         before = self.history
         self.history = self.history.go_to(0)
         self._restart = (before, self.history)
-        return Outcome(True)
+        return self._stepped()
 
     def set_bookmark(self) -> Outcome:
         """Remember the current position (with the moves that lead to it)."""
@@ -512,9 +489,25 @@ class Session:
             return Outcome(False, "no bookmark is set")
         if self.history.steps[: mark.at] == mark.steps[: mark.at]:
             self.history = self.history.go_to(mark.at)
-            return Outcome(True)
+            return self._stepped()
         self.history = mark
-        return Outcome(True, "back at the bookmark; the moves played after undoing past it were dropped")
+        return self._stepped("back at the bookmark; the moves played after undoing past it were dropped")
+
+    def _stepped(self, message: str = "") -> Outcome:
+        """The outcome of a step through the history (undo, redo, restart, a bookmark),
+        told as after a move: a win, or a table where nothing leads anywhere, which
+        stops the clock; elsewhere the clock runs again (a won game's time stays)."""
+        self.is_over = self.is_over or self.is_won
+        if self.is_won:
+            return Outcome(True, message, (Event(EventKind.WON),))
+        if self.is_over:  # won before: undo only looks back
+            return Outcome(True, message)
+        if self.is_stuck():
+            self.pause()
+            return Outcome(True, message, (Event(EventKind.STUCK),))
+        if self._running_since is None:
+            self._running_since = self._clock()
+        return Outcome(True, message)
 
     @_playable
     def hint(self, quick: bool = False) -> Outcome:

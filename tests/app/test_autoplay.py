@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardtable.app import EventKind, Options, Session
-from cardtable.app.autoplay import _marks, finish, is_stuck
+from cardtable.app.autoplay import _marks, builds_home, finish, is_stuck
 from cardtable.solitaire import State, apply, canonical_key, get_variant, is_won, legal_moves
 from cardtable.solitaire.observe import stock_known
 from tests.solitaire.games.positions import position
@@ -173,3 +173,9 @@ def test_finish_leaves_the_choice_of_card_to_the_player_where_a_foundation_takes
     assert finish(hole("4H", "6D", "5C")) is None  # the 4 or the 6 first: choosing is the player's game
     done = finish(hole("4H", "3D"))  # no choice at any card
     assert done is not None and is_won(done[0])
+
+
+def test_automatic_moves_home_are_offered_only_where_cards_go_home_one_by_one() -> None:
+    offered = {game: builds_home(get_variant(game)) for game in ("klondike", "spider", "golf", "pyramid", "black-hole")}
+    # Spider's suits go home by themselves when complete: nothing is left to move automatically.
+    assert offered == {"klondike": True, "spider": False, "golf": False, "pyramid": False, "black-hole": False}

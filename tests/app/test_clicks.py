@@ -53,7 +53,19 @@ def test_a_double_click_where_no_foundation_takes_a_card_plays_it_where_it_fits(
     # Spider's foundations take whole suits by themselves: "no card may be played to foundation 1" said nothing.
     spider = Session(get_variant("spider"), 1)
     assert spider.targets("t1", -1) == ["t9"]
-    assert spider.to_foundation("t1", -1).ok
+    assert spider.to_foundation("t1", -1).reason == "no card may be played to foundation 1"  # typed "t1 f": refused
+    assert spider.to_foundation("t1", -1, or_where_it_fits=True).ok  # a double-click
     assert spider.state.piles[spider.pile_index("t9")][-1].code == "3D"
     klondike = Session(get_variant("klondike"), 1)  # where foundations take cards, a refusal says why
     assert klondike.to_foundation("t1", -1).reason == "4♠ can't go on the empty foundation 1: it takes only an Ace"
+
+
+def test_a_foundation_that_starts_empty_and_takes_one_card_takes_it_by_a_double_click() -> None:
+    # Quadrille's Queens go to centre places that build on nothing: the double-click was refused.
+    state = position("quadrille", waste="QS")
+    session = Session(state.variant, 1)
+    session.history = session.history.begin(state)
+    sent = session.to_foundation("waste", -1)
+    assert sent.ok, sent.reason
+    assert any(session.state.piles[f] == (state.piles[state.variant.index_of_name("waste")][-1],)
+               for f in state.variant.tables.foundations)

@@ -252,12 +252,17 @@ def test_playing_the_stock_says_its_cards_are_dealt_rather_than_that_they_have_n
 
 def test_the_clock_stops_when_nothing_leads_anywhere_and_an_undo_starts_it_again() -> None:
     now = [100.0]
-    state = position("klondike", t1="KS", t2="[5C] 3D", t3="QH")
+    state = position("klondike", t1="KS", t2="[5C] 3D", waste="QH")
     session = Session(state.variant, 1, clock=lambda: now[0])
     session.history = session.history.begin(state)
-    assert session.move_card("t3", -1, "t1").ok and session.is_stuck()  # a lone run between empty columns
+    assert not session.is_stuck()  # the Queen may still come into play
+    assert session.move_card("waste", -1, "t1").ok and session.is_stuck()  # now a lone run between empty columns
     now[0] += 30  # the player looks at a table that goes nowhere
     assert not session.clock_running and session.elapsed == 0
     assert session.undo().ok and session.clock_running
     now[0] += 5
+    assert session.elapsed == 5
+    redone = session.redo()  # back to the dead end: said, and the clock stops again
+    assert [e.kind for e in redone.events] == [EventKind.STUCK] and not session.clock_running
+    now[0] += 30
     assert session.elapsed == 5

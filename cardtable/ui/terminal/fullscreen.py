@@ -434,7 +434,7 @@ class TableApp(App[int]):
         pile, position = view.pile, view.position
         spec = self.session.variant.piles[pile]
         if event.chain >= 2 and position >= 0:
-            self.show(self.session.to_foundation(pile, position))
+            self.show(self.session.to_foundation(pile, position, or_where_it_fits=True))
         elif self.selected is not None and self.selected[0] != pile:
             source, at = self.selected
             self.show(self.session.move_card(source, at, pile))

@@ -210,7 +210,7 @@ def _dispatch(session: Session, body: ActionIn) -> Outcome:
     actions = {
         "move": lambda: session.move_card(pile, body.position, target),
         "card_onto_card": lambda: session.card_onto_card(pile, body.position, target),
-        "to_foundation": lambda: session.to_foundation(pile, body.position),
+        "to_foundation": lambda: session.to_foundation(pile, body.position, or_where_it_fits=True),  # a double-click
         "play": lambda: session.play_card(pile, body.position),
         "deal": session.deal,
         "undo": session.undo,

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
+from cardtable.app.autoplay import builds_home
 from cardtable.cards import Rank
 from cardtable.app.scoring import TIME_PENALTY, Scoring
 from cardtable.app.showing import give_up_reason
@@ -51,7 +52,7 @@ def catalogue() -> list[JSON]:
             "draw": v.traits.draw,
             "draws": _draws(v),
             "pairs": v.pairs is not None,
-            "builds_home": bool(v.tables.foundations) and v.tables.homes_in_order,
+            "builds_home": builds_home(v),
             "options": [
                 {
                     "name": o.name,
