@@ -137,5 +137,5 @@ class HeuristicHinter:
             return Hint(move, 10, f"that starts a new {target.id.noun}")
         below = cards[left - 1] if left else None
         if below is not None and source.build is not None and source.build.allows(variant.deck, below, card):
-            return Hint(move, -10, "it fits where it is too, so this gains little")  # below a deal
+            return Hint(move, -10, "it fits where it is too, so this gains little")  # below a deal or a redeal
         return Hint(move, 30, f"it builds on {state.piles[move.target][-1].symbol}")

@@ -555,7 +555,7 @@ class Session:
         """Play the game out when the rest is mechanical (``autoplay.finish``)."""
         done = finish(self.state)
         if done is None:
-            why = "the cards left need play" if is_decided(self.state) else "cards are still face down or to be dealt"
+            why = "the cards left need play" if is_decided(self.state) else "cards are still face down, in the stock or in the waste"
             return Outcome(False, f"the game can't be finished automatically yet: {why}")
         state, moves = done
         events: list[Event] = []

@@ -219,7 +219,7 @@ def test_a_double_click_takes_a_king_out_of_pyramid_and_plays_golfs_card_to_the_
 def test_a_pyramid_king_goes_to_the_foundation_clicked_and_a_pair_made_by_a_double_click_stands(page: Page) -> None:
     start(page, "pyramid", 1)
     page.locator('#table .card[data-pile="t26"]').click()  # the King of clubs
-    expect(page.locator("#message")).to_have_text("now click the card it pairs with, or the foundation if it goes alone")
+    expect(page.locator("#message")).to_have_text("now click the card it pairs with (a card that goes alone: the foundation)")
     page.locator('#table .slot[data-pile="f1"]').click()
     expect(page.locator('#table .card[data-card="KC"]')).to_have_attribute("data-pile", "f1")
     expect(page.locator("#status")).to_contain_text(moves_said(1))
@@ -247,6 +247,15 @@ def test_a_game_played_to_a_dead_end_says_so_and_stops_the_clock(page: Page, ser
     expect(page.locator("#message")).to_have_text("No move leads anywhere now: undo, or start a new deal.")
     shown = page.request.get(f"{server}/api/games/latest").json()
     assert shown["stuck"] and not shown["clock_running"]
+
+
+def test_a_double_click_after_a_card_picked_up_elsewhere_still_sends_its_card_home(page: Page) -> None:
+    # The first click tries the card picked up onto the Ace's column and is refused: the Ace still goes home.
+    start(page, "klondike", 1)
+    page.locator('#table .card[data-pile="t1"]').last.click()  # 4♠ picked up
+    page.locator('#table .card[data-pile="t7"]').last.dblclick()  # the Ace of spades
+    expect(page.locator('#table .card[data-card="AS"]')).to_have_attribute("data-pile", "f1")
+    expect(page.locator("#status")).to_contain_text(moves_said(1))
 
 
 def test_a_click_on_a_face_down_card_says_why_nothing_happens(page: Page) -> None:
@@ -428,6 +437,7 @@ def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) ->
     page.click("#new-game")
     expect(page.locator("#status")).to_contain_text("0 moves")
     assert won() == before  # the win stands, and no loss was added
+
 
 def test_the_table_fits_a_phone(browser: Browser, server: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True)

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from cardtable.app import Store
 from cardtable.app.standing import Indicator
@@ -83,6 +83,24 @@ def test_a_new_deal_during_show_me_stops_it_and_keeps_the_new_table(page: Page, 
     page.wait_for_timeout(1_500)  # several steps of the old playback, had it gone on
     expect(page.locator("#message")).to_have_text("")
     expect(page.locator("#status")).to_contain_text("0 moves")
+    dealt = page.request.get(f"{server}/api/games/latest").json()
+    first = next(p for p in dealt["piles"] if p["name"] == "t1")["cards"][-1]["card"]
+    assert page.locator('#table .card[data-pile="t1"]').last.get_attribute("data-card") == first
+
+
+def test_a_new_deal_while_show_me_looks_for_the_win_keeps_the_new_table(page: Page, server: str) -> None:  # noqa: F811
+    held: list[Route] = []  # the search's answer, kept back until the new deal is on the table
+    page.route("**/api/games/*/show", lambda route: held.append(route))
+    start(page, "freecell", 1)
+    page.click("#show-me")
+    expect(page.locator("#message")).to_have_text("Looking for a win…")
+    while not held:
+        page.wait_for_timeout(20)
+    start(page, "bakers-game", 2)
+    held[0].continue_()
+    page.wait_for_timeout(1_500)  # the answer came, and several steps of a playback would have
+    expect(page.locator("#status")).to_contain_text("Baker's Game · deal 2 · 0 moves")
+    expect(page.locator("#show-me")).to_have_text("Show me")
     dealt = page.request.get(f"{server}/api/games/latest").json()
     first = next(p for p in dealt["piles"] if p["name"] == "t1")["cards"][-1]["card"]
     assert page.locator('#table .card[data-pile="t1"]').last.get_attribute("data-card") == first

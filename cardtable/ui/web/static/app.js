@@ -24,7 +24,7 @@ const table = createTable($("table"), {
   targets: async (pile, position) => (await api.targets(view.id, view.version, pile, position)).data.targets ?? [],
   // What to click once a card is picked up: in a game of pairs, its partner.
   whereTo: () => (view && entryOf(view.game)?.pairs
-    ? "now click the card it pairs with, or the foundation if it goes alone" : "now click where it goes"),
+    ? "now click the card it pairs with (a card that goes alone: the foundation)" : "now click where it goes"),
   say,
 });
 
@@ -33,6 +33,11 @@ function say(text) { $("message").textContent = text; }
 function dealName(shown) {
   if (shown.daily) return shown.deal === null ? "daily deal" : `daily deal ${shown.deal}`;
   return shown.deal === null ? "random deal" : `deal ${shown.deal}`;
+}
+
+function scoreText(shown, score) {
+  // The uniform score is the share of the cards home; the others say their scoring.
+  return shown.scoring === "uniform" ? `${score}%` : `${score} (${shown.scoring})`;
 }
 
 function status() {
@@ -44,8 +49,7 @@ function status() {
   // The timed score falls as the clock runs, by the server's measure, between moves too.
   const falls = view.score_falls;
   const score = falls ? Math.max(0, falls.points - falls.by * Math.floor(Math.floor(elapsed) / falls.every)) : view.score;
-  const scored = view.scoring === "uniform" ? `${score}%` : `${score} (${view.scoring})`;  // uniform: the share of cards home
-  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${scored} · ${minutes}:${String(seconds).padStart(2, "0")}${over}`;
+  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${scoreText(view, score)} · ${minutes}:${String(seconds).padStart(2, "0")}${over}`;
   // A game given up is played on no further: only a new deal (or "show me" stopping) is left.
   $("undo").disabled = !view.can_undo || view.given_up;
   $("redo").disabled = !view.can_redo || view.given_up;
@@ -100,7 +104,7 @@ async function undoneInstead() {
 }
 
 function win() {
-  $("win-text").textContent = `${view.name}, ${dealName(view)}: won in ${view.moves} moves, score ${view.score}.`;
+  $("win-text").textContent = `${view.name}, ${dealName(view)}: won in ${view.moves} moves, score ${scoreText(view, view.score)}.`;
   if (!$("win-dialog").open) $("win-dialog").showModal();
 }
 
@@ -113,7 +117,9 @@ async function showMe() {
   const because = view.show_gives_up_because;  // the server's words: face-down cards, or redeals that shuffle
   if (view.show_gives_up && !window.confirm(`${because[0].toUpperCase()}${because.slice(1)}. Show it?`)) return;
   say("Looking for a win…");
+  const asked = view.id;
   const { status: code, data } = await api.show(view.id, view.version, view.show_gives_up);
+  if (!view || view.id !== asked) return; // a new deal came while the win was looked for: it stands
   if (code !== 200) { if (data.view) show(data.view); say(data.detail ?? "That did not work."); return; }
   show(data.view);
   const run = { stop: false };

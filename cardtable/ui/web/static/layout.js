@@ -57,7 +57,7 @@ export function layout(view, width, room = Infinity, tall = Infinity) {
   const split = tableauAcross(view, room);
   const lines = split < tableau.length ? [tableau.slice(0, split), tableau.slice(split)] : [tableau];
   let y = rows * (H + g);
-  // A column that would run below the window closes up, down to half its spacing.
+  // A column that would run below the window closes up, keeping three quarters of its spacing at least.
   const roomBelow = (tall - y - g * (lines.length - 1)) / lines.length - H;
   lines.forEach((line) => {
     const indent = ((columns - line.length) * (W + g)) / 2; // under a wider row above, the columns sit in the middle
@@ -80,7 +80,7 @@ export function tableauAcross(view, room) {
   return room / (count * (1 + gapShare(room))) < CRAMPED ? Math.ceil(count / 2) : count;
 }
 
-const MOST_SQUEEZED = 0.75; // a column closes up this far at most, so a card's whole index still shows (at half, a Q read as an O); longer, the page scrolls
+const MOST_SQUEEZED = 0.75; // the least of its spacing a column keeps, so a card's whole index still shows (at half, a Q read as an O); longer, the page scrolls
 
 /** How far below its place a column's last card lies. */
 function fanDepth(pile, H) { return downBy(pile.cards, pile.cards.length - 1, H); }

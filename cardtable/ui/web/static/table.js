@@ -19,7 +19,7 @@ export function createTable(root, handlers) {
   let width = 80;
   let places = {};
   let selected = null; // {pile, position}
-  let clickActed = false; // the last single click played a move or dealt
+  let clickActed = null; // the answer to the last single click's action (a move or a deal), if it had one
   let focus = { pile: 0, position: -1 };
   let drag = null;
   let dragged = false; // the click the browser sends after a drag is not a click
@@ -288,17 +288,17 @@ export function createTable(root, handlers) {
   root.addEventListener("click", async (event) => {
     if (dragged) { dragged = false; return; }
     if (event.detail > 1 || !view) return;
-    clickActed = false;
+    clickActed = null;
     const el = event.target.closest(".card, .slot");
     if (!el) return;
     const pile = el.dataset.pile;
     const pileView = view.piles.find((p) => p.name === pile);
-    if (pileView.kind === "stock" && dealsNow(pileView)) { selected = null; clickActed = true; await handlers.deal(); return; }
+    if (pileView.kind === "stock" && dealsNow(pileView)) { selected = null; clickActed = handlers.deal(); await clickActed; return; }
     if (selected && selected.pile !== pile) {
       const from = selected;
       selected = null;
-      clickActed = true;
-      await handlers.move(from.pile, from.position, pile);
+      clickActed = handlers.move(from.pile, from.position, pile);
+      await clickActed;
       return;
     }
     if (el.classList.contains("card") && el.classList.contains("down") && pileView.kind !== "stock") {
@@ -315,10 +315,12 @@ export function createTable(root, handlers) {
   });
 
   root.addEventListener("dblclick", async (event) => {
-    // A double-click whose first click already played (a pair made, a card dealt) has
-    // nothing left to send home: the card it named has moved.
+    // A double-click whose first click played (a pair made, a card dealt) has nothing
+    // left to send home: the card it named has moved. One whose first click was refused
+    // (a card picked up before that can't go there) sends its card home as asked.
     const el = event.target.closest(".card");
-    if (!el || el.classList.contains("down") || clickActed) return;
+    if (!el || el.classList.contains("down")) return;
+    if (clickActed && (await clickActed)?.ok) return;
     selected = null;
     await handlers.home(el.dataset.pile, Number(el.dataset.position));
   });
