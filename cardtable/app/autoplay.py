@@ -116,7 +116,7 @@ def finish(state: State) -> tuple[State, list[Move]] | None:
     cell, an empty column or onto another card): in all, as many as there are free
     places (empty cells and columns, one at least) when the first is needed. So a card
     lying on the one it waits for moves out of the way, but a game still to be played
-    is not played for the player. Where a foundation takes more than one card (Golf, Black
+    is not played for the player. Where a foundation takes any of several cards (Black
     Hole), which card goes home is the game itself: only a card with no other choice
     goes home there.
 
