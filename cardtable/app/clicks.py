@@ -19,9 +19,12 @@ def targets(state: State, source: int, count: int) -> list[int]:
     for m in legal_moves(state):
         if m.kind is MoveKind.MOVE and m.source == source and m.count == count and m.target is not None:
             found.append(m.target)
-        elif m.kind is MoveKind.PAIR and source in (m.source, m.target):
-            partner = m.target if m.source == source else m.source
-            found += homes if m.target is None else [] if partner is None else [partner]
+        elif m.kind is not MoveKind.PAIR:
+            continue
+        elif m.source == source:  # with the card on another pile, or alone to the foundations
+            found += homes if m.target is None else [m.target]
+        elif m.target == source and m.source is not None:
+            found.append(m.source)
     return list(dict.fromkeys(found))
 
 

@@ -106,11 +106,15 @@ class Games:
     def start(self, game: str, deal: int | None = None, hidden: bool = False, daily: bool = False) -> tuple[int, Session]:
         """A new game (a random deal when none is named), already saved. ``hidden``: the
         number, though named, is kept from the player as a random deal's is (a winnable
-        deal's); ``daily``: it is the day's deal (hidden too)."""
+        deal's); ``daily``: it is the day's deal (hidden too). A player who has begun the
+        day's deal already (played, or seen won in "show me") gets it again as an ordinary
+        game: the day's line counts the first try."""
         variant = get_variant(game)
         problem = new_game_problem(variant, deal, None)
         if problem is not None:
             raise ValueError(problem)
+        if daily and deal is not None and self.store.played_daily(self.player, variant.id, deal):
+            daily, hidden = False, True
         number = random_deal(variant, self.rng) if deal is None else deal
         session = Session(variant, number, self.options(variant.id), random_deal=deal is None or hidden or daily, daily=daily)
         return self.store.save(self.player, session), session
@@ -124,13 +128,10 @@ class Games:
 
     def start_daily(self, game: str, day: date | None = None, book: DealBook | None = None) -> tuple[int, Session]:
         """The day's deal of ``game`` (today's, by the UTC calendar, unless ``day`` is
-        given): the same for everyone, proved winnable, counted apart in the statistics.
-        A player who has begun it already (played, or seen won in "show me") gets it
-        again as an ordinary game, by its number: the day's line counts the first try."""
+        given): the same for everyone, proved winnable, counted apart in the statistics
+        (once begun, dealt again as an ordinary game: see ``start``)."""
         variant = get_variant(game)
         number = (book or DealBook(self.store)).daily(variant, day or today())
-        if self.store.played_daily(self.player, variant.id, number):
-            return self.start(variant.id, number, hidden=True)
         return self.start(variant.id, number, daily=True)
 
     def resume(self, game_id: int | None = None) -> tuple[int, Session] | None:

@@ -142,8 +142,7 @@ class LiveGames:
         hidden: bool = False,
     ) -> tuple[list[int], int, Session]:
         """``create``'s store work (on a store thread): the games given up, the new
-        game's id and its session. A daily deal the player has begun already is dealt as
-        an ordinary game, as ``Games.start_daily`` does."""
+        game's id and its session."""
         games = Games(self.store, player)
         if options is not None:
             games.set_options(options, game)
@@ -167,8 +166,6 @@ class LiveGames:
             except StaleGame:  # acted on (or left) in another process meanwhile: look again
                 continue
             left.append(previous)
-        if daily and deal is not None and self.store.played_daily(player, get_variant(game).id, deal):
-            daily = False  # begun already: played again, it counts as an ordinary game
         game_id, session = games.start(game, deal, hidden=hidden, daily=daily)
         return left, game_id, session
 

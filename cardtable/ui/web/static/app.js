@@ -157,10 +157,9 @@ async function act(action, extra = {}) {
     if (code === 0 || code >= 400) { say(data.detail ?? "That did not work."); return { ok: false }; }
     table.highlight(null);
     if (!data.ok) { say(data.reason); table.redraw(); return data; }
-    say(data.hint ? `Hint: ${data.reason}` : "");
     show(data.view);
-    // The same view may have come first by the socket: the table's state is said here too.
-    if (!data.hint && view.stuck && !view.won) say(STUCK);
+    // Said after the view is shown: the same view may have come first by the socket.
+    say(data.hint ? `Hint: ${data.reason}` : view.stuck && !view.won ? STUCK : "");
     if (data.hint) table.highlight(data.hint);
     return data;
   });
