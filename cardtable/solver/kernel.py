@@ -17,7 +17,8 @@ from cardtable.solitaire.compiled.kernel import generate, home_move, is_won, pla
 from cardtable.solitaire.compiled.shared import (
     GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, copy_position, starts,
 )
-from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_key, talon_of, turns
+from cardtable.solitaire.compiled.keys import moved_key
+from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_hashes, talon_key, talon_of, turns
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 # counters
@@ -235,6 +236,18 @@ def _seen(table, k):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def _has(table, k):  # type: ignore[no-untyped-def]
+    """Whether ``k`` is in the table."""
+    mask = len(table) - 1
+    slot = np.int64(k & np.uint64(mask))
+    while table[slot] != 0:
+        if table[slot] == k:
+            return True
+        slot = (slot + 1) & mask
+    return False
+
+
+@njit(cache=True, nogil=True)
 def rehash(old, new):  # type: ignore[no-untyped-def]
     """Move every key of ``old`` into the larger, empty table ``new``."""
     for k in old:
@@ -404,11 +417,16 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     scratch = (b(work[11]), b(work[12]), b(work[13]))
     depth_of = b(work[14])
     counters, weights = b(counters), b(weights)
+    hashes = (b(work[15]), b(work[16]), b(work[17]), b(work[18]))
     meta = rules.meta
     piles = meta[0]
     capacity = meta[1]
     draw = draw_of(rules)
     s, w = meta[2], meta[3]
+    # Where a move changes only the two piles it touches, a child already seen is known
+    # by its key, worked out from the parent's pile hashes before the child is laid out.
+    quick = meta[MOVES_STAY_PUT]
+    raw = np.uint64(0)
     n = 0
     room = arena.shape[0]
     for _ in range(steps):
@@ -426,13 +444,24 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
             return
         _pop(heapkey, heapnode, counters)
         counters[EXPANDED] += 1
+        if quick:
+            raw = talon_hashes(rules, draw, cards, lens, hid, extra, hashes)
         for m in range(count):
-            if to_twin(rules, lens, moves[m]) or (not idle and is_idle(rules, cards, lens, hid, moves[m])):
+            move = moves[m]
+            if to_twin(rules, lens, move) or (not idle and is_idle(rules, cards, lens, hid, move)):
                 continue
-            at = counters[LOG]
+            i = (move >> 16) & 255
+            j = (move >> 8) & 255
             jump = reach[m] if draw > 0 else NOT_A_JUMP
-            used = make_child(rules, draw, position, child, talon, n, moves[m], jump, mlog, at)
-            if _seen(table, talon_key(rules, draw, ccards, clens, chid, cextra)):
+            known = np.uint64(0)
+            if quick and move >> 24 == MOVE and jump == NOT_A_JUMP and i != s and j != s and i != w and j != w:
+                known = moved_key(rules, hashes, raw, cards, lens, hid, i, j, move & 255)
+                if _has(table, known):
+                    continue
+            at = counters[LOG]
+            used = make_child(rules, draw, position, child, talon, n, move, jump, mlog, at)
+            k = known if known != 0 and used == 1 else talon_key(rules, draw, ccards, clens, chid, cextra)
+            if _seen(table, k):
                 continue
             new = counters[NODES]
             counters[NODES] = new + 1

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from cardtable.solitaire import Move, State, Variant
-from cardtable.solitaire.compiled import program_of, to_arrays, to_move
+from cardtable.solitaire.compiled import Program, program_of, to_arrays, to_move
+from cardtable.solitaire.compiled.keys import hashes_for
 from cardtable.solitaire.compiled.shared import MAX_MOVES
 from cardtable.solver import kernel
 
@@ -59,17 +60,22 @@ def _store(room: int, row: int, capacity: int) -> Store:
     )
 
 
-def _work(piles: int, capacity: int) -> tuple[np.ndarray, ...]:
+def _work(program: Program) -> tuple[np.ndarray, ...]:
     """The search's scratch arrays (``kernel.run``): a position and a child position
     (cards, lengths, face-down counts, redeals), the moves and their talon reach, the
-    talon, a position for the talon's jumps, and the estimate's card depths."""
+    talon, a position for the talon's jumps, the estimate's card depths, and the pile
+    hashes a child's key is worked out from (``keys.pile_hashes``)."""
+    piles, capacity, tables = program.piles, program.capacity, program.variant.tables
+    groups = max(len(tables.symmetric), len(tables.symmetric_while_dealing))
+
     def position() -> tuple[np.ndarray, ...]:
         return (np.zeros((piles, capacity), dtype=np.uint8), np.zeros(piles, dtype=np.int64),
                 np.zeros(piles, dtype=np.int64), np.zeros(1, dtype=np.int64))
 
     moves = (np.zeros(MAX_MOVES, dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int64),
              np.zeros(capacity, dtype=np.int64))
-    return position() + position() + moves + position()[:3] + (np.zeros(52, dtype=np.int64),)
+    depths = (np.zeros(52, dtype=np.int64),)
+    return position() + position() + moves + position()[:3] + depths + hashes_for(piles, capacity, groups)
 
 
 def _grown(store: Store, room: int, capacity: int) -> Store:
@@ -119,7 +125,7 @@ def _run(state: State, most: int, deadline: float, weights: tuple[int, ...], idl
     weighing = np.array(weights, dtype=np.int64)
     rules = program.rules
     kernel.begin(rules, weighing, store, counters, position.cards, position.lens, position.hid, position.extra)
-    scratch = _work(program.piles, program.capacity)
+    scratch = _work(program)
     while counters[kernel.STATUS] == kernel.RUNNING and time.perf_counter() < deadline:
         kernel.run(rules, weighing, idle, store, scratch, counters, SLICE)
         room = len(store[1])
@@ -160,7 +166,7 @@ def dive(state: State, positions: int, deadline: float, idle: bool = True) -> Se
     store = _dive_store(DIVE_ROOM, row, FIRST_ROOM)
     counters = np.zeros(8, dtype=np.int64)
     rules = program.rules
-    scratch = _work(program.piles, program.capacity)
+    scratch = _work(program)
     depth.start(rules, store, scratch, counters, position.cards, position.lens, position.hid, position.extra)
     assert counters[kernel.STATUS] != kernel.FULL  # the first room holds any position's moves (MAX_MOVES)
     while time.perf_counter() < deadline:

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from cardtable.solitaire.compiled.kernel import generate
-from cardtable.solitaire.compiled.keys import key
+from cardtable.solitaire.compiled.keys import key, pile_hashes
 from cardtable.solitaire.compiled.shared import DEAL, MOVE, NO_STEP, REDEAL, code, copy_position
 
 NOT_A_JUMP = -1
@@ -143,24 +143,48 @@ def _may_land(rules, cards, lens, card):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def talon_key(rules, draw, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
-    """The position's key, the same wherever the pointer is among those turning alone
-    brings back round: every pointer when one card turns at a time; with more, the start,
-    each multiple of the cards turned, and the end (the waste turned over starts again)."""
-    if draw == 0:
-        return key(rules, cards, lens, hid, extra)
+def _fold(rules, draw, cards, lens, hid):  # type: ignore[no-untyped-def]
+    # Turn the waste back onto the stock where the key is the same wherever the pointer
+    # is; return the waste's length to restore (-1: left as it is).
     meta = rules.meta
     s, w = meta[2], meta[3]
     ns, nw = lens[s], lens[w]
-    if draw > 1 and nw % draw != 0 and ns > 0:
-        return key(rules, cards, lens, hid, extra)  # off the round: turning leaves it for good
+    if draw == 0 or (draw > 1 and nw % draw != 0 and ns > 0):
+        return -1  # off the round: turning leaves it for good
     for x in range(nw):
         cards[s, ns + x] = cards[w, nw - 1 - x]
     lens[s] = ns + nw
     hid[s] += nw
     lens[w] = 0
-    k = key(rules, cards, lens, hid, extra)
-    lens[s] = ns
+    return nw
+
+
+@njit(cache=True, nogil=True)
+def _unfold(rules, lens, hid, nw):  # type: ignore[no-untyped-def]
+    if nw < 0:
+        return
+    s, w = rules.meta[2], rules.meta[3]
+    lens[s] -= nw
     hid[s] -= nw
     lens[w] = nw
+
+
+@njit(cache=True, nogil=True)
+def talon_key(rules, draw, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
+    """The position's key, the same wherever the pointer is among those turning alone
+    brings back round: every pointer when one card turns at a time; with more, the start,
+    each multiple of the cards turned, and the end (the waste turned over starts again)."""
+    nw = _fold(rules, draw, cards, lens, hid)
+    k = key(rules, cards, lens, hid, extra)
+    _unfold(rules, lens, hid, nw)
     return k
+
+
+@njit(cache=True, nogil=True)
+def talon_hashes(rules, draw, cards, lens, hid, extra, hashes):  # type: ignore[no-untyped-def]
+    """``keys.pile_hashes`` of the position as ``talon_key`` sees it, so ``moved_key``
+    gives the ``talon_key`` of a move between two piles other than the stock and waste."""
+    nw = _fold(rules, draw, cards, lens, hid)
+    raw = pile_hashes(rules, cards, lens, hid, extra, hashes)
+    _unfold(rules, lens, hid, nw)
+    return raw

@@ -134,3 +134,38 @@ def test_three_at_a_time_the_pointers_turning_comes_back_to_are_one_key() -> Non
     turned = apply(state, next(m for m in legal_moves(state) if _turning(m)))
     off.add(keyed(turned))
     assert len(off) == 2
+
+
+@pytest.mark.parametrize("game", ["klondike", "klondike-draw3", "thumb-and-pouch"])
+def test_a_moved_key_is_the_talon_key_of_a_move_off_the_talon(game: str) -> None:
+    from cardtable.solitaire.compiled import kernel, keys
+    from cardtable.solitaire.compiled.shared import MOVE
+    from cardtable.solver.talon import talon_hashes
+
+    variant = get_variant(game)
+    program = program_of(variant)
+    rules, draw = program.rules, draw_of(program.rules)
+    s, w = program.meta[2], program.meta[3]
+    hashes = keys.hashes_for(program.piles, program.capacity, len(variant.tables.symmetric))
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    rng = random.Random(game)
+    compared = 0
+    for _ in range(6):
+        p = to_arrays(variant.start(rng.randrange(1, 1 << 20)))
+        here = (p.cards, p.lens, p.hid, p.extra)
+        for _ in range(80):
+            raw = np.uint64(talon_hashes(rules, draw, *here, hashes))
+            count = kernel.generate(rules, *here, moves)
+            if count == 0:
+                break
+            for m in range(count):
+                move = int(moves[m])
+                i, j = (move >> 16) & 255, (move >> 8) & 255
+                if move >> 24 != MOVE or {i, j} & {s, w}:
+                    continue
+                child = tuple(a.copy() for a in here)
+                kernel.play(rules, *child, move)
+                assert keys.moved_key(rules, hashes, raw, *here[:3], i, j, move & 255) == talon_key(rules, draw, *child)
+                compared += 1
+            kernel.play(rules, *here, int(moves[rng.randrange(count)]))
+    assert compared > 50
