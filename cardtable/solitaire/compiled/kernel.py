@@ -78,9 +78,9 @@ def generate(rules, cards, lens, hid, extra, out, source=-1):  # type: ignore[no
             columns += 1
     limit_on = (free + 1) << columns
     limit_empty = (free + 1) << (columns - 1) if columns > 0 else free + 1
-    cand_pile = np.empty(meta[1] + piles, dtype=np.int64)
-    cand_k = np.empty(meta[1] + piles, dtype=np.int64)
-    cand_card = np.empty(meta[1] + piles, dtype=np.int64)
+    # One allocation for the three candidate lists: this runs once per position searched.
+    candidates = np.empty((3, meta[1] + piles), dtype=np.int64)
+    cand_pile, cand_k, cand_card = candidates[0], candidates[1], candidates[2]
     nc = 0
     for i in range(piles):
         kind = group[i]
