@@ -20,12 +20,12 @@ from numba import njit
 
 from cardtable.solitaire.compiled.kernel import generate, is_won
 from cardtable.solitaire.compiled.rules import borrowed
-from cardtable.solitaire.compiled.keys import moved_key
 from cardtable.solitaire.compiled.shared import MOVE, MOVES_STAY_PUT
 from cardtable.solver.kernel import (
-    EXHAUSTED, FULL, NODES, SOLVED, STATUS, _decode, _encode, _go_home, _has, _seen, is_idle, make_child, to_twin,
+    EXHAUSTED, FULL, NODES, SOLVED, STATUS, _decode, _encode, _go_home, _has, _seen, _went_home, child_key, is_idle,
+    make_child, to_twin,
 )
-from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_hashes, talon_key, talon_of
+from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
 
 # counters (NODES and STATUS as in kernel.py)
 DEPTH, MOVES_TOP, LOG_TOP = 2, 3, 4
@@ -110,6 +110,7 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
     ccards, clens, chid, cextra = b(work[4]), b(work[5]), b(work[6]), b(work[7])
     talon = b(work[10])
     hashes = (b(work[15]), b(work[16]), b(work[17]), b(work[18]))
+    chains = b(work[19])
     counters = b(counters)
     meta = rules.meta
     piles, capacity = meta[0], meta[1]
@@ -139,20 +140,23 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
         _decode(rows[f], cards, lens, hid, extra, piles)
         if to_twin(rules, lens, move) or (not idle and is_idle(rules, cards, lens, hid, move)):
             continue
-        i = (move >> 16) & 255
-        j = (move >> 8) & 255
         known = np.uint64(0)
-        if quick and move >> 24 == MOVE and p == NOT_A_JUMP and i != s and j != s and i != w and j != w:
+        if quick and move >> 24 == MOVE:
             if hashed != f:
                 raw = talon_hashes(rules, draw, cards, lens, hid, extra, hashes)
+                if draw > 0:
+                    talon_chains(talon, talon_of(cards, lens, s, w, talon), chains)
                 hashed = f
-            known = moved_key(rules, hashes, raw, cards, lens, hid, i, j, move & 255)
-            if _has(table, known):
+            n = talon_of(cards, lens, s, w, talon) if p != NOT_A_JUMP else 0
+            known = child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hid, extra, move, p)
+            if known != 0 and _has(table, known):
                 continue
         log = counters[LOG_TOP]
         n = talon_of(cards, lens, s, w, talon) if p != NOT_A_JUMP else 0
         used = make_child(rules, draw, (cards, lens, hid, extra), (ccards, clens, chid, cextra), talon, n, move, p, elog, log)
-        if _seen(table, known if known != 0 and used == 1 else talon_key(rules, draw, ccards, clens, chid, cextra)):
+        if known == 0 or _went_home(elog, log, used):
+            known = talon_key(rules, draw, ccards, clens, chid, cextra)
+        if _seen(table, known):
             continue
         counters[NODES] += 1
         counters[LOG_TOP] = log + used
@@ -164,7 +168,7 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
         if not _open(rules, store, work, counters, ccards, clens, chid, cextra):
             counters[LOG_TOP] = log  # the child is known (in the table) but not entered: undo it all
             fnext[f] -= 1
-            _unsee(table, known if known != 0 and used == 1 else talon_key(rules, draw, ccards, clens, chid, cextra))
+            _unsee(table, known)
             counters[NODES] -= 1
             counters[STATUS] = FULL
             return

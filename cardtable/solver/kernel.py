@@ -18,7 +18,9 @@ from cardtable.solitaire.compiled.shared import (
     GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, copy_position, starts,
 )
 from cardtable.solitaire.compiled.keys import moved_key
-from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, point, talon_hashes, talon_key, talon_of, turns
+from cardtable.solver.talon import (
+    NOT_A_JUMP, draw_of, jumped_key, jumps, point, talon_chains, talon_hashes, talon_key, talon_of, turns,
+)
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 # counters
@@ -292,6 +294,37 @@ def _go_home_after(rules, cards, lens, hid, extra, mlog, at, move):  # type: ign
 
 
 @njit(cache=True, nogil=True)
+def child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hid, extra, move, jump):  # type: ignore[no-untyped-def]
+    """The key of the position ``move`` (with its talon ``jump``) leads to before any
+    card goes home, worked out from the parent's ``talon_hashes`` (``raw``) and
+    ``talon_chains`` without laying it out; 0 where that can't be done (``quick``
+    False: a game whose moves change more than the piles they touch)."""
+    if not quick or move >> 24 != MOVE:
+        return np.uint64(0)
+    meta = rules.meta
+    s, w = meta[2], meta[3]
+    i = (move >> 16) & 255
+    j = (move >> 8) & 255
+    if jump == NOT_A_JUMP:
+        if i == s or j == s or i == w or j == w:
+            return np.uint64(0)
+        return moved_key(rules, hashes, raw, cards, lens, hid, i, j, move & 255)
+    if j == s or rules.sinks[s] or rules.sinks[w]:
+        return np.uint64(0)
+    return jumped_key(rules, draw, hashes, raw, chains, talon, n, jump, j, lens, hid, extra)
+
+
+@njit(cache=True, nogil=True)
+def _went_home(mlog, at, used):  # type: ignore[no-untyped-def]
+    """Whether the moves logged for a child (``mlog[at:at + used]``: turns, the move,
+    then moves home) end with a move home."""
+    x = at
+    while mlog[x] >> 24 != MOVE:  # the talon's turns come first
+        x += 1
+    return x < at + used - 1
+
+
+@njit(cache=True, nogil=True)
 def make_child(rules, draw, position, child, talon, n, move, reach, mlog, at):  # type: ignore[no-untyped-def]
     """Lay out in ``child`` the position ``move`` leads to from ``position`` (each the
     tuple cards, lens, hid, extra), with the turns a talon jump takes first (``reach``,
@@ -418,13 +451,15 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     depth_of = b(work[14])
     counters, weights = b(counters), b(weights)
     hashes = (b(work[15]), b(work[16]), b(work[17]), b(work[18]))
+    chains = b(work[19])
     meta = rules.meta
     piles = meta[0]
     capacity = meta[1]
     draw = draw_of(rules)
     s, w = meta[2], meta[3]
-    # Where a move changes only the two piles it touches, a child already seen is known
-    # by its key, worked out from the parent's pile hashes before the child is laid out.
+    # Where a move changes only the two piles it touches (a talon jump: the talon and its
+    # target), a child already seen is known by its key (``child_key``), worked out from
+    # the parent's pile hashes before the child is laid out.
     quick = meta[MOVES_STAY_PUT]
     raw = np.uint64(0)
     n = 0
@@ -439,6 +474,8 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
         if draw > 0:
             count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
             n = talon_of(cards, lens, s, w, talon)
+            if quick:
+                talon_chains(talon, n, chains)
         if counters[NODES] + count > room or counters[LOG] + count * (2 * capacity + 4) > len(mlog):
             counters[STATUS] = FULL  # the node stays queued: the caller may grow the store
             return
@@ -450,17 +487,13 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
             move = moves[m]
             if to_twin(rules, lens, move) or (not idle and is_idle(rules, cards, lens, hid, move)):
                 continue
-            i = (move >> 16) & 255
-            j = (move >> 8) & 255
             jump = reach[m] if draw > 0 else NOT_A_JUMP
-            known = np.uint64(0)
-            if quick and move >> 24 == MOVE and jump == NOT_A_JUMP and i != s and j != s and i != w and j != w:
-                known = moved_key(rules, hashes, raw, cards, lens, hid, i, j, move & 255)
-                if _has(table, known):
-                    continue
+            known = child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hid, extra, move, jump)
+            if known != 0 and _has(table, known):
+                continue
             at = counters[LOG]
             used = make_child(rules, draw, position, child, talon, n, move, jump, mlog, at)
-            k = known if known != 0 and used == 1 else talon_key(rules, draw, ccards, clens, chid, cextra)
+            k = known if known != 0 and not _went_home(mlog, at, used) else talon_key(rules, draw, ccards, clens, chid, cextra)
             if _seen(table, k):
                 continue
             new = counters[NODES]

@@ -63,8 +63,9 @@ def _store(room: int, row: int, capacity: int) -> Store:
 def _work(program: Program) -> tuple[np.ndarray, ...]:
     """The search's scratch arrays (``kernel.run``): a position and a child position
     (cards, lengths, face-down counts, redeals), the moves and their talon reach, the
-    talon, a position for the talon's jumps, the estimate's card depths, and the pile
-    hashes a child's key is worked out from (``keys.pile_hashes``)."""
+    talon, a position for the talon's jumps, the estimate's card depths, the pile
+    hashes a child's key is worked out from (``keys.pile_hashes``) and the talon's
+    (``talon.talon_chains``)."""
     piles, capacity, tables = program.piles, program.capacity, program.variant.tables
     groups = max(len(tables.symmetric), len(tables.symmetric_while_dealing))
 
@@ -75,7 +76,8 @@ def _work(program: Program) -> tuple[np.ndarray, ...]:
     moves = (np.zeros(MAX_MOVES, dtype=np.int64), np.zeros(MAX_MOVES, dtype=np.int64),
              np.zeros(capacity, dtype=np.int64))
     depths = (np.zeros(52, dtype=np.int64),)
-    return position() + position() + moves + position()[:3] + depths + hashes_for(piles, capacity, groups)
+    talon_chains = (np.zeros((2, capacity + 1), dtype=np.uint64),)
+    return position() + position() + moves + position()[:3] + depths + hashes_for(piles, capacity, groups) + talon_chains
 
 
 def _grown(store: Store, room: int, capacity: int) -> Store:

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from cardtable.solitaire.compiled.kernel import generate
-from cardtable.solitaire.compiled.keys import key, pile_hashes
+from cardtable.solitaire.compiled.keys import BASIS, chain, finish, key, pile_hashes, redeals_part, with_piles
 from cardtable.solitaire.compiled.shared import DEAL, MOVE, NO_STEP, REDEAL, code, copy_position
 
 NOT_A_JUMP = -1
@@ -188,3 +188,48 @@ def talon_hashes(rules, draw, cards, lens, hid, extra, hashes):  # type: ignore[
     raw = pile_hashes(rules, cards, lens, hid, extra, hashes)
     _unfold(rules, lens, hid, nw)
     return raw
+
+
+@njit(cache=True, nogil=True)
+def talon_chains(talon, n, chains):  # type: ignore[no-untyped-def]
+    """Fill ``chains[0, x]`` with the hash chain of the talon's last ``x`` cards, last
+    first (the stock as the key folds it), and ``chains[1, x]`` with that of its first
+    ``x`` (the waste), for ``jumped_key``."""
+    back = BASIS
+    front = BASIS
+    chains[0, 0] = back
+    chains[1, 0] = front
+    for x in range(n):
+        back = chain(back, talon[n - 1 - x])
+        front = chain(front, talon[x])
+        chains[0, x + 1] = back
+        chains[1, x + 1] = front
+
+
+@njit(cache=True, nogil=True)
+def jumped_key(rules, draw, hashes, raw, chains, talon, n, reach, j, lens, hid, extra):  # type: ignore[no-untyped-def]
+    """The ``talon_key`` of the position a talon jump leads to (turn to the pointer
+    ``reach`` gives, then play the waste's top card onto pile ``j``, nothing else
+    changed), from the parent's ``talon_hashes`` (``raw``) and ``talon_chains``: no
+    position laid out. The stock lies face down (as ``point`` lays it)."""
+    meta, sinks = rules.meta, rules.sinks
+    s, w = meta[2], meta[3]
+    p = reach if reach >= 0 else -2 - reach
+    card = talon[p - 1]
+    stock, waste = n - p, p - 1
+    if draw == 1 or waste % draw == 0 or stock == 0:  # folded, as _fold folds it
+        h = chains[0, stock]
+        for x in range(waste - 1, -1, -1):
+            h = chain(h, talon[x])
+        new_s = finish(h, n - 1, n - 1)
+        new_w = finish(BASIS, 0, 0)
+    else:
+        new_s = finish(chains[0, stock], stock, stock)
+        new_w = finish(chains[1, waste], 0, waste)
+    if sinks[j]:
+        new_j = finish(chain(BASIS, card), hid[j], lens[j] + 1)
+    else:
+        new_j = finish(chain(hashes[0][j, lens[j]], card), hid[j], lens[j] + 1)
+    if reach < 0 and meta[19]:  # a redeal taken: the key counts them
+        raw = np.uint64(raw) + redeals_part(extra[0] + 1) - redeals_part(extra[0])
+    return with_piles(hashes, raw, s, new_s, w, new_w, j, new_j)

@@ -169,3 +169,53 @@ def test_a_moved_key_is_the_talon_key_of_a_move_off_the_talon(game: str) -> None
                 compared += 1
             kernel.play(rules, *here, int(moves[rng.randrange(count)]))
     assert compared > 50
+
+
+@pytest.mark.parametrize("game", ["klondike", "klondike-draw3", "double-klondike", "klondike[draw=2]"])
+def test_a_jumped_key_is_the_talon_key_of_the_jump_before_cards_go_home(game: str) -> None:
+    from cardtable.solitaire.compiled import kernel
+    from cardtable.solitaire.compiled.keys import hashes_for
+    from cardtable.solver.talon import jumped_key, point, talon_chains, talon_hashes
+
+    variant = get_variant(game)
+    program = program_of(variant)
+    rules, draw = program.rules, draw_of(program.rules)
+    assert draw > 0
+    s, w = program.meta[2], program.meta[3]
+    hashes = hashes_for(program.piles, program.capacity, len(variant.tables.symmetric))
+    chains = np.zeros((2, program.capacity + 1), dtype=np.uint64)
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    reach = np.empty(MAX_MOVES, dtype=np.int64)
+    talon = np.zeros(program.capacity, dtype=np.int64)
+    rng = random.Random(game + "jumped")
+    compared = 0
+    for _ in range(6):
+        p = to_arrays(variant.start(rng.randrange(1, 1 << 20)))
+        here = (p.cards, p.lens, p.hid, p.extra)
+        scratch = (np.zeros_like(p.cards), np.zeros_like(p.lens), np.zeros_like(p.hid))
+        for _ in range(60):
+            raw = np.uint64(talon_hashes(rules, draw, *here, hashes))
+            count = kernel.generate(rules, *here, moves)
+            count = jumps(rules, draw, *here, moves, reach, count, scratch)
+            if count == 0:
+                break
+            n = talon_of(p.cards, p.lens, s, w, talon)
+            talon_chains(talon, n, chains)
+            for m in range(count):
+                if reach[m] == NOT_A_JUMP:
+                    continue
+                move, jump = int(moves[m]), int(reach[m])
+                child = tuple(a.copy() for a in here)
+                point(child[0], child[1], child[2], s, w, talon, n, jump if jump >= 0 else -2 - jump)
+                child[3][0] += jump < 0
+                kernel.play(rules, *child, move)
+                j = (move >> 8) & 255
+                quick = jumped_key(rules, draw, hashes, raw, chains, talon, n, jump, j, p.lens, p.hid, p.extra)
+                assert quick == talon_key(rules, draw, *child)
+                compared += 1
+            m = rng.randrange(count)  # on along a random move, a jump played as the search plays it
+            if reach[m] != NOT_A_JUMP:
+                point(p.cards, p.lens, p.hid, s, w, talon, n, reach[m] if reach[m] >= 0 else -2 - reach[m])
+                p.extra[0] += reach[m] < 0
+            kernel.play(rules, *here, int(moves[m]))
+    assert compared > 30

@@ -72,6 +72,12 @@ def _piles_now(rules, lens):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True, inline="always")
+def redeals_part(redeals):  # type: ignore[no-untyped-def]
+    """The key's part for the redeals taken, in games that key them (``meta[19]``)."""
+    return _spread(np.uint64(redeals + 3))
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _final(raw):  # type: ignore[no-untyped-def]
     return np.uint64(1) if raw == np.uint64(0) else raw
 
@@ -92,7 +98,7 @@ def key(rules, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
             total += _spread(_pile_hash(rules, cards, lens, hid, symmetric[g, x]))
         h += _group_part(g, total)
     if rules.meta[19]:
-        h += _spread(np.uint64(extra[0] + 3))
+        h += redeals_part(extra[0])
     return _final(h)
 
 
@@ -129,7 +135,7 @@ def pile_hashes(rules, cards, lens, hid, extra, hashes):  # type: ignore[no-unty
         totals[g] = total
         raw += _group_part(g, total)
     if rules.meta[19]:
-        raw += _spread(np.uint64(extra[0] + 3))
+        raw += redeals_part(extra[0])
     return raw
 
 
@@ -168,17 +174,51 @@ def moved_key(rules, hashes, raw, cards, lens, hid, i, j, k):  # type: ignore[no
         for x in range(left, n):
             hj = _step(hj, cards[i, x])
     new_j = _finish(hj, hid[j], lens[j] + k)
-    gi, gj = where[i], where[j]
-    if gi < 0:
-        raw += _fixed_part(i, new_i) - _fixed_part(i, piled[i])
-    if gj < 0:
-        raw += _fixed_part(j, new_j) - _fixed_part(j, piled[j])
-    if gi >= 0:
-        total = totals[gi] + _spread(new_i) - _spread(piled[i])
-        if gj == gi:
-            total += _spread(new_j) - _spread(piled[j])
-        raw += _group_part(gi, total) - _group_part(gi, totals[gi])
-    if gj >= 0 and gj != gi:
-        total = totals[gj] + _spread(new_j) - _spread(piled[j])
-        raw += _group_part(gj, total) - _group_part(gj, totals[gj])
+    return with_piles(hashes, raw, i, new_i, j, new_j)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _swap(hashes, raw, p, new):  # type: ignore[no-untyped-def]
+    # ``raw`` with pile p hashing to ``new``; a group's total is changed in place.
+    chains, piled, where, totals = hashes
+    g = where[p]
+    if g < 0:
+        return raw + _fixed_part(p, new) - _fixed_part(p, piled[p])
+    before = totals[g]
+    totals[g] = before + _spread(new) - _spread(piled[p])
+    return raw + _group_part(g, totals[g]) - _group_part(g, before)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _unswap(hashes, p, new):  # type: ignore[no-untyped-def]
+    chains, piled, where, totals = hashes
+    g = where[p]
+    if g >= 0:
+        totals[g] -= _spread(new) - _spread(piled[p])
+
+
+@njit(cache=True, nogil=True)
+def with_piles(hashes, raw, a, new_a, b, new_b, c=-1, new_c=np.uint64(0)):  # type: ignore[no-untyped-def]
+    """The key of the position ``raw`` (``pile_hashes``) stands for, with piles ``a``,
+    ``b`` and ``c`` (-1: none) hashing to ``new_a``, ``new_b`` and ``new_c`` instead
+    (each a ``pile_hash`` as ``chain`` and ``finish`` build one)."""
+    raw = _swap(hashes, np.uint64(raw), a, new_a)
+    raw = _swap(hashes, raw, b, new_b)
+    if c >= 0:
+        raw = _swap(hashes, raw, c, new_c)
+        _unswap(hashes, c, new_c)
+    _unswap(hashes, b, new_b)
+    _unswap(hashes, a, new_a)
     return _final(raw)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def chain(h, card):  # type: ignore[no-untyped-def]
+    """A pile's hash chain one card further (``BASIS`` for no card)."""
+    return _step(h, card)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def finish(h, hid, n):  # type: ignore[no-untyped-def]
+    """A pile's hash from its chain, face-down count and length."""
+    return _finish(h, hid, n)
