@@ -5,10 +5,32 @@ from __future__ import annotations
 
 from cardtable.app.hints import HeuristicHinter
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, State, check, legal_moves
+from cardtable.solitaire import Move, MoveKind, State, Variant, check, legal_moves
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.stock import StockTarget
 
 _RANKER = HeuristicHinter()
+
+
+def plays(variant: Variant, pile: int) -> bool:
+    """Whether a click on the pile's top card picks it up: a pile whose cards move, or a
+    stock whose top card lies face up to be played (Strategy) or paired (Pyramid)."""
+    spec = variant.piles[pile]
+    return spec.group is not None or (spec.kind is PileKind.STOCK and variant.stock.face_up)
+
+
+def deals(variant: Variant, pile: int) -> bool:
+    """Whether the pile is a stock that deals (or turns over) when clicked."""
+    return variant.piles[pile].kind is PileKind.STOCK and variant.stock.target is not StockTarget.NONE
+
+
+def deals_on_click(state: State, pile: int, picked: int | None) -> bool:
+    """Whether a click on the stock deals: always where its top card does not play;
+    where it does, a second click on it once picked up (``picked``, the pile of the
+    card picked up, if any), or a click on it empty (to turn the waste over)."""
+    if not plays(state.variant, pile):
+        return True
+    return deals(state.variant, pile) and (picked == pile or not state.piles[pile])
 
 
 def targets(state: State, source: int, count: int) -> list[int]:

@@ -26,6 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Markdown, Static
 
 from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violations, summarize
+from cardtable.app.clicks import deals, deals_on_click
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
 from cardtable.app.service import Games
@@ -47,7 +48,8 @@ from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, status_line
 
 _RED = {"D", "H"}
 KEYS = (
-    "Keys: arrows or h/l/k/j move the cursor, space picks up and drops, enter plays the card; "
+    "Keys: left and right (h/l) move the cursor from pile to pile, up and down (k/j) through a pile's "
+    "cards and on to the pile above or below; space picks up and drops, enter plays the card; "
     "d deal, u undo, r redo, R restart, b mark this position, B back to it, i hint, a finish, n new deal, "
     "N a winnable deal, D today's deal, "
     "m show me, w still winnable?, s statistics, q quit. Mouse: click a card then its place, "
@@ -171,6 +173,7 @@ class TableApp(App[int]):
     .cursor { text-style: reverse; }
     .hinted { background: $success; }
     .violation { text-style: underline; }
+    .violation.cursor { text-style: reverse underline; }
     #message { height: 3; padding: 0 1; }
     #sheet { padding: 1 2; background: $panel; border: round $accent; }
     """
@@ -438,12 +441,17 @@ class TableApp(App[int]):
         elif self.selected is not None and self.selected[0] != pile:
             source, at = self.selected
             self.show(self.session.move_card(source, at, pile))
-        elif spec.kind is PileKind.STOCK and spec.group is None:
+        elif spec.kind is PileKind.STOCK and deals_on_click(self.session.state, pile, self._picked_pile()):
             self.show(self.session.deal())
         elif position >= 0 and position >= self.session.state.hidden[pile]:
             self.selected = None if self.selected == (pile, position) else (pile, position)
-            self.message = "now click where it goes" if self.selected else ""
+            again = ", or the stock again to deal" if self.selected and deals(self.session.variant, pile) else ""
+            self.message = f"now click where it goes{again}" if self.selected else ""
             self.redraw()
+
+    def _picked_pile(self) -> int | None:
+        """The pile of the card picked up, if any."""
+        return None if self.selected is None else self.selected[0]
 
     # -- keys --------------------------------------------------------------------------
 
@@ -453,16 +461,35 @@ class TableApp(App[int]):
         self.redraw()
 
     def action_card(self, step: int) -> None:
+        """Up or down a pile's cards; past its first or last, on to the pile above or below."""
         cards = len(self.session.state.piles[self.cursor_pile])
-        self.cursor_card = (self.cursor_card % max(cards, 1) + step) % max(cards, 1)
+        at = self.cursor_card % max(cards, 1) + step
+        beside = self._pile_beside(step > 0) if not 0 <= at < cards else None
+        if beside is not None:
+            self.cursor_pile, self.cursor_card = beside, -1
+        else:
+            self.cursor_card = at % max(cards, 1)
         self.redraw()
+
+    def _pile_beside(self, below: bool) -> int | None:
+        """The pile drawn nearest under (or over) the cursor's pile, by where their names
+        stand on the screen; None in the bottom (top) row."""
+        heads = {v.pile: v.region for v in self.query(CardView) if v.position == -1}
+        here = heads.get(self.cursor_pile)
+        if here is None:
+            return None
+        others = [(pile, r) for pile, r in heads.items() if (r.y > here.y if below else r.y < here.y)]
+        if not others:
+            return None
+        row = min(r.y for _, r in others) if below else max(r.y for _, r in others)
+        return min((p for p in others if p[1].y == row), key=lambda p: abs(p[1].x - here.x))[0]
 
     def action_pick(self) -> None:
         pile = self.cursor_pile
         cards = self.session.state.piles[pile]
         if self.selected is not None and self.selected[0] != pile:
             self.show(self.session.move_card(*self.selected, pile))
-        elif self.session.variant.piles[pile].kind is PileKind.STOCK and self.session.variant.piles[pile].group is None:
+        elif self.session.variant.piles[pile].kind is PileKind.STOCK and deals_on_click(self.session.state, pile, self._picked_pile()):
             self.show(self.session.deal())
         elif cards:
             at = self.cursor_card % len(cards)

@@ -11,6 +11,7 @@ from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
 from cardtable.app.autoplay import builds_home
+from cardtable.app.clicks import deals, plays
 from cardtable.cards import Rank
 from cardtable.app.scoring import TIME_PENALTY, Scoring
 from cardtable.app.showing import give_up_reason
@@ -19,7 +20,6 @@ from cardtable.solitaire import Move, MoveKind, Variant, variants
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rule_lines
 from cardtable.solitaire.rules.empty import base_rank, based_rank
-from cardtable.solitaire.rules.stock import StockTarget
 
 JSON = dict[str, Any]
 
@@ -99,11 +99,11 @@ def _pile_heads(variant: Variant) -> tuple[JSON, ...]:
             "covered_by": [p.name for p in spec.covered_by],
             "starts": _starts(spec.empty.ranks),
             # A stock whose top card is played (Strategy) or pairs (Pyramid); one that deals too
-            # deals from a second click on it.
-            "plays": spec.group is not None or (spec.kind is PileKind.STOCK and variant.stock.face_up),
-            "deals": spec.kind is PileKind.STOCK and variant.stock.target is not StockTarget.NONE,
+            # deals from a second click on it (clicks.deals_on_click; table.js dealsNow).
+            "plays": plays(variant, i),
+            "deals": deals(variant, i),
         }
-        for spec in variant.piles
+        for i, spec in enumerate(variant.piles)
     )
 
 

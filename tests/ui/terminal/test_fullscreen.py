@@ -403,3 +403,62 @@ def test_keys_restart_the_deal_and_mark_a_position_to_come_back_to(tmp_path: Pat
             assert games.store.load("me", game_id).state == app.session.state  # saved
 
     asyncio.run(drive())
+
+
+def test_the_cursor_shows_on_a_card_marked_out_of_order(tmp_path: Path) -> None:
+    session = Session(get_variant("freecell"), 5, Options(auto_build=False))
+    t2 = session.pile_index("t2")
+    top = len(session.state.piles[t2]) - 1
+    assert top in order_violations(session.state)["t2"]
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.cursor_pile = t2
+            app.redraw()
+            await pilot.pause()
+            view = app.query_one(f"#card-{t2}-{top}", CardView)
+            assert view.has_class("violation") and view.has_class("cursor")
+            assert view.rich_style.reverse and view.rich_style.underline  # both marks show
+
+    asyncio.run(drive())
+
+
+def test_down_and_up_go_on_to_the_pile_below_and_above(tmp_path: Path) -> None:
+    session = Session(get_variant("freecell"), 5, Options(auto_build=False))
+    c1, t1 = session.pile_index("c1"), session.pile_index("t1")
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.cursor_pile = c1
+            app.redraw()
+            await pilot.pause()
+            await pilot.press("down")
+            assert app.cursor_pile == t1 and app.cursor_card == -1  # onto the column's playable card
+            for _ in range(len(session.state.piles[t1]) - 1):
+                await pilot.press("up")
+            assert app.cursor_pile == t1 and app.cursor_card == 0  # up the column to its first card
+            await pilot.press("up")
+            assert app.cursor_pile == c1  # and on to the free cell above it
+
+    asyncio.run(drive())
+
+
+def test_a_click_on_pyramids_stock_picks_its_card_up_and_a_second_deals(tmp_path: Path) -> None:
+    session = Session(get_variant("pyramid"), 2, Options(auto_build=False))
+    stock = session.pile_index("stock")
+    left = len(session.state.piles[stock])
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.click(f"#card-{stock}-{left - 1}")
+            await pilot.pause()
+            assert app.selected == (stock, left - 1) and len(app.session.state.piles[stock]) == left
+            assert "or the stock again to deal" in app.message
+            await pilot.click(f"#card-{stock}-{left - 1}")
+            await pilot.pause()
+            assert len(app.session.state.piles[stock]) == left - 1 and app.selected is None
+
+    asyncio.run(drive())
