@@ -18,6 +18,7 @@ from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json, to_text
 from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of
 from cardtable.solitaire import UnknownGame, get_variant
+from cardtable.ui.terminal.layout import SMALLEST_SCREEN
 
 LOCAL_PLAYER = "local"
 
@@ -44,10 +45,6 @@ def _resume_words(games: Games, db: str | None) -> str:
 
 def _interactive() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
-
-
-SMALLEST_SCREEN = (80, 24)
-"""Columns and lines the full-screen table needs."""
 
 
 def _too_small() -> str:

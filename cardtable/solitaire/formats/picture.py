@@ -32,6 +32,8 @@ def _header(state: Observation) -> str:
         elif kind is PileKind.WASTE:
             shown = " ".join(_code(c) for c in state.piles[i][-3:]) or "--"
             parts.append(f"waste {shown}")
+        elif kind is PileKind.RESERVE and len(state.piles[i]) > 1:  # squared: its top, and how many
+            parts.append(f"{spec.id.name} {_top(state, i)} ({len(state.piles[i])})")
         elif kind in (PileKind.FOUNDATION, PileKind.CELL, PileKind.RESERVE):
             parts.append(f"{spec.id.name} {_top(state, i)}")
     allowed = state.variant.stock.redeals_allowed

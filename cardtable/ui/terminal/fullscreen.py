@@ -20,7 +20,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.errors import NoWidget
-from textual.events import Click, MouseDown, MouseUp
+from textual.events import Click, MouseDown, MouseUp, Resize
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Markdown, Static
@@ -40,13 +40,15 @@ from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import (
-    GAP, MESSAGE_LINES, NARROWEST, WIDEST, Fans, Line, fan_rows, fitted, fold, peak_columns, pile_width, tableau_rows,
-    top_rows,
+    GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fan_rows, fitted, fold, peak_columns, pile_width,
+    tableau_rows, top_rows,
 )
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, status_line
 
 _RED = {"D", "H"}
+TOO_SMALL = "the terminal is"
+"""How the note on a terminal too small for the table begins."""
 KEYS = (
     "Keys: left and right (h/l) move the cursor from pile to pile, up and down (k/j) through a pile's "
     "cards and on to the pile above or below; space picks up and drops, enter plays the card; "
@@ -239,6 +241,18 @@ class TableApp(App[int]):
         self.judge()
         self.set_interval(1.0, self.tick)
 
+    def on_resize(self, event: Resize) -> None:
+        """A terminal made smaller than the table needs says so: some cards no longer show."""
+        width, height = event.size
+        if width < SMALLEST_SCREEN[0] or height < SMALLEST_SCREEN[1]:
+            self.message = (
+                f"{TOO_SMALL} {width}x{height}: the table needs {SMALLEST_SCREEN[0]}x{SMALLEST_SCREEN[1]} "
+                "to show every card; make it larger"
+            )
+        elif self.message.startswith(TOO_SMALL):
+            self.message = ""
+        self.redraw()
+
     def tick(self) -> None:
         """The status line again while the clock runs: its time, and a timed score, move on."""
         if self.session.clock_running:
@@ -284,6 +298,8 @@ class TableApp(App[int]):
             return column
         column = Vertical(*views, classes="pile")
         column.styles.width = wide
+        if spec.kind is not PileKind.TABLEAU:  # its name and its top card: as tall empty, so rows never shift
+            column.styles.height = 2
         return column
 
     def pile_fan(self, i: int, fans: Fans) -> Horizontal:
@@ -305,7 +321,10 @@ class TableApp(App[int]):
         cards = self.drawn.observation.piles[i]
         hinted = self._hinted_positions(i)
         place = "empty" + (" hinted" if -1 in hinted else "") + (" cursor" if self.cursor_pile == i and not cards else "")
-        views = [CardView(spec.id.name[:wide], i, -1, place)]
+        name = spec.id.name
+        if spec.kind is PileKind.RESERVE and len(cards) > 1 and len(shown) == 1:  # squared: how many it holds
+            name = counted if len(counted := f"{name} {len(cards)}") <= wide else name
+        views = [CardView(name[:wide], i, -1, place)]
         out_of_order = set(order_violations(state).get(spec.id.name, ()))
         for line in shown:
             n = line.position

@@ -19,6 +19,8 @@ from cardtable.solitaire import Variant
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.traits import Layout
 
+SMALLEST_SCREEN = (80, 24)
+"""Columns and lines the full-screen table needs."""
 WIDEST, NARROWEST = 5, 3
 """Characters a pile takes: room for "10♥!" at most, for "10♥" at least."""
 GAP = 1

@@ -131,3 +131,9 @@ def test_picture_draws_a_grid_as_its_rows() -> None:
     t14 = state.variant.index_of_name("t14")
     assert rows[1].split()[1] == (state.piles[t14][-1].code if state.piles[t14] else "--")
     assert len(render_state(get_variant("monte-carlo").start(3)).splitlines()[2:]) == 5
+
+
+def test_picture_counts_a_squared_reserve() -> None:
+    state = get_variant("canfield").start(3)
+    reserve = state.variant.index_of_name("r1")
+    assert f"r1 {state.piles[reserve][-1].code} (13)" in render_state(state)

@@ -462,3 +462,50 @@ def test_a_click_on_pyramids_stock_picks_its_card_up_and_a_second_deals(tmp_path
             assert len(app.session.state.piles[stock]) == left - 1 and app.selected is None
 
     asyncio.run(drive())
+
+
+def test_a_terminal_made_too_small_says_so_and_the_note_goes_when_it_grows(tmp_path: Path) -> None:
+    app, _, _ = _app(tmp_path, Session(get_variant("yukon"), 4, Options(auto_build=False)))
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.resize_terminal(50, 15)
+            await pilot.pause()
+            assert "the terminal is 50x15: the table needs 80x24" in app.message
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            assert "the terminal is" not in app.message
+
+    asyncio.run(drive())
+
+
+def test_canfields_reserve_says_how_many_cards_it_holds(tmp_path: Path) -> None:
+    session = Session(get_variant("canfield"), 3, Options(auto_build=False))
+    reserve = session.pile_index("r1")
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert str(app.query_one(f"#card-{reserve}--1", CardView).render()) == "r1 13"
+
+    asyncio.run(drive())
+
+
+def test_the_table_stays_put_when_a_first_card_goes_home(tmp_path: Path) -> None:
+    state = position("yukon", t1="KS AD", t2="[2C] QH")
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    t1, t2 = session.pile_index("t1"), session.pile_index("t2")
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            before = app.query_one(f"#card-{t2}--1", CardView).region.y
+            await pilot.click(f"#card-{t1}-1", times=2)
+            await pilot.pause()
+            assert "AD" in {_top(app.session, f"f{n}") for n in range(1, 5)}
+            assert app.query_one(f"#card-{t2}--1", CardView).region.y == before
+
+    asyncio.run(drive())
