@@ -85,6 +85,13 @@ LOST = NoWin("this game can't be won from here: every position reachable from it
 NOT_FOUND = NoWin("no win was found from here within the search's budget")
 
 
+def reveals(found: Playback | NoWin) -> bool:
+    """Whether an answer of "show me" tells what the hidden cards decide: a win shown, or
+    a proof that the game is lost. Only such an answer gives a game up (``gives_up``): a
+    search that ran out first (``NOT_FOUND``) tells nothing, and the game goes on."""
+    return found is not NOT_FOUND
+
+
 def gives_up(session: Session) -> bool:
     """Whether showing the win would give the game up (see ``give_up_reason``)."""
     return bool(give_up_reason(session))

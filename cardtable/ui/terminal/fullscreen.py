@@ -30,7 +30,7 @@ from cardtable.app.clicks import deals, deals_on_click
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
 from cardtable.app.service import Games
-from cardtable.app.showing import NoWin, give_up_reason, playback
+from cardtable.app.showing import NoWin, give_up_reason, playback, reveals
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
@@ -580,8 +580,7 @@ class TableApp(App[int]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.games.give_up(self.game_id, self.session)
-                self._show_me()
+                self._show_me(giving_up=True)
 
         asked = ConfirmScreen(f"{reason[:1].upper()}{reason[1:]}. Show it?")
         offer = undo_offer(self.indicator.remembered(self.session.history)) if self.judging else None
@@ -599,11 +598,16 @@ class TableApp(App[int]):
 
         self.push_screen(ConfirmScreen(f"{offer[1][:1].upper()}{offer[1][1:]} (no: give it up to see the win)"), undo_first)
 
-    def _show_me(self) -> None:
+    def _show_me(self, giving_up: bool = False) -> None:
+        """Search, then play the win back; ``giving_up``: the player agreed to give the game
+        up for it, which happens only if the answer ``reveals`` something."""
         shown = playback(self.session, self.show_nodes)
+        if giving_up and reveals(shown):
+            self.games.give_up(self.game_id, self.session)
         if isinstance(shown, NoWin):
-            self.message = shown.reason
-            self.show_message()
+            kept = giving_up and not self.session.given_up
+            self.message = shown.reason + (": the game goes on, not given up" if kept else "")
+            self.redraw()
             return
         self.message = "show me: the solver's win, played on the table; your game itself does not move"
         self.redraw()

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from cardtable.app import Session
 from cardtable.app.service import Games
-from cardtable.app.showing import NoWin, Playback, give_up_reason, playback
+from cardtable.app.showing import NoWin, Playback, give_up_reason, playback, reveals
 from cardtable.app.standing import Standing, Verdict
 from cardtable.app.storage_errors import StorageError
 from cardtable.solitaire.formats import format_move
@@ -53,10 +53,11 @@ def show_typed(
         if next(lines, "").strip().lower() not in ("y", "yes"):
             write("  not shown; the game goes on")
             return
-        games.give_up(game_id, session)
     shown = playback(session) if nodes is None else playback(session, nodes)
+    if reason and reveals(shown):  # a search that ran out gives nothing up
+        games.give_up(game_id, session)
     if isinstance(shown, NoWin):
-        write(f"  {shown.reason}")
+        write(f"  {shown.reason}" + (": the game goes on, not given up" if reason and not session.given_up else ""))
         return
     count = len(shown.moves)
     write(f"  show me: {shown.text}; Enter for each move, anything else stops")

@@ -29,7 +29,7 @@ from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Sto
 from cardtable.app.cores import searching
 from cardtable.app.deals import DealBook
 from cardtable.app.showing import NODES as SHOW_NODES
-from cardtable.app.showing import NoWin, Playback, gives_up, playback
+from cardtable.app.showing import NoWin, Playback, gives_up, playback, reveals
 from cardtable.app.service import Games, today
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import Indicator, Verdict
@@ -232,17 +232,18 @@ class LiveGames:
     async def show(self, live: LiveGame, give_up: bool) -> tuple[Playback | NoWin, Session, int, bool]:
         """"Show me": the solver's win from the game's position (or why there is none),
         with the session and version it starts from and whether the game was given up for
-        it. A game that ``gives_up`` is given up first when ``give_up`` says the player
-        agreed (the caller refuses it otherwise); the search runs off the event loop."""
+        it. A game that ``gives_up`` is given up when ``give_up`` says the player agreed
+        (the caller refuses it otherwise) and the answer ``reveals`` something: a search
+        that ran out gives nothing up. The search runs off the event loop."""
         session, version, given_up = live.session, live.version, False
-        if gives_up(session) and give_up:
+        found = await asyncio.get_running_loop().run_in_executor(self.thinking, playback, session, self.show_nodes)
+        if gives_up(session) and give_up and reveals(found):
             trial = copy.copy(session)
             await self.run(Games(self.store, live.player).give_up, live.game_id, trial, version)
             session, version, given_up = trial, version + 1, True
             if live.version == version - 1:
                 live.session, live.version = trial, version
             self._notify((live.player, live.game_id))
-        found = await asyncio.get_running_loop().run_in_executor(self.thinking, playback, session, self.show_nodes)
         return found, session, version, given_up
 
     def _notify(self, key: Key) -> None:

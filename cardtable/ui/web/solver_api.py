@@ -127,7 +127,8 @@ async def show(request: Request) -> Response:
                              status=409)
     view = table_view(live.game_id, session, version)
     if isinstance(found, NoWin):
-        return json_response({"detail": found.reason + (" (the game was given up)" if given_up else ""), "view": view},
+        kept = ": the game goes on, not given up" if body.give_up and not given_up and not session.is_over else ""
+        return json_response({"detail": found.reason + (" (the game was given up)" if given_up else kept), "view": view},
                              status=409)
     frames = [
         {"move": move_view(session, move), "view": table_view(live.game_id, found.frame(session, step + 1), version)}

@@ -199,3 +199,25 @@ def test_fullscreen_show_with_the_indicator_on_offers_the_undo_before_giving_up(
             await pilot.press("q")
 
     asyncio.run(drive())
+
+
+def test_a_show_whose_search_runs_out_gives_nothing_up_typed_or_full_screen(tmp_path: Path) -> None:
+    from cardtable.ui.terminal.playback import show_typed
+
+    games, game_id, session = _game(tmp_path, "klondike", 3)
+    out: list[str] = []
+    show_typed(games, game_id, session, iter(["yes"]), out.append, lambda s: "", lambda: None, nodes=20)
+    assert any("no win was found" in line and "the game goes on, not given up" in line for line in out)
+    assert not session.given_up and games.store.latest_unfinished("me") == game_id
+    app = TableApp(games, game_id, session)
+    app.show_nodes = 20
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.press("m", "y")
+            await pilot.pause()
+            assert "no win was found" in app.message and "not given up" in app.message
+            assert not app.session.given_up
+
+    asyncio.run(drive())
+    assert [r.status for r in games.store.records("me")] == ["playing"]

@@ -1,5 +1,6 @@
 """"Show me" on the web: the win as tables to play back; the game itself is not moved,
-and a game with face-down cards is given up (after the player agrees) before it is shown."""
+and a game with face-down cards is given up (after the player agrees) when a win is shown
+or it is proved lost; a search that runs out gives nothing up."""
 
 from __future__ import annotations
 
@@ -104,3 +105,16 @@ def test_a_position_lost_after_moves_shows_the_win_from_the_nearest_winnable_one
     assert frames[-1]["view"]["won"] and body["text"].endswith(f"a win in {len(frames)} moves")
     view = client.get(f"/api/games/{game['id']}").json()
     assert view["given_up"] and not view["can_undo"] and not view["can_redo"]  # over: nothing to take back
+
+
+def test_a_search_that_runs_out_gives_nothing_up(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = client.post("/api/games", json={"game": "klondike", "deal": 3}).json()
+    client.app.state.live.show_nodes = 20  # too few to find the win
+    shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0, "give_up": True})
+    assert shown.status_code == 409 and "no win was found" in shown.json()["detail"]
+    assert shown.json()["detail"].endswith("the game goes on, not given up") and not shown.json()["view"]["given_up"]
+    assert client.get("/api/games/latest").json()["id"] == game["id"]  # still being played
+    assert client.get("/api/stats").json()["stats"] == []
+    moved = client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0})
+    assert moved.status_code == 200, moved.text
