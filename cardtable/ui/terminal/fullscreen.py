@@ -373,7 +373,8 @@ class TableApp(App[int]):
 
     def show_message(self) -> None:
         """The message, and the status line with the verdict when the indicator is on."""
-        verdict = f" · still winnable? {self.verdict}" if self.judging and self.verdict else ""
+        shown = self.judging and self.verdict and not self.session.is_won  # a game won has nothing left to judge
+        verdict = f" · still winnable? {self.verdict}" if shown else ""
         said = fitted(self.message, (self.size.width or 80) - 2, MESSAGE_LINES - 1)
         self.query_one("#message", Static).update(f"{said}\n{status_line(self.session, stock=True)}{verdict}")
 

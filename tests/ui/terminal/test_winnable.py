@@ -155,3 +155,27 @@ def test_fullscreen_status_line_stays_on_an_80_column_screen_under_a_long_messag
             await pilot.press("q")
 
     asyncio.run(drive())
+
+
+def test_fullscreen_status_drops_the_verdict_once_the_game_is_won(tmp_path: Path) -> None:
+    from tests.solitaire.games.positions import position
+
+    ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()
+    homes = {f"f{n}": " ".join(r + s for r in ranks) for n, s in zip(range(1, 4), "CDH")}
+    state = position("klondike", **homes, f4=" ".join(r + "S" for r in ranks[:-1]), t1="KS")
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    games = _games(tmp_path)
+    games.set_indicator(True)
+    app = TableApp(games, games.store.save("me", session), session, indicator=Indicator(nodes=3_000))
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _settled(app)
+            assert "still winnable? winnable" in str(app.query_one("#message").render())
+            await pilot.click(f"#card-{session.pile_index('t1')}-0", times=2)
+            await _settled(app)
+            await pilot.pause()
+            assert app.session.is_won and "still winnable" not in str(app.query_one("#message").render())
+
+    asyncio.run(drive())

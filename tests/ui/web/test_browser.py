@@ -400,6 +400,7 @@ def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) ->
     page.select_option("#game-picker", "freecell")  # the settings offered are the picked game's
     page.click("#show-settings")  # the solution is replayed move for move: no automatic moves
     page.uncheck("#setting-auto-build")
+    page.check("#setting-winnable")  # its line goes once the game is won
     page.click("#settings-done")
     start(page, "freecell", 1)
     view = page.request.get(f"{server}/api/games/latest").json()
@@ -425,6 +426,7 @@ def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) ->
     expect(page.locator("#win-dialog")).to_be_visible()
     expect(page.locator("#win-text")).to_contain_text("won")
     expect(page.locator("#win-dialog")).to_contain_text("The win is recorded.")
+    expect(page.locator("#winnable")).to_be_hidden()
     page.wait_for_timeout(400)  # let the last cards finish sliding home
     assert page.locator('#table .card[data-pile^="t"]').count() == 0
     snap(page, "win-screen")

@@ -73,8 +73,8 @@ function show(next) {
 function verdict(data) {
   // The indicator's line: a verdict on the table shown, or a wait while it is worked out.
   const line = $("winnable");
-  line.hidden = !judging;
-  if (!judging || !view) return;
+  line.hidden = !judging || Boolean(view && view.won); // a game won has nothing left to judge
+  if (line.hidden || !view) return;
   if (data && (data.id !== view.id || data.version !== view.version)) return; // about an older table
   judged = data;
   line.dataset.standing = data ? data.standing : "pending";
