@@ -125,7 +125,9 @@ class SolvingHinter:
     def leading(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
         """A move that leads to a win, explained; None if the search finds none. The
         clock (``Effort.seconds``) runs from ``began``, a ``time.perf_counter`` reading."""
-        if any(c not in known for pile, down in zip(state.piles, state.hidden) for c in pile[:down]):
+        # One face-down card the player has not seen is no secret: it is the one card not
+        # seen anywhere else. Only two or more make arrangements worth sampling.
+        if sum(c not in known for pile, down in zip(state.piles, state.hidden) for c in pile[:down]) > 1:
             return self._sampled(state, avoid, known, began)
         moves = self._plan.get(state)
         if moves is None or avoid(moves[0]):
