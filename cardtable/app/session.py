@@ -32,6 +32,7 @@ from cardtable.app.redeals import Redeals, gathering, stock_redeals
 from cardtable.app.scoring import Scoring, fitting_scoring, time_adjusted, uniform_score
 from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, check, get_variant, is_won, legal_moves
+from cardtable.solitaire.rules.groups import movable_count
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.groups import WHOLE_PILES
 from cardtable.solitaire.observe import Observation, observe, remembered
@@ -397,6 +398,20 @@ class Session:
         spec = self.variant.piles[foundation]
         return spec.takes_cards and (spec.build is not None or not self.state.piles[foundation])
 
+    def _why_stuck(self, source: int, position: int) -> str:
+        """Why the card at ``position`` of ``source`` has no move: it is home already, or
+        the cards on it keep it there (the engine's own words), or nothing takes it now."""
+        cards = self.state.piles[source]
+        spec = self.variant.piles[source]
+        at = position % len(cards) if cards else 0
+        if cards and spec.kind is PileKind.FOUNDATION:
+            return f"{cards[at].symbol} is on {spec.id.title} already"
+        count = len(cards) - at
+        if count > movable_count(self.state, source) and spec.group is not None:  # the pile's own rule refuses it
+            onto = next(j for j in range(len(self.variant.piles)) if j != source)
+            return check(self.state, Move(MoveKind.MOVE, source, onto, count)).reason
+        return "that card has no legal move now"
+
     def guess(self, pile: str | int, position: int = -1) -> Move | None:
         """The move a click on this card most likely means (``clicks.guess``)."""
         try:
@@ -415,7 +430,7 @@ class Session:
                 return Outcome(False, "that card has been removed already")
             if index in self.variant.piles_of(PileKind.STOCK):
                 return Outcome(False, "cards in the stock are dealt, not moved: deal turns them")
-            return Outcome(False, "that card has no legal move now")
+            return Outcome(False, self._why_stuck(index, position))
         return self.play(move)
 
     def deal(self) -> Outcome:

@@ -266,3 +266,15 @@ def test_the_clock_stops_when_nothing_leads_anywhere_and_an_undo_starts_it_again
     assert [e.kind for e in redone.events] == [EventKind.STUCK] and not session.clock_running
     now[0] += 30
     assert session.elapsed == 5
+
+
+def test_a_card_with_no_move_says_why_where_the_rules_tell() -> None:
+    golf = Session(get_variant("golf"), 2, Options(auto_build=False))
+    t7 = golf.pile_index("t7")
+    covered = golf.state.piles[t7][1]
+    assert golf.play_card("t7", 1).reason == f"{covered.symbol} lies under 3 cards: only one card moves at a time"
+    state = position("yukon", f1="AS", t1="KH", t2="2S")
+    yukon = Session(state.variant, 1, Options(auto_build=False))
+    yukon.history = yukon.history.begin(state)
+    assert yukon.play_card("f1").reason == "A♠ is on foundation 1 already"
+    assert yukon.move_card("f1", -1, "f1").reason == "A♠ is on foundation 1 already"

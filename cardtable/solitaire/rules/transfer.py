@@ -146,7 +146,8 @@ def check_transfer(state: State, move: Move) -> Verdict:
     source, target = variant.piles[i], variant.piles[j]
     cards = piles[i]
     if i == j:
-        return no("cards can't move onto their own pile")
+        shown = 0 < k <= len(cards) - state.hidden[i]  # a face-down card is never named
+        return no(f"{cards[-k].symbol} is on {source.id.title} already" if shown else "cards can't move onto their own pile")
     if k < 1:
         return no("a move carries at least one card")
     if not cards:
@@ -172,7 +173,8 @@ def check_transfer(state: State, move: Move) -> Verdict:
         return no(f"{group.phrase} ({count_cards(face_up)} on {source.id.title})")
     if k > most:
         if kind is GroupKind.ONE:
-            return no(group.phrase)
+            over = cards[-1].symbol if k == 2 else count_cards(k - 1)
+            return no(f"{moving.symbol} lies under {over}: {group.phrase}")
         rule = group.rule or source.build
         assert rule is not None
         return no(f"{moving.symbol} can't move with the cards on it: they must {rule.phrase}")

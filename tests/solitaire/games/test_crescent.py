@@ -30,7 +30,7 @@ def test_piles_build_up_or_down_in_suit_round_the_corner_one_card_at_a_time() ->
     assert check(state, move(state, "t2", "t1")).ok  # 9♦ on 8♦, up
     assert check(state, move(state, "t4", "t3")).ok  # a King on an Ace
     assert check(state, move(state, "t5", "t2")).reason == "6♥ can't go on 9♦: build up or down by one (Ace and King touch) in suit"
-    assert check(state, move(state, "t1", "t2", 2)).reason == "only one card moves at a time"
+    assert check(state, move(state, "t1", "t2", 2)).reason.endswith(": only one card moves at a time")
 
 
 def test_an_emptied_pile_stays_empty() -> None:

@@ -39,7 +39,7 @@ def test_columns_build_down_regardless_of_suit_one_card_at_a_time() -> None:
     assert check(state, move(state, "t1", "t2")).ok  # 8♥ on 9♠
     assert check(state, move(state, "t2", "t3")).ok  # 9♠ on 10♦
     assert check(state, move(state, "t4", "t3")).reason == "7♣ can't go on 10♦: build down by one regardless of suit"
-    assert check(state, move(state, "t1", "t3", 2)).reason == "only one card moves at a time"
+    assert check(state, move(state, "t1", "t3", 2)).reason.endswith(": only one card moves at a time")
 
 
 def test_any_card_fills_an_empty_column() -> None:

@@ -28,7 +28,7 @@ def test_piles_build_down_in_suit_one_card_at_a_time_and_stay_empty(game: str) -
     assert check(state, move(state, "t1", "t2")).ok
     assert "in suit" in check(state, move(state, "t4", "t2")).reason
     moved = apply(state, move(state, "t1", "t2"))
-    assert check(moved, move(moved, "t2", "t5", 2)).reason == "only one card moves at a time"
+    assert check(moved, move(moved, "t2", "t5", 2)).reason == "10♠ lies under 9♠: only one card moves at a time"
     assert "stays empty" in check(state, move(state, "t1", "t3")).reason
 
 
