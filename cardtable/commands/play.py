@@ -83,7 +83,7 @@ def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) 
         return play_plain(games, game_id, session, sys.stdin, print, prompt, resume=again)
     from cardtable.ui.terminal.fullscreen import play_fullscreen
 
-    return play_fullscreen(games, game_id, session)
+    return play_fullscreen(games, game_id, session, again)
 
 
 def play(args: argparse.Namespace) -> int:

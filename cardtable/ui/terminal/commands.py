@@ -7,7 +7,7 @@ can go); ``t3 t5`` moves what fits from column 3 to column 5; ``t3>t5:2`` is the
 move notation.
 ``turn``, ``redeal``, ``undo``, ``redo``, ``auto``, ``hint``, ``restart``, ``new``,
 ``winnable`` (and ``winnable on`` / ``off``), ``new winnable``, ``daily``, ``show``, ``rules``,
-``help``, ``quit``.
+``stats``, ``help``, ``quit``.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ other:   turn (deal from the stock), redeal, undo, redo, redo all, restart,
          winnable on / winnable off (say so after every move),
          new winnable (a deal the solver proved winnable), daily (today's deal,
          the same for everyone), show (the solver's win from here, step by step:
-         Enter for the next move, anything else stops), help, quit"""
+         Enter for the next move, anything else stops), stats (your
+         statistics), help, quit"""
 
 WORDS = {
     "t": "turn", "turn": "turn", "deal": "turn", "d": "turn", "stock": "turn", "redeal": "redeal",
@@ -45,6 +46,7 @@ WORDS = {
     "q": "quit", "quit": "quit", "exit": "quit", "new": "new",
     "w": "winnable", "winnable": "winnable", "winnable on": "winnable on", "winnable off": "winnable off",
     "new winnable": "new winnable", "daily": "daily", "show": "show", "show me": "show",
+    "stats": "stats", "statistics": "stats",
 }
 
 

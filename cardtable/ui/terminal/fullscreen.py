@@ -25,7 +25,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Markdown, Static
 
-from cardtable.app import CorruptSave, EventKind, Outcome, Session, order_violations, summarize
+from cardtable.app import EventKind, Outcome, Session, order_violations
 from cardtable.app.clicks import deals, deals_on_click
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
@@ -34,7 +34,6 @@ from cardtable.app.showing import NoWin, give_up_reason, playback, reveals
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
-from cardtable.app.stats import to_text
 from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.traits import Layout
@@ -44,7 +43,7 @@ from cardtable.ui.terminal.layout import (
     tableau_rows, top_rows,
 )
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
-from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, status_line
+from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, saved_words, stats_text, status_line
 
 _RED = {"D", "H"}
 TOO_SMALL = "the terminal is"
@@ -632,10 +631,7 @@ class TableApp(App[int]):
         self.push_screen(TextScreen(f"{rules_page(self.session.variant)}\n## Keys\n\n{KEYS.removeprefix('Keys: ')}", markdown=True))
 
     def action_stats(self) -> None:
-        unreadable: list[CorruptSave] = []
-        text = to_text(summarize(self.games.store.records(self.games.player, skip=unreadable.append)))
-        notes = "".join(f"\n\n{problem}; it is left out" for problem in unreadable)
-        self.push_screen(TextScreen(text + notes))
+        self.push_screen(TextScreen(stats_text(self.games)))
 
     def action_quit_game(self) -> None:
         self.session.pause()
@@ -644,6 +640,11 @@ class TableApp(App[int]):
         self.exit(0)
 
 
-def play_fullscreen(games: Games, game_id: int, session: Session) -> int:
-    """Run the full-screen table until the player quits."""
-    return TableApp(games, game_id, session).run() or 0
+def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = "cardtable resume") -> int:
+    """Run the full-screen table until the player quits; say where an unfinished game
+    was saved, as the typed mode does (``resume``: the command that continues it)."""
+    app = TableApp(games, game_id, session)
+    code = app.run() or 0
+    if not app.session.is_over:
+        print(saved_words(app.game_id, resume))
+    return code

@@ -9,12 +9,13 @@ import copy
 import random
 from collections.abc import Callable, Iterable
 
-from cardtable.app import EventKind, Scoring, Session
+from cardtable.app import CorruptSave, EventKind, Scoring, Session, summarize
 from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.service import Games, today
 from cardtable.app.storage_errors import StorageError
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator
+from cardtable.app.stats import to_text
 from cardtable.cards.notation import coded
 from cardtable.solitaire.formats import render_state
 from cardtable.ui.terminal.commands import HELP, run_command
@@ -68,6 +69,18 @@ def show(session: Session) -> str:
     return render_state(session.state) + status_line(session)
 
 
+def saved_words(game_id: int, resume: str) -> str:
+    """What a player leaving an unfinished game is told."""
+    return f"Saved as game {game_id}; `{resume}` continues it."
+
+
+def stats_text(games: Games) -> str:
+    """The player's statistics, with a note for each saved game that can't be read."""
+    unreadable: list[CorruptSave] = []
+    text = to_text(summarize(games.store.records(games.player, skip=unreadable.append)))
+    return text + "".join(f"\n\n{problem}; it is left out" for problem in unreadable)
+
+
 def still_winnable(indicator: Indicator, session: Session) -> str:
     """The "still winnable?" line for the session's position."""
     verdict = indicator.verdict(session.history, (session.variant.id, session.deal_number))
@@ -110,6 +123,8 @@ def play_plain(
             write(HELP)
         elif reply.word == "rules":
             write(session.variant.summary)
+        elif reply.word == "stats":
+            write(stats_text(games))
         elif reply.word == "show":
             from cardtable.ui.terminal.playback import show_typed  # the full screen's widgets with it
 
@@ -161,5 +176,5 @@ def play_plain(
     session.pause()
     if not session.is_over:
         games.save(game_id, session)
-        write(f"Saved as game {game_id}; `{resume}` continues it.")
+        write(saved_words(game_id, resume))
     return 0

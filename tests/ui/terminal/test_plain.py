@@ -196,3 +196,11 @@ def test_a_move_whose_save_fails_is_not_played_and_the_game_goes_on(tmp_path: Pa
     assert session.move_count == 1  # the first turn went back, the second was played and saved
     assert store.load("me", game_id).move_count == 1
     holder.close()
+
+
+def test_stats_typed_during_a_game_prints_the_players_statistics(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    cardtable(db, "play", "freecell", "--deal", "3", "--plain", stdin="t1 c1\nnew\nyes\nquit\n")  # one given up
+    result = cardtable(db, "play", "freecell", "--deal", "4", "--plain", stdin="stats\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "FreeCell: played 1, won 0 (0%)" in result.stdout
