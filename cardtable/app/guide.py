@@ -18,7 +18,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
 from cardtable.cards import Card
@@ -31,6 +31,8 @@ Avoid = Callable[[Move], bool]
 
 LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
+NO_WIN_FOUND = "a short search found no win from here"
+"""Said of a hint the heuristic gave because the search found no win."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +120,8 @@ class SolvingHinter:
         if not rest:
             return rest
         found = self.leading(state, avoid or (lambda move: False), known, began)
-        if found is None:
-            return rest
+        if found is None:  # the heuristic's move, and the player told it leads to no known win
+            return [replace(rest[0], reason=f"{rest[0].reason} ({NO_WIN_FOUND})")] + rest[1:]
         return [found] + [h for h in rest if h.move != found.move]
 
     def leading(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
