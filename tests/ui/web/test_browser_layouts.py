@@ -260,6 +260,12 @@ def test_in_a_row_fanned_sideways_only_the_top_card_wears_a_mark(page: Page) -> 
         assert all(marked.nth(k).get_attribute("data-position") == str(count - 1) for k in range(marked.count()))
     start(page, "freecell", 617)  # columns fanned down keep a mark on every card out of order
     assert page.locator("#table .card.violation").count() > 8
+    # Each mark lies inside its own card's corner, not astride the edge it shares with the card above.
+    mark = page.locator("#table .card.violation").first.evaluate(
+        "(c) => { const s = getComputedStyle(c, '::before'); return [parseFloat(s.top), parseFloat(s.height)]; }")
+    step = page.evaluate("""() => { const cards = [...document.querySelectorAll('#table .card[data-pile="t1"]')];
+        return cards[1].getBoundingClientRect().top - cards[0].getBoundingClientRect().top; }""")
+    assert mark[0] >= 0 and mark[0] + mark[1] <= step
 
 
 def test_a_table_is_as_tall_as_its_deepest_column_face_down_cards_lying_closer(page: Page) -> None:  # noqa: F811
