@@ -12,7 +12,7 @@ from typing import Any
 from cardtable.app import Outcome, Session, order_violations
 from cardtable.app.autoplay import builds_home
 from cardtable.app.clicks import deals, plays
-from cardtable.cards import Rank
+from cardtable.cards import Card, Rank
 from cardtable.app.scoring import TIME_PENALTY, Scoring
 from cardtable.app.showing import give_up_reason
 from cardtable.app.standing import Verdict
@@ -107,6 +107,21 @@ def _pile_heads(variant: Variant) -> tuple[JSON, ...]:
     )
 
 
+@cache
+def _wants(variant: Variant, foundation: int, top: Card) -> str:
+    """The rank a foundation topped by ``top`` takes next, where that is not the rank
+    after it (Calculation's piles count by twos, threes and fours); '' otherwise."""
+    spec, deck = variant.piles[foundation], variant.deck
+    if spec.build is None:
+        return ""
+    ranks = {card.rank for card in deck.cards() if spec.build.allows(deck, top, card)}
+    at = deck.ranks.index(top.rank) if top.rank in deck.ranks else -1
+    after = deck.ranks[at + 1] if 0 <= at < len(deck.ranks) - 1 else None
+    if len(ranks) != 1 or ranks == {after}:
+        return ""
+    return next(iter(ranks)).label
+
+
 def _starts(ranks: tuple[Rank, ...] | None) -> str:
     """The rank an empty pile takes, as its place shows it ("A", "5", "Q"), if just one."""
     return ranks[0].label if ranks is not None and len(ranks) == 1 else ""
@@ -126,6 +141,11 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         {**head, "cards": [_DOWN if c is None else {"card": c.code} for c in cards]}
         for head, cards in zip(_pile_heads(variant), seen.piles)
     ]
+    for i in variant.piles_of(PileKind.FOUNDATION):  # a foundation that takes an unexpected rank next says which
+        cards = state.piles[i]
+        wants = _wants(variant, i, cards[-1]) if cards and state.hidden[i] < len(cards) else ""
+        if wants:
+            piles[i]["wants"] = wants
     if any(spec.empty.from_base is not None for spec in variant.piles):  # its rank, once the deal shows the base
         base = base_rank(state)
         for pile, spec in zip(piles, variant.piles):

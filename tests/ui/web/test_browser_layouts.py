@@ -413,3 +413,9 @@ def test_on_a_phone_the_clocks_piles_lie_over_their_foundations_leaving_the_hour
         pile, home = _slot(phone, f"t{hour}"), _slot(phone, f"f{hour}")
         assert pile["x"] == pytest.approx(home["x"], abs=1) and home["y"] + home["height"] / 2 < pile["y"] < home["y"] + home["height"]
     assert _no_sideways_scroll(phone)
+
+
+def test_calculations_foundations_say_the_rank_each_takes_next(page: Page) -> None:  # noqa: F811
+    start(page, "calculation", 2)
+    expect(page.locator('#table .wants[data-pile="f4"]')).to_have_text("next 8")
+    expect(page.locator('#table .wants[data-pile="f1"]')).to_have_count(0)

@@ -158,3 +158,11 @@ def test_foundations_started_by_the_deals_base_rank_say_that_rank_once_it_shows(
     view = table_view(1, session, 0)
     assert {p["starts"] for p in view["piles"] if p["kind"] == "foundation"} == {base}
     assert {p["starts"] for p in table_view(1, Session(get_variant("klondike"), 1), 0)["piles"] if p["kind"] == "foundation"} == {"A"}
+
+
+def test_a_foundation_that_takes_an_unexpected_rank_next_says_which() -> None:
+    view = table_view(1, Session(get_variant("calculation"), 2), 0)
+    wants = {p["name"]: p.get("wants") for p in view["piles"] if p["kind"] == "foundation"}
+    assert wants == {"f1": None, "f2": "4", "f3": "6", "f4": "8"}  # A takes a 2: the rank after it, not said
+    klondike = table_view(1, Session(get_variant("klondike"), 2), 0)
+    assert not any("wants" in p for p in klondike["piles"])

@@ -137,6 +137,7 @@ export function createTable(root, handlers) {
       if (pile.cards.length && (pile.kind === "stock" || counted)) {
         root.append(countBadge(pile, spot, slot.title));
       }
+      if (pile.wants) root.append(wantsBadge(pile, spot, H));
     });
     if (view.redeal) root.append(redealControl(view.redeal, spots.redeal ?? { x: 0, y: 0 }, H));
     animate(before, sameGame ? stockBox : null);
@@ -162,6 +163,19 @@ export function createTable(root, handlers) {
     count.title = title;
     Object.assign(count.style, { left: `${at.x + width}px`, top: `${at.y}px` });
     return count;
+  }
+
+  function wantsBadge(pile, spot, H) {
+    // The rank a foundation takes next where it is not the one after its top card
+    // (Calculation counts by twos, threes and fours): along its top card's foot.
+    const at = cardSpot(pile, pile.cards.length - 1, spot, width);
+    const wants = document.createElement("div");
+    wants.className = "wants";
+    wants.dataset.pile = pile.name;
+    wants.textContent = `next ${pile.wants}`;
+    wants.title = `${pile.title} takes a ${pile.wants} next`;
+    Object.assign(wants.style, { left: `${at.x + width / 2}px`, top: `${at.y + H}px` });
+    return wants;
   }
 
   function redealControl(offer, spot, H) {
