@@ -32,10 +32,11 @@ SETTING = "winnable"
 """The player's setting (in the store's settings) that turns the indicator on."""
 
 SETTING_TEXT = (
-    "Say after each move whether the game can still be won. It is worked out from the whole deal, "
-    "face-down cards included (it tells a verdict, never a card)."
+    "After each move: can the game still be won? Worked out from the whole deal, "
+    "face-down cards included (a verdict, never a card)."
 )
-"""What the setting says, in every interface."""
+"""What the setting says, in every interface (short enough for two lines of an 80-column
+terminal after "Still winnable? Off. ")."""
 
 NODES = 100_000
 """Positions one verdict may search (about a second on two cores at worst): enough to

@@ -150,7 +150,7 @@ def test_fullscreen_status_line_stays_on_an_80_column_screen_under_a_long_messag
             await _settled(app)
             await pilot.pause()
             seen = lines()
-            assert seen[0].startswith("Still winnable? On.") and seen[1].endswith("…")
+            assert seen[0].startswith("Still winnable? On.") and seen[1].endswith("never a card).")  # whole, in two lines
             assert seen[2].startswith("Klondike, deal 2:") and seen[2].endswith("still winnable? winnable")
             await pilot.press("q")
 
@@ -179,3 +179,10 @@ def test_fullscreen_status_drops_the_verdict_once_the_game_is_won(tmp_path: Path
             assert app.session.is_won and "still winnable" not in str(app.query_one("#message").render())
 
     asyncio.run(drive())
+
+
+def test_the_settings_words_fit_the_80_column_screens_message_whole() -> None:
+    from cardtable.ui.terminal.layout import fitted
+
+    said = fitted(f"Still winnable? Off. {SETTING_TEXT}", 80 - 2, 2)
+    assert not said.endswith("…") and said.replace("\n", " ").endswith("never a card).")
