@@ -53,7 +53,7 @@ KEYS = (
     "cards and on to the pile above or below; space picks up and drops, enter plays the card; "
     "d deal, u undo, r redo, R restart, b mark this position, B back to it, i hint, a finish, n new deal, "
     "N a winnable deal, D today's deal, "
-    "m show me, w still winnable?, s statistics, q quit. Mouse: click a card then its place, "
+    "m show me, w still winnable?, s statistics, q (or Ctrl-C) quit. Mouse: click a card then its place, "
     "double-click sends it home, or drag. A card marked ! is out of order: it does not build on the card "
     "under it."
 )
@@ -191,6 +191,7 @@ class TableApp(App[int]):
         Binding("m", "show_me", "Show me", show=False), Binding("w", "winnable", "Winnable?", show=False),
         Binding("question_mark", "rules", "Rules+keys"), Binding("s", "stats", "Stats", show=False),
         Binding("q", "quit_game", "Quit"),
+        Binding("ctrl+c", "quit_game", "Quit", show=False, priority=True),  # as q: saved, not the toolkit's prompt
     ]
 
     def __init__(self, games: Games, game_id: int, session: Session, indicator: Indicator | None = None) -> None:

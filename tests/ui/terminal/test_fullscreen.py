@@ -509,3 +509,18 @@ def test_the_table_stays_put_when_a_first_card_goes_home(tmp_path: Path) -> None
             assert app.query_one(f"#card-{t2}--1", CardView).region.y == before
 
     asyncio.run(drive())
+
+
+def test_ctrl_c_saves_and_quits_as_q_does(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, games, game_id = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("d")
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            assert not app.is_running
+
+    asyncio.run(drive())
+    assert games.store.load("me", game_id).move_count == 1
