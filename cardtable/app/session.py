@@ -32,9 +32,8 @@ from cardtable.app.redeals import Redeals, gathering, stock_redeals
 from cardtable.app.scoring import Scoring, fitting_scoring, time_adjusted, uniform_score
 from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, check, get_variant, is_won, legal_moves
-from cardtable.solitaire.rules.groups import movable_count
 from cardtable.solitaire.model import PileKind
-from cardtable.solitaire.rules.groups import WHOLE_PILES
+from cardtable.solitaire.rules.groups import WHOLE_PILES, movable_count
 from cardtable.solitaire.observe import Observation, observe, remembered
 
 

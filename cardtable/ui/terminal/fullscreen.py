@@ -251,7 +251,8 @@ class TableApp(App[int]):
             )
         elif self.message.startswith(TOO_SMALL):
             self.message = ""
-        self.redraw()
+        if self.query(TableView):  # (a resize may come before the table is laid out)
+            self.redraw()
 
     def tick(self) -> None:
         """The status line again while the clock runs: its time, and a timed score, move on."""
