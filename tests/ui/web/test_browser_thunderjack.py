@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 from fastapi import FastAPI
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from cardtable.app import Store
 from cardtable.app.blackjack import BlackjackTable
@@ -229,9 +229,15 @@ def test_the_rules_dialog_gives_the_tables_own_rules(page: Page, served: tuple[s
     """A table playing another rule set shows that set's rules, not Thunderjack's."""
     url, app = served
     assert BlackjackTable(app.state.live.store, player_of(page, app)).change_rules("six-deck-h17").ok  # saved
+    held: list[Route] = []
+    page.route("**/api/thunderjack", lambda route: held.append(route))
     page.goto(url + "/thunderjack")
-    page.click("#show-rules")
+    page.click("#show-rules")  # before the table has loaded: the dialog opens once it has
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
     dialog = page.locator("#rules-dialog")
+    expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("Blackjack: six-deck-h17 rules")
     expect(dialog).to_contain_text("on a soft 17")
     expect(dialog).to_contain_text("6 decks, shuffled before every round")

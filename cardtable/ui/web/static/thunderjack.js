@@ -5,6 +5,7 @@ import { backSVG, cardName, faceSVG } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 let view = null;
+let rulesAsked = false; // the rules dialog was asked for before the table had loaded
 let busy = Promise.resolve();
 const SETTLE_MS = 400;  // after the turn passes to another hand, plays wait this long
 let turnPassedAt = -Infinity;
@@ -40,6 +41,7 @@ function cardsRow(cards, before, start) {
 function render(next) {
   const previous = view;
   view = next;
+  if (rulesAsked) { rulesAsked = false; showRules(); } // asked for before the table had loaded
   if (handInTurn(previous) && handInTurn(previous) !== handInTurn(view)) turnPassedAt = performance.now();
   $("credits").textContent = `Credits ${view.credits}`;
   $("rules-line").textContent = view.description;
@@ -167,9 +169,10 @@ function roundLine(round) {
   return item;
 }
 
-/** The rules dialog, written by the server from the table's own rule set. */
+/** The rules dialog, written by the server from the table's own rule set (once the table
+ * has loaded: a click before that opens it as soon as it has). */
 function showRules() {
-  if (!view) return;
+  if (!view) { rulesAsked = true; return; }
   $("rules-name").textContent = view.rules === "thunderjack" ? "Thunderjack!" : `Blackjack: ${view.rules} rules`;
   $("rules-sheet").replaceChildren(...view.sheet.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
   $("rules-description").textContent = view.description;
