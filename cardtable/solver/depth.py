@@ -140,19 +140,18 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
         _decode(rows[f], cards, lens, hid, extra, piles)
         if to_twin(rules, lens, move) or (not idle and is_idle(rules, cards, lens, hid, move)):
             continue
+        n = talon_of(cards, lens, s, w, talon) if draw > 0 else 0
         known = np.uint64(0)
         if quick and move >> 24 == MOVE:
             if hashed != f:
                 raw = talon_hashes(rules, draw, cards, lens, hid, extra, hashes)
                 if draw > 0:
-                    talon_chains(talon, talon_of(cards, lens, s, w, talon), chains)
+                    talon_chains(talon, n, chains)
                 hashed = f
-            n = talon_of(cards, lens, s, w, talon) if p != NOT_A_JUMP else 0
             known = child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hid, extra, move, p)
             if known != 0 and _has(table, known):
                 continue
         log = counters[LOG_TOP]
-        n = talon_of(cards, lens, s, w, talon) if p != NOT_A_JUMP else 0
         used = make_child(rules, draw, (cards, lens, hid, extra), (ccards, clens, chid, cextra), talon, n, move, p, elog, log)
         if known == 0 or _went_home(elog, log, used):
             known = talon_key(rules, draw, ccards, clens, chid, cextra)

@@ -14,7 +14,7 @@ from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, PileKind, State, canonical_key, get_variant, legal_moves
 from cardtable.solitaire.observe import remembered
 from cardtable.solver import Budget, solve
-from tests.solitaire.games.positions import position
+from tests.solitaire.games.positions import position, run_of
 
 SMALL = Effort(nodes=20_000, seconds=30.0, samples=4, sample_nodes=600, sample_seconds=30.0)
 """Small node caps and no real time limit, so the hints do not depend on the machine."""
@@ -194,14 +194,11 @@ def test_no_hint_wins_by_knowing_where_a_shuffling_redeal_will_put_the_cards() -
 
 
 def test_one_face_down_card_left_is_no_secret_the_hint_is_a_solutions_first_move() -> None:
-    ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()
-    homes = {f"f{n}": " ".join(r + s for r in ranks) for n, s in zip(range(1, 3), "CD")}
-    one_down = position("klondike", **homes, f3=" ".join(r + "H" for r in ranks[:9]), f4=" ".join(r + "S" for r in ranks[:9]),
-                        t1="[KH] TS", t2="KS QH JS", t3="TH QS JH")
+    homes = {"f1": run_of("C"), "f2": run_of("D"), "f3": run_of("H", "9"), "f4": run_of("S", "9")}
+    one_down = position("klondike", **homes, t1="[KH] TS", t2="KS QH JS", t3="TH QS JH")
     hint = SolvingHinter(SMALL, seed=5).best_moves(one_down)[0]
     assert re.fullmatch(r".*: leads to a win in \d+ moves", hint.reason), hint.reason
-    two_down = position("klondike", **homes, f3=" ".join(r + "H" for r in ranks[:9]), f4=" ".join(r + "S" for r in ranks[:9]),
-                        t1="[KH] TS", t2="[KS] QH JS", t3="TH QS JH")
+    two_down = position("klondike", **homes, t1="[KH] TS", t2="[KS] QH JS", t3="TH QS JH")
     assert "arrangements of the hidden cards" in SolvingHinter(SMALL, seed=5).best_moves(two_down)[0].reason
 
 

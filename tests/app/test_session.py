@@ -9,7 +9,7 @@ from cardtable.app.history import History
 from cardtable.app.autoplay import finish
 from cardtable.solitaire import apply, get_variant, is_won, legal_moves
 from cardtable.solitaire.formats import parse_freecell_solution
-from tests.solitaire.games.positions import position
+from tests.solitaire.games.positions import position, run_of
 
 SOLUTION = Path(__file__).parents[1] / "fixtures" / "freecell" / "deal-1.solution"
 
@@ -159,9 +159,7 @@ def test_timed_scoring_takes_two_points_every_ten_seconds_and_pays_a_bonus_for_a
     assert session.score == 3
     now[0] = 40.0
     assert session.score == 0  # never below 0
-    ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()
-    suits = {f"f{n}": " ".join(r + suit for r in ranks) for n, suit in enumerate("SCD", start=2)}
-    last = position("klondike", f1=" ".join(r + "H" for r in ranks[:-1]), t1="KH", **suits)
+    last = position("klondike", f1=run_of("H", "Q"), t1="KH", f2=run_of("S"), f3=run_of("C"), f4=run_of("D"))
     won = Session(last.variant, 1, Options(scoring=Scoring.TIMED), elapsed=40.0, clock=lambda: now[0])
     won.history = History.begin(last)
     assert won.to_foundation("t1").ok and won.is_won

@@ -20,13 +20,14 @@ GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _step(h, card):  # type: ignore[no-untyped-def]
+def chain(h, card):  # type: ignore[no-untyped-def]
+    """A pile's hash chain one card further (``BASIS`` for no card)."""
     return (h ^ np.uint64(card + 1)) * PRIME
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _finish(h, hid, n):  # type: ignore[no-untyped-def]
-    # A pile's hash: the chain over its cards, then its face-down count and length.
+def finish(h, hid, n):  # type: ignore[no-untyped-def]
+    """A pile's hash: the chain over its cards, then its face-down count and length."""
     h = (h ^ np.uint64(hid + 1)) * PRIME
     h = (h ^ np.uint64(n + 7919)) * PRIME
     return h ^ (h >> np.uint64(29))
@@ -38,8 +39,8 @@ def _pile_hash(rules, cards, lens, hid, i):  # type: ignore[no-untyped-def]
     # A sink's cards under its top never matter again: its top card and count stand for it.
     first = lens[i] - 1 if rules.sinks[i] and lens[i] > 0 else 0
     for x in range(first, lens[i]):
-        h = _step(h, cards[i, x])
-    return _finish(h, hid[i], lens[i])
+        h = chain(h, cards[i, x])
+    return finish(h, hid[i], lens[i])
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -115,11 +116,11 @@ def pile_hashes(rules, cards, lens, hid, extra, hashes):  # type: ignore[no-unty
         chains[i, 0] = h
         if not sinks[i]:
             for x in range(lens[i]):
-                h = _step(h, cards[i, x])
+                h = chain(h, cards[i, x])
                 chains[i, x + 1] = h
         elif lens[i] > 0:
-            h = _step(h, cards[i, lens[i] - 1])
-        piled[i] = _finish(h, hid[i], lens[i])
+            h = chain(h, cards[i, lens[i] - 1])
+        piled[i] = finish(h, hid[i], lens[i])
     raw = np.uint64(0)
     for i in fixed:
         where[i] = -1
@@ -158,7 +159,7 @@ def moved_key(rules, hashes, raw, cards, lens, hid, i, j, k):  # type: ignore[no
     n = lens[i]
     left = n - k
     if sinks[i]:
-        hi = _step(BASIS, cards[i, left - 1]) if left > 0 else BASIS
+        hi = chain(BASIS, cards[i, left - 1]) if left > 0 else BASIS
     else:
         hi = chains[i, left]
     under = hid[i]  # as kernel._settle: the card left on top turns up
@@ -166,14 +167,14 @@ def moved_key(rules, hashes, raw, cards, lens, hid, i, j, k):  # type: ignore[no
         under = left
         if left > 0 and rules.meta[8]:
             under = left - 1
-    new_i = _finish(hi, under, left)
+    new_i = finish(hi, under, left)
     if sinks[j]:
-        hj = _step(BASIS, cards[i, n - 1])
+        hj = chain(BASIS, cards[i, n - 1])
     else:
         hj = chains[j, lens[j]]
         for x in range(left, n):
-            hj = _step(hj, cards[i, x])
-    new_j = _finish(hj, hid[j], lens[j] + k)
+            hj = chain(hj, cards[i, x])
+    new_j = finish(hj, hid[j], lens[j] + k)
     return with_piles(hashes, raw, i, new_i, j, new_j)
 
 
@@ -210,15 +211,3 @@ def with_piles(hashes, raw, a, new_a, b, new_b, c=-1, new_c=np.uint64(0)):  # ty
     _unswap(hashes, b, new_b)
     _unswap(hashes, a, new_a)
     return _final(raw)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def chain(h, card):  # type: ignore[no-untyped-def]
-    """A pile's hash chain one card further (``BASIS`` for no card)."""
-    return _step(h, card)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def finish(h, hid, n):  # type: ignore[no-untyped-def]
-    """A pile's hash from its chain, face-down count and length."""
-    return _finish(h, hid, n)

@@ -17,7 +17,7 @@ from textual.widgets import Button, Footer, Static
 from cardtable.app.blackjack import Answer, BlackjackTable
 from cardtable.app.storage_errors import StorageError
 from cardtable.ui.terminal.blackjack_text import render_history, render_stats
-from cardtable.ui.terminal.fullscreen import TextScreen
+from cardtable.ui.terminal.screens import TextScreen
 
 _RED = {"D", "H"}
 _SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}

@@ -18,12 +18,10 @@ from dataclasses import replace
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.errors import NoWidget
 from textual.events import Click, MouseDown, MouseUp, Resize
-from textual.screen import ModalScreen
-from textual.widget import Widget
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Footer, Static
 
 from cardtable.app import EventKind, Outcome, Session, order_violations
 from cardtable.app.clicks import deals, deals_on_click
@@ -36,14 +34,14 @@ from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
 from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
-from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.rulebook import rules_page
-from cardtable.ui.terminal.layout import (
-    GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fan_rows, fitted, fold, peak_columns, pile_width,
-    tableau_rows, top_rows,
-)
+from cardtable.ui.terminal.layout import GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fitted, fold
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, saved_words, stats_text, status_line
+from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
+from cardtable.ui.terminal.table_view import CardView, TableView
+
+__all__ = ["CardView", "ConfirmScreen", "TableApp", "TextScreen", "play_fullscreen"]
 
 _RED = {"D", "H"}
 TOO_SMALL = "the terminal is"
@@ -57,101 +55,6 @@ KEYS = (
     "double-click sends it home, or drag. A card marked ! is out of order: it does not build on the card "
     "under it."
 )
-
-
-class CardView(Static):
-    """One card (or an empty pile's place) that can be clicked."""
-
-    def __init__(self, text: str, pile: int, position: int, classes: str) -> None:
-        super().__init__(text, id=f"card-{pile}-{position}", classes=classes)
-        self.pile = pile
-        self.position = position
-
-
-class TableView(Vertical):
-    """The piles, rebuilt from the session after every change."""
-
-    def __init__(self, table: TableApp) -> None:
-        super().__init__(id="table")
-        self.table = table
-
-    def compose(self) -> ComposeResult:
-        table = self.table
-        variant = table.drawn.variant
-        width, height = table.size.width or 80, table.size.height or 24
-        if variant.traits.layout is Layout.ROWS:
-            yield from table.rows_of_cards()
-            return
-        fans = variant.traits.layout is Layout.FANS
-        tops, rows = top_rows(variant, width), [] if fans else tableau_rows(variant)
-        wide = pile_width([len(r) for r in tops + rows], width)
-        for n, row in enumerate(tops):
-            yield Horizontal(*(table.pile_column(i, wide, 1) for i in row), classes="row", id="top" if n == 0 else None)
-        # What is left once the message (3 lines), the keys (1) and the rows above (a name
-        # and a card each) are drawn, less the columns' own names.
-        room = max(3, height - MESSAGE_LINES - 1 - 2 * len(tops) - 1)
-        if fans:
-            laid = fan_rows(variant, width, room + 1)
-            spaced = "row spaced" if 2 * len(laid.rows) - 1 <= room + 1 else "row"
-            yield Vertical(*(Horizontal(*(table.pile_fan(i, laid) for i in row), classes=spaced) for row in laid.rows), id="tableau")
-            return
-        if len(rows) == 1:
-            yield Horizontal(*(table.pile_column(i, wide, room) for i in rows[0]), classes="row", id="tableau")
-            return
-        if variant.traits.layout is not Layout.TRIANGLE:  # a grid: its rows lined up by column
-            grid = (Horizontal(*(table.pile_column(i, wide, 1) for i in row), classes="row") for row in rows)
-            yield Vertical(*grid, id="tableau")
-            return
-        across = peak_columns(variant)  # a triangle: each pile between the piles covering it
-        lines = []
-        for row in rows:
-            row = sorted(row, key=across.__getitem__)
-            views: list[Widget] = []
-            at = 0
-            for i in row:
-                indent = round(across[i] * (wide + GAP)) - at
-                if indent > 0:
-                    views.append(Static("", classes="indent"))
-                    views[-1].styles.width = indent
-                views.append(table.pile_column(i, wide, 1))
-                at += max(indent, 0) + wide + GAP
-            lines.append(Horizontal(*views, classes="row"))
-        yield Vertical(*lines, id="tableau")
-
-
-class TextScreen(ModalScreen[None]):
-    """Rules (Markdown) or statistics: the arrows, page keys, Home and End scroll it;
-    escape, q, space, enter, ? or s close it."""
-
-    BINDINGS = [("escape,q,space,enter,question_mark,s", "dismiss", "Close")]
-
-    def __init__(self, text: str, markdown: bool = False) -> None:
-        super().__init__()
-        self.text = text
-        self.markdown = markdown
-
-    def compose(self) -> ComposeResult:
-        body = Markdown(self.text, id="text") if self.markdown else Static(self.text, id="text")
-        yield VerticalScroll(body, id="sheet")
-
-    def on_mount(self) -> None:
-        self.query_one("#sheet").focus()
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes-or-no question: y says yes; n, escape or q say no."""
-
-    BINDINGS = [("y", "answer(True)", "Yes"), ("n,escape,q", "answer(False)", "No")]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        yield Static(f"{self.question}\n\ny: yes   n: no", id="sheet")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
 
 
 class TableApp(App[int]):

@@ -23,6 +23,19 @@ def position(game: str | Variant, redeals: int = 0, **piles: str) -> State:
     return State(variant, tuple(cards), tuple(hidden), redeals)  # type: ignore[arg-type]
 
 
+def run_of(suit: str, top: str = "K") -> str:
+    """A foundation's cards from the Ace of ``suit`` up to ``top``: ``run_of("S", "3")``
+    is ``"AS 2S 3S"``."""
+    ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()
+    return " ".join(rank + suit for rank in ranks[: ranks.index(top) + 1])
+
+
+def last_king_left() -> State:
+    """Klondike one move from its win: every card home but the King of spades, alone on
+    column 1."""
+    return position("klondike", f1=run_of("C"), f2=run_of("D"), f3=run_of("H"), f4=run_of("S", "Q"), t1="KS")
+
+
 def move(state: State, source: str, target: str, count: int = 1) -> Move:
     """A transfer between named piles."""
     v = state.variant

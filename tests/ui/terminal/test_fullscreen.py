@@ -12,7 +12,7 @@ from cardtable.solitaire import MoveKind, get_variant, legal_moves
 from textual.widgets import Static
 from cardtable.ui.terminal.fullscreen import CardView, ConfirmScreen, TableApp
 from cardtable.ui.terminal.plain import status_line
-from tests.solitaire.games.positions import position
+from tests.solitaire.games.positions import last_king_left, position
 
 
 def _app(tmp_path: Path, session: Session) -> tuple[TableApp, Games, int]:
@@ -53,9 +53,7 @@ def test_click_a_card_then_its_target_moves_it_and_keys_undo(tmp_path: Path) -> 
 
 
 def test_double_click_sends_a_card_home_and_wins(tmp_path: Path) -> None:
-    ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()
-    homes = {f"f{n}": " ".join(r + s for r in ranks) for n, s in zip(range(1, 4), "CDH")}
-    state = position("klondike", **homes, f4=" ".join(r + "S" for r in ranks[:-1]), t1="KS")
+    state = last_king_left()
     session = Session(state.variant, 1, Options(auto_build=False))
     session.history = session.history.begin(state)
     app, games, _ = _app(tmp_path, session)

@@ -158,11 +158,9 @@ def test_fullscreen_status_line_stays_on_an_80_column_screen_under_a_long_messag
 
 
 def test_fullscreen_status_drops_the_verdict_once_the_game_is_won(tmp_path: Path) -> None:
-    from tests.solitaire.games.positions import position
+    from tests.solitaire.games.positions import last_king_left
 
-    ranks = "A 2 3 4 5 6 7 8 9 T J Q K".split()
-    homes = {f"f{n}": " ".join(r + s for r in ranks) for n, s in zip(range(1, 4), "CDH")}
-    state = position("klondike", **homes, f4=" ".join(r + "S" for r in ranks[:-1]), t1="KS")
+    state = last_king_left()
     session = Session(state.variant, 1, Options(auto_build=False))
     session.history = session.history.begin(state)
     games = _games(tmp_path)
