@@ -158,8 +158,9 @@ class TableApp(App[int]):
             self.redraw()
 
     def tick(self) -> None:
-        """The status line again while the clock runs: its time, and a timed score, move on."""
-        if self.session.clock_running:
+        """The status line again while the clock runs: its time, and a timed score, move on
+        (not once the table is being taken down: a tick may come after its line is gone)."""
+        if self.session.clock_running and self.query("#message"):
             self.show_message()
 
     def rows_of_cards(self) -> Iterator[Horizontal]:

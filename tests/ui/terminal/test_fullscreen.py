@@ -522,3 +522,18 @@ def test_ctrl_c_saves_and_quits_as_q_does(tmp_path: Path) -> None:
 
     asyncio.run(drive())
     assert games.store.load("me", game_id).move_count == 1
+
+
+def test_a_clock_tick_while_the_table_is_taken_down_does_nothing(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("d")  # the clock runs
+            await pilot.pause()
+            app.query_one("#message", Static).remove()
+            await pilot.pause()
+            app.tick()  # its line gone: no error
+
+    asyncio.run(drive())
