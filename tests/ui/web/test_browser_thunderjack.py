@@ -60,6 +60,9 @@ def player_of(page: Page, app: FastAPI) -> str:
 
 def test_bet_deal_play_only_offered_actions_and_reload(page: Page, served: tuple[str, FastAPI]) -> None:
     url, app = served
+    rules = preset("thunderjack")
+    seed = next(n for n in range(100) if Table.opened(rules, n).press(50).deal().hands[0].finish is None)  # a hand to play
+    assert BlackjackTable(app.state.live.store, player_of(page, app), seed=seed).clear().ok  # saves the table, bets none
     page.goto(url + "/thunderjack")
     expect(page.locator("#credits")).to_have_text("Credits 500")
     title, home = page.locator("#toolbar strong").bounding_box(), page.locator("#toolbar a.home").bounding_box()
