@@ -166,8 +166,11 @@ def check_transfer(state: State, move: Move) -> Verdict:
         return no(f"{source.id.title} holds only {count_cards(face_up)}")
     kind = group.kind
     moving = cards[-1] if kind is _BY_TOP else cards[-k]
-    most = movable_count(state, i)
-    if kind in (GroupKind.WHOLE, _BY_TOP) and k != most:
+    # One face-up, uncovered card always moves where a group is not a whole pile, and a
+    # supermove always carries one: most moves are of one card, so the counts are skipped.
+    whole = kind is GroupKind.WHOLE or kind is _BY_TOP
+    most = 1 if k == 1 and not whole else movable_count(state, i)
+    if whole and k != most:
         return no(f"{group.phrase} ({most} cards from {source.id.title})")
     if kind is GroupKind.ONE_OR_WHOLE and k not in (1, face_up):
         return no(f"{group.phrase} ({count_cards(face_up)} on {source.id.title})")
@@ -204,7 +207,7 @@ def check_transfer(state: State, move: Move) -> Verdict:
     waiting = check_waiting(state, j)
     if waiting is not None:
         return waiting
-    if kind is GroupKind.SUPERMOVE:
+    if kind is GroupKind.SUPERMOVE and k > 1:
         on, empty = supermove_limits(state)
         limit = on if held else empty
         if k > limit:
