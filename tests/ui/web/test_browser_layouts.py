@@ -419,3 +419,137 @@ def test_calculations_foundations_say_the_rank_each_takes_next(page: Page) -> No
     start(page, "calculation", 2)
     expect(page.locator('#table .wants[data-pile="f4"]')).to_have_text("next 8")
     expect(page.locator('#table .wants[data-pile="f1"]')).to_have_count(0)
+
+
+LAPTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 780}
+
+
+@pytest.fixture(params=(LAPTOP, PHONE), ids=lambda size: f"{size['width']}x{size['height']}")
+def window(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:  # noqa: F811
+    """A laptop's window or a phone's, opened on the page."""
+    mobile = request.param["width"] < 600
+    context = browser.new_context(viewport=request.param, has_touch=mobile, is_mobile=mobile, device_scale_factor=2 if mobile else 1)
+    opened = context.new_page()
+    opened.on("dialog", lambda dialog: dialog.accept())
+    opened.goto(server)
+    expect(opened.locator("#status")).to_contain_text("deal")
+    yield opened
+    context.close()
+
+
+def _grown(page: Page, server: str, game: str, deal: int) -> tuple[str, int]:  # noqa: F811
+    """Deal ``game`` through the API and grow its longest tableau pile while a move makes
+    it longer still (the move making it longest first); open it on the page. Returns that
+    pile's name and length."""
+    variant = get_variant(game)
+    tableau = variant.piles_of(PileKind.TABLEAU)
+    names = variant.pile_names
+    made = page.request.post(f"{server}/api/games", data={"game": game, "deal": deal, "options": {"auto_build": False}})
+    assert made.status == 201, made.text()
+    view, state = made.json(), variant.start(deal)
+    while True:
+        longest = max(len(state.piles[i]) for i in tableau)
+        longer = [m for m in legal_moves(state) if m.kind is MoveKind.MOVE and m.target in tableau
+                  and len(state.piles[m.target]) + m.count > longest]
+        if not longer:
+            break
+        move = max(longer, key=lambda m: len(state.piles[m.target]) + m.count)
+        assert move.source is not None and move.target is not None
+        answer = page.request.post(f"{server}/api/games/{view['id']}/actions", data={
+            "action": "move", "version": view["version"], "pile": names[move.source],
+            "position": len(state.piles[move.source]) - move.count, "target": names[move.target]})
+        assert answer.ok and answer.json()["ok"], answer.text()
+        view, state = answer.json()["view"], apply(state, move)
+    page.goto(server)
+    expect(page.locator("#status")).to_contain_text(f"{variant.name} · deal {deal} ·")
+    settle(page)
+    pile = max(tableau, key=lambda i: len(state.piles[i]))
+    return names[pile], len(state.piles[pile])
+
+
+def test_a_column_closed_up_as_far_as_it_goes_takes_smaller_cards_rather_than_scroll(window: Page, server: str) -> None:
+    # Scorpion's columns pass thirty cards as runs are built: closed up as far as a card's
+    # index allows, the longest ran below the footer and the page scrolled.
+    name, length = _grown(window, server, "scorpion", 151)
+    assert length >= 30
+    main = window.evaluate("() => { const m = document.querySelector('main'); return [m.scrollHeight, m.clientHeight]; }")
+    assert main[0] <= main[1], main
+    cards = _cards(window, name)
+    face_up = [i for i in range(len(cards)) if window.locator(f'#table .card[data-pile="{name}"]').nth(i).get_attribute("data-card")]
+    steps = [cards[i + 1]["y"] - cards[i]["y"] for i in face_up[:-1]]
+    assert min(steps) >= 0.2 * cards[0]["height"]  # each covered card's index still shows whole
+    assert cards[0]["width"] >= 40  # and the cards are still easy to read and tap
+
+
+def test_a_foundation_stays_marked_as_one_with_a_card_on_it(window: Page) -> None:
+    # Penguin's foundations start with cards on them, and on a phone they stand in the rows
+    # of free cells: a card at home looked like a card in a cell.
+    start(window, "penguin", 1)
+    rings = window.evaluate(
+        """() => [...document.querySelectorAll('#table .slot')].map((slot) => {
+          const s = getComputedStyle(slot);
+          const around = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 1 && parseFloat(s.outlineOffset) >= 0;
+          return [slot.dataset.pile, slot.classList.contains("foundation"), around];
+        })"""
+    )
+    assert [pile for pile, foundation, around in rings if foundation] == ["f1", "f2", "f3", "f4"]
+    assert all(around == foundation for _, foundation, around in rings), rings  # round each foundation's place, a card on it or not
+
+
+def _dealt(page: Page, server: str, game: str, deal: int) -> None:  # noqa: F811
+    """Deal ``game`` through the API and open it on the page."""
+    made = page.request.post(f"{server}/api/games", data={"game": game, "deal": deal})
+    assert made.status == 201, made.text()
+    page.goto(server)
+    expect(page.locator("#status")).to_contain_text(f"{get_variant(game).name} · deal {deal} ·")
+    settle(page)
+
+
+@pytest.mark.parametrize("game", ["la-belle-lucie", "crescent"])
+def test_every_card_of_a_long_fan_across_shows_its_rank_and_suit(window: Page, server: str, game: str) -> None:
+    # Crescent deals fans of six, and La Belle Lucie's grow as cards build on them: closed
+    # up within a fixed room, a covered card showed a sliver, its index cut off by the next.
+    if game == "crescent":
+        _dealt(window, server, game, 1)
+    else:
+        assert _grown(window, server, game, 84)[1] >= 7
+    variant = get_variant(game)
+    hidden = window.evaluate(
+        """(piles) => piles.flatMap((pile) => {
+          const cards = [...document.querySelectorAll(`#table .card[data-pile="${pile}"]`)];
+          return cards.slice(0, -1).filter((card, n) => {
+            const next = cards[n + 1].getBoundingClientRect();
+            return [...card.querySelectorAll("svg > text")].slice(0, 2).some((t) => t.getBoundingClientRect().right > next.left + 0.5);
+          }).map((card) => `${pile}:${card.dataset.card}`);
+        })""",
+        [variant.pile_names[i] for i in variant.piles_of(PileKind.TABLEAU)],
+    )
+    assert hidden == [], hidden
+    assert _no_sideways_scroll(window)
+    assert window.evaluate("() => { const m = document.querySelector('main'); return m.scrollHeight <= m.clientHeight; }")
+    width = window.evaluate("() => document.querySelector('#table .card').getBoundingClientRect().width")
+    assert width >= 36, width  # readable, and large enough to tap
+
+
+@pytest.mark.parametrize("game", ["penguin", "freecell"])
+def test_a_hints_places_stay_lit_while_the_player_carries_it_out(window: Page, game: str) -> None:
+    # A hint names its places in words ("column 1 to free cell 1") that the table does not
+    # label; it lit them, but picking up the card (or turning the phone) put the lights out,
+    # leaving only the words to find the place by.
+    start(window, game, 2)
+    with window.expect_response("**/actions") as answer:
+        window.click("#hint")
+    hint = answer.value.json()["hint"]
+    assert hint["source"] and hint["target"], hint
+    lit = "(pile) => document.querySelectorAll(`#table .hinted[data-pile='${pile}']`).length"
+    assert window.evaluate(lit, hint["source"]) == hint.get("count", 1) and window.evaluate(lit, hint["target"]) == 1
+    window.locator(f'#table .card.hinted[data-pile="{hint["source"]}"]').first.click(position={"x": 6, "y": 4})
+    expect(window.locator(f'#table .card.selected[data-pile="{hint["source"]}"]')).not_to_have_count(0)
+    assert window.evaluate(lit, hint["target"]) == 1  # where it goes, still lit
+    size = window.viewport_size
+    assert size is not None
+    window.set_viewport_size({"width": size["width"] - 30, "height": size["height"]})  # the table is drawn again
+    expect(window.locator(f'#table .hinted[data-pile="{hint["target"]}"]')).to_have_count(1)
+    window.locator(f'#table .card[data-pile="{hint["target"]}"], #table .slot[data-pile="{hint["target"]}"]').last.click()
+    expect(window.locator("#status")).to_contain_text(" 1 move ·")
+    expect(window.locator("#table .hinted")).to_have_count(0)  # the move made, the hint is done with

@@ -155,8 +155,8 @@ async function act(action, extra = {}) {
       return { ok: false };
     }
     if (code === 0 || code >= 400) { say(data.detail ?? "That did not work."); return { ok: false }; }
+    if (!data.ok) { say(data.reason); table.redraw(); return data; } // the table stands: a hint on it stays lit
     table.highlight(null);
-    if (!data.ok) { say(data.reason); table.redraw(); return data; }
     show(data.view);
     // Said after the view is shown: the same view may have come first by the socket.
     say(data.hint ? `Hint: ${data.reason}` : view.stuck && !view.won ? STUCK : "");
@@ -373,6 +373,14 @@ async function start() {
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
   window.addEventListener("resize", () => table.redraw());
+  // The table's room down shrinks and grows with the footer too (on a phone a message takes
+  // a line of its own): drawn again to fit. The width is the window's to change, not a
+  // scroll bar's coming and going.
+  let roomDown = $("table").parentElement.clientHeight;
+  new ResizeObserver(([entry]) => {
+    const down = entry.target.clientHeight;
+    if (down !== roomDown) { roomDown = down; table.redraw(); }
+  }).observe($("table").parentElement);
   setInterval(() => { if (view && view.clock_running) status(); }, 250);
   fillSettings();
   const latest = await api.latest();

@@ -21,7 +21,7 @@ export function layout(view, width, room = Infinity, tall = Infinity) {
     });
     return { place, width: Math.max(open * step - g, others.length * step), height: H + g + top * H * 0.5 + H + g };
   }
-  if (view.layout === "fans") return fans(view, W, g, room);
+  if (view.layout === "fans") return fans(view, W, g, room, tall);
   if (view.layout === "dial") return clockLayout(view, W, H, g, tableau, others, room);
   if (view.layout === "grid") return gridLayout(view, W, H, g, tableau, others, place, room);
   if (view.layout === "wings") {
@@ -80,7 +80,7 @@ export function tableauAcross(view, room) {
   return room / (count * (1 + gapShare(room))) < CRAMPED ? Math.ceil(count / 2) : count;
 }
 
-const MOST_SQUEEZED = 0.75; // the least of its spacing a column keeps, so a card's whole index still shows (at half, a Q read as an O); longer, the page scrolls
+const MOST_SQUEEZED = 0.75; // the least of its spacing a column keeps, so a card's whole index still shows (at half, a Q read as an O); longer, the cards shrink (table.js)
 
 /** How far below its place a column's last card lies. */
 function fanDepth(pile, H) { return downBy(pile.cards, pile.cards.length - 1, H); }
@@ -144,21 +144,44 @@ export function peaksAcross(view, room) {
 }
 
 const FAN_SPAN = 1.8; // a fan's room, in card widths: three cards spread, a long fan closes up
+const FAN_STEP = 0.26; // the least of a card a fan shows, in card widths: its index, rank over suit, whole
 
-/** Fans in a row: six across a desktop window, four across a phone (room in pixels). */
-export function fansPerRow(view, room) {
+/** A fan's room, in card widths: FAN_SPAN, or where the longest fan would close up tighter
+ * than FAN_STEP in that (Crescent deals fans of six, La Belle Lucie's grow), room for it
+ * at FAN_STEP: the cards come out smaller (table.js cardWidth), each index whole. */
+function fanSpan(view) {
+  const longest = Math.max(1, ...view.piles.filter((p) => p.kind === "tableau").map((p) => p.cards.length));
+  return Math.max(FAN_SPAN, 1 + (longest - 1) * FAN_STEP);
+}
+
+/** Fans in a row: six across a desktop window, four across a phone (room in pixels), or
+ * fewer where the window's height (`tall`) has room for more rows and the cards come out
+ * larger by a twentieth at least (on a phone, La Belle Lucie's fans three to a row).
+ * Worked out from FAN_SPAN, not the longest fan's room: a fan growing long moves no fan. */
+export function fansPerRow(view, room, tall = Infinity) {
   const count = view.piles.filter((p) => p.kind === "tableau").length;
   if (hole(view)) return HOLE_ROW;
   const most = room < 700 ? 4 : 6;
-  const rows = Math.ceil(count / most);
-  return Math.ceil(count / rows);
+  const balanced = (across) => Math.ceil(count / Math.ceil(count / across)); // rows as even as they go
+  const gap = gapShare(room), above = aboveFans(view);
+  const size = (across) => Math.min( // the card width a row of `across` allows
+    room / Math.max(balanced(across) * (FAN_SPAN + gap), above * (1 + gap)),
+    tall / ((Math.ceil(count / balanced(across)) + 1) * (cardHeight(100) / 100 + gap)),
+  );
+  let best = most;
+  for (let across = most - 1; across >= 2 && Number.isFinite(tall); across--) if (size(across) > 1.05 * size(best)) best = across;
+  return balanced(best);
+}
+
+/** Places in the row above the fans: the other piles, and the redeal's. */
+function aboveFans(view) {
+  return view.piles.filter((p) => p.kind !== "tableau").length + (view.redeal ? 1 : 0);
 }
 
 /** Card widths the fans take across: their rows, or the piles above them. */
-export function fansAcross(view, room) {
-  const above = view.piles.filter((p) => p.kind !== "tableau").length + (view.redeal ? 1 : 0);
+export function fansAcross(view, room, tall = Infinity) {
   const gap = gapShare(room);
-  return Math.max(fansPerRow(view, room) * (FAN_SPAN + gap), above * (1 + gap));
+  return Math.max(fansPerRow(view, room, tall) * (fanSpan(view) + gap), aboveFans(view) * (1 + gap));
 }
 
 const HOLE_ROW = 5; // fans in a row around a lone foundation: two each side of it
@@ -175,7 +198,7 @@ function hole(view) {
  */
 function aroundHole(view, W, g) {
   const place = {};
-  const H = cardHeight(W), span = Math.round(W * FAN_SPAN);
+  const H = cardHeight(W), span = Math.round(W * fanSpan(view));
   const tableau = view.piles.filter((p) => p.kind === "tableau");
   const middle = Math.floor(HOLE_ROW / 2);
   let rows = 3;
@@ -193,15 +216,15 @@ function aroundHole(view, W, g) {
 }
 
 /** Many short piles: foundations (and cells) on top, then rows of fans spreading right. */
-function fans(view, W, g, room) {
+function fans(view, W, g, room, tall) {
   if (hole(view)) return aroundHole(view, W, g);
   const place = {};
   const H = cardHeight(W);
   const tableau = view.piles.filter((p) => p.kind === "tableau");
   const others = view.piles.filter((p) => p.kind !== "tableau");
-  const perRow = fansPerRow(view, room);
-  const span = Math.round(W * FAN_SPAN);
-  const width = Math.max(perRow * (span + g) - g, (others.length + (view.redeal ? 1 : 0)) * (W + g) - g);
+  const perRow = fansPerRow(view, room, tall);
+  const span = Math.round(W * fanSpan(view));
+  const width = Math.max(perRow * (span + g) - g, aboveFans(view) * (W + g) - g);
   const foundations = others.filter((p) => p.kind === "foundation");
   const left = others.filter((p) => p.kind !== "foundation");
   const start = view.redeal ? 1 : 0; // the redeal's place comes first

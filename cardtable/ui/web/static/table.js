@@ -9,6 +9,7 @@ const OUT_OF_ORDER = "Out of order: this card does not build on the card under i
 const DRAG_START = 5;
 const MIN_CARD = 24; // narrower cards are hard to tap (thirteen columns take 25 on a phone)
 const SMALL_CARD = 56; // narrower (a phone's): marks and the redeal's words shrink, as columns stand 3 px apart
+const SHRUNK_CARD = 40; // as narrow as a long column makes the cards, still easy to read and tap; a longer one scrolls the page
 const USUAL_CARD = 96; // as wide as a card grows wherever the width allows
 const LARGEST_CARD = 152; // on a large screen, where the height allows too
 const RUN = Array(12).fill({ card: "KS" }); // a column's growth in play, for the height a size needs
@@ -23,12 +24,13 @@ export function createTable(root, handlers) {
   let focus = { pile: 0, position: -1 };
   let drag = null;
   let dragged = false; // the click the browser sends after a drag is not a click
+  let hint = null; // the hint lit: {move, id, version} of the table it was given on
 
   function cardWidth() {
     // As wide as the widest row: of the tableau, or of the piles above it.
     const across = view.layout === "wings" ? 9.8
       : view.layout === "triangle" ? peaksAcross(view, room())
-      : view.layout === "fans" ? fansAcross(view, room())
+      : view.layout === "fans" ? fansAcross(view, room(), tall())
       : view.layout === "dial" || view.layout === "rows" ? layout(view, 100, room()).width / 100
       : view.layout === "grid" ? gridAcross(view) * (1 + gapShare(room()))
       : Math.max(columnsAcross(view, room()), 7) * (1 + gapShare(room()));
@@ -46,10 +48,12 @@ export function createTable(root, handlers) {
   function shortEnough(w) {
     // A table whose height play never changes (a pyramid, a grid, fans, a clock) takes
     // cards no larger than its whole fits the window's height at (and its width: gaps
-    // rounded to whole pixels may add one or two).
-    if (!STILL.has(view.layout)) return w;
+    // rounded to whole pixels may add one or two). One that grows in play takes smaller
+    // cards once a long column has closed up as far as it may (layout's MOST_SQUEEZED),
+    // down to SHRUNK_CARD: its index shrinks with the card, so it still shows whole.
+    const least = STILL.has(view.layout) ? MIN_CARD : Math.min(w, SHRUNK_CARD);
     const over = (at) => { const laid = layout(view, at, room(), tall()); return laid.height > tall() || laid.width > room(); };
-    while (w > MIN_CARD && over(w)) w -= 1;
+    while (w > least && over(w)) w -= 1;
     return w;
   }
 
@@ -140,6 +144,10 @@ export function createTable(root, handlers) {
       if (pile.wants) root.append(wantsBadge(pile, spot, H));
     });
     if (view.redeal) root.append(redealControl(view.redeal, spots.redeal ?? { x: 0, y: 0 }, H));
+    // A hint stays lit while the table it was given on stands: drawn again (a card picked
+    // up, the window turned), its places are lit again; once a move is made it is done with.
+    if (hint && hint.id === view.id && hint.version === view.version) light(hint.move);
+    else hint = null;
     animate(before, sameGame ? stockBox : null);
   }
 
@@ -368,7 +376,12 @@ export function createTable(root, handlers) {
 
   function highlight(move) {
     root.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
-    if (!move) return;
+    hint = move && view ? { move, id: view.id, version: view.version } : null;
+    if (hint) light(move);
+  }
+
+  function light(move) {
+    // The hint's places: the cards it moves and where they go, or the stock to deal.
     if (move.kind === "deal" || move.kind === "redeal") { // the stock's top, its place, or the redeal button
       const stock = [...root.querySelectorAll('.card[data-pile="stock"]')].pop()
         ?? root.querySelector('.slot[data-pile="stock"]') ?? root.querySelector("#redeal");
