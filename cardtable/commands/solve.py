@@ -94,6 +94,19 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     freecell = _freecell(variant, args)
     budget = _budget(args)
     _check_db(args)
+    try:  # opened before the search: a damaged file is refused before any time is spent
+        store = None if args.no_store else SolvedDeals(args.db)
+    except StorageError as error:
+        raise UserError(str(error)) from None
+    try:
+        return _solve_one(variant, deal, start, budget, freecell, store)
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _solve_one(variant: Variant, deal: int, start: State, budget: Budget, freecell: bool, store: SolvedDeals | None) -> int:
+    """Search one deal, print its verdict and moves, and keep the verdict in ``store``."""
     cached = search_is_cached()
     began = time.perf_counter()
     result = solve(start, budget)
@@ -113,8 +126,8 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     if result.solved:
         print(_to_type(variant, deal, freecell), file=sys.stderr)
         print(_written(start, result.moves, freecell))
-    if not args.no_store:
-        _store_one(deal_result(variant, deal, result), args.db)
+    if store is not None:
+        _store_one(deal_result(variant, deal, result), store)
     return EXIT[result.outcome]
 
 
@@ -161,17 +174,12 @@ def _compiled(took: float) -> None:
         print(f"(the solver was compiled for this machine first: {took:.0f} s, once)", file=sys.stderr)
 
 
-def _store_one(result: DealResult, db: str | None) -> None:
+def _store_one(result: DealResult, store: SolvedDeals) -> None:
     """Add one verdict to the catalogue; a store that can't take it costs only a warning."""
-    store = None
     try:
-        store = SolvedDeals(db)
         store.record([result])
     except StorageError as error:
         print(f"cardtable: the verdict was not stored: {error}", file=sys.stderr)
-    finally:
-        if store is not None:
-            store.close()
 
 
 class Progress:
@@ -237,13 +245,26 @@ def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace)
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
-    """Refuse output files that are the database (it holds the saved games) or one another."""
-    named = [(flag, Path(name).resolve()) for flag, name in (("--csv", args.csv), ("--json", args.json), ("--plot", args.plot)) if name]
-    if not args.no_store:
+    """Refuse output files that are the database or one of SQLite's files beside it (it
+    holds the saved games, ``--no-store`` or not), standard output, or one another."""
+    outputs = [(flag, name) for flag, name in (("--csv", args.csv), ("--json", args.json), ("--plot", args.plot)) if name]
+    for flag, name in outputs:
+        if name == "-":
+            raise UserError(f"{flag} - : name a file (standard output carries the summary)")
+    named = [(flag, Path(name).resolve()) for flag, name in outputs]
+    try:
         database = _database(args.db)
+    except UserError:
+        if not args.no_store:
+            raise
+        database = None  # not used: a file it can't be is no file of its
+    if database is not None:
+        beside = {database.with_name(database.name + end) for end in ("-wal", "-shm", "-journal")}
         for flag, path in named:
             if path == database:
                 raise UserError(f"{flag} {path} is the database the verdicts (and saved games) are kept in: name another file")
+            if path in beside:
+                raise UserError(f"{flag} {path} is one of the database's own files (saved games are kept there): name another file")
     for n, (flag, path) in enumerate(named):
         for other, again in named[n + 1 :]:
             if path == again:
@@ -314,6 +335,11 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         raise UserError(str(error)) from None
     except KeyboardInterrupt:
         print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None)}", file=sys.stderr)
+        if results and (args.csv or args.json or args.plot):
+            results.sort(key=lambda r: r.deal)
+            _write_files(variant, results, args, freecell, budget)
+            print(f"cardtable: the files asked for hold the {plural(len(results), 'deal')} decided or searched so far",
+                  file=sys.stderr)
         return INTERRUPTED
     finally:
         if store is not None:

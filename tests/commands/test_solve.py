@@ -238,6 +238,9 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
         (("--deals", "1-2", "--plot", str(tmp_path / "r.txt")), ".svg or .png"),
         (("--deals", "1-2", "--seconds", "nan"), "the budget needs"),
         (("--deals", "1-2", "--csv", str(db)), f"--csv {db} is the database the verdicts (and saved games) are kept in"),
+        (("--deals", "1-2", "--no-store", "--json", str(db)), f"--json {db} is the database"),  # it holds saved games
+        (("--deals", "1-2", "--csv", f"{db}-wal"), "is one of the database's own files"),
+        (("--deals", "1-2", "--csv", "-"), "--csv - : name a file"),
         (("--deals", "1-2", "--csv", str(tmp_path / "r"), "--json", str(tmp_path / "r")), "--csv and --json name the same file"),
         (("--deals", "1-2", "--scheduler", "tcp://h:8786", "--workers", "2"), "with --scheduler the cluster's workers"),
         (("--deal", "3", "--db", str(tmp_path)), "it is a folder"),  # before the search, not after it
@@ -312,8 +315,9 @@ def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) 
     leave it to the batch, which stops them at once (not after the chunks queued for
     them, 2 s a deal), stores what finished and says how much."""
     db = tmp_path / "s.db"
+    report = tmp_path / "so-far.csv"
     command = [sys.executable, "-m", "cardtable.cli", "solve", "spider", "--deals", "1-200", "--workers", "2",
-               "--seconds", "2", "--db", str(db)]
+               "--seconds", "2", "--db", str(db), "--csv", str(report)]
     # Started as from a terminal, with Ctrl-C at its default: a process started with SIGINT
     # ignored (a shell's background job, or a test runner's worker that ignores it) keeps
     # ignoring it, and would rightly solve on.
@@ -328,6 +332,8 @@ def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) 
     said = re.search(r"cardtable: interrupted; (\d+) solved and (\d+) proved lost, kept in the store[^;\n]*(?:; (\d+) unknown)?", err)
     assert said is not None, err
     assert _stored(db) == sum(int(n or 0) for n in said.groups()) < 200  # every verdict reached is kept
+    rows = report.read_text(encoding="utf-8").splitlines()  # and the file asked for holds them
+    assert "the files asked for hold the" in err and len(rows) - 1 == _stored(db) > 0, err
 
 
 def _stored(db: Path) -> int:
@@ -382,3 +388,14 @@ def test_a_scheduler_address_where_nothing_listens_is_refused_at_once(capsys: py
     status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--scheduler", f"tcp://127.0.0.1:{port}", "--no-store")
     assert status == 2 and f"nothing listens on port {port} of 127.0.0.1: is the scheduler running?" in err
     assert time.monotonic() - began < 10  # not Dask's 30 s of trying
+
+
+def test_one_deal_refuses_a_damaged_database_before_it_searches(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "cut.db"
+    assert run(capsys, "solve", "freecell", "--deal", "3", "--db", str(db))[0] == 0
+    whole = db.read_bytes()
+    db.write_bytes(whole[: len(whole) // 2])  # cut short, as a copy that stopped half way
+    kept = db.read_bytes()
+    status, out, err = run(capsys, "solve", "freecell", "--deal", "4", "--db", str(db))
+    assert status == 2 and out == "" and "damaged" in err and "solved in" not in err, err
+    assert db.read_bytes() == kept  # left as it was
