@@ -273,3 +273,18 @@ def test_stats_with_a_garbage_record_say_so_count_the_rest_and_change_nothing(tm
         )
         assert "Klondike" in result.stdout
     assert db.read_bytes() == before
+
+
+def test_stats_count_finished_games_only_and_make_no_database_to_read(tmp_path: Path) -> None:
+    db = tmp_path / "none-yet.db"
+    for style, said in (("text", "No finished games yet.\n"), ("json", "[]\n")):
+        result = cardtable("stats", "--db", str(db), "--format", style)
+        assert result.returncode == 0 and result.stdout == said, result.stderr
+    assert cardtable("stats", "--db", str(db), "--format", "csv").stdout.startswith("game,")
+    assert not db.exists()  # only read: nothing made
+    store = Store(db)
+    store.save("local", Session(get_variant("freecell"), 7))  # in play, not finished
+    store.close()
+    result = cardtable("stats", "--db", str(db))
+    assert result.returncode == 0 and result.stdout == "No finished games yet.\n"  # not "FreeCell: played 0"
+    _clean_refusal(cardtable("stats", "thunderjack", "--by-options", "--db", str(db)), "--by-options is for the solitaire games")

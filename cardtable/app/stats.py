@@ -82,6 +82,8 @@ def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool 
     >>> stats = summarize(games)[0]
     >>> stats.played, stats.won, stats.current_streak, stats.best_streak
     (4, 3, 2, 2)
+    >>> summarize(games[4:])  # a game still in play only
+    []
     """
     groups: dict[tuple[str, bool, str], list[GameRecord]] = {}
     for record in records:
@@ -90,6 +92,8 @@ def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool 
     out = []
     for (game, daily, options), games in sorted(groups.items()):
         finished = [g for g in games if g.status in ("won", "lost")]
+        if not finished:
+            continue  # only games still in play: nothing to count yet
         wins = [g for g in finished if g.status == "won"]
         scoring = _scoring(finished[-1]) if finished else None
         scored = [g for g in finished if _scoring(g) is scoring]

@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from cardtable.app.storage import StorageError, database_file
+from cardtable.app.storage import StorageError, database_file, default_path
 from cardtable.solitaire import UnknownGame, Variant, get_variant
 
 OPTION_HELP = "a player option such as cells=3 or draw=3 (`cardtable rules GAME` lists a game's options); repeatable"
@@ -35,6 +35,15 @@ def with_options(game: str | None, options: list[str]) -> str | None:
 
 class UserError(Exception):
     """Input the user should fix; printed without a traceback, exit status 2."""
+
+
+def database_path(db: str | None) -> Path:
+    """The database file a command uses (``--db``, else ``$CARDTABLE_DB`` or the user
+    data dir's), as a full path."""
+    try:
+        return (default_path() if db is None else database_file(db)).expanduser().resolve()
+    except StorageError as error:
+        raise UserError(str(error)) from None
 
 
 def check_db_folder(db: str | None) -> None:

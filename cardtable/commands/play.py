@@ -16,7 +16,7 @@ from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json, to_text
-from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of
+from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, game_of
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.terminal.layout import SMALLEST_SCREEN
 
@@ -161,6 +161,15 @@ def _unfinished_text(games: Games, again: str) -> str:
 
 def stats(args: argparse.Namespace) -> int:
     """Print statistics."""
+    if args.game in TABLE_NAMES and args.by_options:
+        raise UserError("--by-options is for the solitaire games: Thunderjack's statistics are of its rounds")
+    check_db_folder(args.db)
+    if not database_path(args.db).exists():  # nothing played yet: read, not made
+        if args.game in TABLE_NAMES:
+            print("No Thunderjack rounds yet.")
+        else:
+            print({"json": "[]", "csv": to_csv([])}.get(args.format, "No finished games yet."), end="" if args.format == "csv" else "\n")
+        return 0
     games = _games(args)
     if args.game in TABLE_NAMES:
         table = _table_stats(games, args.format)
@@ -313,7 +322,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.add_argument("game", nargs="?", help="only this game (thunderjack: the blackjack table's)")
     parser.add_argument(
         "--format", choices=("text", "csv", "json"), default="text",
-        help="text lists the recent games newest first, for reading; csv and json oldest first, in time order",
+        help="text lists the recent games newest first, for reading, and the Thunderjack table's too; csv and "
+             "json the solitaire games, oldest first, in time order (`stats thunderjack --format json` the table's)",
     )
     parser.add_argument("--by-options", action="store_true", help="one line per option set")
     common(parser)

@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
-from cardtable.app.storage import StorageError, database_file, default_path
-from cardtable.commands import UserError, add_option_argument, check_db_folder, game_of, usable_workers
+from cardtable.app.storage import StorageError
+from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, game_of, usable_workers
 from cardtable.kernel_cache import search_is_cached
 from cardtable.solitaire import Move, State, Variant
 from cardtable.solitaire.formats import (
@@ -253,7 +253,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
             raise UserError(f"{flag} - : name a file (standard output carries the summary)")
     named = [(flag, Path(name).resolve()) for flag, name in outputs]
     try:
-        database = _database(args.db)
+        database = database_path(args.db)
     except UserError:
         if not args.no_store:
             raise
@@ -269,14 +269,6 @@ def _check_outputs(args: argparse.Namespace) -> None:
         for other, again in named[n + 1 :]:
             if path == again:
                 raise UserError(f"{flag} and {other} name the same file, {path}: each writes a file of its own")
-
-
-def _database(db: str | None) -> Path:
-    """The database file the verdicts go to, as a full path."""
-    try:
-        return (database_file(db) if db else default_path()).expanduser().resolve()
-    except StorageError as error:
-        raise UserError(str(error)) from None
 
 
 def _is_address(address: str) -> bool:
@@ -299,7 +291,7 @@ def _check_db(args: argparse.Namespace) -> None:
     if args.no_store:
         return
     check_db_folder(args.db)
-    if _database(args.db).is_dir():
+    if database_path(args.db).is_dir():
         raise UserError(f"can't use {args.db} as the database: it is a folder")
 
 
