@@ -288,3 +288,10 @@ def test_stats_count_finished_games_only_and_make_no_database_to_read(tmp_path: 
     result = cardtable("stats", "--db", str(db))
     assert result.returncode == 0 and result.stdout == "No finished games yet.\n"  # not "FreeCell: played 0"
     _clean_refusal(cardtable("stats", "thunderjack", "--by-options", "--db", str(db)), "--by-options is for the solitaire games")
+
+
+def test_a_tables_seed_out_of_range_is_refused(tmp_path: Path) -> None:
+    for seed in ("-1", str(2**62), "twelve"):
+        result = cardtable("thunderjack", "--plain", "--seed", seed, "--db", str(tmp_path / "t.db"))
+        assert result.returncode == 2 and "--seed: expected a whole number from 0 to 2**62 - 1" in result.stderr, seed
+    assert not (tmp_path / "t.db").exists()

@@ -193,6 +193,19 @@ def stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _table_seed(text: str) -> int:
+    """A new table's seed, for argparse: as many bits as a random one has."""
+    from cardtable.app.blackjack import SEED_BITS  # with numba: only once a seed is given
+
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not 0 <= number < 1 << SEED_BITS:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 2**{SEED_BITS} - 1, not {text!r}")
+    return number
+
+
 TABLE_NAMES = ("thunderjack", "blackjack")
 """What ``stats`` takes for the blackjack table's statistics."""
 
@@ -332,8 +345,11 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         "thunderjack", help="play Thunderjack! (blackjack) in the terminal", description="Play Thunderjack! in the terminal."
     )
     parser.add_argument("--plain", action="store_true", help="typed commands instead of the full-screen table")
-    parser.add_argument("--rules", default=None, help="rule set (see `cardtable blackjack rules`; default thunderjack)")
-    parser.add_argument("--seed", type=int, default=None, help="seed of a new table's shoe (default: random)")
+    parser.add_argument("--rules", default=None,
+                        help="play this rule set from now on (see `cardtable blackjack rules`); without it a new table "
+                             "plays thunderjack and an open one keeps its own")
+    parser.add_argument("--seed", type=_table_seed, default=None,
+                        help="seed of a new table's shoe, a whole number from 0 (default: random)")
     common(parser)
     parser.set_defaults(handler=thunderjack)
     parser = subparsers.add_parser(
