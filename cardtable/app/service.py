@@ -14,7 +14,7 @@ from cardtable.app.deals import DealBook
 from cardtable.app.scoring import Scoring, default_scoring, fitting_scoring
 from cardtable.app.session import Options, Session
 from cardtable.app.standing import SETTING
-from cardtable.app.storage import Store
+from cardtable.app.storage import CorruptSave, Store
 from cardtable.solitaire import Variant, get_variant
 
 RANDOM_DEALS = 1 << 53
@@ -128,10 +128,17 @@ class Games:
 
     def start_daily(self, game: str, day: date | None = None, book: DealBook | None = None) -> tuple[int, Session]:
         """The day's deal of ``game`` (today's, by the UTC calendar, unless ``day`` is
-        given): the same for everyone, proved winnable, counted apart in the statistics
-        (once begun, dealt again as an ordinary game: see ``start``)."""
+        given): the same for everyone, proved winnable, counted apart in the statistics.
+        A day's game of the player's not finished yet is the one given back, as it was
+        left; once finished, the deal comes again as an ordinary game (see ``start``)."""
         variant = get_variant(game)
         number = (book or DealBook(self.store)).daily(variant, day or today())
+        begun = self.store.unfinished_daily(self.player, variant.id, number)
+        if begun is not None:
+            try:
+                return begun, self.store.load(self.player, begun)
+            except CorruptSave:
+                pass  # unreadable: a new game of the day's deal instead, the row kept as it is
         return self.start(variant.id, number, daily=True)
 
     def resume(self, game_id: int | None = None) -> tuple[int, Session] | None:

@@ -459,6 +459,17 @@ class Store:
                 continue
         return found
 
+    def unfinished_daily(self, player: str, variant: str, deal: int) -> int | None:
+        """The id of the player's unfinished game of ``deal`` of ``variant`` begun as the
+        day's deal, the latest if several."""
+        with failing_as("read the games"):
+            row = self._db.execute(
+                "SELECT id FROM games WHERE player = ? AND variant = ? AND deal = ? AND status = 'playing'"
+                " AND json_valid(options) AND json_extract(options, '$.daily') IS 1 ORDER BY updated DESC, id DESC LIMIT 1",
+                (player, variant, deal),
+            ).fetchone()
+        return None if row is None else int(row[0])
+
     def played_daily(self, player: str, variant: str, deal: int) -> bool:
         """Whether the player has already begun ``deal`` of ``variant`` as a daily deal
         (a move made, or the game given up)."""

@@ -103,8 +103,12 @@ def test_the_days_deal_counts_once_a_replay_is_an_ordinary_game(tmp_path: Path) 
     book = DealBook(store, nodes=5_000)
     game_id, first = games.start_daily("freecell", DAY, book)
     again_id, untouched = games.start_daily("freecell", DAY, book)  # nothing done to it yet: still the day's
-    assert untouched.daily
+    assert untouched.daily and again_id == game_id  # the same game, not a second one
     first.play_card("t1")
+    games.save(game_id, first)
+    back_id, back = games.start_daily("freecell", DAY, book)  # begun and not finished: given back as it was left
+    assert back_id == game_id and back.daily and back.move_count == 1
+    assert [r.id for r in store.unfinished("me")] == [game_id]
     games.give_up(game_id, first)
     replay_id, replay = games.start_daily("freecell", DAY, book)
     assert replay.deal_number == first.deal_number and not replay.daily and replay.random_deal
