@@ -172,7 +172,9 @@ def test_resuming_a_game_whose_moves_are_corrupt_is_a_clear_error_and_changes_no
 def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_one_by_number(tmp_path: Path) -> None:
     db = tmp_path / "g.db"
     store = Store(db)
-    older = store.save("local", Session(get_variant("yukon"), 5))
+    begun = Session(get_variant("yukon"), 5)
+    assert begun.move_card("t3", -1, "f1").ok  # a move made: the game is kept when left, not only resumed
+    older = store.save("local", begun)
     newer = store.save("local", Session(get_variant("klondike"), 7))
     store.close()
     raw = sqlite3.connect(db)

@@ -164,11 +164,8 @@ def stats(args: argparse.Namespace) -> int:
     if args.game in TABLE_NAMES and args.by_options:
         raise UserError("--by-options is for the solitaire games: Thunderjack's statistics are of its rounds")
     check_db_folder(args.db)
-    if not database_path(args.db).exists():  # nothing played yet: read, not made
-        if args.game in TABLE_NAMES:
-            print("No Thunderjack rounds yet.")
-        else:
-            print({"json": "[]", "csv": to_csv([])}.get(args.format, "No finished games yet."), end="" if args.format == "csv" else "\n")
+    if args.game not in TABLE_NAMES and not database_path(args.db).exists():  # nothing played yet: read, not made
+        print({"json": "[]", "csv": to_csv([])}.get(args.format, "No finished games yet."), end="" if args.format == "csv" else "\n")
         return 0
     games = _games(args)
     if args.game in TABLE_NAMES:

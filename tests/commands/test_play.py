@@ -46,7 +46,7 @@ def test_a_terminal_too_small_for_the_full_screen_table_gets_typed_commands(tmp_
     status, written = _on_a_terminal(["play", "klondike", "--deal", "7"], 60, 20, "quit\n", tmp_path / "g.db")
     assert status == 0
     assert "the terminal is 60x20; the full-screen table needs 80x24: typed commands instead" in written
-    assert "Klondike, deal 7: 0 moves" in written and "Saved as game 1" in written
+    assert "Klondike, deal 7: 0 moves" in written and "Nothing was played: the deal was not kept." in written
 
 
 def test_the_thunderjack_table_too(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fitted, fold
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
-from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, saved_words, stats_text, status_line
+from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, put_away, stats_text, status_line
 from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
 from cardtable.ui.terminal.table_view import CardView, TableView
 
@@ -109,6 +109,10 @@ class TableApp(App[int]):
         self.games = games
         self.game_id = game_id
         self.session = session
+        self.farewell = ""
+        """What the player is told once the table is closed: where an unfinished game was kept."""
+        self.resume = "cardtable resume"
+        """The command that continues a game kept (with the --db and --player in use)."""
         self.selected: tuple[int, int] | None = None
         self.pressed: tuple[int, int] | None = None
         """The face-up card the mouse button went down on: a drag may be starting."""
@@ -542,7 +546,7 @@ class TableApp(App[int]):
     def action_quit_game(self) -> None:
         self.session.pause()
         if not self.session.is_over:
-            self.games.save(self.game_id, self.session)
+            self.farewell = put_away(self.games, self.game_id, self.session, self.resume)
         self.exit(0)
 
 
@@ -550,7 +554,8 @@ def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = 
     """Run the full-screen table until the player quits; say where an unfinished game
     was saved, as the typed mode does (``resume``: the command that continues it)."""
     app = TableApp(games, game_id, session)
+    app.resume = resume
     code = app.run() or 0
-    if not app.session.is_over:
-        print(saved_words(app.game_id, resume))
+    if app.farewell:
+        print(app.farewell)
     return code

@@ -74,6 +74,20 @@ def saved_words(game_id: int, resume: str) -> str:
     return f"Saved as game {game_id}; `{resume}` continues it."
 
 
+NOT_KEPT = "Nothing was played: the deal was not kept."
+
+
+def put_away(games: Games, game_id: int, session: Session, resume: str) -> str:
+    """Keep an unfinished game to come back to, and say how; one where nothing was ever
+    played is not kept (it would only lengthen the list of games to resume)."""
+    session.pause()
+    if not session.history.steps:
+        games.leave(game_id, session)  # unplayed: neither counted nor offered again
+        return NOT_KEPT
+    games.save(game_id, session)
+    return saved_words(game_id, resume)
+
+
 def stats_text(games: Games) -> str:
     """The player's statistics, with a note for each saved game that can't be read."""
     unreadable: list[CorruptSave] = []
@@ -175,6 +189,5 @@ def play_plain(
         prompt()
     session.pause()
     if not session.is_over:
-        games.save(game_id, session)
-        write(saved_words(game_id, resume))
+        write(put_away(games, game_id, session, resume))
     return 0

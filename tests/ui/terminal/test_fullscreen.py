@@ -537,3 +537,27 @@ def test_a_clock_tick_while_the_table_is_taken_down_does_nothing(tmp_path: Path)
             app.tick()  # its line gone: no error
 
     asyncio.run(drive())
+
+
+def test_quitting_a_deal_with_nothing_played_keeps_no_game(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, games, game_id = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("q")
+
+    asyncio.run(drive())
+    assert app.farewell == "Nothing was played: the deal was not kept."
+    assert games.store.unfinished("me") == []
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, games, game_id = _app(tmp_path, session)
+
+    async def play_one() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("d")  # a card dealt from the stock
+            await pilot.press("q")
+
+    asyncio.run(play_one())
+    assert app.farewell.startswith(f"Saved as game {game_id};")
+    assert [r.id for r in games.store.unfinished("me")] == [game_id]

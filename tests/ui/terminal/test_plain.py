@@ -61,7 +61,7 @@ def test_a_new_deal_asks_before_giving_a_game_in_progress_up_as_lost(tmp_path: P
     # Asked twice: once answered no, once yes; the last new deal, untouched, goes without asking.
     assert out.count("Give up this game as lost and deal a new one? (yes/no)") == 2
     assert "the game goes on" in out
-    assert [r.status for r in Store(db).records("local")] == ["lost", "unplayed", "playing"]
+    assert [r.status for r in Store(db).records("local")] == ["lost", "unplayed", "unplayed"]  # the last left untouched
 
 
 def test_resume_continues_the_last_unfinished_game(tmp_path: Path) -> None:
@@ -204,3 +204,17 @@ def test_stats_typed_during_a_game_prints_the_players_statistics(tmp_path: Path)
     result = cardtable(db, "play", "freecell", "--deal", "4", "--plain", stdin="stats\nquit\n")
     assert result.returncode == 0, result.stderr
     assert "FreeCell: played 1, won 0 (0%)" in result.stdout
+
+
+def test_a_deal_left_with_nothing_played_is_not_kept_to_resume(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    for _ in range(3):  # looked at and left, three times
+        left = cardtable(db, "play", "klondike", "--plain", stdin="quit\n")
+        assert left.returncode == 0 and "Nothing was played: the deal was not kept." in left.stdout
+        assert "Saved as game" not in left.stdout
+    played = cardtable(db, "play", "klondike", "--deal", "7", "--plain", stdin="t7 t4\nundo\nquit\n")
+    assert "Saved as game 4" in played.stdout  # a move made, even undone: kept
+    listed = cardtable(db, "resume", "--list")
+    assert listed.returncode == 0 and [line.split()[0] for line in listed.stdout.splitlines()[1:-1]] == ["4"]
+    stats = cardtable(db, "stats")
+    assert stats.stdout == "No finished games yet.\n"  # nor counted

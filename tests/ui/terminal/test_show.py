@@ -42,7 +42,8 @@ def test_typed_show_steps_on_enter_and_stops_on_anything_else(tmp_path: Path) ->
     assert len(steps) == 3 and steps[0].endswith(steps[0].split(": ")[-1])
     assert any(line.startswith("  show me: a win in ") for line in out)
     assert "  stopped after move 3" in out and "  the game is as it was" in out
-    assert session.move_count == 0 and games.store.latest_unfinished("me") == game_id
+    assert session.move_count == 0
+    assert [r.status for r in games.store.records("me")] == ["unplayed"]  # left untouched at the quit, not given up as lost
 
 
 def test_typed_show_of_a_game_hiding_cards_asks_then_gives_it_up(tmp_path: Path) -> None:
