@@ -297,3 +297,10 @@ def test_a_tables_seed_out_of_range_is_refused(tmp_path: Path) -> None:
         result = cardtable("thunderjack", "--plain", "--seed", seed, "--db", str(tmp_path / "t.db"))
         assert result.returncode == 2 and "--seed: expected a whole number from 0 to 2**62 - 1" in result.stderr, seed
     assert not (tmp_path / "t.db").exists()
+
+
+def test_a_blank_or_endless_player_name_is_refused(tmp_path: Path) -> None:
+    for name, said in (("", "a player's name can't be blank"), (" " * 3, "can't be blank"), ("x" * 65, "at most 64 characters, not 65")):
+        result = cardtable("play", "klondike", "--plain", "--player", name, "--db", str(tmp_path / "p.db"), stdin="quit\n")
+        assert result.returncode == 2 and said in result.stderr, name
+    assert not (tmp_path / "p.db").exists()

@@ -190,6 +190,20 @@ def stats(args: argparse.Namespace) -> int:
     return 0
 
 
+PLAYER_LENGTH = 64
+"""The longest player name: a name is typed again to resume, and shown in lists."""
+
+
+def _player(text: str) -> str:
+    """A player's name, for argparse: not blank, not too long to type again."""
+    name = text.strip()
+    if not name:
+        raise argparse.ArgumentTypeError("a player's name can't be blank")
+    if len(name) > PLAYER_LENGTH:
+        raise argparse.ArgumentTypeError(f"a player's name is at most {PLAYER_LENGTH} characters, not {len(name)}")
+    return name
+
+
 def _table_seed(text: str) -> int:
     """A new table's seed, for argparse: as many bits as a random one has."""
     from cardtable.app.blackjack import SEED_BITS  # with numba: only once a seed is given
@@ -293,7 +307,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     def common(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--db", default=None, help="database file (default: $CARDTABLE_DB or the user data dir)")
         parser.add_argument(
-            "--player", default=os.environ.get("CARDTABLE_PLAYER", LOCAL_PLAYER), help="player name for saved games"
+            "--player", type=_player, default=os.environ.get("CARDTABLE_PLAYER", LOCAL_PLAYER),
+            help=f"player name for saved games, up to {PLAYER_LENGTH} characters (default: $CARDTABLE_PLAYER or {LOCAL_PLAYER})",
         )
 
     parser = subparsers.add_parser("play", help="play a game in the terminal", description="Play a game in the terminal.")

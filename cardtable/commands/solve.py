@@ -339,7 +339,8 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     results.sort(key=lambda r: r.deal)
     summary = summarize(results)
     if known:
-        print(f"({plural(len(known), 'verdict')}, and their times, come from the store; --again solves them anew)")
+        print(f"({plural(len(known), 'verdict')} and {'its time comes' if len(known) == 1 else 'their times come'} "
+              "from the store; --again solves them anew)")
     print(f"{variant.name}\n{summary.text()}")
     _write_files(variant, results, args, freecell, budget)
     return 0

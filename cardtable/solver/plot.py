@@ -91,7 +91,7 @@ def drawing(results: Sequence[DealResult], title: str) -> Any:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-        from matplotlib.ticker import MaxNLocator
+        from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter
     except ImportError:
         raise ValueError("a PNG plot needs matplotlib (pip install 'cardtable[plots]'); .svg needs nothing") from None
     figure, axes = plt.subplots(figsize=(9, 4.2))
@@ -102,6 +102,10 @@ def drawing(results: Sequence[DealResult], title: str) -> Any:
             label=f"{outcome.value} ({len(chosen)})",
         )
     axes.set_yscale("log")
+    plain = FuncFormatter(lambda seconds, _: f"{seconds:g}")  # 0.3, not 3x10^-1: as the SVG writes seconds
+    axes.yaxis.set_major_formatter(plain)
+    times = [max(r.seconds, 1e-4) for r in results] or [1.0]
+    axes.yaxis.set_minor_formatter(plain if max(times) < 10 * min(times) else NullFormatter())  # within a decade, 0.2 0.3 ...
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # deals are whole numbers
     axes.set_xlabel("deal")
     axes.set_ylabel("seconds")

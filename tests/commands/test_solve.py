@@ -159,7 +159,7 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     stored = SolvedDeals(db).results("bakers-game")
     assert [(r.deal, r.outcome.value) for r in stored] == [(int(r["deal"]), r["outcome"]) for r in rows]
     status, out, _ = run(capsys, "solve", "bakers-game", "--deals", "1-12", "--db", str(db))
-    assert status == 0 and "12 verdicts, and their times, come from the store" in out
+    assert status == 0 and "12 verdicts and their times come from the store" in out
 
 
 def test_exported_solutions_are_written_as_the_one_deal_solve_prints_them(
@@ -399,3 +399,15 @@ def test_one_deal_refuses_a_damaged_database_before_it_searches(tmp_path: Path, 
     status, out, err = run(capsys, "solve", "freecell", "--deal", "4", "--db", str(db))
     assert status == 2 and out == "" and "damaged" in err and "solved in" not in err, err
     assert db.read_bytes() == kept  # left as it was
+
+
+def test_the_png_plot_writes_seconds_as_plain_numbers() -> None:
+    from cardtable.solver.plot import drawing
+
+    for seconds, labelled in (((0.31, 0.37, 0.45, 0.52), {"0.3", "0.4", "0.5"}), ((0.001, 0.4, 3.0), {"0.001", "0.01", "0.1", "1"})):
+        results = [DealResult("golf", n + 1, Outcome.SOLVED, 10, 100, s, False) for n, s in enumerate(seconds)]
+        figure = drawing(results, "Golf")
+        figure.canvas.draw()
+        axis = figure.axes[0]
+        shown = {t.get_text() for minor in (False, True) for t in axis.get_yticklabels(minor=minor) if t.get_text()}
+        assert labelled <= shown and not any("e" in text or "10^" in text or "×" in text for text in shown), shown

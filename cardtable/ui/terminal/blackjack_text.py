@@ -69,7 +69,7 @@ def render_stats(stats: dict[str, Any]) -> str:
         f"rounds {stats['rounds']}: won {stats['won']}, lost {stats['lost']}, pushed {stats['pushed']}\n"
         f"blackjacks {stats['blackjacks']}, thunderjacks {stats['thunderjacks']}, blitzes {stats['blitzes']}, "
         f"splits {stats['splits']}, surrenders {stats['surrenders']}\n"
-        f"net {stats['net']:+}, credits {stats['credits']}, stakes taken {stats['stakes']}"
+        f"net {stats['net']:+}, credits {stats['credits']}, fresh stakes {stats['stakes'] - 1}"
     )
 
 
