@@ -108,6 +108,7 @@ def test_vegas_scoring_falls_back_to_uniform_where_it_does_not_apply(tmp_path: P
     klondike_id, klondike = games.start("klondike", 7)
     assert klondike.options.scoring is Scoring.VEGAS and klondike.score == -52
     klondike.deal()
+    assert freecell.play_card("t1").ok  # a move made: left, it counts as lost
     games.leave(freecell_id, freecell)
     games.leave(klondike_id, klondike)
     stats = {s.game: s for s in summarize(games.store.records("me"))}

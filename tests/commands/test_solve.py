@@ -160,6 +160,8 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     assert [(r.deal, r.outcome.value) for r in stored] == [(int(r["deal"]), r["outcome"]) for r in rows]
     status, out, _ = run(capsys, "solve", "bakers-game", "--deals", "1-12", "--db", str(db))
     assert status == 0 and "12 verdicts and their times come from the store" in out
+    status, out, _ = run(capsys, "solve", "bakers-game", "--deals", "3", "--db", str(db))
+    assert status == 0 and "(1 verdict and its time comes from the store" in out
 
 
 def test_exported_solutions_are_written_as_the_one_deal_solve_prints_them(

@@ -47,6 +47,7 @@ def test_the_statistics_command_counts_the_blackjack_table_too(tmp_path: Path) -
     cardtable(db, "thunderjack", "--seed", "4", stdin="50\nright\n10\ndeal\ns\ns\nquit\n")
     alone = cardtable(db, "stats", "thunderjack")
     assert alone.returncode == 0 and "rounds 1: won 1" in alone.stdout and "credits 570" in alone.stdout
+    assert "fresh stakes 0" in alone.stdout  # the starting stake is not a fresh one (as the page counts)
     every = cardtable(db, "stats")
     assert every.stdout.startswith("Thunderjack!: rounds 1: won 1") and "No finished games" not in every.stdout
     assert '"net": 70' in cardtable(db, "stats", "blackjack", "--format", "json").stdout
