@@ -5,6 +5,8 @@ moves made by tapping, and the redeal of games that gather their columns."""
 
 from __future__ import annotations
 
+import heapq
+import itertools
 from collections.abc import Iterator
 
 import pytest
@@ -553,3 +555,71 @@ def test_a_hints_places_stay_lit_while_the_player_carries_it_out(window: Page, g
     window.locator(f'#table .card[data-pile="{hint["target"]}"], #table .slot[data-pile="{hint["target"]}"]').last.click()
     expect(window.locator("#status")).to_contain_text(" 1 move ·")
     expect(window.locator("#table .hinted")).to_have_count(0)  # the move made, the hint is done with
+
+
+def _lengthened(page: Page, server: str, game: str, deal: int, goal: int) -> tuple[str, int]:  # noqa: F811
+    """Deal ``game`` through the API and play the fewest moves found (best first, longest
+    tableau pile first) that make one tableau pile ``goal`` cards long; open it on the page.
+    Returns that pile's name and length."""
+    variant = get_variant(game)
+    tableau = variant.piles_of(PileKind.TABLEAU)
+    names = variant.pile_names
+    longest = lambda state: max(len(state.piles[i]) for i in tableau)  # noqa: E731
+    start_state = variant.start(deal)
+    order = itertools.count()
+    heap: list[tuple[int, int, int, State, list[Move]]] = [(-longest(start_state), 0, next(order), start_state, [])]
+    seen: set[str] = set()
+    while True:
+        assert heap, (game, deal, goal)
+        _, depth, _, state, path = heapq.heappop(heap)
+        key = repr(state.piles)
+        if key in seen:
+            continue
+        seen.add(key)
+        if longest(state) >= goal:
+            break
+        for move in legal_moves(state):
+            if move.kind is MoveKind.MOVE and move.target in tableau:
+                after = apply(state, move)
+                heapq.heappush(heap, (-longest(after), depth + 1, next(order), after, [*path, move]))
+    made = page.request.post(f"{server}/api/games", data={"game": game, "deal": deal, "options": {"auto_build": False}})
+    assert made.status == 201, made.text()
+    view, state = made.json(), start_state
+    for move in path:
+        assert move.source is not None and move.target is not None
+        answer = page.request.post(f"{server}/api/games/{view['id']}/actions", data={
+            "action": "move", "version": view["version"], "pile": names[move.source],
+            "position": len(state.piles[move.source]) - move.count, "target": names[move.target]})
+        assert answer.ok and answer.json()["ok"], answer.text()
+        view, state = answer.json()["view"], apply(state, move)
+    page.goto(server)
+    expect(page.locator("#status")).to_contain_text(f"{variant.name} · deal {deal} ·")
+    settle(page)
+    pile = max(tableau, key=lambda i: len(state.piles[i]))
+    return names[pile], len(state.piles[pile])
+
+
+def test_every_card_of_a_long_row_of_the_castle_shows_its_rank_and_suit(window: Page, server: str) -> None:
+    # Beleaguered Castle's rows pass fourteen cards as they are built down: closed up within
+    # the wing's fixed room, a covered card's index was cut off by the card on it.
+    name, length = _lengthened(window, server, "beleaguered-castle", 7, 17)
+    assert length >= 17
+    hidden = window.evaluate(
+        """(pile) => {
+          const cards = [...document.querySelectorAll(`#table .card[data-pile="${pile}"]`)];
+          return cards.slice(0, -1).filter((card, n) => {
+            if (!card.dataset.card) return false;
+            const next = cards[n + 1].getBoundingClientRect();
+            const left = next.left > card.getBoundingClientRect().left;  // covered from the right, or the left
+            return [...card.querySelectorAll("svg > text")].slice(0, 2).some((t) => {
+              const b = t.getBoundingClientRect();
+              return left ? b.right > next.left + 0.5 : b.left < next.right - 0.5;
+            });
+          }).map((card) => card.dataset.card);
+        }""",
+        name,
+    )
+    assert hidden == [], (name, length, hidden)
+    assert _cards(window, name)[0]["width"] >= 24  # smaller cards, still large enough to tap
+    assert _no_sideways_scroll(window)
+    assert window.evaluate("() => { const m = document.querySelector('main'); return m.scrollHeight <= m.clientHeight; }")

@@ -25,7 +25,9 @@ export function layout(view, width, room = Infinity, tall = Infinity) {
   if (view.layout === "dial") return clockLayout(view, W, H, g, tableau, others, room);
   if (view.layout === "grid") return gridLayout(view, W, H, g, tableau, others, place, room);
   if (view.layout === "wings") {
-    const side = 4.2 * W, centre = side + g;
+    // A wing as wide as its longest row needs, each index whole (wingSide); where even
+    // the narrowest cards leave no room for that (`room`), the row closes up within it.
+    const side = Math.max(WING_SIDE * W, Math.min(wingSide(view) * W, (room - W) / 2 - g)), centre = side + g;
     const span = side - W; // a row's room beyond its last card: a long row closes up within it
     const founds = others.filter((p) => p.kind === "foundation");
     founds.forEach((p, r) => { place[p.name] = { x: centre, y: r * (H + g), fan: "none" }; });
@@ -311,6 +313,22 @@ function gridLayout(view, W, H, g, tableau, others, place, room) {
   const tall = Math.max(rows, besides);
   const split = (Math.ceil(tableau.length / row) - 1) * apart;
   return { place, width: side + (besides ? W : -g), height: tall * (H + g) - g + split, redeal };
+}
+
+const WING_SIDE = 4.2; // a wing's room, in card widths: a row of twelve keeps its spacing
+const WING_STEP = 0.26; // the least of a card a row shows, in card widths: its index, rank over suit, whole
+
+/** A wing's room, in card widths: WING_SIDE, or where the longest row would close up
+ * tighter than WING_STEP in that (Beleaguered Castle's rows pass fourteen cards), room for
+ * it at WING_STEP: the cards come out smaller (table.js cardWidth), each index whole. */
+function wingSide(view) {
+  const longest = Math.max(1, ...view.piles.filter((p) => p.kind === "tableau").map((p) => p.cards.length));
+  return Math.max(WING_SIDE, 1 + (longest - 1) * WING_STEP);
+}
+
+/** Card widths the wings take across: both wings, and the foundations between them. */
+export function wingsAcross(view) {
+  return 9.8 + 2 * (wingSide(view) - WING_SIDE);
 }
 
 /** Each reserve beside a foundation, both fanned to the right so every card shows; the

@@ -2,7 +2,7 @@
 // intents (move this card there, deal, send home). Legality is always the server's call.
 
 import { backSVG, faceSVG } from "./cards.js";
-import { cardHeight, cardSpot, columnsAcross, fansAcross, gapShare, gridLine, layout, peaksAcross } from "./layout.js";
+import { cardHeight, cardSpot, columnsAcross, fansAcross, gapShare, gridLine, layout, peaksAcross, wingsAcross } from "./layout.js";
 
 const OUT_OF_ORDER = "Out of order: this card does not build on the card under it";
 
@@ -28,7 +28,7 @@ export function createTable(root, handlers) {
 
   function cardWidth() {
     // As wide as the widest row: of the tableau, or of the piles above it.
-    const across = view.layout === "wings" ? 9.8
+    const across = view.layout === "wings" ? wingsAcross(view)
       : view.layout === "triangle" ? peaksAcross(view, room())
       : view.layout === "fans" ? fansAcross(view, room(), tall())
       : view.layout === "dial" || view.layout === "rows" ? layout(view, 100, room()).width / 100
