@@ -38,7 +38,7 @@ def _resume_words(games: Games, db: str | None) -> str:
     words = ["cardtable", "resume"]
     if db:
         words += ["--db", os.path.abspath(games.store.path)]
-    if games.player != os.environ.get("CARDTABLE_PLAYER", LOCAL_PLAYER):
+    if games.player != (os.environ.get("CARDTABLE_PLAYER") or LOCAL_PLAYER).strip():
         words += ["--player", games.player]
     return shlex.join(words)
 
@@ -307,7 +307,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     def common(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--db", default=None, help="database file (default: $CARDTABLE_DB or the user data dir)")
         parser.add_argument(
-            "--player", type=_player, default=os.environ.get("CARDTABLE_PLAYER", LOCAL_PLAYER),
+            "--player", type=_player, default=os.environ.get("CARDTABLE_PLAYER") or LOCAL_PLAYER,
             help=f"player name for saved games, up to {PLAYER_LENGTH} characters (default: $CARDTABLE_PLAYER or {LOCAL_PLAYER})",
         )
 

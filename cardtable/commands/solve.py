@@ -257,7 +257,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
     except UserError:
         if not args.no_store:
             raise
-        database = None  # not used: a file it can't be is no file of its
+        database = None  # --no-store with a --db that names no usable file: none to keep apart
     if database is not None:
         beside = {database.with_name(database.name + end) for end in ("-wal", "-shm", "-journal")}
         for flag, path in named:
@@ -311,18 +311,19 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         results = list(known.values())
         for result in known.values():
             progress.step(result)
-        pending: list[DealResult] = []
+        # One list of what was reached, stored from ``kept`` on: a Ctrl-C between two
+        # appends can't leave a verdict counted but not stored (recording one again is harmless).
+        kept = len(results)
         try:
             for result in _results(variant, deals, budget, args, known):
                 results.append(result)
-                pending.append(result)
                 progress.step(result)
-                if store is not None and len(pending) >= 50:
-                    store.record(pending)
-                    pending = []
+                if store is not None and len(results) - kept >= 50:
+                    store.record(results[kept:])
+                    kept = len(results)
         finally:
             if store is not None:
-                store.record(pending)
+                store.record(results[kept:])
     except StorageError as error:
         raise UserError(str(error)) from None
     except KeyboardInterrupt:

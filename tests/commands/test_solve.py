@@ -334,8 +334,11 @@ def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) 
     said = re.search(r"cardtable: interrupted; (\d+) solved and (\d+) proved lost, kept in the store[^;\n]*(?:; (\d+) unknown)?", err)
     assert said is not None, err
     assert _stored(db) == sum(int(n or 0) for n in said.groups()) < 200  # every verdict reached is kept
-    rows = report.read_text(encoding="utf-8").splitlines()  # and the file asked for holds them
-    assert "the files asked for hold the" in err and len(rows) - 1 == _stored(db) > 0, err
+    if _stored(db):  # and the file asked for holds them (on a loaded machine no chunk may be done yet)
+        rows = report.read_text(encoding="utf-8").splitlines()
+        assert "the files asked for hold the" in err and len(rows) - 1 == _stored(db), err
+    else:
+        assert not report.exists()
 
 
 def _stored(db: Path) -> int:

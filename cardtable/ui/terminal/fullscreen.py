@@ -37,7 +37,7 @@ from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fitted, fold
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
-from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, put_away, stats_text, status_line
+from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, put_away, saved_words, stats_text, status_line
 from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
 from cardtable.ui.terminal.table_view import CardView, TableView
 
@@ -556,6 +556,6 @@ def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = 
     app = TableApp(games, game_id, session)
     app.resume = resume
     code = app.run() or 0
-    if app.farewell:
-        print(app.farewell)
+    if app.farewell or not app.session.is_over:  # closed another way: saved after its last action
+        print(app.farewell or saved_words(app.game_id, resume))
     return code
