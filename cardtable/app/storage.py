@@ -460,8 +460,7 @@ class Store:
         return found
 
     def unfinished_daily(self, player: str, variant: str, deal: int) -> int | None:
-        """The id of the player's unfinished game of ``deal`` of ``variant`` begun as the
-        day's deal, the latest if several."""
+        """The id of the player's latest unfinished game of ``deal`` begun as the day's deal."""
         with failing_as("read the games"):
             row = self._db.execute(
                 "SELECT id FROM games WHERE player = ? AND variant = ? AND deal = ? AND status = 'playing'"

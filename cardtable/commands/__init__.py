@@ -37,6 +37,19 @@ class UserError(Exception):
     """Input the user should fix; printed without a traceback, exit status 2."""
 
 
+def whole_number(text: str, low: int, below: int | None = None, top: str = "") -> int:
+    """``text`` as a whole number of at least ``low`` (and below ``below``), for argparse
+    types; an ArgumentTypeError says what was expected (``top``: the highest, in words)."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = low - 1
+    if number < low or (below is not None and number >= below):
+        wanted = f"of at least {low}" if below is None else f"from {low} to {top or below - 1}"
+        raise argparse.ArgumentTypeError(f"expected a whole number {wanted}, not {text!r}")
+    return number
+
+
 def database_path(db: str | None) -> Path:
     """The database file a command uses (``--db``, else ``$CARDTABLE_DB`` or the user
     data dir's), as a full path."""

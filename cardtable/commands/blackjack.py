@@ -10,7 +10,7 @@ import time
 from fractions import Fraction
 from typing import Any
 
-from cardtable.commands import UserError, usable_workers
+from cardtable.commands import UserError, usable_workers, whole_number
 from cardtable.thunderjack import PRESETS, Doubling, RuleSet, preset, published_edge
 
 SHEET = RuleSet()
@@ -31,13 +31,7 @@ def _ratio(text: str) -> Fraction:
 
 def _at_least_one(text: str) -> int:
     """A whole number of at least 1, for argparse."""
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return number
+    return whole_number(text, 1)
 
 
 SEED_LIMIT = 2**32
@@ -46,13 +40,7 @@ SEED_LIMIT = 2**32
 
 def _seed(text: str) -> int:
     """A seed from 0 to 2**32 - 1, for argparse."""
-    try:
-        number = int(text)
-    except ValueError:
-        number = -1
-    if not 0 <= number < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to {SEED_LIMIT - 1}, not {text!r}")
-    return number
+    return whole_number(text, 0, SEED_LIMIT)
 
 
 def named_rules(name: str) -> RuleSet:

@@ -16,7 +16,7 @@ from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json, to_text
-from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, game_of
+from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, game_of, whole_number
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.terminal.layout import SMALLEST_SCREEN
 
@@ -208,13 +208,7 @@ def _table_seed(text: str) -> int:
     """A new table's seed, for argparse: as many bits as a random one has."""
     from cardtable.app.blackjack import SEED_BITS  # with numba: only once a seed is given
 
-    try:
-        number = int(text)
-    except ValueError:
-        number = -1
-    if not 0 <= number < 1 << SEED_BITS:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 0 to 2**{SEED_BITS} - 1, not {text!r}")
-    return number
+    return whole_number(text, 0, 1 << SEED_BITS, f"2**{SEED_BITS} - 1")
 
 
 TABLE_NAMES = ("thunderjack", "blackjack")

@@ -540,24 +540,15 @@ def test_a_clock_tick_while_the_table_is_taken_down_does_nothing(tmp_path: Path)
 
 
 def test_quitting_a_deal_with_nothing_played_keeps_no_game(tmp_path: Path) -> None:
-    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
-    app, games, game_id = _app(tmp_path, session)
+    for keys, kept in ((("q",), False), (("d", "q"), True)):  # left untouched; a card dealt from the stock first
+        app, games, game_id = _app(tmp_path, Session(get_variant("klondike"), 7, Options(auto_build=False)))
 
-    async def drive() -> None:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.press("q")
+        async def drive() -> None:
+            async with app.run_test(size=(120, 40)) as pilot:
+                for key in keys:
+                    await pilot.press(key)
 
-    asyncio.run(drive())
-    assert app.farewell == "Nothing was played: the deal was not kept."
-    assert games.store.unfinished("me") == []
-    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
-    app, games, game_id = _app(tmp_path, session)
-
-    async def play_one() -> None:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.press("d")  # a card dealt from the stock
-            await pilot.press("q")
-
-    asyncio.run(play_one())
-    assert app.farewell.startswith(f"Saved as game {game_id};")
-    assert [r.id for r in games.store.unfinished("me")] == [game_id]
+        asyncio.run(drive())
+        said = f"Saved as game {game_id};" if kept else "Nothing was played: the deal was not kept."
+        assert app.farewell.startswith(said)
+        assert [r.id for r in games.store.unfinished("me")] == ([game_id] if kept else [])

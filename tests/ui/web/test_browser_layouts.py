@@ -440,15 +440,12 @@ def window(browser: Browser, server: str, request: pytest.FixtureRequest) -> Ite
 
 
 def _grown(page: Page, server: str, game: str, deal: int) -> tuple[str, int]:  # noqa: F811
-    """Deal ``game`` through the API and grow its longest tableau pile while a move makes
-    it longer still (the move making it longest first); open it on the page. Returns that
-    pile's name and length."""
+    """Deal ``game`` and grow its longest tableau pile while a move makes it longer still
+    (the move making it longest first); open it on the page. Returns that pile's name and
+    length."""
     variant = get_variant(game)
     tableau = variant.piles_of(PileKind.TABLEAU)
-    names = variant.pile_names
-    made = page.request.post(f"{server}/api/games", data={"game": game, "deal": deal, "options": {"auto_build": False}})
-    assert made.status == 201, made.text()
-    view, state = made.json(), variant.start(deal)
+    state, path = variant.start(deal), []
     while True:
         longest = max(len(state.piles[i]) for i in tableau)
         longer = [m for m in legal_moves(state) if m.kind is MoveKind.MOVE and m.target in tableau
@@ -456,6 +453,20 @@ def _grown(page: Page, server: str, game: str, deal: int) -> tuple[str, int]:  #
         if not longer:
             break
         move = max(longer, key=lambda m: len(state.piles[m.target]) + m.count)
+        state, path = apply(state, move), [*path, move]
+    return _played(page, server, game, deal, path)
+
+
+def _played(page: Page, server: str, game: str, deal: int, path: list[Move]) -> tuple[str, int]:  # noqa: F811
+    """Deal ``game`` through the API, play ``path`` there, and open it on the page. Returns
+    the name and length of its longest tableau pile."""
+    variant = get_variant(game)
+    tableau = variant.piles_of(PileKind.TABLEAU)
+    names = variant.pile_names
+    made = page.request.post(f"{server}/api/games", data={"game": game, "deal": deal, "options": {"auto_build": False}})
+    assert made.status == 201, made.text()
+    view, state = made.json(), variant.start(deal)
+    for move in path:
         assert move.source is not None and move.target is not None
         answer = page.request.post(f"{server}/api/games/{view['id']}/actions", data={
             "action": "move", "version": view["version"], "pile": names[move.source],
@@ -563,7 +574,6 @@ def _lengthened(page: Page, server: str, game: str, deal: int, goal: int) -> tup
     Returns that pile's name and length."""
     variant = get_variant(game)
     tableau = variant.piles_of(PileKind.TABLEAU)
-    names = variant.pile_names
     longest = lambda state: max(len(state.piles[i]) for i in tableau)  # noqa: E731
     start_state = variant.start(deal)
     order = itertools.count()
@@ -582,21 +592,7 @@ def _lengthened(page: Page, server: str, game: str, deal: int, goal: int) -> tup
             if move.kind is MoveKind.MOVE and move.target in tableau:
                 after = apply(state, move)
                 heapq.heappush(heap, (-longest(after), depth + 1, next(order), after, [*path, move]))
-    made = page.request.post(f"{server}/api/games", data={"game": game, "deal": deal, "options": {"auto_build": False}})
-    assert made.status == 201, made.text()
-    view, state = made.json(), start_state
-    for move in path:
-        assert move.source is not None and move.target is not None
-        answer = page.request.post(f"{server}/api/games/{view['id']}/actions", data={
-            "action": "move", "version": view["version"], "pile": names[move.source],
-            "position": len(state.piles[move.source]) - move.count, "target": names[move.target]})
-        assert answer.ok and answer.json()["ok"], answer.text()
-        view, state = answer.json()["view"], apply(state, move)
-    page.goto(server)
-    expect(page.locator("#status")).to_contain_text(f"{variant.name} · deal {deal} ·")
-    settle(page)
-    pile = max(tableau, key=lambda i: len(state.piles[i]))
-    return names[pile], len(state.piles[pile])
+    return _played(page, server, game, deal, path)
 
 
 def test_every_card_of_a_long_row_of_the_castle_shows_its_rank_and_suit(window: Page, server: str) -> None:
