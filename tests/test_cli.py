@@ -88,6 +88,7 @@ def test_bad_input_gets_a_clear_message_and_no_traceback() -> None:
         (("deal", "freecell", "--deal", "0"), "deal numbers run from 1"),
         (("play", "freecell", "--deal", "0", "--plain", "--db", ":memory:"), "FreeCell deal numbers run from 1"),
         (("replay", "klondike", "--moves", "/no/such/file"), "can't read /no/such/file"),
+        (("replay", "klondike", "--moves", ""), "--moves names no file (the name is empty): give a file of moves, or -"),
         (("replay", "klondike", "--moves", "-"), "not a move"),
     ]
     for args, message in cases:
@@ -304,3 +305,13 @@ def test_a_blank_or_endless_player_name_is_refused(tmp_path: Path) -> None:
         result = cardtable("play", "klondike", "--plain", "--player", name, "--db", str(tmp_path / "p.db"), stdin="quit\n")
         assert result.returncode == 2 and said in result.stderr, name
     assert not (tmp_path / "p.db").exists()
+
+
+def test_stats_of_an_unknown_or_empty_game_is_refused_even_before_any_game_is_saved(tmp_path: Path) -> None:
+    db = tmp_path / "none-yet.db"
+    for made in (False, True):
+        for game, said in (("klondyke", "unknown game 'klondyke'; did you mean klondike"), ("", "unknown game ''")):
+            _clean_refusal(cardtable("stats", game, "--db", str(db)), said)
+        if not made:
+            assert not db.exists()
+            Store(db).close()

@@ -53,6 +53,9 @@ def _shoe(rules: RuleSet, saved: JSON) -> Shoe:
     return Shoe.at(rules.decks, saved["seed"], saved["shuffles"], saved["dealt"], held)
 
 
+BROKE = Answer(False, "you are out of credits: take a fresh stake first")
+"""A bet or a deal asked of a player too short of credits for any chip."""
+
 CHIP_DIGITS = 9
 """Digits a typed chip may have: longer numbers are no chip."""
 
@@ -195,6 +198,8 @@ class BlackjackTable:
 
     def chip(self, value: int) -> Answer:
         """Put a chip on every selected hand."""
+        if self.table.is_broke and not self.in_play:
+            return BROKE
         return self._between_rounds(lambda: self.table.press(value))
 
     def chip_typed(self, text: str) -> Answer:
@@ -222,6 +227,8 @@ class BlackjackTable:
         """Deal a round on the bets placed."""
         if self.in_play:
             return Answer(False, "the round is still being played")
+        if self.table.is_broke and not self.table.chips:
+            return BROKE
         try:
             game = self.table.deal()
         except IllegalAction as error:

@@ -32,10 +32,10 @@ def _games(args: argparse.Namespace) -> Games:
     return Games(store, args.player)
 
 
-def _resume_words(games: Games, db: str | None) -> str:
-    """`cardtable resume` as the player types it to come back to this database and player
-    (the --db and --player in use, quoted for the shell)."""
-    words = ["cardtable", "resume"]
+def _resume_words(games: Games, db: str | None, command: str = "resume") -> str:
+    """`cardtable resume` (or another ``command``) as the player types it to come back to
+    this database and player (the --db and --player in use, quoted for the shell)."""
+    words = ["cardtable", command]
     if db:
         words += ["--db", os.path.abspath(games.store.path)]
     if games.player != (os.environ.get("CARDTABLE_PLAYER") or LOCAL_PLAYER).strip():
@@ -163,6 +163,7 @@ def stats(args: argparse.Namespace) -> int:
     """Print statistics."""
     if args.game in TABLE_NAMES and args.by_options:
         raise UserError("--by-options is for the solitaire games: Thunderjack's statistics are of its rounds")
+    variant = None if args.game is None or args.game in TABLE_NAMES else game_of(args.game).id  # before any reading
     check_db_folder(args.db)
     if args.game not in TABLE_NAMES and not database_path(args.db).exists():  # nothing played yet: read, not made
         print({"json": "[]", "csv": to_csv([])}.get(args.format, "No finished games yet."), end="" if args.format == "csv" else "\n")
@@ -172,9 +173,6 @@ def stats(args: argparse.Namespace) -> int:
         table = _table_stats(games, args.format)
         print(table or "No Thunderjack rounds yet.", end="" if args.format == "csv" else "\n")
         return 0
-    variant = None
-    if args.game:
-        variant = game_of(args.game).id
     unreadable: list[CorruptSave] = []
     results = summarize(games.store.records(games.player, variant, unreadable.append), by_options=args.by_options)
     if args.format == "json":
@@ -289,10 +287,14 @@ def thunderjack(args: argparse.Namespace) -> int:
             if _interactive():
                 print("> ", end="", flush=True)
 
-        return play_blackjack(table, sys.stdin, print, prompt)
-    from cardtable.ui.terminal.blackjack_screen import play_fullscreen as blackjack_screen
+        status = play_blackjack(table, sys.stdin, print, prompt)
+    else:
+        from cardtable.ui.terminal.blackjack_screen import play_fullscreen as blackjack_screen
 
-    return blackjack_screen(table, note)
+        status = blackjack_screen(table, note)
+    if table.in_play:  # left mid-round: the round is saved as it stands
+        print(f"The round in play is kept; `{_resume_words(Games(table.store, args.player), args.db, 'thunderjack')}` picks it up.")
+    return status
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -151,6 +151,8 @@ def moves(args: argparse.Namespace) -> int:
 
 
 def _read_moves(name: str) -> str:
+    if not name.strip():
+        raise UserError("--moves names no file (the name is empty): give a file of moves, or - for standard input")
     try:
         data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
     except OSError as error:

@@ -270,3 +270,11 @@ def test_the_typed_table_says_a_failed_save_and_plays_on(tmp_path: Path) -> None
         "not played, the table is as it was"
     ]
     assert [s["bet"] for s in table.view()["seats"]] == [0, 10, 0]
+
+
+def test_a_player_out_of_credits_is_told_to_take_a_fresh_stake_not_to_bet(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "bj.db"), "ann", seed=11)
+    table.table = replace(table.table, credits=5, chips=())
+    for refused in (table.deal(), table.chip(10), table.chip_typed("10")):
+        assert not refused.ok and refused.message == "you are out of credits: take a fresh stake first"
+    assert table.fresh_stake().ok and table.chip(10).ok and table.deal().ok

@@ -80,7 +80,8 @@ def render_history(rounds: list[dict[str, Any]]) -> str:
         hands = "; ".join(
             f"{h['seat']} {' '.join(h['cards'])} ({h['finish']}, bet {h['bet']})" for h in played["hands"]
         )
-        lines.append(f"{played['at']}  {hands}  dealer {played['dealer']}  {played['net']:+}")
+        when = str(played["at"])[:16].replace("T", " ")  # to the minute, as the games' list shows it
+        lines.append(f"{when}  {hands}  dealer {played['dealer']}  {played['net']:+}")
     return "\n".join(lines)
 
 

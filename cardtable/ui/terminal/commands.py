@@ -150,8 +150,10 @@ def _card_words(session: Session, typed: list[str]) -> Outcome:
         return Outcome(False, f"{words[0].upper()} is not face up on the table")
     if isinstance(first, Named):  # not a card: a pile, perhaps
         source = _pile(session, words[0])
-        if isinstance(source, Named) or len(words) == 1:
+        if isinstance(source, Named):
             return Outcome(False, f"{_said(typed[0])} is not a card or a pile (help lists moves)")
+        if len(words) == 1:
+            return Outcome(False, f"{_said(typed[0])} is a pile: name where its cards go too, or a card (help lists moves)")
         return _pile_to_pile(session, source, words[1], typed[1])
     pile, position = first
     if len(words) == 1:
@@ -170,11 +172,14 @@ def _card_words(session: Session, typed: list[str]) -> Outcome:
 
 def _to_cell(session: Session, pile: int, position: int = -1) -> Outcome:
     """Put a card in whichever free cell takes it (the first, as a player would)."""
+    cells = session.variant.piles_of(PileKind.CELL)
     outcome = Outcome(False, "there is no free cell in this game")
-    for cell in session.variant.piles_of(PileKind.CELL):
+    for cell in cells:
         outcome = session.move_card(pile, position, cell)
         if outcome.ok:
-            break
+            return outcome
+    if cells and all(session.state.piles[cell] for cell in cells):  # not the last cell's refusal alone
+        return Outcome(False, "every free cell holds a card already")
     return outcome
 
 

@@ -149,7 +149,7 @@ def play_plain(
         elif reply.word in ("winnable on", "winnable off"):
             judging = reply.word == "winnable on"
             games.set_indicator(judging)
-            write(f"  {SETTING_TEXT} {'On' if judging else 'Off'}.")
+            write(f"  Still winnable? {'On' if judging else 'Off'}. {SETTING_TEXT}")  # as the full screen says it
         elif reply.word in ("new", "new winnable", "daily"):
             if session.is_in_progress:
                 write(f"  {GIVE_UP_QUESTION} (yes/no)")

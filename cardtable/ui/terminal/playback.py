@@ -1,7 +1,7 @@
 """"Show me" in the terminal: the solver's win played back step by step.
 
 The typed mode steps on Enter and stops on any other line; the full screen steps on
-its own (space steps at once, escape or m stops). Either way the game itself is not
+its own (space steps at once, escape, q or m stops). Either way the game itself is not
 moved: a game with face-down cards is given up first, once the player says yes.
 """
 
@@ -133,10 +133,11 @@ class PlaybackScreen(ModalScreen[None]):
 
     def _text(self) -> str:
         count = len(self.shown.moves)
+        going = "space steps at once, escape or q stops (q again quits the game)"
         if self.step == 0:
-            return f"show me: {self.shown.text}\nspace steps at once, escape stops"
+            return f"show me: {self.shown.text}\n{going}"
         move = format_move(self.session.variant, self.shown.moves[self.step - 1])
-        ended = "the win: escape goes back to the game" if self.step == count else "space steps at once, escape stops"
+        ended = "the win: escape or q goes back to the game" if self.step == count else going
         return f"show me: move {self.step} of {count}: {move}\n{ended}"
 
     def action_step(self) -> None:

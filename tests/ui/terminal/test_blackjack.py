@@ -6,6 +6,7 @@ import asyncio
 import csv
 import io
 import json
+import re
 import sqlite3
 from dataclasses import replace
 from collections.abc import Iterator
@@ -39,6 +40,17 @@ def test_typed_bets_actions_hint_and_statistics_survive_a_restart(tmp_path: Path
     reseeded = cardtable(db, "thunderjack", "--seed", "9", stdin="quit\n")  # the table is open: its shoe stays
     assert reseeded.stderr == "cardtable: --seed is for a new table: this one was already open, and plays on with its own shoe\n"
     assert "right KC TH (stood, bet 10); middle 2C 4C (stood, bet 60)  dealer 8S 6C AC TD  +70" in again.stdout
+    played = next(line for line in again.stdout.splitlines() if "dealer 8S 6C AC TD" in line)
+    assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d  right", played), played  # to the minute, as `resume --list`
+
+
+def test_leaving_mid_round_says_the_round_is_kept_and_how_to_come_back(tmp_path: Path) -> None:
+    db = tmp_path / "tj.db"
+    left = cardtable(db, "thunderjack", "--seed", "4", "--player", "kim", stdin="50\nright\n10\ndeal\nquit\n")
+    back = "`cardtable thunderjack --player kim` picks it up."  # the database comes from $CARDTABLE_DB here
+    assert left.returncode == 0 and left.stdout.endswith(f"The round in play is kept; {back}\n"), left.stdout
+    ended = cardtable(db, "thunderjack", "--player", "kim", stdin="s\ns\nquit\n")
+    assert "You win 70." in ended.stdout and "round in play" not in ended.stdout  # nothing left to pick up
 
 
 def test_the_statistics_command_counts_the_blackjack_table_too(tmp_path: Path) -> None:

@@ -218,3 +218,17 @@ def test_a_deal_left_with_nothing_played_is_not_kept_to_resume(tmp_path: Path) -
     assert listed.returncode == 0 and [line.split()[0] for line in listed.stdout.splitlines()[1:-1]] == ["4"]
     stats = cardtable(db, "stats")
     assert stats.stdout == "No finished games yet.\n"  # nor counted
+
+
+def test_a_pile_named_alone_or_full_free_cells_are_answered_for_what_they_are() -> None:
+    session = Session(get_variant("freecell"), 617)
+    said = run_command(session, "t1").outcome
+    assert said is not None and not said.ok
+    assert said.reason == "'t1' is a pile: name where its cards go too, or a card (help lists moves)"
+    for _ in range(4):
+        moved = run_command(session, "t1 c").outcome
+        assert moved is not None and moved.ok
+    said = run_command(session, "t1 c").outcome
+    assert said is not None and not said.ok and said.reason == "every free cell holds a card already"
+    said = run_command(session, "t9").outcome
+    assert said is not None and said.reason == "'t9' is not a card or a pile (help lists moves)"

@@ -41,7 +41,7 @@ def test_typed_winnable_answers_and_the_setting_follows_every_move(tmp_path: Pat
         "  still winnable? winnable",  # after c1 f1, the setting on
         "  still winnable? can't be won from here: undo 1 move to get back to a winnable position",
     ]
-    assert f"  {SETTING_TEXT} On." in out and f"  {SETTING_TEXT} Off." in out
+    assert f"  Still winnable? On. {SETTING_TEXT}" in out and f"  Still winnable? Off. {SETTING_TEXT}" in out  # as the full screen
     assert not games.indicator_on()
 
 
