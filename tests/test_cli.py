@@ -193,7 +193,9 @@ def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_on
     assert chosen.returncode == 0 and "Yukon" in chosen.stdout and not chosen.stderr
     _clean_refusal(cardtable("resume", "99", "--db", str(db)),
                    f"there is no unfinished game 99; `cardtable resume --db {db} --list` lists them")
-    _clean_refusal(cardtable("resume", str(newer), "--db", str(db)), f"game {newer} can't be resumed")
+    named = cardtable("resume", str(newer), "--db", str(db))
+    _clean_refusal(named, f"game {newer} can't be resumed")
+    assert len(named.stderr.splitlines()) == 1 and "starts another" not in named.stderr  # one refusal, of the game asked for
 
 
 def test_a_mistyped_database_folder_is_refused_whether_named_by_flag_or_environment(tmp_path: Path) -> None:

@@ -502,8 +502,10 @@ class Session:
         if mark is None:
             return Outcome(False, "no bookmark is set")
         if self.history.steps[: mark.at] == mark.steps[: mark.at]:
+            if self.history.at == mark.at:
+                return Outcome(False, "the table is at the bookmark already")
             self.history = self.history.go_to(mark.at)
-            return self._stepped()
+            return self._stepped(f"back at the bookmark (after move {self.move_count})")
         self.history = mark
         return self._stepped("back at the bookmark; the moves played after undoing past it were dropped")
 

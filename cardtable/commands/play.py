@@ -128,7 +128,10 @@ def resume(args: argparse.Namespace) -> int:
         try:
             found = games.resume(game_id)
         except StorageError as error:  # CorruptSave included
-            print(f"cardtable: game {game_id} can't be resumed ({error}); it is kept as it is", file=sys.stderr)
+            refusal = f"game {game_id} can't be resumed ({error}); it is kept as it is"
+            if args.game_id is not None:  # the one asked for: nothing else is tried
+                raise UserError(refusal) from None
+            print(f"cardtable: {refusal}", file=sys.stderr)
             continue
         assert found is not None
         try:

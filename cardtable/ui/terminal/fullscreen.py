@@ -425,11 +425,17 @@ class TableApp(App[int]):
             self.selected = (pile, at) if at >= self.session.state.hidden[pile] else None
             self.message = "now move to where it goes and press space" if self.selected else "that card is face down"
             self.redraw()
+        else:
+            self.message = "this place is empty: nothing to pick up"
+            self.redraw()
 
     def action_play_here(self) -> None:
         cards = self.session.state.piles[self.cursor_pile]
         if cards:
             self.show(self.session.play_card(self.cursor_pile, self.cursor_card % len(cards)))
+        else:
+            self.message = "this place is empty: nothing to play"
+            self.redraw()
 
     def action_deal(self) -> None:
         self.show(self.session.deal())

@@ -80,6 +80,10 @@ def test_keyboard_cursor_picks_up_and_drops(tmp_path: Path) -> None:
             await pilot.pause()
             waste = app.query_one(f"#card-{session.pile_index('waste')}--1")
             assert waste.has_class("cursor")
+            await pilot.press("space")
+            assert app.message == "this place is empty: nothing to pick up"
+            await pilot.press("enter")
+            assert app.message == "this place is empty: nothing to play"
             for _ in range(session.pile_index("t6") - 1):
                 await pilot.press("right")
             await pilot.press("space")
