@@ -104,6 +104,23 @@ def is_decided(state: State) -> bool:
     return not any(state.piles[i] for i in (t.stock, t.waste) if i is not None)
 
 
+def undecided(state: State) -> str:
+    """What keeps the game from being decided (``is_decided``), in the player's words.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> undecided(get_variant("yukon").start(1))
+    'cards are still face down'
+    >>> undecided(get_variant("klondike").start(1))
+    'cards are still face down and in the stock'
+    """
+    t = state.variant.tables
+    where = ["face down"] if any(state.hidden[i] for i in range(len(state.piles)) if i != t.stock) else []
+    where += [f"in the {name}" for name, i in (("stock", t.stock), ("waste", t.waste)) if i is not None and state.piles[i]]
+    if not where:
+        return ""
+    return "cards are still " + (where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1])
+
+
 FINISH_POSITIONS = 2_000
 """Positions the finish may look at before it says the game can't be finished yet."""
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from functools import update_wrapper
 from typing import Concatenate, ParamSpec
 
-from cardtable.app.autoplay import auto_build, finish, is_decided, is_stuck
+from cardtable.app.autoplay import auto_build, finish, is_stuck, undecided
 from cardtable.app.clicks import guess, nearness, targets, two_cards
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
@@ -571,7 +571,7 @@ class Session:
         """Play the game out when the rest is mechanical (``autoplay.finish``)."""
         done = finish(self.state)
         if done is None:
-            why = "the cards left need play" if is_decided(self.state) else "cards are still face down, in the stock or in the waste"
+            why = undecided(self.state) or "the cards left need play"
             return Outcome(False, f"the game can't be finished automatically yet: {why}")
         state, moves = done
         events: list[Event] = []
