@@ -264,6 +264,30 @@ def test_a_click_on_a_face_down_card_says_why_nothing_happens(page: Page) -> Non
     expect(page.locator("#message")).to_have_text("that card is face down: it can't be played until it turns up")
 
 
+def test_a_quick_double_click_or_two_quick_taps_on_the_stock_deal_twice(browser: Browser, server: str) -> None:
+    # The second click of a double-click was dropped: a quick player's clicks on the stock dealt half the time.
+    for phone in (False, True):
+        context = browser.new_context(viewport={"width": 390, "height": 780} if phone else {"width": 1100, "height": 850},
+                                      has_touch=phone, is_mobile=phone)
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(server)
+        expect(page.locator("#status")).to_contain_text("deal")
+        start(page, "klondike", 7)
+        count = page.locator('#table .count[data-pile="stock"]')
+        expect(count).to_have_text("24")
+        box = page.locator('#table .slot[data-pile="stock"]').bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if phone:
+            page.touchscreen.tap(x, y)
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.dblclick(x, y)
+        expect(count).to_have_text("22")
+        context.close()
+
+
 def test_pyramids_face_up_stock_card_pairs_by_clicks_and_deals_from_a_second_click(page: Page) -> None:
     # A click on the stock dealt it: a hint pairing its card could be followed only by dragging.
     start(page, "pyramid", 6)
@@ -366,6 +390,11 @@ def test_a_card_out_of_order_says_what_its_mark_means(page: Page) -> None:
 
 
 def test_statistics_chart_the_games_played_and_rules_describe_the_game(page: Page) -> None:
+    page.click("#show-stats")  # nothing finished yet: no empty chart, nor words about its bars
+    expect(page.locator("#stats-table")).to_have_text("No finished games yet.")
+    expect(page.locator("#stats-chart")).to_be_hidden()
+    expect(page.locator("#stats-chart-note")).to_be_hidden()
+    page.click("#stats-dialog form button")
     start(page, "klondike", 7)
     page.click('#table .card[data-pile="t6"] >> nth=-1')
     page.click('#table .card[data-pile="t2"] >> nth=-1')
@@ -376,6 +405,8 @@ def test_statistics_chart_the_games_played_and_rules_describe_the_game(page: Pag
     expect(page.locator("#stats-table tr")).to_have_count(2)  # a header and Klondike.s row
     expect(page.locator("#stats-table")).to_contain_text("Klondike")  # by its name, not its id
     expect(page.locator("#stats-chart rect")).to_have_count(1)
+    expect(page.locator("#stats-chart")).to_be_visible()
+    expect(page.locator("#stats-chart-note")).to_be_visible()
     expect(page.locator("#stats-chart rect title")).to_have_text(re.compile(r"^Klondike deal 7: lost"))
     snap(page, "statistics")
     page.click("#stats-dialog form button")

@@ -108,6 +108,38 @@ def test_a_new_deal_while_show_me_looks_for_the_win_keeps_the_new_table(page: Pa
     _the_new_table_stands(page, server)
 
 
+def test_show_me_pressed_again_while_it_looks_stops_it_and_starts_no_second_playback(page: Page) -> None:  # noqa: F811
+    held: list[Route] = []  # the search's answer, kept back until the second press
+    page.route("**/api/games/*/show", lambda route: held.append(route))
+    start(page, "freecell", 1)
+    page.click("#show-me")
+    expect(page.locator("#message")).to_have_text("Looking for a win…")
+    expect(page.locator("#show-me")).to_have_text("Stop")
+    page.click("#show-me")
+    page.wait_for_timeout(300)
+    assert len(held) == 1  # one search, not one per press
+    held[0].continue_()
+    stopped = "Stopped before the first move; the game is as it was."
+    expect(page.locator("#message")).to_have_text(stopped, timeout=30_000)  # a first search loads the solver
+    expect(page.locator("#show-me")).to_have_text("Show me")
+    page.wait_for_timeout(1_000)  # two steps of a playback, had one started
+    expect(page.locator("#message")).to_have_text(stopped)
+    settle(page)
+    assert page.locator('#table .card[data-pile="t1"]').first.get_attribute("data-card") == "JD"
+
+
+def test_a_hint_during_show_me_stops_it_and_keeps_the_hints_words(page: Page) -> None:  # noqa: F811
+    start(page, "freecell", 1)
+    page.click("#show-me")
+    expect(page.locator("#message")).to_contain_text("Show me: move 2 of", timeout=30_000)
+    page.keyboard.press("h")
+    expect(page.locator("#message")).to_contain_text("Hint: ")
+    expect(page.locator("#show-me")).to_have_text("Show me")
+    page.wait_for_timeout(1_000)  # the playback's last step is over, and said nothing over the hint
+    expect(page.locator("#message")).to_contain_text("Hint: ")
+    expect(page.locator("#table .hinted")).not_to_have_count(0)
+
+
 def test_show_me_gives_a_game_with_face_down_cards_up_once_agreed(page: Page, server: str) -> None:  # noqa: F811
     start(page, "klondike", 3)
     page.click("#show-me")  # the page's fixture says yes to the question

@@ -246,3 +246,30 @@ def test_the_rules_dialog_gives_the_tables_own_rules(page: Page, served: tuple[s
     expect(dialog).to_contain_text("6 decks, shuffled before every round")
     expect(dialog).not_to_contain_text("Thunderjack")
     expect(dialog).not_to_contain_text("Blitz")
+
+
+def test_out_of_credits_the_page_says_how_to_play_on_and_a_fresh_stake_does(page: Page, served: tuple[str, FastAPI]) -> None:
+    url, app = served
+    rules = preset("thunderjack")
+    # A deal that takes every credit at once (the dealer's blackjack against a bet of all 500).
+    seed = next(n for n in range(3000) if (dealt := Table.opened(rules, n).press(250).press(250).deal()).is_over
+                and dealt.credits == 0)
+    assert BlackjackTable(app.state.live.store, player_of(page, app), seed=seed).clear().ok
+    page.goto(url + "/thunderjack")
+    expect(page.locator("#credits")).to_have_text("Credits 500")
+    expect(page.locator("#clear")).to_be_hidden()  # nothing bet, nothing to clear
+    page.click("#chips button[data-chip='250']")
+    page.click("#chips button[data-chip='250']")
+    expect(page.locator("#clear")).to_be_visible()
+    page.click("#deal")
+    expect(page.locator("#credits")).to_have_text("Credits 0")
+    broke = "You are out of credits: a fresh stake starts you again."
+    expect(page.locator("#message")).to_contain_text(broke)  # after the round's own words
+    expect(page.locator("#clear")).to_be_hidden()
+    expect(page.locator("#chips button[data-chip='10']")).to_be_disabled()
+    page.reload()
+    expect(page.locator("#message")).to_have_text(broke)  # said again on coming back
+    page.click("#stake")
+    expect(page.locator("#credits")).to_have_text("Credits 500")
+    expect(page.locator("#message")).not_to_contain_text("out of credits")
+    expect(page.locator("#chips button[data-chip='10']")).to_be_enabled()

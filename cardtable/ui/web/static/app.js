@@ -8,7 +8,7 @@ let catalogue = [];
 let view = null;
 let socket = null;
 let busy = Promise.resolve();
-let playing = null; // a "show me" playback under way: {stop, dropped}
+let playing = null; // a "show me" playback under way, from the search on: {stop, quiet, dropped}
 const STEP_MS = 450;
 const STUCK = "No move leads anywhere now: undo, or start a new deal.";
 const SCORINGS = { // the scorings in the settings, in words
@@ -109,22 +109,36 @@ function win() {
 }
 
 async function showMe() {
-  // The solver's win from here, played back table by table; pressing again stops it. The
-  // game itself does not move, except that one hiding cards is given up first (asked).
+  // The solver's win from here, played back table by table; pressing again stops it (while
+  // the win is looked for too: a second press never starts a second playback). The game
+  // itself does not move, except that one hiding cards is given up first (asked).
   if (playing) { playing.stop = true; return; }
   if (!view) return;
   if (await undoneInstead()) return;
   const because = view.show_gives_up_because;  // the server's words: face-down cards, or redeals that shuffle
   if (view.show_gives_up && !window.confirm(`${because[0].toUpperCase()}${because.slice(1)}. Show it?`)) return;
-  say("Looking for a win…");
-  const asked = view.id;
-  const { status: code, data } = await api.show(view.id, view.version, view.show_gives_up);
-  if (!view || view.id !== asked) return; // a new deal came while the win was looked for: it stands
-  if (code !== 200) { if (data.view) show(data.view); say(data.detail ?? "That did not work."); return; }
-  show(data.view);
   const run = { stop: false };
   playing = run;
   $("show-me").textContent = "Stop";
+  try {
+    await playBack(run);
+  } finally {
+    if (playing === run) { playing = null; $("show-me").textContent = "Show me"; }
+  }
+}
+
+async function playBack(run) {
+  // Looks for the win and plays it back until the end, or until ``run`` is stopped.
+  say("Looking for a win…");
+  const asked = view.id;
+  const { status: code, data } = await api.show(view.id, view.version, view.show_gives_up);
+  if (!view || view.id !== asked || run.dropped) return; // a new deal came while the win was looked for: it stands
+  if (code !== 200) {
+    if (data.view) show(data.view);
+    if (!run.quiet) say(data.detail ?? "That did not work.");  // stopped by an action: its words stand
+    return;
+  }
+  show(data.view);
   let step = 0;
   for (const frame of data.frames) {
     if (run.stop) break;
@@ -134,19 +148,19 @@ async function showMe() {
     say(`Show me: move ${step} of ${data.frames.length} (${data.text})`);
     await new Promise((resolve) => setTimeout(resolve, STEP_MS));
   }
-  playing = null;
-  $("show-me").textContent = "Show me";
   if (run.dropped) return;  // a new game came in meanwhile: its table and words stand
-  const over = step === data.frames.length && !run.stop;
   if (view) table.render(view);
+  if (run.quiet) return;  // stopped by an action: its words stand (a hint's, a move's)
+  const over = step === data.frames.length && !run.stop;
   const given = view && view.given_up ? " It was given up: deal a new one to play on." : "";
-  say((over ? `That was ${data.text}; the game is as it was.` : `Stopped after move ${step}; the game is as it was.`) + given);
+  const stopped = step ? `Stopped after move ${step}` : "Stopped before the first move";
+  say((over ? `That was ${data.text}; the game is as it was.` : `${stopped}; the game is as it was.`) + given);
 }
 
 async function act(action, extra = {}) {
   // One action at a time, each made on the latest view; nothing before the first view.
   if (!view) return { ok: false };
-  if (playing) { playing.stop = true; }
+  if (playing) Object.assign(playing, { stop: true, quiet: true });  // the table played on is the game's
   const run = busy.then(async () => {
     const { status: code, data } = await api.act(view.id, view.version, action, extra);
     if (code === 409) {
@@ -193,7 +207,9 @@ function follow(id, retry = 0) {
 }
 
 async function open(next, pick = null) {
-  if (playing) { playing.stop = true; playing.dropped = true; }  // the old game's win is no use now
+  if (playing) Object.assign(playing, { stop: true, dropped: true });  // the old game's win is no use now
+  playing = null;
+  $("show-me").textContent = "Show me";
   view = null;
   show(next);
   $("game-picker").value = baseGame(next.game);
@@ -323,6 +339,7 @@ async function showStats() {
   }
   const chart = $("stats-chart");
   const recent = data.recent;
+  for (const shown of [chart, $("stats-chart-note")]) shown.toggleAttribute("hidden", !recent.length);  // no games, no bars to explain
   const bar = 100 / Math.max(recent.length, 10);
   chart.setAttribute("viewBox", "0 0 100 40");
   chart.innerHTML = recent.map((r, i) => {

@@ -309,12 +309,17 @@ export function createTable(root, handlers) {
 
   root.addEventListener("click", async (event) => {
     if (dragged) { dragged = false; return; }
-    if (event.detail > 1 || !view) return;
-    clickActed = null;
+    if (!view) return;
     const el = event.target.closest(".card, .slot");
     if (!el) return;
     const pile = el.dataset.pile;
     const pileView = view.piles.find((p) => p.name === pile);
+    // A double-click's second click is the double-click's, except on a stock dealing face
+    // down cards: clicked quickly (tapped, on a phone) it deals each time.
+    const faceUp = el.classList.contains("card") && !el.classList.contains("down");
+    const dealsAgain = pileView.kind === "stock" && !faceUp && dealsNow(pileView);
+    if (event.detail > 1 && !dealsAgain) return;
+    clickActed = null;
     if (pileView.kind === "stock" && dealsNow(pileView)) { selected = null; clickActed = handlers.deal(); await clickActed; return; }
     if (selected && selected.pile !== pile) {
       const from = selected;

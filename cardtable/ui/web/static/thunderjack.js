@@ -9,6 +9,7 @@ let rulesAsked = false; // the rules dialog was asked for before the table had l
 let busy = Promise.resolve();
 const SETTLE_MS = 400;  // after the turn passes to another hand, plays wait this long
 let turnPassedAt = -Infinity;
+const BROKE = "You are out of credits: a fresh stake starts you again.";
 
 function handInTurn(v) {
   // Which hand is to play ("" between rounds): a play is meant for the hand the player saw.
@@ -96,7 +97,7 @@ function render(next) {
     button.addEventListener("click", () => send("chip", String(chip)));
     return button;
   }));
-  $("clear").hidden = !betting;
+  $("clear").hidden = !betting || !view.seats.some((seat) => seat.bet);  // nothing bet, nothing to clear
   $("deal").hidden = !view.can_deal;
   $("stake").hidden = !view.can_fresh_stake;
   $("hint").disabled = betting;
@@ -131,12 +132,17 @@ function send(intent, value = "", seen = null) {
     const { status, data } = await call("POST", "/api/thunderjack/actions", { intent, value, version: view.version });
     if (status === 409) { render(data.view); say("The table changed in another tab; here it is now."); return; }
     if (status === 0 || status >= 400) { say(data.detail ?? "That did not work."); return; }
-    say(data.message);
     if (intent !== "hint") render(data.view);
+    say(broke(data.message));
   });
   busy = run.catch((error) => { console.error(error); say("Something went wrong on this page: reload it to carry on."); })
     .finally(() => { pending -= 1; });
   return busy;
+}
+
+function broke(message) {
+  // The round's words, and where the credits are gone, the way on: the chips are grey.
+  return view.can_fresh_stake ? [message, BROKE].filter(Boolean).join(" ") : message;
 }
 
 async function showStats() {
@@ -195,7 +201,7 @@ async function start() {
     else if (event.key === "i" && view.actions.length) send("hint");
   });
   const { status, data } = await call("GET", "/api/thunderjack");
-  if (status === 200) render(data);
+  if (status === 200) { render(data); say(broke("")); }
   else say(data.detail ?? "The table could not be loaded: reload the page.");
 }
 
