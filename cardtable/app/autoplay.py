@@ -98,10 +98,7 @@ def auto_build(state: State) -> tuple[State, list[Move]]:
 
 def is_decided(state: State) -> bool:
     """Whether the rest is mechanical: no face-down card and nothing left in stock or waste."""
-    t = state.variant.tables
-    if any(state.hidden[i] for i in range(len(state.piles)) if i != t.stock):
-        return False
-    return not any(state.piles[i] for i in (t.stock, t.waste) if i is not None)
+    return not undecided(state)
 
 
 def undecided(state: State) -> str:
