@@ -33,7 +33,7 @@ from cardtable.ui.web.views import outcome_view, table_view
 JSON = dict[str, Any]
 
 ACTIONS_PER_GAME = 240
-"""Requests per game: a few thousand in all, checked in well under a minute."""
+"""Requests per game (some 25,000 over every game, a few seconds a game)."""
 
 MENTION = re.compile(r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([CDHS])|(10|[A2-9JQK])([♣♦♥♠]))(?![A-Za-z0-9])")
 """A card named anywhere in a text, as a code (``TH``) or with its suit symbol (``10♥``)."""
@@ -151,8 +151,13 @@ def served(tmp_path: Path) -> Iterator[tuple[FastAPI, Store]]:
 
 
 def _play(app: FastAPI, truth: Store, variant: Variant, rng: random.Random) -> None:
-    """Random play of one game, every reply and socket message checked."""
-    client = TestClient(app)
+    """Random play of one game, every reply and socket message checked (on one event
+    loop, as a server runs: a client outside ``with`` starts a thread and a loop per request)."""
+    with TestClient(app) as client:
+        _play_on(client, app, truth, variant, rng)
+
+
+def _play_on(client: TestClient, app: FastAPI, truth: Store, variant: Variant, rng: random.Random) -> None:
     numbers = variant.deal.deal_numbers
     created = client.post("/api/games", json={"game": variant.id, "deal": numbers.start + rng.randrange(10_000)})
     assert created.status_code == 201, created.text
