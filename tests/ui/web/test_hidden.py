@@ -33,7 +33,7 @@ from cardtable.ui.web.views import outcome_view, table_view
 JSON = dict[str, Any]
 
 ACTIONS_PER_GAME = 240
-"""Requests per game (some 25,000 over every game, a few seconds a game)."""
+"""Requests per game (24,000 over the hundred games, a few seconds a game)."""
 
 MENTION = re.compile(r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([CDHS])|(10|[A2-9JQK])([♣♦♥♠]))(?![A-Za-z0-9])")
 """A card named anywhere in a text, as a code (``TH``) or with its suit symbol (``10♥``)."""
