@@ -20,7 +20,7 @@ def session() -> Session:
     [
         ("7C", "7C is not face up on the table"),
         ("bogus", "'bogus' is not a card or a pile (help lists moves)"),
-        ("t1", "'t1' is not a card or a pile (help lists moves)"),
+        ("t1", "'t1' is a pile: name where its cards go too, or a card (help lists moves)"),
         ("t1 zz", "'zz' is not a pile"),
         ("JS qq", "'qq' is not a card on the table or a pile"),
         ("6D t2", "6♦ can't go on J♠: build down by one in alternating colours"),
