@@ -403,6 +403,7 @@ def test_statistics_chart_the_games_played_and_rules_describe_the_game(page: Pag
     page.click("#show-stats")
     expect(page.locator("#stats-dialog")).to_be_visible()
     expect(page.locator("#stats-table tr")).to_have_count(2)  # a header and Klondike.s row
+    expect(page.locator("#stats-table th").last).to_have_text("fewest moves")  # of a win: not a bare "fewest"
     expect(page.locator("#stats-table")).to_contain_text("Klondike")  # by its name, not its id
     expect(page.locator("#stats-chart rect")).to_have_count(1)
     expect(page.locator("#stats-chart")).to_be_visible()
@@ -561,6 +562,7 @@ def test_the_keyboard_moves_a_card_and_its_place_shows_only_once_it_is_used(page
     assert page.locator("#table .focus").evaluate(outline) == "solid"
     page.keyboard.press("Enter")
     expect(page.locator("#table .card.selected")).to_have_count(1)
+    expect(page.locator("#message")).to_have_text("now move to where it goes and press Enter")  # as a click says
     page.keyboard.press("Escape")  # put back: nothing picked up any more
     expect(page.locator("#table .card.selected")).to_have_count(0)
     page.keyboard.press("Enter")

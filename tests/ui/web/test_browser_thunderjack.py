@@ -269,7 +269,7 @@ def test_out_of_credits_the_page_says_how_to_play_on_and_a_fresh_stake_does(page
     expect(page.locator("#chips button[data-chip='10']")).to_be_disabled()
     page.reload()
     expect(page.locator("#message")).to_have_text(broke)  # said again on coming back
-    page.click("#stake")
+    page.keyboard.press("f")  # the terminal's key for a fresh stake
     expect(page.locator("#credits")).to_have_text("Credits 500")
     expect(page.locator("#message")).not_to_contain_text("out of credits")
     expect(page.locator("#chips button[data-chip='10']")).to_be_enabled()

@@ -22,9 +22,13 @@ const table = createTable($("table"), {
   home: (pile, position) => act("to_foundation", { pile, position }),
   deal: () => act("deal"),
   targets: async (pile, position) => (await api.targets(view.id, view.version, pile, position)).data.targets ?? [],
-  // What to click once a card is picked up: in a game of pairs, its partner.
-  whereTo: () => (view && entryOf(view.game)?.pairs
-    ? "now click the card it pairs with (a card that goes alone: the foundation)" : "now click where it goes"),
+  // What to click (or, from the ``keys``, go to) once a card is picked up: in a game of pairs, its partner.
+  whereTo: (keys = false) => {
+    const go = keys ? "move to" : "click";
+    const where = view && entryOf(view.game)?.pairs
+      ? `the card it pairs with (a card that goes alone: the foundation)` : "where it goes";
+    return `now ${go} ${where}${keys ? " and press Enter" : ""}`;
+  },
   say,
 });
 
@@ -329,7 +333,7 @@ async function showStats() {
   if (code !== 200) { say(data.detail); return; }
   const rows = data.stats.filter((s) => s.played > 0).map((s) => `<tr><td>${s.name}${s.daily ? " (daily)" : ""}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
   $("stats-table").innerHTML = rows.length
-    ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best</th><th>fewest</th></tr>${rows.join("")}</table>`
+    ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best</th><th>fewest moves</th></tr>${rows.join("")}</table>`
     : "<p>No finished games yet.</p>";
   if (data.unreadable.length) {
     const note = document.createElement("p");

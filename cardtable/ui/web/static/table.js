@@ -370,7 +370,11 @@ export function createTable(root, handlers) {
           return handlers.move(from.pile, from.position, pile.name);
         }
         const position = normalise(focus.position, pile);
-        if (pile.cards[position] && !pile.cards[position].down) { selected = { pile: pile.name, position }; render(view); }
+        if (pile.cards[position] && !pile.cards[position].down) {
+          selected = { pile: pile.name, position };
+          handlers.say(handlers.whereTo(true));  // as a click says where to click
+          render(view);
+        }
       },
     };
     keys[" "] = keys.Enter;

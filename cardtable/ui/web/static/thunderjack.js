@@ -199,6 +199,7 @@ async function start() {
     if (keys[event.key] && view.actions.includes(keys[event.key])) play(keys[event.key]);
     else if (event.key === " " && (view.can_deal || pending)) { event.preventDefault(); send("deal"); }  // not the focused button
     else if (event.key === "i" && view.actions.length) send("hint");
+    else if (event.key === "f" && view.can_fresh_stake) send("stake");  // as in the terminal
   });
   const { status, data } = await call("GET", "/api/thunderjack");
   if (status === 200) { render(data); say(broke("")); }
