@@ -29,7 +29,7 @@ from pathlib import Path
 
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import Store
-from cardtable.solitaire import Variant
+from cardtable.solitaire import Variant, variants
 from cardtable.solver import Budget, Outcome
 from cardtable.solver.batch import DealResult, classify
 
@@ -151,6 +151,12 @@ class DealBook:
                 f"no daily deal of {variant.name} today: none of the {self.daily_tries} deals tried could be proved winnable"
             )
         return int(kept)
+
+    def offered(self) -> frozenset[str]:
+        """The ids of the games with winnable and daily deals to deal: all but those the
+        shipped list has none of and the store holds no win of (Spider in four suits)."""
+        unproved = {game for game, deals in shipped().items() if not deals}
+        return frozenset(v.id for v in variants() if v.id not in unproved or self.catalogue(v))
 
     def catalogue(self, variant: Variant) -> list[int]:
         """The deals of ``variant`` proved winnable: those the store holds, and those shipped."""

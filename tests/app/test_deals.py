@@ -144,7 +144,10 @@ def test_a_game_whose_deals_the_solver_cannot_prove_says_so_at_once(tmp_path: Pa
     for ask in (lambda: book.winnable(spider, random.Random(1)), lambda: book.daily(spider, DAY)):
         with pytest.raises(NoWinnableDeal, match="can't yet prove its deals winnable"):
             ask()
+    offered = book.offered()
+    assert "spider" not in offered and {"klondike", "freecell", "spider-2suits"} <= offered  # the page's buttons follow
     known = SolvedDeals(store.path)  # a deal proved here with a larger budget is offered
     known.record([DealResult("spider", 77, Outcome.SOLVED, 200, 1, 1.0, True, "")])
     known.close()
+    assert "spider" in book.offered()
     assert book.winnable(spider, random.Random(1)) == 77

@@ -91,8 +91,10 @@ async def _game(request: Request, player: str, game_id: int) -> LiveGame:
 
 
 @router.get("/games", summary="The catalogue of games")
-async def games() -> dict[str, Any]:
-    return {"games": catalogue()}
+async def games(request: Request) -> dict[str, Any]:
+    live = _live(request)
+    offered = await live.run(live.deals.offered)  # a look at the store's solved deals
+    return {"games": catalogue(offered)}
 
 
 @router.get("/rules", summary="A game's rules, its options included", responses=answers(404, 422))

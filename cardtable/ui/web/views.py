@@ -36,8 +36,9 @@ def rules_view(variant: Variant) -> JSON:
     return {"id": variant.id, "name": variant.name, "rules": variant.summary, "rule_lines": rule_lines(variant)}
 
 
-def catalogue() -> list[JSON]:
-    """Every game the page can offer."""
+def catalogue(winnable: frozenset[str] | None = None) -> list[JSON]:
+    """Every game the page can offer; ``winnable`` (game ids) those with winnable and
+    daily deals to deal (every game when not given)."""
     return [
         {
             "id": v.id,
@@ -53,6 +54,7 @@ def catalogue() -> list[JSON]:
             "draws": _draws(v),
             "pairs": v.pairs is not None,
             "builds_home": builds_home(v),
+            "winnable_deals": winnable is None or v.id in winnable,
             "options": [
                 {
                     "name": o.name,

@@ -59,6 +59,13 @@ def test_a_winnable_deal_and_the_daily_deal_from_their_buttons(page: Page, serve
     daily = page.request.get(f"{server}/api/games/latest").json()
     assert daily["daily"] and daily["deal"] is None
     snap(page, "daily-deal")
+    page.select_option("#game-picker", "spider")  # no deal of four suits proved: nothing to press in vain
+    for button in ("#new-winnable", "#daily-deal"):
+        expect(page.locator(button)).to_be_disabled()
+        expect(page.locator(button)).to_have_attribute("title", "No deal of Spider (4 suits) has been proved winnable yet")
+    page.select_option("#game-picker", "spider-2suits")
+    expect(page.locator("#new-winnable")).to_be_enabled()
+    expect(page.locator("#new-winnable")).to_have_attribute("title", "A deal the solver proved winnable")
 
 
 def test_show_me_plays_the_win_back_and_stops_where_asked(page: Page, server: str) -> None:  # noqa: F811

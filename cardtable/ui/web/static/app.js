@@ -248,10 +248,25 @@ async function newGame(pick = null) {
   await open(data, pick);
 }
 
+const PICKS = { // the buttons that deal a deal proved winnable, and what each says of itself
+  "new-winnable": "A deal the solver proved winnable",
+  "daily-deal": "Today's deal: the same for everyone, proved winnable",
+};
+let choosing = false; // the page has opened its game: a new one may be chosen
+
+function offerWinnable(entry) {
+  // Winnable and daily deals only where the solver has proved deals winnable (not Spider in four suits).
+  for (const [id, title] of Object.entries(PICKS)) {
+    $(id).disabled = !choosing || !entry.winnable_deals;
+    $(id).title = entry.winnable_deals ? title : `No deal of ${entry.name} has been proved winnable yet`;
+  }
+}
+
 function fillSettings(from = "dialog") {
   // The settings for the next deal: an opened game brings its own, a newly picked game its
   // default scoring; the dialog keeps what the player chose.
   const entry = entryOf($("game-picker").value);
+  offerWinnable(entry);
   const scoring = $("setting-scoring");
   const chosen = { game: view?.scoring, picker: entry.default_scoring, dialog: scoring.value }[from];
   const current = chosen || entry.default_scoring || "uniform";
@@ -414,7 +429,9 @@ async function start() {
   }
   // Choosing a game is offered only now: a choice made while the page was still opening
   // the last game would have been overwritten by it.
-  for (const id of ["game-picker", "new-game", "new-winnable", "daily-deal"]) $(id).disabled = false;
+  choosing = true;
+  for (const id of ["game-picker", "new-game"]) $(id).disabled = false;
+  offerWinnable(entryOf($("game-picker").value));
 }
 
 start();
