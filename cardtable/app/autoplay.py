@@ -98,16 +98,16 @@ def auto_build(state: State) -> tuple[State, list[Move]]:
 
 def is_decided(state: State) -> bool:
     """Whether the rest is mechanical: no face-down card and nothing left in stock or waste."""
-    return not undecided(state)
+    return not why_undecided(state)
 
 
-def undecided(state: State) -> str:
+def why_undecided(state: State) -> str:
     """What keeps the game from being decided (``is_decided``), in the player's words.
 
     >>> from cardtable.solitaire import get_variant
-    >>> undecided(get_variant("yukon").start(1))
+    >>> why_undecided(get_variant("yukon").start(1))
     'cards are still face down'
-    >>> undecided(get_variant("klondike").start(1))
+    >>> why_undecided(get_variant("klondike").start(1))
     'cards are still face down and in the stock'
     """
     t = state.variant.tables

@@ -137,8 +137,8 @@ class DealBook:
         """The day's deal of ``variant``: the same for everyone, proved winnable."""
         key = f"daily:{variant.id}:{day.isoformat()}"
         kept = self.store.setting("", key)
-        if kept is None and variant.id in shipped():  # seldom decided quickly: a shipped deal, by the day
-            known = sorted(shipped()[variant.id])
+        if kept is None and variant.id in shipped():  # seldom decided quickly: a proved deal, by the day
+            known = self.catalogue(variant)
             if not known:
                 raise NoWinnableDeal(_UNPROVED.format(name=variant.name))
             kept = str(known[first_deal(variant, day.isoformat()) % len(known)])

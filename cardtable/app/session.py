@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from functools import update_wrapper
 from typing import Concatenate, ParamSpec
 
-from cardtable.app.autoplay import auto_build, finish, is_stuck, undecided
+from cardtable.app.autoplay import auto_build, finish, is_stuck, why_undecided
 from cardtable.app.clicks import guess, nearness, targets, two_cards
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
@@ -491,13 +491,9 @@ class Session:
 
     @_playable
     def to_bookmark(self) -> Outcome:
-        """Return to the remembered position, exactly.
-
-        While the moves that led to it are still in the history this is a jump (the
-        moves since stay redoable). If they were undone and other moves played instead,
-        the game goes back along the bookmarked line, and the moves of the other branch
-        are dropped (the outcome says so).
-        """
+        """Return to the remembered position, exactly: a jump while the moves that led to
+        it are still in the history (the moves since stay redoable); else back along the
+        bookmarked line, the other branch's moves dropped (the outcome says so)."""
         mark = self.bookmark
         if mark is None:
             return Outcome(False, "no bookmark is set")
@@ -571,7 +567,7 @@ class Session:
         """Play the game out when the rest is mechanical (``autoplay.finish``)."""
         done = finish(self.state)
         if done is None:
-            why = undecided(self.state) or "the cards left need play"
+            why = why_undecided(self.state) or "the cards left need play"
             return Outcome(False, f"the game can't be finished automatically yet: {why}")
         state, moves = done
         events: list[Event] = []

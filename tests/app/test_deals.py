@@ -149,5 +149,5 @@ def test_a_game_whose_deals_the_solver_cannot_prove_says_so_at_once(tmp_path: Pa
     known = SolvedDeals(store.path)  # a deal proved here with a larger budget is offered
     known.record([DealResult("spider", 77, Outcome.SOLVED, 200, 1, 1.0, True, "")])
     known.close()
-    assert "spider" in book.offered()
+    assert "spider" in book.offered() and book.daily(spider, DAY) == 77  # both buttons have a deal to give
     assert book.winnable(spider, random.Random(1)) == 77

@@ -6,7 +6,7 @@ Keys: arrows or h/l choose a pile, up/down a card in it, space select/drop, ente
 the card, d deal, u undo, r redo, i hint (the cards to move and where they go are lit
 until the next action), a auto-finish, n new deal (asking first when that gives up a
 game in progress), N a deal the solver proved winnable, D today's deal (the same for
-everyone), m show me (the solver's win played back, step by step; escape stops it),
+everyone), m show me (the solver's win played back, step by step; escape, q or m stops it),
 w the "still winnable?" indicator on or off (its verdict follows the
 status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 """

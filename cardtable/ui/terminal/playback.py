@@ -133,11 +133,11 @@ class PlaybackScreen(ModalScreen[None]):
 
     def _text(self) -> str:
         count = len(self.shown.moves)
-        going = "space steps at once, escape or q stops (q again quits the game)"
+        going = "space steps at once, escape, q or m stops (the game is as it was)"
         if self.step == 0:
             return f"show me: {self.shown.text}\n{going}"
         move = format_move(self.session.variant, self.shown.moves[self.step - 1])
-        ended = "the win: escape or q goes back to the game" if self.step == count else going
+        ended = "the win: escape, q or m goes back to the game" if self.step == count else going
         return f"show me: move {self.step} of {count}: {move}\n{ended}"
 
     def action_step(self) -> None:

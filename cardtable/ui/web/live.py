@@ -61,9 +61,9 @@ class LiveGame:
 HINT_WAIT = 0.1
 """Seconds a hint may wait for the searching thread to start on it; past that (other
 players' searches ahead of it) the heuristic's hint answers at once, saying so. Short,
-since a player who asked waits for the answer: with a tenth of 200 players hinting after
-every move, a wait of 1 s held them to 890 moves/s in all, 0.1 s let them make 1,000, and
-more of their hints came from the solver (docs/benchmarks.md)."""
+since a player who asked waits for the answer: on a busy server more hints are the
+heuristic's, but none keeps its player waiting long (docs/benchmarks.md, "a hint waits a
+tenth of a second")."""
 
 
 class LiveGames:

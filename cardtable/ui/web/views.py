@@ -36,9 +36,9 @@ def rules_view(variant: Variant) -> JSON:
     return {"id": variant.id, "name": variant.name, "rules": variant.summary, "rule_lines": rule_lines(variant)}
 
 
-def catalogue(winnable: frozenset[str] | None = None) -> list[JSON]:
+def catalogue(winnable: frozenset[str]) -> list[JSON]:
     """Every game the page can offer; ``winnable`` (game ids) those with winnable and
-    daily deals to deal (every game when not given)."""
+    daily deals to deal."""
     return [
         {
             "id": v.id,
@@ -54,7 +54,7 @@ def catalogue(winnable: frozenset[str] | None = None) -> list[JSON]:
             "draws": _draws(v),
             "pairs": v.pairs is not None,
             "builds_home": builds_home(v),
-            "winnable_deals": winnable is None or v.id in winnable,
+            "winnable_deals": v.id in winnable,
             "options": [
                 {
                     "name": o.name,

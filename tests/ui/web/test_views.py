@@ -105,19 +105,19 @@ def test_chosen_deals_and_deals_with_nothing_hidden_show_their_number(app: FastA
 
 
 def test_the_catalogue_names_the_scoring_each_game_starts_with() -> None:
-    defaults = {g["id"]: g["default_scoring"] for g in catalogue()}
+    defaults = {g["id"]: g["default_scoring"] for g in catalogue(frozenset())}
     assert defaults["klondike-vegas"] == defaults["klondike-draw3-vegas"] == "vegas"
     assert defaults["klondike"] == defaults["freecell"] == "uniform"
 
 
 def test_the_settings_offer_the_timed_scoring_where_standard_applies() -> None:
-    offered = {g["id"]: g["scoring"] for g in catalogue()}
+    offered = {g["id"]: g["scoring"] for g in catalogue(frozenset())}
     assert offered["klondike"] == ["uniform", "standard", "timed", "vegas"]
     assert "timed" not in offered["freecell"]
 
 
 def test_a_draw_choice_only_joins_games_laid_out_alike() -> None:
-    offered = [game for game in catalogue() if game["draws"]]
+    offered = [game for game in catalogue(frozenset()) if game["draws"]]
     assert offered  # Klondike's draw one or three
     for game in offered:
         assert game["id"] in game["draws"].values()
@@ -140,7 +140,7 @@ def test_a_game_that_gathers_its_columns_offers_its_redeal_and_the_redeals_left(
 
 
 def test_the_layout_trait_names_fans_and_triangles() -> None:
-    layouts = {g["id"]: g["layout"] for g in catalogue()}
+    layouts = {g["id"]: g["layout"] for g in catalogue(frozenset())}
     assert {layouts[g] for g in ("fan", "la-belle-lucie", "cruel", "black-hole", "free-fan")} == {"fans"}
     assert layouts["tri-peaks"] == layouts["pyramid"] == "triangle" and layouts["klondike"] == "columns"
 

@@ -254,19 +254,23 @@ const PICKS = { // the buttons that deal a deal proved winnable, and what each s
 };
 let choosing = false; // the page has opened its game: a new one may be chosen
 
-function offerWinnable(entry) {
-  // Winnable and daily deals only where the solver has proved deals winnable (not Spider in four suits).
+function offerWinnable(entry, tell = false) {
+  // Winnable and daily deals only where the solver has proved deals winnable (not Spider in
+  // four suits); a game made by options (Spider with two suits) is the server's to judge.
+  // ``tell``: say why, where they are greyed (a phone shows no title).
+  const offered = entry.winnable_deals || withOptions(entry.id) !== entry.id;
+  const why = `No deal of ${entry.name} has been proved winnable yet`;
   for (const [id, title] of Object.entries(PICKS)) {
-    $(id).disabled = !choosing || !entry.winnable_deals;
-    $(id).title = entry.winnable_deals ? title : `No deal of ${entry.name} has been proved winnable yet`;
+    $(id).disabled = !choosing || !offered;
+    $(id).title = offered ? title : why;
   }
+  if (tell && !offered) say(`${why}, so Winnable deal and Daily are off for it.`);
 }
 
 function fillSettings(from = "dialog") {
   // The settings for the next deal: an opened game brings its own, a newly picked game its
   // default scoring; the dialog keeps what the player chose.
   const entry = entryOf($("game-picker").value);
-  offerWinnable(entry);
   const scoring = $("setting-scoring");
   const chosen = { game: view?.scoring, picker: entry.default_scoring, dialog: scoring.value }[from];
   const current = chosen || entry.default_scoring || "uniform";
@@ -277,6 +281,7 @@ function fillSettings(from = "dialog") {
   $("setting-draw").value = String(entry.draw);
   if (from === "game" && view) $("setting-auto-build").checked = view.auto_build;
   if (from !== "dialog") fillOptions(entry, from === "game" && view ? chosenIn(view.game, entry) : {});
+  offerWinnable(entry, from === "picker");
 }
 
 function baseGame(id) {
@@ -402,6 +407,7 @@ async function start() {
     $("winnable-text").textContent = settings.data.winnable_text;
   }
   $("game-picker").onchange = () => fillSettings("picker");
+  $("game-options").addEventListener("change", () => offerWinnable(entryOf($("game-picker").value)));
   $("win-new").onclick = () => newGame();
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey || event.altKey) return;
