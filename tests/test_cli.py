@@ -85,7 +85,7 @@ def test_replay_stops_at_an_illegal_move_with_its_number_and_reason() -> None:
 def test_bad_input_gets_a_clear_message_and_no_traceback() -> None:
     cases = [
         (("deal", "klondyke"), "did you mean klondike"),
-        (("deal", "freecell", "--deal", "0"), "deal numbers run from 1"),
+        (("deal", "freecell", "--deal", "0"), "FreeCell deal numbers run from 1"),
         (("play", "freecell", "--deal", "0", "--plain", "--db", ":memory:"), "FreeCell deal numbers run from 1"),
         (("replay", "klondike", "--moves", "/no/such/file"), "can't read /no/such/file"),
         (("replay", "klondike", "--moves", ""), "--moves names no file (the name is empty): give a file of moves, or -"),

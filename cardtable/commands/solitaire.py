@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from cardtable.app.hints import describe as moves_in_words
+from cardtable.app.service import new_game_problem
 from cardtable.commands import UserError, add_option_argument, game_of
 from cardtable.solitaire import State, Variant, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
@@ -39,6 +40,9 @@ def _variant(name: str) -> Variant:
 
 
 def _start(variant: Variant, deal: int) -> State:
+    problem = new_game_problem(variant, deal, None)  # the range said as every command says it
+    if problem is not None:
+        raise UserError(problem)
     try:
         return variant.start(deal)
     except ValueError as error:

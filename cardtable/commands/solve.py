@@ -87,6 +87,9 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
         verb = "is" if len(given) == 1 else "are"
         raise UserError(f"{' and '.join(given)} {verb} for a range of deals (--deals); one deal prints its verdict and moves")
     deal = 1 if args.deal is None else args.deal
+    problem = new_game_problem(variant, deal, None)  # the range said as every command says it
+    if problem is not None:
+        raise UserError(problem)
     try:
         start = variant.start(deal)
     except ValueError as error:

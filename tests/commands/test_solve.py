@@ -197,7 +197,7 @@ def test_bad_input_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixt
         (("solve", "freecell", "--deals", "1-x"), "deals are numbers or ranges"),
         (("solve", "freecell", "--deals", "9-3"), "empty or negative"),
         (("solve", "freecell", "--deals", "-1-3"), "not '-1-3'"),
-        (("solve", "freecell", "--deal", "0"), "deal numbers run from 1"),
+        (("solve", "freecell", "--deal", "0"), "FreeCell deal numbers run from 1"),
         (("solve", "freecell", "--seconds", "0"), "the budget needs"),
         (("solve", "freecell", "--seconds", "inf"), "not inf: --nodes caps a long search"),
         (("solve", "freecell", "--deals", "1", "--plot", str(tmp_path / "p.gif"), "--no-store"), ".svg or .png"),

@@ -28,10 +28,10 @@ def _cards(cards: list[dict[str, Any]]) -> str:
     return " ".join(c.get("card", "[XX]") for c in cards)
 
 
-def _result(net: int) -> str:
+def result_words(net: int) -> str:
     """A settled hand's result in words.
 
-    >>> _result(15), _result(-10), _result(0)
+    >>> result_words(15), result_words(-10), result_words(0)
     ('won 15', 'lost 10', 'pushed')
     """
     return f"won {net}" if net > 0 else f"lost {-net}" if net < 0 else "pushed"
@@ -50,7 +50,7 @@ def render(view: dict[str, Any]) -> str:
         for hand in game["hands"]:
             soft = " soft" if hand["soft"] else ""
             state = "  <- your turn" if hand["turn"] else (f"  {hand['finish']}" if hand["finish"] else "")
-            paid = f", {_result(hand['paid'] - hand['bet'])}" if game["over"] and hand["paid"] is not None else ""
+            paid = f", {result_words(hand['paid'] - hand['bet'])}" if game["over"] and hand["paid"] is not None else ""
             lines.append(f"  {hand['seat']:7}  {_cards(hand['cards'])}  ({hand['total']}{soft})  bet {hand['bet']}{paid}{state}")
     if view["actions"]:
         lines.append("  you may: " + ", ".join(view["actions"]))

@@ -153,6 +153,9 @@ def test_key_one_selects_the_left_hand_as_the_first_button_does_and_soft_totals_
             "over": False, "hands": [{"seat": "middle", "cards": [{"card": "AS"}, {"card": "6H"}], "total": 17, "soft": True,
                                       "bet": 10, "paid": None, "finish": None, "turn": True}]}}
     assert "(soft 17)" in table_markup(view)
+    settled = {**view, "round": {**view["round"], "over": True, "hands": [{**view["round"]["hands"][0], "paid": 0, "turn": False,
+                                                                          "finish": "beaten"}]}}
+    assert "bet 10, lost 10 beaten" in table_markup(settled)  # in the typed mode's words, not "paid 0"
 
 
 def test_a_table_changed_in_another_terminal_is_shown_again_not_a_crash(tmp_path: Path) -> None:
