@@ -39,7 +39,8 @@ def _variant(name: str) -> Variant:
     return game_of(name)
 
 
-def _start(variant: Variant, deal: int) -> State:
+def start_deal(variant: Variant, deal: int) -> State:
+    """The opening of ``deal``; a UserError for a deal the game does not have."""
     problem = new_game_problem(variant, deal, None)  # the range said as every command says it
     if problem is not None:
         raise UserError(problem)
@@ -112,7 +113,7 @@ def _starts_with(path: Path, head: str) -> bool:
 def deal(args: argparse.Namespace) -> int:
     """Print the opening layout of a deal."""
     variant = _variant(args.game)
-    state = _start(variant, args.deal)
+    state = start_deal(variant, args.deal)
     if args.format == "json":
         print(game_to_json(variant, args.deal, []))
     elif args.format == "fcs":
@@ -148,7 +149,7 @@ def describe(state: State, move: Move) -> str:
 def moves(args: argparse.Namespace) -> int:
     """List the legal moves of a deal's opening."""
     variant = _variant(args.game)
-    state = _start(variant, args.deal)
+    state = start_deal(variant, args.deal)
     for move in legal_moves(state):
         print(f"{format_move(variant, move):14} {describe(state, move)}")
     return 0
@@ -178,7 +179,7 @@ def replay_game(args: argparse.Namespace) -> int:
     resolved by the moves after it.
     """
     variant = _variant(args.game)
-    state = _start(variant, args.deal)
+    state = start_deal(variant, args.deal)
     text = _read_moves(args.moves)
     listed = freecell_words(text)
     freecell = args.notation == "freecell" or (

@@ -19,6 +19,7 @@ from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
 from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, game_of, usable_workers
+from cardtable.commands.solitaire import start_deal
 from cardtable.kernel_cache import search_is_cached
 from cardtable.solitaire import Move, State, Variant
 from cardtable.solitaire.formats import (
@@ -87,13 +88,7 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
         verb = "is" if len(given) == 1 else "are"
         raise UserError(f"{' and '.join(given)} {verb} for a range of deals (--deals); one deal prints its verdict and moves")
     deal = 1 if args.deal is None else args.deal
-    problem = new_game_problem(variant, deal, None)  # the range said as every command says it
-    if problem is not None:
-        raise UserError(problem)
-    try:
-        start = variant.start(deal)
-    except ValueError as error:
-        raise UserError(f"{variant.name}: {error}") from None
+    start = start_deal(variant, deal)
     freecell = _freecell(variant, args)
     budget = _budget(args)
     _check_db(args)

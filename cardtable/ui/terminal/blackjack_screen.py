@@ -16,7 +16,7 @@ from textual.widgets import Button, Footer, Static
 
 from cardtable.app.blackjack import Answer, BlackjackTable
 from cardtable.app.storage_errors import StorageError
-from cardtable.ui.terminal.blackjack_text import render_history, render_stats, result_words
+from cardtable.ui.terminal.blackjack_text import render_history, render_stats, settled
 from cardtable.ui.terminal.screens import TextScreen
 
 _RED = {"D", "H"}
@@ -52,9 +52,8 @@ def table_markup(view: dict[str, Any]) -> str:
         mark = " [b yellow]◀ your turn[/]" if hand["turn"] else ""
         finish = hand["finish"] or ""
         flash = "[b reverse yellow] THUNDERJACK! [/]" if finish == "thunderjack" else finish
-        paid = f", {result_words(hand['paid'] - hand['bet'])}" if game["over"] and hand["paid"] is not None else ""  # as typed
         soft = "soft " if hand["soft"] else ""
-        lines.append(f"{hand['seat']:7} {cards}  ({soft}{hand['total']})  bet {hand['bet']}{paid} {flash}{mark}")
+        lines.append(f"{hand['seat']:7} {cards}  ({soft}{hand['total']})  bet {hand['bet']}{settled(game, hand)} {flash}{mark}")  # as typed
     return "\n".join(lines)
 
 

@@ -37,6 +37,11 @@ def result_words(net: int) -> str:
     return f"won {net}" if net > 0 else f"lost {-net}" if net < 0 else "pushed"
 
 
+def settled(game: dict[str, Any], hand: dict[str, Any]) -> str:
+    """", lost 10" after a hand's bet once the round is over (its result in words), else nothing."""
+    return f", {result_words(hand['paid'] - hand['bet'])}" if game["over"] and hand["paid"] is not None else ""
+
+
 def render(view: dict[str, Any]) -> str:
     """The table as a few lines of text."""
     seats = "  ".join(
@@ -50,8 +55,7 @@ def render(view: dict[str, Any]) -> str:
         for hand in game["hands"]:
             soft = " soft" if hand["soft"] else ""
             state = "  <- your turn" if hand["turn"] else (f"  {hand['finish']}" if hand["finish"] else "")
-            paid = f", {result_words(hand['paid'] - hand['bet'])}" if game["over"] and hand["paid"] is not None else ""
-            lines.append(f"  {hand['seat']:7}  {_cards(hand['cards'])}  ({hand['total']}{soft})  bet {hand['bet']}{paid}{state}")
+            lines.append(f"  {hand['seat']:7}  {_cards(hand['cards'])}  ({hand['total']}{soft})  bet {hand['bet']}{settled(game, hand)}{state}")
     if view["actions"]:
         lines.append("  you may: " + ", ".join(view["actions"]))
     elif view["can_fresh_stake"]:
