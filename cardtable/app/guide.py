@@ -24,7 +24,8 @@ from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, apply, check
 from cardtable.solitaire.observe import observe
-from cardtable.solver import Budget, solve, warm_up
+from cardtable.app.searches import HERE, Searcher
+from cardtable.solver import Budget
 
 Avoid = Callable[[Move], bool]
 """Whether a move must not be suggested."""
@@ -100,10 +101,14 @@ class SolvingHinter:
     search, not one per move, while the game stays on its path.
     """
 
-    def __init__(self, effort: Effort = Effort(), seed: int = 0, fallback: Hinter | None = None) -> None:
+    def __init__(
+        self, effort: Effort = Effort(), seed: int = 0, fallback: Hinter | None = None, searcher: Searcher = HERE
+    ) -> None:
         self.effort = effort
         self.seed = seed
         self.fallback: Hinter = fallback or HeuristicHinter()
+        self.searcher = searcher
+        """Where the searches run."""
         self._plan: dict[State, tuple[Move, ...]] = {}
         """The moves left to a win from each position along the last solution."""
 
@@ -135,7 +140,7 @@ class SolvingHinter:
         if moves is None or avoid(moves[0]):
             effort = self.effort
             seconds = max(effort.seconds - (time.perf_counter() - began), 0.0)
-            result = solve(state, Budget(nodes=effort.nodes, seconds=seconds))
+            result = self.searcher.solve(state, Budget(nodes=effort.nodes, seconds=seconds))
             if not result.solved or not result.moves or avoid(result.moves[0]) or _foresees(state, result.moves):
                 return None
             moves = result.moves
@@ -152,7 +157,7 @@ class SolvingHinter:
     def _sampled(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
         effort = self.effort
         warming = time.perf_counter()
-        warm_up(state)  # not on the clock: a first hint would solve only one arrangement
+        self.searcher.warm_up(state)  # not on the clock: a first hint would solve only one arrangement
         rng = random.Random(_seed_of(state, self.seed, known))
         deadline = began + effort.seconds + (time.perf_counter() - warming)
         wins: Counter[Move] = Counter()
@@ -164,7 +169,7 @@ class SolvingHinter:
                 break
             seconds = effort.sample_seconds if not solved else min(effort.sample_seconds, left)
             solved += 1
-            result = solve(arrangement(state, rng, known), Budget(nodes=effort.sample_nodes, seconds=seconds))
+            result = self.searcher.solve(arrangement(state, rng, known), Budget(nodes=effort.sample_nodes, seconds=seconds))
             if not result.solved or not result.moves:
                 continue
             first = result.moves[0]

@@ -17,7 +17,8 @@ from cardtable.app.session import Session
 from cardtable.app.standing import shown_reason
 from cardtable.solitaire import Move, State
 from cardtable.solitaire.formats import replay_steps
-from cardtable.solver import Budget, Outcome, solve
+from cardtable.app.searches import HERE, Searcher
+from cardtable.solver import Budget, Outcome
 
 NODES = 200_000
 """Positions the search for a win may look at (a second or two at worst)."""
@@ -107,7 +108,9 @@ def give_up_reason(session: Session) -> str:
     return SHUFFLES if session.variant.stock.mixes else ""
 
 
-def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> Playback | NoWin:
+def playback(
+    session: Session, nodes: int = NODES, seconds: float = SECONDS, searcher: Searcher = HERE
+) -> Playback | NoWin:
     """The solver's win from the session's position, or why there is none to show
     (``LOST`` when the search proves the position lost, ``NOT_FOUND`` when none is found
     within ``nodes`` positions or ``seconds``). Where the position is proved lost, the
@@ -127,7 +130,7 @@ def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> 
     """
     began = time.perf_counter()
     start = session.state
-    result = solve(start, Budget(nodes=nodes, seconds=seconds))
+    result = searcher.solve(start, Budget(nodes=nodes, seconds=seconds))
     if result.solved:
         return Playback(result.moves, (start, *replay_steps(start, result.moves)))
     if result.outcome is not Outcome.UNWINNABLE:
@@ -138,7 +141,7 @@ def playback(session: Session, nodes: int = NODES, seconds: float = SECONDS) -> 
         if left <= 0:
             break
         earlier = history.state_at(history.at - back)
-        found = solve(earlier, Budget(nodes=nodes, seconds=left))
+        found = searcher.solve(earlier, Budget(nodes=nodes, seconds=left))
         if found.solved:
             return Playback(found.moves, (earlier, *replay_steps(earlier, found.moves)), back)
     return _lost(start, result.reason)

@@ -24,8 +24,9 @@ import time
 
 from cardtable.app.cores import searching
 from cardtable.app.history import History
+from cardtable.app.searches import HERE, Searcher
 from cardtable.solitaire import State, apply
-from cardtable.solver import Budget, Outcome, solve
+from cardtable.solver import Budget, Outcome
 from cardtable.solver.trapped import trapped
 
 SETTING = "winnable"
@@ -47,10 +48,10 @@ SECONDS = 3.0
 wrong verdict); the node cap is the real limit."""
 
 SHARE = 0.25
-"""The most of one core the indicator's thread takes: after each verdict it rests three
-times as long as the search ran before it starts the next, so a server's players keep
-the rest; verdicts asked meanwhile wait, and one superseded by a newer position of the
-same game is skipped."""
+"""The most of one core the indicator's searches take: after each verdict it rests three
+times as long as the verdict took before it starts the next (timed on the clock, as the
+search may run in another process), so a server's players keep the rest; verdicts asked
+meanwhile wait, and one superseded by a newer position of the same game is skipped."""
 
 LOOK_BACK = 2
 """Earlier positions solved, nearest first, to find the way back when none is known."""
@@ -119,9 +120,11 @@ class Indicator:
 
     def __init__(
         self, nodes: int = NODES, known: KnownDeal | None = None, look_back: int = LOOK_BACK, seconds: float = SECONDS,
-        share: float = SHARE,
+        share: float = SHARE, searcher: Searcher = HERE,
     ) -> None:
         self.nodes = nodes
+        self.searcher = searcher
+        """Where the searches run."""
         self.seconds = seconds
         self.share = share
         self._rested = 0.0
@@ -170,13 +173,14 @@ class Indicator:
             superseded = game is not None and self._latest.get(game, history) != history
         if superseded:
             return None
-        began = time.thread_time()
+        began = time.monotonic()
         verdict = self.verdict(history, deal)
         with self._lock:
             if game is not None and self._latest.get(game) == history:
                 del self._latest[game]
         if self.share < 1:
-            self._rested = time.monotonic() + (time.thread_time() - began) * (1 - self.share) / self.share
+            now = time.monotonic()
+            self._rested = now + (now - began) * (1 - self.share) / self.share
         return verdict
 
     def _settled(self, history: History) -> None:
@@ -237,7 +241,7 @@ class Indicator:
         return None
 
     def _solve(self, state: State) -> Outcome:
-        result = solve(state, Budget(nodes=self.nodes, seconds=self.seconds))
+        result = self.searcher.solve(state, Budget(nodes=self.nodes, seconds=self.seconds))
         if result.solved:
             walk = state
             for move in result.moves:  # every position of the win is winnable too

@@ -28,6 +28,8 @@ from cardtable.solitaire import get_variant
 from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
 from cardtable.app.cores import searching
 from cardtable.app.deals import DealBook
+from cardtable.app.guide import SolvingHinter
+from cardtable.app.searches import search_process
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.showing import NoWin, Playback, gives_up, playback, reveals
 from cardtable.app.service import Games, today
@@ -76,10 +78,16 @@ class LiveGames:
         threads = 1 if str(store.path) == ":memory:" else STORE_THREADS  # one connection only
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
         self.thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints", initializer=searching)
-        """The thread hints, "finish" and "show me" search on."""
+        """The thread hints and "show me" wait on for their searches."""
+        self.searcher = search_process("hints")
+        """Where hints and "show me" search: a process of their own (``app/searches.py``)."""
+        self.searcher.start()
         self.hint_wait = HINT_WAIT
         """Seconds a hint waits for ``thinking`` before the heuristic answers it."""
-        self.indicator = Indicator(known=known_deals(store))
+        self.judging = search_process("verdicts")
+        """Where the "still winnable?" verdicts search."""
+        self.judging.start()
+        self.indicator = Indicator(known=known_deals(store), searcher=self.judging)
         self.show_nodes = SHOW_NODES
         """Positions "show me" may search for a win."""
         self.deals = DealBook(store)
@@ -99,7 +107,7 @@ class LiveGames:
             session = await self.run(self.store.load, player, game_id)
             live = self._warm.get(key)  # another request may have loaded it meanwhile
             if live is None or live.version != version:
-                live = LiveGame(player, game_id, session, version)
+                live = self._live(player, game_id, session, version)
                 self._warm[key] = live
             while len(self._warm) > WARM_GAMES:
                 self._warm.popitem(last=False)
@@ -129,9 +137,14 @@ class LiveGames:
         for previous in left:
             self._warm.pop((player, previous), None)
             self._notify((player, previous))
-        live = LiveGame(player, game_id, session, 0)
+        live = self._live(player, game_id, session, 0)
         self._warm[(player, game_id)] = live
         return live
+
+    def _live(self, player: str, game_id: int, session: Session, version: int) -> LiveGame:
+        """A game kept warm, its hints searched where ``searcher`` says."""
+        session.hinter = SolvingHinter(searcher=self.searcher)
+        return LiveGame(player, game_id, session, version)
 
     def _pick(self, game: str, pick: str) -> int:
         """A winnable deal of ``game``, or the day's (on a store thread: it may search)."""
@@ -239,7 +252,8 @@ class LiveGames:
         (the caller refuses it otherwise) and the answer ``reveals`` something: a search
         that ran out gives nothing up. The search runs off the event loop."""
         session, version, given_up = live.session, live.version, False
-        found = await asyncio.get_running_loop().run_in_executor(self.thinking, playback, session, self.show_nodes)
+        look = partial(playback, session, self.show_nodes, searcher=self.searcher)
+        found = await asyncio.get_running_loop().run_in_executor(self.thinking, look)
         if gives_up(session) and give_up and reveals(found):
             trial = copy.copy(session)
             await self.run(Games(self.store, live.player).give_up, live.game_id, trial, version)
@@ -248,6 +262,13 @@ class LiveGames:
                 live.session, live.version = trial, version
             self._notify((live.player, live.game_id))
         return found, session, version, given_up
+
+    def close(self) -> None:
+        """Stop searching (when the server stops): the searching processes end."""
+        self.thinking.shutdown(wait=False, cancel_futures=True)
+        self.indicator.close()
+        self.searcher.close()
+        self.judging.close()
 
     def _notify(self, key: Key) -> None:
         for event in self._waiting.get(key, ()):

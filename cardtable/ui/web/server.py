@@ -269,11 +269,19 @@ def allowed_methods(app: FastAPI, path: str) -> list[str]:
     return methods_of(routes, path, skipped=frozenset({CATCH_ALL}))
 
 
-def app_from_environment() -> FastAPI:
-    """The application over the store named by ``CARDTABLE_DB`` (one per server process)."""
-    app = create_app(Store())
+def served_app(store: Store) -> FastAPI:
+    """The application a server process serves: ``create_app``, with its searching
+    processes stopped as the server stops (the process may end without the
+    interpreter's own cleanup, as uvicorn ends it with the signal that stopped it)."""
+    app = create_app(store)
+    app.router.on_shutdown.append(app.state.live.close)
     collector.settle()
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The application over the store named by ``CARDTABLE_DB`` (one per server process)."""
+    return served_app(Store())
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, workers: int = 1) -> int:
@@ -289,8 +297,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, work
     print(f"cardtable: open http://{host}:{port}/ in a browser (games saved in {store.path})", flush=True)
     if workers == 1:
         pin(0)  # the loop and its store threads on one core (app/cores.py)
-        app = create_app(store)
-        collector.settle()
+        app = served_app(store)
         uvicorn.run(app, host=host, port=port, log_level="warning")
         return 0
     store.close()

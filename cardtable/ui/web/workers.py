@@ -142,11 +142,9 @@ def _serve_one(sock: socket.socket, db: str, parent: int, slot: int) -> None:
     import uvicorn
 
     from cardtable.app import Store
-    from cardtable.ui.web import collector
-    from cardtable.ui.web.server import create_app
+    from cardtable.ui.web.server import served_app
 
-    app = create_app(Store(db))
-    collector.settle()
+    app = served_app(Store(db))
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
 
 

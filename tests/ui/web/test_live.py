@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
 import sys
 import threading
@@ -159,12 +160,25 @@ def test_targets_answer_for_the_table_of_the_version_the_card_was_picked_up_on(t
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="one thread's priority is set on Linux only")
-def test_hints_and_verdicts_search_on_threads_that_give_way_to_moves(client: TestClient) -> None:
+def test_hints_and_verdicts_search_in_processes_that_give_way_to_moves(client: TestClient, app: FastAPI) -> None:
     view = _start(client, "freecell", 1)
-    assert _act(client, view, "hint").json()["ok"]
+    assert "leads to a win" in _act(client, view, "hint").json()["reason"]
     assert client.post("/api/settings", json={"winnable": True}).status_code == 200
     assert client.get(f"/api/games/{view['id']}/winnable").status_code == 200
+    live = app.state.live
+    for searching in (live.searcher, live.judging):  # the searches: elsewhere, on idle cores only
+        assert searching.pid() != os.getpid() and os.sched_getscheduler(searching.pid()) == os.SCHED_IDLE
     priority = {t.name.rpartition("_")[0]: os.getpriority(os.PRIO_PROCESS, t.native_id or 0) for t in threading.enumerate()}
     usual = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
     assert priority["cardtable-hints"] == priority["cardtable-winnable"] == min(19, usual + SEARCH_NICENESS)
     assert priority["cardtable-store"] == usual
+
+
+def test_a_hint_answers_when_its_searching_process_was_lost_and_the_next_one_searches_again(
+    client: TestClient, app: FastAPI
+) -> None:
+    view = _start(client, "freecell", 1)
+    os.kill(app.state.live.searcher.pid(), signal.SIGKILL)
+    lost = _act(client, view, "hint").json()
+    assert lost["ok"] and "found no win" in lost["reason"], lost  # the heuristic's hint, not an error
+    assert "leads to a win" in _act(client, view, "hint").json()["reason"]

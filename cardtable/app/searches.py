@@ -1,0 +1,202 @@
+"""Where a search runs: on the calling thread (``HERE``) or in a process of its own.
+
+A server's searches (hints, "still winnable?", "show me") run in processes of their own
+(``SearchProcess``). On a thread of the server's process, a search's Python steps share
+the interpreter's lock with the threads serving moves; worse, a searching thread given a
+lower priority may be left waiting for a core while it holds that lock, and every move
+waits with it. A process shares no lock with the server and runs at the lowest priority
+the system has, so a search takes only what the server leaves idle.
+
+>>> from cardtable.solitaire import get_variant
+>>> HERE.solve(get_variant("freecell").start(1)).outcome.value
+'solved'
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from functools import cache
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, Protocol
+
+from cardtable.solitaire import State
+from cardtable.solver import Budget, Outcome, Result, solve, warm_up
+
+ORPHAN_CHECK = 0.5
+"""Seconds between a searching process's looks at whether the process it serves is gone
+(it then ends too: nothing it holds needs saving)."""
+
+LOST = "the searching process stopped"
+"""What an unknown answer says ran out (``Result.limit``) when the process searching
+it was lost (killed, or out of memory)."""
+
+
+class Searcher(Protocol):
+    """Solves positions somewhere."""
+
+    def solve(self, state: State, budget: Budget = Budget()) -> Result:
+        """``solver.solve(state, budget)``, waited for."""
+        ...
+
+    def warm_up(self, state: State) -> None:
+        """Make ready to search (numba's kernels loaded), before any search's clock starts."""
+        ...
+
+
+class Here:
+    """Searches on the calling thread."""
+
+    def solve(self, state: State, budget: Budget = Budget()) -> Result:
+        return solve(state, budget)
+
+    def warm_up(self, state: State) -> None:
+        warm_up(state)
+
+
+HERE = Here()
+
+
+class SearchProcess:
+    """Searches in one process of its own, at the lowest priority, started at the first
+    search (or ``start``) and started again after it is lost. Any thread may ask; the
+    searches are taken one at a time.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> searches = SearchProcess()
+    >>> searches.solve(get_variant("freecell").start(1)).moves == HERE.solve(get_variant("freecell").start(1)).moves
+    True
+    >>> searches.close()
+    """
+
+    def __init__(self) -> None:
+        self._asking = threading.Lock()
+        """Held while a search is asked and answered: one at a time."""
+        self._starting = threading.Lock()
+        self._process: BaseProcess | None = None
+        self._pipe: Connection | None = None
+
+    def solve(self, state: State, budget: Budget = Budget()) -> Result:
+        """``solver.solve(state, budget)`` in the process; unknown (``LOST``) if the
+        process is lost before it answers."""
+        try:
+            result: Result = self._ask(solve, state, budget)
+        except _Lost:
+            return Result(Outcome.UNKNOWN, (), 0, 0.0, False, limit=LOST)
+        return result
+
+    def warm_up(self, state: State) -> None:
+        """Wait for the process to be up and ready (it warms up as it starts)."""
+        try:
+            self._ask(int)
+        except _Lost:
+            pass
+
+    def start(self) -> None:
+        """Start the process now, without waiting for it (it takes a second or two to
+        be ready), so that the first search does not wait for it."""
+        self._started()
+
+    def pid(self) -> int:
+        """The searching process's id, once it is ready (it is started if need be)."""
+        pid: int = self._ask(os.getpid)
+        return pid
+
+    def close(self) -> None:
+        """End the process at once (a search under way answers unknown); the next search
+        starts another."""
+        with self._starting:
+            process, pipe, self._process, self._pipe = self._process, self._pipe, None, None
+        if process is not None:
+            process.kill()
+            process.join()
+        if pipe is not None:
+            pipe.close()
+
+    def _started(self) -> Connection:
+        with self._starting:
+            if self._pipe is None or self._process is None or not self._process.is_alive():
+                if self._pipe is not None:
+                    self._pipe.close()
+                ours, theirs = multiprocessing.Pipe()
+                # spawned, not forked: forking a threaded server would copy its locks held
+                process = multiprocessing.get_context("spawn").Process(
+                    target=_serve, args=(theirs, os.getpid()), name="cardtable-search", daemon=True
+                )
+                process.start()
+                theirs.close()  # so that its end, should it die, reads as the end of the pipe
+                self._process, self._pipe = process, ours
+            return self._pipe
+
+    def _ask(self, call: Callable[..., object], *args: object) -> Any:
+        with self._asking:
+            pipe = self._started()
+            try:
+                pipe.send((call, args))
+                ok, answer = pipe.recv()
+            except (EOFError, OSError):
+                with self._starting:
+                    if self._pipe is pipe:
+                        self._pipe = None
+                pipe.close()
+                raise _Lost from None
+        if not ok:
+            raise answer
+        return answer
+
+
+class _Lost(Exception):
+    """The searching process ended before it answered."""
+
+
+def _serve(pipe: Connection, served: int) -> None:
+    """A searching process for process ``served``: ready itself, then answer calls
+    until the pipe closes."""
+    _searching(served)
+    while True:
+        try:
+            call, args = pipe.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer = (True, call(*args))
+        except Exception as error:  # the asker's to handle, as if it had searched itself
+            answer = (False, error)
+        pipe.send(answer)
+
+
+def _searching(served: int) -> None:
+    """A searching process's start: the lowest priority there is (Linux's idle class:
+    it runs only on a core nothing else wants; elsewhere the highest nice value), a
+    watch that ends it with the process it serves, then numba's kernels, loaded once for
+    every game. Ctrl-C is for the process it serves (which stops it), not for it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == served:
+            time.sleep(ORPHAN_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="cardtable-orphan-watch", daemon=True).start()
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        try:
+            os.nice(19)
+        except (AttributeError, OSError):
+            pass
+    from cardtable.solitaire import get_variant
+
+    warm_up(get_variant("freecell").start(1))
+
+
+@cache
+def search_process(purpose: str) -> SearchProcess:
+    """This process's searching process for ``purpose`` (one each, made on first use):
+    a server's hints and its verdicts each have their own, so neither waits for the other."""
+    return SearchProcess()
