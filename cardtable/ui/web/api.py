@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import APIRouter, Cookie, HTTPException, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import Field, StrictBool
 
@@ -186,6 +188,21 @@ async def view(request: Request) -> Response:
     return json_response(table_view(live.game_id, live.session, live.version))
 
 
+SHOWN_FOR = 0.1
+"""Seconds a view made for an action's answer is sent again as it was (the WebSocket's
+view of the same table, right after): within the clock's tenth of a second."""
+
+
+def shown(live: LiveGame) -> Any:
+    """The view of the game as it is in memory; the one made last if it shows the same
+    version and is at most ``SHOWN_FOR`` old (an action's answer and the WebSocket's
+    view after it are one table, made once)."""
+    made, now = live.shown, time.monotonic()
+    if made is None or made[0] is not live.session or made[1] != live.version or now - made[2] > SHOWN_FOR:
+        made = live.shown = (live.session, live.version, now, table_view(live.game_id, live.session, live.version))
+    return made[3]
+
+
 def _refusal(live: LiveGame, body: ActionIn) -> str:
     """Why an action that names no card, or piles the game does not have, can't be
     taken ('' if it names them well). It is well formed, so it is answered like an
@@ -247,7 +264,8 @@ async def act(request: Request) -> Response:
                 detail = str(refused)
             live = await _game(request, live.player, live.game_id)
         else:
-            table = table_view(live.game_id, session, version)
+            same = live.session is session and live.version == version  # as the WebSocket will show it
+            table = shown(live) if same else table_view(live.game_id, session, version)
             return json_response({**outcome_view(outcome, session), "view": table})
     if not detail:  # worded from the table as it is now: another action may have been saved first
         changed = f"version {live.version}, not {body.version}" if live.version != body.version else "another action came first"
@@ -329,11 +347,16 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
     closed = asyncio.ensure_future(_until_closed(socket))
     sent = judged = -1
     judging: asyncio.Future[tuple[int, Verdict | None]] | None = None
+    woken, looked = False, time.monotonic()
     try:
         while not closed.done():
-            live = await live_games.get(player, game_id)
+            # Woken by this process's own action, its game in memory is the one just saved;
+            # the store is looked at anyway once a FOLLOW_POLL (for other processes' actions).
+            live = live_games.latest(player, game_id) if woken and time.monotonic() - looked < FOLLOW_POLL else None
+            if live is None:
+                live, looked = await live_games.get(player, game_id), time.monotonic()
             if live.version != sent:
-                await socket.send_json({"type": "view", "view": table_view(live.game_id, live.session, live.version)})
+                await socket.send_text(orjson.dumps({"type": "view", "view": shown(live)}).decode())
                 sent = live.version
             if judge and judging is None and judged != sent:
                 judging, judged = asyncio.ensure_future(live_games.verdict(live)), sent
@@ -341,6 +364,7 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
             waiting = asyncio.ensure_future(changed.wait())
             watched = [closed, waiting] + ([judging] if judging is not None else [])
             await asyncio.wait(watched, timeout=FOLLOW_POLL, return_when=asyncio.FIRST_COMPLETED)
+            woken = waiting.done()
             waiting.cancel()
             if judging is not None and judging.done():
                 version, verdict = judging.result()

@@ -58,6 +58,8 @@ class LiveGame:
     game_id: int
     session: Session
     version: int
+    shown: tuple[Session, int, float, object] | None = None
+    """The last view made of it: the session and version it shows, when (``api.shown``)."""
 
 
 HINT_WAIT = 0.1
@@ -120,6 +122,12 @@ class LiveGames:
         that it still is the stored one. One trip to a store thread per action, not two."""
         live = self._warm.get((player, game_id))
         return live if live is not None and live.version == version else None
+
+    def latest(self, player: str, game_id: int) -> LiveGame | None:
+        """The game as this process last saved or loaded it, without asking the store
+        (None if it is not in memory): for a watcher woken by an action this process
+        saved. One saved by another process is seen at the next look at the store."""
+        return self._warm.get((player, game_id))
 
     async def create(
         self, player: str, game: str, deal: int | None, options: Options | None, pick: str | None = None
