@@ -174,11 +174,13 @@ def test_hints_and_verdicts_search_in_processes_that_give_way_to_moves(client: T
     assert priority["cardtable-store"] == usual
 
 
-def test_a_hint_answers_when_its_searching_process_was_lost_and_the_next_one_searches_again(
-    client: TestClient, app: FastAPI
-) -> None:
+def test_hints_search_again_once_their_searching_process_was_lost(client: TestClient, app: FastAPI) -> None:
     view = _start(client, "freecell", 1)
-    os.kill(app.state.live.searcher.pid(), signal.SIGKILL)
-    lost = _act(client, view, "hint").json()
-    assert lost["ok"] and "found no win" in lost["reason"], lost  # the heuristic's hint, not an error
+    lost = app.state.live.searcher.pid()
+    os.kill(lost, signal.SIGKILL)
+    # The first hint may find the process gone before it asks (and start another) or
+    # lose it while asking (the heuristic's hint then answers): never an error.
+    first = _act(client, view, "hint").json()
+    assert first["ok"] and ("leads to a win" in first["reason"] or "found no win" in first["reason"]), first
     assert "leads to a win" in _act(client, view, "hint").json()["reason"]
+    assert app.state.live.searcher.pid() != lost
