@@ -10,7 +10,9 @@ pile when the server's targets say it may go, undo now and then), each carrying 
 version of the view it was made on. Players pause between actions like people do
 (--rate actions a second on average, exponentially spaced); --rate 0 removes the pause
 and measures the server's ceiling instead. Prints moves/s and the p50/p99 latency of moves,
-and (when it started the server, on Linux) the server's CPU time per action.
+how late this program's own event loop woke (a share of every latency it measures), and
+(when it started the server, on Linux) the server's CPU time per action, with the part of
+it its searching processes took.
 --hints 0.1 has a tenth of the players ask a hint after every move they make; --winnable
 turns every player's "still winnable?" setting on. With it each player keeps its game's
 WebSocket open, as the page does, and the verdicts pushed on it are counted and timed
@@ -190,14 +192,20 @@ async def player(
     return actions, moves, failed
 
 
-def cpu_seconds(pid: int) -> float | None:
+SCHED_IDLE = 5
+"""The scheduling policy (in /proc/PID/stat) of the server's searching processes."""
+
+
+def cpu_seconds(pid: int, searching: bool | None = None) -> float | None:
     """CPU time (user + system) of process ``pid`` and every process under it (the server
     processes are the grandchildren of the one started), from /proc; None where there is
-    no /proc."""
+    no /proc. ``searching`` True counts only the searching processes (those in the idle
+    scheduling class), False only the others."""
     if not os.path.isdir("/proc"):
         return None
     parents: dict[int, int] = {}
     ticks: dict[int, int] = {}
+    idle: set[int] = set()
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -208,6 +216,8 @@ def cpu_seconds(pid: int) -> float | None:
             continue
         parents[int(entry)] = int(fields[1])
         ticks[int(entry)] = int(fields[11]) + int(fields[12])
+        if int(fields[38]) == SCHED_IDLE:
+            idle.add(int(entry))
 
     def descends(process: int) -> bool:
         while process > 1:
@@ -216,7 +226,31 @@ def cpu_seconds(pid: int) -> float | None:
             process = parents.get(process, 0)
         return False
 
-    return sum(t for process, t in ticks.items() if descends(process)) / os.sysconf("SC_CLK_TCK")
+    counted = [t for process, t in ticks.items() if descends(process) and searching in (None, process in idle)]
+    return sum(counted) / os.sysconf("SC_CLK_TCK")
+
+
+def settle(pid: int, most: float = 30.0) -> None:
+    """Wait (up to ``most`` seconds) until the server started is idle: its processes and
+    their searching processes start up and warm, which is no player's cost."""
+    deadline = time.monotonic() + most
+    before = cpu_seconds(pid)
+    while before is not None and time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = cpu_seconds(pid)
+        if now is not None and now - before < 0.05:
+            return
+        before = now
+    time.sleep(1.0)
+
+
+async def lag(samples: list[float], until: float) -> None:
+    """How late this program's own event loop wakes (every 10 ms until ``until``): a
+    reply waiting here counts in its latency too."""
+    while time.perf_counter() < until:
+        asked = time.perf_counter()
+        await asyncio.sleep(0.01)
+        samples.append(time.perf_counter() - asked - 0.01)
 
 
 async def run(
@@ -235,10 +269,15 @@ async def run(
     ]
     await start.wait()
     cpu_before = None if server is None else cpu_seconds(server)
+    searched_before = None if server is None else cpu_seconds(server, searching=True)
     began = time.perf_counter()
+    lags: list[float] = []
+    probe = asyncio.ensure_future(lag(lags, began + seconds))
     counts = await asyncio.gather(*games)
     elapsed = time.perf_counter() - began
     cpu_after = None if server is None else cpu_seconds(server)
+    searched_after = None if server is None else cpu_seconds(server, searching=True)
+    await probe
     ordered = sorted(latencies)
     p99 = ordered[int(len(ordered) * 0.99)] if ordered else 0.0
     pace = f"{rate:g} actions/s each" if rate else "no pause between actions"
@@ -261,8 +300,14 @@ async def run(
                   f"p99 {1000 * ordered[int(len(ordered) * 0.99)]:.1f} ms") if ordered else ""
         print(f"verdicts pushed on the WebSocket: {len(verdicts)} for {moves} moves (the rest skipped for a newer "
               f"table or not worked out by the end){timing}")
+    if lags:
+        ordered = sorted(lags)
+        print(f"this program's own event loop woke late by p50 {1000 * statistics.median(ordered):.1f} ms, "
+              f"p99 {1000 * ordered[int(len(ordered) * 0.99)]:.1f} ms (counted in the latencies above)")
     if cpu_before is not None and cpu_after is not None and actions:
-        print(f"server CPU {1000 * (cpu_after - cpu_before) / actions:.2f} ms per action")
+        searched = (searched_after or 0.0) - (searched_before or 0.0)
+        print(f"server CPU {1000 * (cpu_after - cpu_before) / actions:.2f} ms per action, of which "
+              f"{1000 * searched / actions:.2f} ms in its searching processes")
 
 
 def main() -> None:
@@ -290,7 +335,7 @@ def main() -> None:
         server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         assert server.stdout is not None
         server.stdout.readline()
-        time.sleep(1.0)
+        settle(server.pid)
     try:
         asyncio.run(run(host, port, args.players, args.seconds, args.rate, None if server is None else server.pid,
                         args.hints, args.winnable))
