@@ -53,9 +53,11 @@ class Here:
     """Searches on the calling thread."""
 
     def solve(self, state: State, budget: Budget = Budget()) -> Result:
+        """``solver.solve``, here."""
         return solve(state, budget)
 
     def warm_up(self, state: State) -> None:
+        """``solver.warm_up``, here."""
         warm_up(state)
 
 
@@ -190,9 +192,9 @@ def _searching(served: int) -> None:
             os.nice(19)
         except (AttributeError, OSError):
             pass
-    from cardtable.solitaire import get_variant
+    from cardtable.solitaire import variants
 
-    warm_up(get_variant("freecell").start(1))
+    warm_up(variants()[0].start(1))  # any game: the kernels take the same array types for all
 
 
 @cache
