@@ -1,12 +1,12 @@
 """The game lane: the requests a player makes on every move, answered without detours.
 
 Opening a game, acting on it and asking where a card may go are most of the server's
-traffic (and, for a client polling it, the "still winnable?" verdict). FastAPI's routing
-and parameter machinery cost several times the game's own work per request, so this
-middleware sends those requests straight to their endpoints in ``api.py`` and
-``solver_api.py`` (the same functions FastAPI documents and would call) and answers
-their mistakes with the application's own exception handlers. Everything else goes on
-to FastAPI.
+traffic (and, for a client polling it, the "still winnable?" verdict). FastAPI's routing,
+parameter machinery and middleware cost several times the game's own work per request,
+so the lane stands in front of the application: it sends those requests straight to
+their endpoints in ``api.py`` and ``solver_api.py`` (the same functions FastAPI documents
+and would call), with only the body limit applied, and answers their mistakes with the
+application's own exception handlers. Everything else goes on to FastAPI.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cardtable.ui.web import api, solver_api
+from cardtable.ui.web.limits import MAX_BODY, BodyLimit
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -34,23 +35,33 @@ ROUTES: tuple[tuple[str, re.Pattern[str], Endpoint], ...] = (
 
 
 class GameLane:
-    """ASGI middleware answering ``ROUTES`` itself; ``handlers`` maps exception types to
-    the application's handlers (FastAPI's ``app.exception_handlers``)."""
+    """The ASGI front of the application ``app``: it answers ``ROUTES`` itself and passes
+    every other request on to ``rest`` (the application's own middleware and routes).
+    ``handlers`` maps exception types to the application's handlers (FastAPI's
+    ``app.exception_handlers``)."""
 
-    def __init__(self, app: ASGIApp, handlers: Mapping[Any, Callable[..., Any]]) -> None:
+    def __init__(
+        self, rest: ASGIApp, app: object, handlers: Mapping[Any, Callable[..., Any]], limit: int = MAX_BODY
+    ) -> None:
+        self.rest = rest
         self.app = app
         self.handlers = handlers
+        self._limited = BodyLimit(self._answer, limit)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         found = _route(scope) if scope["type"] == "http" else None
         if found is None:
-            await self.app(scope, receive, send)
+            await self.rest(scope, receive, send)
             return
         endpoint, game_id = found
-        scope = {**scope, "path_params": {"game_id": game_id}}
+        scope = {**scope, "app": self.app, "endpoint": endpoint, "path_params": {"game_id": game_id}}
+        await self._limited(scope, receive, send)
+
+    async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer a lane request: its endpoint's response, or its mistake's."""
         request = Request(scope, receive)
         try:
-            response = await endpoint(request)
+            response = await scope["endpoint"](request)
         except Exception as error:
             handler = self._handler(error)
             if handler is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+from functools import partial
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -17,9 +18,8 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cardtable.app import CorruptSave, StorageError, Store, StoreBusy
 from cardtable.app.cores import pin
@@ -29,76 +29,21 @@ from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.docs_pages import add_docs
 from cardtable.ui.web.solver_api import router as solver_router
 from cardtable.ui.web.lane import GameLane
+from cardtable.ui.web.limits import MAX_BODY, BodyLimit
 from cardtable.ui.web.live import LiveGames
 from cardtable.ui.web.methods import Methods, allow, methods_of
 from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections, unservable
 
 STATIC = Path(__file__).parent / "static"
 
-MAX_BODY = 64 * 1024
-"""The largest request body the server reads, in bytes: every request the page sends
-is well under a kilobyte, so anything near this is a mistake or an attack."""
-
 RETRY_AFTER = 1
 """Seconds a client is asked to wait (``Retry-After``) before retrying when the database is busy."""
 
+SERVING: dict[str, Any] = {"log_level": "warning", "access_log": False}
+"""How uvicorn serves: warnings and errors only, no line per request."""
+
 CATCH_ALL = "/api/{anything:path}"
 """The route answering an address under /api that no other route takes."""
-
-TOO_LARGE = f"the request body is too large: at most {MAX_BODY // 1024} KiB is accepted"
-
-
-class BodyTooLarge(HTTPException):
-    """A request body found, while reading it, to be over the limit."""
-
-    def __init__(self) -> None:
-        super().__init__(413, TOO_LARGE)
-
-
-class BodyLimit:
-    """ASGI middleware refusing (413) a request body over ``limit`` bytes: at once when
-    its Content-Length says so, else as soon as the bytes streamed in pass the limit."""
-
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = Headers(scope=scope).get("content-length", "")
-        if declared.isdigit() and (len(declared) > 18 or int(declared) > self.limit):
-            await _too_large(scope, receive, send)  # without reading a byte of it
-            return
-        seen = 0
-        started = False
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise BodyTooLarge()  # an HTTPException: routes answer it as a 413
-            return message
-
-        async def watched(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, limited, watched)
-        except BodyTooLarge:
-            if started:
-                raise
-            await _too_large(scope, receive, watched)
-
-
-async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
-    await JSONResponse({"detail": TOO_LARGE}, status_code=413, headers={"Connection": "close"})(scope, receive, send)
-
 
 _PLACES = {"path": "in the address", "query": "in the query", "header": "header", "cookie": "cookie"}
 
@@ -183,12 +128,25 @@ def server_secret(store: Store) -> bytes:
     return kept.encode()
 
 
+class Table(FastAPI):
+    """The application: FastAPI, with the game lane in front of it once ``front`` is set."""
+
+    front: ASGIApp | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.front is None:
+            await super().__call__(scope, receive, send)
+        else:
+            await self.front(scope, receive, send)
+
+
 def create_app(store: Store, lane: bool = True) -> FastAPI:
     """The ASGI application over ``store``.
 
-    With ``lane`` (the default) the per-move game requests skip FastAPI's routing (see
-    ``lane.py``); without it FastAPI routes them to the same endpoints, more slowly."""
-    app = FastAPI(
+    With ``lane`` (the default) the per-move game requests skip FastAPI's routing and
+    middleware (see ``lane.py``); without it FastAPI routes them to the same endpoints,
+    more slowly."""
+    app = Table(
         title="cardtable",
         summary="Solitaire games played on the server; the page sees only what a player at a table would.",
         version="1",
@@ -201,8 +159,8 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
     app.include_router(solver_router)
     app.include_router(blackjack_router)
     if lane:
-        app.add_middleware(GameLane, handlers=app.exception_handlers)
-    app.add_middleware(BodyLimit)  # added after the lane, so it wraps the lane as well
+        app.front = GameLane(partial(FastAPI.__call__, app), app, handlers=app.exception_handlers)
+    app.add_middleware(BodyLimit)
     app.add_middleware(Methods, allowed=lambda path: allowed_methods(app, path))
 
     @app.exception_handler(CorruptSave)
@@ -298,13 +256,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, work
     if workers == 1:
         pin(0)  # the loop and its store threads on one core (app/cores.py)
         app = served_app(store)
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        uvicorn.run(app, host=host, port=port, **SERVING)
         return 0
     store.close()
     if spreads_connections():
         return run_processes(host, port, str(store.path), workers)
     os.environ["CARDTABLE_DB"] = str(store.path)
     uvicorn.run(
-        f"{__name__}:app_from_environment", factory=True, workers=workers, host=host, port=port, log_level="warning"
+        f"{__name__}:app_from_environment", factory=True, workers=workers, host=host, port=port, **SERVING
     )
     return 0

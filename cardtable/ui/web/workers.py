@@ -142,10 +142,10 @@ def _serve_one(sock: socket.socket, db: str, parent: int, slot: int) -> None:
     import uvicorn
 
     from cardtable.app import Store
-    from cardtable.ui.web.server import served_app
+    from cardtable.ui.web.server import SERVING, served_app
 
     app = served_app(Store(db))
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    uvicorn.Server(uvicorn.Config(app, **SERVING)).run(sockets=[sock])
 
 
 @dataclass

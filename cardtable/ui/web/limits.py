@@ -1,0 +1,66 @@
+"""The request body's limit: a body too large for any request is refused, read no further."""
+
+from __future__ import annotations
+
+from fastapi import HTTPException
+from fastapi.responses import JSONResponse
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_BODY = 64 * 1024
+"""The largest request body the server reads, in bytes: every request the page sends
+is well under a kilobyte, so anything near this is a mistake or an attack."""
+
+TOO_LARGE = f"the request body is too large: at most {MAX_BODY // 1024} KiB is accepted"
+
+
+class BodyTooLarge(HTTPException):
+    """A request body found, while reading it, to be over the limit."""
+
+    def __init__(self) -> None:
+        super().__init__(413, TOO_LARGE)
+
+
+class BodyLimit:
+    """ASGI middleware refusing (413) a request body over ``limit`` bytes: at once when
+    its Content-Length says so, else as soon as the bytes streamed in pass the limit."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and (len(declared) > 18 or int(declared) > self.limit):
+            await _too_large(scope, receive, send)  # without reading a byte of it
+            return
+        seen = 0
+        started = False
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge()  # an HTTPException: routes answer it as a 413
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited, watched)
+        except BodyTooLarge:
+            if started:
+                raise
+            await _too_large(scope, receive, watched)
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
+    await JSONResponse({"detail": TOO_LARGE}, status_code=413, headers={"Connection": "close"})(scope, receive, send)
