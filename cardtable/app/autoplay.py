@@ -289,15 +289,16 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
         if check(state, deal).ok and _deals_face_down(state, apply(state, deal, trusted=True)):
             return False
     # Moves waiting to be followed, with the position they are played from (and where
-    # they lead, once played). A position's promising moves are played at once (most
-    # positions stop there); the rest only when taken from here, the stock's first,
-    # since going through the stock is how a quiet position moves on.
-    frontier: deque[tuple[State, Move, State | None]] = deque()
+    # they lead, once played), and the trail of positions that led there. A position's
+    # promising moves are played at once (most positions stop there); the rest only when
+    # taken from here, the stock's first, since going through the stock is how a quiet
+    # position moves on.
+    frontier: deque[tuple[State, Move, State | None, Trail]] = deque()
     played = 0
 
-    def expand(position: State) -> bool:
-        """Play the position's promising moves (True when one is progress); queue all
-        that are not progress."""
+    def expand(position: State, trail: Trail) -> bool:
+        """Play the position's promising moves (True when one is progress, the trail
+        then remembered as leading somewhere); queue all that are not progress."""
         nonlocal played
         marks = _marks(position)
         for move in legal_moves(position):
@@ -306,29 +307,70 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
                 played += 1
                 after = apply(position, move, trusted=True)
                 if _is_progress(after, start) or (unseen and _deals_face_down(position, after)):
+                    _remember(trail, unseen)
                     return True
             if move.kind is MoveKind.MOVE:
-                frontier.append((position, move, after))
+                frontier.append((position, move, after, trail))
             else:
-                frontier.appendleft((position, move, after))
+                frontier.appendleft((position, move, after, trail))
         return False
 
-    if expand(state):
-        return False
     redeals = state.variant.stock.passes_count
-    seen = {canonical_key(state, redeals=redeals)}
+    if expand(state, None):
+        return False
+    folded = (state.variant, canonical_key(state, redeals=redeals))
+    if folded in _NOT_STUCK:
+        return False
+    seen = {folded}
+    root: Trail = (folded, None)
     while frontier:
-        position, move, after = frontier.popleft()
+        position, move, after, trail = frontier.popleft()
+        trail = trail or root
         if after is None:
             played += 1
-            if played > limit:
+            if played > limit:  # the same again next time: remembered
+                _remember(root, unseen=False)
                 return False
             after = apply(position, move, trusted=True)
             if _is_progress(after, start) or (unseen and _deals_face_down(position, after)):
+                _remember(trail, unseen)
                 return False
-        folded = canonical_key(after, redeals=redeals)
+        folded = (after.variant, canonical_key(after, redeals=redeals))
         if folded not in seen:
             seen.add(folded)
-            if expand(after):
+            if expand(after, (folded, trail)):
                 return False
     return True
+
+
+Trail = tuple[tuple[Variant, tuple[object, ...]], "Trail"] | None
+"""The positions (folded) a search went through to reach one, latest first."""
+
+NOT_STUCK_KEPT = 10_000
+"""Positions remembered as not stuck (``_NOT_STUCK``); past that the memory starts
+afresh. About a kilobyte each."""
+
+_NOT_STUCK: set[tuple[Variant, tuple[object, ...]]] = set()
+"""Positions (folded) found not stuck by a search that went beyond its first position:
+worked out once, not again at every turn of a stock dealt through and round."""
+
+
+def _remember(trail: Trail, unseen: bool) -> None:
+    """Remember every position on ``trail`` as not stuck.
+
+    A search that found progress went through positions none of which was progress
+    from its start, so each stands at or behind the start's marks, and what was
+    progress from the start is progress from each of them too. That holds unless the
+    search counted an unseen card dealt as progress (``unseen``): a position with the
+    same folded key may hold the stock turned over, seen. A search that ran out of
+    moves remembers its start alone, whose search would run out again; the same
+    position with an unseen stock would too, or stop sooner on an unseen card.
+    Remembered answers are the answers the search gives, so they tell nothing more
+    about the cards the player has not seen."""
+    if unseen or trail is None:
+        return
+    if len(_NOT_STUCK) > NOT_STUCK_KEPT:
+        _NOT_STUCK.clear()
+    while trail is not None:
+        folded, trail = trail
+        _NOT_STUCK.add(folded)

@@ -8,8 +8,9 @@ import random
 import pytest
 
 from cardtable.app import EventKind, Options, Session
+from cardtable.app import autoplay
 from cardtable.app.autoplay import _marks, builds_home, finish, is_stuck
-from cardtable.solitaire import State, apply, canonical_key, get_variant, is_won, legal_moves
+from cardtable.solitaire import Move, MoveKind, State, apply, canonical_key, get_variant, is_won, legal_moves
 from cardtable.solitaire.observe import stock_known
 from tests.solitaire.games.positions import position
 
@@ -137,6 +138,65 @@ def test_the_stuck_test_agrees_with_a_plain_search_of_every_position(game: str) 
             assert is_stuck(state, limit=10**6) == expected, (game, deal, state)
             answers.append(expected)
     assert len(answers) >= 100
+
+
+def _searches(monkeypatch: pytest.MonkeyPatch) -> list[State]:
+    """The positions whose moves the stuck test generates from now on (it always
+    generates the first position's: one entry means it searched no further)."""
+    generated: list[State] = []
+
+    def counted(state: State) -> list[Move]:
+        generated.append(state)
+        return legal_moves(state)
+
+    monkeypatch.setattr(autoplay, "legal_moves", counted)
+    return generated
+
+
+def test_a_known_stock_dealt_through_is_searched_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dealing through a stock the player has seen, each card dealt is a position the
+    search from the first one went through on its way to the playable 2C: remembered,
+    it is not searched again."""
+    autoplay._NOT_STUCK.clear()
+    state = position("klondike", stock="[2C] [4H] [9S] [7D] [8D]", t1="[5C] 3D", redeals=1)
+    generated = _searches(monkeypatch)
+    assert not is_stuck(state) and len(generated) > 4
+    deal = Move(MoveKind.DEAL)
+    for _ in range(3):
+        state = apply(state, deal)
+        generated.clear()
+        assert not is_stuck(state) and len(generated) == 1
+
+
+def test_a_search_that_ran_out_is_remembered_with_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    autoplay._NOT_STUCK.clear()
+    state = position("klondike", stock="[4H] [9S] [7D] [8D] [6C] [TH] [5S] [9C]", t1="[5C] 3D", t2="QS", redeals=1)
+    assert is_stuck(state, limit=10**6)  # nothing ever plays: only a search with room enough says so
+    generated = _searches(monkeypatch)
+    assert not is_stuck(state, limit=3) and len(generated) > 1  # ran out of moves: not stuck
+    generated.clear()
+    assert not is_stuck(state, limit=3) and len(generated) == 1
+
+
+def test_remembered_answers_are_the_answers_of_a_search_from_scratch() -> None:
+    rng = random.Random(11)
+    positions = []
+    for game in ("klondike", "klondike-draw3-vegas", "spider", "freecell", "yukon"):
+        state = get_variant(game).start(rng.randrange(1, 1000))
+        for _ in range(120):
+            positions.append(state)
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state = apply(state, rng.choice(moves), trusted=True)
+    autoplay._NOT_STUCK.clear()
+    kept = [is_stuck(state, limit=40) for state in positions]
+    assert len(autoplay._NOT_STUCK) > 0
+    scratch = []
+    for state in positions:
+        autoplay._NOT_STUCK.clear()
+        scratch.append(is_stuck(state, limit=40))
+    assert kept == scratch
 
 
 def _home(*suits: str, up_to: str = "K") -> dict[str, str]:
