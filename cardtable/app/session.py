@@ -100,6 +100,8 @@ class Session:
         """Whether this is the day's deal (its results have a line of their own in the statistics)."""
         self.options = _fitting(options, variant)
         self.history = history or History.begin(variant.start(deal))
+        self._won_state: State | None = None
+        self._won = False
         self.is_over = self.is_won
         self.given_up = False
         """Whether the game was given up (left for another, or "show me" seen): over
@@ -128,8 +130,10 @@ class Session:
 
     @property
     def is_won(self) -> bool:
-        """Whether the game is won."""
-        return is_won(self.state)
+        """Whether the game is won (worked out once a position: a view asks it often)."""
+        if self._won_state is not self.state:
+            self._won_state, self._won = self.state, is_won(self.state)
+        return self._won
 
     @property
     def is_deal_hidden(self) -> bool:

@@ -94,7 +94,6 @@ class LiveGames:
         """Positions "show me" may search for a win."""
         self.deals = DealBook(store)
         """Winnable and daily deals."""
-        """The "still winnable?" verdicts, worked out on a thread of their own."""
 
     async def run(self, call: Callable[..., T], *args: object) -> T:
         """``call(*args)`` on a store thread, off the event loop."""
