@@ -18,19 +18,15 @@ import multiprocessing
 import os
 import signal
 import threading
-import time
 from collections.abc import Callable
 from functools import cache
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
+from cardtable.app.orphans import end_with_parent
 from cardtable.solitaire import State
 from cardtable.solver import Budget, Outcome, Result, solve, warm_up
-
-ORPHAN_CHECK = 0.5
-"""Seconds between a searching process's looks at whether the process it serves is gone
-(it then ends too: nothing it holds needs saving)."""
 
 LOST = "the searching process stopped"
 """What an unknown answer says ran out (``Result.limit``) when the process searching
@@ -179,12 +175,7 @@ def _searching(served: int) -> None:
     every game. Ctrl-C is for the process it serves (which stops it), not for it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-    def watch() -> None:
-        while os.getppid() == served:
-            time.sleep(ORPHAN_CHECK)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="cardtable-orphan-watch", daemon=True).start()
+    end_with_parent(served, lambda: os._exit(0))  # nothing it holds needs saving
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):

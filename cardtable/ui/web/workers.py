@@ -36,6 +36,7 @@ from multiprocessing.process import BaseProcess
 from types import FrameType
 
 from cardtable.app.cores import pin
+from cardtable.app.orphans import end_with_parent
 
 RESTART_GRACE = 5.0
 """Seconds a process must run to count as started well: its death is then answered with
@@ -53,9 +54,6 @@ server stops: it can't start at all (a process serving keeps the server up forev
 
 STOP_WAIT = 10.0
 """Seconds a process is given to finish its requests once told to stop."""
-
-ORPHAN_CHECK = 0.2
-"""Seconds between a server process's looks at whether the server that started it is alive."""
 
 PROCESS_NAME = "cardtable-web"
 """What a server process is called in the process table (Linux)."""
@@ -124,14 +122,12 @@ def _end_with_parent(server: int) -> None:
         except (OSError, AttributeError):
             pass
 
-    def watch() -> None:  # and, everywhere, a look every ORPHAN_CHECK seconds
-        while os.getppid() == parent and _alive(server):
-            time.sleep(ORPHAN_CHECK)
+    def stop() -> None:  # and, everywhere, a look every ORPHAN_CHECK seconds (app/orphans.py)
         os.kill(os.getpid(), signal.SIGTERM)
         time.sleep(STOP_WAIT)
         os._exit(1)
 
-    threading.Thread(target=watch, name="cardtable-parent-watch", daemon=True).start()
+    end_with_parent(parent, stop, alive=lambda: _alive(server))
 
 
 def _serve_one(sock: socket.socket, db: str, parent: int, slot: int) -> None:
