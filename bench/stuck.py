@@ -1,6 +1,6 @@
 """The stuck check: how long ``autoplay.is_stuck`` takes on positions met in play.
 
-Run: .venv/bin/python bench/stuck.py [--positions N] [--limit MOVES] [--turned] [GAME ...]
+Run: .venv/bin/python bench/stuck.py [--positions N] [--limit MOVES] [--turned] [--forget] [GAME ...]
 
 The check runs after every action a player takes (its answer is in every view), so its
 cost is paid on every move. Positions come from random playouts (seeded) of each game,
@@ -9,6 +9,8 @@ time, so other programs on a shared machine count for little), and how many
 of the positions were stuck. ``--turned`` takes each position on through the stock
 until it has been turned over from the waste and a few cards more: the stock then holds
 cards the player saw, which the check deals through (its dearest case in Klondike).
+The check remembers positions it found not stuck, as it does in a server; ``--forget``
+clears that memory before every check, so each position is searched alone.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import random
 import statistics
 import time
 
+from cardtable.app import autoplay
 from cardtable.app.autoplay import STUCK_SEARCH_LIMIT, is_stuck
 from cardtable.solitaire import MoveKind, State, apply, get_variant, is_won, legal_moves
 
@@ -61,9 +64,11 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=3000)
     parser.add_argument("--limit", type=int, default=STUCK_SEARCH_LIMIT, help="moves the search may play")
     parser.add_argument("--turned", action="store_true", help="each position after the stock is turned over")
+    parser.add_argument("--forget", action="store_true", help="clear the check's memory before every check")
     args = parser.parse_args()
     turning = " after the stock is turned over" if args.turned else ""
-    print(f"limit {args.limit} moves; {args.positions} positions a game{turning}; times in microseconds")
+    memory = "each searched alone" if args.forget else "the check's memory kept"
+    print(f"limit {args.limit} moves; {args.positions} positions a game{turning}; {memory}; times in microseconds")
     for game in args.games:
         times = []
         stuck = 0
@@ -71,6 +76,8 @@ def main() -> None:
         for state in positions(game, args.positions, rng):
             if args.turned:
                 state = turned(state, rng)
+            if args.forget:
+                autoplay._NOT_STUCK.clear()
             began = time.thread_time()
             stuck += is_stuck(state, args.limit)
             times.append(time.thread_time() - began)

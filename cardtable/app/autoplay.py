@@ -3,6 +3,7 @@ telling a game that can go nowhere."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter, deque
 from collections.abc import Sequence
 from functools import cache
@@ -319,7 +320,7 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
     if expand(state, None):
         return False
     folded = (state.variant, canonical_key(state, redeals=redeals))
-    if folded in _NOT_STUCK:
+    if _NOT_STUCK.get(folded, -1) >= limit:
         return False
     seen = {folded}
     root: Trail = (folded, None)
@@ -328,8 +329,8 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
         trail = trail or root
         if after is None:
             played += 1
-            if played > limit:  # the same again next time: remembered
-                _remember(root, unseen=False)
+            if played > limit:  # the same again next time, with no more room: remembered
+                _remember(root, unseen=False, upto=limit)
                 return False
             after = apply(position, move, trusted=True)
             if _is_progress(after, start) or (unseen and _deals_face_down(position, after)):
@@ -350,21 +351,24 @@ NOT_STUCK_KEPT = 10_000
 """Positions remembered as not stuck (``_NOT_STUCK``); past that the memory starts
 afresh. About a kilobyte each."""
 
-_NOT_STUCK: set[tuple[Variant, tuple[object, ...]]] = set()
-"""Positions (folded) found not stuck by a search that went beyond its first position:
+_NOT_STUCK: dict[tuple[Variant, tuple[object, ...]], float] = {}
+"""Positions (folded) found not stuck by a search that went beyond its first position,
+each with the largest move limit the answer holds for (infinite: progress was found):
 worked out once, not again at every turn of a stock dealt through and round."""
 
 
-def _remember(trail: Trail, unseen: bool) -> None:
-    """Remember every position on ``trail`` as not stuck.
+def _remember(trail: Trail, unseen: bool, upto: float = math.inf) -> None:
+    """Remember every position on ``trail`` as not stuck with a limit of ``upto`` moves
+    or fewer.
 
     A search that found progress went through positions none of which was progress
     from its start, so each stands at or behind the start's marks, and what was
     progress from the start is progress from each of them too. That holds unless the
     search counted an unseen card dealt as progress (``unseen``): a position with the
     same folded key may hold the stock turned over, seen. A search that ran out of
-    moves remembers its start alone, whose search would run out again; the same
-    position with an unseen stock would too, or stop sooner on an unseen card.
+    moves remembers its start alone, with that limit: its search would run out again
+    with as few moves or fewer (and might not with more); the same position with an
+    unseen stock would too, or stop sooner on an unseen card.
     Remembered answers are the answers the search gives, so they tell nothing more
     about the cards the player has not seen."""
     if unseen or trail is None:
@@ -373,4 +377,4 @@ def _remember(trail: Trail, unseen: bool) -> None:
         _NOT_STUCK.clear()
     while trail is not None:
         folded, trail = trail
-        _NOT_STUCK.add(folded)
+        _NOT_STUCK[folded] = max(upto, _NOT_STUCK.get(folded, 0))

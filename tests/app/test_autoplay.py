@@ -176,6 +176,7 @@ def test_a_search_that_ran_out_is_remembered_with_its_answer(monkeypatch: pytest
     assert not is_stuck(state, limit=3) and len(generated) > 1  # ran out of moves: not stuck
     generated.clear()
     assert not is_stuck(state, limit=3) and len(generated) == 1
+    assert is_stuck(state, limit=10**6)  # more room than the remembered search had: searched again
 
 
 def test_remembered_answers_are_the_answers_of_a_search_from_scratch() -> None:

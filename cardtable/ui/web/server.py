@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import secrets
 import sys
-from functools import partial
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
