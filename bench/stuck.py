@@ -20,8 +20,7 @@ import random
 import statistics
 import time
 
-from cardtable.app import autoplay
-from cardtable.app.autoplay import STUCK_SEARCH_LIMIT, is_stuck
+from cardtable.app.autoplay import STUCK_SEARCH_LIMIT, forget_stuck_answers, is_stuck
 from cardtable.solitaire import MoveKind, State, apply, get_variant, is_won, legal_moves
 
 GAMES = ("klondike", "klondike-draw3", "freecell", "yukon", "spider", "pyramid")
@@ -77,7 +76,7 @@ def main() -> None:
             if args.turned:
                 state = turned(state, rng)
             if args.forget:
-                autoplay._NOT_STUCK.clear()
+                forget_stuck_answers()
             began = time.thread_time()
             stuck += is_stuck(state, args.limit)
             times.append(time.thread_time() - began)

@@ -3,7 +3,6 @@ telling a game that can go nowhere."""
 
 from __future__ import annotations
 
-import math
 from collections import Counter, deque
 from collections.abc import Sequence
 from functools import cache
@@ -274,6 +273,10 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
     the answer is the same for every arrangement of the cards the player has not seen,
     and tells nothing about them.
 
+    Positions found not stuck by a search beyond the first position are remembered
+    (``_LEADS``, ``_RAN_OUT``), and answered again without a search: a stock dealt
+    through and round comes back to them at every card.
+
     >>> from cardtable.solitaire import get_variant
     >>> is_stuck(get_variant("klondike").start(1))
     False
@@ -320,7 +323,8 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
     if expand(state, None):
         return False
     folded = (state.variant, canonical_key(state, redeals=redeals))
-    if _NOT_STUCK.get(folded, -1) >= limit:
+    exact = (state.variant, state.piles, state.hidden, state.redeals if redeals else 0)
+    if folded in _LEADS or _RAN_OUT.get(exact, -1) >= limit:
         return False
     seen = {folded}
     root: Trail = (folded, None)
@@ -330,7 +334,7 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
         if after is None:
             played += 1
             if played > limit:  # the same again next time, with no more room: remembered
-                _remember(root, unseen=False, upto=limit)
+                _ran_out(exact, limit)
                 return False
             after = apply(position, move, trusted=True)
             if _is_progress(after, start) or (unseen and _deals_face_down(position, after)):
@@ -347,34 +351,51 @@ def is_stuck(state: State, limit: int = STUCK_SEARCH_LIMIT) -> bool:
 Trail = tuple[tuple[Variant, tuple[object, ...]], "Trail"] | None
 """The positions (folded) a search went through to reach one, latest first."""
 
-NOT_STUCK_KEPT = 10_000
-"""Positions remembered as not stuck (``_NOT_STUCK``); past that the memory starts
-afresh. About a kilobyte each."""
+REMEMBERED = 10_000
+"""Positions each of the stuck test's memories (``_LEADS``, ``_RAN_OUT``) holds at most;
+past that it starts afresh. About a kilobyte each."""
 
-_NOT_STUCK: dict[tuple[Variant, tuple[object, ...]], float] = {}
-"""Positions (folded) found not stuck by a search that went beyond its first position,
-each with the largest move limit the answer holds for (infinite: progress was found):
-worked out once, not again at every turn of a stock dealt through and round."""
+_LEADS: set[tuple[Variant, tuple[object, ...]]] = set()
+"""Positions (folded) from which a search found progress, so not stuck: worked out
+once, not again at every turn of a stock dealt through and round (``_remember``)."""
+
+_RAN_OUT: dict[tuple[object, ...], int] = {}
+"""Positions whose search ran out of moves, so not stuck, with the most moves it had:
+the same position's search runs out again with as many or fewer. Kept by the position
+itself, its redeals uncounted where they are unlimited: a position folded with it (its
+interchangeable piles swapped) lists its moves in another order, and could be searched
+to its end within the limit."""
 
 
-def _remember(trail: Trail, unseen: bool, upto: float = math.inf) -> None:
-    """Remember every position on ``trail`` as not stuck with a limit of ``upto`` moves
-    or fewer.
+def forget_stuck_answers() -> None:
+    """Forget every answer the stuck test remembered (a bench timing each search alone)."""
+    _LEADS.clear()
+    _RAN_OUT.clear()
+
+
+def _remember(trail: Trail, unseen: bool) -> None:
+    """Remember every position on ``trail`` as leading somewhere, so not stuck.
 
     A search that found progress went through positions none of which was progress
     from its start, so each stands at or behind the start's marks, and what was
     progress from the start is progress from each of them too. That holds unless the
     search counted an unseen card dealt as progress (``unseen``): a position with the
-    same folded key may hold the stock turned over, seen. A search that ran out of
-    moves remembers its start alone, with that limit: its search would run out again
-    with as few moves or fewer (and might not with more); the same position with an
-    unseen stock would too, or stop sooner on an unseen card.
-    Remembered answers are the answers the search gives, so they tell nothing more
-    about the cards the player has not seen."""
+    same folded key may hold the stock turned over, seen. Remembered answers are the
+    answers the search gives, so they tell nothing more about the cards the player has
+    not seen."""
     if unseen or trail is None:
         return
-    if len(_NOT_STUCK) > NOT_STUCK_KEPT:
-        _NOT_STUCK.clear()
+    if len(_LEADS) > REMEMBERED:
+        _LEADS.clear()
     while trail is not None:
         folded, trail = trail
-        _NOT_STUCK[folded] = max(upto, _NOT_STUCK.get(folded, 0))
+        _LEADS.add(folded)
+
+
+def _ran_out(exact: tuple[object, ...], limit: int) -> None:
+    """Remember that the search of the position ``exact`` ran out of ``limit`` moves.
+    The same position with an unseen stock (redeals uncounted) runs out too, or stops
+    sooner on an unseen card: either way not stuck."""
+    if len(_RAN_OUT) > REMEMBERED:
+        _RAN_OUT.clear()
+    _RAN_OUT[exact] = max(limit, _RAN_OUT.get(exact, 0))

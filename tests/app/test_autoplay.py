@@ -140,6 +140,26 @@ def test_the_stuck_test_agrees_with_a_plain_search_of_every_position(game: str) 
     assert len(answers) >= 100
 
 
+class _Leads(set[tuple[object, ...]]):
+    """The stuck test's memory of positions that lead somewhere, counting its answers."""
+
+    answered = 0
+
+    def __contains__(self, key: object) -> bool:
+        found = super().__contains__(key)
+        self.answered += found
+        return found
+
+
+@pytest.fixture(autouse=True)
+def memory(monkeypatch: pytest.MonkeyPatch) -> _Leads:
+    """Every test starts with the stuck test's memory empty and leaves none behind."""
+    leads = _Leads()
+    monkeypatch.setattr(autoplay, "_LEADS", leads)
+    monkeypatch.setattr(autoplay, "_RAN_OUT", {})
+    return leads
+
+
 def _searches(monkeypatch: pytest.MonkeyPatch) -> list[State]:
     """The positions whose moves the stuck test generates from now on (it always
     generates the first position's: one entry means it searched no further)."""
@@ -157,7 +177,6 @@ def test_a_known_stock_dealt_through_is_searched_once(monkeypatch: pytest.Monkey
     """Dealing through a stock the player has seen, each card dealt is a position the
     search from the first one went through on its way to the playable 2C: remembered,
     it is not searched again."""
-    autoplay._NOT_STUCK.clear()
     state = position("klondike", stock="[2C] [4H] [9S] [7D] [8D]", t1="[5C] 3D", redeals=1)
     generated = _searches(monkeypatch)
     assert not is_stuck(state) and len(generated) > 4
@@ -169,7 +188,6 @@ def test_a_known_stock_dealt_through_is_searched_once(monkeypatch: pytest.Monkey
 
 
 def test_a_search_that_ran_out_is_remembered_with_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    autoplay._NOT_STUCK.clear()
     state = position("klondike", stock="[4H] [9S] [7D] [8D] [6C] [TH] [5S] [9C]", t1="[5C] 3D", t2="QS", redeals=1)
     assert is_stuck(state, limit=10**6)  # nothing ever plays: only a search with room enough says so
     generated = _searches(monkeypatch)
@@ -179,7 +197,7 @@ def test_a_search_that_ran_out_is_remembered_with_its_answer(monkeypatch: pytest
     assert is_stuck(state, limit=10**6)  # more room than the remembered search had: searched again
 
 
-def test_remembered_answers_are_the_answers_of_a_search_from_scratch() -> None:
+def test_remembered_answers_are_the_answers_of_a_search_from_scratch(memory: _Leads) -> None:
     rng = random.Random(11)
     positions = []
     for game in ("klondike", "klondike-draw3-vegas", "spider", "freecell", "yukon"):
@@ -190,12 +208,11 @@ def test_remembered_answers_are_the_answers_of_a_search_from_scratch() -> None:
             if not moves:
                 break
             state = apply(state, rng.choice(moves), trusted=True)
-    autoplay._NOT_STUCK.clear()
     kept = [is_stuck(state, limit=40) for state in positions]
-    assert len(autoplay._NOT_STUCK) > 0
+    assert memory.answered > 0  # some answers came from the memory
     scratch = []
     for state in positions:
-        autoplay._NOT_STUCK.clear()
+        autoplay.forget_stuck_answers()
         scratch.append(is_stuck(state, limit=40))
     assert kept == scratch
 
