@@ -100,8 +100,9 @@ class Session:
         """Whether this is the day's deal (its results have a line of their own in the statistics)."""
         self.options = _fitting(options, variant)
         self.history = history or History.begin(variant.start(deal))
-        self._won_state: State | None = None
-        self._won = False
+        self._won: tuple[State, bool] | None = None
+        """The last position asked whether it is won, and the answer (one value, so a
+        thread reading it never pairs one position with another's answer)."""
         self.is_over = self.is_won
         self.given_up = False
         """Whether the game was given up (left for another, or "show me" seen): over
@@ -114,8 +115,8 @@ class Session:
         self.bookmark: History | None = None
         """The history as it was when the bookmark was set: the way back to that position."""
         self._ledger = Ledger(self.history, points if self.options.scoring is not Scoring.UNIFORM else None)
-        self._stuck_state: State | None = None
-        self._stuck = False
+        self._stuck: tuple[State, bool] | None = None
+        """The last position asked whether it is stuck, and the answer."""
         self._restart: tuple[History, History] | None = None
         """The last restart: the history it left and the one it made (to undo and redo it)."""
         self._reached_key: History | None = None
@@ -131,9 +132,10 @@ class Session:
     @property
     def is_won(self) -> bool:
         """Whether the game is won (worked out once a position: a view asks it often)."""
-        if self._won_state is not self.state:
-            self._won_state, self._won = self.state, is_won(self.state)
-        return self._won
+        state, known = self.state, self._won
+        if known is None or known[0] is not state:
+            known = self._won = (state, is_won(state))
+        return known[1]
 
     @property
     def is_deal_hidden(self) -> bool:
@@ -226,9 +228,10 @@ class Session:
 
     def is_stuck(self) -> bool:
         """Whether no line of play leads anywhere any more (see ``autoplay.is_stuck``)."""
-        if self._stuck_state is not self.state:
-            self._stuck_state, self._stuck = self.state, is_stuck(self.state)
-        return self._stuck
+        state, known = self.state, self._stuck
+        if known is None or known[0] is not state:
+            known = self._stuck = (state, is_stuck(state))
+        return known[1]
 
     # -- finding cards -----------------------------------------------------------------
 

@@ -9,6 +9,10 @@ from functools import lru_cache
 
 COOKIE = "cardtable_player"
 
+LONGEST = 64
+"""The most characters a cookie of this server's has (22 for the id, 1, 32 for the MAC):
+a longer one is forged, and refused before it is checked or remembered."""
+
 
 def new_player() -> str:
     """A fresh, unguessable player id."""
@@ -21,16 +25,23 @@ def sign(player: str, secret: bytes) -> str:
     return f"{player}.{mac}"
 
 
-@lru_cache(maxsize=4096)
 def verify(cookie: str | None, secret: bytes) -> str | None:
-    """The player a cookie names, or None if it is missing or forged (remembered for
-    the cookies seen last: every request of a player carries the same one).
+    """The player a cookie names, or None if it is missing or forged.
 
     >>> secret = b"k" * 32
-    >>> verify(sign("alice", secret), secret), verify("alice.0000", secret)
-    ('alice', None)
+    >>> verify(sign("alice", secret), secret), verify("alice.0000", secret), verify("a." + "0" * 99, secret)
+    ('alice', None, None)
     """
-    if not cookie or "." not in cookie:
+    if not cookie or len(cookie) > LONGEST:
+        return None
+    return _checked(cookie, secret)
+
+
+@lru_cache(maxsize=4096)
+def _checked(cookie: str, secret: bytes) -> str | None:
+    """``verify``'s check of a cookie of a possible length, remembered for the cookies
+    seen last (every request of a player carries the same one)."""
+    if "." not in cookie:
         return None
     player, _, mac = cookie.rpartition(".")
     expected = sign(player, secret).rpartition(".")[2]
