@@ -7,6 +7,11 @@ so the lane stands in front of the application: it sends those requests straight
 their endpoints in ``api.py`` and ``solver_api.py`` (the same functions FastAPI documents
 and would call), with only the body limit applied, and answers their mistakes with the
 application's own exception handlers. Everything else goes on to FastAPI.
+
+What the lane's requests go without: FastAPI's own telemetry (no span or timing is made
+for them) and Starlette's error middleware (an unexpected error in one is answered by
+uvicorn's plain 500 and logged by it, as the middleware would have answered and logged
+it). Handlers the application registers by status code are not consulted for them.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.docs_pages import add_docs
 from cardtable.ui.web.solver_api import router as solver_router
 from cardtable.ui.web.lane import GameLane
-from cardtable.ui.web.limits import MAX_BODY, BodyLimit
+from cardtable.ui.web.limits import BodyLimit
 from cardtable.ui.web.live import LiveGames
 from cardtable.ui.web.methods import Methods, allow, methods_of
 from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections, unservable
@@ -129,7 +129,8 @@ def server_secret(store: Store) -> bytes:
 
 
 class Table(FastAPI):
-    """The application: FastAPI, with the game lane in front of it once ``front`` is set."""
+    """The application: FastAPI, with the game lane in front of it once ``front`` is set
+    (its requests then skip FastAPI's middleware: see ``lane.py``)."""
 
     front: ASGIApp | None = None
 

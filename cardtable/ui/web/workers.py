@@ -122,7 +122,7 @@ def _end_with_parent(server: int) -> None:
         except (OSError, AttributeError):
             pass
 
-    def stop() -> None:  # and, everywhere, a look every ORPHAN_CHECK seconds (app/orphans.py)
+    def stop() -> None:  # and, everywhere, a look at the parent now and then (app/orphans.py)
         os.kill(os.getpid(), signal.SIGTERM)
         time.sleep(STOP_WAIT)
         os._exit(1)

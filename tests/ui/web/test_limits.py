@@ -11,7 +11,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from cardtable.app import Store
-from cardtable.ui.web.server import MAX_BODY, create_app
+from cardtable.ui.web.limits import MAX_BODY
+from cardtable.ui.web.server import create_app
 
 
 @pytest.fixture
