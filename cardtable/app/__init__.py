@@ -6,7 +6,8 @@ from cardtable.app.guide import Effort, SolvingHinter
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, uniform_score
-from cardtable.app.session import Options, Outcome, Session, new_session
+from cardtable.app.intents import Options, Outcome
+from cardtable.app.session import Session, new_session
 from cardtable.app.stats import GameStats, summarize
 from cardtable.app.storage import CorruptSave, GameRecord, StaleGame, Store, StorageError, StoreBusy
 from cardtable.app.violations import order_violations

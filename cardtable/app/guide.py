@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
+from cardtable.app.searches import HERE, Searcher
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, apply, check
 from cardtable.solitaire.observe import observe
-from cardtable.app.searches import HERE, Searcher
 from cardtable.solver import Budget
 
 Avoid = Callable[[Move], bool]

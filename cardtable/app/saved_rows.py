@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring
-from cardtable.app.session import Options, Session
+from cardtable.app.intents import Options
+from cardtable.app.session import Session
 from cardtable.solitaire import Move, State, Variant, get_variant
 from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, parse_state, replay_steps
 

@@ -12,7 +12,8 @@ from datetime import date, datetime, timezone
 
 from cardtable.app.deals import DealBook
 from cardtable.app.scoring import Scoring, default_scoring, fitting_scoring
-from cardtable.app.session import Options, Session
+from cardtable.app.intents import Options
+from cardtable.app.session import Session
 from cardtable.app.standing import SETTING
 from cardtable.app.storage import CorruptSave, Store
 from cardtable.solitaire import Variant, get_variant

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import update_wrapper
 from typing import Concatenate, ParamSpec
 
@@ -25,8 +25,9 @@ from cardtable.app.autoplay import auto_build, finish, is_stuck, why_undecided
 from cardtable.app.clicks import guess, nearness, targets, two_cards
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
-from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hint, Hinter
+from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
 from cardtable.app.history import History, seen_key
+from cardtable.app.intents import Options, Outcome
 from cardtable.app.ledger import Ledger
 from cardtable.app.redeals import Redeals, gathering, stock_redeals
 from cardtable.app.scoring import Scoring, fitting_scoring, time_adjusted, uniform_score
@@ -53,22 +54,14 @@ def _playable(action: Callable[Concatenate[Session, _P], Outcome]) -> Callable[C
     return guarded
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """A player's settings for a game."""
-
-    auto_build: bool = True
-    scoring: Scoring = Scoring.UNIFORM
+Known = tuple[State, bool] | None
+"""A question last asked of a position, kept with its answer as one value (a thread reading
+it never pairs one position with another's answer)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The answer to an intent."""
-
-    ok: bool
-    reason: str = ""
-    events: tuple[Event, ...] = ()
-    hint: Hint | None = None
+def _known(known: Known, state: State, ask: Callable[[State], bool]) -> tuple[State, bool]:
+    """``known`` if it answers for ``state``, else ``state`` with ``ask(state)``."""
+    return known if known is not None and known[0] is state else (state, ask(state))
 
 
 class Session:
@@ -100,9 +93,7 @@ class Session:
         """Whether this is the day's deal (its results have a line of their own in the statistics)."""
         self.options = _fitting(options, variant)
         self.history = history or History.begin(variant.start(deal))
-        self._won: tuple[State, bool] | None = None
-        """The last position asked whether it is won, and the answer (one value, so a
-        thread reading it never pairs one position with another's answer)."""
+        self._won: Known = None
         self.is_over = self.is_won
         self.given_up = False
         """Whether the game was given up (left for another, or "show me" seen): over
@@ -115,8 +106,7 @@ class Session:
         self.bookmark: History | None = None
         """The history as it was when the bookmark was set: the way back to that position."""
         self._ledger = Ledger(self.history, points if self.options.scoring is not Scoring.UNIFORM else None)
-        self._stuck: tuple[State, bool] | None = None
-        """The last position asked whether it is stuck, and the answer."""
+        self._stuck: Known = None
         self._restart: tuple[History, History] | None = None
         """The last restart: the history it left and the one it made (to undo and redo it)."""
         self._reached_key: History | None = None
@@ -132,10 +122,8 @@ class Session:
     @property
     def is_won(self) -> bool:
         """Whether the game is won (worked out once a position: a view asks it often)."""
-        state, known = self.state, self._won
-        if known is None or known[0] is not state:
-            known = self._won = (state, is_won(state))
-        return known[1]
+        self._won = _known(self._won, self.state, is_won)
+        return self._won[1]
 
     @property
     def is_deal_hidden(self) -> bool:
@@ -228,10 +216,8 @@ class Session:
 
     def is_stuck(self) -> bool:
         """Whether no line of play leads anywhere any more (see ``autoplay.is_stuck``)."""
-        state, known = self.state, self._stuck
-        if known is None or known[0] is not state:
-            known = self._stuck = (state, is_stuck(state))
-        return known[1]
+        self._stuck = _known(self._stuck, self.state, is_stuck)
+        return self._stuck[1]
 
     # -- finding cards -----------------------------------------------------------------
 

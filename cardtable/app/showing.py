@@ -13,11 +13,11 @@ import time
 from dataclasses import dataclass
 
 from cardtable.app.history import History
+from cardtable.app.searches import HERE, Searcher
 from cardtable.app.session import Session
 from cardtable.app.standing import shown_reason
 from cardtable.solitaire import Move, State
 from cardtable.solitaire.formats import replay_steps
-from cardtable.app.searches import HERE, Searcher
 from cardtable.solver import Budget, Outcome
 
 NODES = 200_000
