@@ -28,12 +28,12 @@ def one(game: str, deal: int, seconds: float, how: str) -> str:
 
     variant = get_variant(game)
     state = variant.start(deal)
-    running.search(state, 16, float("inf"), variant.solving.weights(), True)  # compiled before the clock
+    running.search(state, 16, float("inf"), variant.solving.proving().weights(), True)  # compiled before the clock
     running.dive(state, 16, float("inf"))
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     began = time.perf_counter()
     if how == "best":
-        found = running.search(state, 10**9, began + seconds, variant.solving.weights(), True)
+        found = running.search(state, 10**9, began + seconds, variant.solving.proving().weights(), True)
     else:
         found = running.dive(state, 10**9, began + seconds)
     took = time.perf_counter() - began

@@ -39,7 +39,7 @@ def main() -> None:
         line = f"{variant.id:24} {len(caught):6,} lost ({share:5.2f}%)  {1e6 * per_deal:5.0f} us a deal with the deal itself"
         if args.check:
             found: dict[str, int] = {}
-            weights = variant.solving.weights()
+            weights = variant.solving.proving().weights()
             for deal in (d for d in caught if d <= args.check):
                 searched = search(variant.start(deal), args.nodes, float("inf"), weights, idle=True)
                 verdict = "won" if searched.solved else "exhausted" if searched.exhausted else "full"  # no clock: full

@@ -169,7 +169,8 @@ class SolvingHinter:
                 break
             seconds = effort.sample_seconds if not solved else min(effort.sample_seconds, left)
             solved += 1
-            result = self.searcher.solve(arrangement(state, rng, known), Budget(nodes=effort.sample_nodes, seconds=seconds))
+            budget = Budget(nodes=effort.sample_nodes, seconds=seconds, eager=False)
+            result = self.searcher.solve(arrangement(state, rng, known), budget)
             if not result.solved or not result.moves:
                 continue
             first = result.moves[0]

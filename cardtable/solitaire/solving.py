@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -12,7 +12,7 @@ class Solving:
     already made, so a higher value trades search time for shorter solutions.
 
     >>> Solving().weights()
-    (10, 6, 4, 2, 6, 1, 0, 0, 0)
+    (10, 6, 4, 2, 6, 1, 0, 0, 0, 0)
     """
 
     cards_out: int = 10
@@ -42,6 +42,13 @@ class Solving:
     that narrower search finds nothing does a full one follow (so an answer of
     "unwinnable" is still a proof). Worth it where columns hide cards (Klondike)."""
 
+    eager_home: bool = False
+    """Whether every card the foundations take goes there at once, safe or not (a
+    *streamliner*): far fewer positions, and most winnable deals still won, but a win
+    that needs a card kept in play is missed, so such a search finding nothing proves
+    nothing. For a first try, that try; for the game's own weighting, its narrower
+    search (``idle_moves``): the search that can prove a deal lost never does."""
+
     depth_first: bool = False
     """Whether the last search, the one that can prove a deal lost, goes depth first
     (``solver/depth.py``) when a budget asks for more positions than the best-first
@@ -61,11 +68,16 @@ class Solving:
     positions: a deal none of them solves soon is often solved by one given more room,
     while the game's own search would wander for millions."""
 
+    def proving(self) -> Solving:
+        """This weighting as the search that can prove a deal lost uses it: sending home
+        only the cards safe to send."""
+        return replace(self, eager_home=False)
+
     def weights(self) -> tuple[int, ...]:
         """The weights in the order the compiled search reads them."""
         return (
             self.cards_out, self.face_down, self.disorder, self.depth, self.free_space, self.length, self.stock,
-            self.blocked, self.tall,
+            self.blocked, self.tall, int(self.eager_home),
         )
 
 

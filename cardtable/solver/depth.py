@@ -83,7 +83,7 @@ def start(rules, store, work, counters, cards, lens, hid, extra):  # type: ignor
     """Seed the search with the root position (after its safe moves home)."""
     rows, elog, estart, table = store[0], store[6], store[7], store[8]
     piles = rules.meta[0]
-    played = _go_home(rules, cards, lens, hid, extra, elog, 0)
+    played = _go_home(rules, cards, lens, hid, extra, elog, 0, False)
     counters[LOG_TOP] = played
     _seen(table, talon_key(rules, draw_of(rules), cards, lens, hid, extra))
     counters[NODES] = 1
@@ -152,7 +152,7 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
             if known != 0 and _has(table, known):
                 continue
         log = counters[LOG_TOP]
-        used = make_child(rules, draw, (cards, lens, hid, extra), (ccards, clens, chid, cextra), talon, n, move, p, elog, log)
+        used = make_child(rules, draw, (cards, lens, hid, extra), (ccards, clens, chid, cextra), talon, n, move, p, elog, log, False)
         if known == 0 or _went_home(elog, log, used):
             known = talon_key(rules, draw, ccards, clens, chid, cextra)
         if _seen(table, known):

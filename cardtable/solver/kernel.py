@@ -26,7 +26,7 @@ RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 # counters
 NODES, HEAP, LOG, SEQ, EXPANDED, WIN, STATUS = 0, 1, 2, 3, 4, 5, 6
 # weights
-W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TALL = 0, 1, 2, 3, 4, 5, 6, 7, 8
+W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TALL, W_EAGER = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 OFFSET = 1 << 20
 
 
@@ -258,11 +258,12 @@ def rehash(old, new):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def _go_home(rules, cards, lens, hid, extra, mlog, at):  # type: ignore[no-untyped-def]
-    """Play every safe move home, logging each from ``at``; return how many."""
+def _go_home(rules, cards, lens, hid, extra, mlog, at, eager):  # type: ignore[no-untyped-def]
+    """Play every safe move home (every move home if ``eager``), logging each from
+    ``at``; return how many."""
     played = 0
     while at + played < len(mlog):
-        move = home_move(rules, cards, lens, hid)
+        move = home_move(rules, cards, lens, hid, -1, -1, eager)
         if move < 0:
             break
         play(rules, cards, lens, hid, extra, move)
@@ -272,25 +273,26 @@ def _go_home(rules, cards, lens, hid, extra, mlog, at):  # type: ignore[no-untyp
 
 
 @njit(cache=True, nogil=True)
-def _go_home_after(rules, cards, lens, hid, extra, mlog, at, move):  # type: ignore[no-untyped-def]
+def _go_home_after(rules, cards, lens, hid, extra, mlog, at, move, eager):  # type: ignore[no-untyped-def]
     """``_go_home`` after ``move``, played from a position with no safe move home left.
 
     A move between two piles that leaves the foundations as they were changes what may
     go home only on those two piles, in games where a move has no further effects
     (``MOVES_STAY_PUT``): those two are looked at first, and only if one of them gives
-    a card home can any other pile have become safe too.
+    a card home can any other pile have become safe too. (A card taken off a foundation
+    may let a second copy of it, on any pile, go home.)
     """
     meta = rules.meta
     i = (move >> 16) & 255
     j = (move >> 8) & 255
-    if move >> 24 != MOVE or not meta[MOVES_STAY_PUT] or rules.is_foundation[j] or i == meta[2]:
-        return _go_home(rules, cards, lens, hid, extra, mlog, at)
-    found = home_move(rules, cards, lens, hid, i, j)
+    if move >> 24 != MOVE or not meta[MOVES_STAY_PUT] or rules.is_foundation[i] or rules.is_foundation[j] or i == meta[2]:
+        return _go_home(rules, cards, lens, hid, extra, mlog, at, eager)
+    found = home_move(rules, cards, lens, hid, i, j, eager)
     if found < 0 or at >= len(mlog):
         return 0
     play(rules, cards, lens, hid, extra, found)
     mlog[at] = found
-    return 1 + _go_home(rules, cards, lens, hid, extra, mlog, at + 1)
+    return 1 + _go_home(rules, cards, lens, hid, extra, mlog, at + 1, eager)
 
 
 @njit(cache=True, nogil=True)
@@ -325,12 +327,12 @@ def _went_home(mlog, at, used):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def make_child(rules, draw, position, child, talon, n, move, reach, mlog, at):  # type: ignore[no-untyped-def]
+def make_child(rules, draw, position, child, talon, n, move, reach, mlog, at, eager):  # type: ignore[no-untyped-def]
     """Lay out in ``child`` the position ``move`` leads to from ``position`` (each the
     tuple cards, lens, hid, extra), with the turns a talon jump takes first (``reach``,
     see ``talon.jumps``; ``talon[:n]`` the talon) and the safe moves home after; log it
     all from ``mlog[at]`` and return how many moves were logged. Both searches build
-    their children here."""
+    their children here; ``eager`` sends every card home the foundations take."""
     cards, lens, hid, extra = position
     ccards, clens, chid, cextra = child
     s, w = rules.meta[2], rules.meta[3]
@@ -345,8 +347,8 @@ def make_child(rules, draw, position, child, talon, n, move, reach, mlog, at):  
     play(rules, ccards, clens, chid, cextra, move)
     mlog[at + pre] = move
     if pre:
-        return pre + 1 + _go_home(rules, ccards, clens, chid, cextra, mlog, at + pre + 1)
-    return 1 + _go_home_after(rules, ccards, clens, chid, cextra, mlog, at + 1, move)
+        return pre + 1 + _go_home(rules, ccards, clens, chid, cextra, mlog, at + pre + 1, eager)
+    return 1 + _go_home_after(rules, ccards, clens, chid, cextra, mlog, at + 1, move, eager)
 
 
 @njit(cache=True, nogil=True)
@@ -354,7 +356,7 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
     """Seed the search with the root position (after its safe moves home)."""
     arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
     piles = rules.meta[0]
-    played = _go_home(rules, cards, lens, hid, extra, mlog, 0)
+    played = _go_home(rules, cards, lens, hid, extra, mlog, 0, weights[W_EAGER] != 0)
     counters[LOG] = played
     _seen(table, talon_key(rules, draw_of(rules), cards, lens, hid, extra))
     _encode(arena[0], cards, lens, hid, extra, piles)
@@ -464,6 +466,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     raw = np.uint64(0)
     n = 0
     room = arena.shape[0]
+    eager = weights[W_EAGER] != 0
     for _ in range(steps):
         if counters[HEAP] == 0:
             counters[STATUS] = EXHAUSTED
@@ -492,7 +495,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
             if known != 0 and _has(table, known):
                 continue
             at = counters[LOG]
-            used = make_child(rules, draw, position, child, talon, n, move, jump, mlog, at)
+            used = make_child(rules, draw, position, child, talon, n, move, jump, mlog, at, eager)
             k = known if known != 0 and not _went_home(mlog, at, used) else talon_key(rules, draw, ccards, clens, chid, cextra)
             if _seen(table, k):
                 continue

@@ -42,6 +42,10 @@ class Budget:
     nodes: int = 2_000_000
     seconds: float = 60.0
     memory_mb: int = 1536
+    eager: bool = True
+    """Whether the searches that send every card home at once (``Solving.eager_home``)
+    may run. A hint's arrangements of the hidden cards leave them out: their hints won
+    fewer games (docs/benchmarks.md)."""
 
     def node_room(self, bytes_per_node: int) -> int:
         """The positions that fit in both the node and the memory budget."""
@@ -115,7 +119,7 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
         if searched.solved:
             _replay(state, searched.moves)
             return Result(Outcome.SOLVED, searched.moves, nodes, time.perf_counter() - began, thoughtful)
-        if searched.exhausted and stage.idle:
+        if searched.exhausted and stage.proves:
             # Every position reachable was searched: a proof, whatever the weights.
             return Result(Outcome.UNWINNABLE, (), nodes, time.perf_counter() - began, thoughtful)
     ran_out = "seconds" if time.perf_counter() >= deadline else "memory" if room < budget.nodes else "nodes"
@@ -153,6 +157,14 @@ class _Stage:
     positions: int
     until: float
     depth_first: bool = False
+    eager: bool = False
+    """Whether it sends every card home the foundations take (``Solving.eager_home``)."""
+
+    @property
+    def proves(self) -> bool:
+        """Whether finding no win in all it can reach proves the deal lost: only a
+        search that tries every move and sends home only the cards safe to send."""
+        return self.idle and not self.eager
 
 
 def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True, deep: bool = False) -> list[_Stage]:
@@ -161,8 +173,9 @@ def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True,
     the game asks, all of them within a quarter of the budget's positions; a try left
     fewer than ``SMALLEST_TRY`` is skipped); then, where the game skips idle moves at
     first and cards lie face down (``hidden``), a narrower search for half the time, at
-    most ``NARROW_SECONDS``; last the game's own full search, the one that can prove a
-    deal lost (depth first if ``deep``).
+    most ``NARROW_SECONDS`` (sending every card home if the game's ``eager_home`` and
+    the budget's ``eager``); last the game's own full search, the one that can prove a
+    deal lost (depth first if ``deep``), which sends home only the cards safe to send.
 
     >>> from cardtable.solitaire import get_variant
     >>> klondike = get_variant("klondike").solving
@@ -172,15 +185,18 @@ def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True,
     []
     """
     endless = float("inf")
-    tries = [(t, t.positions * 4**r) for r in range(solving.rounds) for t in solving.first_tries]
+    allowed = [t for t in solving.first_tries if budget.eager or not t.eager_home]
+    tries = [(t, t.positions * 4**r) for r in range(solving.rounds) for t in allowed]
     # The tries take at most a quarter of the positions, shrunk alike where the budget is
     # small (a verdict's or a hint's), so the search that can prove a deal lost keeps the rest.
     share = min(1.0, budget.nodes / (4 * max(1, sum(room for _, room in tries))))
     rooms = [(t, int(room * share)) for t, room in tries]
-    stages = [_Stage(t.weights(), t.idle_moves, room, endless) for t, room in rooms if room >= SMALLEST_TRY]
+    stages = [_Stage(t.weights(), t.idle_moves, room, endless, eager=t.eager_home) for t, room in rooms if room >= SMALLEST_TRY]
     if not solving.idle_moves and hidden:
-        stages.append(_Stage(solving.weights(), False, budget.nodes, began + min(budget.seconds / 2, NARROW_SECONDS)))
-    stages.append(_Stage(solving.weights(), True, budget.nodes, endless, deep))
+        narrow = began + min(budget.seconds / 2, NARROW_SECONDS)
+        narrowing = solving if budget.eager else solving.proving()
+        stages.append(_Stage(narrowing.weights(), False, budget.nodes, narrow, eager=narrowing.eager_home))
+    stages.append(_Stage(solving.proving().weights(), True, budget.nodes, endless, deep))
     return stages
 
 

@@ -37,7 +37,7 @@ def test_depth_first_and_best_first_agree_wherever_both_decide(game: str) -> Non
     for n in range(12):
         state = _played(game, 1 + n % 4, 10 * n, n)
         deep = running.dive(state, 30_000, time.perf_counter() + LATER)
-        wide = running.search(state, 30_000, time.perf_counter() + LATER, state.variant.solving.weights(), True)
+        wide = running.search(state, 30_000, time.perf_counter() + LATER, state.variant.solving.proving().weights(), True)
         if deep.solved:
             _replay(state, deep.moves)  # raises unless the engine plays it to a win
         if (deep.solved or deep.exhausted) and (wide.solved or wide.exhausted):

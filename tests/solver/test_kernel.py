@@ -21,8 +21,9 @@ def _copy(p: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
     return tuple(a.copy() for a in p)
 
 
+@pytest.mark.parametrize("eager", [False, True], ids=["safe", "eager"])
 @pytest.mark.parametrize("variant", [*variants(), *chosen_variants()], ids=lambda v: v.id)
-def test_going_home_after_a_move_finds_what_a_full_look_finds(variant: Variant) -> None:
+def test_going_home_after_a_move_finds_what_a_full_look_finds(variant: Variant, eager: bool) -> None:
     rng = random.Random(variant.id)
     rules = to_arrays(variant.start(1)).program.rules
     moves = np.empty(MAX_MOVES, dtype=np.int64)
@@ -32,7 +33,7 @@ def test_going_home_after_a_move_finds_what_a_full_look_finds(variant: Variant) 
         p = to_arrays(variant.start(rng.randrange(1, 1 << 20)))
         here = (p.cards, p.lens, p.hid, p.extra)
         for _ in range(60):
-            _go_home(rules, *here, log, 0)  # the search's positions have no safe move home left
+            _go_home(rules, *here, log, 0, eager)  # the search's positions have no move home left to make
             count = engine.generate(rules, *here, moves)
             if count == 0:
                 break
@@ -40,9 +41,9 @@ def test_going_home_after_a_move_finds_what_a_full_look_finds(variant: Variant) 
                 child = _copy(here)
                 engine.play(rules, *child, int(moves[m]))
                 full, quick = _copy(child), _copy(child)
-                played = _go_home(rules, *full, log, 0)
+                played = _go_home(rules, *full, log, 0, eager)
                 logged = log[:played].copy()
-                assert _go_home_after(rules, *quick, log, 0, int(moves[m])) == played
+                assert _go_home_after(rules, *quick, log, 0, int(moves[m]), eager) == played
                 assert (log[:played] == logged).all()
                 assert all((a == b).all() for a, b in zip(full, quick))
                 compared += 1

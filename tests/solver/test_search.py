@@ -189,10 +189,10 @@ def test_a_first_try_that_searches_everything_is_a_proof() -> None:
 
 
 def test_the_narrow_search_running_out_is_never_a_proof() -> None:
-    start = get_variant("klondike").start(62)  # lost: the narrow search sees 400 positions, the full one 460
+    start = get_variant("klondike").start(62)  # lost: the narrow search sees 310 positions, the full one 460
     result = solve(start, Budget(nodes=800))
     assert result.outcome is Outcome.UNWINNABLE
-    assert result.nodes == 400 + 460  # the narrow search ran out first, and the full one was still run
+    assert result.nodes == 310 + 460  # the narrow search ran out first, and the full one was still run
 
 
 def test_the_first_tries_leave_the_proof_enough_of_a_small_budget() -> None:
@@ -215,7 +215,48 @@ def test_a_first_try_too_small_to_find_anything_is_not_started() -> None:
     from cardtable.solitaire.solving import Solving
 
     klondike = get_variant("klondike")
-    alone = klondike.derive(solving=Solving(idle_moves=False))
+    alone = klondike.derive(solving=Solving(idle_moves=False, eager_home=True))
     assert klondike.solving.first_tries  # a hint's arrangement gets 1,500 positions: its tries would get a few each
     small = Budget(nodes=1_500)
     assert solve(klondike.start(62), small).nodes == solve(alone.start(62), small).nodes
+
+
+_WIN_KEPT_IN_PLAY = (
+    "deal t5>t2 waste>f4 t7>t6 deal deal deal waste>t3 deal deal waste>f2 deal deal deal deal deal waste>t2 f4>t2 "
+    "t2>f4 deal f4>t2 t2>f3 f2>t2 deal t2>f1 f1>t2 t2>f4 waste>t7 f4>t2 t2>f4 f3>t2 deal t2>f1 f1>t2 deal waste>t6 "
+    "t2>f3 t3>t6:2 f3>t2 t3>t4 t2>f2"
+)
+"""Klondike deal 203 after random moves: won only by keeping a card out of its
+foundation that could go there."""
+
+
+def test_sending_every_card_home_at_once_can_miss_a_win_so_it_proves_nothing() -> None:
+    from dataclasses import replace
+
+    from cardtable.solitaire.formats.games import replay
+    from cardtable.solitaire.formats.moves import parse_moves
+    from cardtable.solitaire.solving import Solving
+    from cardtable.solver import running
+
+    klondike = get_variant("klondike")
+    state = replay(klondike, 203, parse_moves(klondike, _WIN_KEPT_IN_PLAY))
+    eager = running.search(state, 100_000, float("inf"), replace(klondike.solving, eager_home=True).weights(), True)
+    assert eager.exhausted and not eager.solved
+    assert running.search(state, 100_000, float("inf"), klondike.solving.proving().weights(), True).solved
+    # An eager first try that plays every move and searches all it reaches is no proof:
+    # the game's own search follows it, and wins.
+    tried = klondike.derive(solving=Solving(first_tries=(Solving(eager_home=True, positions=100_000),)))
+    result = solve(replay(tried, 203, parse_moves(tried, _WIN_KEPT_IN_PLAY)))
+    assert result.solved and result.nodes > eager.nodes
+
+
+def test_a_budget_that_is_not_eager_keeps_every_search_to_the_safe_moves_home() -> None:
+    from cardtable.solver.search import _stages
+
+    klondike = get_variant("klondike").solving
+    assert klondike.eager_home and any(t.eager_home for t in klondike.first_tries)
+    eager = _stages(klondike, Budget(), 0.0)
+    safe = _stages(klondike, Budget(eager=False), 0.0)
+    assert [s.eager for s in eager].count(True) == len(klondike.first_tries) + 1  # half the tries, both rounds, and the narrow search
+    assert not any(s.eager for s in safe) and len(safe) == len(eager) - len(klondike.first_tries)
+    assert not eager[-1].eager and eager[-1].proves  # the proof keeps to the safe moves home

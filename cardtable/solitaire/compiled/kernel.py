@@ -486,13 +486,15 @@ def is_won(rules, lens, cards):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def home_move(rules, cards, lens, hid, first=-1, second=-1):  # type: ignore[no-untyped-def]
+def home_move(rules, cards, lens, hid, first=-1, second=-1, eager=False):  # type: ignore[no-untyped-def]
     """A move sending a card home that can never cost the game, or -1; from piles
     ``first`` and ``second`` only, when ``first`` is given.
 
     A card is safe to send home when every card that could be built on it off the
     foundations is home already: nothing will ever need it as a place to go. Where
-    cards are only taken away, in pairs or alone, see ``_safe_removal``.
+    cards are only taken away, in pairs or alone, see ``_safe_removal``. ``eager``
+    sends any card the foundations take, safe or not: a search that does so may miss
+    a win, so it proves nothing when it finds none (``Solving.eager_home``).
     """
     meta, group, is_found = rules.meta, rules.group, rules.is_foundation
     covered, foundations = rules.covered, rules.foundations
@@ -525,7 +527,7 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1):  # type: ignore[no-
                 continue
             if not feeds[i, f] or _unranked(rules, cards, lens, hid, f, c):
                 continue
-            if _needed(dependents, copies, foundations, cards, lens, c):
+            if not eager and _needed(dependents, copies, foundations, cards, lens, c):
                 break  # the card is needed in play, whichever foundation would take it
             return code(MOVE, i, f, 1)
     return -1

@@ -30,6 +30,9 @@ _TURNING = (cards_turned(1, 2, 3), passes(0, 1, 2, 3), columns(4, 5, 6, 7, 8, 9)
 """Cards turned at a time, passes through the stock (0: unlimited), columns (a staircase
 of one to nine), and ranks that wrap."""
 
+_NARROW = tuple(replace(t, idle_moves=False) for t in VARIED)
+"""The first tries' weightings, each looking only at moves that turn a card up."""
+
 klondike = register(
     Variant(
         id="klondike",
@@ -44,11 +47,13 @@ klondike = register(
         # First look only at moves that turn a card up. Five weightings try each deal in
         # turn first (2,000 positions each, then 8,000): a deal one leads astray is often
         # quick under another. Deals 1-200 at 100,000 positions: 172 won instead of 159
-        # (draw 3: 161 instead of 150), in less time (bench/first_tries.py). A proof larger
+        # (draw 3: 161 instead of 150), in less time (bench/first_tries.py). The same five
+        # again, and the narrower search, send every card home the foundations take: deals
+        # 1-300 at 10 s, 11 left unknown instead of 17 (docs/benchmarks.md). A proof larger
         # than the memory holds best first goes depth first (bench/depth_first.py).
         solving=Solving(
-            idle_moves=False, first_tries=tuple(replace(t, idle_moves=False) for t in VARIED), rounds=2,
-            depth_first=True,
+            idle_moves=False, eager_home=True, first_tries=_NARROW + tuple(replace(t, eager_home=True) for t in _NARROW),
+            rounds=2, depth_first=True,
         ),
         summary=(
             "Build the four foundations up in suit from Ace to King. Columns build down in "
