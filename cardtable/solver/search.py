@@ -114,7 +114,7 @@ def solve(state: State, budget: Budget = Budget()) -> Result:
         if stage.depth_first:
             searched = running.dive(state, min(stage.positions, budget.node_room(running.DIVE_BYTES)), until, stage.idle)
         else:
-            searched = running.search(state, min(stage.positions, room), until, stage.weights, stage.idle)
+            searched = running.search(state, min(stage.positions, room), until, stage.weighting.weights(), stage.idle)
         nodes += searched.nodes
         if searched.solved:
             _replay(state, searched.moves)
@@ -149,16 +149,19 @@ def warm_up(state: State) -> None:
 
 @dataclass(frozen=True, slots=True)
 class _Stage:
-    """One search of a solve: its weights, whether it plays idle moves, and how far it
+    """One search of a solve: its weighting, whether it plays idle moves, and how far it
     may go (positions stored, and a clock time)."""
 
-    weights: tuple[int, ...]
+    weighting: Solving
     idle: bool
     positions: int
     until: float
     depth_first: bool = False
-    eager: bool = False
-    """Whether it sends every card home the foundations take (``Solving.eager_home``)."""
+
+    @property
+    def eager(self) -> bool:
+        """Whether it sends every card home the foundations take (``Solving.eager_home``)."""
+        return self.weighting.eager_home
 
     @property
     def proves(self) -> bool:
@@ -191,12 +194,11 @@ def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True,
     # small (a verdict's or a hint's), so the search that can prove a deal lost keeps the rest.
     share = min(1.0, budget.nodes / (4 * max(1, sum(room for _, room in tries))))
     rooms = [(t, int(room * share)) for t, room in tries]
-    stages = [_Stage(t.weights(), t.idle_moves, room, endless, eager=t.eager_home) for t, room in rooms if room >= SMALLEST_TRY]
+    stages = [_Stage(t, t.idle_moves, room, endless) for t, room in rooms if room >= SMALLEST_TRY]
     if not solving.idle_moves and hidden:
         narrow = began + min(budget.seconds / 2, NARROW_SECONDS)
-        narrowing = solving if budget.eager else solving.proving()
-        stages.append(_Stage(narrowing.weights(), False, budget.nodes, narrow, eager=narrowing.eager_home))
-    stages.append(_Stage(solving.proving().weights(), True, budget.nodes, endless, deep))
+        stages.append(_Stage(solving if budget.eager else solving.proving(), False, budget.nodes, narrow))
+    stages.append(_Stage(solving.proving(), True, budget.nodes, endless, deep))
     return stages
 
 
