@@ -21,10 +21,9 @@ from numba import njit
 from cardtable.solitaire.compiled.kernel import generate, is_won
 from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.shared import MOVE, MOVES_STAY_PUT
-from cardtable.solver.kernel import (
-    EXHAUSTED, FULL, NODES, SOLVED, STATUS, _decode, _encode, _go_home, _has, _seen, _went_home, child_key, is_idle,
-    make_child, to_twin,
-)
+from cardtable.solver.children import child_key, go_home, went_home
+from cardtable.solver.kernel import EXHAUSTED, FULL, NODES, SOLVED, STATUS, _decode, _encode, _has, _seen, is_idle, to_twin
+from cardtable.solver.pairs import first_of, lay_out, pair_up, second_of
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
 
 # counters (NODES and STATUS as in kernel.py)
@@ -34,7 +33,10 @@ DEPTH, MOVES_TOP, LOG_TOP = 2, 3, 4
 @njit(cache=True, nogil=True)
 def _rank(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
     """Which moves are tried first (lower first): home, then turning a card up or
-    emptying a column, then the rest."""
+    emptying a column, then the rest; a talon card played with a move onto it
+    (``pairs.py``) as that move."""
+    if second_of(move) >= 0:
+        move = second_of(move)
     if move >> 24 != MOVE:
         return 2
     i = (move >> 16) & 255
@@ -47,6 +49,14 @@ def _rank(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
+def _spare(work):  # type: ignore[no-untyped-def]
+    """The scratch ``pairs.py`` works in (see ``running._work``)."""
+    b = borrowed
+    return (b(work[20]), b(work[21]), b(work[22]), b(work[23]), b(work[24]), b(work[25]), b(work[26]), b(work[27]),
+            b(work[28]), b(work[29]))
+
+
+@njit(cache=True, nogil=True)
 def _open(rules, store, work, counters, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     """Put a position's moves on the move stack, best first, as a new frame (its
     position already encoded at the frame's row); False if the stack has no room."""
@@ -55,10 +65,12 @@ def _open(rules, store, work, counters, cards, lens, hid, extra):  # type: ignor
     fstart, fnext, fcount = b(store[3]), b(store[4]), b(store[5])
     moves, reach = b(work[8]), b(work[9])
     scratch = (b(work[11]), b(work[12]), b(work[13]))
+    spare = _spare(work)
     draw = draw_of(rules)
     count = generate(rules, cards, lens, hid, extra, moves)
     if draw > 0:
         count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
+        count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch, spare, False)
     top = counters[MOVES_TOP]
     if top + count > len(mstack):
         return False
@@ -83,7 +95,7 @@ def start(rules, store, work, counters, cards, lens, hid, extra):  # type: ignor
     """Seed the search with the root position (after its safe moves home)."""
     rows, elog, estart, table = store[0], store[6], store[7], store[8]
     piles = rules.meta[0]
-    played = _go_home(rules, cards, lens, hid, extra, elog, 0, False)
+    played = go_home(rules, cards, lens, hid, extra, elog, 0, False)
     counters[LOG_TOP] = played
     _seen(table, talon_key(rules, draw_of(rules), cards, lens, hid, extra))
     counters[NODES] = 1
@@ -111,6 +123,7 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
     talon = b(work[10])
     hashes = (b(work[15]), b(work[16]), b(work[17]), b(work[18]))
     chains = b(work[19])
+    spare = _spare(work)
     counters = b(counters)
     meta = rules.meta
     piles, capacity = meta[0], meta[1]
@@ -131,14 +144,14 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
             counters[MOVES_TOP] = fstart[f]
             counters[LOG_TOP] = estart[f]
             continue
-        if f + 2 > rows.shape[0] or counters[LOG_TOP] + 2 * capacity + 4 > len(elog) or 2 * counters[NODES] + 2 > len(table):
+        if f + 2 > rows.shape[0] or counters[LOG_TOP] + 4 * capacity + 8 > len(elog) or 2 * counters[NODES] + 2 > len(table):
             counters[STATUS] = FULL
             return
         at = fstart[f] + fnext[f]
         move, p = mstack[at], rstack[at]
         fnext[f] += 1
         _decode(rows[f], cards, lens, hid, extra, piles)
-        if to_twin(rules, lens, move) or (not idle and is_idle(rules, cards, lens, hid, move)):
+        if to_twin(rules, lens, first_of(move)) or (not idle and is_idle(rules, cards, lens, hid, first_of(move))):
             continue
         n = talon_of(cards, lens, s, w, talon) if draw > 0 else 0
         known = np.uint64(0)
@@ -152,8 +165,8 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
             if known != 0 and _has(table, known):
                 continue
         log = counters[LOG_TOP]
-        used = make_child(rules, draw, (cards, lens, hid, extra), (ccards, clens, chid, cextra), talon, n, move, p, elog, log, False)
-        if known == 0 or _went_home(elog, log, used):
+        used = lay_out(rules, draw, (cards, lens, hid, extra), (ccards, clens, chid, cextra), spare, talon, n, move, p, elog, log, False)
+        if known == 0 or went_home(elog, log, used):
             known = talon_key(rules, draw, ccards, clens, chid, cextra)
         if _seen(table, known):
             continue

@@ -13,14 +13,11 @@ from numba import njit
 
 from cardtable.solitaire.compiled.grid import grid_estimate
 from cardtable.solitaire.compiled.rules import borrowed
-from cardtable.solitaire.compiled.kernel import generate, home_move, is_won, play
-from cardtable.solitaire.compiled.shared import (
-    GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, copy_position, starts,
-)
-from cardtable.solitaire.compiled.keys import moved_key
-from cardtable.solver.talon import (
-    NOT_A_JUMP, draw_of, jumped_key, jumps, point, talon_chains, talon_hashes, talon_key, talon_of, turns,
-)
+from cardtable.solitaire.compiled.kernel import generate, is_won
+from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, starts
+from cardtable.solver.children import child_key, go_home, went_home
+from cardtable.solver.pairs import first_of, lay_out, log_room, pair_up
+from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 # counters
@@ -258,105 +255,11 @@ def rehash(old, new):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def _go_home(rules, cards, lens, hid, extra, mlog, at, eager):  # type: ignore[no-untyped-def]
-    """Play every safe move home (every move home if ``eager``), logging each from
-    ``at``; return how many."""
-    played = 0
-    while at + played < len(mlog):
-        move = home_move(rules, cards, lens, hid, -1, -1, eager)
-        if move < 0:
-            break
-        play(rules, cards, lens, hid, extra, move)
-        mlog[at + played] = move
-        played += 1
-    return played
-
-
-@njit(cache=True, nogil=True)
-def _go_home_after(rules, cards, lens, hid, extra, mlog, at, move, eager):  # type: ignore[no-untyped-def]
-    """``_go_home`` after ``move``, played from a position with no safe move home left.
-
-    A move between two piles that leaves the foundations as they were changes what may
-    go home only on those two piles, in games where a move has no further effects
-    (``MOVES_STAY_PUT``): those two are looked at first, and only if one of them gives
-    a card home can any other pile have become safe too. (A card taken off a foundation
-    may let a second copy of it, on any pile, go home.)
-    """
-    meta = rules.meta
-    i = (move >> 16) & 255
-    j = (move >> 8) & 255
-    if move >> 24 != MOVE or not meta[MOVES_STAY_PUT] or rules.is_foundation[i] or rules.is_foundation[j] or i == meta[2]:
-        return _go_home(rules, cards, lens, hid, extra, mlog, at, eager)
-    found = home_move(rules, cards, lens, hid, i, j, eager)
-    if found < 0 or at >= len(mlog):
-        return 0
-    play(rules, cards, lens, hid, extra, found)
-    mlog[at] = found
-    return 1 + _go_home(rules, cards, lens, hid, extra, mlog, at + 1, eager)
-
-
-@njit(cache=True, nogil=True)
-def child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hid, extra, move, jump):  # type: ignore[no-untyped-def]
-    """The key of the position ``move`` (with its talon ``jump``) leads to before any
-    card goes home, worked out from the parent's ``talon_hashes`` (``raw``) and
-    ``talon_chains`` without laying it out; 0 where that can't be done (``quick``
-    False: a game whose moves change more than the piles they touch)."""
-    if not quick or move >> 24 != MOVE:
-        return np.uint64(0)
-    meta = rules.meta
-    s, w = meta[2], meta[3]
-    i = (move >> 16) & 255
-    j = (move >> 8) & 255
-    if jump == NOT_A_JUMP:
-        if i == s or j == s or i == w or j == w:
-            return np.uint64(0)
-        return moved_key(rules, hashes, raw, cards, lens, hid, i, j, move & 255)
-    if j == s or rules.sinks[s] or rules.sinks[w]:
-        return np.uint64(0)
-    return jumped_key(rules, draw, hashes, raw, chains, talon, n, jump, j, lens, hid, extra)
-
-
-@njit(cache=True, nogil=True)
-def _went_home(mlog, at, used):  # type: ignore[no-untyped-def]
-    """Whether the moves logged for a child (``mlog[at:at + used]``: turns, the move,
-    then moves home) end with a move home."""
-    x = at
-    while mlog[x] >> 24 != MOVE:  # the talon's turns come first
-        x += 1
-    return x < at + used - 1
-
-
-@njit(cache=True, nogil=True)
-def make_child(rules, draw, position, child, talon, n, move, reach, mlog, at, eager):  # type: ignore[no-untyped-def]
-    """Lay out in ``child`` the position ``move`` leads to from ``position`` (each the
-    tuple cards, lens, hid, extra), with the turns a talon jump takes first (``reach``,
-    see ``talon.jumps``; ``talon[:n]`` the talon) and the safe moves home after; log it
-    all from ``mlog[at]`` and return how many moves were logged. Both searches build
-    their children here; ``eager`` sends every card home the foundations take."""
-    cards, lens, hid, extra = position
-    ccards, clens, chid, cextra = child
-    s, w = rules.meta[2], rules.meta[3]
-    copy_position(cards, lens, hid, ccards, clens, chid)
-    cextra[0] = extra[0]
-    pre = 0
-    if reach != NOT_A_JUMP:
-        p = reach if reach >= 0 else -2 - reach
-        pre = turns(draw, lens[w], n, p, reach < 0, mlog, at)
-        point(ccards, clens, chid, s, w, talon, n, p)
-        cextra[0] += reach < 0
-    play(rules, ccards, clens, chid, cextra, move)
-    mlog[at + pre] = move
-    if pre:
-        return pre + 1 + _go_home(rules, ccards, clens, chid, cextra, mlog, at + pre + 1, eager)
-    return 1 + _go_home_after(rules, ccards, clens, chid, cextra, mlog, at + 1, move, eager)
-
-
-@njit(cache=True, nogil=True)
 def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     """Seed the search with the root position (after its safe moves home)."""
     arena, parent, depth, mstart, mcount, mlog, table, heapkey, heapnode = store
     piles = rules.meta[0]
-    played = _go_home(rules, cards, lens, hid, extra, mlog, 0, weights[W_EAGER] != 0)
+    played = go_home(rules, cards, lens, hid, extra, mlog, 0, weights[W_EAGER] != 0)
     counters[LOG] = played
     _seen(table, talon_key(rules, draw_of(rules), cards, lens, hid, extra))
     _encode(arena[0], cards, lens, hid, extra, piles)
@@ -454,6 +357,8 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     counters, weights = b(counters), b(weights)
     hashes = (b(work[15]), b(work[16]), b(work[17]), b(work[18]))
     chains = b(work[19])
+    spare = (b(work[20]), b(work[21]), b(work[22]), b(work[23]), b(work[24]), b(work[25]), b(work[26]), b(work[27]),
+             b(work[28]), b(work[29]))
     meta = rules.meta
     piles = meta[0]
     capacity = meta[1]
@@ -476,10 +381,11 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
         count = generate(rules, cards, lens, hid, extra, moves)
         if draw > 0:
             count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
+            count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch, spare, eager)
             n = talon_of(cards, lens, s, w, talon)
             if quick:
                 talon_chains(talon, n, chains)
-        if counters[NODES] + count > room or counters[LOG] + count * (2 * capacity + 4) > len(mlog):
+        if counters[NODES] + count > room or counters[LOG] + log_room(moves, count, capacity) > len(mlog):
             counters[STATUS] = FULL  # the node stays queued: the caller may grow the store
             return
         _pop(heapkey, heapnode, counters)
@@ -488,15 +394,15 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
             raw = talon_hashes(rules, draw, cards, lens, hid, extra, hashes)
         for m in range(count):
             move = moves[m]
-            if to_twin(rules, lens, move) or (not idle and is_idle(rules, cards, lens, hid, move)):
+            if to_twin(rules, lens, first_of(move)) or (not idle and is_idle(rules, cards, lens, hid, first_of(move))):
                 continue
             jump = reach[m] if draw > 0 else NOT_A_JUMP
             known = child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hid, extra, move, jump)
             if known != 0 and _has(table, known):
                 continue
             at = counters[LOG]
-            used = make_child(rules, draw, position, child, talon, n, move, jump, mlog, at, eager)
-            k = known if known != 0 and not _went_home(mlog, at, used) else talon_key(rules, draw, ccards, clens, chid, cextra)
+            used = lay_out(rules, draw, position, child, spare, talon, n, move, jump, mlog, at, eager)
+            k = known if known != 0 and not went_home(mlog, at, used) else talon_key(rules, draw, ccards, clens, chid, cextra)
             if _seen(table, k):
                 continue
             new = counters[NODES]

@@ -13,7 +13,7 @@ from cardtable.solitaire import Variant, variants
 from cardtable.solitaire.compiled import kernel as engine
 from cardtable.solitaire.compiled import to_arrays
 from cardtable.solitaire.compiled.shared import MAX_MOVES
-from cardtable.solver.kernel import _go_home, _go_home_after
+from cardtable.solver.children import go_home, go_home_after
 from tests.solitaire.conformance import chosen_variants
 
 
@@ -33,7 +33,7 @@ def test_going_home_after_a_move_finds_what_a_full_look_finds(variant: Variant, 
         p = to_arrays(variant.start(rng.randrange(1, 1 << 20)))
         here = (p.cards, p.lens, p.hid, p.extra)
         for _ in range(60):
-            _go_home(rules, *here, log, 0, eager)  # the search's positions have no move home left to make
+            go_home(rules, *here, log, 0, eager)  # the search's positions have no move home left to make
             count = engine.generate(rules, *here, moves)
             if count == 0:
                 break
@@ -41,9 +41,9 @@ def test_going_home_after_a_move_finds_what_a_full_look_finds(variant: Variant, 
                 child = _copy(here)
                 engine.play(rules, *child, int(moves[m]))
                 full, quick = _copy(child), _copy(child)
-                played = _go_home(rules, *full, log, 0, eager)
+                played = go_home(rules, *full, log, 0, eager)
                 logged = log[:played].copy()
-                assert _go_home_after(rules, *quick, log, 0, int(moves[m]), eager) == played
+                assert go_home_after(rules, *quick, log, 0, int(moves[m]), eager) == played
                 assert (log[:played] == logged).all()
                 assert all((a == b).all() for a, b in zip(full, quick))
                 compared += 1

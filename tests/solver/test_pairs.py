@@ -1,0 +1,69 @@
+"""A talon card goes onto the tableau only together with a move onto it (``pairs.py``),
+where one card turns at a time and redeals are unlimited; never elsewhere."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.solitaire import apply, get_variant, legal_moves
+from cardtable.solitaire.compiled import to_arrays
+from cardtable.solitaire.compiled.kernel import generate
+from cardtable.solitaire.compiled.shared import MAX_MOVES
+from cardtable.solver import Budget, Outcome, running, solve
+from cardtable.solver.pairs import first_of, pair_up, second_of
+from cardtable.solver.talon import draw_of, jumps
+
+
+def _moves(state):  # type: ignore[no-untyped-def]
+    """The search's moves of ``state``: generated, talon jumps, then pairs."""
+    p = to_arrays(state)
+    work = running._work(p.program)
+    rules = p.program.rules
+    draw = draw_of(rules)
+    moves, reach = work[8], work[9]
+    count = generate(rules, p.cards, p.lens, p.hid, p.extra, moves)
+    count = jumps(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, (work[11], work[12], work[13]))
+    count = pair_up(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, (work[11], work[12], work[13]),
+                    tuple(work[20:30]), False)
+    return p.program, [int(m) for m in moves[:count]]
+
+
+def test_a_talon_card_goes_onto_a_column_only_with_a_move_onto_that_column() -> None:
+    rng = random.Random(3)
+    variant = get_variant("klondike")
+    waste = variant.index_of_name("waste")
+    foundations = set(variant.tables.foundations)
+    pairs = 0
+    for deal in range(1, 6):
+        state = variant.start(deal)
+        for _ in range(60):
+            _, moves = _moves(state)
+            for move in moves:
+                first, second = first_of(move), second_of(move)
+                lays_out = (first >> 16) & 255 == waste and (first >> 8) & 255 not in foundations
+                assert lays_out == (second >= 0)  # never alone, and a pair always starts so
+                if second >= 0:
+                    pairs += 1
+                    assert (second >> 8) & 255 == (first >> 8) & 255 != (second >> 16) & 255
+            options = legal_moves(state)
+            if not options:
+                break
+            state = apply(state, rng.choice(options))
+    assert pairs > 20
+
+
+def test_turning_three_at_a_time_nothing_is_paired() -> None:
+    state = get_variant("klondike-draw3").start(5)
+    for _ in range(30):
+        _, moves = _moves(state)
+        assert all(second_of(m) < 0 for m in moves)
+        state = apply(state, legal_moves(state)[0])
+
+
+def test_a_lost_deal_is_proven_in_a_tenth_of_the_positions_and_a_won_one_still_won() -> None:
+    klondike = get_variant("klondike")
+    weights = klondike.solving.proving().weights()
+    lost = running.search(klondike.start(183), 10**6, float("inf"), weights, True)
+    assert lost.exhausted and lost.nodes < 30_000  # 262,422 positions with every talon card played alone
+    for deal in (1, 8, 48):  # each solution replays through the engine, pairs and all
+        assert solve(klondike.start(deal), Budget(nodes=200_000)).outcome is Outcome.SOLVED
