@@ -381,7 +381,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
         count = generate(rules, cards, lens, hid, extra, moves)
         if draw > 0:
             count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
-            count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch, spare, eager)
+            count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager)
             n = talon_of(cards, lens, s, w, talon)
             if quick:
                 talon_chains(talon, n, chains)

@@ -21,9 +21,9 @@ import numpy as np
 from numba import njit
 
 from cardtable.solitaire.compiled.kernel import generate
-from cardtable.solitaire.compiled.shared import MOVE
+from cardtable.solitaire.compiled.shared import MOVE, code
 from cardtable.solver.children import make_child
-from cardtable.solver.talon import jumps, talon_of
+from cardtable.solver.talon import NOT_A_JUMP, talon_of
 
 LOW = 0xFFFFFFFF
 
@@ -41,7 +41,8 @@ def second_of(move):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def _low_reach(reach):  # type: ignore[no-untyped-def]
+def first_reach(reach):  # type: ignore[no-untyped-def]
+    """The talon reach of the move itself, or of a pair's first move."""
     low = reach & LOW
     return low - (1 << 32) if low >= (1 << 31) else low
 
@@ -53,13 +54,14 @@ def _lays_out(rules, move):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch, spare, eager):  # type: ignore[no-untyped-def]
+def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager):  # type: ignore[no-untyped-def]
     """Where ``draw`` is 1, replace each move of ``moves[:count]`` playing a talon card
     onto the tableau by the pairs it makes with each move that then puts a card on it
-    (a card played off the talon that nothing could go on is dropped); return the new
-    count. Moves too many for the array are left unpaired. ``spare`` is the scratch of
-    ``running._work`` (a position, moves, talon and log); ``eager`` as the search's, so
-    that the position between the two moves is the one ``lay_out`` will play from."""
+    (a card played off the talon that nothing could go on is dropped; one the safe moves
+    home take straight on stays a move of its own); return the new count. Moves too many
+    for the array are left unpaired. ``spare`` is the scratch of ``running._work`` (a
+    position, moves, talon and log); ``eager`` as the search's, so that the position
+    between the two moves is the one ``lay_out`` will play from."""
     if draw != 1:
         return count
     icards, ilens, ihid, iextra, more, mreach, pmoves, preach, talon, log = spare
@@ -73,12 +75,21 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch, 
             kept += 1
             continue
         j = (mv >> 8) & 255
+        if not _may_follow(rules, cards, lens, hid, talon, n, reach[m], j):
+            continue  # nothing could ever be put on it from where the cards lie now
         make_child(rules, draw, (cards, lens, hid, extra), (icards, ilens, ihid, iextra), talon, n, mv, reach[m], log, 0, eager)
+        if ilens[j] != lens[j] + 1:  # it went on at once (home): it waits nowhere, so it goes alone
+            if paired >= len(pmoves):
+                return count
+            pmoves[paired] = mv
+            preach[paired] = reach[m]
+            paired += 1
+            continue
         got = generate(rules, icards, ilens, ihid, iextra, more)
-        got = jumps(rules, draw, icards, ilens, ihid, iextra, more, mreach, got, scratch)
+        got = _from_talon(rules, icards, ilens, j, more, mreach, got)
         for g in range(got):
             f = more[g]
-            if f >> 24 != MOVE or (f >> 8) & 255 != j or (f >> 16) & 255 == j:
+            if f >> 24 != MOVE or (f >> 8) & 255 != j or (f >> 16) & 255 == j or ((f >> 16) & 255 == w and mreach[g] == NOT_A_JUMP):
                 continue
             if paired >= len(pmoves):
                 return count
@@ -101,6 +112,59 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch, 
 
 
 @njit(cache=True, nogil=True)
+def _may_follow(rules, cards, lens, hid, talon, n, reach, j):  # type: ignore[no-untyped-def]
+    """Whether a card that may go on the talon card a jump of ``reach`` plays onto pile
+    ``j`` lies face up on the tableau, on top of a foundation, or in the talon: a cheap
+    look before the position with it played is laid out."""
+    p = reach if reach >= 0 else -2 - reach
+    c = talon[p - 1]
+    b = rules.build_id[j]
+    if b < 0:
+        return True
+    tables = rules.tables
+    s, w = rules.meta[2], rules.meta[3]
+    for i in range(rules.meta[0]):
+        if i == s or i == w:
+            continue
+        for k in range(max(hid[i], lens[i] - 1) if rules.is_foundation[i] else hid[i], lens[i]):
+            if tables[b, c, cards[i, k]]:
+                return True
+    for t in range(n):
+        if t != p - 1 and tables[b, c, talon[t]]:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _from_talon(rules, cards, lens, j, moves, reach, count):  # type: ignore[no-untyped-def]
+    """Add to ``moves[:count]`` (every other move's reach ``NOT_A_JUMP``) the talon jumps
+    that put a card on pile ``j``, as ``talon.jumps`` finds them one card at a time (a
+    card ahead of the pointer by turning on, one behind it through a redeal), but
+    looking only at the cards the top of ``j`` takes; return the new count."""
+    for m in range(count):
+        reach[m] = NOT_A_JUMP
+    b = rules.build_id[j]
+    s, w = rules.meta[2], rules.meta[3]
+    if b < 0 or lens[j] == 0 or not rules.feeds[w, j]:
+        return count
+    top = cards[j, lens[j] - 1]
+    on = lens[w]
+    for t in range(on):
+        x = cards[w, t]
+        if rules.tables[b, top, x] and count < len(moves):
+            moves[count] = code(MOVE, w, j, 1)
+            reach[count] = t + 1 if t + 1 >= on else -3 - t
+            count += 1
+    for t in range(lens[s]):
+        x = cards[s, lens[s] - 1 - t]
+        if rules.tables[b, top, x] and count < len(moves):
+            moves[count] = code(MOVE, w, j, 1)
+            reach[count] = on + t + 1
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
 def lay_out(rules, draw, position, child, spare, talon, n, move, reach, mlog, at, eager):  # type: ignore[no-untyped-def]
     """``children.make_child`` for a move or a pair (both moves, and the safe moves home
     after each, logged from ``mlog[at]``); return how many moves were logged."""
@@ -109,7 +173,7 @@ def lay_out(rules, draw, position, child, spare, talon, n, move, reach, mlog, at
         return make_child(rules, draw, position, child, talon, n, move, reach, mlog, at, eager)
     icards, ilens, ihid, iextra = spare[0], spare[1], spare[2], spare[3]
     between = (icards, ilens, ihid, iextra)
-    used = make_child(rules, draw, position, between, talon, n, first_of(move), _low_reach(reach), mlog, at, eager)
+    used = make_child(rules, draw, position, between, talon, n, first_of(move), first_reach(reach), mlog, at, eager)
     later = spare[8]
     s, w = rules.meta[2], rules.meta[3]
     m = talon_of(icards, ilens, s, w, later)

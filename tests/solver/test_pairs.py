@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
+
 from cardtable.solitaire import apply, get_variant, legal_moves
 from cardtable.solitaire.compiled import to_arrays
 from cardtable.solitaire.compiled.kernel import generate
 from cardtable.solitaire.compiled.shared import MAX_MOVES
 from cardtable.solver import Budget, Outcome, running, solve
-from cardtable.solver.pairs import first_of, pair_up, second_of
-from cardtable.solver.talon import draw_of, jumps
+from cardtable.solver.children import make_child
+from cardtable.solver.pairs import first_of, first_reach, pair_up, second_of
+from cardtable.solver.talon import draw_of, jumps, talon_of
 
 
 def _moves(state):  # type: ignore[no-untyped-def]
-    """The search's moves of ``state``: generated, talon jumps, then pairs."""
+    """The search's moves of ``state`` (generated, talon jumps, then pairs), each with
+    the length its target pile has once it is played (and the safe moves home after)."""
     p = to_arrays(state)
     work = running._work(p.program)
     rules = p.program.rules
@@ -23,9 +27,17 @@ def _moves(state):  # type: ignore[no-untyped-def]
     moves, reach = work[8], work[9]
     count = generate(rules, p.cards, p.lens, p.hid, p.extra, moves)
     count = jumps(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, (work[11], work[12], work[13]))
-    count = pair_up(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, (work[11], work[12], work[13]),
-                    tuple(work[20:30]), False)
-    return p.program, [int(m) for m in moves[:count]]
+    count = pair_up(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, tuple(work[20:30]), False)
+    talon = np.zeros(p.program.capacity + 1, dtype=np.int64)
+    n = talon_of(p.cards, p.lens, p.program.meta[2], p.program.meta[3], talon)
+    child = (work[4], work[5], work[6], work[7])
+    log = np.zeros(8 * p.program.capacity + 64, dtype=np.int32)
+    found = []
+    for m in range(count):
+        move = int(moves[m])
+        make_child(rules, draw, (p.cards, p.lens, p.hid, p.extra), child, talon, n, first_of(move), first_reach(int(reach[m])), log, 0, False)
+        found.append((move, int(p.lens[(first_of(move) >> 8) & 255]), int(work[5][(first_of(move) >> 8) & 255])))
+    return found
 
 
 def test_a_talon_card_goes_onto_a_column_only_with_a_move_onto_that_column() -> None:
@@ -37,11 +49,12 @@ def test_a_talon_card_goes_onto_a_column_only_with_a_move_onto_that_column() -> 
     for deal in range(1, 6):
         state = variant.start(deal)
         for _ in range(60):
-            _, moves = _moves(state)
-            for move in moves:
+            for move, before, after in _moves(state):
                 first, second = first_of(move), second_of(move)
                 lays_out = (first >> 16) & 255 == waste and (first >> 8) & 255 not in foundations
-                assert lays_out == (second >= 0)  # never alone, and a pair always starts so
+                # Never alone, unless the safe moves home take the card straight on; and a
+                # pair always starts so.
+                assert (lays_out and after == before + 1) == (second >= 0)
                 if second >= 0:
                     pairs += 1
                     assert (second >> 8) & 255 == (first >> 8) & 255 != (second >> 16) & 255
@@ -55,8 +68,7 @@ def test_a_talon_card_goes_onto_a_column_only_with_a_move_onto_that_column() -> 
 def test_turning_three_at_a_time_nothing_is_paired() -> None:
     state = get_variant("klondike-draw3").start(5)
     for _ in range(30):
-        _, moves = _moves(state)
-        assert all(second_of(m) < 0 for m in moves)
+        assert all(second_of(m) < 0 for m, _, _ in _moves(state))
         state = apply(state, legal_moves(state)[0])
 
 
