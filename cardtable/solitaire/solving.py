@@ -12,7 +12,7 @@ class Solving:
     already made, so a higher value trades search time for shorter solutions.
 
     >>> Solving().weights()
-    (10, 6, 4, 2, 6, 1, 0, 0, 0, 0)
+    (10, 6, 4, 2, 6, 1, 0, 0, 0, 0, 0)
     """
 
     cards_out: int = 10
@@ -49,6 +49,13 @@ class Solving:
     nothing. For a first try, that try; for the game's own weighting, its narrower
     search (``idle_moves``): the search that can prove a deal lost never does."""
 
+    paired: bool = False
+    """Whether a talon card goes onto the tableau only with the move that puts a card on
+    it, where one card turns at a time and redeals are unlimited (``solver/pairs.py``):
+    a proof needs a fifth to a tenth of the positions, but the positions skipped are
+    steps many a quick win goes through, so only the search that can prove a deal lost
+    is paired (``proving``)."""
+
     depth_first: bool = False
     """Whether the last search, the one that can prove a deal lost, goes depth first
     (``solver/depth.py``) when a budget asks for more positions than the best-first
@@ -70,14 +77,14 @@ class Solving:
 
     def proving(self) -> Solving:
         """This weighting as the search that can prove a deal lost uses it: sending home
-        only the cards safe to send."""
-        return replace(self, eager_home=False)
+        only the cards safe to send, and a talon card played with the move onto it."""
+        return replace(self, eager_home=False, paired=True)
 
     def weights(self) -> tuple[int, ...]:
         """The weights in the order the compiled search reads them."""
         return (
             self.cards_out, self.face_down, self.disorder, self.depth, self.free_space, self.length, self.stock,
-            self.blocked, self.tall, int(self.eager_home),
+            self.blocked, self.tall, int(self.eager_home), int(self.paired),
         )
 
 

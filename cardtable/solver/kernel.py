@@ -23,7 +23,7 @@ RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 # counters
 NODES, HEAP, LOG, SEQ, EXPANDED, WIN, STATUS = 0, 1, 2, 3, 4, 5, 6
 # weights
-W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TALL, W_EAGER = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TALL, W_EAGER, W_PAIRED = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
 OFFSET = 1 << 20
 
 
@@ -372,6 +372,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     n = 0
     room = arena.shape[0]
     eager = weights[W_EAGER] != 0
+    paired = weights[W_PAIRED] != 0
     for _ in range(steps):
         if counters[HEAP] == 0:
             counters[STATUS] = EXHAUSTED
@@ -381,7 +382,8 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
         count = generate(rules, cards, lens, hid, extra, moves)
         if draw > 0:
             count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
-            count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager)
+            if paired:
+                count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager)
             n = talon_of(cards, lens, s, w, talon)
             if quick:
                 talon_chains(talon, n, chains)

@@ -4,6 +4,7 @@ where one card turns at a time and redeals are unlimited; never elsewhere."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 
@@ -77,5 +78,10 @@ def test_a_lost_deal_is_proven_in_a_tenth_of_the_positions_and_a_won_one_still_w
     weights = klondike.solving.proving().weights()
     lost = running.search(klondike.start(183), 10**6, float("inf"), weights, True)
     assert lost.exhausted and lost.nodes < 30_000  # 262,422 positions with every talon card played alone
+    # Only the proof pairs: the other searches play a talon card alone.
+    unpaired = replace(klondike.solving.proving(), paired=False).weights()
+    paired, alone = (running.search(klondike.start(94), 10**6, float("inf"), w, True) for w in (weights, unpaired))
+    assert paired.exhausted and alone.exhausted and alone.nodes > 4 * paired.nodes
+    assert not klondike.solving.paired and all(not t.paired for t in klondike.solving.first_tries)
     for deal in (1, 8, 48):  # each solution replays through the engine, pairs and all
         assert solve(klondike.start(deal), Budget(nodes=200_000)).outcome is Outcome.SOLVED
