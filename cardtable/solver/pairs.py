@@ -6,10 +6,12 @@ wait: taking it out of the talon makes no other card easier to reach, and it cov
 card it lies on. So a win that plays it there can wait to play it until the move that
 first puts a card on it. Moving it on instead, or home, it could have done straight from
 the talon; and the moves in between never touch it, so they are as legal without it.
-The search therefore plays the two moves as one step: the positions in between, with a
-card or two off the talon lying unused on the columns in every combination, are never
-stored, and a Klondike proof needs a fifth to a half of the positions
-(docs/benchmarks.md). A card the talon plays home goes alone, as before.
+The search that can prove a deal lost (``Solving.paired``) therefore plays the two moves
+as one step: the positions in between, with a card or two off the talon lying unused on
+the columns in every combination, are never stored, and a Klondike proof needs a tenth to
+a half of the positions (docs/benchmarks.md). A card the talon plays home goes alone, as
+before. The other searches play a talon card alone: many a quick win goes through the
+positions pairing skips.
 
 A pair is one move code: the first move in the low 32 bits, the second plus one above
 them; its talon reach likewise holds the first move's jump low and the second's high.
