@@ -23,7 +23,7 @@ from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.shared import MOVE, MOVES_STAY_PUT
 from cardtable.solver.children import child_key, go_home, went_home
 from cardtable.solver.kernel import EXHAUSTED, FULL, NODES, SOLVED, STATUS, _decode, _encode, _has, _seen, is_idle, to_twin
-from cardtable.solver.pairs import first_of, lay_out, pair_up, second_of
+from cardtable.solver.pairs import first_of, lay_out, pair_up, second_of, spare_of
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
 
 # counters (NODES and STATUS as in kernel.py)
@@ -49,14 +49,6 @@ def _rank(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def _spare(work):  # type: ignore[no-untyped-def]
-    """The scratch ``pairs.py`` works in (see ``running._work``)."""
-    b = borrowed
-    return (b(work[20]), b(work[21]), b(work[22]), b(work[23]), b(work[24]), b(work[25]), b(work[26]), b(work[27]),
-            b(work[28]), b(work[29]))
-
-
-@njit(cache=True, nogil=True)
 def _open(rules, store, work, counters, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     """Put a position's moves on the move stack, best first, as a new frame (its
     position already encoded at the frame's row); False if the stack has no room."""
@@ -65,7 +57,7 @@ def _open(rules, store, work, counters, cards, lens, hid, extra):  # type: ignor
     fstart, fnext, fcount = b(store[3]), b(store[4]), b(store[5])
     moves, reach = b(work[8]), b(work[9])
     scratch = (b(work[11]), b(work[12]), b(work[13]))
-    spare = _spare(work)
+    spare = spare_of(work)
     draw = draw_of(rules)
     count = generate(rules, cards, lens, hid, extra, moves)
     if draw > 0:
@@ -123,7 +115,7 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
     talon = b(work[10])
     hashes = (b(work[15]), b(work[16]), b(work[17]), b(work[18]))
     chains = b(work[19])
-    spare = _spare(work)
+    spare = spare_of(work)
     counters = b(counters)
     meta = rules.meta
     piles, capacity = meta[0], meta[1]

@@ -16,7 +16,7 @@ from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.kernel import generate, is_won
 from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, starts
 from cardtable.solver.children import child_key, go_home, went_home
-from cardtable.solver.pairs import first_of, lay_out, log_room, pair_up
+from cardtable.solver.pairs import first_of, lay_out, log_room, pair_up, spare_of
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
@@ -357,8 +357,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     counters, weights = b(counters), b(weights)
     hashes = (b(work[15]), b(work[16]), b(work[17]), b(work[18]))
     chains = b(work[19])
-    spare = (b(work[20]), b(work[21]), b(work[22]), b(work[23]), b(work[24]), b(work[25]), b(work[26]), b(work[27]),
-             b(work[28]), b(work[29]))
+    spare = spare_of(work)
     meta = rules.meta
     piles = meta[0]
     capacity = meta[1]

@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit
 
 from cardtable.solitaire.compiled.kernel import generate
+from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.shared import MOVE, code
 from cardtable.solver.children import make_child
 from cardtable.solver.talon import NOT_A_JUMP, talon_of
@@ -190,6 +191,14 @@ def log_room(moves, count, capacity):  # type: ignore[no-untyped-def]
     for m in range(count):
         room += (2 * capacity + 4) * (1 if moves[m] >> 32 == 0 else 2)
     return room
+
+
+@njit(cache=True, nogil=True)
+def spare_of(work):  # type: ignore[no-untyped-def]
+    """The ``spare_arrays`` in a search's scratch (``running._work``), borrowed."""
+    b = borrowed
+    return (b(work[20]), b(work[21]), b(work[22]), b(work[23]), b(work[24]), b(work[25]), b(work[26]), b(work[27]),
+            b(work[28]), b(work[29]))
 
 
 def spare_arrays(piles: int, capacity: int, most: int) -> tuple[np.ndarray, ...]:
