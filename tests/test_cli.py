@@ -183,8 +183,9 @@ def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_on
     raw.commit()
     raw.close()
     listed = cardtable("resume", "--list", "--db", str(db))  # the latest played first
-    rows = [line.split() for line in listed.stdout.splitlines()[1:3]]
-    assert [(int(r[0]), r[-1]) for r in rows] == [(newer, "Klondike"), (older, "Yukon")], listed.stdout
+    rows = [line.split(maxsplit=4) for line in listed.stdout.splitlines()[1:3]]
+    assert [(int(r[0]), r[-1]) for r in rows] == [
+        (newer, "Klondike (can't be read back; kept as it is)"), (older, "Yukon")], listed.stdout  # marked, not offered
     result = cardtable("resume", "--plain", "--db", str(db), stdin="quit\n")
     assert result.returncode == 0, result.stderr
     assert f"game {newer} can't be resumed (saved game {newer} can't be read back" in result.stderr

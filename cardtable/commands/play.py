@@ -154,12 +154,24 @@ def _unfinished_text(games: Games, again: str) -> str:
             name = get_variant(record.variant).name
         except UnknownGame:
             name = record.variant
+        if not _reads_back(games, record.id):
+            name += " (can't be read back; kept as it is)"
         lines.append(f"{record.id:>4}  {record.updated[:16].replace('T', ' '):<16}  {record.moves:>5}  {name}")
     unread = len(games.store.unfinished_ids(games.player)) - len(listed)
     if unread:
         lines.append(f"({unread} more can't be read back; they are kept as they are)")
     lines.append(f"`{again} GAME` continues one (GAME is its number in the first column).")
     return "\n".join(lines)
+
+
+def _reads_back(games: Games, game_id: int) -> bool:
+    """Whether the saved game loads (from its last position, so cheaply): a listed game
+    that does not is marked, not offered as if ``resume`` could continue it."""
+    try:
+        games.store.load(games.player, game_id)
+    except CorruptSave:
+        return False
+    return True
 
 
 def stats(args: argparse.Namespace) -> int:
