@@ -101,11 +101,22 @@ class ShowIn(Body):
         default=False, description="the player agrees to give the game up (needed where cards lie face down)")
 
 
+class ShowOut(BaseModel):
+    """The solver's answer to "show me": a win to play back, or why there is none."""
+
+    found: bool = Field(description="whether a win was found; when not, text says why and frames is empty")
+    given_up: bool = Field(description="whether the game was given up to be shown (it hides cards)")
+    text: str = Field(description="the win in words ('a win in 63 moves'), or why none was found")
+    back: int = Field(description="moves the win starts behind the table (it can't be won from where it stands)")
+    frames: list[dict[str, Any]] = Field(description="each move of the win, with the table after it")
+    view: dict[str, Any] = Field(description="the game's own table, which the playback does not move")
+
+
 @router.post(
     "/games/{game_id}/show",
     summary="Show me: the solver's win from the current position, as the tables to play back (the game is not moved)",
-    responses=answers(404, 503, *BODY_ERRORS, refused="stale version, no win found, or the game hides cards and "
-                      "give_up was not given"),
+    response_model=ShowOut,
+    responses=answers(404, 503, *BODY_ERRORS, refused="stale version, or the game hides cards and give_up was not given"),
     openapi_extra=documented(ShowIn),
 )
 async def show(request: Request) -> Response:
@@ -126,13 +137,13 @@ async def show(request: Request) -> Response:
         return json_response({"detail": str(refused), "view": table_view(live.game_id, live.session, live.version)},
                              status=409)
     view = table_view(live.game_id, session, version)
-    if isinstance(found, NoWin):
+    if isinstance(found, NoWin):  # an answer, not a refusal: the search found nothing to show
         kept = ": the game goes on, not given up" if body.give_up and not given_up and not session.is_over else ""
-        return json_response({"detail": found.reason + (" (the game was given up)" if given_up else kept), "view": view},
-                             status=409)
+        why = found.reason + (" (the game was given up)" if given_up else kept)
+        return json_response({"found": False, "given_up": given_up, "text": why, "back": 0, "frames": [], "view": view})
     frames = [
         {"move": move_view(session, move), "view": table_view(live.game_id, found.frame(session, step + 1), version)}
         for step, move in enumerate(found.moves)
     ]
-    # back: moves the win starts behind the table (the game can't be won from where it stands)
-    return json_response({"given_up": given_up, "text": found.text, "back": found.back, "frames": frames, "view": view})
+    return json_response({"found": True, "given_up": given_up, "text": found.text, "back": found.back, "frames": frames,
+                          "view": view})

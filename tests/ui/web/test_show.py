@@ -23,7 +23,7 @@ def test_the_win_is_played_back_as_tables_and_the_game_stays_as_it_was(tmp_path:
     assert shown.status_code == 200, shown.text
     body = shown.json()
     frames = body["frames"]
-    assert body["given_up"] is False and body["text"] == f"a win in {len(frames)} moves"
+    assert body["found"] is True and body["given_up"] is False and body["text"] == f"a win in {len(frames)} moves"
     assert frames[-1]["view"]["won"] and not any(f["view"]["won"] for f in frames[:-1])
     assert [f["view"]["moves"] for f in frames] == list(range(1, len(frames) + 1))
     assert {"kind", "source", "target"} <= set(frames[0]["move"])
@@ -70,23 +70,24 @@ def test_a_deal_proved_lost_says_so_rather_than_that_no_win_was_found(tmp_path: 
     client = _client(tmp_path)
     game = client.post("/api/games", json={"game": "freecell", "deal": 11982}).json()
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
-    assert shown.status_code == 409 and "can't be won from here" in shown.json()["detail"]
+    assert shown.status_code == 200 and not shown.json()["found"] and "can't be won from here" in shown.json()["text"]
+    assert shown.json()["frames"] == []
     client.app.state.live.show_nodes = 500  # too few to prove anything
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
-    assert shown.status_code == 409 and "no win was found" in shown.json()["detail"]
+    assert shown.status_code == 200 and not shown.json()["found"] and "no win was found" in shown.json()["text"]
 
 
 def test_a_deal_lost_from_the_start_says_why_only_where_every_card_lies_face_up(tmp_path: Path) -> None:
     client = _client(tmp_path)
     game = client.post("/api/games", json={"game": "streets-and-alleys", "deal": 1}).json()
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
-    assert shown.status_code == 409
-    assert shown.json()["detail"].startswith("this game can't be won from here. 10♣, 10♦, Q♠, Q♣")
+    assert shown.status_code == 200 and not shown.json()["found"]
+    assert shown.json()["text"].startswith("this game can't be won from here. 10♣, 10♦, Q♠, Q♣")
     # Klondike 89 is lost because of cards that lie face down: nothing names them.
     game = client.post("/api/games", json={"game": "klondike", "deal": 89}).json()
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0, "give_up": True})
-    assert shown.status_code == 409
-    assert shown.json()["detail"] == "this game can't be won from here (the game was given up)"
+    assert shown.status_code == 200 and not shown.json()["found"] and shown.json()["given_up"]
+    assert shown.json()["text"] == "this game can't be won from here (the game was given up)"
 
 
 def test_a_position_lost_after_moves_shows_the_win_from_the_nearest_winnable_one(tmp_path: Path) -> None:
@@ -112,8 +113,8 @@ def test_a_search_that_runs_out_gives_nothing_up(tmp_path: Path) -> None:
     game = client.post("/api/games", json={"game": "klondike", "deal": 3}).json()
     client.app.state.live.show_nodes = 20  # too few to find the win
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0, "give_up": True})
-    assert shown.status_code == 409 and "no win was found" in shown.json()["detail"]
-    assert shown.json()["detail"].endswith("the game goes on, not given up") and not shown.json()["view"]["given_up"]
+    assert shown.status_code == 200 and not shown.json()["found"] and "no win was found" in shown.json()["text"]
+    assert shown.json()["text"].endswith("the game goes on, not given up") and not shown.json()["view"]["given_up"]
     assert client.get("/api/games/latest").json()["id"] == game["id"]  # still being played
     assert client.get("/api/stats").json()["stats"] == []
     moved = client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0})

@@ -137,9 +137,9 @@ async function playBack(run) {
   const asked = view.id;
   const { status: code, data } = await api.show(view.id, view.version, view.show_gives_up);
   if (!view || view.id !== asked || run.dropped) return; // a new deal came while the win was looked for: it stands
-  if (code !== 200) {
+  if (code !== 200 || !data.found) {
     if (data.view) show(data.view);
-    if (!run.quiet) say(data.detail ?? "That did not work.");  // stopped by an action: its words stand
+    if (!run.quiet) say(data.text ?? data.detail ?? "That did not work.");  // stopped by an action: its words stand
     return;
   }
   show(data.view);
