@@ -2,10 +2,11 @@
 compared on the same work (the positions searched are printed: equal counts mean equal
 searches).
 
-Run: .venv/bin/python bench/solve_cpu.py GAME [--deals 1-400] [--nodes 100000] [--depth-first]
+Run: .venv/bin/python bench/solve_cpu.py GAME [--deals 1-400] [--nodes 100000] [--depth-first | --proof]
 
 ``--depth-first`` times the depth-first search alone (``running.dive``) instead of whole
-solves. To compare with an older commit, run the same command from a worktree of it with
+solves; ``--proof`` the best-first search that can prove a deal lost (the game's proving
+weights, every move tried) alone. To compare with an older commit, run the same command from a worktree of it with
 ``PYTHONPATH`` pointing there, alternately with this one.
 """
 
@@ -27,6 +28,7 @@ def main() -> None:
     parser.add_argument("--deals", default="1-400")
     parser.add_argument("--nodes", type=int, default=100_000, help="positions each solve may store")
     parser.add_argument("--depth-first", action="store_true", help="time the depth-first search alone")
+    parser.add_argument("--proof", action="store_true", help="time the best-first search that can prove a loss alone")
     args = parser.parse_args()
     variant = get_variant(args.game)
     deals = parse_deals(args.deals)
@@ -34,6 +36,8 @@ def main() -> None:
 
     if args.depth_first:
         running.dive(variant.start(deals[0]), 100, float("inf"))
+    elif args.proof:
+        running.search(variant.start(deals[0]), 16, float("inf"), variant.solving.proving().weights(), True)
     else:
         solve(variant.start(deals[0]), Budget(nodes=1_000))
     began = time.process_time()
@@ -42,6 +46,10 @@ def main() -> None:
     for deal in deals:
         if args.depth_first:
             found = running.dive(variant.start(deal), args.nodes, float("inf"))
+            positions += found.nodes
+            verdict = "solved" if found.solved else "exhausted" if found.exhausted else "unknown"
+        elif args.proof:
+            found = running.search(variant.start(deal), args.nodes, float("inf"), variant.solving.proving().weights(), True)
             positions += found.nodes
             verdict = "solved" if found.solved else "exhausted" if found.exhausted else "unknown"
         else:

@@ -16,7 +16,7 @@ from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.kernel import generate, is_won
 from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, starts
 from cardtable.solver.children import child_key, go_home, went_home
-from cardtable.solver.pairs import first_of, lay_out, log_room, pair_up, spare_of
+from cardtable.solver.pairs import first_of, lay_out_from, log_room, pair_key, pair_up, second_of, spare_of
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
@@ -398,12 +398,18 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
             if to_twin(rules, lens, first_of(move)) or (not idle and is_idle(rules, cards, lens, hid, first_of(move))):
                 continue
             jump = reach[m] if draw > 0 else NOT_A_JUMP
-            known = child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hid, extra, move, jump)
+            if second_of(move) >= 0:  # a pair: keyed from the position between its moves
+                known = pair_key(rules, draw, quick, position, spare, talon, n, move, jump, eager, node)
+            else:
+                known = child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hid, extra, move, jump)
             if known != 0 and _has(table, known):
                 continue
             at = counters[LOG]
-            used = lay_out(rules, draw, position, child, spare, talon, n, move, jump, mlog, at, eager)
-            k = known if known != 0 and not went_home(mlog, at, used) else talon_key(rules, draw, ccards, clens, chid, cextra)
+            used, first = lay_out_from(rules, draw, quick, position, child, spare, talon, n, move, jump, mlog, at, eager, node)
+            if known == 0 or went_home(mlog, at + first, used - first):
+                k = talon_key(rules, draw, ccards, clens, chid, cextra)
+            else:
+                k = known
             if _seen(table, k):
                 continue
             new = counters[NODES]

@@ -23,10 +23,11 @@ import numpy as np
 from numba import njit
 
 from cardtable.solitaire.compiled.kernel import generate
+from cardtable.solitaire.compiled.keys import hashes_for
 from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.shared import MOVE, code
-from cardtable.solver.children import make_child
-from cardtable.solver.talon import NOT_A_JUMP, talon_of
+from cardtable.solver.children import child_key, make_child
+from cardtable.solver.talon import NOT_A_JUMP, talon_chains, talon_hashes, talon_of
 
 LOW = 0xFFFFFFFF
 
@@ -67,7 +68,8 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, ea
     between the two moves is the one ``lay_out`` will play from."""
     if draw != 1:
         return count
-    icards, ilens, ihid, iextra, more, mreach, pmoves, preach, talon, log = spare
+    icards, ilens, ihid, iextra, more, mreach, pmoves, preach, talon, log = spare[:10]
+    spare[15][0] = FORGOTTEN  # the position between is laid out afresh below
     s, w = rules.meta[2], rules.meta[3]
     n = talon_of(cards, lens, s, w, talon)
     paired = 0
@@ -88,11 +90,11 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, ea
             preach[paired] = reach[m]
             paired += 1
             continue
-        got = generate(rules, icards, ilens, ihid, iextra, more)
+        got = generate(rules, icards, ilens, ihid, iextra, more, -1, j)
         got = _from_talon(rules, icards, ilens, j, more, mreach, got)
         for g in range(got):
             f = more[g]
-            if f >> 24 != MOVE or (f >> 8) & 255 != j or (f >> 16) & 255 == j or ((f >> 16) & 255 == w and mreach[g] == NOT_A_JUMP):
+            if (f >> 16) & 255 == j or ((f >> 16) & 255 == w and mreach[g] == NOT_A_JUMP):
                 continue
             if paired >= len(pmoves):
                 return count
@@ -174,6 +176,7 @@ def lay_out(rules, draw, position, child, spare, talon, n, move, reach, mlog, at
     second = second_of(move)
     if second < 0:
         return make_child(rules, draw, position, child, talon, n, move, reach, mlog, at, eager)
+    spare[15][0] = FORGOTTEN
     icards, ilens, ihid, iextra = spare[0], spare[1], spare[2], spare[3]
     between = (icards, ilens, ihid, iextra)
     used = make_child(rules, draw, position, between, talon, n, first_of(move), first_reach(reach), mlog, at, eager)
@@ -181,6 +184,55 @@ def lay_out(rules, draw, position, child, spare, talon, n, move, reach, mlog, at
     s, w = rules.meta[2], rules.meta[3]
     m = talon_of(icards, ilens, s, w, later)
     return used + make_child(rules, draw, between, child, later, m, second, reach >> 32, mlog, at + used, eager)
+
+
+@njit(cache=True, nogil=True)
+def _between(rules, draw, quick, position, spare, talon, n, move, reach, eager, parent):  # type: ignore[no-untyped-def]
+    """Lay out the position between a pair's two moves from ``position`` (node
+    ``parent``) in the spare arrays, with its log, talon and pile hashes, unless the
+    pair before it had the same first move from the same node and left it there."""
+    memo = spare[15]
+    first, r = first_of(move), first_reach(reach)
+    if memo[0] == parent and memo[1] == first and memo[2] == r:
+        return
+    icards, ilens, ihid, iextra = spare[0], spare[1], spare[2], spare[3]
+    later, log = spare[8], spare[9]
+    memo[3] = make_child(rules, draw, position, (icards, ilens, ihid, iextra), talon, n, first, r, log, 0, eager)
+    s, w = rules.meta[2], rules.meta[3]
+    memo[4] = talon_of(icards, ilens, s, w, later)
+    if quick:
+        spare[16][0] = talon_hashes(rules, draw, icards, ilens, ihid, iextra, (spare[10], spare[11], spare[12], spare[13]))
+        talon_chains(later, memo[4], spare[14])
+    memo[0], memo[1], memo[2] = parent, first, r
+
+
+@njit(cache=True, nogil=True)
+def pair_key(rules, draw, quick, position, spare, talon, n, move, reach, eager, parent):  # type: ignore[no-untyped-def]
+    """``children.child_key`` of a pair's child (before the cards its second move sends
+    home) from the position between its moves, laid out once for all the pairs that
+    share a first move; 0 where it can't be worked out (``quick`` False)."""
+    if not quick:
+        return np.uint64(0)
+    _between(rules, draw, quick, position, spare, talon, n, move, reach, eager, parent)
+    hashes = (spare[10], spare[11], spare[12], spare[13])
+    return child_key(rules, draw, quick, hashes, spare[16][0], spare[14], spare[8], spare[15][4],
+                     spare[0], spare[1], spare[2], spare[3], second_of(move), reach >> 32)
+
+
+@njit(cache=True, nogil=True)
+def lay_out_from(rules, draw, quick, position, child, spare, talon, n, move, reach, mlog, at, eager, parent):  # type: ignore[no-untyped-def]
+    """``lay_out`` for the best-first search, which expands node ``parent`` (a pair's
+    position between its moves is laid out once for all its pairs); return how many
+    moves were logged and how many of them are the first move's (0 for a single move)."""
+    second = second_of(move)
+    if second < 0:
+        return make_child(rules, draw, position, child, talon, n, move, reach, mlog, at, eager), 0
+    _between(rules, draw, quick, position, spare, talon, n, move, reach, eager, parent)
+    used, log = spare[15][3], spare[9]
+    for x in range(used):
+        mlog[at + x] = log[x]
+    between = (spare[0], spare[1], spare[2], spare[3])
+    return used + make_child(rules, draw, between, child, spare[8], spare[15][4], second, reach >> 32, mlog, at + used, eager), used
 
 
 @njit(cache=True, nogil=True)
@@ -198,16 +250,28 @@ def spare_of(work):  # type: ignore[no-untyped-def]
     """The ``spare_arrays`` in a search's scratch (``running._work``), borrowed."""
     b = borrowed
     return (b(work[20]), b(work[21]), b(work[22]), b(work[23]), b(work[24]), b(work[25]), b(work[26]), b(work[27]),
-            b(work[28]), b(work[29]))
+            b(work[28]), b(work[29]), b(work[30]), b(work[31]), b(work[32]), b(work[33]), b(work[34]), b(work[35]),
+            b(work[36]))
 
 
-def spare_arrays(piles: int, capacity: int, most: int) -> tuple[np.ndarray, ...]:
+SPARE = 17
+"""How many arrays ``spare_arrays`` makes. From the eleventh, the position between a
+pair's moves keeps its pile hashes (four arrays), its talon's chains, what it is (node,
+first move, reach, moves logged, talon length: the memo, ``spare[15]``) and its key's sum."""
+FORGOTTEN = -2
+"""The memo's node when the spare position is no pair's position between."""
+
+
+def spare_arrays(piles: int, capacity: int, most: int, groups: int) -> tuple[np.ndarray, ...]:
     """Scratch for ``pair_up`` and ``lay_out``: a position between the two moves, the
-    moves found there and their reach, the pairs and theirs, a talon and a move log."""
+    moves found there and their reach, the pairs and theirs, a talon and a move log,
+    and the between position's hashes (``keys.hashes_for``, ``talon.talon_chains``)."""
     return (
         np.zeros((piles, capacity), dtype=np.uint8), np.zeros(piles, dtype=np.int64),
         np.zeros(piles, dtype=np.int64), np.zeros(1, dtype=np.int64),
         np.zeros(most, dtype=np.int64), np.zeros(most, dtype=np.int64),
         np.zeros(most, dtype=np.int64), np.zeros(most, dtype=np.int64),
         np.zeros(capacity + 1, dtype=np.int64), np.zeros(4 * capacity + 64, dtype=np.int32),
+        *hashes_for(piles, capacity, groups), np.zeros((2, capacity + 1), dtype=np.uint64),
+        np.full(5, FORGOTTEN, dtype=np.int64), np.zeros(1, dtype=np.uint64),
     )

@@ -79,7 +79,7 @@ def _work(program: Program) -> tuple[np.ndarray, ...]:
              np.zeros(capacity, dtype=np.int64))
     depths = (np.zeros(52, dtype=np.int64),)
     talon_chains = (np.zeros((2, capacity + 1), dtype=np.uint64),)
-    spare = spare_arrays(piles, capacity, MAX_MOVES)
+    spare = spare_arrays(piles, capacity, MAX_MOVES, groups)
     return (position() + position() + moves + position()[:3] + depths + hashes_for(piles, capacity, groups) + talon_chains
             + spare)
 

@@ -14,7 +14,7 @@ from cardtable.solitaire.compiled.kernel import generate
 from cardtable.solitaire.compiled.shared import MAX_MOVES
 from cardtable.solver import Budget, Outcome, running, solve
 from cardtable.solver.children import make_child
-from cardtable.solver.pairs import first_of, first_reach, pair_up, second_of
+from cardtable.solver.pairs import SPARE, first_of, first_reach, pair_up, second_of
 from cardtable.solver.talon import draw_of, jumps, talon_of
 
 
@@ -28,7 +28,7 @@ def _moves(state):  # type: ignore[no-untyped-def]
     moves, reach = work[8], work[9]
     count = generate(rules, p.cards, p.lens, p.hid, p.extra, moves)
     count = jumps(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, (work[11], work[12], work[13]))
-    count = pair_up(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, tuple(work[20:30]), False)
+    count = pair_up(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, tuple(work[20:20 + SPARE]), False)
     talon = np.zeros(p.program.capacity + 1, dtype=np.int64)
     n = talon_of(p.cards, p.lens, p.program.meta[2], p.program.meta[3], talon)
     child = (work[4], work[5], work[6], work[7])

@@ -57,9 +57,10 @@ def _unranked(rules, cards, lens, hid, j, c):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def generate(rules, cards, lens, hid, extra, out, source=-1):  # type: ignore[no-untyped-def]
+def generate(rules, cards, lens, hid, extra, out, source=-1, target=-1):  # type: ignore[no-untyped-def]
     """Write every legal move's code into ``out``; return how many. With ``source``,
-    only the moves of cards off that pile (no deals, redeals, pairs or discards)."""
+    only the moves of cards off that pile, with ``target`` only those onto it (either
+    way no deals, redeals, pairs or discards)."""
     meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
     takes, capacity, one_in, is_found = rules.takes, rules.capacity, rules.one_in, rules.is_foundation
     super_src, covered, cells, open_columns = rules.supermove_sources, rules.covered, rules.cells, rules.open_columns
@@ -130,7 +131,7 @@ def generate(rules, cards, lens, hid, extra, out, source=-1):  # type: ignore[no
             nc += 1
     if nc > 0:
         for j in range(piles):
-            if not takes[j] or _covered(covered, lens, j) or _waiting(rules, lens, j):
+            if (target >= 0 and j != target) or not takes[j] or _covered(covered, lens, j) or _waiting(rules, lens, j):
                 continue
             held = lens[j]
             cap = capacity[j]
@@ -158,7 +159,7 @@ def generate(rules, cards, lens, hid, extra, out, source=-1):  # type: ignore[no
                     continue
                 out[count] = code(MOVE, i, j, k)
                 count += 1
-    if source >= 0:
+    if source >= 0 or target >= 0:
         return count
     if meta[24]:
         count = _discards(rules, cards, lens, hid, out, count)

@@ -19,6 +19,7 @@ import pytest
 from cardtable.solitaire import State, Variant, apply, canonical_key, get_variant, is_won, legal_moves, variants
 from cardtable.solitaire.compiled import compiled_apply, compiled_moves, from_arrays, to_arrays
 from cardtable.solitaire.compiled import kernel, keys
+from cardtable.solitaire.compiled.shared import MAX_MOVES, MOVE
 from tests.solitaire.conformance import chosen_variants
 
 POSITIONS = int(os.environ.get("CARDTABLE_COMPILED_POSITIONS", "1500"))
@@ -56,6 +57,21 @@ def test_same_moves_and_positions(variant: Variant) -> None:
             assert compiled_apply(state, move) == apply(state, move, trusted=True), move
         p = to_arrays(state)
         assert bool(kernel.is_won(p.program.rules, p.lens, p.cards)) == is_won(state)
+
+
+@pytest.mark.parametrize("variant", [*variants(), *chosen_variants()], ids=lambda v: v.id)
+def test_moves_off_or_onto_one_pile_are_those_of_the_whole_generator(variant: Variant) -> None:
+    out = np.zeros(MAX_MOVES, dtype=np.int64)
+    for state in _positions(variant, POSITIONS // 10, seed=3):
+        p = to_arrays(state)
+        here = (p.program.rules, p.cards, p.lens, p.hid, p.extra, out)
+        discarded = variant.tables.foundations[0] if variant.discard is not None else -1  # discards come apart
+        carried = [int(c) for c in out[: kernel.generate(*here)] if c >> 24 == MOVE and (c >> 8) & 255 != discarded]
+        for pile in range(len(state.piles)):
+            off = sorted(int(c) for c in out[: kernel.generate(*here, pile)])
+            assert off == sorted(c for c in carried if (c >> 16) & 255 == pile), (state, pile)
+            onto = sorted(int(c) for c in out[: kernel.generate(*here, -1, pile)])
+            assert onto == sorted(c for c in carried if (c >> 8) & 255 == pile), (state, pile)
 
 
 @pytest.mark.parametrize("variant", [*variants(), *chosen_variants()], ids=lambda v: v.id)
