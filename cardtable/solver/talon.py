@@ -98,24 +98,26 @@ def jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch):  
         moves[kept] = mv
         reach[kept] = NOT_A_JUMP
         kept += 1
-    talon = np.empty(lens[s] + lens[w], dtype=np.int64)
-    n = talon_of(cards, lens, s, w, talon)
+    on = lens[w]
+    n = lens[s] + on
     if n == 0:
         return kept
     scards, slens, shid = scratch
-    seen = np.zeros(n + 1, dtype=np.bool_)
-    found = np.empty(meta[0] * (n + 1), dtype=np.int64)  # at most each waste card to each pile
     copy_position(cards, lens, hid, scards, slens, shid)  # only the talon's two piles change below
+    _lay_talon(cards, lens, s, w, scards)
     for via in range(2):  # first by turning on, then by turning the waste over
-        q = lens[w] if via == 0 else 0
+        q = on if via == 0 else 0
         while True:
-            if q >= 1 and not seen[q] and _may_land(rules, cards, lens, talon[q - 1]):
-                seen[q] = True
-                point(scards, slens, shid, s, w, talon, n, q)
+            # Turning the waste over and on again comes to pointers turning on came to first.
+            again = via == 1 and q >= on and ((q - on) % draw == 0 or q == n)
+            room = len(moves) - kept >= meta[0] * q  # the most moves the waste's q cards have
+            if q >= 1 and not again and room and _may_land(rules, cards, lens, scards[w, q - 1]):
+                slens[w], shid[w], slens[s], shid[s] = q, 0, n - q, n - q  # as ``point`` lays it out
+                found = moves[kept:]  # the waste card's moves are written where they are kept
                 got = generate(rules, scards, slens, shid, extra, found, w)
                 for g in range(got):
                     mv = found[g]
-                    if mv >> 24 == MOVE and (mv >> 16) & 255 == w and kept < len(moves):
+                    if mv >> 24 == MOVE and (mv >> 16) & 255 == w:
                         moves[kept] = mv
                         reach[kept] = q if via == 0 else -2 - q
                         kept += 1
@@ -123,6 +125,18 @@ def jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch):  
                 break
             q = min(q + draw, n)
     return kept
+
+
+@njit(cache=True, nogil=True)
+def _lay_talon(cards, lens, s, w, scards):  # type: ignore[no-untyped-def]
+    """Write the whole talon into ``scards``' waste row, first card first, and reversed
+    into its stock row, so that any pointer lays it out by the two piles' lengths alone
+    (``point`` without copying a card)."""
+    ns, nw = lens[s], lens[w]
+    for x in range(ns):
+        scards[w, nw + x] = cards[s, ns - 1 - x]
+    for x in range(nw):
+        scards[s, ns + x] = cards[w, nw - 1 - x]
 
 
 @njit(cache=True, nogil=True)
