@@ -27,11 +27,12 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
+from cardtable.app.searches import HERE, LOST, Searcher
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import Store
 from cardtable.solitaire import Variant, variants
 from cardtable.solver import Budget, Outcome
-from cardtable.solver.batch import DealResult, classify
+from cardtable.solver.batch import DealResult, deal_result
 
 NODES = 20_000
 """Positions each deal may search (a tenth of a second for most FreeCell deals)."""
@@ -103,9 +104,11 @@ class DealBook:
 
     def __init__(
         self, store: Store, nodes: int = NODES, tries: int = TRIES, daily_tries: int = DAILY_TRIES,
-        trying_seconds: float = TRYING_SECONDS,
+        trying_seconds: float = TRYING_SECONDS, searcher: Searcher = HERE,
     ) -> None:
         self.store = store
+        self.searcher = searcher
+        """Where the deals tried are solved (a server's searching process, off its core)."""
         self.trying_seconds = trying_seconds
         self.budget = Budget(nodes=nodes, seconds=float("inf"))
         self.tries = tries
@@ -185,8 +188,10 @@ class DealBook:
                     decided = known.decided(variant.id, range(deal, deal + 1)) if known_first else {}
                     outcome = decided[deal].outcome if deal in decided else None
                     if outcome is None:
-                        results.append(next(classify(variant.id, [deal], self.budget)))
-                        outcome = results[-1].outcome
+                        result = self.searcher.solve(variant.start(deal), self.budget)
+                        if result.limit != LOST:  # a verdict of the budget, not of a searching process lost
+                            results.append(deal_result(variant, deal, result))
+                        outcome = result.outcome
                     if outcome is Outcome.SOLVED:
                         return deal
                 return None

@@ -3,6 +3,7 @@ one the same everywhere, and counted apart in the statistics."""
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from datetime import date
@@ -12,13 +13,14 @@ import pytest
 
 from cardtable.app import Store
 from cardtable.app.deals import DealBook, NoWinnableDeal, first_deal, shipped
+from cardtable.app.searches import LOST, SearchProcess
 from cardtable.app.service import Games
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.stats import to_text
 from cardtable.app.tallies import player_stats
-from cardtable.solitaire import get_variant, is_won
+from cardtable.solitaire import State, get_variant, is_won
 from cardtable.solitaire.formats import parse_moves, replay_steps
-from cardtable.solver import Budget, Outcome, solve
+from cardtable.solver import Budget, Outcome, Result, solve
 from cardtable.solver.batch import DealResult
 
 DAY = date(2026, 11, 24)
@@ -31,6 +33,54 @@ def test_a_winnable_deal_is_proved_and_joins_the_catalogue(tmp_path: Path) -> No
     deal = book.winnable(variant, random.Random(3))
     assert deal in book.catalogue(variant)
     assert solve(variant.start(deal), Budget(nodes=5_000, seconds=float("inf"))).solved
+
+
+class _Counting:
+    """A searching process's searches, counted."""
+
+    def __init__(self) -> None:
+        self.process = SearchProcess()
+        self.asked = 0
+
+    def solve(self, state: State, budget: Budget = Budget()) -> Result:
+        self.asked += 1
+        return self.process.solve(state, budget)
+
+    def warm_up(self, state: State) -> None:
+        self.process.warm_up(state)
+
+
+def test_the_deals_tried_are_solved_where_the_book_is_told(tmp_path: Path) -> None:
+    searcher = _Counting()
+    try:
+        book = DealBook(Store(tmp_path / "p.db"), nodes=5_000, tries=4, searcher=searcher)
+        variant = get_variant("freecell")
+        deal = book.winnable(variant, random.Random(3))
+        assert searcher.asked >= 1 and searcher.process.pid() != os.getpid()
+        assert deal in book.catalogue(variant)
+        assert deal == DealBook(Store(tmp_path / "h.db"), nodes=5_000, tries=4).winnable(variant, random.Random(3))
+    finally:
+        searcher.process.close()
+
+
+class _Lost:
+    """A searching process that is lost before it answers, every time."""
+
+    def solve(self, state: State, budget: Budget = Budget()) -> Result:
+        return Result(Outcome.UNKNOWN, (), 0, 0.0, False, limit=LOST)
+
+    def warm_up(self, state: State) -> None:
+        pass
+
+
+def test_a_search_whose_process_was_lost_is_no_verdict_and_is_not_kept(tmp_path: Path) -> None:
+    store = Store(tmp_path / "l.db")
+    with pytest.raises(NoWinnableDeal):
+        DealBook(store, nodes=5_000, tries=2, trying_seconds=0.0, searcher=_Lost()).winnable(
+            get_variant("freecell"), random.Random(3))
+    known = SolvedDeals(store.path)
+    assert known.results("freecell") == []  # tried again next time, not taken as unknown
+    known.close()
 
 
 def test_when_no_deal_is_proved_the_catalogue_is_dealt_from_else_it_says_so(tmp_path: Path) -> None:

@@ -92,8 +92,10 @@ class LiveGames:
         self.indicator = Indicator(known=known_deals(store), searcher=self.judging)
         self.show_nodes = SHOW_NODES
         """Positions "show me" may search for a win."""
-        self.deals = DealBook(store)
-        """Winnable and daily deals."""
+        self.dealing = search_process("deals")
+        self.deals = DealBook(store, searcher=self.dealing)
+        """Winnable and daily deals, their tries solved in a searching process of their own
+        (started at the first ask), not on a store thread on the server's core."""
 
     async def run(self, call: Callable[..., T], *args: object) -> T:
         """``call(*args)`` on a store thread, off the event loop."""
@@ -276,6 +278,7 @@ class LiveGames:
         self.indicator.close()
         self.searcher.close()
         self.judging.close()
+        self.dealing.close()
 
     def _notify(self, key: Key) -> None:
         for event in self._waiting.get(key, ()):

@@ -106,7 +106,8 @@ def test_with_the_setting_off_the_socket_sends_views_only(app: FastAPI) -> None:
 def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) -> None:
     from cardtable.app.deals import DealBook
 
-    app.state.live.deals = DealBook(app.state.live.store, nodes=5_000)
+    live = app.state.live
+    live.deals = DealBook(live.store, nodes=5_000, searcher=live.dealing)  # solved off the server's process
     client = TestClient(app)
     winnable = client.post("/api/games", json={"game": "freecell", "pick": "winnable"})
     assert winnable.status_code == 201, winnable.text
