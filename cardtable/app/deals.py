@@ -82,6 +82,9 @@ _UNPROVED = (
 )
 
 
+STOPPED = "the search for a winnable deal stopped before it had an answer (its process was lost): ask again"
+
+
 class NoWinnableDeal(LookupError):
     """No deal of the game could be proved winnable within the budget (and none is known)."""
 
@@ -189,8 +192,9 @@ class DealBook:
                     outcome = decided[deal].outcome if deal in decided else None
                     if outcome is None:
                         result = self.searcher.solve(variant.start(deal), self.budget)
-                        if result.limit != LOST:  # a verdict of the budget, not of a searching process lost
-                            results.append(deal_result(variant, deal, result))
+                        if result.limit == LOST:  # no verdict: going on would make the day's deal another
+                            raise NoWinnableDeal(STOPPED)
+                        results.append(deal_result(variant, deal, result))
                         outcome = result.outcome
                     if outcome is Outcome.SOLVED:
                         return deal

@@ -75,9 +75,12 @@ class _Lost:
 
 def test_a_search_whose_process_was_lost_is_no_verdict_and_is_not_kept(tmp_path: Path) -> None:
     store = Store(tmp_path / "l.db")
-    with pytest.raises(NoWinnableDeal):
-        DealBook(store, nodes=5_000, tries=2, trying_seconds=0.0, searcher=_Lost()).winnable(
-            get_variant("freecell"), random.Random(3))
+    book = DealBook(store, nodes=5_000, tries=2, trying_seconds=0.0, searcher=_Lost())
+    with pytest.raises(NoWinnableDeal, match="ask again"):
+        book.winnable(get_variant("freecell"), random.Random(3))
+    with pytest.raises(NoWinnableDeal, match="ask again"):  # not "none today": the day's deal stays the same
+        book.daily(get_variant("freecell"), DAY)
+    assert store.setting("", f"daily:freecell:{DAY.isoformat()}") is None
     known = SolvedDeals(store.path)
     assert known.results("freecell") == []  # tried again next time, not taken as unknown
     known.close()
