@@ -23,7 +23,7 @@ from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.shared import MOVE, MOVES_STAY_PUT
 from cardtable.solver.children import child_key, go_home, went_home
 from cardtable.solver.kernel import EXHAUSTED, FULL, NODES, SOLVED, STATUS, _decode, _encode, _has, _seen, is_idle, to_twin
-from cardtable.solver.pairs import first_of, lay_out, pair_up, second_of, spare_of
+from cardtable.solver.pairs import LONGEST, first_of, lay_out, pair_up, second_of, spare_of
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
 
 # counters (NODES and STATUS as in kernel.py)
@@ -136,7 +136,7 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
             counters[MOVES_TOP] = fstart[f]
             counters[LOG_TOP] = estart[f]
             continue
-        if f + 2 > rows.shape[0] or counters[LOG_TOP] + 4 * capacity + 8 > len(elog) or 2 * counters[NODES] + 2 > len(table):
+        if f + 2 > rows.shape[0] or counters[LOG_TOP] + (LONGEST + 1) * (2 * capacity + 4) > len(elog) or 2 * counters[NODES] + 2 > len(table):
             counters[STATUS] = FULL
             return
         at = fstart[f] + fnext[f]

@@ -1,4 +1,4 @@
-"""A talon card goes onto the tableau only together with the move that puts a card on it.
+"""A talon card goes onto the tableau only in a chain that ends with a card put on it.
 
 Where every talon card is one move away at any time (one card turned at a time, no limit
 on redeals: ``talon.draw_of`` is 1), a talon card laid on a column does nothing there but
@@ -6,15 +6,20 @@ wait: taking it out of the talon makes no other card easier to reach, and it cov
 card it lies on. So a win that plays it there can wait to play it until the move that
 first puts a card on it. Moving it on instead, or home, it could have done straight from
 the talon; and the moves in between never touch it, so they are as legal without it.
-The search that can prove a deal lost (``Solving.paired``) therefore plays the two moves
-as one step: the positions in between, with a card or two off the talon lying unused on
-the columns in every combination, are never stored, and a Klondike proof needs a tenth to
-a half of the positions (docs/benchmarks.md). A card the talon plays home goes alone, as
-before. The other searches play a talon card alone: many a quick win goes through the
-positions pairing skips.
+When the card put on it is another talon card, the same holds of that one, and so on: so
+talon cards go onto a column in *chains*, each card on the one before, ended by a card
+from the tableau or a foundation put on the last (a card the talon plays home goes alone,
+as before). The search that can prove a deal lost (``Solving.paired``) plays a chain as
+one step, and never stores the positions with talon cards lying unused on the columns in
+every combination, which made up most of a Klondike proof (docs/benchmarks.md). A chain
+goes up to ``LONGEST`` talon cards; one that could go on ends there with a further talon
+card, which a later step builds on. The other searches play a talon card alone: many a
+quick win goes through the positions chaining skips.
 
-A pair is one move code: the first move in the low 32 bits, the second plus one above
-them; its talon reach likewise holds the first move's jump low and the second's high.
+A chain is one move code: the first talon card's move in the low 32 bits, then the last
+move's source (plus one) and card count, then how many more talon cards lie between; its
+reach holds the first card's talon jump in the low 32 bits and the others' (and a last
+talon card's) a byte each above them.
 """
 
 from __future__ import annotations
@@ -34,19 +39,45 @@ LOW = 0xFFFFFFFF
 
 @njit(cache=True, nogil=True)
 def first_of(move):  # type: ignore[no-untyped-def]
-    """The move itself, or a pair's first move (the talon card played)."""
+    """The move itself, or a chain's first move (the first talon card played)."""
     return move & LOW
 
 
 @njit(cache=True, nogil=True)
 def second_of(move):  # type: ignore[no-untyped-def]
-    """A pair's second move (onto the talon card), or -1 for a single move."""
-    return (move >> 32) - 1
+    """A chain's last move (the card from the tableau or a foundation put on the last
+    talon card), or -1 for a single move."""
+    source = (move >> 32) & 255
+    if source == 0:
+        return -1
+    return code(MOVE, source - 1, (move >> 8) & 255, (move >> 40) & 255)
+
+
+@njit(cache=True, nogil=True)
+def extras_of(move):  # type: ignore[no-untyped-def]
+    """How many more talon cards a chain lays on its first before its last move."""
+    return (move >> 48) & 255
+
+
+@njit(cache=True, nogil=True)
+def extra_reach(reach, e):  # type: ignore[no-untyped-def]
+    """The talon reach of a chain's ``e``-th extra talon card (from 0)."""
+    x = (reach >> (32 + 8 * e)) & 255
+    return x - 256 if x >= 128 else x
+
+
+@njit(cache=True, nogil=True)
+def last_reach(rules, move, reach):  # type: ignore[no-untyped-def]
+    """The talon reach of a chain's last move: a talon card's (a chain as long as they go),
+    else ``NOT_A_JUMP``."""
+    if (move >> 32) & 255 != rules.meta[3] + 1:
+        return NOT_A_JUMP
+    return extra_reach(reach, extras_of(move))
 
 
 @njit(cache=True, nogil=True)
 def first_reach(reach):  # type: ignore[no-untyped-def]
-    """The talon reach of the move itself, or of a pair's first move."""
+    """The talon reach of the move itself, or of a chain's first move."""
     low = reach & LOW
     return low - (1 << 32) if low >= (1 << 31) else low
 
@@ -60,18 +91,20 @@ def _lays_out(rules, move):  # type: ignore[no-untyped-def]
 @njit(cache=True, nogil=True)
 def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager):  # type: ignore[no-untyped-def]
     """Where ``draw`` is 1, replace each move of ``moves[:count]`` playing a talon card
-    onto the tableau by the pairs it makes with each move that then puts a card on it
+    onto the tableau by the chains it starts: more talon cards laid on it one on another
+    (none to ``LONGEST``), then a card from the tableau or a foundation put on the last
     (a card played off the talon that nothing could go on is dropped; one the safe moves
-    home take straight on stays a move of its own); return the new count. Moves too many
-    for the array are left unpaired. ``spare`` is the scratch of ``running._work`` (a
-    position, moves, talon and log); ``eager`` as the search's, so that the position
-    between the two moves is the one ``lay_out`` will play from."""
+    home take straight on stays a move of its own); return the new count. Where the moves
+    are too many for the arrays, every move is left as it was.
+    ``spare`` is the scratch of ``running._work``; ``eager`` as the search's, so that the
+    positions along a chain are those ``lay_out`` will play through."""
     if draw != 1:
         return count
-    icards, ilens, ihid, iextra, more, mreach, pmoves, preach, talon, log = spare[:10]
-    spare[15][0] = FORGOTTEN  # the position between is laid out afresh below
+    pmoves, preach, log = spare[0], spare[1], spare[3]
+    spare[9][0] = FORGOTTEN  # the chain's positions are laid out afresh below
+    lcards, llens, lhid, lextra, ltalon, lmoves, lreach, lstate, lreaches = spare[11:20]
     s, w = rules.meta[2], rules.meta[3]
-    n = talon_of(cards, lens, s, w, talon)
+    n = talon_of(cards, lens, s, w, spare[2])
     paired = 0
     kept = 0
     for m in range(count):
@@ -80,27 +113,40 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, ea
             kept += 1
             continue
         j = (mv >> 8) & 255
-        if not _may_follow(rules, cards, lens, hid, talon, n, reach[m], j):
+        if not _may_follow(rules, cards, lens, hid, spare[2], n, reach[m], j):
             continue  # nothing could ever be put on it from where the cards lie now
-        make_child(rules, draw, (cards, lens, hid, extra), (icards, ilens, ihid, iextra), talon, n, mv, reach[m], log, 0, eager)
-        if ilens[j] != lens[j] + 1:  # it went on at once (home): it waits nowhere, so it goes alone
+        make_child(rules, draw, (cards, lens, hid, extra), (lcards[0], llens[0], lhid[0], lextra[0]), spare[2], n, mv,
+                   reach[m], log, 0, eager)
+        if llens[0][j] != lens[j] + 1:  # it went on at once (home): it waits nowhere, so it goes alone
             if paired >= len(pmoves):
                 return count
             pmoves[paired] = mv
             preach[paired] = reach[m]
             paired += 1
             continue
-        got = generate(rules, icards, ilens, ihid, iextra, more, -1, j)
-        got = _from_talon(rules, icards, ilens, j, more, mreach, got)
-        for g in range(got):
-            f = more[g]
-            if (f >> 16) & 255 == j or ((f >> 16) & 255 == w and mreach[g] == NOT_A_JUMP):
+        lreaches[0] = reach[m]
+        level = 0
+        paired = _chain_ends(rules, level, mv, j, spare, paired)
+        if paired < 0:
+            return count
+        while level >= 0:  # depth first through the talon cards that go on, one on another
+            if lstate[1, level] == lstate[0, level]:
+                level -= 1
                 continue
-            if paired >= len(pmoves):
+            r = lreach[level, lstate[1, level]]
+            lstate[1, level] += 1
+            below = (lcards[level], llens[level], lhid[level], lextra[level])
+            if not _may_follow(rules, below[0], below[1], below[2], ltalon[level], lstate[2, level], r, j):
+                continue
+            make_child(rules, draw, below, (lcards[level + 1], llens[level + 1], lhid[level + 1], lextra[level + 1]),
+                       ltalon[level], lstate[2, level], code(MOVE, w, j, 1), r, log, 0, eager)
+            if llens[level + 1][j] != llens[level][j] + 1:
+                continue  # gone home at once: it could go from the talon as well
+            level += 1
+            lreaches[level] = r
+            paired = _chain_ends(rules, level, mv, j, spare, paired)
+            if paired < 0:
                 return count
-            pmoves[paired] = mv | ((f + 1) << 32)
-            preach[paired] = (reach[m] & LOW) | ((mreach[g] & LOW) << 32)
-            paired += 1
     if kept + paired > len(moves):
         return count
     at = 0
@@ -114,6 +160,60 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, ea
         reach[at] = preach[p]
         at += 1
     return at
+
+
+LONGEST = 4
+"""Talon cards a chain lays before its last move, at most; the last move may then be one
+more talon card (which a later step builds on): their reaches fill a 64-bit number."""
+
+
+@njit(cache=True, nogil=True)
+def _chain_ends(rules, level, first, j, spare, paired):  # type: ignore[no-untyped-def]
+    """With the talon cards of a chain laid on pile ``j`` (its position at ``level`` of
+    the chain's scratch), add a chain for each move that puts a card from the tableau or
+    a foundation on the last of them, and list the talon cards that may go on it next;
+    return the chains' new count (-1 when they are too many)."""
+    lcards, llens, lhid, lextra, ltalon, lmoves, lreach, lstate, lreaches = spare[11:20]
+    pmoves, preach = spare[0], spare[1]
+    s, w = rules.meta[2], rules.meta[3]
+    here = (lcards[level], llens[level], lhid[level], lextra[level])
+    lstate[2, level] = talon_of(here[0], here[1], s, w, ltalon[level])
+    got = generate(rules, here[0], here[1], here[2], here[3], lmoves[level], -1, j)
+    for g in range(got):
+        f = lmoves[level, g]
+        source = (f >> 16) & 255
+        if source == j or source == w:
+            continue  # the talon's cards go on by its jumps, listed below
+        if paired >= len(pmoves):
+            return -1
+        pmoves[paired] = first | ((source + 1) << 32) | ((f & 255) << 40) | (level << 48)
+        preach[paired] = _packed(lreaches, level)
+        paired += 1
+    got = _from_talon(rules, here[0], here[1], j, lmoves[level], lreach[level], 0)
+    if level == LONGEST - 1:  # as long as a chain goes: a talon card on the last ends it
+        for g in range(got):
+            r = lreach[level, g]
+            if not _may_follow(rules, here[0], here[1], here[2], ltalon[level], lstate[2, level], r, j):
+                continue
+            if paired >= len(pmoves):
+                return -1
+            pmoves[paired] = first | ((w + 1) << 32) | (1 << 40) | (level << 48)
+            preach[paired] = _packed(lreaches, level) | ((r & 255) << (32 + 8 * level))
+            paired += 1
+        got = 0
+    lstate[0, level] = got
+    lstate[1, level] = 0
+    return paired
+
+
+@njit(cache=True, nogil=True)
+def _packed(reaches, level):  # type: ignore[no-untyped-def]
+    """A chain's reach: its first talon card's jump, then a byte for each of the next
+    ``level`` cards'."""
+    packed = reaches[0] & LOW
+    for e in range(level):
+        packed |= (reaches[e + 1] & 255) << (32 + 8 * e)
+    return packed
 
 
 @njit(cache=True, nogil=True)
@@ -170,78 +270,112 @@ def _from_talon(rules, cards, lens, j, moves, reach, count):  # type: ignore[no-
 
 
 @njit(cache=True, nogil=True)
+def _talon_part(rules, draw, position, spare, talon, n, move, reach, eager):  # type: ignore[no-untyped-def]
+    """Lay out a chain's talon cards from ``position``, each in a level of the chain's
+    scratch (the last at level ``extras_of(move)``), logging from the spare log's start;
+    return how many moves were logged."""
+    lcards, llens, lhid, lextra, ltalon, lstate = spare[11], spare[12], spare[13], spare[14], spare[15], spare[18]
+    log = spare[3]
+    s, w = rules.meta[2], rules.meta[3]
+    used = make_child(rules, draw, position, (lcards[0], llens[0], lhid[0], lextra[0]), talon, n, first_of(move),
+                      first_reach(reach), log, 0, eager)
+    j = (move >> 8) & 255
+    for e in range(extras_of(move)):
+        below = (lcards[e], llens[e], lhid[e], lextra[e])
+        m = talon_of(below[0], below[1], s, w, ltalon[e])
+        used += make_child(rules, draw, below, (lcards[e + 1], llens[e + 1], lhid[e + 1], lextra[e + 1]), ltalon[e], m,
+                           code(MOVE, w, j, 1), extra_reach(reach, e), log, used, eager)
+    last = extras_of(move)
+    lstate[2, last] = talon_of(lcards[last], llens[last], s, w, ltalon[last])
+    return used
+
+
+@njit(cache=True, nogil=True)
 def lay_out(rules, draw, position, child, spare, talon, n, move, reach, mlog, at, eager):  # type: ignore[no-untyped-def]
-    """``children.make_child`` for a move or a pair (both moves, and the safe moves home
-    after each, logged from ``mlog[at]``); return how many moves were logged."""
+    """``children.make_child`` for a move or a chain (each of its moves, and the safe
+    moves home after each, logged from ``mlog[at]``); return how many moves were logged."""
     second = second_of(move)
     if second < 0:
         return make_child(rules, draw, position, child, talon, n, move, reach, mlog, at, eager)
-    spare[15][0] = FORGOTTEN
-    icards, ilens, ihid, iextra = spare[0], spare[1], spare[2], spare[3]
-    between = (icards, ilens, ihid, iextra)
-    used = make_child(rules, draw, position, between, talon, n, first_of(move), first_reach(reach), mlog, at, eager)
-    later = spare[8]
-    s, w = rules.meta[2], rules.meta[3]
-    m = talon_of(icards, ilens, s, w, later)
-    return used + make_child(rules, draw, between, child, later, m, second, reach >> 32, mlog, at + used, eager)
+    spare[9][0] = FORGOTTEN
+    used = _talon_part(rules, draw, position, spare, talon, n, move, reach, eager)
+    return used + _last_move(rules, draw, child, spare, move, reach, mlog, at, used, eager)
+
+
+@njit(cache=True, nogil=True)
+def _last_move(rules, draw, child, spare, move, reach, mlog, at, used, eager):  # type: ignore[no-untyped-def]
+    """Copy the chain's talon part's ``used`` logged moves to ``mlog[at]``, then lay out
+    its last move into ``child``, logged after them; return how many that logged."""
+    log = spare[3]
+    for x in range(used):
+        mlog[at + x] = log[x]
+    last = extras_of(move)
+    lcards, llens, lhid, lextra, ltalon, lstate = spare[11], spare[12], spare[13], spare[14], spare[15], spare[18]
+    between = (lcards[last], llens[last], lhid[last], lextra[last])
+    return make_child(rules, draw, between, child, ltalon[last], lstate[2, last], second_of(move),
+                      last_reach(rules, move, reach), mlog, at + used, eager)
 
 
 @njit(cache=True, nogil=True)
 def _between(rules, draw, quick, position, spare, talon, n, move, reach, eager, parent):  # type: ignore[no-untyped-def]
-    """Lay out the position between a pair's two moves from ``position`` (node
-    ``parent``) in the spare arrays, with its log, talon and pile hashes, unless the
-    pair before it had the same first move from the same node and left it there."""
-    memo = spare[15]
-    first, r = first_of(move), first_reach(reach)
-    if memo[0] == parent and memo[1] == first and memo[2] == r:
+    """Lay out a chain's talon part from ``position`` (node ``parent``), with its log,
+    talon and pile hashes, unless the chain before it laid the same cards from the same
+    node and left them there."""
+    memo = spare[9]
+    part = move & TALON_PART
+    laid = reach & ((1 << (32 + 8 * extras_of(move))) - 1)  # the reaches of its talon part
+    if memo[0] == parent and memo[1] == part and memo[2] == laid:
         return
-    icards, ilens, ihid, iextra = spare[0], spare[1], spare[2], spare[3]
-    later, log = spare[8], spare[9]
-    memo[3] = make_child(rules, draw, position, (icards, ilens, ihid, iextra), talon, n, first, r, log, 0, eager)
-    s, w = rules.meta[2], rules.meta[3]
-    memo[4] = talon_of(icards, ilens, s, w, later)
+    memo[3] = _talon_part(rules, draw, position, spare, talon, n, move, reach, eager)
     if quick:
-        spare[16][0] = talon_hashes(rules, draw, icards, ilens, ihid, iextra, (spare[10], spare[11], spare[12], spare[13]))
-        talon_chains(later, memo[4], spare[14])
-    memo[0], memo[1], memo[2] = parent, first, r
+        last = extras_of(move)
+        lcards, llens, lhid, lextra, ltalon, lstate = spare[11], spare[12], spare[13], spare[14], spare[15], spare[18]
+        spare[10][0] = talon_hashes(rules, draw, lcards[last], llens[last], lhid[last], lextra[last],
+                                    (spare[4], spare[5], spare[6], spare[7]))
+        talon_chains(ltalon[last], lstate[2, last], spare[8])
+    memo[0], memo[1], memo[2] = parent, part, laid
+
+
+TALON_PART = LOW | (255 << 48)
+"""The bits of a chain's code that say which talon cards it lays (its reach says where
+they lie in the talon)."""
 
 
 @njit(cache=True, nogil=True)
 def pair_key(rules, draw, quick, position, spare, talon, n, move, reach, eager, parent):  # type: ignore[no-untyped-def]
-    """``children.child_key`` of a pair's child (before the cards its second move sends
-    home) from the position between its moves, laid out once for all the pairs that
-    share a first move; 0 where it can't be worked out (``quick`` False)."""
+    """``children.child_key`` of a chain's child (before the cards its last move sends
+    home) from the position its talon cards leave, laid out once for all the chains that
+    lay the same ones; 0 where it can't be worked out (``quick`` False)."""
     if not quick:
         return np.uint64(0)
     _between(rules, draw, quick, position, spare, talon, n, move, reach, eager, parent)
-    hashes = (spare[10], spare[11], spare[12], spare[13])
-    return child_key(rules, draw, quick, hashes, spare[16][0], spare[14], spare[8], spare[15][4],
-                     spare[0], spare[1], spare[2], spare[3], second_of(move), reach >> 32)
+    last = extras_of(move)
+    lcards, llens, lhid, lextra, ltalon, lstate = spare[11], spare[12], spare[13], spare[14], spare[15], spare[18]
+    hashes = (spare[4], spare[5], spare[6], spare[7])
+    return child_key(rules, draw, quick, hashes, spare[10][0], spare[8], ltalon[last], lstate[2, last],
+                     lcards[last], llens[last], lhid[last], lextra[last], second_of(move), last_reach(rules, move, reach))
 
 
 @njit(cache=True, nogil=True)
 def lay_out_from(rules, draw, quick, position, child, spare, talon, n, move, reach, mlog, at, eager, parent):  # type: ignore[no-untyped-def]
-    """``lay_out`` for the best-first search, which expands node ``parent`` (a pair's
-    position between its moves is laid out once for all its pairs); return how many
-    moves were logged and how many of them are the first move's (0 for a single move)."""
-    second = second_of(move)
-    if second < 0:
+    """``lay_out`` for the best-first search, which expands node ``parent`` (a chain's
+    talon part is laid out once for all the chains that share it); return how many moves
+    were logged and how many of them are the talon part's (0 for a single move)."""
+    if second_of(move) < 0:
         return make_child(rules, draw, position, child, talon, n, move, reach, mlog, at, eager), 0
     _between(rules, draw, quick, position, spare, talon, n, move, reach, eager, parent)
-    used, log = spare[15][3], spare[9]
-    for x in range(used):
-        mlog[at + x] = log[x]
-    between = (spare[0], spare[1], spare[2], spare[3])
-    return used + make_child(rules, draw, between, child, spare[8], spare[15][4], second, reach >> 32, mlog, at + used, eager), used
+    used = spare[9][3]
+    return used + _last_move(rules, draw, child, spare, move, reach, mlog, at, used, eager), used
 
 
 @njit(cache=True, nogil=True)
 def log_room(moves, count, capacity):  # type: ignore[no-untyped-def]
-    """The most log entries the children of ``moves[:count]`` can take (a pair twice a
-    move's: each of its moves with its talon's turns and its moves home)."""
+    """The most log entries the children of ``moves[:count]`` can take (a chain's, each
+    of its moves with its talon's turns and its moves home)."""
     room = 0
     for m in range(count):
-        room += (2 * capacity + 4) * (1 if moves[m] >> 32 == 0 else 2)
+        parts = 1 if second_of(moves[m]) < 0 else 2 + extras_of(moves[m])
+        room += (2 * capacity + 4) * parts
     return room
 
 
@@ -251,27 +385,31 @@ def spare_of(work):  # type: ignore[no-untyped-def]
     b = borrowed
     return (b(work[20]), b(work[21]), b(work[22]), b(work[23]), b(work[24]), b(work[25]), b(work[26]), b(work[27]),
             b(work[28]), b(work[29]), b(work[30]), b(work[31]), b(work[32]), b(work[33]), b(work[34]), b(work[35]),
-            b(work[36]))
+            b(work[36]), b(work[37]), b(work[38]), b(work[39]))
 
 
-SPARE = 17
-"""How many arrays ``spare_arrays`` makes. From the eleventh, the position between a
-pair's moves keeps its pile hashes (four arrays), its talon's chains, what it is (node,
-first move, reach, moves logged, talon length: the memo, ``spare[15]``) and its key's sum."""
+SPARE = 20
+"""How many arrays ``spare_arrays`` makes: the chains found and their reaches (0, 1), a
+talon (2) and a move log (3); the pile hashes (4-7), talon chains (8), what it is (node,
+talon part, its reaches, moves logged: the memo, 9) and key sum (10) of the position a
+chain's talon cards leave; and the chain's scratch, a level for each talon card (11-19:
+positions, talons, the moves found at each level and their reaches, each level's count,
+next and talon length, and the reach taken)."""
 FORGOTTEN = -2
-"""The memo's node when the spare position is no pair's position between."""
+"""The memo's node when no chain's talon part is laid out in the scratch."""
 
 
 def spare_arrays(piles: int, capacity: int, most: int, groups: int) -> tuple[np.ndarray, ...]:
-    """Scratch for ``pair_up`` and ``lay_out``: a position between the two moves, the
-    moves found there and their reach, the pairs and theirs, a talon and a move log,
-    and the between position's hashes (``keys.hashes_for``, ``talon.talon_chains``)."""
+    """Scratch for ``pair_up`` and ``lay_out`` (see ``SPARE``)."""
+    levels = LONGEST
     return (
-        np.zeros((piles, capacity), dtype=np.uint8), np.zeros(piles, dtype=np.int64),
-        np.zeros(piles, dtype=np.int64), np.zeros(1, dtype=np.int64),
         np.zeros(most, dtype=np.int64), np.zeros(most, dtype=np.int64),
-        np.zeros(most, dtype=np.int64), np.zeros(most, dtype=np.int64),
-        np.zeros(capacity + 1, dtype=np.int64), np.zeros(4 * capacity + 64, dtype=np.int32),
+        np.zeros(capacity + 1, dtype=np.int64), np.zeros((levels + 1) * (2 * capacity + 4) + 64, dtype=np.int32),
         *hashes_for(piles, capacity, groups), np.zeros((2, capacity + 1), dtype=np.uint64),
         np.full(5, FORGOTTEN, dtype=np.int64), np.zeros(1, dtype=np.uint64),
+        np.zeros((levels, piles, capacity), dtype=np.uint8), np.zeros((levels, piles), dtype=np.int64),
+        np.zeros((levels, piles), dtype=np.int64), np.zeros((levels, 1), dtype=np.int64),
+        np.zeros((levels, capacity + 1), dtype=np.int64), np.zeros((levels, most), dtype=np.int64),
+        np.zeros((levels, most), dtype=np.int64), np.zeros((3, levels), dtype=np.int64),
+        np.zeros(levels, dtype=np.int64),
     )

@@ -1,5 +1,5 @@
-"""A talon card goes onto the tableau only together with a move onto it (``pairs.py``),
-where one card turns at a time and redeals are unlimited; never elsewhere."""
+"""A talon card goes onto the tableau only in a chain that ends with a card put on it
+(``pairs.py``), where one card turns at a time and redeals are unlimited; never elsewhere."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from dataclasses import replace
 import numpy as np
 
 from cardtable.solitaire import apply, get_variant, legal_moves
-from cardtable.solitaire.compiled import to_arrays
+from cardtable.solitaire.compiled import to_arrays, to_move
 from cardtable.solitaire.compiled.kernel import generate
 from cardtable.solitaire.compiled.shared import MAX_MOVES
 from cardtable.solver import Budget, Outcome, running, solve
 from cardtable.solver.children import make_child
-from cardtable.solver.pairs import SPARE, first_of, first_reach, pair_up, second_of
+from cardtable.solver.pairs import SPARE, extras_of, first_of, first_reach, lay_out, pair_up, second_of
 from cardtable.solver.talon import draw_of, jumps, talon_of
 
 
@@ -64,6 +64,45 @@ def test_a_talon_card_goes_onto_a_column_only_with_a_move_onto_that_column() -> 
                 break
             state = apply(state, rng.choice(options))
     assert pairs > 20
+
+
+def test_every_chain_replays_through_the_engine_to_the_position_the_search_lays_out() -> None:
+    rng = random.Random(5)
+    variant = get_variant("klondike")
+    waste = variant.index_of_name("waste")
+    longer = ended_by_the_talon = 0
+    for deal in range(1, 7):
+        state = variant.start(deal)
+        for _ in range(60):
+            p = to_arrays(state)
+            work = running._work(p.program)
+            rules, draw = p.program.rules, draw_of(p.program.rules)
+            moves, reach = work[8], work[9]
+            count = generate(rules, p.cards, p.lens, p.hid, p.extra, moves)
+            count = jumps(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, (work[11], work[12], work[13]))
+            spare = tuple(work[20:20 + SPARE])
+            count = pair_up(rules, draw, p.cards, p.lens, p.hid, p.extra, moves, reach, count, spare, False)
+            talon = np.zeros(p.program.capacity + 1, dtype=np.int64)
+            n = talon_of(p.cards, p.lens, p.program.meta[2], p.program.meta[3], talon)
+            child = (work[4], work[5], work[6], work[7])
+            for move, jump in zip(moves[:count].tolist(), reach[:count].tolist()):
+                if second_of(move) < 0:
+                    continue
+                longer += extras_of(move) > 0
+                ended_by_the_talon += (second_of(move) >> 16) & 255 == waste
+                log = np.zeros(4096, dtype=np.int32)
+                used = lay_out(rules, draw, (p.cards, p.lens, p.hid, p.extra), child, spare, talon, n, move, jump, log, 0, False)
+                played = state
+                for c in log[:used].tolist():
+                    played = apply(played, to_move(variant, c))  # the engine checks each move
+                q = to_arrays(played)
+                assert (q.lens == child[1]).all() and (q.hid == child[2]).all()
+                assert all((q.cards[i, : q.lens[i]] == child[0][i, : q.lens[i]]).all() for i in range(len(q.lens)))
+            options = legal_moves(state)
+            if not options:
+                break
+            state = apply(state, rng.choice(options))
+    assert longer > 100 and ended_by_the_talon > 0  # chains of several talon cards, and some as long as they go
 
 
 def test_turning_three_at_a_time_nothing_is_paired() -> None:
