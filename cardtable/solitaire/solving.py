@@ -49,12 +49,13 @@ class Solving:
     nothing. For a first try, that try; for the game's own weighting, its narrower
     search (``idle_moves``): the search that can prove a deal lost never does."""
 
-    paired: bool = False
-    """Whether a talon card goes onto the tableau only with the move that puts a card on
-    it, where one card turns at a time and redeals are unlimited (``solver/pairs.py``):
-    a proof needs a fifth to a tenth of the positions, but the positions skipped are
-    steps many a quick win goes through, so only the search that can prove a deal lost
-    is paired (``proving``)."""
+    paired: int = 0
+    """Talon cards a search lays on the tableau in one step, where one card turns at a
+    time and redeals are unlimited (``solver/pairs.py``): 0, each alone; 1, a talon card
+    only with the move that puts a card on it (``proving``); more, chains of up to that
+    many, each on the one before (``search.CHAINS``, for proofs with room to finish). A
+    proof needs a fifth to a tenth of the positions, but the positions skipped are steps
+    many a quick win goes through, so only the search that can prove a deal lost pairs."""
 
     depth_first: bool = False
     """Whether the last search, the one that can prove a deal lost, goes depth first
@@ -78,7 +79,7 @@ class Solving:
     def proving(self) -> Solving:
         """This weighting as the search that can prove a deal lost uses it: sending home
         only the cards safe to send, and a talon card played with the move onto it."""
-        return replace(self, eager_home=False, paired=True)
+        return replace(self, eager_home=False, paired=max(1, self.paired))
 
     def weights(self) -> tuple[int, ...]:
         """The weights in the order the compiled search reads them."""

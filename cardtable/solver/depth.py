@@ -62,7 +62,7 @@ def _open(rules, store, work, counters, cards, lens, hid, extra):  # type: ignor
     count = generate(rules, cards, lens, hid, extra, moves)
     if draw > 0:
         count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
-        count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, False)
+        count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, False, LONGEST)
     top = counters[MOVES_TOP]
     if top + count > len(mstack):
         return False

@@ -16,7 +16,7 @@ from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.kernel import generate, is_won
 from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, starts
 from cardtable.solver.children import child_key, go_home, went_home
-from cardtable.solver.pairs import first_of, lay_out_from, log_room, pair_key, pair_up, second_of, spare_of
+from cardtable.solver.pairs import LONGEST, first_of, lay_out_from, log_room, pair_key, pair_up, second_of, spare_of
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
@@ -371,7 +371,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     n = 0
     room = arena.shape[0]
     eager = weights[W_EAGER] != 0
-    paired = weights[W_PAIRED] != 0
+    longest = min(weights[W_PAIRED], LONGEST)  # talon cards in a chain (0: none; 1: pairs)
     for _ in range(steps):
         if counters[HEAP] == 0:
             counters[STATUS] = EXHAUSTED
@@ -381,8 +381,8 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
         count = generate(rules, cards, lens, hid, extra, moves)
         if draw > 0:
             count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
-            if paired:
-                count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager)
+            if longest > 0:
+                count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager, longest)
             n = talon_of(cards, lens, s, w, talon)
             if quick:
                 talon_chains(talon, n, chains)
@@ -398,7 +398,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
             if to_twin(rules, lens, first_of(move)) or (not idle and is_idle(rules, cards, lens, hid, first_of(move))):
                 continue
             jump = reach[m] if draw > 0 else NOT_A_JUMP
-            if second_of(move) >= 0:  # a pair: keyed from the position between its moves
+            if second_of(move) >= 0:  # a chain: keyed from the position its talon cards leave
                 known = pair_key(rules, draw, quick, position, spare, talon, n, move, jump, eager, node)
             else:
                 known = child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hid, extra, move, jump)

@@ -89,10 +89,11 @@ def _lays_out(rules, move):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager):  # type: ignore[no-untyped-def]
+def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager, longest):  # type: ignore[no-untyped-def]
     """Where ``draw`` is 1, replace each move of ``moves[:count]`` playing a talon card
     onto the tableau by the chains it starts: more talon cards laid on it one on another
-    (none to ``LONGEST``), then a card from the tableau or a foundation put on the last
+    (up to ``longest`` in all, at most ``LONGEST``; with 1, pairs), then a card from the
+    tableau or a foundation put on the last, or a talon card on the ``longest``-th
     (a card played off the talon that nothing could go on is dropped; one the safe moves
     home take straight on stays a move of its own); return the new count. Where the moves
     are too many for the arrays, every move is left as it was.
@@ -126,7 +127,7 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, ea
             continue
         lreaches[0] = reach[m]
         level = 0
-        paired = _chain_ends(rules, level, mv, j, spare, paired)
+        paired = _chain_ends(rules, level, mv, j, spare, paired, longest)
         if paired < 0:
             return count
         while level >= 0:  # depth first through the talon cards that go on, one on another
@@ -144,7 +145,7 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, ea
                 continue  # gone home at once: it could go from the talon as well
             level += 1
             lreaches[level] = r
-            paired = _chain_ends(rules, level, mv, j, spare, paired)
+            paired = _chain_ends(rules, level, mv, j, spare, paired, longest)
             if paired < 0:
                 return count
     if kept + paired > len(moves):
@@ -168,7 +169,7 @@ more talon card (which a later step builds on): their reaches fill a 64-bit numb
 
 
 @njit(cache=True, nogil=True)
-def _chain_ends(rules, level, first, j, spare, paired):  # type: ignore[no-untyped-def]
+def _chain_ends(rules, level, first, j, spare, paired, longest):  # type: ignore[no-untyped-def]
     """With the talon cards of a chain laid on pile ``j`` (its position at ``level`` of
     the chain's scratch), add a chain for each move that puts a card from the tableau or
     a foundation on the last of them, and list the talon cards that may go on it next;
@@ -190,7 +191,7 @@ def _chain_ends(rules, level, first, j, spare, paired):  # type: ignore[no-untyp
         preach[paired] = _packed(lreaches, level)
         paired += 1
     got = _from_talon(rules, here[0], here[1], j, lmoves[level], lreach[level], 0)
-    if level == LONGEST - 1:  # as long as a chain goes: a talon card on the last ends it
+    if level >= min(longest, LONGEST) - 1:  # as long as a chain goes: a talon card on the last ends it
         for g in range(got):
             r = lreach[level, g]
             if not _may_follow(rules, here[0], here[1], here[2], ltalon[level], lstate[2, level], r, j):
