@@ -6,7 +6,8 @@ Run: .venv/bin/python bench/solve_cpu.py GAME [--deals 1-400] [--nodes 100000] [
 
 ``--depth-first`` times the depth-first search alone (``running.dive``) instead of whole
 solves; ``--proof`` the best-first search that can prove a deal lost (the game's proving
-weights, every move tried) alone. To compare with an older commit, run the same command from a worktree of it with
+weights, every move tried, talon cards in chains from ``search.CHAINS_FROM`` positions as
+a solve lays them) alone. To compare with an older commit, run the same command from a worktree of it with
 ``PYTHONPATH`` pointing there, alternately with this one.
 """
 
@@ -15,11 +16,13 @@ from __future__ import annotations
 import argparse
 import platform
 import time
+from dataclasses import replace
 
 import cardtable
 from cardtable.commands.solve import parse_deals
 from cardtable.solitaire import get_variant
 from cardtable.solver import Budget, solve
+from cardtable.solver.search import CHAINS, CHAINS_FROM
 
 
 def main() -> None:
@@ -34,10 +37,12 @@ def main() -> None:
     deals = parse_deals(args.deals)
     from cardtable.solver import running  # numba loads here, not on the clock
 
+    proving = variant.solving.proving()
+    proof = (replace(proving, paired=CHAINS) if args.nodes >= CHAINS_FROM else proving).weights()  # as solve's
     if args.depth_first:
         running.dive(variant.start(deals[0]), 100, float("inf"))
     elif args.proof:
-        running.search(variant.start(deals[0]), 16, float("inf"), variant.solving.proving().weights(), True)
+        running.search(variant.start(deals[0]), 16, float("inf"), proof, True)
     else:
         solve(variant.start(deals[0]), Budget(nodes=1_000))
     began = time.process_time()
@@ -49,7 +54,7 @@ def main() -> None:
             positions += found.nodes
             verdict = "solved" if found.solved else "exhausted" if found.exhausted else "unknown"
         elif args.proof:
-            found = running.search(variant.start(deal), args.nodes, float("inf"), variant.solving.proving().weights(), True)
+            found = running.search(variant.start(deal), args.nodes, float("inf"), proof, True)
             positions += found.nodes
             verdict = "solved" if found.solved else "exhausted" if found.exhausted else "unknown"
         else:
