@@ -23,6 +23,7 @@ from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.shared import MOVE, MOVES_STAY_PUT
 from cardtable.solver.children import child_key, go_home, went_home
 from cardtable.solver.kernel import EXHAUSTED, FULL, NODES, SOLVED, STATUS, _decode, _encode, _has, _seen, is_idle, to_twin
+from cardtable.solver.homeward import hold_home
 from cardtable.solver.pairs import LONGEST, first_of, lay_out, pair_up, second_of, spare_of
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
 
@@ -63,6 +64,7 @@ def _open(rules, store, work, counters, cards, lens, hid, extra):  # type: ignor
     if draw > 0:
         count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
         count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, False, LONGEST)
+        count = hold_home(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, False)
     top = counters[MOVES_TOP]
     if top + count > len(mstack):
         return False

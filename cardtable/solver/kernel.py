@@ -16,6 +16,7 @@ from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.kernel import generate, is_won
 from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, starts
 from cardtable.solver.children import child_key, go_home, went_home
+from cardtable.solver.homeward import hold_home
 from cardtable.solver.pairs import LONGEST, first_of, lay_out_from, log_room, pair_key, pair_up, second_of, spare_of
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
 
@@ -383,6 +384,8 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
             count = jumps(rules, draw, cards, lens, hid, extra, moves, reach, count, scratch)
             if longest > 0:
                 count = pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager, longest)
+                if longest > 1:  # with chains: a proof with room to finish (search.CHAINS_FROM)
+                    count = hold_home(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, eager)
             n = talon_of(cards, lens, s, w, talon)
             if quick:
                 talon_chains(talon, n, chains)

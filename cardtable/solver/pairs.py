@@ -83,9 +83,10 @@ def first_reach(reach):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def _lays_out(rules, move):  # type: ignore[no-untyped-def]
-    """Whether ``move`` plays a card off the waste onto a pile that is not a foundation."""
-    return move >> 24 == MOVE and (move >> 16) & 255 == rules.meta[3] and not rules.is_foundation[(move >> 8) & 255]
+def from_waste(rules, move, home):  # type: ignore[no-untyped-def]
+    """Whether ``move`` (a single move) plays a card off the waste onto a foundation
+    (``home``) or onto a pile that is not one."""
+    return move >> 24 == MOVE and (move >> 16) & 255 == rules.meta[3] and rules.is_foundation[(move >> 8) & 255] == home
 
 
 @njit(cache=True, nogil=True)
@@ -101,17 +102,15 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, ea
     positions along a chain are those ``lay_out`` will play through."""
     if draw != 1:
         return count
-    pmoves, preach, log = spare[0], spare[1], spare[3]
+    log = spare[3]
     spare[9][0] = FORGOTTEN  # the chain's positions are laid out afresh below
     lcards, llens, lhid, lextra, ltalon, lmoves, lreach, lstate, lreaches = spare[11:20]
     s, w = rules.meta[2], rules.meta[3]
     n = talon_of(cards, lens, s, w, spare[2])
     paired = 0
-    kept = 0
     for m in range(count):
         mv = moves[m]
-        if not _lays_out(rules, mv):
-            kept += 1
+        if not from_waste(rules, mv, False):
             continue
         j = (mv >> 8) & 255
         if not _may_follow(rules, cards, lens, hid, spare[2], n, reach[m], j):
@@ -119,11 +118,9 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, ea
         make_child(rules, draw, (cards, lens, hid, extra), (lcards[0], llens[0], lhid[0], lextra[0]), spare[2], n, mv,
                    reach[m], log, 0, eager)
         if llens[0][j] != lens[j] + 1:  # it went on at once (home): it waits nowhere, so it goes alone
-            if paired >= len(pmoves):
+            paired = add_chain(spare, paired, mv, reach[m])
+            if paired < 0:
                 return count
-            pmoves[paired] = mv
-            preach[paired] = reach[m]
-            paired += 1
             continue
         lreaches[0] = reach[m]
         level = 0
@@ -148,17 +145,28 @@ def pair_up(rules, draw, cards, lens, hid, extra, moves, reach, count, spare, ea
             paired = _chain_ends(rules, level, mv, j, spare, paired, longest)
             if paired < 0:
                 return count
-    if kept + paired > len(moves):
+    return swap_in(rules, moves, reach, count, spare, paired, False)
+
+
+@njit(cache=True, nogil=True)
+def swap_in(rules, moves, reach, count, spare, chains, home):  # type: ignore[no-untyped-def]
+    """Replace the moves of ``moves[:count]`` playing a waste card onto a foundation
+    (``home``) or elsewhere by the ``chains`` found in the spare arrays; return the new
+    count, or ``count`` with every move as it was where they don't fit."""
+    kept = 0
+    for m in range(count):
+        kept += not from_waste(rules, moves[m], home)
+    if kept + chains > len(moves):
         return count
     at = 0
     for m in range(count):
-        if not _lays_out(rules, moves[m]):
+        if not from_waste(rules, moves[m], home):
             moves[at] = moves[m]
             reach[at] = reach[m]
             at += 1
-    for p in range(paired):
-        moves[at] = pmoves[p]
-        reach[at] = preach[p]
+    for p in range(chains):
+        moves[at] = spare[0][p]
+        reach[at] = spare[1][p]
         at += 1
     return at
 
@@ -170,12 +178,34 @@ more talon card (which a later step builds on): their reaches fill a 64-bit numb
 
 @njit(cache=True, nogil=True)
 def _chain_ends(rules, level, first, j, spare, paired, longest):  # type: ignore[no-untyped-def]
-    """With the talon cards of a chain laid on pile ``j`` (its position at ``level`` of
-    the chain's scratch), add a chain for each move that puts a card from the tableau or
-    a foundation on the last of them, and list the talon cards that may go on it next;
-    return the chains' new count (-1 when they are too many)."""
+    """``chains_end`` for talon cards laid on the tableau: a chain as long as it goes
+    ends with any talon card that may go on its last (and lists none to go on)."""
     lcards, llens, lhid, lextra, ltalon, lmoves, lreach, lstate, lreaches = spare[11:20]
-    pmoves, preach = spare[0], spare[1]
+    w = rules.meta[3]
+    paired = chains_end(rules, level, first, j, spare, paired)
+    if paired < 0 or level < min(longest, LONGEST) - 1:
+        return paired
+    here = (lcards[level], llens[level], lhid[level], lextra[level])
+    for g in range(lstate[0, level]):
+        r = lreach[level, g]
+        if not _may_follow(rules, here[0], here[1], here[2], ltalon[level], lstate[2, level], r, j):
+            continue
+        paired = add_chain(spare, paired, first | ((w + 1) << 32) | (1 << 40) | (level << 48),
+                           packed(lreaches, level) | ((r & 255) << (32 + 8 * level)))
+        if paired < 0:
+            return -1
+    lstate[0, level] = 0
+    return paired
+
+
+@njit(cache=True, nogil=True)
+def chains_end(rules, level, first, j, spare, chains):  # type: ignore[no-untyped-def]
+    """With the talon cards of a chain put on pile ``j`` (its position at ``level`` of
+    the chain's scratch), add to the spare arrays' ``chains`` a chain for each move that
+    puts a card from outside the talon on the last of them, and list the talon cards
+    that may go on it next (the level's moves, reaches and count); return the chains'
+    new count (-1 when they are too many)."""
+    lcards, llens, lhid, lextra, ltalon, lmoves, lreach, lstate, lreaches = spare[11:20]
     s, w = rules.meta[2], rules.meta[3]
     here = (lcards[level], llens[level], lhid[level], lextra[level])
     lstate[2, level] = talon_of(here[0], here[1], s, w, ltalon[level])
@@ -183,38 +213,36 @@ def _chain_ends(rules, level, first, j, spare, paired, longest):  # type: ignore
     for g in range(got):
         f = lmoves[level, g]
         source = (f >> 16) & 255
-        if source == j or source == w:
+        if source == j or source == w or source == s:
             continue  # the talon's cards go on by its jumps, listed below
-        if paired >= len(pmoves):
+        chains = add_chain(spare, chains, first | ((source + 1) << 32) | ((f & 255) << 40) | (level << 48),
+                           packed(lreaches, level))
+        if chains < 0:
             return -1
-        pmoves[paired] = first | ((source + 1) << 32) | ((f & 255) << 40) | (level << 48)
-        preach[paired] = _packed(lreaches, level)
-        paired += 1
-    got = _from_talon(rules, here[0], here[1], j, lmoves[level], lreach[level], 0)
-    if level >= min(longest, LONGEST) - 1:  # as long as a chain goes: a talon card on the last ends it
-        for g in range(got):
-            r = lreach[level, g]
-            if not _may_follow(rules, here[0], here[1], here[2], ltalon[level], lstate[2, level], r, j):
-                continue
-            if paired >= len(pmoves):
-                return -1
-            pmoves[paired] = first | ((w + 1) << 32) | (1 << 40) | (level << 48)
-            preach[paired] = _packed(lreaches, level) | ((r & 255) << (32 + 8 * level))
-            paired += 1
-        got = 0
-    lstate[0, level] = got
+    lstate[0, level] = from_talon(rules, here[0], here[1], j, lmoves[level], lreach[level], 0)
     lstate[1, level] = 0
-    return paired
+    return chains
 
 
 @njit(cache=True, nogil=True)
-def _packed(reaches, level):  # type: ignore[no-untyped-def]
+def packed(reaches, level):  # type: ignore[no-untyped-def]
     """A chain's reach: its first talon card's jump, then a byte for each of the next
     ``level`` cards'."""
     packed = reaches[0] & LOW
     for e in range(level):
         packed |= (reaches[e + 1] & 255) << (32 + 8 * e)
     return packed
+
+
+@njit(cache=True, nogil=True)
+def add_chain(spare, chains, move, reach):  # type: ignore[no-untyped-def]
+    """Add a chain (its move code and reach) to the spare arrays' ``chains``; return the
+    new count, or -1 where there is no room."""
+    if chains < 0 or chains >= len(spare[0]):
+        return -1
+    spare[0][chains] = move
+    spare[1][chains] = reach
+    return chains + 1
 
 
 @njit(cache=True, nogil=True)
@@ -242,7 +270,7 @@ def _may_follow(rules, cards, lens, hid, talon, n, reach, j):  # type: ignore[no
 
 
 @njit(cache=True, nogil=True)
-def _from_talon(rules, cards, lens, j, moves, reach, count):  # type: ignore[no-untyped-def]
+def from_talon(rules, cards, lens, j, moves, reach, count):  # type: ignore[no-untyped-def]
     """Add to ``moves[:count]`` (every other move's reach ``NOT_A_JUMP``) the talon jumps
     that put a card on pile ``j``, as ``talon.jumps`` finds them one card at a time (a
     card ahead of the pointer by turning on, one behind it through a redeal), but

@@ -92,10 +92,10 @@ def test_a_key_taken_out_leaves_every_other_key_findable() -> None:
 def test_a_proof_too_large_for_the_best_first_store_goes_depth_first_and_fits() -> None:
     from cardtable.solitaire.solving import Solving
 
-    klondike = get_variant("klondike")  # deal 111 is lost: some 200,000 positions in its proof
+    klondike = get_variant("klondike")  # deal 111 is lost: some 55,000 positions in its proof
     assert klondike.solving.depth_first
     best_first = klondike.derive(solving=Solving(idle_moves=False))
-    small = Budget(nodes=2_000_000, memory_mb=20)  # about 100,000 positions best first
+    small = Budget(nodes=2_000_000, memory_mb=8)  # about 38,000 positions best first
     wide = solve(best_first.start(111), small)
     assert wide.outcome is Outcome.UNKNOWN and wide.limit == "memory"
     deep = solve(klondike.start(111), small)

@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from cardtable.solitaire import apply, get_variant, legal_moves
-from cardtable.solitaire.compiled import to_arrays, to_move
+from cardtable.solitaire.compiled import to_arrays
 from cardtable.solitaire.compiled.kernel import generate
 from cardtable.solitaire.compiled.shared import MAX_MOVES
 from cardtable.solver import Budget, Outcome, running, solve
@@ -17,6 +17,7 @@ from cardtable.solver.search import CHAINS
 from cardtable.solver.children import make_child
 from cardtable.solver.pairs import LONGEST, SPARE, extras_of, first_of, first_reach, lay_out, pair_up, second_of
 from cardtable.solver.talon import draw_of, jumps, talon_of
+from tests.solver.chained import assert_replays
 
 
 def _moves(state):  # type: ignore[no-untyped-def]
@@ -93,12 +94,7 @@ def test_every_chain_replays_through_the_engine_to_the_position_the_search_lays_
                 ended_by_the_talon += (second_of(move) >> 16) & 255 == waste
                 log = np.zeros(4096, dtype=np.int32)
                 used = lay_out(rules, draw, (p.cards, p.lens, p.hid, p.extra), child, spare, talon, n, move, jump, log, 0, False)
-                played = state
-                for c in log[:used].tolist():
-                    played = apply(played, to_move(variant, c))  # the engine checks each move
-                q = to_arrays(played)
-                assert (q.lens == child[1]).all() and (q.hid == child[2]).all()
-                assert all((q.cards[i, : q.lens[i]] == child[0][i, : q.lens[i]]).all() for i in range(len(q.lens)))
+                assert_replays(state, log[:used], child)
             options = legal_moves(state)
             if not options:
                 break
