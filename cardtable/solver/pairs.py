@@ -1,20 +1,21 @@
 """A talon card goes onto the tableau only in a chain that ends with a card put on it.
 
 Where every talon card is one move away at any time (one card turned at a time, no limit
-on redeals: ``talon.draw_of`` is 1), a talon card laid on a column does nothing there but
-wait: taking it out of the talon makes no other card easier to reach, and it covers the
-card it lies on. So a win that plays it there can wait to play it until the move that
-first puts a card on it. Moving it on instead, or home, it could have done straight from
-the talon; and the moves in between never touch it, so they are as legal without it.
-When the card put on it is another talon card, the same holds of that one, and so on: so
-talon cards go onto a column in *chains*, each card on the one before, ended by a card
-from the tableau or a foundation put on the last (a card the talon plays home goes alone,
-as before). The search that can prove a deal lost (``Solving.paired``) plays a chain as
-one step, and never stores the positions with talon cards lying unused on the columns in
-every combination, which made up most of a Klondike proof (docs/benchmarks.md). A chain
-goes up to ``LONGEST`` talon cards; one that could go on ends there with a further talon
-card, which a later step builds on. The other searches play a talon card alone: many a
-quick win goes through the positions chaining skips.
+on redeals: ``talon.draw_of`` is 1), a talon card laid on a column does nothing there
+but wait: taking it out of the talon makes no other card easier to reach, and it covers
+the card it lies on. So a win that plays it there can wait to play it until the move
+that first puts a card on it. Moving it on instead, or home, it could have done straight
+from the talon; and the moves in between never touch it, so they are as legal without
+it. When the card put on it is another talon card, the same holds of that one, and so
+on: so talon cards go onto a column in *chains*, each card on the one before, ended by a
+card from the tableau or a foundation put on the last (a card the talon plays home goes
+alone, or in chains of its own: ``homeward.py``). The search that can prove a deal lost
+(``Solving.paired``) plays a chain as one step, and never stores the positions with
+talon cards lying unused on the columns in every combination, which made up most of a
+Klondike proof (docs/benchmarks.md). A chain goes up to ``LONGEST`` talon cards; one
+that could go on ends there with a further talon card, which a later step builds on. The
+other searches play a talon card alone: many a quick win goes through the positions
+chaining skips.
 
 A chain is one move code: the first talon card's move in the low 32 bits, then the last
 move's source (plus one) and card count, then how many more talon cards lie between; its
