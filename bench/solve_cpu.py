@@ -16,13 +16,12 @@ from __future__ import annotations
 import argparse
 import platform
 import time
-from dataclasses import replace
 
 import cardtable
 from cardtable.commands.solve import parse_deals
 from cardtable.solitaire import get_variant
 from cardtable.solver import Budget, solve
-from cardtable.solver.search import CHAINS, CHAINS_FROM
+from cardtable.solver.search import proving
 
 
 def main() -> None:
@@ -37,8 +36,7 @@ def main() -> None:
     deals = parse_deals(args.deals)
     from cardtable.solver import running  # numba loads here, not on the clock
 
-    proving = variant.solving.proving()
-    proof = (replace(proving, paired=CHAINS) if args.nodes >= CHAINS_FROM else proving).weights()  # as solve's
+    proof = proving(variant.solving, args.nodes).weights()  # as a solve with this room lays talon cards
     if args.depth_first:
         running.dive(variant.start(deals[0]), 100, float("inf"))
     elif args.proof:

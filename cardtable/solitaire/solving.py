@@ -53,7 +53,7 @@ class Solving:
     """Talon cards a search lays on the tableau in one step, where one card turns at a
     time and redeals are unlimited (``solver/pairs.py``): 0, each alone; 1, a talon card
     only with the move that puts a card on it (``proving``); more, chains of up to that
-    many, each on the one before (``search.CHAINS``, for proofs with room to finish). A
+    many, each on the one before (``pairs.LONGEST``, for proofs with room to finish: ``search.proving``). A
     proof needs a fifth to a tenth of the positions, but the positions skipped are steps
     many a quick win goes through, so only the search that can prove a deal lost pairs."""
 

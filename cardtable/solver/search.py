@@ -198,15 +198,28 @@ def _stages(solving: Solving, budget: Budget, began: float, hidden: bool = True,
     if not solving.idle_moves and hidden:
         narrow = began + min(budget.seconds / 2, NARROW_SECONDS)
         stages.append(_Stage(solving if budget.eager else solving.proving(), False, budget.nodes, narrow))
-    proof = solving.proving()
-    if budget.nodes >= CHAINS_FROM:
-        proof = replace(proof, paired=CHAINS)
-    stages.append(_Stage(proof, True, budget.nodes, endless, deep))
+    stages.append(_Stage(proving(solving, budget.nodes), True, budget.nodes, endless, deep))
     return stages
 
 
-CHAINS = 4
-"""Talon cards a proof with room to finish lays in one chain (``solver/pairs.py``)."""
+def proving(solving: Solving, positions: int) -> Solving:
+    """The weighting of the search that can prove a deal lost, with room for
+    ``positions``: talon cards in chains as long as ``pairs.LONGEST`` from
+    ``CHAINS_FROM`` positions, in pairs below.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> klondike = get_variant("klondike").solving
+    >>> proving(klondike, 1_500).paired, proving(klondike, 10**6).paired
+    (1, 4)
+    """
+    proof = solving.proving()
+    if positions < CHAINS_FROM:
+        return proof
+    from cardtable.solver.pairs import LONGEST  # numba loads with the first search, not with the package
+
+    return replace(proof, paired=LONGEST)
+
+
 CHAINS_FROM = 100_000
 """Positions from which the proof lays talon cards in chains rather than in pairs:
 chains prove a deal lost in fewer positions, but a search with little room finds fewer

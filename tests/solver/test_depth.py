@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -15,7 +14,7 @@ from cardtable.solitaire.solving import Solving
 from cardtable.solver import Budget, Outcome, running, solve
 from cardtable.solver.depth import _unsee
 from cardtable.solver.kernel import _seen
-from cardtable.solver.search import CHAINS, _replay, _stages
+from cardtable.solver.search import CHAINS_FROM, _replay, _stages, proving
 
 LATER = 600.0
 """Seconds no search here comes near: budgets are counted in positions."""
@@ -36,7 +35,7 @@ def _played(game: str, deal: int, moves: int, seed: int) -> State:
 def _chained(solving: Solving) -> tuple[int, ...]:
     """The proof's weights as a solve with room to finish uses them, as the depth-first
     search always does (talon cards in chains)."""
-    return replace(solving.proving(), paired=CHAINS).weights()
+    return proving(solving, CHAINS_FROM).weights()
 
 
 @pytest.mark.parametrize("game", ["klondike", "klondike-draw3", "freecell", "yukon", "golf", "pyramid", "canfield"])

@@ -4,7 +4,6 @@ card turns at a time and redeals are unlimited; never elsewhere."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import numpy as np
 
@@ -14,7 +13,7 @@ from cardtable.solitaire.compiled.kernel import generate
 from cardtable.solver import Budget, Outcome, running, solve
 from cardtable.solver.homeward import hold_home
 from cardtable.solver.pairs import LONGEST, SPARE, extras_of, first_of, lay_out, pair_up, second_of
-from cardtable.solver.search import CHAINS
+from cardtable.solver.search import CHAINS_FROM, proving
 from cardtable.solver.talon import draw_of, jumps, talon_of
 from tests.solver.chained import assert_replays
 
@@ -84,7 +83,7 @@ def test_turning_three_at_a_time_cards_go_home_alone() -> None:
 
 def test_a_lost_deal_is_proven_in_a_third_of_the_positions_and_won_deals_still_won() -> None:
     klondike = get_variant("klondike")
-    chains = replace(klondike.solving.proving(), paired=CHAINS).weights()
+    chains = proving(klondike.solving, CHAINS_FROM).weights()
     lost = running.search(klondike.start(111), 10**6, float("inf"), chains, True)
     assert lost.exhausted and lost.nodes < 70_000  # 208,092 with talon cards sent home one by one
     for deal in (1, 8, 48, 90):  # each solution replays through the engine, chains and all

@@ -13,7 +13,7 @@ from cardtable.solitaire.compiled import to_arrays
 from cardtable.solitaire.compiled.kernel import generate
 from cardtable.solitaire.compiled.shared import MAX_MOVES
 from cardtable.solver import Budget, Outcome, running, solve
-from cardtable.solver.search import CHAINS
+from cardtable.solver.search import CHAINS_FROM, proving
 from cardtable.solver.children import make_child
 from cardtable.solver.pairs import LONGEST, SPARE, extras_of, first_of, first_reach, lay_out, pair_up, second_of
 from cardtable.solver.talon import draw_of, jumps, talon_of
@@ -114,7 +114,7 @@ def test_a_lost_deal_is_proven_in_a_tenth_of_the_positions_and_a_won_one_still_w
     weights = klondike.solving.proving().weights()
     lost = running.search(klondike.start(183), 10**6, float("inf"), weights, True)
     assert lost.exhausted and lost.nodes < 30_000  # 262,422 positions with every talon card played alone
-    chains = replace(klondike.solving.proving(), paired=CHAINS).weights()
+    chains = proving(klondike.solving, CHAINS_FROM).weights()
     chained = running.search(klondike.start(183), 10**6, float("inf"), chains, True)
     assert chained.exhausted and chained.nodes < lost.nodes / 2  # 4,932 against 10,400 in pairs
     # Only the proof pairs: the other searches play a talon card alone.
