@@ -3,14 +3,14 @@
 Run: .venv/bin/python bench/crash_drill.py [--cycles N] [--players N] [--workers N] [--seconds S]
 
 Each cycle starts `cardtable serve` on one database, lets every player (a thread with
-its own cookie and Klondike game) send actions as fast as the server answers, and after
-``--seconds`` kills the server and all its processes with SIGKILL, mid-request. After
-every kill the database must pass SQLite's ``PRAGMA integrity_check``, and once the next
-server is up each player's game must hold every action the server acknowledged: its
-version is the number acknowledged, or one more when an action was in flight at the kill
-(committed but never answered: it is "in doubt", never lost). Prints players, kills,
-actions acknowledged, lost, in doubt and the integrity checks, and exits 1 if anything
-was lost or damaged.
+its own cookie and Klondike game) send actions as fast as the server answers, and
+``--seconds`` after the first answer kills the server and all its processes with
+SIGKILL, mid-request. After every kill the database must pass SQLite's ``PRAGMA
+integrity_check``, and once the next server is up each player's game must hold every
+action the server acknowledged: its version is the number acknowledged, or one more when
+an action was in flight at the kill (committed but never answered: it is "in doubt",
+never lost). Prints players, kills, actions acknowledged, lost, in doubt and the
+integrity checks, and exits 1 if anything was lost or damaged.
 """
 
 from __future__ import annotations
@@ -106,6 +106,14 @@ def _play(url: str, player: Player, stop: threading.Event, rng: random.Random) -
             player.in_flight = False
 
 
+def _answered(table: list[Player], before: list[int], most: float = 60.0) -> None:
+    """Wait until the server has acknowledged an action of some player since ``before``
+    (their versions then), so a kill lands mid-play however slowly a new server warms up."""
+    deadline = time.monotonic() + most
+    while time.monotonic() < deadline and all(p.acknowledged == b for p, b in zip(table, before)):
+        time.sleep(0.01)
+
+
 def drill(cycles: int, players: int, workers: int, seconds: float, seed: int = 1) -> dict[str, int]:
     """Run the drill; its counts."""
     rng = random.Random(seed)
@@ -124,8 +132,10 @@ def drill(cycles: int, players: int, workers: int, seconds: float, seed: int = 1
             for _ in range(cycles):
                 stop = threading.Event()
                 threads = [threading.Thread(target=_play, args=(url, p, stop, random.Random(rng.random()))) for p in table]
+                before = [p.acknowledged for p in table]
                 for thread in threads:
                     thread.start()
+                _answered(table, before)
                 time.sleep(seconds * (0.5 + rng.random()))
                 _kill(server)
                 counts["kills"] += 1
