@@ -28,6 +28,16 @@ from cardtable.app.orphans import end_with_parent
 from cardtable.solitaire import State
 from cardtable.solver import Budget, Outcome, Result, solve, warm_up
 
+IDLE = -1
+"""A searching process's priority when it runs only on idle cores (``SearchProcess``)."""
+
+DEALING_NICENESS = 5
+"""How much lower than its server a process searching for winnable and daily deals
+runs: a player waits for the deal with nothing else to show (a hint falls back on the
+heuristic, a verdict may wait), so it must progress on busy cores, where the idle class
+left it waiting without end; but a deal's tries cost as much CPU as hundreds of moves,
+so moves still go first (about a quarter of a core's share against a move's)."""
+
 LOST = "the searching process stopped"
 """What an unknown answer says ran out (``Result.limit``) when the process searching
 it was lost (killed, or out of memory)."""
@@ -61,9 +71,11 @@ HERE = Here()
 
 
 class SearchProcess:
-    """Searches in one process of its own, at the lowest priority, started at the first
-    search (or ``start``) and started again after it is lost. Any thread may ask; the
-    searches are taken one at a time.
+    """Searches in one process of its own, started at the first search (or ``start``)
+    and started again after it is lost. Any thread may ask; the searches are taken one
+    at a time. It runs at the lowest priority (``IDLE``), or ``niceness`` lower than the
+    process it serves: a search a player waits for without a fallback must get a share
+    of busy cores, where the idle class would get none.
 
     >>> from cardtable.solitaire import get_variant
     >>> searches = SearchProcess()
@@ -72,7 +84,9 @@ class SearchProcess:
     >>> searches.close()
     """
 
-    def __init__(self) -> None:
+    def __init__(self, niceness: int = IDLE) -> None:
+        self.niceness = niceness
+        """Nice values the process runs below its server's, or ``IDLE``: Linux's idle class."""
         self._asking = threading.Lock()
         """Held while a search is asked and answered: one at a time."""
         self._starting = threading.Lock()
@@ -124,7 +138,7 @@ class SearchProcess:
                 ours, theirs = multiprocessing.Pipe()
                 # spawned, not forked: forking a threaded server would copy its locks held
                 process = multiprocessing.get_context("spawn").Process(
-                    target=_serve, args=(theirs, os.getpid()), name="cardtable-search", daemon=True
+                    target=_serve, args=(theirs, os.getpid(), self.niceness), name="cardtable-search", daemon=True
                 )
                 process.start()
                 theirs.close()  # so that its end, should it die, reads as the end of the pipe
@@ -152,10 +166,10 @@ class _Lost(Exception):
     """The searching process ended before it answered."""
 
 
-def _serve(pipe: Connection, served: int) -> None:
-    """A searching process for process ``served``: ready itself, then answer calls
-    until the pipe closes."""
-    _searching(served)
+def _serve(pipe: Connection, served: int, niceness: int = IDLE) -> None:
+    """A searching process for process ``served``, at ``niceness`` (``SearchProcess``):
+    ready itself, then answer calls until the pipe closes."""
+    _searching(served, niceness)
     while True:
         try:
             call, args = pipe.recv()
@@ -168,19 +182,23 @@ def _serve(pipe: Connection, served: int) -> None:
         pipe.send(answer)
 
 
-def _searching(served: int) -> None:
-    """A searching process's start: the lowest priority there is (Linux's idle class:
-    it runs only on a core nothing else wants; elsewhere the highest nice value), a
-    watch that ends it with the process it serves, then numba's kernels, loaded once for
-    every game. Ctrl-C is for the process it serves (which stops it), not for it."""
+def _searching(served: int, niceness: int = IDLE) -> None:
+    """A searching process's start: its priority (``IDLE``, the lowest there is:
+    Linux's idle class, which runs only on a core nothing else wants, elsewhere the
+    highest nice value; else ``niceness`` lower), a watch that ends it with the process
+    it serves, then numba's kernels, loaded once for every game. Ctrl-C is for the
+    process it serves (which stops it), not for it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     end_with_parent(served, lambda: os._exit(0))  # nothing it holds needs saving
     try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        if niceness != IDLE:
+            os.nice(niceness)
+        else:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):
         try:
-            os.nice(19)
+            os.nice(19 if niceness == IDLE else niceness)
         except (AttributeError, OSError):
             pass
     from cardtable.solitaire import variants
@@ -189,7 +207,7 @@ def _searching(served: int) -> None:
 
 
 @cache
-def search_process(purpose: str) -> SearchProcess:
+def search_process(purpose: str, niceness: int = IDLE) -> SearchProcess:
     """This process's searching process for ``purpose`` (one each, made on first use):
     a server's hints and its verdicts each have their own, so neither waits for the other."""
-    return SearchProcess()
+    return SearchProcess(niceness)

@@ -26,10 +26,10 @@ from typing import TypeVar
 
 from cardtable.solitaire import get_variant
 from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
-from cardtable.app.cores import searching
+from cardtable.app.cores import searching, unpinned
 from cardtable.app.deals import DealBook
 from cardtable.app.guide import SolvingHinter
-from cardtable.app.searches import search_process
+from cardtable.app.searches import DEALING_NICENESS, search_process
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.showing import NoWin, Playback, gives_up, playback, reveals
 from cardtable.app.service import Games, today
@@ -40,6 +40,10 @@ T = TypeVar("T")
 
 STORE_THREADS = 8
 """Threads running store calls (each with its own connection) in one server process."""
+
+PICKING_THREADS = 4
+"""Threads waiting for winnable and daily deals in one server process (the searches
+themselves are taken one at a time by the process searching for deals)."""
 
 WARM_GAMES = 2000
 """How many sessions stay in memory; others are reloaded from the store when needed."""
@@ -92,10 +96,15 @@ class LiveGames:
         self.indicator = Indicator(known=known_deals(store), searcher=self.judging)
         self.show_nodes = SHOW_NODES
         """Positions "show me" may search for a win."""
-        self.dealing = search_process("deals")
+        self.dealing = search_process("deals", DEALING_NICENESS)
         self.deals = DealBook(store, searcher=self.dealing)
         """Winnable and daily deals, their tries solved in a searching process of their own
         (started at the first ask), not on a store thread on the server's core."""
+        self.picking = ThreadPoolExecutor(PICKING_THREADS, thread_name_prefix="cardtable-deals", initializer=unpinned)
+        """The threads a winnable or daily deal is picked on: they wait for its searches,
+        so that the store threads never do (players asking for deals on busy cores would
+        otherwise hold every store thread, and every move with them). On every core, at
+        the server's priority, so the searching process they start is too (then lowered)."""
 
     async def run(self, call: Callable[..., T], *args: object) -> T:
         """``call(*args)`` on a store thread, off the event loop."""
@@ -138,7 +147,7 @@ class LiveGames:
         asks for a ``winnable`` deal or the ``daily`` one (NoWinnableDeal when there is
         none, before any game is given up)."""
         if pick is not None:  # found first, so a game is never given up for a deal that can't be had
-            found = await self.run(self._pick, game, pick)
+            found = await asyncio.get_running_loop().run_in_executor(self.picking, self._pick, game, pick)
             deal, daily = found, pick == "daily"
         else:
             daily = False
@@ -156,7 +165,7 @@ class LiveGames:
         return LiveGame(player, game_id, session, version)
 
     def _pick(self, game: str, pick: str) -> int:
-        """A winnable deal of ``game``, or the day's (on a store thread: it may search)."""
+        """A winnable deal of ``game``, or the day's (on a ``picking`` thread: it may search)."""
         variant = get_variant(game)
         if pick == "daily":
             return self.deals.daily(variant, today())
@@ -275,6 +284,7 @@ class LiveGames:
     def close(self) -> None:
         """Stop searching (when the server stops): the searching processes end."""
         self.thinking.shutdown(wait=False, cancel_futures=True)
+        self.picking.shutdown(wait=False, cancel_futures=True)
         self.indicator.close()
         self.searcher.close()
         self.judging.close()

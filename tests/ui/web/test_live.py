@@ -16,8 +16,10 @@ from fastapi.testclient import TestClient
 
 from cardtable.app import Options, Session, Store
 from cardtable.app.cores import SEARCH_NICENESS
+from cardtable.app.searches import DEALING_NICENESS
 from cardtable.solitaire import MoveKind, get_variant
 from cardtable.solitaire.formats import parse_freecell_solution
+from cardtable.ui.web.live import STORE_THREADS
 from cardtable.ui.web.server import create_app
 
 JSON = dict[str, Any]
@@ -184,3 +186,33 @@ def test_hints_search_again_once_their_searching_process_was_lost(client: TestCl
     assert first["ok"] and ("leads to a win" in first["reason"] or "found no win" in first["reason"]), first
     assert "leads to a win" in _act(client, view, "hint").json()["reason"]
     assert app.state.live.searcher.pid() != lost
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a process's priority is read on Linux only")
+def test_deals_asked_for_on_busy_cores_wait_for_their_searches_but_never_hold_up_a_move(app: FastAPI) -> None:
+    player, others = TestClient(app), TestClient(app)
+    view = _start(player, "klondike", 3)
+    dealing = app.state.live.dealing
+    dealing._asking.acquire()  # the deals' searching process is busy with another search
+    answers: list[int] = []
+    picks = [threading.Thread(target=lambda: answers.append(
+        others.post("/api/games", json={"game": "freecell", "pick": "winnable"}).status_code)) for _ in range(STORE_THREADS + 1)]
+    moved: list[int] = []
+    move = threading.Thread(target=lambda: moved.append(_act(player, view, "deal").status_code))
+    try:
+        for pick in picks:
+            pick.start()
+        picks[0].join(0.5)
+        move.start()
+        move.join(30)
+        assert moved == [200] and not answers  # the move went ahead while every pick waited
+    finally:
+        dealing._asking.release()
+    for pick in picks:
+        pick.join(120)
+    assert answers == [201] * len(picks)
+    # The deals are searched a little below the server's priority, not on idle cores
+    # only: busy cores would leave a player waiting for a deal without end.
+    searching = dealing.pid()
+    assert os.sched_getscheduler(searching) == os.SCHED_OTHER
+    assert os.getpriority(os.PRIO_PROCESS, searching) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + DEALING_NICENESS)
