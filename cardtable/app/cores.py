@@ -2,8 +2,8 @@
 costs the most when the two threads sit on different cores (waking a thread on another
 core is dear, more so on a virtual machine), so each server process keeps its event
 loop and store threads on one core (``pin``); the threads that search or wait for a
-search (hints, "still winnable?", "show me"; the server's searches themselves run in
-processes of their own, ``searches.py``) are ``searching`` threads: on any core, so a
+search (hints, "still winnable?"; the server's searches themselves run in processes of
+their own, ``searches.py``) are ``searching`` threads: on any core, so a
 long search never takes the loop's core from it, and at a lower priority, so that on
 busy cores a player's move goes before a search.
 

@@ -1,11 +1,13 @@
 """Where a search runs: on the calling thread (``HERE``) or in a process of its own.
 
-A server's searches (hints, "still winnable?", "show me") run in processes of their own
-(``SearchProcess``). On a thread of the server's process, a search's Python steps share
-the interpreter's lock with the threads serving moves; worse, a searching thread given a
-lower priority may be left waiting for a core while it holds that lock, and every move
-waits with it. A process shares no lock with the server and runs at the lowest priority
-the system has, so a search takes only what the server leaves idle.
+A server's searches (hints, "still winnable?", "show me", winnable and daily deals) run
+in processes of their own (``SearchProcess``). On a thread of the server's process, a
+search's Python steps share the interpreter's lock with the threads serving moves;
+worse, a searching thread given a lower priority may be left waiting for a core while it
+holds that lock, and every move waits with it. A process shares no lock with the server.
+Hints and verdicts search at the lowest priority the system has, taking only what the
+server leaves idle; the searches a player waits for with nothing else to show run a
+little below the server instead (``WAITED_NICENESS``).
 
 >>> from cardtable.solitaire import get_variant
 >>> HERE.solve(get_variant("freecell").start(1)).outcome.value
@@ -31,11 +33,11 @@ from cardtable.solver import Budget, Outcome, Result, solve, warm_up
 IDLE = -1
 """A searching process's priority when it runs only on idle cores (``SearchProcess``)."""
 
-DEALING_NICENESS = 5
-"""How much lower than its server a process searching for winnable and daily deals
-runs: a player waits for the deal with nothing else to show (a hint falls back on the
-heuristic, a verdict may wait), so it must progress on busy cores, where the idle class
-left it waiting without end; but a deal's tries cost as much CPU as hundreds of moves,
+WAITED_NICENESS = 5
+"""How much lower than its server a process runs the searches a player waits for with
+nothing else to show (winnable and daily deals, show me; a hint falls back on the
+heuristic, a verdict may come later): they must progress on busy cores, where the idle
+class left them waiting without end; but each costs as much CPU as hundreds of moves,
 so moves still go first (about a quarter of a core's share against a move's)."""
 
 LOST = "the searching process stopped"

@@ -29,7 +29,7 @@ from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Sto
 from cardtable.app.cores import searching, unpinned
 from cardtable.app.deals import DealBook
 from cardtable.app.guide import SolvingHinter
-from cardtable.app.searches import DEALING_NICENESS, search_process
+from cardtable.app.searches import WAITED_NICENESS, search_process
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.showing import NoWin, Playback, gives_up, playback, reveals
 from cardtable.app.service import Games, today
@@ -41,9 +41,9 @@ T = TypeVar("T")
 STORE_THREADS = 8
 """Threads running store calls (each with its own connection) in one server process."""
 
-PICKING_THREADS = 4
-"""Threads waiting for winnable and daily deals in one server process (the searches
-themselves are taken one at a time by the process searching for deals)."""
+WAITING_THREADS = 4
+"""Threads waiting for winnable and daily deals and show me in one server process (the
+searches themselves are taken one at a time by their process, ``LiveGames.waited``)."""
 
 WARM_GAMES = 2000
 """How many sessions stay in memory; others are reloaded from the store when needed."""
@@ -84,9 +84,9 @@ class LiveGames:
         threads = 1 if str(store.path) == ":memory:" else STORE_THREADS  # one connection only
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
         self.thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints", initializer=searching)
-        """The thread hints and "show me" wait on for their searches."""
+        """The thread hints wait on for their searches."""
         self.searcher = search_process("hints")
-        """Where hints and "show me" search: a process of their own (``app/searches.py``)."""
+        """Where hints search: a process of their own (``app/searches.py``), on idle cores."""
         self.searcher.start()
         self.hint_wait = HINT_WAIT
         """Seconds a hint waits for ``thinking`` before the heuristic answers it."""
@@ -96,15 +96,19 @@ class LiveGames:
         self.indicator = Indicator(known=known_deals(store), searcher=self.judging)
         self.show_nodes = SHOW_NODES
         """Positions "show me" may search for a win."""
-        self.dealing = search_process("deals", DEALING_NICENESS)
-        self.deals = DealBook(store, searcher=self.dealing)
-        """Winnable and daily deals, their tries solved in a searching process of their own
-        (started at the first ask), not on a store thread on the server's core."""
-        self.picking = ThreadPoolExecutor(PICKING_THREADS, thread_name_prefix="cardtable-deals", initializer=unpinned)
-        """The threads a winnable or daily deal is picked on: they wait for its searches,
-        so that the store threads never do (players asking for deals on busy cores would
-        otherwise hold every store thread, and every move with them). On every core, at
-        the server's priority, so the searching process they start is too (then lowered)."""
+        self.waited = search_process("waited for", WAITED_NICENESS)
+        """Where the searches a player waits for search (winnable and daily deals, show
+        me): a process of their own, a little below the server's priority rather than on
+        idle cores only (``searches.WAITED_NICENESS``); started now, like the others, so
+        the first show me does not wait for it to load its kernels."""
+        self.waited.start()
+        self.deals = DealBook(store, searcher=self.waited)
+        """Winnable and daily deals, their tries solved in ``waited``."""
+        self.waiting = ThreadPoolExecutor(WAITING_THREADS, thread_name_prefix="cardtable-waited", initializer=unpinned)
+        """The threads that wait for ``waited``'s searches, so that the store threads never
+        do (players asking for deals on busy cores would otherwise hold every store
+        thread, and every move with them), nor the hints' thread. On every core, at the
+        server's priority, so the searching process they start is too (then lowered)."""
 
     async def run(self, call: Callable[..., T], *args: object) -> T:
         """``call(*args)`` on a store thread, off the event loop."""
@@ -147,7 +151,7 @@ class LiveGames:
         asks for a ``winnable`` deal or the ``daily`` one (NoWinnableDeal when there is
         none, before any game is given up)."""
         if pick is not None:  # found first, so a game is never given up for a deal that can't be had
-            found = await asyncio.get_running_loop().run_in_executor(self.picking, self._pick, game, pick)
+            found = await asyncio.get_running_loop().run_in_executor(self.waiting, self._pick, game, pick)
             deal, daily = found, pick == "daily"
         else:
             daily = False
@@ -165,7 +169,7 @@ class LiveGames:
         return LiveGame(player, game_id, session, version)
 
     def _pick(self, game: str, pick: str) -> int:
-        """A winnable deal of ``game``, or the day's (on a ``picking`` thread: it may search)."""
+        """A winnable deal of ``game``, or the day's (on a ``waiting`` thread: it may search)."""
         variant = get_variant(game)
         if pick == "daily":
             return self.deals.daily(variant, today())
@@ -270,8 +274,8 @@ class LiveGames:
         (the caller refuses it otherwise) and the answer ``reveals`` something: a search
         that ran out gives nothing up. The search runs off the event loop."""
         session, version, given_up = live.session, live.version, False
-        look = partial(playback, session, self.show_nodes, searcher=self.searcher)
-        found = await asyncio.get_running_loop().run_in_executor(self.thinking, look)
+        look = partial(playback, session, self.show_nodes, searcher=self.waited)
+        found = await asyncio.get_running_loop().run_in_executor(self.waiting, look)
         if gives_up(session) and give_up and reveals(found):
             trial = copy.copy(session)
             await self.run(Games(self.store, live.player).give_up, live.game_id, trial, version)
@@ -284,11 +288,11 @@ class LiveGames:
     def close(self) -> None:
         """Stop searching (when the server stops): the searching processes end."""
         self.thinking.shutdown(wait=False, cancel_futures=True)
-        self.picking.shutdown(wait=False, cancel_futures=True)
+        self.waiting.shutdown(wait=False, cancel_futures=True)
         self.indicator.close()
         self.searcher.close()
         self.judging.close()
-        self.dealing.close()
+        self.waited.close()
 
     def _notify(self, key: Key) -> None:
         for event in self._waiting.get(key, ()):

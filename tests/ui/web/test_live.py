@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from cardtable.app import Options, Session, Store
 from cardtable.app.cores import SEARCH_NICENESS
-from cardtable.app.searches import DEALING_NICENESS
+from cardtable.app.searches import WAITED_NICENESS
 from cardtable.solitaire import MoveKind, get_variant
 from cardtable.solitaire.formats import parse_freecell_solution
 from cardtable.ui.web.live import STORE_THREADS
@@ -192,8 +192,8 @@ def test_hints_search_again_once_their_searching_process_was_lost(client: TestCl
 def test_deals_asked_for_on_busy_cores_wait_for_their_searches_but_never_hold_up_a_move(app: FastAPI) -> None:
     player, others = TestClient(app), TestClient(app)
     view = _start(player, "klondike", 3)
-    dealing = app.state.live.dealing
-    dealing._asking.acquire()  # the deals' searching process is busy with another search
+    waited = app.state.live.waited
+    waited._asking.acquire()  # the process searching what players wait for is busy with another search
     answers: list[int] = []
     picks = [threading.Thread(target=lambda: answers.append(
         others.post("/api/games", json={"game": "freecell", "pick": "winnable"}).status_code)) for _ in range(STORE_THREADS + 1)]
@@ -207,12 +207,29 @@ def test_deals_asked_for_on_busy_cores_wait_for_their_searches_but_never_hold_up
         move.join(30)
         assert moved == [200] and not answers  # the move went ahead while every pick waited
     finally:
-        dealing._asking.release()
+        waited._asking.release()
     for pick in picks:
         pick.join(120)
     assert answers == [201] * len(picks)
-    # The deals are searched a little below the server's priority, not on idle cores
-    # only: busy cores would leave a player waiting for a deal without end.
-    searching = dealing.pid()
+    # They search a little below the server's priority, not on idle cores only: busy
+    # cores would leave a player waiting for a deal without end.
+    searching = waited.pid()
     assert os.sched_getscheduler(searching) == os.SCHED_OTHER
-    assert os.getpriority(os.PRIO_PROCESS, searching) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + DEALING_NICENESS)
+    assert os.getpriority(os.PRIO_PROCESS, searching) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + WAITED_NICENESS)
+
+
+def test_show_me_does_not_wait_behind_the_hints_search(client: TestClient, app: FastAPI) -> None:
+    view = _start(client, "freecell", 1)
+    hints = app.state.live.searcher
+    hints._asking.acquire()  # the hints' process is busy (or, on busy cores, never gets a turn)
+    shown: list[Any] = []
+    asking = threading.Thread(target=lambda: shown.append(client.post(f"/api/games/{view['id']}/show",
+                                                                      json={"version": view["version"]})))
+    try:
+        asking.start()
+        asking.join(60)
+        assert shown, "show me waited for the hints' process"
+    finally:
+        hints._asking.release()
+    asking.join()
+    assert shown[0].status_code == 200 and shown[0].json()["found"], shown[0].text

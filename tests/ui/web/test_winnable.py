@@ -107,7 +107,7 @@ def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) 
     from cardtable.app.deals import DealBook
 
     live = app.state.live
-    live.deals = DealBook(live.store, nodes=5_000, searcher=live.dealing)  # solved off the server's process
+    live.deals = DealBook(live.store, nodes=5_000, searcher=live.waited)  # solved off the server's process
     client = TestClient(app)
     winnable = client.post("/api/games", json={"game": "freecell", "pick": "winnable"})
     assert winnable.status_code == 201, winnable.text
