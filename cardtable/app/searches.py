@@ -194,15 +194,15 @@ def _searching(served: int, niceness: int = IDLE) -> None:
 
     end_with_parent(served, lambda: os._exit(0))  # nothing it holds needs saving
     try:
-        if niceness != IDLE:
-            os.nice(niceness)
+        if niceness == IDLE:
+            try:
+                os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            except (AttributeError, OSError):
+                os.nice(19)
         else:
-            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            os.nice(niceness)
     except (AttributeError, OSError):
-        try:
-            os.nice(19 if niceness == IDLE else niceness)
-        except (AttributeError, OSError):
-            pass
+        pass
     from cardtable.solitaire import variants
 
     warm_up(variants()[0].start(1))  # any game: the kernels take the same array types for all
