@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.solitaire.compiled.rules import Rules, lent
+from cardtable.solitaire.compiled.rules import Rules, lent, made
 from cardtable.solitaire.compiled.shared import MOVES_STAY_PUT, SINGLES_SAFE
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.goal import cards_to_win
@@ -204,7 +204,7 @@ def _compile(variant: Variant) -> Program:
         meta[REFILL] < 0 and not meta[SLIDE] and meta[CLEAR_RUN] < 0 and meta[TURN_TO] < 0
         and not (covered >= 0).any() and not (uncovers >= 0).any() and not waiting.any() and not (ranks_from >= 0).any()
     )
-    owned = Rules(  # type: ignore[no-untyped-call]
+    owned = made(  # type: ignore[call-arg]
         meta,
         group,
         run_id,

@@ -106,6 +106,24 @@ borrowed: Any = _borrowed
 
 
 @njit(cache=True)
+def made(  # type: ignore[no-untyped-def]
+    meta, group, run_id, build_id, tables, followers, empty, takes, capacity, one_in, is_foundation,
+    supermove_sources, covered, cells, open_columns, tableau, foundations, exposable, singles, symmetric, fixed,
+    symmetric_while_dealing, fixed_while_dealing, dependents, copies, base_step, rank_pos, feeds, dealt_to, uncovers,
+    turns, touching, left, after, waiting, precedes, ranks_from, sinks,
+):
+    """A new ``Rules`` of the arrays given in ``FIELDS``' order. Called from Python,
+    ``Rules(...)`` would compile numba's constructor anew in every process (a second or
+    more before a process's first search or stuck test); this one is kept in the cache."""
+    return Rules(  # type: ignore[no-untyped-call]
+        meta, group, run_id, build_id, tables, followers, empty, takes, capacity, one_in, is_foundation,
+        supermove_sources, covered, cells, open_columns, tableau, foundations, exposable, singles, symmetric, fixed,
+        symmetric_while_dealing, fixed_while_dealing, dependents, copies, base_step, rank_pos, feeds, dealt_to, uncovers,
+        turns, touching, left, after, waiting, precedes, ranks_from, sinks,
+    )
+
+
+@njit(cache=True)
 def lent(r):  # type: ignore[no-untyped-def]
     """``r`` with every field borrowed (see ``borrowed``): the struct the kernels take."""
     b = borrowed

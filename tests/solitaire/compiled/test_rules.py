@@ -3,6 +3,9 @@ owns: the same numbers, read and answered alike."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 from numba import njit
 
@@ -34,3 +37,22 @@ def test_kernels_answer_alike_with_the_lent_rules_and_the_owned_ones() -> None:
             n = kernel.generate(program.rules, p.cards, p.lens, p.hid, p.extra, lent)
             assert n == kernel.generate(program.owned, p.cards, p.lens, p.hid, p.extra, owned)
             assert (lent[:n] == owned[:n]).all()
+
+
+_FRESH_PROCESS = """
+from cardtable.solitaire import get_variant
+from cardtable.solitaire.compiled import program_of
+from cardtable.solitaire.compiled.rules import Rules, made
+for game in ("klondike", "freecell"):
+    program_of(get_variant(game))
+print(sum(made.stats.cache_misses.values()), hasattr(Rules, "_StructRefProxy__numba_ctor"))
+"""
+
+
+def test_a_new_process_builds_its_rules_from_the_cache_without_compiling() -> None:
+    # The first process may compile the constructor and keep it; every later one loads it
+    # (numba's own constructor, called from Python, compiled anew in every process).
+    first = subprocess.run([sys.executable, "-c", _FRESH_PROCESS], capture_output=True, text=True, check=True)
+    assert first.stdout.split()[1] == "False"
+    later = subprocess.run([sys.executable, "-c", _FRESH_PROCESS], capture_output=True, text=True, check=True)
+    assert later.stdout.split() == ["0", "False"]
