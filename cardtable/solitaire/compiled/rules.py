@@ -114,7 +114,7 @@ def made(  # type: ignore[no-untyped-def]
 ):
     """A new ``Rules`` of the arrays given in ``FIELDS``' order. Called from Python,
     ``Rules(...)`` would compile numba's constructor anew in every process (a second or
-    more before a process's first search or stuck test); this one is kept in the cache."""
+    more before a process's first search); this one is kept in the cache."""
     return Rules(  # type: ignore[no-untyped-call]
         meta, group, run_id, build_id, tables, followers, empty, takes, capacity, one_in, is_foundation,
         supermove_sources, covered, cells, open_columns, tableau, foundations, exposable, singles, symmetric, fixed,
