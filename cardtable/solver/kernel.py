@@ -16,6 +16,7 @@ from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.kernel import generate, is_won
 from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, starts
 from cardtable.solver.children import child_key, go_home, went_home
+from cardtable.solver.held import homeward, is_held
 from cardtable.solver.homeward import hold_home
 from cardtable.solver.pairs import LONGEST, first_of, lay_out_from, log_room, pair_key, pair_up, second_of, spare_of
 from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, talon_hashes, talon_key, talon_of
@@ -342,8 +343,9 @@ def is_idle(rules, cards, lens, hid, move):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, nogil=True)
 def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-untyped-def]
-    """Expand up to ``steps`` nodes (skipping idle moves unless ``idle``); the outcome
-    is left in ``counters[STATUS]``. ``work`` is ``search.work``'s scratch arrays.
+    """Expand up to ``steps`` nodes (skipping idle moves unless ``idle``, and positions
+    whose cards can never leave their columns: ``held.py``); the outcome is left in
+    ``counters[STATUS]``. ``work`` is ``running._work``'s scratch arrays.
 
     Every array is borrowed for the slice (``rules.borrowed``): the caller holds them."""
     b = borrowed
@@ -359,6 +361,8 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     hashes = (b(work[15]), b(work[16]), b(work[17]), b(work[18]))
     chains = b(work[19])
     spare = spare_of(work)
+    held = (b(work[40]), b(work[41]), b(work[42]), b(work[43]), b(work[44]), b(work[45]), b(work[46]))
+    tops, under = b(work[47]), b(work[48])
     meta = rules.meta
     piles = meta[0]
     capacity = meta[1]
@@ -413,8 +417,11 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
                 k = talon_key(rules, draw, ccards, clens, chid, cextra)
             else:
                 k = known
-            if _seen(table, k):
+            # A lost position is left out of the table (which is sized for the positions
+            # stored), so it is looked at again each time it is met.
+            if _has(table, k) or (not homeward(rules, move) and is_held(held, ccards, clens, chid, tops, under)):
                 continue
+            _seen(table, k)
             new = counters[NODES]
             counters[NODES] = new + 1
             counters[LOG] = at + used

@@ -17,6 +17,7 @@ from cardtable.solitaire.compiled import Program, program_of, to_arrays, to_move
 from cardtable.solitaire.compiled.keys import hashes_for
 from cardtable.solitaire.compiled.shared import MAX_MOVES
 from cardtable.solver import kernel
+from cardtable.solver.held import held_tables
 from cardtable.solver.pairs import spare_arrays
 
 SLICE = 2048
@@ -66,8 +67,9 @@ def _work(program: Program) -> tuple[np.ndarray, ...]:
     (cards, lengths, face-down counts, redeals), the moves and their talon reach, the
     talon, a position for the talon's jumps, the estimate's card depths, the pile
     hashes a child's key is worked out from (``keys.pile_hashes``) and the talon's
-    (``talon.talon_chains``), and the scratch a talon card's pairs are found in
-    (``pairs.spare_arrays``)."""
+    (``talon.talon_chains``), the scratch a talon card's pairs are found in
+    (``pairs.spare_arrays``), and the tables and scratch of the look for cards that can
+    never leave their columns (``held.is_held``)."""
     piles, capacity, tables = program.piles, program.capacity, program.variant.tables
     groups = max(len(tables.symmetric), len(tables.symmetric_while_dealing))
 
@@ -80,8 +82,9 @@ def _work(program: Program) -> tuple[np.ndarray, ...]:
     depths = (np.zeros(52, dtype=np.int64),)
     talon_chains = (np.zeros((2, capacity + 1), dtype=np.uint64),)
     spare = spare_arrays(piles, capacity, MAX_MOVES, groups)
+    held = held_tables(program.variant, piles) + (np.zeros(piles, dtype=np.int64), np.zeros(52, dtype=np.uint64))
     return (position() + position() + moves + position()[:3] + depths + hashes_for(piles, capacity, groups) + talon_chains
-            + spare)
+            + spare + held)
 
 
 def _grown(store: Store, room: int, capacity: int) -> Store:

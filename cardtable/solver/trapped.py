@@ -19,7 +19,8 @@ rule allows (ignoring every cost), and what is left can't.
 The reasoning holds only where cards leave a pile from its top and are put on a pile's
 top, one deck has each card once, and the goal is every card home: ``applies`` checks
 the variant's atoms for that. Where it is unsure (a pile started by a rank the deal
-chooses), it counts the card free, so a "trapped" answer is always a proof.
+chooses), it counts the card free, so a "trapped" answer is always a proof. The search
+asks the same of every position it meets where a move can hold a card (``held.py``).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def trapped(state: State) -> str | None:
     held = _held(state)
     if not held:
         return None
-    hosts, needs, spaces = _hosts(variant), _needs(variant), _spaces(variant)
+    hosts, needs, spaces = hosts_of(variant), needs_of(variant), spaces_of(variant)
     pile_word = variant.tableau_word
     for card, pile, at in held:
         below = {c.index: c for c in state.piles[pile][:at]}
@@ -80,7 +81,7 @@ def _held(state: State, clearing: bool = True) -> list[tuple[Card, int, int]]:
     ``clearing`` False, as if every empty pile could be had at once (to tell whether the
     clearing of columns is what holds them)."""
     variant = state.variant
-    hosts, needs, spaces = _hosts(variant), _needs(variant), _spaces(variant)
+    hosts, needs, spaces = hosts_of(variant), needs_of(variant), spaces_of(variant)
     t = variant.tables
     tableau = set(t.tableau)
     place: dict[int, tuple[Card, int, int]] = {}
@@ -160,12 +161,12 @@ def applies(variant: Variant) -> bool:
         and not any(t.covered)
         and not any(t.uncovers)
         and bool(t.foundations)
-        and not all(any(pile not in t.tableau for pile in piles) for piles in _spaces(variant))
+        and not all(any(pile not in t.tableau for pile in piles) for piles in spaces_of(variant))
     )
 
 
 @cache
-def _hosts(variant: Variant) -> tuple[frozenset[int] | None, ...]:
+def hosts_of(variant: Variant) -> tuple[frozenset[int] | None, ...]:
     """For each card, the cards it may be built on off the foundations; None where an
     empty pile started by a rank the deal chooses may take it (so it counts as free)."""
     hosts: list[set[int] | None] = [set() for _ in range(52)]
@@ -185,7 +186,7 @@ def _hosts(variant: Variant) -> tuple[frozenset[int] | None, ...]:
 
 
 @cache
-def _spaces(variant: Variant) -> tuple[frozenset[int], ...]:
+def spaces_of(variant: Variant) -> tuple[frozenset[int], ...]:
     """For each card, the piles off the foundations that take it when empty."""
     spaces: list[set[int]] = [set() for _ in range(52)]
     for pile, _, empty, *_, foundation, _, _ in variant.tables.receivers:
@@ -196,7 +197,7 @@ def _spaces(variant: Variant) -> tuple[frozenset[int], ...]:
 
 
 @cache
-def _needs(variant: Variant) -> tuple[frozenset[int], ...]:
+def needs_of(variant: Variant) -> tuple[frozenset[int], ...]:
     """For each card, the cards that must be home before it can go home: those on every
     way up the foundations to it (none where a foundation's start depends on the deal)."""
     homes = [r for r in variant.tables.receivers if r[6]]
