@@ -82,7 +82,7 @@ class NoWin:
     reason: str
 
 
-LOST = NoWin("this game can't be won from here: every position reachable from it was searched")
+LOST = NoWin("this game can't be won from here: every line of play from it was followed to a dead end")
 NOT_FOUND = NoWin("no win was found from here within the search's budget")
 
 

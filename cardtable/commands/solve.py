@@ -113,7 +113,7 @@ def _solve_one(variant: Variant, deal: int, start: State, budget: Budget, freece
     cost = "no search needed" if result.nodes == 0 else f"{plural(result.nodes, 'position')}, {result.seconds:.2f} s"
     verdict = {
         Outcome.SOLVED: f"solved in {plural(len(result.moves), 'move')}",
-        Outcome.UNWINNABLE: f"can't be won: {result.reason or 'every reachable position was searched'}",
+        Outcome.UNWINNABLE: f"can't be won: {result.reason or 'every line of play was followed to a dead end'}",
         Outcome.UNKNOWN: f"unknown: {RAN_OUT.get(result.limit, 'the budget ran out')}",
     }[result.outcome]
     # The verdict goes to standard error and the moves alone to standard output, so
