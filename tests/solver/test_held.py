@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from cardtable.solitaire import apply, get_variant, legal_moves, variants
+from cardtable.solitaire import State, apply, get_variant, legal_moves, variants
 from cardtable.solitaire.compiled import program_of, to_arrays
 from cardtable.solver import Budget, Outcome, solve
 from cardtable.solver import held, running
@@ -17,9 +17,10 @@ from cardtable.solver.trapped import _held, applies, trapped
 CHECKED = [v.id for v in variants() if applies(v)]
 
 
-def _random_positions(game: str, deals: range, steps: int) -> list:  # type: ignore[type-arg]
+def _random_positions(game: str, deals: range, steps: int) -> list[State]:
     """Positions met by playing random moves from each deal."""
-    variant, rng, found = get_variant(game), random.Random(game), []
+    variant, rng = get_variant(game), random.Random(game)
+    found: list[State] = []
     for deal in deals:
         state = variant.start(deal)
         for _ in range(steps):
