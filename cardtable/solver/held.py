@@ -12,14 +12,15 @@ are compared a word at a time.
 from __future__ import annotations
 
 from functools import cache
+from itertools import product
 
 import numpy as np
 from numba import njit
 
+from cardtable.cards import ALL_CARDS
 from cardtable.solitaire import Variant
 from cardtable.solitaire.compiled.shared import MOVE
-from cardtable.solitaire.rules.groups import GroupKind
-from cardtable.solver.trapped import hosts_of, needs_of, spaces_of, applies
+from cardtable.solver.trapped import applies, hosts_of, moves_alone, needs_of, spaces_of
 
 OFF = (
     np.zeros(1, dtype=np.bool_), np.zeros((0, 52, 52), dtype=np.bool_), np.zeros(52, dtype=np.uint64),
@@ -67,14 +68,8 @@ def check_tables(variant: Variant, piles: int) -> tuple[np.ndarray, ...]:
         return OFF
     alone = np.zeros((piles, 52, 52), dtype=np.bool_)
     for i in t.tableau:
-        kind, order = t.group[i], t.run[i]
-        if kind is GroupKind.ONE:
-            alone[i] = True
-        elif kind in (GroupKind.RUN, GroupKind.SUPERMOVE) and order is not None:
-            alone[i] = True
-            for under, followers in enumerate(order):
-                for card in followers:
-                    alone[i, under, card] = False
+        for under, card in product(ALL_CARDS, repeat=2):
+            alone[i, under.index, card.index] = moves_alone(t.group[i], t.run[i], under, card)
     hosts, needs, spaces = hosts_of(variant), needs_of(variant), spaces_of(variant)
     return (
         np.ones(1, dtype=np.bool_),

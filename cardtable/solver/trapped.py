@@ -88,7 +88,7 @@ def _held(state: State, clearing: bool = True) -> list[tuple[Card, int, int]]:
     for i in t.tableau:
         cards = state.piles[i]
         for x, card in enumerate(cards):
-            if x <= state.hidden[i] or _moves_alone(t.group[i], t.run[i], cards[x - 1], card):
+            if x <= state.hidden[i] or moves_alone(t.group[i], t.run[i], cards[x - 1], card):
                 place[card.index] = (card, i, x)
     gone = set(range(52)) - place.keys()  # elsewhere, or able to move with the cards under them
 
@@ -125,7 +125,7 @@ def _held(state: State, clearing: bool = True) -> list[tuple[Card, int, int]]:
     return [place[c] for c in place if c not in gone]
 
 
-def _moves_alone(kind: GroupKind | None, order: Table | None, under: Card, card: Card) -> bool:
+def moves_alone(kind: GroupKind | None, order: Table | None, under: Card, card: Card) -> bool:
     """Whether ``card``, face up on ``under``, can only ever move as the bottom card of
     what moves: one card moves at a time, or runs move and it does not follow ``under``."""
     if kind is GroupKind.ONE:
