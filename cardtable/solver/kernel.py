@@ -362,6 +362,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     chains = b(work[19])
     spare = spare_of(work)
     held = (b(work[40]), b(work[41]), b(work[42]), b(work[43]), b(work[44]), b(work[45]), b(work[46]))
+    held_on = held[0][0] != 0
     tops, under = b(work[47]), b(work[48])
     meta = rules.meta
     piles = meta[0]
@@ -419,9 +420,12 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
                 k = known
             # A lost position is left out of the table (which is sized for the positions
             # stored), so it is looked at again each time it is met.
-            if _has(table, k) or (not homeward(rules, move) and is_held(held, ccards, clens, chid, tops, under)):
+            if held_on:
+                if _has(table, k) or (not homeward(rules, move) and is_held(held, ccards, clens, chid, tops, under)):
+                    continue
+                _seen(table, k)
+            elif _seen(table, k):
                 continue
-            _seen(table, k)
             new = counters[NODES]
             counters[NODES] = new + 1
             counters[LOG] = at + used
