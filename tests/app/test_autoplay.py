@@ -217,6 +217,37 @@ def test_remembered_answers_are_the_answers_of_a_search_from_scratch(memory: _Le
     assert kept == scratch
 
 
+def test_the_memory_stays_within_its_bound_over_a_long_run(monkeypatch: pytest.MonkeyPatch, memory: _Leads) -> None:
+    """A server asks the stuck test about every position its players reach, for days:
+    each memory starts afresh past ``REMEMBERED`` positions instead of growing, and the
+    answers given across the fresh starts are still a search's from scratch."""
+    monkeypatch.setattr(autoplay, "REMEMBERED", 30)
+    rng = random.Random(5)
+    positions = []
+    for game in ("klondike", "klondike-draw3", "freecell"):
+        for deal in range(1, 9):
+            state = get_variant(game).start(deal)
+            for _ in range(60):
+                positions.append(state)
+                moves = legal_moves(state)
+                if not moves:
+                    break
+                state = apply(state, rng.choice(moves), trusted=True)
+    largest = [0, 0]
+    kept = []
+    for state in positions:
+        kept.append(is_stuck(state, limit=40))
+        largest = [max(largest[0], len(autoplay._LEADS)), max(largest[1], len(autoplay._RAN_OUT))]
+    # past the bound a memory starts afresh; a trail (at most 40 moves and its start) is added whole
+    assert 0 < largest[0] <= 31 + 41 and 0 < largest[1] <= 31
+    assert memory.answered > 0
+    scratch = []
+    for state in positions:
+        autoplay.forget_stuck_answers()
+        scratch.append(is_stuck(state, limit=40))
+    assert kept == scratch
+
+
 def _home(*suits: str, up_to: str = "K") -> dict[str, str]:
     """Foundations holding each suit from the Ace up to ``up_to``, one suit a foundation."""
     ranks = "A23456789TJQK"
