@@ -197,24 +197,35 @@ def test_a_search_that_ran_out_is_remembered_with_its_answer(monkeypatch: pytest
     assert is_stuck(state, limit=10**6)  # more room than the remembered search had: searched again
 
 
+def _played(state: State, rng: random.Random, steps: int) -> list[State]:
+    """``state`` and the positions of a random playout from it, ``steps`` at most."""
+    positions = []
+    for _ in range(steps):
+        positions.append(state)
+        moves = legal_moves(state)
+        if not moves:
+            break
+        state = apply(state, rng.choice(moves), trusted=True)
+    return positions
+
+
+def _from_scratch(positions: list[State]) -> list[bool]:
+    """The stuck test's answers with its memory emptied before each."""
+    answers = []
+    for state in positions:
+        autoplay.forget_stuck_answers()
+        answers.append(is_stuck(state, limit=40))
+    return answers
+
+
 def test_remembered_answers_are_the_answers_of_a_search_from_scratch(memory: _Leads) -> None:
     rng = random.Random(11)
     positions = []
     for game in ("klondike", "klondike-draw3-vegas", "spider", "freecell", "yukon"):
-        state = get_variant(game).start(rng.randrange(1, 1000))
-        for _ in range(120):
-            positions.append(state)
-            moves = legal_moves(state)
-            if not moves:
-                break
-            state = apply(state, rng.choice(moves), trusted=True)
+        positions += _played(get_variant(game).start(rng.randrange(1, 1000)), rng, 120)
     kept = [is_stuck(state, limit=40) for state in positions]
     assert memory.answered > 0  # some answers came from the memory
-    scratch = []
-    for state in positions:
-        autoplay.forget_stuck_answers()
-        scratch.append(is_stuck(state, limit=40))
-    assert kept == scratch
+    assert kept == _from_scratch(positions)
 
 
 def test_the_memory_stays_within_its_bound_over_a_long_run(monkeypatch: pytest.MonkeyPatch, memory: _Leads) -> None:
@@ -226,13 +237,7 @@ def test_the_memory_stays_within_its_bound_over_a_long_run(monkeypatch: pytest.M
     positions = []
     for game in ("klondike", "klondike-draw3", "freecell"):
         for deal in range(1, 9):
-            state = get_variant(game).start(deal)
-            for _ in range(60):
-                positions.append(state)
-                moves = legal_moves(state)
-                if not moves:
-                    break
-                state = apply(state, rng.choice(moves), trusted=True)
+            positions += _played(get_variant(game).start(deal), rng, 60)
     largest = [0, 0]
     kept = []
     for state in positions:
@@ -241,11 +246,7 @@ def test_the_memory_stays_within_its_bound_over_a_long_run(monkeypatch: pytest.M
     # past the bound a memory starts afresh; a trail (at most 40 moves and its start) is added whole
     assert 0 < largest[0] <= 31 + 41 and 0 < largest[1] <= 31
     assert memory.answered > 0
-    scratch = []
-    for state in positions:
-        autoplay.forget_stuck_answers()
-        scratch.append(is_stuck(state, limit=40))
-    assert kept == scratch
+    assert kept == _from_scratch(positions)
 
 
 def _home(*suits: str, up_to: str = "K") -> dict[str, str]:
