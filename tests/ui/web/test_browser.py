@@ -231,6 +231,26 @@ def test_a_pyramid_king_goes_to_the_foundation_clicked_and_a_pair_made_by_a_doub
     expect(page.locator("#message")).to_have_text("")  # the second half asked nothing of a card gone
 
 
+def test_a_click_and_a_double_click_play_though_the_table_is_redrawn_between_press_and_release(page: Page) -> None:
+    # A redraw takes the card pressed away (a view come by the socket, the table resized as the
+    # message under it changes): the browser sent no click, and a Pyramid King double-clicked stayed.
+    start(page, "pyramid", 3)
+    king = page.locator('#table .card[data-pile="stock"]').last
+    expect(king).to_have_attribute("data-card", "KS")
+    box = king.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("window.dispatchEvent(new Event('resize'))")  # the table drawn again
+    page.mouse.up()
+    expect(king).to_have_class(re.compile("selected"))  # the click picked the King up
+    page.mouse.down(click_count=2)
+    page.evaluate("window.dispatchEvent(new Event('resize'))")
+    page.mouse.up(click_count=2)
+    expect(page.locator("#status")).to_contain_text(moves_said(1))
+    expect(page.locator('#table .card[data-card="KS"]')).to_have_attribute("data-pile", "f1")
+
+
 def test_a_game_played_to_a_dead_end_says_so_and_stops_the_clock(page: Page, server: str) -> None:
     # The view came by the socket before the action's answer, which then blanked the message.
     clock = get_variant("clock")

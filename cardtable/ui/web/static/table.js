@@ -24,6 +24,7 @@ export function createTable(root, handlers) {
   let focus = { pile: 0, position: -1 };
   let drag = null;
   let dragged = false; // the click the browser sends after a drag is not a click
+  let pressed = null; // the element a mouse button went down on, until it comes up
   let hint = null; // the hint lit: {move, id, version} of the table it was given on
 
   function cardWidth() {
@@ -300,6 +301,22 @@ export function createTable(root, handlers) {
     if (!target) { slideBack(current.elements); return; }
     const outcome = await handlers.move(current.pile, current.position, target);
     if (!outcome.ok) slideBack(current.elements);
+  });
+
+  root.addEventListener("mousedown", (event) => { pressed = event.target; });
+
+  root.addEventListener("mouseup", (event) => {
+    // A redraw between press and release (a view come by the socket, the table resized as
+    // the message under it changes) takes the element pressed away, and the browser then
+    // sends no click: the card now under the pointer gets the click, and the double-click.
+    const gone = pressed && !pressed.isConnected;
+    pressed = null;
+    if (!gone || event.button > 0) return;
+    const el = document.elementFromPoint(event.clientX, event.clientY)?.closest(".card, .slot");
+    if (!el || !root.contains(el)) return;
+    const at = { bubbles: true, clientX: event.clientX, clientY: event.clientY, detail: event.detail };
+    el.dispatchEvent(new MouseEvent("click", at));
+    if (event.detail === 2) el.dispatchEvent(new MouseEvent("dblclick", at));
   });
 
   root.addEventListener("pointercancel", () => {
