@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from cardtable.solitaire.piles import PileSpec
 
 Table = tuple[frozenset[int], ...]
-Step = tuple[int, int, tuple[tuple[Move, ...], ...]]
+Step = tuple[int, int, "Row"]
 ANY_CARD = frozenset(range(52))
 """The shared table of an empty pile that takes any card (checked by identity)."""
 
@@ -210,7 +210,7 @@ def compile_tables(variant: Variant) -> Tables:
             build[f] is not None and all(len(aboves) <= 1 for aboves in build[f] or ()) for f in of(PileKind.FOUNDATION)
         ),
         givers=tuple(
-            (i, spec.group.kind, run[i], covered[i], _steps(i, spec.group.kind, len(piles), variant.deck))
+            (i, spec.group.kind, run[i], covered[i], _steps(i, spec.group.kind, variant.deck))
             for i, spec in enumerate(piles)
             if spec.group is not None
         ),
@@ -334,12 +334,28 @@ def _outside(groups: tuple[tuple[int, ...], ...], pile_count: int) -> tuple[int,
     return tuple(i for i in range(pile_count) if i not in grouped)
 
 
-def _steps(source: int, kind: GroupKind, pile_count: int, deck: DeckSpec) -> tuple[Step, ...]:
+class Row(dict[int, tuple[Move, ...]]):
+    """The moves from one source: ``row[target][k]`` carries k cards to target. A target's
+    moves are made on its first use: most pairs of piles never meet (a deck of 104 over
+    twenty piles would be 40,000 moves a source, made before the first deal)."""
+
+    __slots__ = ("source", "top")
+
+    def __init__(self, source: int, top: int) -> None:
+        super().__init__()
+        self.source = source
+        self.top = top
+
+    def __missing__(self, target: int) -> tuple[Move, ...]:
+        made = tuple(Move(MoveKind.MOVE, self.source, target, k) for k in range(self.top + 1))
+        self[target] = made
+        return made
+
+
+def _steps(source: int, kind: GroupKind, deck: DeckSpec) -> tuple[Step, ...]:
     """Interned moves from ``source``: ``steps[k][2][target][k]`` moves k cards to target."""
     # A run may be longer than the ranks are many where it wraps round from King to Ace
     # (Agnes Sorel's same-colour runs), so only a single card has a shorter bound.
     top = 1 if kind is GroupKind.ONE else deck.size
-    row = tuple(
-        tuple(Move(MoveKind.MOVE, source, target, k) for k in range(top + 1)) for target in range(pile_count)
-    )
+    row = Row(source, top)
     return tuple((source, k, row) for k in range(top + 1))

@@ -25,7 +25,7 @@ from cardtable.solitaire.rules.words import cards as count_cards
 from cardtable.solitaire.rules.words import no, pile_problem, top_card
 from cardtable.solitaire.rules.gaps import check_gap
 from cardtable.solitaire.rules.grid import reach_words, reaches, slide
-from cardtable.solitaire.tables import ANY_CARD, Table
+from cardtable.solitaire.tables import ANY_CARD, Step, Table
 
 _ONE = GroupKind.ONE
 _SUPERMOVE = GroupKind.SUPERMOVE
@@ -41,7 +41,7 @@ def transfer_moves(state: State, out: list[Move]) -> None:
     t = state.variant.tables
     piles = state.piles
     hidden = state.hidden
-    candidates: dict[int, list[tuple[int, int, tuple[tuple[Move, ...], ...]]]] = {}
+    candidates: dict[int, list[Step]] = {}
     get = candidates.get
     if t.supermove_sources:
         free = [piles[c] for c in t.cells].count(())

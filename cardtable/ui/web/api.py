@@ -92,11 +92,11 @@ async def _game(request: Request, player: str, game_id: int) -> LiveGame:
         raise HTTPException(404, f"there is no game {game_id} for you") from None
 
 
-@router.get("/games", summary="The catalogue of games")
-async def games(request: Request) -> dict[str, Any]:
+@router.get("/games", summary="The catalogue of games", response_model=dict[str, Any])
+async def games(request: Request) -> Response:
     live = _live(request)
     offered = await live.run(live.deals.offered)  # a look at the store's solved deals
-    return {"games": catalogue(offered)}
+    return json_response({"games": catalogue(offered)})  # as it is: FastAPI's encoder took 50 ms over it
 
 
 @router.get("/rules", summary="A game's rules, its options included", responses=answers(404, 422))

@@ -32,6 +32,7 @@ from cardtable.ui.web.lane import GameLane
 from cardtable.ui.web.limits import BodyLimit
 from cardtable.ui.web.live import LiveGames
 from cardtable.ui.web.methods import Methods, allow, methods_of
+from cardtable.ui.web.views import catalogue
 from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections, unservable
 
 STATIC = Path(__file__).parent / "static"
@@ -155,6 +156,7 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
         redoc_url=None,
     )
     app.state.live = LiveGames(store)
+    catalogue(frozenset())  # every game's entry made before the first visitor asks, not on the event loop
     app.state.secret = server_secret(store)
     app.include_router(router)
     app.include_router(solver_router)

@@ -39,35 +39,45 @@ def rules_view(variant: Variant) -> JSON:
 def catalogue(winnable: frozenset[str]) -> list[JSON]:
     """Every game the page can offer; ``winnable`` (game ids) those with winnable and
     daily deals to deal."""
-    return [
-        {
-            "id": v.id,
-            "name": v.name,
-            "aliases": list(v.aliases),
-            "rules": v.summary,
-            "rule_lines": rule_lines(v),
-            "stock": v.stock.phrase,
-            "scoring": [s.value for s in v.traits.scorings],
-            "default_scoring": (v.traits.default_scoring or Scoring.UNIFORM).value,
-            "layout": layout_of(v),
-            "draw": v.traits.draw,
-            "draws": _draws(v),
-            "pairs": v.pairs is not None,
-            "builds_home": builds_home(v),
-            "winnable_deals": v.id in winnable,
-            "options": [
-                {
-                    "name": o.name,
-                    "words": o.words,
-                    "values": list(o.values),
-                    "labels": [o.value_words(value) for value in o.values],
-                    "current": o.current(v),
-                }
-                for o in v.options
-            ],
-        }
-        for v in variants()
-    ]
+    return [{**_entry(v), "winnable_deals": v.id in winnable} for v in variants()]
+
+
+_ENTRIES: dict[str, tuple[Variant, JSON]] = {}
+"""Each game's catalogue entry by id, with the variant it was made from."""
+
+def _entry(variant: Variant) -> JSON:
+    """What the catalogue says of ``variant``, made once (its rules' lines and traits
+    compile its tables and deal a game: a third of a second for every game together)."""
+    made = _ENTRIES.get(variant.id)
+    if made is not None and made[0] is variant:
+        return made[1]
+    entry = {
+        "id": variant.id,
+        "name": variant.name,
+        "aliases": list(variant.aliases),
+        "rules": variant.summary,
+        "rule_lines": rule_lines(variant),
+        "stock": variant.stock.phrase,
+        "scoring": [s.value for s in variant.traits.scorings],
+        "default_scoring": (variant.traits.default_scoring or Scoring.UNIFORM).value,
+        "layout": layout_of(variant),
+        "draw": variant.traits.draw,
+        "draws": _draws(variant),
+        "pairs": variant.pairs is not None,
+        "builds_home": builds_home(variant),
+        "options": [
+            {
+                "name": o.name,
+                "words": o.words,
+                "values": list(o.values),
+                "labels": [o.value_words(value) for value in o.values],
+                "current": o.current(variant),
+            }
+            for o in variant.options
+        ],
+    }
+    _ENTRIES[variant.id] = (variant, entry)
+    return entry
 
 
 def _draws(variant: Variant) -> dict[str, str] | None:
