@@ -12,7 +12,7 @@ class Solving:
     already made, so a higher value trades search time for shorter solutions.
 
     >>> Solving().weights()
-    (10, 6, 4, 2, 6, 1, 0, 0, 0, 0, 0)
+    (10, 6, 4, 2, 6, 1, 0, 0, 0, 0, 0, 0)
     """
 
     cards_out: int = 10
@@ -57,6 +57,10 @@ class Solving:
     proof needs a fifth to a tenth of the positions, but the positions skipped are steps
     many a quick win goes through, so only the search that can prove a deal lost pairs."""
 
+    need_order: int = 0
+    """A cost for cards lying over cards the foundations want sooner, by how much
+    sooner: where the columns take any card (Calculation) their order says nothing, and
+    the order the foundations will want the cards in says everything."""
     depth_first: bool = False
     """Whether the last search, the one that can prove a deal lost, goes depth first
     (``solver/depth.py``) when a budget asks for more positions than the best-first
@@ -85,7 +89,7 @@ class Solving:
         """The weights in the order the compiled search reads them."""
         return (
             self.cards_out, self.face_down, self.disorder, self.depth, self.free_space, self.length, self.stock,
-            self.blocked, self.tall, int(self.eager_home), int(self.paired),
+            self.blocked, self.tall, int(self.eager_home), int(self.paired), self.need_order,
         )
 
 

@@ -25,7 +25,7 @@ RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 # counters
 NODES, HEAP, LOG, SEQ, EXPANDED, WIN, STATUS = 0, 1, 2, 3, 4, 5, 6
 # weights
-W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TALL, W_EAGER, W_PAIRED = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TALL, W_EAGER, W_PAIRED, W_NEED = range(12)
 OFFSET = 1 << 20
 
 
@@ -136,7 +136,52 @@ def estimate(rules, weights, cards, lens, hid, depth_of):  # type: ignore[no-unt
     if weights[W_TALL]:
         for i in tableau:
             score -= weights[W_TALL] * lens[i] * lens[i]
+    if weights[W_NEED]:
+        score += weights[W_NEED] * _against_need(rules, cards, lens)
     return score + OFFSET
+
+
+@njit(cache=True, nogil=True)
+def _against_need(rules, cards, lens):  # type: ignore[no-untyped-def]
+    # How far the piles' cards lie against the order the foundations will want them. A
+    # card's need is how many cards a foundation takes before it, going up the
+    # foundation's order from its top card (the least over the foundations); each card
+    # lying over one needed sooner counts the difference, at most 13.
+    followers, build_id, capacity, is_found = rules.followers, rules.build_id, rules.capacity, rules.is_foundation
+    far = 1 << 20
+    need = np.full(52, far, dtype=np.int64)
+    for f in rules.foundations:
+        held = lens[f]
+        b = build_id[f]
+        if held == 0 or b < 0:
+            continue
+        room = capacity[f] - held if capacity[f] >= 0 else 52
+        top = cards[f, held - 1]
+        for k in range(1, room + 1):
+            after = -1
+            for x in range(followers.shape[2]):
+                c = followers[b, top, x]
+                if c < 0:
+                    break
+                if k < need[c]:
+                    need[c] = k
+                after = c
+            if after < 0:
+                break
+            top = after
+    against = 0
+    stock = rules.meta[2]
+    for i in range(rules.meta[0]):
+        if is_found[i] or i == stock:
+            continue
+        soonest = far
+        for x in range(lens[i]):
+            n = need[cards[i, x]]
+            if n > soonest:
+                against += min(n - soonest, 13)
+            elif n < soonest:
+                soonest = n
+    return against
 
 
 @njit(cache=True, nogil=True)

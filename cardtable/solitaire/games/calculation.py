@@ -10,6 +10,7 @@ from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import any_card, any_rank, any_suit, base, to_waste, top_card, up
 from cardtable.solitaire.rules.deal import DealPlan
 from cardtable.solitaire.rules.wrapping import up_round_by
+from cardtable.solitaire.solving import Solving
 from cardtable.solitaire.variant import Variant
 
 _BASES = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR)
@@ -44,5 +45,6 @@ calculation = register(
             "is turned. Only a column's top card plays, and only to a foundation."
         ),
         aliases=("broken-intervals",),
+        solving=Solving(need_order=4),
     )
 )
