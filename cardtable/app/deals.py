@@ -162,7 +162,9 @@ class DealBook:
         """The ids of the games with winnable and daily deals to deal: all but those the
         shipped list has none of and the store holds no win of (Spider in four suits)."""
         unproved = {game for game, deals in shipped().items() if not deals}
-        return frozenset(v.id for v in variants() if v.id not in unproved or self.catalogue(v))
+        with closing(SolvedDeals(self.store.path)) as known:  # opened once: each opening checks the file
+            won = {game for game in unproved if any(r.outcome is Outcome.SOLVED for r in known.results(game))}
+        return frozenset(v.id for v in variants() if v.id not in unproved or v.id in won)
 
     def catalogue(self, variant: Variant) -> list[int]:
         """The deals of ``variant`` proved winnable: those the store holds, and those shipped."""
