@@ -39,11 +39,15 @@ def rules_view(variant: Variant) -> JSON:
 def catalogue(winnable: frozenset[str]) -> list[JSON]:
     """Every game the page can offer; ``winnable`` (game ids) those with winnable and
     daily deals to deal."""
-    return [{**_entry(v), "winnable_deals": v.id in winnable} for v in variants()]
+    games = variants()
+    if len(games) != len(_ENTRIES):  # a game registered since: its family's draw choices may change
+        _ENTRIES.clear()
+    return [{**_entry(v), "winnable_deals": v.id in winnable} for v in games]
 
 
 _ENTRIES: dict[str, tuple[Variant, JSON]] = {}
 """Each game's catalogue entry by id, with the variant it was made from."""
+
 
 def _entry(variant: Variant) -> JSON:
     """What the catalogue says of ``variant``, made once (its rules' lines and traits
