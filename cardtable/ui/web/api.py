@@ -96,7 +96,7 @@ async def _game(request: Request, player: str, game_id: int) -> LiveGame:
 async def games(request: Request) -> Response:
     live = _live(request)
     offered = await live.run(live.deals.offered)  # a look at the store's solved deals
-    return json_response({"games": catalogue(offered)})  # as it is: FastAPI's encoder took 50 ms over it
+    return json_response({"games": catalogue(offered)})  # as it is: FastAPI's encoder took 14 ms over it
 
 
 @router.get("/rules", summary="A game's rules, its options included", responses=answers(404, 422))

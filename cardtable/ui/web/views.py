@@ -40,22 +40,19 @@ def catalogue(winnable: frozenset[str]) -> list[JSON]:
     """Every game the page can offer; ``winnable`` (game ids) those with winnable and
     daily deals to deal."""
     games = variants()
-    if len(games) != len(_ENTRIES):  # a game registered since: its family's draw choices may change
-        _ENTRIES.clear()
-    return [{**_entry(v), "winnable_deals": v.id in winnable} for v in games]
+    if _MADE[0] != games:  # made once, and again when a game is registered (a family's draws change)
+        _MADE[:] = [games, [_entry(v) for v in games]]
+    return [{**entry, "winnable_deals": entry["id"] in winnable} for entry in _MADE[1]]
 
 
-_ENTRIES: dict[str, tuple[Variant, JSON]] = {}
-"""Each game's catalogue entry by id, with the variant it was made from."""
+_MADE: list[Any] = [(), []]
+"""The games the catalogue's entries were made for, and the entries: making them compiles
+every game's tables and deals each a game (a third of a second for all together)."""
 
 
 def _entry(variant: Variant) -> JSON:
-    """What the catalogue says of ``variant``, made once (its rules' lines and traits
-    compile its tables and deal a game: a third of a second for every game together)."""
-    made = _ENTRIES.get(variant.id)
-    if made is not None and made[0] is variant:
-        return made[1]
-    entry = {
+    """What the catalogue says of ``variant``."""
+    return {
         "id": variant.id,
         "name": variant.name,
         "aliases": list(variant.aliases),
@@ -80,8 +77,6 @@ def _entry(variant: Variant) -> JSON:
             for o in variant.options
         ],
     }
-    _ENTRIES[variant.id] = (variant, entry)
-    return entry
 
 
 def _draws(variant: Variant) -> dict[str, str] | None:
