@@ -18,8 +18,9 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -137,6 +138,17 @@ _RESULT = ("status", "moves", "score", "vegas", "elapsed")
 
 
 
+@dataclass(frozen=True)
+class Save:
+    """One saved game's next version, as ``Store.save`` takes it (``Store.save_together``)."""
+
+    player: str
+    session: Session
+    game_id: int
+    status: str | None = None
+    expected: int | None = None
+
+
 def default_path() -> Path:
     """``CARDTABLE_DB`` if set, else ``cardtable.db`` in the user's data directory."""
     named = os.environ.get("CARDTABLE_DB")
@@ -225,6 +237,10 @@ class Store:
         except sqlite3.Error as error:
             raise storage_error(error, f"open {self.path}") from None
         return db
+
+    def connected(self) -> None:
+        """Open this thread's connection now, not at its first call (StorageError if it can't)."""
+        self._db
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -324,6 +340,43 @@ class Store:
         A result once recorded stays: a won game stays won (with its moves, score and
         time), and a lost or unplayed one refuses the save (GameOver).
         """
+        game, result = self._rows(player, session, game_id, status)
+        with failing_as("save the game" if game_id is None else f"save game {game_id}"):
+            return self._write_game(player, game_id, expected, game, result)
+
+    def save_together(self, saves: Sequence[Save]) -> list[int | Exception]:
+        """Several saved games' next versions written in one transaction (one commit for
+        all, on this thread's connection): for each, what ``save`` would give, its game
+        id or the exception it would raise. A refused save (StaleGame, GameOver,
+        KeyError) refuses only itself; a database error (a busy lock, a full disk)
+        fails every save of the batch and stores none of it, as it would have failed
+        each of them alone."""
+        answers: list[int | Exception] = []
+        rows: list[tuple[int, Save, tuple[object, ...], tuple[object, ...]]] = []
+        for save in saves:
+            try:
+                game, result = self._rows(save.player, save.session, save.game_id, save.status)
+            except Exception as error:  # a game that can't be written down: only its own save fails
+                answers.append(error)
+                continue
+            rows.append((len(answers), save, game, result))
+            answers.append(save.game_id)
+        try:
+            with self._transaction():
+                for at, save, game, result in rows:
+                    try:
+                        self._write_game(save.player, save.game_id, save.expected, game, result)
+                    except (StaleGame, KeyError) as refused:  # GameOver too: no row was changed
+                        answers[at] = refused
+        except sqlite3.Error as error:
+            for at, save, _, _ in rows:
+                answers[at] = storage_error(error, f"save game {save.game_id}")
+        return answers
+
+    def _rows(
+        self, player: str, session: Session, game_id: int | None, status: str | None
+    ) -> tuple[tuple[object, ...], tuple[object, ...]]:
+        """A game's columns as ``_write_game`` writes them: the game, and its result."""
         variant = session.variant
         steps = self._step_texts.encode(None if game_id is None else (player, game_id, variant.id), variant, session.history.steps)
         settings: dict[str, object] = {"auto_build": session.options.auto_build, "scoring": session.options.scoring.value}
@@ -337,8 +390,7 @@ class Store:
             variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal),
             _digest(steps, session.history.at) + "\n" + format_state(session.state), points,
         )
-        with failing_as("save the game" if game_id is None else f"save game {game_id}"):
-            return self._write_game(player, game_id, expected, game, result)
+        return game, result
 
     def _write_game(
         self, player: str, game_id: int | None, expected: int | None, game: tuple[object, ...], result: tuple[object, ...]

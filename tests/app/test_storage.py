@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.app import CorruptSave, Options, Scoring, Session, StaleGame, StorageError, Store
-from cardtable.app.storage import SCHEMA_VERSION
+from cardtable.app import CorruptSave, Options, Scoring, Session, StaleGame, StorageError, Store, StoreBusy
+from cardtable.app.storage import SCHEMA_VERSION, Save
 from cardtable.solitaire import get_variant, legal_moves
 from cardtable.solitaire.formats import replay
 
@@ -64,6 +64,39 @@ def test_a_save_made_from_an_older_version_is_refused_and_changes_nothing(tmp_pa
     assert there.version("me", game) == 1 and there.load("me", game).state == first.state
     with pytest.raises(KeyError):
         there.save("someone else", second, game, expected=1)
+
+
+def test_saves_written_together_refuse_only_their_own_stale_or_foreign_games(tmp_path: Path) -> None:
+    store = Store(tmp_path / "g.db")
+    games = [store.save("me", _played(3)) for _ in range(3)]
+    moved = [store.load("me", game) for game in games]
+    for session in moved:
+        session.deal()
+    answers = store.save_together([
+        Save("me", moved[0], games[0], expected=0),
+        Save("me", moved[1], games[1], expected=5),  # stale: another process saved first
+        Save("someone else", moved[2], games[2], expected=0),  # not theirs
+        Save("me", moved[2], games[2], expected=0),
+    ])
+    assert answers[0] == games[0] and answers[3] == games[2]
+    assert isinstance(answers[1], StaleGame) and isinstance(answers[2], KeyError)
+    assert [store.version("me", game) for game in games] == [1, 0, 1]
+    assert store.load("me", games[0]).state == moved[0].state and store.load("me", games[2]).state == moved[2].state
+
+
+def test_saves_written_together_while_the_lock_is_held_elsewhere_all_fail_and_store_nothing(tmp_path: Path) -> None:
+    store = Store(tmp_path / "g.db", timeout=0.1)
+    games = [store.save("me", _played(3)) for _ in range(2)]
+    moved = [store.load("me", game) for game in games]
+    for session in moved:
+        session.deal()
+    other = sqlite3.connect(tmp_path / "g.db", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    answers = store.save_together([Save("me", session, game, expected=0) for session, game in zip(moved, games)])
+    other.execute("ROLLBACK")
+    assert all(isinstance(answer, StoreBusy) for answer in answers)
+    assert [store.version("me", game) for game in games] == [0, 0]
+    assert store.load("me", games[0]).state != moved[0].state
 
 
 def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ the version it was made from, so an action is never applied twice.
 An action is played on a copy of the session; only once the copy's save has committed
 does it replace the warm one, so a save that fails (a busy database, a full disk)
 leaves both the stored and the warm game as they were and the action can be retried.
-Every store call runs on a thread of its own (``STORE_THREADS``), never on the event
-loop: a write waiting for the database's lock holds up only the request that made it.
+Every store call runs off the event loop: an action's save on the thread that writes
+them all (``saver.py``), any other call on a thread of its own (``STORE_THREADS``). A
+write waiting for the database's lock holds up only the requests waiting to write.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from cardtable.app.showing import NoWin, Playback, gives_up, playback, reveals
 from cardtable.app.service import Games, today
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import Indicator, Verdict
+from cardtable.app.storage import Save
+from cardtable.ui.web.saver import Saver
 
 T = TypeVar("T")
 
@@ -83,6 +86,8 @@ class LiveGames:
         self._waiting: dict[Key, set[asyncio.Event]] = {}
         threads = 1 if str(store.path) == ":memory:" else STORE_THREADS  # one connection only
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
+        self.saver = Saver(store)
+        """The thread that writes every action's save (``saver.py``)."""
         self.thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints", initializer=searching)
         """The thread hints wait on for their searches."""
         self.searcher = search_process("hints")
@@ -234,7 +239,7 @@ class LiveGames:
         status = "won" if trial.is_won else None
         version = live.version
         try:
-            await self.run(self.store.save, live.player, trial, live.game_id, status, version)
+            await self.saver.save(Save(live.player, trial, live.game_id, status, version))
         except StaleGame:  # GameOver included: the game was given up
             self._warm.pop((live.player, live.game_id), None)
             raise
@@ -288,6 +293,7 @@ class LiveGames:
     def close(self) -> None:
         """Stop searching (when the server stops): the searching processes end."""
         self.thinking.shutdown(wait=False, cancel_futures=True)
+        self.saver.close()
         self.waiting.shutdown(wait=False, cancel_futures=True)
         self.indicator.close()
         self.searcher.close()
