@@ -84,10 +84,12 @@ class LiveGames:
         self.store = store
         self._warm: OrderedDict[Key, LiveGame] = OrderedDict()
         self._waiting: dict[Key, set[asyncio.Event]] = {}
-        threads = 1 if str(store.path) == ":memory:" else STORE_THREADS  # one connection only
+        in_memory = str(store.path) == ":memory:"  # one connection only
+        threads = 1 if in_memory else STORE_THREADS
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
-        self.saver = Saver(store)
-        """The thread that writes every action's save (``saver.py``)."""
+        self.saver = None if in_memory else Saver(store)
+        """The thread that writes every action's save (``saver.py``); none for a store in
+        memory, whose one connection is the store thread's alone."""
         self.thinking = ThreadPoolExecutor(1, thread_name_prefix="cardtable-hints", initializer=searching)
         """The thread hints wait on for their searches."""
         self.searcher = search_process("hints")
@@ -239,7 +241,7 @@ class LiveGames:
         status = "won" if trial.is_won else None
         version = live.version
         try:
-            await self.saver.save(Save(live.player, trial, live.game_id, status, version))
+            await self._saved(Save(live.player, trial, live.game_id, status, version))
         except StaleGame:  # GameOver included: the game was given up
             self._warm.pop((live.player, live.game_id), None)
             raise
@@ -247,6 +249,13 @@ class LiveGames:
             live.session, live.version = trial, version + 1
         self._notify((live.player, live.game_id))
         return outcome, trial, version + 1
+
+    async def _saved(self, save: Save) -> None:
+        """``save`` written: by the saves' thread, or the store's only thread."""
+        if self.saver is None:
+            await self.run(self.store.save, save.player, save.session, save.game_id, save.status, save.expected)
+        else:
+            await self.saver.save(save)
 
     async def _thought(
         self, play: Callable[[Session], Outcome], trial: Session, quick: Callable[[Session], Outcome] | None
@@ -293,7 +302,8 @@ class LiveGames:
     def close(self) -> None:
         """Stop searching (when the server stops): the searching processes end."""
         self.thinking.shutdown(wait=False, cancel_futures=True)
-        self.saver.close()
+        if self.saver is not None:
+            self.saver.close()
         self.waiting.shutdown(wait=False, cancel_futures=True)
         self.indicator.close()
         self.searcher.close()
