@@ -13,8 +13,9 @@ from cardtable.app.history import History
 from cardtable.app.scoring import Scoring
 from cardtable.app.intents import Options
 from cardtable.app.session import Session
+from cardtable.app.step_texts import StepTexts
 from cardtable.solitaire import Move, State, Variant, get_variant
-from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, parse_state, replay_steps
+from cardtable.solitaire.formats import FormatError, ReplayError, format_state, parse_move, parse_state, replay_steps
 
 
 FINISHED = ("won", "lost", "unplayed")
@@ -145,3 +146,37 @@ def _position(variant: Variant, text: object, digest: str) -> State | None:
     except (FormatError, ValueError, LookupError):
         return None
     return state if state.variant is variant else None
+
+
+@dataclass(frozen=True)
+class Save:
+    """One saved game's next version, as ``Store.save`` takes it (``Store.save_together``)."""
+
+    player: str
+    session: Session
+    game_id: int
+    status: str | None = None
+    expected: int | None = None
+
+
+def columns(
+    step_texts: StepTexts, player: str, session: Session, game_id: int | None, status: str | None
+) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """A game's columns as the store writes them: the game (game id, deal, options, step
+    texts, undo position, random deal, position, points) and its result (status, moves,
+    score, Vegas result, seconds)."""
+    variant = session.variant
+    steps = step_texts.encode(None if game_id is None else (player, game_id, variant.id), variant, session.history.steps)
+    settings: dict[str, object] = {"auto_build": session.options.auto_build, "scoring": session.options.scoring.value}
+    if session.daily:
+        settings["daily"] = True  # the statistics count the day's deals apart
+    options = json.dumps(settings)
+    status = status or ("won" if session.is_won else "playing")
+    vegas = session.score if session.options.scoring is Scoring.VEGAS else 0  # kept for cumulative Vegas
+    result = (status, session.move_count, session.score, vegas, session.elapsed)
+    points = None if session.options.scoring is Scoring.UNIFORM else session.points
+    game = (
+        variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal),
+        digest(steps, session.history.at) + "\n" + format_state(session.state), points,
+    )
+    return game, result

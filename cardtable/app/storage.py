@@ -20,15 +20,14 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from cardtable.app.scoring import Scoring
 from cardtable.app.saved_rows import FINISHED as FINISHED
 from cardtable.app.saved_rows import GameRecord as GameRecord
-from cardtable.app.saved_rows import digest as _digest
+from cardtable.app.saved_rows import Save as Save
+from cardtable.app.saved_rows import columns
 from cardtable.app.saved_rows import rebuild as _rebuild
 from cardtable.app.saved_rows import record_of as record_of
 from cardtable.app.session import Session
@@ -48,7 +47,7 @@ from cardtable.app import blackjack_tally
 from cardtable.app.blackjack_tally import BLACKJACK_TALLIES
 from cardtable.app.solved_schema import SOLVER_RESULTS
 from cardtable.app.tally_schema import DAILY_MIGRATION, DAILY_SUFFIX, TALLY_MIGRATION
-from cardtable.solitaire.formats import FormatError, format_state
+from cardtable.solitaire.formats import FormatError
 
 APPLICATION_ID = 0x43445442
 _LEFT_DAMAGED = "it was left untouched: restore a copy, or move it aside and a new one is made"
@@ -136,17 +135,6 @@ from a small range, so hiding those numbers now would protect nothing."""
 _RESULT = ("status", "moves", "score", "vegas", "elapsed")
 """The columns that record how a game went, in the order ``save`` passes them."""
 
-
-
-@dataclass(frozen=True)
-class Save:
-    """One saved game's next version, as ``Store.save`` takes it (``Store.save_together``)."""
-
-    player: str
-    session: Session
-    game_id: int
-    status: str | None = None
-    expected: int | None = None
 
 
 def default_path() -> Path:
@@ -340,7 +328,7 @@ class Store:
         A result once recorded stays: a won game stays won (with its moves, score and
         time), and a lost or unplayed one refuses the save (GameOver).
         """
-        game, result = self._rows(player, session, game_id, status)
+        game, result = columns(self._step_texts, player, session, game_id, status)
         with failing_as("save the game" if game_id is None else f"save game {game_id}"):
             return self._write_game(player, game_id, expected, game, result)
 
@@ -355,7 +343,7 @@ class Store:
         rows: list[tuple[int, Save, tuple[object, ...], tuple[object, ...]]] = []
         for save in saves:
             try:
-                game, result = self._rows(save.player, save.session, save.game_id, save.status)
+                game, result = columns(self._step_texts, save.player, save.session, save.game_id, save.status)
             except Exception as error:  # a game that can't be written down: only its own save fails
                 answers.append(error)
                 continue
@@ -372,25 +360,6 @@ class Store:
             for at, save, _, _ in rows:
                 answers[at] = storage_error(error, f"save game {save.game_id}")
         return answers
-
-    def _rows(
-        self, player: str, session: Session, game_id: int | None, status: str | None
-    ) -> tuple[tuple[object, ...], tuple[object, ...]]:
-        """A game's columns as ``_write_game`` writes them: the game, and its result."""
-        variant = session.variant
-        steps = self._step_texts.encode(None if game_id is None else (player, game_id, variant.id), variant, session.history.steps)
-        settings: dict[str, object] = {"auto_build": session.options.auto_build, "scoring": session.options.scoring.value}
-        if session.daily:
-            settings["daily"] = True  # the statistics count the day's deals apart
-        options = json.dumps(settings)
-        status = status or ("won" if session.is_won else "playing")
-        result = (status, session.move_count, session.score, _vegas(session), session.elapsed)
-        points = None if session.options.scoring is Scoring.UNIFORM else session.points
-        game = (
-            variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal),
-            _digest(steps, session.history.at) + "\n" + format_state(session.state), points,
-        )
-        return game, result
 
     def _write_game(
         self, player: str, game_id: int | None, expected: int | None, game: tuple[object, ...], result: tuple[object, ...]
@@ -618,11 +587,6 @@ class Store:
         """Change a player's setting."""
         with failing_as("save a setting"), self._transaction():
             self._db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?, ?)", (player, key, value))
-
-
-def _vegas(session: Session) -> int:
-    """The game's Vegas result when played for Vegas points (kept for cumulative Vegas)."""
-    return session.score if session.options.scoring is Scoring.VEGAS else 0
 
 
 def _unreplayable_positions_dropped(db: sqlite3.Connection, games: str) -> None:
