@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from cardtable.app import CorruptSave, Options, Scoring, Session, StaleGame, StorageError, Store, StoreBusy
-from cardtable.app.storage import SCHEMA_VERSION, Save
+from cardtable.app.migrations import SCHEMA_VERSION
+from cardtable.app.storage import Save
 from cardtable.solitaire import get_variant, legal_moves
 from cardtable.solitaire.formats import replay
 
@@ -107,7 +108,7 @@ def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:
 
 
 def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
-    from cardtable.app.storage import MIGRATIONS
+    from cardtable.app.migrations import MIGRATIONS
 
     path = tmp_path / "old.db"
     db = sqlite3.connect(path)
@@ -125,7 +126,7 @@ def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None
 
 
 def test_saved_pyramid_games_keep_their_meaning_as_relaxed_pyramid(tmp_path: Path) -> None:
-    from cardtable.app.storage import MIGRATIONS
+    from cardtable.app.migrations import MIGRATIONS
 
     path = tmp_path / "old.db"
     session = Session(get_variant("relaxed-pyramid"), 3, Options(auto_build=False))

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from cardtable.app import CorruptSave, Session, StorageError, Store
-from cardtable.app import storage
-from cardtable.app.storage import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
+from cardtable.app import migrations
+from cardtable.app.migrations import MIGRATIONS, SCHEMA_VERSION
+from cardtable.app.storage import APPLICATION_ID
 from cardtable.solitaire import get_variant
 
 
@@ -91,9 +92,9 @@ def test_a_look_alike_with_tables_of_its_own_is_refused(tmp_path: Path) -> None:
 def _failing_step(monkeypatch: pytest.MonkeyPatch, step: int) -> None:
     """Migration ``step`` creates a table, then fails."""
     broken = (*MIGRATIONS[step], "CREATE TABLE half_done (x)", "ALTER TABLE no_such_table ADD COLUMN y")
-    migrations = (*MIGRATIONS[:step], broken, *MIGRATIONS[step + 1 :])
-    monkeypatch.setattr(storage, "MIGRATIONS", migrations)
-    monkeypatch.setattr(storage, "SCHEMA_VERSION", len(migrations))
+    steps = (*MIGRATIONS[:step], broken, *MIGRATIONS[step + 1 :])
+    monkeypatch.setattr(migrations, "MIGRATIONS", steps)
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", len(steps))
 
 
 def test_a_failing_migration_leaves_the_file_at_its_old_schema_with_its_games(
@@ -103,8 +104,8 @@ def test_a_failing_migration_leaves_the_file_at_its_old_schema_with_its_games(
     store = Store(path)
     game = store.save("me", Session(get_variant("klondike"), 7))
     store.close()
-    monkeypatch.setattr(storage, "MIGRATIONS", (*MIGRATIONS, ("CREATE TABLE half_done (x)", "ALTER TABLE nowhere ADD y")))
-    monkeypatch.setattr(storage, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, ("CREATE TABLE half_done (x)", "ALTER TABLE nowhere ADD y")))
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(StorageError, match=f"could not be upgraded from schema {SCHEMA_VERSION} to {SCHEMA_VERSION + 1}"):
         Store(path)
     monkeypatch.undo()

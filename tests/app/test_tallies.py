@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from cardtable.app import Options, Scoring, Session, Store, summarize
-from cardtable.app.storage import MIGRATIONS
+from cardtable.app.migrations import MIGRATIONS
 from cardtable.app.tallies import player_stats
 from cardtable.solitaire import get_variant
 

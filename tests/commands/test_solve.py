@@ -269,7 +269,8 @@ def test_overlapping_ranges_solve_each_deal_once(capsys: pytest.CaptureFixture[s
 
 
 def test_the_solver_results_table_is_a_migration_of_the_store(tmp_path: Path) -> None:
-    from cardtable.app.storage import SCHEMA_VERSION, Store
+    from cardtable.app.migrations import SCHEMA_VERSION
+    from cardtable.app.storage import Store
 
     store = Store(tmp_path / "c.db")
     store.close()
