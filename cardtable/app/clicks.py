@@ -3,6 +3,8 @@ meant when the player names no target; and what two cards named together mean.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtable.app.hints import HeuristicHinter
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, Variant, check, legal_moves
@@ -36,18 +38,32 @@ def deals_on_click(state: State, pile: int, picked: int | None) -> bool:
 def targets(state: State, source: int, count: int) -> list[int]:
     """The piles the top ``count`` cards of ``source`` may go to: in a game of pairs,
     the piles of the cards the card pairs with, and the foundations if it goes alone."""
+    return reached(where_to(state).get(source, ()), count)
+
+
+Goes = Sequence[tuple[int | None, int]]
+"""Where a pile's cards may go: (count, pile) in the legal moves' order, with no count
+where it does not matter (a card paired, or going home alone)."""
+
+
+def where_to(state: State) -> dict[int, Goes]:
+    """Where each pile's cards may go, from one look at the legal moves."""
     homes = list(state.variant.piles_of(PileKind.FOUNDATION))
-    found: list[int] = []
+    found: dict[int, list[tuple[int | None, int]]] = {}
     for m in legal_moves(state):
-        if m.kind is MoveKind.MOVE and m.source == source and m.count == count and m.target is not None:
-            found.append(m.target)
-        elif m.kind is not MoveKind.PAIR:
-            continue
-        elif m.source == source:  # with the card on another pile, or alone to the foundations
-            found += homes if m.target is None else [m.target]
-        elif m.target == source and m.source is not None:
-            found.append(m.source)
-    return list(dict.fromkeys(found))
+        if m.kind is MoveKind.MOVE and m.source is not None and m.target is not None:
+            found.setdefault(m.source, []).append((m.count, m.target))
+        elif m.kind is MoveKind.PAIR and m.source is not None:
+            # with the card on another pile (either way round), or alone to the foundations
+            found.setdefault(m.source, []).extend((None, t) for t in (homes if m.target is None else [m.target]))
+            if m.target is not None:
+                found.setdefault(m.target, []).append((None, m.source))
+    return dict(found)
+
+
+def reached(goes: Goes, count: int) -> list[int]:
+    """The piles of ``goes`` that the top ``count`` cards may go to, each once."""
+    return list(dict.fromkeys(target for n, target in goes if n is None or n == count))
 
 
 def guess(state: State, source: int, count: int) -> Move | None:

@@ -22,7 +22,7 @@ from functools import update_wrapper
 from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, is_stuck, why_undecided
-from cardtable.app.clicks import guess, nearness, targets, two_cards
+from cardtable.app.clicks import guess, nearness, reached, targets, two_cards, where_to
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
@@ -306,6 +306,20 @@ class Session:
         except (KeyError, IndexError):
             return []
         return [self.variant.piles[i].id.name for i in targets(self.state, source, count)]
+
+    def every_target(self) -> dict[str, dict[int, list[str]]]:
+        """``targets`` of every face-up card that may go somewhere, by pile name and
+        position, from one look at the legal moves."""
+        state, names = self.state, self.pile_names
+        found: dict[str, dict[int, list[str]]] = {}
+        for source, goes in where_to(state).items():
+            each = {}
+            for at in range(state.hidden[source], len(state.piles[source])):
+                if piles := reached(goes, self._count(source, at)):
+                    each[at] = [names[i] for i in piles]
+            if each:
+                found[names[source]] = each
+        return found
 
     def pile_onto_pile(self, pile: str | int, target: str | int) -> Outcome:
         """Move what fits from one pile to another (``t3 t5``): the most cards the move

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from cardtable.app import Session
 from cardtable.app.hints import describe
-from cardtable.solitaire import Move, MoveKind, get_variant
+from cardtable.solitaire import Move, MoveKind, Variant, get_variant, legal_moves, variants
 from tests.solitaire.games.positions import position
 
 
@@ -69,3 +73,25 @@ def test_a_foundation_that_starts_empty_and_takes_one_card_takes_it_by_a_double_
     assert sent.ok, sent.reason
     assert any(session.state.piles[f] == (state.piles[state.variant.index_of_name("waste")][-1],)
                for f in state.variant.tables.foundations)
+
+
+@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+def test_every_target_is_what_targets_says_of_each_card(variant: Variant) -> None:
+    session, rng = Session(variant, 3), random.Random(variant.id)
+    for _ in range(4):
+        found = session.every_target()
+        for name in session.pile_names:  # the face-up cards: the ones a player can pick up
+            pile = session.pile_index(name)
+            for at in range(session.state.hidden[pile], len(session.state.piles[pile])):
+                assert found.get(name, {}).get(at, []) == session.targets(name, at), (name, at)
+            assert all(at >= session.state.hidden[pile] for at in found.get(name, {}))
+        for _ in range(12):
+            moves = legal_moves(session.state)
+            if not moves:
+                break
+            session.play(rng.choice(moves))
+
+
+def test_every_target_names_a_klondike_run_by_the_card_under_it() -> None:
+    session = Session(get_variant("klondike"), 7)
+    assert session.every_target() == {"t6": {5: ["t2"]}, "t7": {6: ["t4"]}}

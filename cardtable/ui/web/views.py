@@ -175,6 +175,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "draw": variant.traits.draw,
         "piles": piles,
         "violations": order_violations(state),
+        "targets": _targets(session),
         "moves": session.move_count,
         "score": session.score,
         "scoring": session.options.scoring.value,
@@ -194,6 +195,15 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "show_gives_up_because": give_up_reason(session),
         "score_falls": _score_falls(session),
     }
+
+
+def _targets(session: Session) -> JSON:
+    """Where each face-up card may go with the cards on it, ``{pile: {position:
+    [piles]}}`` (``Session.every_target``; none once given up): the page shows a dragged
+    card's places at once, without asking."""
+    if session.given_up:
+        return {}
+    return {pile: {str(at): piles for at, piles in each.items()} for pile, each in session.every_target().items()}
 
 
 def _score_falls(session: Session) -> JSON | None:

@@ -166,3 +166,23 @@ def test_a_foundation_that_takes_an_unexpected_rank_next_says_which() -> None:
     assert wants == {"f1": None, "f2": "4", "f3": "6", "f4": "8"}  # A takes a 2: the rank after it, not said
     klondike = table_view(1, Session(get_variant("klondike"), 2), 0)
     assert not any("wants" in p for p in klondike["piles"])
+
+
+def test_the_view_says_where_each_card_may_go_as_the_targets_route_does(app: FastAPI) -> None:
+    with TestClient(app) as client:
+        view = _start(client, "klondike", 7)
+        for _ in range(6):
+            assert view["targets"], "deal 7 has moves to make"
+            for pile in view["piles"]:
+                for at, card in enumerate(pile["cards"]):
+                    asked = client.post(f"/api/games/{view['id']}/targets", json={"pile": pile["name"], "position": at})
+                    wanted = asked.json()["targets"] if "card" in card else []
+                    assert view["targets"].get(pile["name"], {}).get(str(at), []) == wanted, (pile["name"], at)
+            view = client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": view["version"]}).json()["view"]
+
+
+def test_a_game_given_up_says_no_card_may_go_anywhere() -> None:
+    session = Session(get_variant("klondike"), 7)
+    assert table_view(1, session, 0)["targets"]
+    session.given_up = True  # as a game left for a new one is
+    assert table_view(1, session, 0)["targets"] == {}

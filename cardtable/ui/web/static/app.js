@@ -21,7 +21,10 @@ const table = createTable($("table"), {
   move: (pile, position, target) => act("move", { pile, position, target }),
   home: (pile, position) => act("to_foundation", { pile, position }),
   deal: () => act("deal"),
-  targets: async (pile, position) => (await api.targets(view.id, view.version, pile, position)).data.targets ?? [],
+  // Where a dragged card may go: in the view already (one asked for only of a view without them).
+  targets: async (pile, position) => view.targets
+    ? view.targets[pile]?.[position] ?? []
+    : (await api.targets(view.id, view.version, pile, position)).data.targets ?? [],
   // What to click (or, from the ``keys``, go to) once a card is picked up: in a game of pairs, its partner.
   whereTo: (keys = false) => {
     const go = keys ? "move to" : "click";
