@@ -236,12 +236,11 @@ class Session:
 
     def _count(self, pile: int, position: int) -> int:
         cards = self.state.piles[pile]
-        title = self.variant.piles[pile].id.title
         if not cards:
-            raise IndexError(f"{title} is empty")
+            raise IndexError(f"{self.variant.piles[pile].id.title} is empty")
         at = position + len(cards) if position < 0 else position
         if not 0 <= at < len(cards):
-            raise IndexError(f"there is no card {position} in {title}")
+            raise IndexError(f"there is no card {position} in {self.variant.piles[pile].id.title}")
         group = self.variant.piles[pile].group
         if group is not None and group.kind in WHOLE_PILES:
             return len(cards)  # any of its cards names the pile: it moves whole (Accordion)
@@ -313,8 +312,15 @@ class Session:
         state, names = self.state, self.pile_names
         found: dict[str, dict[int, list[str]]] = {}
         for source, goes in where_to(state).items():
+            size, down = len(state.piles[source]), state.hidden[source]
+            counts = [n for n, _ in goes if n is not None]
+            group = self.variant.piles[source].group
+            if len(counts) < len(goes) or (group is not None and group.kind in WHOLE_PILES):
+                places = range(down, size)  # any card may name the move
+            else:
+                places = range(max(down, size - max(counts)), size)
             each = {}
-            for at in range(state.hidden[source], len(state.piles[source])):
+            for at in places:
                 if piles := reached(goes, self._count(source, at)):
                     each[at] = [names[i] for i in piles]
             if each:
