@@ -151,8 +151,11 @@ def test_drag_a_run_onto_a_legal_target_and_see_it_land(page: Page) -> None:
     run = page.locator('#table .card[data-pile="t1"]')
     count = run.count()
     moving = [run.nth(count - 2).get_attribute("data-card"), run.nth(count - 1).get_attribute("data-card")]
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     drag(page, f'#table .card[data-pile="t1"][data-position="{count - 2}"]', '#table .card[data-pile="t5"] >> nth=-1')
     expect(page.locator('#table .card[data-pile="t5"]').last).to_have_attribute("data-card", moving[1] or "")
+    assert asked and not [url for url in asked if url.endswith("/targets")]  # the view said where it may go
     landed = page.locator('#table .card[data-pile="t5"]')
     assert landed.nth(landed.count() - 2).get_attribute("data-card") == moving[0]
     settle(page)
