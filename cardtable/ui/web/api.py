@@ -291,6 +291,8 @@ class CardIn(Body):
 @router.post(
     "/games/{game_id}/targets",
     summary="Where a card (with what lies on it) may legally go (none for a card the table does not have)",
+    description="Every view carries the same for each face-up card in its `targets` ({pile: {position: [piles]}}), "
+    "so a page need not ask this for a drag.",
     responses=answers(404, 409, 503, *BODY_ERRORS),
     openapi_extra=documented(CardIn),
 )
