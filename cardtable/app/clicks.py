@@ -9,6 +9,7 @@ from cardtable.app.hints import HeuristicHinter
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, Variant, check, legal_moves
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.groups import WHOLE_PILES
 from cardtable.solitaire.rules.stock import StockTarget
 
 _RANKER = HeuristicHinter()
@@ -46,7 +47,7 @@ Goes = Sequence[tuple[int | None, int]]
 where it does not matter (a card paired, or going home alone)."""
 
 
-def where_to(state: State) -> dict[int, Goes]:
+def where_to(state: State) -> dict[int, list[tuple[int | None, int]]]:
     """Where each pile's cards may go, from one look at the legal moves."""
     homes = list(state.variant.piles_of(PileKind.FOUNDATION))
     found: dict[int, list[tuple[int | None, int]]] = {}
@@ -58,7 +59,36 @@ def where_to(state: State) -> dict[int, Goes]:
             found.setdefault(m.source, []).extend((None, t) for t in (homes if m.target is None else [m.target]))
             if m.target is not None:
                 found.setdefault(m.target, []).append((None, m.source))
-    return dict(found)
+    return found
+
+
+def count_of(state: State, pile: int, position: int) -> int:
+    """How many cards the card at ``position`` of ``pile`` (negative: from the top)
+    moves with what lies on it; IndexError, worded for the player, when there is none."""
+    cards = state.piles[pile]
+    if not cards:
+        raise IndexError(f"{state.variant.piles[pile].id.title} is empty")
+    at = position + len(cards) if position < 0 else position
+    if not 0 <= at < len(cards):
+        raise IndexError(f"there is no card {position} in {state.variant.piles[pile].id.title}")
+    group = state.variant.piles[pile].group
+    if group is not None and group.kind in WHOLE_PILES:
+        return len(cards)  # any of its cards names the pile: it moves whole (Accordion)
+    return len(cards) - at
+
+
+def every_target(state: State) -> dict[int, dict[int, list[int]]]:
+    """``targets`` of every face-up card that may go somewhere, from one look at the
+    legal moves: ``{pile: {position: piles}}``."""
+    found: dict[int, dict[int, list[int]]] = {}
+    for source, goes in where_to(state).items():
+        each = {}
+        for at in range(state.hidden[source], len(state.piles[source])):
+            if piles := reached(goes, count_of(state, source, at)):
+                each[at] = piles
+        if each:
+            found[source] = each
+    return found
 
 
 def reached(goes: Goes, count: int) -> list[int]:

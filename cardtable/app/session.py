@@ -22,7 +22,7 @@ from functools import update_wrapper
 from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, is_stuck, why_undecided
-from cardtable.app.clicks import guess, nearness, reached, targets, two_cards, where_to
+from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
@@ -34,7 +34,7 @@ from cardtable.app.scoring import Scoring, fitting_scoring, time_adjusted, unifo
 from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
-from cardtable.solitaire.rules.groups import WHOLE_PILES, movable_count
+from cardtable.solitaire.rules.groups import movable_count
 from cardtable.solitaire.observe import Observation, observe, remembered
 
 
@@ -235,16 +235,7 @@ class Session:
         return [(i, n) for i, pile in enumerate(self.observation.piles) for n, c in enumerate(pile) if c == card]
 
     def _count(self, pile: int, position: int) -> int:
-        cards = self.state.piles[pile]
-        if not cards:
-            raise IndexError(f"{self.variant.piles[pile].id.title} is empty")
-        at = position + len(cards) if position < 0 else position
-        if not 0 <= at < len(cards):
-            raise IndexError(f"there is no card {position} in {self.variant.piles[pile].id.title}")
-        group = self.variant.piles[pile].group
-        if group is not None and group.kind in WHOLE_PILES:
-            return len(cards)  # any of its cards names the pile: it moves whole (Accordion)
-        return len(cards) - at
+        return count_of(self.state, pile, position)
 
     # -- intents -----------------------------------------------------------------------
 
@@ -308,24 +299,9 @@ class Session:
 
     def every_target(self) -> dict[str, dict[int, list[str]]]:
         """``targets`` of every face-up card that may go somewhere, by pile name and
-        position, from one look at the legal moves."""
-        state, names = self.state, self.pile_names
-        found: dict[str, dict[int, list[str]]] = {}
-        for source, goes in where_to(state).items():
-            size, down = len(state.piles[source]), state.hidden[source]
-            counts = [n for n, _ in goes if n is not None]
-            group = self.variant.piles[source].group
-            if len(counts) < len(goes) or (group is not None and group.kind in WHOLE_PILES):
-                places = range(down, size)  # any card may name the move
-            else:
-                places = range(max(down, size - max(counts)), size)
-            each = {}
-            for at in places:
-                if piles := reached(goes, self._count(source, at)):
-                    each[at] = [names[i] for i in piles]
-            if each:
-                found[names[source]] = each
-        return found
+        position (``clicks.every_target``)."""
+        names = self.pile_names
+        return {names[p]: {at: [names[i] for i in to] for at, to in each.items()} for p, each in every_target(self.state).items()}
 
     def pile_onto_pile(self, pile: str | int, target: str | int) -> Outcome:
         """Move what fits from one pile to another (``t3 t5``): the most cards the move
