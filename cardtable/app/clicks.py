@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from cardtable.app.hints import HeuristicHinter
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, State, Variant, check, legal_moves
+from cardtable.solitaire import Move, MoveKind, Play, State, Variant, check, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.groups import WHOLE_PILES
 from cardtable.solitaire.rules.stock import StockTarget
@@ -64,13 +64,17 @@ def where_to(state: State) -> dict[int, list[tuple[int | None, int]]]:
 
 def count_of(state: State, pile: int, position: int) -> int:
     """How many cards the card at ``position`` of ``pile`` (negative: from the top)
-    moves with what lies on it; IndexError, worded for the player, when there is none."""
+    moves with what lies on it; IndexError, worded for the player, when there is none,
+    or when it lies face down in a game of pairs."""
     cards = state.piles[pile]
     if not cards:
         raise IndexError(f"{state.variant.piles[pile].id.title} is empty")
     at = position + len(cards) if position < 0 else position
     if not 0 <= at < len(cards):
         raise IndexError(f"there is no card {position} in {state.variant.piles[pile].id.title}")
+    if at < state.hidden[pile] and state.variant.traits.play is Play.PAIRS:
+        # a pair's move names no count, so the card under the top would stand for the top
+        raise IndexError(f"card {position} of {state.variant.piles[pile].id.title} lies face down; only a face-up card pairs")
     group = state.variant.piles[pile].group
     if group is not None and group.kind in WHOLE_PILES:
         return len(cards)  # any of its cards names the pile: it moves whole (Accordion)

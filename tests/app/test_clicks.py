@@ -27,6 +27,17 @@ def test_a_card_that_pairs_has_its_partner_as_target_either_way_round() -> None:
     assert session.targets("t1", -1) == []  # covered
 
 
+def test_a_face_down_card_under_a_pairing_top_card_neither_pairs_nor_has_targets() -> None:
+    session = Session(get_variant("pyramid"), 3)  # the stock's face-up top card is a King
+    stock = session.state.piles[session.pile_index("stock")]
+    assert stock[-1].code == "KS" and session.state.hidden[session.pile_index("stock")] == len(stock) - 1
+    assert session.targets("stock", -1) == ["f1"]
+    assert session.targets("stock", 0) == []  # it used to answer for the King on top
+    refused = session.move_card("stock", 0, "f1")
+    assert not refused.ok and "face down" in refused.reason
+    assert session.state.piles[session.pile_index("stock")] == stock  # nothing moved
+
+
 def test_a_klondike_card_has_the_piles_that_take_it() -> None:
     session = Session(get_variant("klondike"), 7)
     assert session.targets("t6", -1) == ["t2"]
