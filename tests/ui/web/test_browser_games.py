@@ -3,13 +3,28 @@ it can be seen, and a first move played by clicking, as a player would."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, legal_moves, variants
 from tests.ui.web.test_browser import browser, moves_said, page, server, settle  # noqa: F401  (fixtures)
 
 DEAL = 3
+
+
+@pytest.fixture(scope="module")
+def one_page(browser: Browser, server: str) -> Iterator[Page]:  # noqa: F811
+    """One page for every game's test, as a player going from game to game: each test
+    deals its own game (the one before is given up), so a page load per game is saved."""
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    opened = context.new_page()
+    opened.on("dialog", lambda dialog: dialog.accept())  # yes, give the game in progress up
+    opened.goto(server)
+    expect(opened.locator("#status")).to_contain_text("deal")
+    yield opened
+    context.close()
 
 
 def _first_move(state: State) -> Move | None:
@@ -30,7 +45,8 @@ def _place(state: State, pile: int) -> str:
 
 
 @pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
-def test_every_game_is_laid_out_and_played_by_clicking(page: Page, variant: Variant) -> None:  # noqa: F811
+def test_every_game_is_laid_out_and_played_by_clicking(one_page: Page, variant: Variant) -> None:
+    page = one_page
     deal = variant.deal.deal_numbers.start + DEAL
     page.select_option("#game-picker", variant.id)
     page.click("#show-settings")  # every move the player's own: the page's state follows the engine's here
@@ -39,7 +55,8 @@ def test_every_game_is_laid_out_and_played_by_clicking(page: Page, variant: Vari
     page.click("#settings-done")
     page.fill("#deal-number", str(deal))
     page.click("#new-game")
-    expect(page.locator("#status")).to_contain_text(f"deal {deal} ·")
+    # The game's name too: the game before may have been dealt the same number.
+    expect(page.locator("#status")).to_contain_text(f"{variant.name} · deal {deal} · {moves_said(0)} ·")
     settle(page)
     table = page.locator("#table").bounding_box()
     assert table is not None and table["x"] + table["width"] <= page.viewport_size["width"]  # type: ignore[index]
