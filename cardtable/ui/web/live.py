@@ -29,7 +29,7 @@ from cardtable.solitaire import get_variant
 from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
 from cardtable.app.cores import searching, unpinned
 from cardtable.app.deals import DealBook
-from cardtable.app.guide import SolvingHinter
+from cardtable.app.guide import Effort, SolvingHinter
 from cardtable.app.searches import WAITED_NICENESS, search_process
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.showing import NoWin, Playback, gives_up, playback, reveals
@@ -97,6 +97,8 @@ class LiveGames:
         self.searcher.start()
         self.hint_wait = HINT_WAIT
         """Seconds a hint waits for ``thinking`` before the heuristic answers it."""
+        self.hint_effort = Effort()
+        """How much each hint may search (for games kept warm from now on)."""
         self.judging = search_process("verdicts")
         """Where the "still winnable?" verdicts search."""
         self.judging.start()
@@ -172,7 +174,7 @@ class LiveGames:
 
     def _live(self, player: str, game_id: int, session: Session, version: int) -> LiveGame:
         """A game kept warm, its hints searched where ``searcher`` says."""
-        session.hinter = SolvingHinter(searcher=self.searcher)
+        session.hinter = SolvingHinter(self.hint_effort, searcher=self.searcher)
         return LiveGame(player, game_id, session, version)
 
     def _pick(self, game: str, pick: str) -> int:

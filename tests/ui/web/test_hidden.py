@@ -21,7 +21,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from cardtable.app import History, Store
+from cardtable.app import Effort, History, Store
 from cardtable.cards import Card
 from cardtable.app.standing import Indicator
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, get_variant, legal_moves, variants
@@ -34,6 +34,10 @@ JSON = dict[str, Any]
 
 ACTIONS_PER_GAME = 240
 """Requests per game (24,000 over the hundred games, a few seconds a game)."""
+
+QUICK = Effort(nodes=400, seconds=30.0, samples=3, sample_nodes=300, sample_seconds=30.0)
+"""A hint's search, small: the same answers for any arrangement of the unseen cards are
+asked of it many times over."""
 
 MENTION = re.compile(r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([CDHS])|(10|[A2-9JQK])([♣♦♥♠]))(?![A-Za-z0-9])")
 """A card named anywhere in a text, as a code (``TH``) or with its suit symbol (``10♥``)."""
@@ -146,6 +150,7 @@ def served(tmp_path: Path) -> Iterator[tuple[FastAPI, Store]]:
     indicator.verdict(History.begin(variants()[0].start(1)))  # the search compiled before the first game, not during it
     app.state.live.indicator = indicator
     app.state.live.show_nodes = 3_000
+    app.state.live.hint_effort = QUICK  # the hint's search in small, as the indicator's
     yield app, truth
     truth.close()
 
@@ -253,11 +258,10 @@ def _rearranged(state: State, rng: random.Random, known: frozenset[Card] = froze
 def _everything_shown(state: State, history: History | None = None) -> str:
     """All a player is told about a position (reached through ``history``, if given): the
     view with every flag, the hint, and where each top card may go."""
-    from cardtable.app import Effort, Session, SolvingHinter
+    from cardtable.app import Session, SolvingHinter
 
-    quick = Effort(nodes=400, seconds=30.0, samples=3, sample_nodes=300, sample_seconds=30.0)
     history = history or History.begin(state)
-    session = Session(state.variant, 1, history=history, hinter=SolvingHinter(quick))
+    session = Session(state.variant, 1, history=history, hinter=SolvingHinter(QUICK))
     names = state.variant.tables.names
     return json.dumps({
         "view": table_view(1, session, 0),
