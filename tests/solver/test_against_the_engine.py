@@ -18,7 +18,7 @@ LARGEST = 2_000
 """Positions a plain search may visit; a position with more is not compared."""
 BACK = (5, 12, 20)
 """How many moves before the end of a solution the compared positions lie."""
-PER_GAME = 1.0
+PER_GAME = 0.5
 """Seconds a game may spend finding its positions, and again comparing them: a game
 whose positions are all large (Klondike, whose cards come back off the foundations) soon
 gives way to the next."""
