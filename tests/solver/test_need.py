@@ -36,3 +36,11 @@ def test_calculation_is_solved_with_the_order_steering_the_search() -> None:
     assert result.outcome is Outcome.SOLVED  # replayed through the engine before it is returned
     without = replace(calculation.solving, need_order=0).weights()
     assert not running.search(calculation.start(3), 50_000, float("inf"), without, True).solved
+
+
+def test_calculations_first_tries_win_deals_its_own_search_wanders_in() -> None:
+    calculation = get_variant("calculation")
+    alone = calculation.derive(solving=replace(calculation.solving, first_tries=()))
+    budget = Budget(nodes=20_000, seconds=600)
+    assert solve(calculation.start(1), budget).outcome is Outcome.SOLVED  # in some 2,500 positions
+    assert solve(alone.start(1), budget).outcome is Outcome.UNKNOWN

@@ -45,6 +45,14 @@ calculation = register(
             "is turned. Only a column's top card plays, and only to a foundation."
         ),
         aliases=("broken-intervals",),
-        solving=Solving(need_order=4),
+        # A deal one weighting wanders in is often quick under another: short tries first.
+        solving=Solving(
+            need_order=4,
+            first_tries=(
+                Solving(need_order=4, length=0), Solving(need_order=4, cards_out=20),
+                Solving(need_order=3, length=0), Solving(need_order=5, cards_out=20),
+            ),
+            rounds=2,
+        ),
     )
 )
