@@ -102,3 +102,15 @@ VARIED = (
 )
 """Five weightings that, as a game's ``first_tries``, win many deals its own search
 wanders in (Klondike, Yukon, Bisley: ``bench/first_tries.py``)."""
+
+REORDERING = (
+    Solving(length=0),
+    Solving(disorder=10),
+    Solving(depth=6),
+    Solving(cards_out=20),
+    Solving(free_space=15, length=0),
+    Solving(disorder=2, length=0),
+)
+"""Six weightings that, as ``first_tries``, win many deals the own search wanders in
+where every card lies face up and moves alone (Baker's Dozen, Box Fan; in the castle
+games and Fan they won the same deals as the own search)."""

@@ -211,6 +211,16 @@ def test_klondikes_first_tries_win_a_deal_its_own_search_wanders_in() -> None:
     assert solve(alone.start(300), Budget(nodes=20_000)).outcome is Outcome.UNKNOWN
 
 
+@pytest.mark.parametrize(("game", "deal"), [("bakers-dozen", 7), ("box-fan", 16)])
+def test_first_tries_win_a_face_up_deal_its_own_search_wanders_in(game: str, deal: int) -> None:
+    from dataclasses import replace
+
+    variant = get_variant(game)
+    alone = variant.derive(solving=replace(variant.solving, first_tries=()))
+    assert solve(variant.start(deal), Budget(nodes=20_000)).solved
+    assert solve(alone.start(deal), Budget(nodes=20_000)).outcome is Outcome.UNKNOWN
+
+
 def test_a_first_try_too_small_to_find_anything_is_not_started() -> None:
     from cardtable.solitaire.solving import Solving
 

@@ -6,6 +6,7 @@ from cardtable.solitaire.piles import foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import any_suit, down, nothing, same_suit, top_card, up
 from cardtable.solitaire.rules.deal import kings_to_the_bottom
+from cardtable.solitaire.solving import REORDERING, Solving
 from cardtable.solitaire.variant import Variant
 
 bakers_dozen = register(
@@ -23,5 +24,6 @@ bakers_dozen = register(
             "at a time, onto a card one higher of any suit; an emptied column stays empty. "
             "Four foundations build up in suit from Ace to King."
         ),
+        solving=Solving(first_tries=REORDERING, rounds=2),  # bench/first_tries.py
     )
 )

@@ -7,6 +7,7 @@ from dataclasses import replace
 from cardtable.solitaire.piles import cells, foundations, tableau
 from cardtable.solitaire.registry import register
 from cardtable.solitaire.rules import aces_out, alt_color, any_suit, down, kings_only, nothing, same_suit, supermove, top_card, up, up_or_down
+from cardtable.solitaire.solving import REORDERING, Solving
 from cardtable.solitaire.traits import Layout
 from cardtable.solitaire.variant import Variant
 
@@ -61,6 +62,7 @@ box_fan = register(
             "in sixteen fans of three. Only the top card of a fan moves, one card at a time, "
             "onto a card one higher in the other colour; only a King fills an empty fan."
         ),
+        solving=Solving(first_tries=REORDERING, rounds=2),  # bench/first_tries.py
     )
 )
 
