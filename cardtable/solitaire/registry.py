@@ -6,6 +6,7 @@ The games register themselves when the ``cardtable.solitaire`` package is import
 from __future__ import annotations
 
 import difflib
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -13,6 +14,8 @@ if TYPE_CHECKING:
 
 _BY_ID: dict[str, Variant] = {}
 _ALIASES: dict[str, str] = {}
+_LOOSE: dict[str, str] = {}
+"""Every id, alias and name spelled loosely (``loose``), to the id it stands for."""
 
 
 class UnknownGame(LookupError):
@@ -27,15 +30,32 @@ class UnknownGame(LookupError):
         return str(self.args[0])
 
 
+def loose(name: str) -> str:
+    """A game's name as a player may spell it: its letters and digits, lower case
+    ("Tri Peaks", "tripeaks" and "tri-peaks" are one name).
+
+    >>> loose("Baker's Dozen")
+    'bakersdozen'
+    """
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
 def register(variant: Variant) -> Variant:
-    """Add a variant under its id and aliases; names are case-insensitive."""
+    """Add a variant under its id and aliases; names are case-insensitive, and a name
+    spelled loosely (its id, an alias or its title) finds it too, so no two games may
+    share one."""
     for name in (variant.id, *variant.aliases):
         key = name.lower()
         if key in _BY_ID or key in _ALIASES:
             raise ValueError(f"the game name {name!r} is taken")
+    for name in {loose(n) for n in (variant.id, *variant.aliases, variant.name)}:
+        if name in _LOOSE:
+            raise ValueError(f"the game name {name!r} is taken (by {_LOOSE[name]!r}, spelled loosely)")
     _BY_ID[variant.id.lower()] = variant
     for alias in variant.aliases:
         _ALIASES[alias.lower()] = variant.id.lower()
+    for name in (variant.id, *variant.aliases, variant.name):
+        _LOOSE[loose(name)] = variant.id.lower()
     return variant
 
 
@@ -50,15 +70,18 @@ def variants() -> tuple[Variant, ...]:
 
 
 def get_variant(name: str) -> Variant:
-    """The variant called ``name`` (an id or an alias).
+    """The variant called ``name``: an id, an alias or its title, spelled exactly or
+    loosely (``loose``).
 
     >>> get_variant("Klondike").id
     'klondike'
+    >>> get_variant("Tri Peaks").id
+    'tri-peaks'
     """
     key = name.strip().lower()
     if key.endswith("]") and "[" in key:
         return _with_options(key)
-    found = _BY_ID.get(_ALIASES.get(key, key))
+    found = _BY_ID.get(_ALIASES.get(key, key)) or _BY_ID.get(_LOOSE.get(loose(key), ""))
     if found is None:
         names = list(_BY_ID) + list(_ALIASES)
         close = difflib.get_close_matches(key, names, n=3)
