@@ -576,7 +576,7 @@ _RANKER = HeuristicHinter()
 
 
 def new_session(game: str, deal: int, **options: object) -> Session:
-    """A session for a game named by id or alias."""
+    """A session for a game named by id, alias or title."""
     return Session(get_variant(game), deal, replace(Options(), **options))  # type: ignore[arg-type]
 
 

@@ -323,7 +323,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         )
 
     parser = subparsers.add_parser("play", help="play a game in the terminal", description="Play a game in the terminal.")
-    parser.add_argument("game", help="game id or alias (see `cardtable games`)")
+    parser.add_argument("game", help="game id, alias or title (see `cardtable games`)")
     add_option_argument(parser)
     parser.add_argument("--deal", type=int, default=None, help="deal number (default: a random deal)")
     choice = parser.add_mutually_exclusive_group()

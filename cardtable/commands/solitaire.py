@@ -234,13 +234,13 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         return parser
 
     def with_deal(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("game", help="game id or alias (see `cardtable games`)")
+        parser.add_argument("game", help="game id, alias or title (see `cardtable games`)")
         add_option_argument(parser)
         parser.add_argument("--deal", type=int, default=1, help="deal number (default 1)")
 
     command("games", games, "list every game with its id")
     parser = command("rules", rules, "print a game's rules, written from its declaration")
-    parser.add_argument("game", nargs="?", help="game id or alias")
+    parser.add_argument("game", nargs="?", help="game id, alias or title")
     add_option_argument(parser)
     parser.add_argument(
         "--write", metavar="DIR", help="write the game's page into DIR; with no game, every game's page and an index"

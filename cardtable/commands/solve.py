@@ -417,7 +417,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     help = "solve a deal (verdict and moves), or classify a range of deals"
     parser = subparsers.add_parser("solve", help=help, description=help)
     parser.set_defaults(handler=solve_command)
-    parser.add_argument("game", help="game id or alias (see `cardtable games`)")
+    parser.add_argument("game", help="game id, alias or title (see `cardtable games`)")
     add_option_argument(parser)
     parser.add_argument("--deal", type=int, default=None, help="the deal to solve (default 1)")
     parser.add_argument("--deals", help="classify these deals instead: 1-1000, or 1-10,20-30")

@@ -44,7 +44,7 @@ class OptionsIn(Body):
 class NewGame(Body):
     """A request for a new game."""
 
-    game: str = Field(max_length=60, description="game id or alias, from GET /api/games")
+    game: str = Field(max_length=60, description="game id, alias or title, from GET /api/games")
     # Bounded by the game's own deal numbers (checked in `create`, which names the range),
     # not here: a bound in the schema could only disagree with some game's.
     deal: Whole | None = Field(default=None, description="deal number, in the game's range; omitted: a random deal")
@@ -101,7 +101,7 @@ async def games(request: Request) -> Response:
 
 @router.get("/rules", summary="A game's rules, its options included", responses=answers(404, 422))
 async def rules(
-    game: Annotated[str, Query(min_length=1, max_length=60, description="game id or alias, with options: klondike[columns=9]")],
+    game: Annotated[str, Query(min_length=1, max_length=60, description="game id, alias or title, with options: klondike[columns=9]")],
 ) -> dict[str, Any]:
     try:
         variant = get_variant(game)
