@@ -270,3 +270,11 @@ def test_a_budget_that_is_not_eager_keeps_every_search_to_the_safe_moves_home() 
     assert [s.eager for s in eager].count(True) == len(klondike.first_tries) + 1  # half the tries, both rounds, and the narrow search
     assert not any(s.eager for s in safe) and len(safe) == len(eager) - len(klondike.first_tries)
     assert not eager[-1].eager and eager[-1].proves  # the proof keeps to the safe moves home
+
+
+def test_spider_in_two_suits_deals_on_less_eagerly_than_in_four() -> None:
+    two = get_variant("spider-2suits")
+    as_four = two.derive(solving=get_variant("spider").solving)
+    assert two.solving != as_four.solving
+    assert solve(two.start(26), Budget(nodes=10_000)).solved
+    assert solve(as_four.start(26), Budget(nodes=10_000)).outcome is Outcome.UNKNOWN

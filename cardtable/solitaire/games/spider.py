@@ -51,7 +51,10 @@ spider = register(
 
 spider_2 = register(
     spider.derive(
-        id="spider-2suits", name="Spider (2 suits)", deck=DeckSpec.spider(suits=2), aliases=("spider2",), options=spider.options
+        id="spider-2suits", name="Spider (2 suits)", deck=DeckSpec.spider(suits=2), aliases=("spider2",), options=spider.options,
+        # Dealt on less eagerly than with four suits, and weighing the face-down cards more: a
+        # deal laid over runs of two suits buries what the columns still need sorted out.
+        solving=Solving(length=0, stock=3, face_down=12),
     )
 )
 
