@@ -272,9 +272,17 @@ def test_a_budget_that_is_not_eager_keeps_every_search_to_the_safe_moves_home() 
     assert not eager[-1].eager and eager[-1].proves  # the proof keeps to the safe moves home
 
 
-def test_spider_in_two_suits_deals_on_less_eagerly_than_in_four() -> None:
+def test_spider_in_two_suits_deals_on_less_eagerly_than_in_one() -> None:
     two = get_variant("spider-2suits")
-    as_four = two.derive(solving=get_variant("spider").solving)
-    assert two.solving != as_four.solving
+    as_one = two.derive(solving=get_variant("spider-1suit").solving)
     assert solve(two.start(26), Budget(nodes=10_000)).solved
-    assert solve(as_four.start(26), Budget(nodes=10_000)).outcome is Outcome.UNKNOWN
+    assert solve(as_one.start(26), Budget(nodes=10_000)).outcome is Outcome.UNKNOWN
+
+
+@pytest.mark.parametrize(("game", "deal", "nodes"), [("will-o-the-wisp", 28, 30_000), ("spiderette", 46, 30_000), ("spider", 21, 300_000)])
+def test_spider_in_four_suits_sorts_its_columns_before_dealing_on(game: str, deal: int, nodes: int) -> None:
+    variant = get_variant(game)
+    eager = variant.derive(solving=get_variant("spider-1suit").solving)
+    assert variant.solving.stock < eager.solving.stock and variant.solving.first_tries
+    assert solve(variant.start(deal), Budget(nodes=nodes)).solved
+    assert solve(eager.start(deal), Budget(nodes=nodes)).outcome is Outcome.UNKNOWN

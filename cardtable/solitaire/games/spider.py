@@ -26,6 +26,20 @@ from cardtable.solitaire.variant import Variant
 
 _COMPLETE_ONLY = EmptyRule("only a complete run from King to Ace, which moves there by itself", ())
 
+_DEALT_ON_SLOWLY = Solving(
+    length=0,
+    stock=3,
+    first_tries=(
+        Solving(length=0, stock=2, positions=20_000),
+        Solving(length=0, stock=3, disorder=6, positions=20_000),
+        Solving(length=0, stock=3, free_space=10, positions=20_000),
+    ),
+    rounds=2,
+)
+"""Spider in four suits: a row dealt weighs about what it brings (3 a card in the stock),
+so the columns are sorted into suits before the stock covers them; a deal one weighting
+wanders in is often quick under a neighbour, tried first."""
+
 spider = register(
     Variant(
         id="spider",
@@ -38,7 +52,7 @@ spider = register(
         ),
         stock=to_tableau(),
         clear_runs=down & same_suit,
-        solving=Solving(length=0, stock=10),  # deal on: rearranging the columns again and again leads nowhere
+        solving=_DEALT_ON_SLOWLY,
         summary=(
             "Build down regardless of suit, but only runs in one suit move together. A full "
             "run from King to Ace in one suit leaves the table. The stock deals one card to "
@@ -60,7 +74,10 @@ spider_2 = register(
 
 spider_1 = register(
     spider.derive(
-        id="spider-1suit", name="Spider (1 suit)", deck=DeckSpec.spider(suits=1), aliases=("spider1",), options=spider.options
+        id="spider-1suit", name="Spider (1 suit)", deck=DeckSpec.spider(suits=1), aliases=("spider1",), options=spider.options,
+        # One suit: every run moves, so dealing on early costs little, and rearranging the
+        # columns again and again leads nowhere.
+        solving=Solving(length=0, stock=10),
     )
 )
 
