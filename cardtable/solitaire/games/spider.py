@@ -36,9 +36,9 @@ _DEALT_ON_SLOWLY = Solving(
     ),
     rounds=2,
 )
-"""Spider in four suits: a row dealt weighs about what it brings (3 a card in the stock),
-so the columns are sorted into suits before the stock covers them; a deal one weighting
-wanders in is often quick under a neighbour, tried first."""
+"""Spider in four suits and its one-deck kin: a row dealt weighs about what it brings
+(3 a card in the stock), so the columns are sorted into suits before the stock covers
+them; a deal one weighting wanders in is often quick under a neighbour, tried first."""
 
 spider = register(
     Variant(
@@ -66,8 +66,8 @@ spider = register(
 spider_2 = register(
     spider.derive(
         id="spider-2suits", name="Spider (2 suits)", deck=DeckSpec.spider(suits=2), aliases=("spider2",), options=spider.options,
-        # Dealt on less eagerly than with four suits, and weighing the face-down cards more: a
-        # deal laid over runs of two suits buries what the columns still need sorted out.
+        # Dealt on as slowly as with four suits, weighing the face-down cards more, and
+        # without first tries (they won one deal more in sixty here).
         solving=Solving(length=0, stock=3, face_down=12),
     )
 )
