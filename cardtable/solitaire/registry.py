@@ -13,9 +13,8 @@ if TYPE_CHECKING:
     from cardtable.solitaire.variant import Variant
 
 _BY_ID: dict[str, Variant] = {}
-_ALIASES: dict[str, str] = {}
 _LOOSE: dict[str, str] = {}
-"""Every id, alias and name spelled loosely (``loose``), to the id it stands for."""
+"""Every id, alias and title spelled loosely (``loose``), to the id it stands for."""
 
 
 class UnknownGame(LookupError):
@@ -41,20 +40,14 @@ def loose(name: str) -> str:
 
 
 def register(variant: Variant) -> Variant:
-    """Add a variant under its id and aliases; names are case-insensitive, and a name
-    spelled loosely (its id, an alias or its title) finds it too, so no two games may
-    share one."""
-    for name in (variant.id, *variant.aliases):
-        key = name.lower()
-        if key in _BY_ID or key in _ALIASES:
-            raise ValueError(f"the game name {name!r} is taken")
-    for name in {loose(n) for n in (variant.id, *variant.aliases, variant.name)}:
-        if name in _LOOSE:
-            raise ValueError(f"the game name {name!r} is taken (by {_LOOSE[name]!r}, spelled loosely)")
+    """Add a variant under its id, aliases and title, each spelled loosely (``loose``):
+    no two games may share one."""
+    names = (variant.id, *variant.aliases, variant.name)
+    for name in names:
+        if loose(name) in _LOOSE:
+            raise ValueError(f"the game name {name!r} is taken (by {_LOOSE[loose(name)]!r})")
     _BY_ID[variant.id.lower()] = variant
-    for alias in variant.aliases:
-        _ALIASES[alias.lower()] = variant.id.lower()
-    for name in (variant.id, *variant.aliases, variant.name):
+    for name in names:
         _LOOSE[loose(name)] = variant.id.lower()
     return variant
 
@@ -81,9 +74,9 @@ def get_variant(name: str) -> Variant:
     key = name.strip().lower()
     if key.endswith("]") and "[" in key:
         return _with_options(key)
-    found = _BY_ID.get(_ALIASES.get(key, key)) or _BY_ID.get(_LOOSE.get(loose(key), ""))
+    found = _BY_ID.get(_LOOSE.get(loose(key), ""))
     if found is None:
-        names = list(_BY_ID) + list(_ALIASES)
+        names = list(_BY_ID) + [alias.lower() for v in _BY_ID.values() for alias in v.aliases]
         close = difflib.get_close_matches(key, names, n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise UnknownGame(f"unknown game {name!r}{hint}", no_such_game=True)
