@@ -13,7 +13,7 @@ Some games' deals are seldom decided within a click's budget (Spider in two suit
 about one in 27 within 2 s): for those, deals proved winnable with a larger one ship with
 cardtable, each with its win (``winnable_deals.json``, written by
 ``scripts/winnable_deals.py``), and the daily deal is one of them, chosen by the day. A
-game listed there with none (Spider in four suits) says at once that it has none.
+game listed there with none (Chameleon) says at once that it has none.
 """
 
 from __future__ import annotations
@@ -67,9 +67,9 @@ SHIPPED = Path(__file__).with_name("winnable_deals.json")
 def shipped() -> dict[str, dict[int, str]]:
     """The shipped winnable deals: game id -> deal -> its win, in cardtable's move notation.
     A game listed with none is one whose deals the solver was tried on and could not yet
-    prove winnable (Spider in four suits): it has no winnable or daily deal to offer.
+    prove winnable (Chameleon): it has no winnable or daily deal to offer.
 
-    >>> shipped()["spider"]
+    >>> shipped()["chameleon"]
     {}
     """
     games: dict[str, dict[str, str]] = json.loads(SHIPPED.read_text(encoding="utf-8"))
@@ -160,7 +160,7 @@ class DealBook:
 
     def offered(self) -> frozenset[str]:
         """The ids of the games with winnable and daily deals to deal: all but those the
-        shipped list has none of and the store holds no win of (Spider in four suits)."""
+        shipped list has none of and the store holds no win of (Chameleon)."""
         unproved = {game for game, deals in shipped().items() if not deals}
         with closing(SolvedDeals(self.store.path)) as known:  # opened once: each opening checks the file
             won = {game for game in unproved if any(r.outcome is Outcome.SOLVED for r in known.results(game))}

@@ -60,12 +60,14 @@ def test_a_winnable_deal_and_the_daily_deal_from_their_buttons(page: Page, serve
     daily = page.request.get(f"{server}/api/games/latest").json()
     assert daily["daily"] and daily["deal"] is None
     snap(page, "daily-deal")
-    page.select_option("#game-picker", "spider")  # no deal of four suits proved: nothing to press in vain
+    page.select_option("#game-picker", "chameleon")  # no deal proved: nothing to press in vain
     expect(page.locator("#message")).to_have_text(  # said too: a phone shows no title
-        "No deal of Spider (4 suits) has been proved winnable yet, so Winnable deal and Daily are off for it.")
+        "No deal of Chameleon has been proved winnable yet, so Winnable deal and Daily are off for it.")
     for button in ("#new-winnable", "#daily-deal"):
         expect(page.locator(button)).to_be_disabled()
-        expect(page.locator(button)).to_have_attribute("title", "No deal of Spider (4 suits) has been proved winnable yet")
+        expect(page.locator(button)).to_have_attribute("title", "No deal of Chameleon has been proved winnable yet")
+    page.select_option("#game-picker", "spider")  # four suits: shipped deals
+    expect(page.locator("#new-winnable")).to_be_enabled()
     page.click("#show-settings")
     page.select_option("#game-options select[name=suits]", "2")  # a game made by options: the server judges it
     page.click("#settings-done")

@@ -135,9 +135,9 @@ def test_a_game_with_no_deal_proved_winnable_says_so_and_gives_nothing_up(app: F
 
     app.state.live.deals = DealBook(app.state.live.store, nodes=16, tries=1, daily_tries=1)
     client = TestClient(app)
-    game = client.post("/api/games", json={"game": "spider", "deal": 3}).json()
+    game = client.post("/api/games", json={"game": "chameleon", "deal": 3}).json()
     client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0})
-    refused = client.post("/api/games", json={"game": "spider", "pick": "winnable"})
+    refused = client.post("/api/games", json={"game": "chameleon", "pick": "winnable"})
     assert refused.status_code == 409 and "can't yet prove its deals winnable" in refused.json()["detail"]
     assert client.get("/api/games/latest").json()["id"] == game["id"]  # still in play
 

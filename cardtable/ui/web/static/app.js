@@ -258,8 +258,8 @@ const PICKS = { // the buttons that deal a deal proved winnable, and what each s
 let choosing = false; // the page has opened its game: a new one may be chosen
 
 function offerWinnable(entry, tell = false) {
-  // Winnable and daily deals only where the solver has proved deals winnable (not Spider in
-  // four suits); a game made by options (Spider with two suits) is the server's to judge.
+  // Winnable and daily deals only where the solver has proved deals winnable (not
+  // Chameleon); a game made by options (Spider with two suits) is the server's to judge.
   // ``tell``: say why, where they are greyed (a phone shows no title).
   const offered = entry.winnable_deals || withOptions(entry.id) !== entry.id;
   const why = `No deal of ${entry.name} has been proved winnable yet`;
