@@ -88,12 +88,12 @@ def test_a_search_whose_process_was_lost_is_no_verdict_and_is_not_kept(tmp_path:
 
 def test_when_no_deal_is_proved_the_catalogue_is_dealt_from_else_it_says_so(tmp_path: Path) -> None:
     store = Store(tmp_path / "d.db")
-    variant = get_variant("streets")
+    variant = get_variant("yukon")
     book = DealBook(store, nodes=16, tries=2)
-    with pytest.raises(NoWinnableDeal, match="cardtable solve streets --deals"):
+    with pytest.raises(NoWinnableDeal, match="cardtable solve yukon --deals"):
         book.winnable(variant, random.Random(1))
     known = SolvedDeals(store.path)
-    known.record([DealResult("streets", 77, Outcome.SOLVED, 200, 1, 1.0, True, "")])
+    known.record([DealResult("yukon", 77, Outcome.SOLVED, 200, 1, 1.0, True, "")])
     known.close()
     assert book.winnable(variant, random.Random(1)) == 77
 
@@ -111,10 +111,10 @@ def test_a_day_with_no_daily_deal_is_searched_once(tmp_path: Path) -> None:
     store = Store(tmp_path / "n.db")
     book = DealBook(store, nodes=16, daily_tries=3)
     with pytest.raises(NoWinnableDeal, match="none of the 3 deals tried"):
-        book.daily(get_variant("streets"), DAY)
-    assert store.setting("", f"daily:streets:{DAY.isoformat()}") == "none"  # kept: the next ask answers at once
+        book.daily(get_variant("yukon"), DAY)
+    assert store.setting("", f"daily:yukon:{DAY.isoformat()}") == "none"  # kept: the next ask answers at once
     with pytest.raises(NoWinnableDeal):
-        book.daily(get_variant("streets"), DAY)
+        book.daily(get_variant("yukon"), DAY)
 
 
 def test_the_daily_deal_is_the_same_everywhere_on_a_day_and_proved_winnable(tmp_path: Path) -> None:
