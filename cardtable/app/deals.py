@@ -13,7 +13,9 @@ Some games' deals are seldom decided within a click's budget (Spider in two suit
 about one in 27 within 2 s): for those, deals proved winnable with a larger one ship with
 cardtable, each with its win (``winnable_deals.json``, written by
 ``scripts/winnable_deals.py``), and the daily deal is one of them, chosen by the day. A
-game listed there with none (Chameleon) says at once that it has none.
+winnable deal of such a game is one of the catalogue the player has not been dealt yet,
+at once; only a player who has seen them all waits for a search. A game listed there
+with none (Chameleon) says at once that it has none.
 """
 
 from __future__ import annotations
@@ -117,17 +119,21 @@ class DealBook:
         self.tries = tries
         self.daily_tries = daily_tries
 
-    def winnable(self, variant: Variant, rng: random.Random) -> int:
-        """A deal proved winnable: searched for from a random number, else one of the
-        catalogue; NoWinnableDeal when there is none to deal."""
-        if variant.id in shipped():  # seldom decided quickly: searching would only keep the player waiting
-            catalogue = self.catalogue(variant)
-            if not catalogue:
+    def winnable(self, variant: Variant, rng: random.Random, player: str | None = None) -> int:
+        """A deal proved winnable, one ``player`` has not been dealt where one will do:
+        searched for from a random number, else one of the catalogue; NoWinnableDeal
+        when there is none to deal. A game whose deals are seldom decided quickly deals
+        from its catalogue at once, and searches only once the player has seen every
+        deal there; each deal it proves joins the catalogue."""
+        seen = set() if player is None else self.store.dealt(player, variant.id)
+        if variant.id in shipped():
+            listed = self.catalogue(variant)
+            if not listed:
                 raise NoWinnableDeal(_UNPROVED.format(name=variant.name))
-            return rng.choice(catalogue)
-        numbers = variant.deal.deal_numbers
-        start = numbers.start + rng.randrange(min(numbers.stop - numbers.start, DEAL_RANGE))
-        found = self._first_won(variant, start, MOST_TRIES, known_first=True, until=time.monotonic() + self.trying_seconds)
+            fresh = [deal for deal in listed if deal not in seen]
+            if fresh:  # searching would only keep the player waiting
+                return rng.choice(fresh)
+        found = self._search(variant, rng, seen)
         if found is not None:
             return found
         catalogue = self.catalogue(variant)
@@ -137,7 +143,16 @@ class DealBook:
                 f"few of its deals quickly (a catalogue built with cardtable solve {variant.id} --deals 1-100 "
                 "gives these buttons deals to choose from)"
             )
-        return rng.choice(catalogue)
+        fresh = [deal for deal in catalogue if deal not in seen]
+        return rng.choice(fresh or catalogue)
+
+    def _search(self, variant: Variant, rng: random.Random, seen: set[int]) -> int | None:
+        """A deal proved winnable, forward from a random number (None if none is found in
+        the time a click may take); a deal ``seen`` is passed over."""
+        numbers = variant.deal.deal_numbers
+        start = numbers.start + rng.randrange(min(numbers.stop - numbers.start, DEAL_RANGE))
+        until = time.monotonic() + self.trying_seconds
+        return self._first_won(variant, start, MOST_TRIES, known_first=True, until=until, passed=frozenset(seen))
 
     def daily(self, variant: Variant, day: date) -> int:
         """The day's deal of ``variant``: the same for everyone, proved winnable."""
@@ -173,7 +188,8 @@ class DealBook:
         return sorted(found | set(shipped().get(variant.id, ())))
 
     def _first_won(
-        self, variant: Variant, start: int, tries: int, known_first: bool, until: float | None = None
+        self, variant: Variant, start: int, tries: int, known_first: bool, until: float | None = None,
+        passed: frozenset[int] = frozenset(),
     ) -> int | None:
         """The first deal from ``start`` proved winnable (at most ``tries`` solved; with
         ``until``, a ``time.monotonic`` reading, no more once it has passed and this
@@ -184,6 +200,7 @@ class DealBook:
         numbers = variant.deal.deal_numbers
         size = numbers.stop - numbers.start
         deals = [numbers.start + (start - numbers.start + n) % size for n in range(tries)]
+        deals = [deal for deal in deals if deal not in passed]
         with closing(SolvedDeals(self.store.path)) as known:
             results: list[DealResult] = []
             try:

@@ -16,7 +16,7 @@ from cardtable.app.storage_files import tables
 from cardtable.app.tally_schema import DAILY_MIGRATION, DAILY_SUFFIX, TALLY_MIGRATION
 from cardtable.solitaire.formats import FormatError
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 PYRAMID_RENAMED = (
     "UPDATE games SET variant = 'relaxed-pyramid' WHERE variant = 'pyramid'",
     "UPDATE games SET position = replace(position, char(10) || 'game: pyramid' || char(10),"
@@ -44,6 +44,9 @@ away (the others still hold). Unfinished games of the last two that played a mov
 longer allowed are read back by replaying them (``_unreplayable_positions_dropped``),
 which names the step the rules now refuse, rather than failing later at an undo or a
 hint."""
+DEALS_INDEXED = ("CREATE INDEX IF NOT EXISTS games_by_deal ON games (player, variant, deal)",)
+"""Migration 12: the deals of a game a player has been dealt, read without reading the
+rest of their history (a winnable deal is one they have not seen yet, where one is known)."""
 NARROWED = "SELECT id FROM games WHERE status = 'playing' AND variant IN ('la-belle-lucie', 'cruel')"
 """The unfinished games of the games whose rules migration 10 narrowed."""
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -89,6 +92,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     PROOFS_DROPPED,
     RULES_CORRECTED,
     BLACKJACK_TALLIES,
+    DEALS_INDEXED,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 

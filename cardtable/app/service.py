@@ -124,7 +124,7 @@ class Games:
         """A new game on a deal the solver proved winnable (NoWinnableDeal if none can be
         found); its number stays hidden as a random deal's does."""
         variant = get_variant(game)
-        number = (book or DealBook(self.store)).winnable(variant, random.Random(self.rng.getrandbits(64)))
+        number = (book or DealBook(self.store)).winnable(variant, random.Random(self.rng.getrandbits(64)), self.player)
         return self.start(variant.id, number, hidden=True)
 
     def start_daily(self, game: str, day: date | None = None, book: DealBook | None = None) -> tuple[int, Session]:

@@ -410,6 +410,14 @@ class Store:
             ).fetchone()
         return row is not None
 
+    def dealt(self, player: str, variant: str) -> set[int]:
+        """The deals of ``variant`` the player has been dealt, played or not."""
+        with failing_as("read the games"):
+            rows = self._db.execute(
+                "SELECT DISTINCT deal FROM games WHERE player = ? AND variant = ?", (player, variant)
+            ).fetchall()
+        return {int(row[0]) for row in rows}
+
     def records(
         self, player: str, variant: str | None = None, skip: Callable[[CorruptSave], None] | None = None
     ) -> Iterator[GameRecord]:

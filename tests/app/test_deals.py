@@ -204,3 +204,50 @@ def test_a_game_whose_deals_the_solver_cannot_prove_says_so_at_once(tmp_path: Pa
     known.close()
     assert "chameleon" in book.offered() and book.daily(chameleon, DAY) == 77  # both buttons have a deal to give
     assert book.winnable(chameleon, random.Random(1)) == 77
+
+
+class _Refusing:
+    """A searching process that must not be asked."""
+
+    def solve(self, state: State, budget: Budget = Budget()) -> Result:
+        raise AssertionError("searched although a listed deal was still unseen")
+
+    def warm_up(self, state: State) -> None:
+        pass
+
+
+def test_a_winnable_deal_is_one_of_the_list_the_player_has_not_been_dealt(tmp_path: Path) -> None:
+    store = Store(tmp_path / "v.db")
+    games = Games(store, "ann", random.Random(1))
+    listed = sorted(shipped()["klondike-vegas"])
+    for deal in listed[:-1]:
+        games.start("klondike-vegas", deal)
+    book = DealBook(store, searcher=_Refusing())
+    _, session = games.start_winnable("klondike-vegas", book)
+    assert session.deal_number == listed[-1]  # at once, and the only one ann has not had
+    assert Games(store, "bob").start_winnable("klondike-vegas", book)[1].deal_number in listed  # bob's list is whole
+
+
+def test_once_every_listed_deal_was_dealt_a_new_one_is_searched_for_and_listed(tmp_path: Path) -> None:
+    store = Store(tmp_path / "n.db")
+    games = Games(store, "ann", random.Random(1))
+    limited = get_variant("limited")
+    for deal in shipped()["limited"]:
+        games.start("limited", deal)
+    book = DealBook(store, trying_seconds=float("inf"))
+    _, session = games.start_winnable("limited", book)
+    found = session.deal_number
+    assert found not in shipped()["limited"] and found in book.catalogue(limited)
+    assert solve(limited.start(found), Budget(nodes=20_000, seconds=float("inf"))).solved
+    assert session.is_deal_hidden
+
+
+def test_where_no_deal_is_proved_the_catalogue_deals_one_not_yet_seen(tmp_path: Path) -> None:
+    store = Store(tmp_path / "y.db")
+    known = SolvedDeals(store.path)
+    known.record([DealResult("yukon", deal, Outcome.SOLVED, 200, 1, 1.0, True, "") for deal in (77, 78)])
+    known.close()
+    Games(store, "ann").start("yukon", 77)
+    book = DealBook(store, nodes=16, tries=2)  # too few positions to prove anything
+    assert {book.winnable(get_variant("yukon"), random.Random(seed), "ann") for seed in range(8)} == {78}
+    assert {book.winnable(get_variant("yukon"), random.Random(seed), "bob") for seed in range(8)} == {77, 78}

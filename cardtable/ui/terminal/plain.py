@@ -33,7 +33,7 @@ def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[i
     book = DealBook(games.store)
     found: int | None = None
     if word == "new winnable":
-        found = book.winnable(session.variant, random.Random(games.rng.getrandbits(64)))
+        found = book.winnable(session.variant, random.Random(games.rng.getrandbits(64)), games.player)
     elif word == "daily":
         found = book.daily(session.variant, today())
     games.leave(game_id, session)

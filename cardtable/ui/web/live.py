@@ -160,7 +160,7 @@ class LiveGames:
         asks for a ``winnable`` deal or the ``daily`` one (NoWinnableDeal when there is
         none, before any game is given up)."""
         if pick is not None:  # found first, so a game is never given up for a deal that can't be had
-            found = await asyncio.get_running_loop().run_in_executor(self.waiting, self._pick, game, pick)
+            found = await asyncio.get_running_loop().run_in_executor(self.waiting, self._pick, player, game, pick)
             deal, daily = found, pick == "daily"
         else:
             daily = False
@@ -177,12 +177,13 @@ class LiveGames:
         session.hinter = SolvingHinter(self.hint_effort, searcher=self.searcher)
         return LiveGame(player, game_id, session, version)
 
-    def _pick(self, game: str, pick: str) -> int:
-        """A winnable deal of ``game``, or the day's (on a ``waiting`` thread: it may search)."""
+    def _pick(self, player: str, game: str, pick: str) -> int:
+        """A winnable deal of ``game`` the player has not been dealt where one will do, or
+        the day's (on a ``waiting`` thread: it may search)."""
         variant = get_variant(game)
         if pick == "daily":
             return self.deals.daily(variant, today())
-        return self.deals.winnable(variant, random.Random(secrets.randbits(64)))
+        return self.deals.winnable(variant, random.Random(secrets.randbits(64)), player)
 
     def _start(
         self, player: str, game: str, deal: int | None, options: Options | None, daily: bool = False,

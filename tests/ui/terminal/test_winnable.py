@@ -95,6 +95,20 @@ def test_typed_new_winnable_and_daily_deal_proved_deals(tmp_path: Path) -> None:
     assert latest.options and games.store.load("me", latest.id).daily
 
 
+def test_typed_new_winnable_goes_through_the_list_before_a_deal_comes_again(tmp_path: Path) -> None:
+    import re
+
+    from cardtable.app.deals import shipped
+
+    games = _games(tmp_path)
+    session = Session(get_variant("crescent"), 1)
+    listed = set(shipped()["crescent"]) - {1}  # deal 1 is on the table already
+    out: list[str] = []
+    play_plain(games, games.store.save("me", session), session, ["new winnable"] * len(listed) + ["quit"], out.append)
+    dealt = [int(m.group(1)) for line in out for m in [re.search(r"Crescent, deal (\d+): 0 moves", line)] if m]
+    assert dealt[0] == 1 and sorted(dealt[1:]) == sorted(listed)  # the table first, then each deal once
+
+
 def test_fullscreen_keys_deal_a_winnable_deal_and_the_daily_deal(tmp_path: Path) -> None:
     games = _games(tmp_path)
     session = Session(get_variant("freecell"), 1)

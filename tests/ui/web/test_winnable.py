@@ -130,6 +130,15 @@ def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) 
     assert [s["played"] for s in stats] == [1, 1]  # each given up after a move (the replay had none)
 
 
+def test_new_winnable_deals_go_through_the_list_before_any_comes_again(app: FastAPI) -> None:
+    from cardtable.app.deals import shipped
+
+    client = TestClient(app)
+    listed = set(shipped()["crescent"])  # every card face up: the page is told the deal
+    dealt = [client.post("/api/games", json={"game": "crescent", "pick": "winnable"}).json()["deal"] for _ in listed]
+    assert sorted(dealt) == sorted(listed)
+
+
 def test_a_game_with_no_deal_proved_winnable_says_so_and_gives_nothing_up(app: FastAPI) -> None:
     from cardtable.app.deals import DealBook
 
