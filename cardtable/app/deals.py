@@ -133,7 +133,12 @@ class DealBook:
             fresh = [deal for deal in listed if deal not in seen]
             if fresh:  # searching would only keep the player waiting
                 return rng.choice(fresh)
-        found = self._search(variant, rng, seen)
+        try:
+            found = self._search(variant, rng, seen)
+        except NoWinnableDeal:  # the searching process was lost: a known deal will do, if there is one
+            if not self.catalogue(variant):
+                raise
+            found = None
         if found is not None:
             return found
         catalogue = self.catalogue(variant)

@@ -242,6 +242,15 @@ def test_once_every_listed_deal_was_dealt_a_new_one_is_searched_for_and_listed(t
     assert session.is_deal_hidden
 
 
+def test_a_search_lost_past_the_end_of_the_list_deals_from_the_list(tmp_path: Path) -> None:
+    store = Store(tmp_path / "x.db")
+    games = Games(store, "ann", random.Random(1))
+    for deal in shipped()["limited"]:
+        games.start("limited", deal)
+    book = DealBook(store, searcher=_Lost())
+    assert book.winnable(get_variant("limited"), random.Random(2), "ann") in shipped()["limited"]
+
+
 def test_where_no_deal_is_proved_the_catalogue_deals_one_not_yet_seen(tmp_path: Path) -> None:
     store = Store(tmp_path / "y.db")
     known = SolvedDeals(store.path)

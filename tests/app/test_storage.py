@@ -123,6 +123,9 @@ def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None
     db.close()
     store = Store(path)
     assert store.load("me", 1).move_count == 1 and store.version("me", 1) == 0
+    assert store.dealt("me", "klondike") == {7}  # read by the index the last step adds
+    plan = store.query("EXPLAIN QUERY PLAN SELECT DISTINCT deal FROM games WHERE player = ? AND variant = ?", ("me", "x"))
+    assert any("games_by_deal" in str(row) for row in plan)
 
 
 def test_saved_pyramid_games_keep_their_meaning_as_relaxed_pyramid(tmp_path: Path) -> None:
