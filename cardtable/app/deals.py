@@ -24,6 +24,7 @@ import hashlib
 import json
 import random
 import time
+from collections.abc import Set as AbstractSet
 from contextlib import closing
 from datetime import date
 from functools import cache
@@ -126,24 +127,24 @@ class DealBook:
         from its catalogue at once, and searches only once the player has seen every
         deal there; each deal it proves joins the catalogue."""
         seen = set() if player is None else self.store.dealt(player, variant.id)
-        if variant.id in shipped():
-            listed = self.catalogue(variant)
-            if not listed:
+        catalogue = self.catalogue(variant) if variant.id in shipped() else None  # else read only if needed
+        if catalogue is not None:
+            if not catalogue:
                 raise NoWinnableDeal(_UNPROVED.format(name=variant.name))
-            fresh = [deal for deal in listed if deal not in seen]
+            fresh = [deal for deal in catalogue if deal not in seen]
             if fresh:  # searching would only keep the player waiting
                 return rng.choice(fresh)
+        lost: NoWinnableDeal | None = None
         try:
             found = self._search(variant, rng, seen)
-        except NoWinnableDeal:  # the searching process was lost: a known deal will do, if there is one
-            if not self.catalogue(variant):
-                raise
-            found = None
+        except NoWinnableDeal as error:  # the searching process was lost: a known deal will do, if there is one
+            found, lost = None, error
         if found is not None:
             return found
-        catalogue = self.catalogue(variant)
+        if catalogue is None:
+            catalogue = self.catalogue(variant)
         if not catalogue:
-            raise NoWinnableDeal(
+            raise lost or NoWinnableDeal(
                 f"no deal of {variant.name} could be proved winnable in the time it may take: the solver decides "
                 f"few of its deals quickly (a catalogue built with cardtable solve {variant.id} --deals 1-100 "
                 "gives these buttons deals to choose from)"
@@ -157,7 +158,7 @@ class DealBook:
         numbers = variant.deal.deal_numbers
         start = numbers.start + rng.randrange(min(numbers.stop - numbers.start, DEAL_RANGE))
         until = time.monotonic() + self.trying_seconds
-        return self._first_won(variant, start, MOST_TRIES, known_first=True, until=until, passed=frozenset(seen))
+        return self._first_won(variant, start, MOST_TRIES, known_first=True, until=until, passed=seen)
 
     def daily(self, variant: Variant, day: date) -> int:
         """The day's deal of ``variant``: the same for everyone, proved winnable."""
@@ -194,7 +195,7 @@ class DealBook:
 
     def _first_won(
         self, variant: Variant, start: int, tries: int, known_first: bool, until: float | None = None,
-        passed: frozenset[int] = frozenset(),
+        passed: AbstractSet[int] = frozenset(),
     ) -> int | None:
         """The first deal from ``start`` proved winnable (at most ``tries`` solved; with
         ``until``, a ``time.monotonic`` reading, no more once it has passed and this
