@@ -2,8 +2,8 @@
 
 Run: .venv/bin/python bench/solver.py [--deals 1-1000] [--workers 2] [--seconds 60]
 
-Freecell Solver (Debian's freecell-solver-bin: ``apt-get install freecell-solver-bin``)
-solves the range in-process with its ``-l lg`` preset, split over the same number of
+Freecell Solver (Debian's freecell-solver-bin, installed here when missing, as ./test.sh
+installs Chromium) solves the range in-process with its ``-l lg`` preset, split over the same number of
 processes as cardtable, on the same machine at the same time of day; the bench prints
 each side's wall time, verdicts and mean solution length, and the ratio. Solution
 lengths count every move, foundation moves included, on both sides.
@@ -12,6 +12,7 @@ lengths count every move, foundation moves included, on both sides.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import re
 import shutil
@@ -61,6 +62,19 @@ def fc_solve_lengths(deals: list[int]) -> list[int]:
     return lengths
 
 
+def install_freecell_solver() -> None:
+    """Install Debian's freecell-solver-bin (with sudo unless root); exit saying how when
+    it can't be."""
+    how = "apt-get install freecell-solver-bin"
+    if not shutil.which("apt-get"):
+        sys.exit(f"Freecell Solver is not installed, and this is no Debian system to install it on ({how})")
+    print("installing Debian's freecell-solver-bin for the comparison", file=sys.stderr)
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "freecell-solver-bin"]):
+        if subprocess.run(sudo + command, stdout=subprocess.DEVNULL).returncode != 0:
+            sys.exit(f"Freecell Solver could not be installed: {how}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", default="1-1000", help="Microsoft deal numbers, as a range (default 1-1000)")
@@ -72,7 +86,7 @@ def main() -> None:
     if deals != list(range(deals[0], deals[-1] + 1)):
         sys.exit("give one contiguous range of deals")
     if not shutil.which("freecell-solver-range-parallel-solve"):
-        sys.exit("Freecell Solver is not installed: apt-get install freecell-solver-bin")
+        install_freecell_solver()
     print(f"python {platform.python_version()} on {platform.machine()}, deals {args.deals}, {args.workers} workers")
     fc_seconds, fc_solved = fc_solve_range(deals[0], deals[-1], args.workers)
     fc_lengths = fc_solve_lengths(deals[: args.lengths])
