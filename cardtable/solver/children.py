@@ -104,6 +104,7 @@ def make_child(rules, draw, position, child, talon, n, move, reach, mlog, at, ea
         cextra[0] += reach < 0
     play(rules, ccards, clens, chid, cextra, move)
     mlog[at + pre] = move
-    if pre:
+    if pre and chid[s] < clens[s]:  # a card of the stock shows: it may go home too
         return pre + 1 + go_home(rules, ccards, clens, chid, cextra, mlog, at + pre + 1, eager)
-    return 1 + go_home_after(rules, ccards, clens, chid, cextra, mlog, at + 1, move, eager)
+    # After a talon jump only the waste's new top and the pile played on may go home.
+    return pre + 1 + go_home_after(rules, ccards, clens, chid, cextra, mlog, at + pre + 1, move, eager)

@@ -127,6 +127,7 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
     # frame's pile hashes (those of frame ``hashed``), before it is laid out.
     quick = meta[MOVES_STAY_PUT]
     hashed = -1
+    decoded = -1  # the frame whose position ``cards``, ``lens``, ``hid`` and ``extra`` hold
     raw = np.uint64(0)
     for _ in range(steps):
         f = counters[DEPTH] - 1
@@ -144,7 +145,9 @@ def dive(rules, idle, store, work, counters, steps):  # type: ignore[no-untyped-
         at = fstart[f] + fnext[f]
         move, p = mstack[at], rstack[at]
         fnext[f] += 1
-        _decode(rows[f], cards, lens, hid, extra, piles)
+        if decoded != f:  # a frame's row is rewritten only from the frame before it, which decodes its own first
+            _decode(rows[f], cards, lens, hid, extra, piles)
+            decoded = f
         if to_twin(rules, lens, first_of(move)) or (not idle and is_idle(rules, cards, lens, hid, first_of(move))):
             continue
         n = talon_of(cards, lens, s, w, talon) if draw > 0 else 0

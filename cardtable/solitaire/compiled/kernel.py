@@ -499,13 +499,14 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1, eager=False):  # typ
     """
     meta, group, is_found = rules.meta, rules.group, rules.is_foundation
     covered, foundations = rules.covered, rules.foundations
-    build_id, tables, takes, capacity, feeds = rules.build_id, rules.tables, rules.takes, rules.capacity, rules.feeds
+    build_id, tables, feeds = rules.build_id, rules.tables, rules.feeds
     dependents, copies = rules.dependents, rules.copies
     if meta[SINGLES_SAFE]:
         return _safe_removal(rules, cards, lens, hid)
     if not meta[15]:
         return -1
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
+    taking = _taking(rules, cards, lens, hid)
     for i in range(meta[0]):
         n = lens[i]
         if first >= 0 and i != first and i != second:
@@ -515,14 +516,13 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1, eager=False):  # typ
         if _covered(covered, lens, i):
             continue
         c = cards[i, n - 1]
-        for f in foundations:
-            if not takes[f] or _covered(covered, lens, f) or _waiting(rules, lens, f):
+        for k in range(len(foundations)):
+            if not (taking >> k) & 1:
                 continue
+            f = foundations[k]
             held = lens[f]
             if held > 0:
-                b = build_id[f]
-                cap = capacity[f]
-                if b < 0 or hid[f] >= held or (cap >= 0 and held >= cap) or not tables[b, cards[f, held - 1], c]:
+                if not tables[build_id[f], cards[f, held - 1], c]:
                     continue
             elif not starts(rules, f, c, base):
                 continue
@@ -532,6 +532,24 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1, eager=False):  # typ
                 break  # the card is needed in play, whichever foundation would take it
             return code(MOVE, i, f, 1)
     return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _taking(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+    # Which foundations (bit k for foundations[k]) take a card at all just now, whatever
+    # the card: looked at once for every card ``home_move`` tries on them.
+    covered, foundations = rules.covered, rules.foundations
+    taking = 0
+    for k in range(len(foundations)):
+        f = foundations[k]
+        if not rules.takes[f] or _covered(covered, lens, f) or _waiting(rules, lens, f):
+            continue
+        held = lens[f]
+        cap = rules.capacity[f]
+        if held > 0 and (rules.build_id[f] < 0 or hid[f] >= held or (cap >= 0 and held >= cap)):
+            continue
+        taking |= 1 << k
+    return taking
 
 
 @njit(cache=True, nogil=True)
@@ -557,10 +575,19 @@ def _needed(dependents, copies, foundations, cards, lens, c):  # type: ignore[no
         x = dependents[c, d]
         if x < 0:
             return False
-        home = 0
-        for f in foundations:
-            for y in range(lens[f]):
-                home += cards[f, y] == x
-        if home < copies[x]:
+        if _home_count(foundations, cards, lens, x, copies[x]) < copies[x]:
             return True
     return False
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _home_count(foundations, cards, lens, x, enough):  # type: ignore[no-untyped-def]
+    # How many copies of card x lie on the foundations, counted up to ``enough``.
+    home = 0
+    for f in foundations:
+        for y in range(lens[f]):
+            if cards[f, y] == x:
+                home += 1
+                if home == enough:
+                    return home
+    return home

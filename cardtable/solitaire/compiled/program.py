@@ -87,7 +87,7 @@ def program_of(variant: Variant) -> Program:
 def _compile(variant: Variant) -> Program:
     t = variant.tables
     count = len(variant.piles)
-    if count > 250 or variant.deck.size > 250:
+    if count > 250 or variant.deck.size > 250 or len(t.foundations) > 62:  # kernel._taking: a bit per foundation
         raise ValueError(f"{variant.id}: too many piles or cards for the compiled form")
     tables: list[tuple[frozenset[int], ...]] = []
 
