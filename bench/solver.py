@@ -3,10 +3,10 @@
 Run: .venv/bin/python bench/solver.py [--deals 1-1000] [--workers 2] [--seconds 60]
 
 Freecell Solver (Debian's freecell-solver-bin, installed here when missing, as ./test.sh
-installs Chromium) solves the range in-process with its ``-l lg`` preset, split over the same number of
-processes as cardtable, on the same machine at the same time of day; the bench prints
-each side's wall time, verdicts and mean solution length, and the ratio. Solution
-lengths count every move, foundation moves included, on both sides.
+installs Chromium) solves the range in-process with its ``-l lg`` preset, split over the
+same number of processes as cardtable, on the same machine at the same time of day; the
+bench prints each side's wall time, verdicts and mean solution length, and the ratio.
+Solution lengths count every move, foundation moves included, on both sides.
 """
 
 from __future__ import annotations
