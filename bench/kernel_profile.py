@@ -69,9 +69,25 @@ def main() -> None:
     args = parser.parse_args()
     if not shutil.which("perf"):
         sys.exit("perf is not installed: apt-get install linux-perf")
-    if "NUMBA_CACHE_DIR" not in os.environ:  # compile afresh, keeping the kernels' names
-        os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="cardtable-profile-")
+    cache = os.environ.get(FRESH_CACHE)
+    if cache is None:  # compile afresh, so numba keeps each kernel's code and names
+        cache = tempfile.mkdtemp(prefix="cardtable-profile-")
+        os.environ["NUMBA_CACHE_DIR"] = os.environ[FRESH_CACHE] = cache
         os.execv(sys.executable, [sys.executable, *sys.argv])
+    try:
+        profile(args)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+        Path(f"/tmp/perf-{os.getpid()}.map").unlink(missing_ok=True)
+
+
+FRESH_CACHE = "CARDTABLE_PROFILE_CACHE"
+"""The environment variable naming the cache this bench compiled into (set when it
+starts itself again with numba's cache there)."""
+
+
+def profile(args: argparse.Namespace) -> None:
+    """Solve the deals under ``perf record`` and print each kernel's share."""
     from cardtable.commands.solve import parse_deals
     from cardtable.solitaire import get_variant
     from cardtable.solver import Budget, running, solve
