@@ -43,6 +43,18 @@ def _waiting(rules, lens, j):  # type: ignore[no-untyped-def]
     return rules.waiting[j] and s >= 0 and lens[s] > 0
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _accepts(rules, lens, hid, j):  # type: ignore[no-untyped-def]
+    # Whether pile j takes a card at all just now, whatever the card: it takes cards,
+    # nothing covers it, it waits for no stock, and its top card (if any) shows, may be
+    # built on and leaves room.
+    if not rules.takes[j] or _covered(rules.covered, lens, j) or _waiting(rules, lens, j):
+        return False
+    held = lens[j]
+    cap = rules.capacity[j]
+    return held == 0 or (rules.build_id[j] >= 0 and hid[j] < held and (cap < 0 or held < cap))
+
+
 @njit(cache=True, nogil=True)
 def _unranked(rules, cards, lens, hid, j, c):  # type: ignore[no-untyped-def]
     # As rules/rows.allows, refused: pile j takes only ranks lying face up in its row above.
@@ -62,7 +74,7 @@ def generate(rules, cards, lens, hid, extra, out, source=-1, target=-1):  # type
     only the moves of cards off that pile, with ``target`` only those onto it (either
     way no deals, redeals, pairs or discards)."""
     meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
-    takes, capacity, one_in, is_found = rules.takes, rules.capacity, rules.one_in, rules.is_foundation
+    capacity, one_in, is_found = rules.capacity, rules.one_in, rules.is_foundation
     super_src, covered, cells, open_columns = rules.supermove_sources, rules.covered, rules.cells, rules.open_columns
     exposable, singles = rules.exposable, rules.singles
     feeds = rules.feeds
@@ -131,14 +143,12 @@ def generate(rules, cards, lens, hid, extra, out, source=-1, target=-1):  # type
             nc += 1
     if nc > 0:
         for j in range(piles):
-            if (target >= 0 and j != target) or not takes[j] or _covered(covered, lens, j) or _waiting(rules, lens, j):
+            if (target >= 0 and j != target) or not _accepts(rules, lens, hid, j):
                 continue
             held = lens[j]
             cap = capacity[j]
             if held > 0:
                 b = build_id[j]
-                if b < 0 or hid[j] >= held or (cap >= 0 and held >= cap):
-                    continue
                 top = cards[j, held - 1]
                 limit = limit_on
             else:
@@ -506,7 +516,7 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1, eager=False):  # typ
     if not meta[15]:
         return -1
     base = base_of(rules, cards, lens, hid) if meta[21] else -1
-    taking = _taking(rules, cards, lens, hid)
+    taking = _taking(rules, lens, hid)
     for i in range(meta[0]):
         n = lens[i]
         if first >= 0 and i != first and i != second:
@@ -535,20 +545,14 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1, eager=False):  # typ
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _taking(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
+def _taking(rules, lens, hid):  # type: ignore[no-untyped-def]
     # Which foundations (bit k for foundations[k]) take a card at all just now, whatever
     # the card: looked at once for every card ``home_move`` tries on them.
-    covered, foundations = rules.covered, rules.foundations
+    foundations = rules.foundations
     taking = 0
     for k in range(len(foundations)):
-        f = foundations[k]
-        if not rules.takes[f] or _covered(covered, lens, f) or _waiting(rules, lens, f):
-            continue
-        held = lens[f]
-        cap = rules.capacity[f]
-        if held > 0 and (rules.build_id[f] < 0 or hid[f] >= held or (cap >= 0 and held >= cap)):
-            continue
-        taking |= 1 << k
+        if _accepts(rules, lens, hid, foundations[k]):
+            taking |= 1 << k
     return taking
 
 
