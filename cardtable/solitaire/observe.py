@@ -13,6 +13,7 @@ tell every face-down card.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -78,8 +79,12 @@ def stock_known(state: State) -> bool:
 
 def remembered(states: Sequence[State]) -> frozenset[Card]:
     """The face-down cards of the last of ``states`` whose place a player who watched the
-    game through them knows: each was seen face up, and has been moved since only in
-    sight (turned back into the stock in order, say), with no shuffling redeal between.
+    game through them knows: each was seen going face down (turned back into the stock in
+    order, say), with no shuffling redeal since.
+
+    Copies of a card (a game of two decks) look alike, so a card counts as known only
+    when every face-down copy of it was seen going down; a copy turned up again counts
+    as one of those seen, so no copy dealt face down and never seen is taken for known.
 
     >>> from cardtable.solitaire.registry import get_variant
     >>> from cardtable.solitaire.model import Move, MoveKind
@@ -94,14 +99,27 @@ def remembered(states: Sequence[State]) -> frozenset[Card]:
     >>> remembered(states) == frozenset(states[-1].piles[stock]), remembered(states[:1])
     (True, frozenset())
     """
-    seen: set[Card] = set()
-    mixes = bool(states) and states[0].variant.stock.mixes
-    before: State | None = None
-    for state in states:
-        if mixes and before is not None and state.redeals != before.redeals:
-            seen.clear()
-        seen.update(c for pile, down in zip(state.piles, state.hidden) for c in pile[down:])
-        before = state
-    if before is None:
+    if not states:
         return frozenset()
-    return frozenset(c for pile, down in zip(before.piles, before.hidden) for c in pile[:down] if c in seen)
+    mixes = states[0].variant.stock.mixes
+    watched: Counter[Card] = Counter()  # of each card, the face-down copies seen going down
+    before = states[0]
+    down = _face_down(before)
+    for state in states[1:]:
+        if state.hidden != before.hidden or state.redeals != before.redeals:
+            now = _face_down(state)
+            if mixes and state.redeals != before.redeals:
+                watched.clear()
+            else:
+                for card in now.keys() | down.keys():
+                    change = now[card] - down[card]
+                    if change:  # turned up: taken, to be safe, as copies that were seen
+                        watched[card] = max(watched[card] + change, 0)
+            down = now
+        before = state
+    return frozenset(card for card, copies in down.items() if watched[card] >= copies)
+
+
+def _face_down(state: State) -> Counter[Card]:
+    """How many copies of each card lie face down."""
+    return Counter(c for pile, down in zip(state.piles, state.hidden) for c in pile[:down])

@@ -168,6 +168,16 @@ def test_once_the_player_has_seen_every_face_down_card_the_hint_is_a_solutions_f
     assert after.ok and re.fullmatch(r".*: leads to a win in \d+ moves", after.reason), after.reason
 
 
+def test_in_a_game_of_two_decks_a_face_down_card_is_not_known_by_its_twin() -> None:
+    """Spider in one suit, after five deals: every card has face-up twins, yet no
+    face-down card was ever seen, so no hint may come from solving the real deal."""
+    session = Session(get_variant("spider-1suit"), 5, hinter=SolvingHinter(SMALL, seed=5))
+    for _ in range(5):
+        assert session.deal().ok
+    hint = session.hint()
+    assert hint.ok and "leads to a win" not in hint.reason, hint.reason
+
+
 def test_cards_the_player_saw_stay_put_and_only_the_unseen_are_rearranged() -> None:
     """After a pass through Klondike's stock, the hint knows the stock's order but still
     nothing of the face-down tableau cards: rearranging those alone changes nothing."""

@@ -78,3 +78,32 @@ def test_a_redeal_that_shuffles_makes_the_cards_unknown_again(game: str, mixes: 
     assert seen.variant.stock.mixes is mixes
     face_up = frozenset(c for p, h in zip(seen.piles, seen.hidden) for c in p[h:])
     assert face_up and remembered([seen, down]) == (frozenset() if mixes else face_up)
+
+
+@pytest.mark.parametrize("variant", [v for v in variants() if v.traits.hidden_cards], ids=lambda v: v.id)
+def test_no_card_is_known_that_never_went_face_down_in_sight(variant: Variant) -> None:
+    """Without a redeal no card goes face down, so none is known, even in a game of two
+    decks where a face-down card's twin shows."""
+    rng = random.Random(variant.id)
+    state = variant.start(variant.deal.deal_numbers.start + 4)
+    states = [state]
+    for _ in range(POSITIONS):
+        moves = [m for m in legal_moves(state) if m.kind is not MoveKind.REDEAL]
+        if not moves:
+            break
+        state = apply(state, rng.choice(moves))
+        states.append(state)
+        assert remembered(states) == frozenset(), (variant.id, len(states))
+
+
+def test_a_card_whose_twin_lies_face_down_unseen_is_not_known() -> None:
+    """Double Klondike after a pass: a card of the stock is known only where no copy of it
+    lies face down in a column, never seen; the stock's other cards are."""
+    variant = get_variant("double-klondike")
+    states = _through_the_stock(variant, 3)
+    state = states[-1]
+    stock = variant.piles_of(PileKind.STOCK)[0]
+    in_columns = {c for i, (p, h) in enumerate(zip(state.piles, state.hidden)) if i != stock for c in p[:h]}
+    twins = set(state.piles[stock]) & in_columns
+    assert twins, "the deal should have a stock card with a face-down twin in a column"
+    assert remembered(states) == frozenset(state.piles[stock]) - twins
