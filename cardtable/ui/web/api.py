@@ -6,7 +6,6 @@ import asyncio
 import time
 from dataclasses import asdict
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 import orjson
 from fastapi import APIRouter, Cookie, HTTPException, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
@@ -23,6 +22,7 @@ from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames
+from cardtable.ui.web.origins import same_origin
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
 from cardtable.ui.web.views import catalogue, outcome_view, rules_view, table_view, winnable_view
 
@@ -329,7 +329,7 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
     "still winnable?" indicator on (as it was when the socket opened), each view's verdict
     follows it as a ``winnable`` message once worked out (a newer view's, if the table
     moved on meanwhile)."""
-    if not _same_origin(socket):
+    if not same_origin(socket.scope["headers"]):
         await socket.close(code=4403, reason="a page from another site may not follow your games")
         return
     secret: bytes = socket.app.state.secret
@@ -382,18 +382,6 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
         if judging is not None:
             judging.cancel()
         live_games.forget(player, game_id, changed)
-
-
-def _same_origin(socket: WebSocket) -> bool:
-    """Whether the page that opened ``socket`` came from this server. A browser names
-    the page's origin; a page of another site would otherwise receive the player's
-    table with the player's cookie. A client that names no origin is not a page; behind
-    a proxy, the host the proxy was asked for counts too."""
-    origin = socket.headers.get("origin")
-    if origin is None:
-        return True
-    hosts = {socket.headers.get(name, "").lower() for name in ("host", "x-forwarded-host")} - {""}
-    return urlsplit(origin).netloc.lower() in hosts
 
 
 async def _until_closed(socket: WebSocket) -> None:

@@ -48,6 +48,7 @@ class Refused(BaseModel):
 
 WHY: dict[int, str] = {
     400: "the request body is not JSON",
+    403: "the request came from a page of another site (its Origin is not this server)",
     404: "no such game (or deal, or address) for the caller",
     405: "the address does not take this method (Allow lists those it takes)",
     409: "the request conflicts with the game as it is now",
@@ -70,5 +71,6 @@ def answers(*statuses: int, refused: str = "") -> dict[int | str, dict[str, Any]
     return documented
 
 
-BODY_ERRORS = (400, 413, 422)
-"""What a route that reads a JSON body may answer about the body."""
+BODY_ERRORS = (400, 403, 413, 422)
+"""What a route that reads a JSON body may answer about the request: every such route
+changes something, so a page of another site is refused too (``origins.py``)."""

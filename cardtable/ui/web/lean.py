@@ -29,13 +29,25 @@ def json_response(payload: Any, status: int = 200) -> Response:
     return Response(orjson.dumps(payload), status_code=status, media_type="application/json")
 
 
+def is_json(content_type: str) -> bool:
+    """Whether a Content-Type names JSON (``application/json``, or a ``+json`` type):
+    only then is a body read, so a page of another site cannot pass one off as the plain
+    text a browser sends it without asking.
+
+    >>> is_json("application/json; charset=utf-8"), is_json("text/plain; x=json")
+    (True, False)
+    """
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
+
+
 async def read_body(request: Request, model: type[Model]) -> Model:
     """The request's JSON body as ``model``; RequestValidationError (with FastAPI's
     locations, ``("body", field)``) when it is missing, not JSON or not valid."""
     raw = await request.body()
     if not raw:
         raise _invalid("missing", "Field required")
-    if "json" not in request.headers.get("content-type", ""):
+    if not is_json(request.headers.get("content-type", "")):
         raise _invalid("model_attributes_type", "Input should be a valid dictionary or object")
     try:
         data = json.loads(raw)

@@ -29,9 +29,11 @@ from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.docs_pages import add_docs
 from cardtable.ui.web.solver_api import router as solver_router
 from cardtable.ui.web.lane import GameLane
+from cardtable.ui.web.lean import is_json
 from cardtable.ui.web.limits import BodyLimit
 from cardtable.ui.web.live import LiveGames
 from cardtable.ui.web.methods import Methods, allow, methods_of
+from cardtable.ui.web.origins import SameOrigin
 from cardtable.ui.web.views import catalogue
 from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections, unservable
 
@@ -130,8 +132,9 @@ def server_secret(store: Store) -> bytes:
 
 
 class Table(FastAPI):
-    """The application: FastAPI, with the game lane in front of it once ``front`` is set
-    (its requests then skip FastAPI's middleware: see ``lane.py``)."""
+    """The application: FastAPI, with ``front`` before it once set: the refusal of other
+    sites' pages (``origins.py``), then the game lane, whose requests skip FastAPI's
+    middleware (see ``lane.py``)."""
 
     front: ASGIApp | None = None
 
@@ -161,8 +164,8 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
     app.include_router(router)
     app.include_router(solver_router)
     app.include_router(blackjack_router)
-    if lane:
-        app.front = GameLane(partial(FastAPI.__call__, app), app, handlers=app.exception_handlers)
+    rest = partial(FastAPI.__call__, app)
+    app.front = SameOrigin(GameLane(rest, app, handlers=app.exception_handlers) if lane else rest)
     app.add_middleware(BodyLimit)
     app.add_middleware(Methods, allowed=lambda path: allowed_methods(app, path))
 
@@ -184,7 +187,7 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
         unreadable = any(p.get("type") == "json_invalid" for p in problems)
         detail = "; ".join(explain(p) for p in problems)
         whole_body = any(tuple(p.get("loc", ())) == ("body",) for p in problems)
-        if whole_body and "json" not in request.headers.get("content-type", ""):
+        if whole_body and not is_json(request.headers.get("content-type", "")):
             detail += ", sent as Content-Type: application/json"
         return JSONResponse({"detail": detail}, status_code=400 if unreadable else 422)
 

@@ -174,6 +174,38 @@ def test_a_page_of_another_site_may_not_follow_a_players_game(client: TestClient
         assert socket.receive_json()["view"]["id"] == view["id"]
 
 
+@pytest.mark.parametrize("path, body", [
+    ("/api/games", {"game": "aces-up"}),
+    ("/api/settings", {"winnable": True}),
+    ("/api/games/{id}/actions", {"action": "deal", "version": 0}),
+])
+def test_a_page_of_another_site_may_not_act_for_the_player(client: TestClient, path: str, body: dict) -> None:  # type: ignore[type-arg]
+    """Another port of the same host is the same site, so the browser sends the player's
+    cookie with such a page's requests: it is refused by its Origin, and nothing changes."""
+    view = _start(client)
+    assert _act(client, view, "deal").status_code == 200
+    before = client.get(f"/api/games/{view['id']}").json()
+    settings = client.get("/api/settings").json()
+    url = path.format(id=view["id"])
+    refused = client.post(url, json=body, headers={"origin": "http://testserver:8766"})
+    assert refused.status_code == 403 and "another site" in refused.json()["detail"]
+    after = client.get(f"/api/games/{view['id']}").json()
+    assert (after["version"], after["moves"], after["given_up"]) == (before["version"], before["moves"], False)
+    assert client.get("/api/settings").json() == settings
+    assert client.get("/api/games/latest").json()["id"] == view["id"]
+
+
+def test_a_body_passed_off_as_plain_text_is_not_read(client: TestClient) -> None:
+    """A browser sends ``text/plain`` from any page without asking the server first: a
+    body is read only when its Content-Type names JSON."""
+    view = _start(client)
+    sneaked = client.post("/api/games", content=b'{"game": "aces-up"}', headers={"content-type": "text/plain; x=json"})
+    assert sneaked.status_code == 422 and "Content-Type: application/json" in sneaked.json()["detail"]
+    assert client.get("/api/games/latest").json()["id"] == view["id"]
+    own = client.post("/api/games", json={"game": "aces-up"}, headers={"origin": "http://testserver"})
+    assert own.status_code == 201 and own.json()["game"] == "aces-up"
+
+
 def test_a_stale_version_is_refused_with_the_current_table_and_never_applied_twice(client: TestClient) -> None:
     view = _start(client)
     assert _act(client, view, "deal").status_code == 200
