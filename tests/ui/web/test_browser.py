@@ -535,6 +535,42 @@ def test_a_new_deal_asks_before_giving_a_game_in_progress_up(browser: Browser, s
     context.close()
 
 
+def test_a_new_deal_in_another_tab_asks_before_giving_up_the_game_played_in_the_first(browser: Browser, server: str) -> None:
+    """A new deal gives up the player's latest game, whichever tab shows it: a tab whose
+    own game was given up meanwhile still asks, and a no leaves the other tab's game be."""
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    first, second = context.new_page(), context.new_page()
+    first.on("dialog", lambda dialog: dialog.accept())
+    for tab in (first, second):
+        tab.goto(server)
+        expect(tab.locator("#status")).to_contain_text("deal")
+    start(first, "klondike", 7)
+    first.click('#table .card[data-pile="t6"] >> nth=-1')
+    first.click('#table .card[data-pile="t2"] >> nth=-1')
+    expect(first.locator("#status")).to_contain_text("deal 7 · 1 move ·")
+    asked: list[str] = []
+    second.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    second.select_option("#game-picker", "freecell")
+    with second.expect_event("dialog"):
+        second.click("#new-game")
+    assert asked and "lost" in asked[0]
+    first.reload()
+    expect(first.locator("#status")).to_contain_text("deal 7 · 1 move ·")
+    expect(first.locator("#status")).not_to_contain_text("given up")
+    context.close()
+
+
+def test_a_card_picked_up_is_put_back_when_another_game_opens(page: Page) -> None:
+    start(page, "klondike", 7)
+    page.click('#table .card[data-pile="t7"] >> nth=-1')  # picked up, then a new deal instead
+    expect(page.locator("#table .card.selected")).to_have_count(1)
+    start(page, "klondike", 4)
+    expect(page.locator("#table .card.selected")).to_have_count(0)
+    page.click('#table .card[data-pile="t1"] >> nth=-1')  # picks this card up: it moves nothing
+    expect(page.locator("#status")).to_contain_text("deal 4 · 0 moves ·")
+    expect(page.locator("#table .card.selected")).to_have_count(1)
+
+
 def test_a_first_visit_shows_no_error_in_the_console(browser: Browser, server: str) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 850})
     fresh = context.new_page()

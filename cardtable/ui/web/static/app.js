@@ -218,6 +218,7 @@ async function open(next, pick = null) {
   playing = null;
   $("show-me").textContent = "Show me";
   view = null;
+  table.clearSelection();  // a card picked up in the game before is no card of this one
   show(next);
   $("game-picker").value = baseGame(next.game);
   fillSettings("game");
@@ -226,6 +227,14 @@ async function open(next, pick = null) {
     : pick === "daily" ? "Today's deal again: you have played it, so this game counts as an ordinary one."
     : pick === "winnable" ? "A deal the solver proved winnable." : "";
   say(next.moves ? "Welcome back: the game is as you left it." : fresh);
+}
+
+async function inProgress() {
+  // The game a new deal gives up is the player's latest, which another tab may have
+  // opened since this one's: asked of the server when this tab's own is not in play.
+  if (view && view.in_progress) return true;
+  const latest = await api.latest();
+  return latest.status === 200 && Boolean(latest.data.in_progress);
 }
 
 async function newGame(pick = null) {
@@ -240,7 +249,7 @@ async function newGame(pick = null) {
       + "the terminal (cardtable play GAME --deal N) takes every deal number a game has.");
     return;
   }
-  if (view && view.in_progress && !window.confirm("Give up this game as lost and deal a new one?")) return;
+  if (await inProgress() && !window.confirm("Give up this game as lost and deal a new one?")) return;
   const options = { auto_build: $("setting-auto-build").checked, scoring: $("setting-scoring").value };
   const entry = entryOf(game);
   if (!entry.scoring.includes(options.scoring)) options.scoring = "uniform";
