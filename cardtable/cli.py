@@ -57,6 +57,7 @@ def _values_kept(argv: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    _writable_anywhere()
     parser = build_parser()
     args, extra = parser.parse_known_args(_values_kept(sys.argv[1:] if argv is None else argv))
     if extra:  # named by the command's own parser, so its usage is the one shown
@@ -80,6 +81,15 @@ def main(argv: list[str] | None = None) -> int:
         print("\ncardtable: interrupted", file=sys.stderr)
         return 130
     return status
+
+
+def _writable_anywhere() -> None:
+    """Text a terminal's encoding can't show (a suit sign, an ellipsis on an ASCII or
+    Latin-1 terminal) is written as a question mark, not raised as an error."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def _parser_of(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:

@@ -61,15 +61,25 @@ def _too_small() -> str:
     )
 
 
+def _unfit() -> str:
+    """Why the terminal can't show the full-screen table ('' when it can): one that
+    draws only text (``TERM`` dumb or unset: Emacs's shell, say), or one too small."""
+    term = os.environ.get("TERM", "")
+    if term in ("", "dumb"):
+        named = f"TERM={term}" if term else "no TERM set"
+        return f"the terminal ({named}) can't draw the full-screen table: typed commands instead (help lists them)"
+    return _too_small()
+
+
 def _typed(plain: bool) -> bool:
-    """Whether to play with typed commands: asked for, no terminal, or one too small for
-    the full screen (said so on standard error)."""
+    """Whether to play with typed commands: asked for, no terminal, or one that can't
+    show the full screen (said so on standard error)."""
     if plain or not _interactive():
         return True
-    small = _too_small()
-    if small:
-        print(f"cardtable: {small}", file=sys.stderr)
-    return bool(small)
+    unfit = _unfit()
+    if unfit:
+        print(f"cardtable: {unfit}", file=sys.stderr)
+    return bool(unfit)
 
 
 def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) -> int:
@@ -80,7 +90,11 @@ def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) 
             if _interactive():
                 print("> ", end="", flush=True)
 
-        return play_plain(games, game_id, session, sys.stdin, print, prompt, resume=again)
+        def unprompt() -> None:  # Ctrl-D or Ctrl-C at the prompt: what follows starts a line of its own
+            if _interactive():
+                print()
+
+        return play_plain(games, game_id, session, sys.stdin, print, prompt, resume=again, unprompt=unprompt)
     from cardtable.ui.terminal.fullscreen import play_fullscreen
 
     return play_fullscreen(games, game_id, session, again)

@@ -104,12 +104,15 @@ def still_winnable(indicator: Indicator, session: Session) -> str:
 def play_plain(
     games: Games, game_id: int, session: Session, lines: Iterable[str], typed: Callable[[str], None],
     prompt: Callable[[], None] = lambda: None, indicator: Indicator | None = None, resume: str = "cardtable resume",
+    unprompt: Callable[[], None] = lambda: None,
 ) -> int:
-    """Play from typed lines until quit or end of input; the game is saved after each
-    action. With the "still winnable?" setting on, each table shown is followed by its
-    verdict (once the table is written). Everything goes to ``typed`` with cards written
-    as they are typed (``JH``, ``TH``), reasons and hints included. ``resume`` is the
-    command that continues a game left unfinished."""
+    """Play from typed lines until quit, end of input or Ctrl-C (then 130 is returned);
+    the game is saved after each action, and an action cut short by Ctrl-C is not made.
+    With the "still winnable?" setting on, each table shown is followed by its verdict
+    (once the table is written). Everything goes to ``typed`` with cards written as they
+    are typed (``JH``, ``TH``), reasons and hints included. ``resume`` is the command that
+    continues a game left unfinished; ``unprompt`` ends a prompt left waiting when the
+    input ends without quit."""
     def write(text: str) -> None:
         typed(coded(text))
 
@@ -120,74 +123,86 @@ def play_plain(
         write(still_winnable(indicator, session))
     prompt()
     feed = iter(lines)
-    for line in feed:
-        before = copy.copy(session)
-        reply = run_command(session, line)
-        if reply.outcome is not None and reply.outcome.ok and reply.outcome.hint is None:
-            try:
-                games.save(game_id, session)
-            except StorageError as error:  # a busy or read-only database: the game goes back to as it was
-                vars(session).update(vars(before))
-                write(f"  {error}: not played, the game is as it was")
-                prompt()
-                continue
-        if reply.word == "quit":
-            break
-        if reply.word == "help":
-            write(HELP)
-        elif reply.word == "rules":
-            write(session.variant.summary)
-        elif reply.word == "stats":
-            write(stats_text(games))
-        elif reply.word == "show":
-            from cardtable.ui.terminal.playback import show_typed  # the full screen's widgets with it
-
-            known = indicator.verdict(session.history, (session.variant.id, session.deal_number)) if judging else None
-            show_typed(games, game_id, session, feed, write, show, prompt, known=known)
-        elif reply.word == "winnable":
-            write(still_winnable(indicator, session))
-        elif reply.word in ("winnable on", "winnable off"):
-            judging = reply.word == "winnable on"
-            games.set_indicator(judging)
-            write(f"  Still winnable? {'On' if judging else 'Off'}. {SETTING_TEXT}")  # as the full screen says it
-        elif reply.word in ("new", "new winnable", "daily"):
-            if session.is_in_progress:
-                write(f"  {GIVE_UP_QUESTION} (yes/no)")
-                prompt()
-                if next(feed, "").strip().lower() not in ("y", "yes"):
-                    write("  the game goes on")
+    unsaved: Session | None = None  # the game before an action not yet saved
+    quit_typed = interrupted = False
+    try:
+        for line in feed:
+            before = unsaved = copy.copy(session)
+            reply = run_command(session, line)
+            if reply.outcome is not None and reply.outcome.ok and reply.outcome.hint is None:
+                try:
+                    games.save(game_id, session)
+                except StorageError as error:  # a busy or read-only database: the game goes back to as it was
+                    vars(session).update(vars(before))
+                    unsaved = None
+                    write(f"  {error}: not played, the game is as it was")
                     prompt()
                     continue
-            try:
-                game_id, session = new_deal(games, game_id, session, reply.word)
-            except NoWinnableDeal as error:
-                write(f"  {error}")
-                prompt()
-                continue
-            write(show(session))
-            if judging:
+            unsaved = None
+            if reply.word == "quit":
+                quit_typed = True
+                break
+            if reply.word == "help":
+                write(HELP)
+            elif reply.word == "rules":
+                write(session.variant.summary)
+            elif reply.word == "stats":
+                write(stats_text(games))
+            elif reply.word == "show":
+                from cardtable.ui.terminal.playback import show_typed  # the full screen's widgets with it
+
+                known = indicator.verdict(session.history, (session.variant.id, session.deal_number)) if judging else None
+                show_typed(games, game_id, session, feed, write, show, prompt, known=known)
+            elif reply.word == "winnable":
                 write(still_winnable(indicator, session))
-        elif reply.outcome is not None:
-            outcome = reply.outcome
-            if not outcome.ok:
-                write(f"  {outcome.reason}")
-            elif outcome.hint is not None:
-                write(f"  hint: {outcome.reason}")
-            else:
+            elif reply.word in ("winnable on", "winnable off"):
+                judging = reply.word == "winnable on"
+                games.set_indicator(judging)
+                write(f"  Still winnable? {'On' if judging else 'Off'}. {SETTING_TEXT}")  # as the full screen says it
+            elif reply.word in ("new", "new winnable", "daily"):
+                if session.is_in_progress:
+                    write(f"  {GIVE_UP_QUESTION} (yes/no)")
+                    prompt()
+                    if next(feed, "").strip().lower() not in ("y", "yes"):
+                        write("  the game goes on")
+                        prompt()
+                        continue
+                try:
+                    game_id, session = new_deal(games, game_id, session, reply.word)
+                except NoWinnableDeal as error:
+                    write(f"  {error}")
+                    prompt()
+                    continue
                 write(show(session))
-                if outcome.reason:
-                    write(f"  {outcome.reason}")
-                if judging and not session.is_won:
+                if judging:
                     write(still_winnable(indicator, session))
-                kinds = {e.kind for e in outcome.events}
-                if EventKind.WON in kinds:
-                    games.leave(game_id, session)
-                    write(f"You won in {session.move_count} moves! Type new for another deal, or quit."
-                          " (The win is recorded: undo and redo only look back over the game.)")
-                elif EventKind.STUCK in kinds:
-                    write("No move leads anywhere now: undo, or type new for another deal.")
-        prompt()
+            elif reply.outcome is not None:
+                outcome = reply.outcome
+                if not outcome.ok:
+                    write(f"  {outcome.reason}")
+                elif outcome.hint is not None:
+                    write(f"  hint: {outcome.reason}")
+                else:
+                    write(show(session))
+                    if outcome.reason:
+                        write(f"  {outcome.reason}")
+                    if judging and not session.is_won:
+                        write(still_winnable(indicator, session))
+                    kinds = {e.kind for e in outcome.events}
+                    if EventKind.WON in kinds:
+                        games.leave(game_id, session)
+                        write(f"You won in {session.move_count} moves! Type new for another deal, or quit."
+                              " (The win is recorded: undo and redo only look back over the game.)")
+                    elif EventKind.STUCK in kinds:
+                        write("No move leads anywhere now: undo, or type new for another deal.")
+            prompt()
+    except KeyboardInterrupt:  # Ctrl-C: the game as last saved, put away as quit would
+        if unsaved is not None:
+            vars(session).update(vars(unsaved))
+        interrupted = True
+    if not quit_typed:
+        unprompt()
     session.pause()
     if not session.is_over:
         write(put_away(games, game_id, session, resume))
-    return 0
+    return 130 if interrupted else 0
