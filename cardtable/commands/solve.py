@@ -7,7 +7,9 @@ import csv
 import json
 import math
 import shlex
+import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -27,7 +29,7 @@ from cardtable.solitaire.formats import (
 )
 from cardtable.solver import Budget, Outcome, solve
 from cardtable.solver.search import foreseen
-from cardtable.solver.batch import DealResult, classify, deal_result
+from cardtable.solver.batch import BatchStopped, DealResult, classify, deal_result
 from cardtable.solver.plot import plot
 from cardtable.solver.summary import plural, summarize
 
@@ -210,7 +212,8 @@ def _results(
         from cardtable.solver.cluster import classify_on_cluster
 
         try:
-            yield from classify_on_cluster(args.scheduler, variant.id, deals, budget, skip=known.__contains__)
+            address = args.scheduler.rstrip("/")  # tcp://HOST:8786/ names the same scheduler; Dask takes no path
+            yield from classify_on_cluster(address, variant.id, deals, budget, skip=known.__contains__)
         except (ImportError, OSError, TimeoutError, ValueError) as error:
             raise UserError(f"can't use the cluster at {args.scheduler}: {error}") from None
     else:
@@ -237,6 +240,9 @@ def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace)
         if name and not Path(name).resolve().parent.is_dir():
             raise UserError(f"can't write {name}: its folder does not exist")
     _check_outputs(args)
+    for name in (args.csv, args.json, args.plot):
+        if name:
+            _check_writable(Path(name))
     if args.scheduler and args.workers is not None:
         raise UserError("--workers is for this machine's processes; with --scheduler the cluster's workers solve the deals")
     _check_db(args)
@@ -267,6 +273,20 @@ def _check_outputs(args: argparse.Namespace) -> None:
         for other, again in named[n + 1 :]:
             if path == again:
                 raise UserError(f"{flag} and {other} name the same file, {path}: each writes a file of its own")
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a file that can't be written (a read-only folder or file, a place no file
+    can be made) before any deal is solved, not once the batch's results are in. A file
+    made to find out is removed again; one that was there is left as it was."""
+    existed = path.exists()
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise UserError(f"can't write {path}: {error.strerror or error}") from None
+    if not existed:
+        path.unlink(missing_ok=True)
 
 
 def _is_address(address: str) -> bool:
@@ -325,13 +345,14 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     except StorageError as error:
         raise UserError(str(error)) from None
     except KeyboardInterrupt:
-        print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None)}", file=sys.stderr)
-        if results and (args.csv or args.json or args.plot):
-            results.sort(key=lambda r: r.deal)
-            _write_files(variant, results, args, freecell, budget)
-            print(f"cardtable: the files asked for hold the {plural(len(results), 'deal')} decided or searched so far",
-                  file=sys.stderr)
+        print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
+        _write_so_far(variant, results, args, freecell, budget)
         return INTERRUPTED
+    except BatchStopped as error:
+        print(f"\ncardtable: {error}; {plural(len(error.left), 'deal')} not searched ({_ranges(error.left)}); "
+              f"{_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
+        _write_so_far(variant, results, args, freecell, budget)
+        return 1
     finally:
         if store is not None:
             store.close()
@@ -345,7 +366,33 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     return 0
 
 
-def _so_far(done: list[DealResult], stored: bool) -> str:
+def _write_so_far(
+    variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget
+) -> None:
+    """Write the files asked for with the results of a batch that stopped early."""
+    if results and (args.csv or args.json or args.plot):
+        results.sort(key=lambda r: r.deal)
+        _write_files(variant, results, args, freecell, budget)
+        print(f"cardtable: the files asked for hold the {plural(len(results), 'deal')} decided or searched so far",
+              file=sys.stderr)
+
+
+def _ranges(deals: list[int]) -> str:
+    """Deals as the ranges ``--deals`` takes.
+
+    >>> _ranges([1, 2, 3, 7, 9, 10])
+    '1-3,7,9-10'
+    """
+    runs: list[list[int]] = []
+    for deal in sorted(deals):
+        if runs and deal == runs[-1][1] + 1:
+            runs[-1][1] = deal
+        else:
+            runs.append([deal, deal])
+    return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+
+
+def _so_far(done: list[DealResult], stored: bool, again: bool = False) -> str:
     """What an interrupted batch did: its verdicts by kind, and what a new run does with them.
 
     >>> from cardtable.solver.batch import DealResult
@@ -359,7 +406,8 @@ def _so_far(done: list[DealResult], stored: bool) -> str:
     unknown = len(done) - len(decided)
     if not stored:
         return f"{counts}, {unknown} unknown: not kept (--no-store)"
-    return f"{counts}, kept in the store (run the same command again to go on)" + (
+    going_on = "run the same command without --again to go on" if again else "run the same command again to go on"
+    return f"{counts}, kept in the store ({going_on})" + (
         f"; {unknown} unknown, searched again then" if unknown else "")
 
 
@@ -391,7 +439,8 @@ def _write_files(
         if args.plot:
             plot(results, f"{variant.name}: seconds per deal", Path(args.plot))
     except OSError as error:
-        raise UserError(f"can't write {error.filename or 'the file'}: {error.strerror or error}") from None
+        named = error.filename or " or ".join(n for n in (args.csv, args.json, args.plot) if n)
+        raise UserError(f"can't write {named}: {error.strerror or error}") from None
     except ValueError as error:
         raise UserError(str(error)) from None
 
@@ -409,7 +458,20 @@ def solve_command(args: argparse.Namespace) -> int:
     variant = game_of(args.game)
     if args.deals is None:
         return _one(variant, args)
-    return _many(variant, parse_deals(args.deals), args)
+    deals = parse_deals(args.deals)
+    if threading.current_thread() is not threading.main_thread():
+        return _many(variant, deals, args)
+    # A batch ended with kill (SIGTERM) ends as Ctrl-C ends it: its workers stopped, what
+    # was reached stored and written.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _many(variant, deals, args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from cardtable.solitaire import Variant, get_variant
@@ -15,6 +18,22 @@ from cardtable.solver.search import Budget, Outcome, Result, solve
 
 CHUNK = 4
 """Deals a worker takes at once: few enough that a lost worker costs little."""
+
+BREAKS = 3
+"""Times the worker processes may be lost (killed, out of memory) before a batch stops:
+each time, the deals they held are solved again in new ones."""
+
+PARENT_CHECK = 0.5
+"""Seconds between a worker's looks at whether the batch that started it is still there."""
+
+
+class BatchStopped(Exception):
+    """A batch could not go on (its workers kept being lost, or its cluster went away);
+    the results yielded before it stand. ``left`` holds the deals not decided."""
+
+    def __init__(self, why: str, left: list[int]) -> None:
+        super().__init__(why)
+        self.left = left
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,22 +97,42 @@ def classify(
             yield solve_deal(game, deal, budget)
         return
     others = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or workers), initializer=_leave_interrupts)
+    pool = _pool(workers)
     finished = False
     try:
         chunks = _chunks(todo, CHUNK)
-        running: set[Future[list[DealResult]]] = set()
+        running: dict[Future[list[DealResult]], list[int]] = {}
+        breaks = 0
         for chunk in chunks:
-            running.add(pool.submit(solve_deals, game, chunk, budget))
+            running[pool.submit(solve_deals, game, chunk, budget)] = chunk
             if len(running) >= 4 * workers:
                 break
         while running:
-            done, running = wait(running, return_when=FIRST_COMPLETED)
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            lost: list[list[int]] = []
             for future in done:
-                yield from future.result()
+                chunk = running.pop(future)
+                try:
+                    results = future.result()
+                except BrokenProcessPool:  # a worker was killed (out of memory, say): its deals go again
+                    lost.append(chunk)
+                    continue
+                yield from results
                 chunk = next(chunks, [])
-                if chunk:
-                    running.add(pool.submit(solve_deals, game, chunk, budget))
+                if chunk and not lost:
+                    running[pool.submit(solve_deals, game, chunk, budget)] = chunk
+                elif chunk:
+                    lost.append(chunk)
+            if lost:
+                lost += list(running.values())  # the pool is broken: every deal it held goes again
+                breaks += 1
+                if breaks > BREAKS:
+                    left = sorted(d for chunk in lost for d in chunk) + [d for chunk in chunks for d in chunk]
+                    raise BatchStopped(f"the solving processes were lost {breaks} times (killed, or out of memory: "
+                                       "--memory lowers each search's limit)", left)
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = _pool(workers)
+                running = {pool.submit(solve_deals, game, chunk, budget): chunk for chunk in lost}
         finished = True
     finally:
         if finished:
@@ -104,7 +143,24 @@ def classify(
                 worker.terminate()
 
 
-def _leave_interrupts() -> None:
-    """A worker ignores Ctrl-C: the batch that started it stops it, at once, rather
-    than each worker dropping one chunk and going on with the next."""
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes for a batch, each ending with the process that started it."""
+    return ProcessPoolExecutor(
+        max_workers=min(workers, os.cpu_count() or workers), initializer=_serve_batch, initargs=(os.getpid(),)
+    )
+
+
+def _serve_batch(batch: int) -> None:
+    """Set a worker up: it ignores Ctrl-C (the batch that started it stops it, at once,
+    rather than each worker dropping one chunk and going on with the next), ends at
+    SIGTERM whatever the batch made of it, and ends once that batch, process ``batch``,
+    is gone (killed outright, it can't stop it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    def watch() -> None:
+        while os.getppid() == batch:
+            time.sleep(PARENT_CHECK)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="cardtable-batch-watch", daemon=True).start()

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
-from cardtable.solver.batch import CHUNK, DealResult, solve_deals
+from cardtable.solver.batch import CHUNK, BatchStopped, DealResult, solve_deals
 from cardtable.solver.search import Budget
 
 RETRIES = 3
@@ -41,13 +41,21 @@ def classify_on_cluster(
     if isinstance(address, str):
         _reachable(address)
     client = _connected(Client, address)
+    decided: set[int] = set()
     try:
         futures = [
             client.submit(solve_deals, game, todo[at : at + CHUNK], budget, retries=RETRIES, pure=False)
             for at in range(0, len(todo), CHUNK)
         ]
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]
-            yield from future.result()
+        try:
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+                results = future.result()
+                decided.update(r.deal for r in results)
+                yield from results
+        except Exception as error:  # noqa: BLE001 - the scheduler gone, a chunk that kills its workers...
+            left = [deal for deal in todo if deal not in decided]
+            why = f"{type(error).__name__}: {error}"[:300]
+            raise BatchStopped(f"the cluster stopped the batch ({why})", left) from None
     finally:
         client.close()
 

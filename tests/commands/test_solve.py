@@ -237,6 +237,7 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
         (("--deals", "1-2", "--scheduler", "nonsense"), "can't use the cluster at nonsense: a scheduler's address is like"),
         (("--deals", "1-2", "--scheduler", "tcp://host:port"), "a scheduler's address is like tcp://HOST:8786"),
         (("--deals", "1-2", "--csv", str(tmp_path / "no" / "r.csv")), "its folder does not exist"),
+        (("--deals", "1-2", "--json", "/proc/cardtable-results.json"), "can't write /proc/cardtable-results.json"),
         (("--deals", "1-2", "--plot", str(tmp_path / "r.txt")), ".svg or .png"),
         (("--deals", "1-2", "--seconds", "nan"), "the budget needs"),
         (("--deals", "1-2", "--csv", str(db)), f"--csv {db} is the database the verdicts (and saved games) are kept in"),
@@ -340,6 +341,73 @@ def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) 
         assert "the files asked for hold the" in err and len(rows) - 1 == _stored(db), err
     else:
         assert not report.exists()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes ``pid`` started that are still there (Linux's own list)."""
+    try:
+        return {int(n) for n in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+    except OSError:
+        return set()
+
+
+def _gone(pids: set[int], seconds: float) -> bool:
+    """Whether every one of ``pids`` has ended within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not any(Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid) for pid in pids):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().split("State:", 1)[1].split("\n", 1)[0].lower()
+    except (OSError, IndexError):
+        return "zombie"
+
+
+def _batch(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "cardtable.cli", "solve", "spider", "--workers", "2", "--db", str(tmp_path / "b.db"),
+               *args]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _workers_of(batch: subprocess.Popen[str]) -> set[int]:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(_children(batch.pid)) < 2:
+        time.sleep(0.1)
+    return _children(batch.pid)
+
+
+@pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGKILL], ids=["kill", "kill -9"])
+def test_a_batch_ended_by_a_signal_takes_its_workers_with_it(tmp_path: Path, ending: signal.Signals) -> None:
+    """Its workers would otherwise solve on for minutes, then sit holding memory."""
+    batch = _batch(tmp_path, "--deals", "1-200", "--seconds", "5", "--csv", str(tmp_path / "r.csv"))
+    workers = _workers_of(batch)
+    assert len(workers) == 2
+    time.sleep(2)
+    batch.send_signal(ending)
+    _, err = batch.communicate(timeout=60)
+    assert _gone(workers, 10), "a worker outlived its batch"
+    if ending is signal.SIGTERM:  # ended as Ctrl-C ends it
+        assert batch.returncode == 130 and "cardtable: interrupted;" in err and "Traceback" not in err, err
+
+
+def test_a_worker_lost_mid_batch_costs_only_its_deals_which_are_solved_again(tmp_path: Path) -> None:
+    """A worker killed (as the out-of-memory killer would) breaks the pool: the deals it
+    and its fellows held are solved in new workers, and the batch ends as if nothing
+    happened."""
+    report = tmp_path / "r.csv"
+    batch = _batch(tmp_path, "--deals", "1-16", "--seconds", "1", "--no-store", "--csv", str(report))
+    workers = _workers_of(batch)
+    time.sleep(1.5)
+    os.kill(min(workers), signal.SIGKILL)
+    out, err = batch.communicate(timeout=180)
+    assert batch.returncode == 0 and "Traceback" not in err, err
+    rows = list(csv.DictReader(report.read_text(encoding="utf-8").splitlines()))
+    assert sorted(int(r["deal"]) for r in rows) == list(range(1, 17))
 
 
 def _stored(db: Path) -> int:
