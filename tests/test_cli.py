@@ -90,6 +90,9 @@ def test_bad_input_gets_a_clear_message_and_no_traceback() -> None:
         (("replay", "klondike", "--moves", "/no/such/file"), "can't read /no/such/file"),
         (("replay", "klondike", "--moves", ""), "--moves names no file (the name is empty): give a file of moves, or -"),
         (("replay", "klondike", "--moves", "-"), "not a move"),
+        (("deal", "klondike", "--deal", "٣"), "a deal number is written in the digits 0-9, not '٣'"),
+        (("solve", "klondike", "--deal", "3_0"), "a deal number is written in the digits 0-9"),
+        (("play", "freecell[", "--plain", "--db", ":memory:"), "unknown game 'freecell[': a game's name has no '['"),
     ]
     for args, message in cases:
         result = cardtable(*args, stdin="t1 to t2\n")

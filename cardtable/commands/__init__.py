@@ -50,6 +50,20 @@ def whole_number(text: str, low: int, below: int | None = None, top: str = "") -
     return number
 
 
+def deal_number(text: str) -> int:
+    """A deal number as typed, for argparse: digits 0-9, a minus sign allowed (the
+    game's own range then says what it takes), nothing else (``٣``, ``3_000``).
+
+    >>> deal_number("617"), deal_number("-6")
+    (617, -6)
+    """
+    typed = text.strip()
+    digits = typed.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"a deal number is written in the digits 0-9, not {text!r}")
+    return int(typed)
+
+
 def database_path(db: str | None) -> Path:
     """The database file a command uses (``--db``, else ``$CARDTABLE_DB`` or the user
     data dir's), as a full path."""

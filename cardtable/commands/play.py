@@ -16,7 +16,7 @@ from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.stats import to_csv, to_json, to_text
-from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, game_of, whole_number
+from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, whole_number
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.terminal.layout import SMALLEST_SCREEN
 
@@ -339,7 +339,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser = subparsers.add_parser("play", help="play a game in the terminal", description="Play a game in the terminal.")
     parser.add_argument("game", help="game id, alias or title (see `cardtable games`)")
     add_option_argument(parser)
-    parser.add_argument("--deal", type=int, default=None, help="deal number (default: a random deal)")
+    parser.add_argument("--deal", type=deal_number, default=None, help="deal number (default: a random deal)")
     choice = parser.add_mutually_exclusive_group()
     choice.add_argument("--winnable", action="store_true", help="a deal the solver proved winnable")
     choice.add_argument("--daily", action="store_true", help="today's deal: the same for everyone, proved winnable")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cardtable.app.hints import describe as moves_in_words
 from cardtable.app.service import new_game_problem
-from cardtable.commands import UserError, add_option_argument, game_of
+from cardtable.commands import UserError, add_option_argument, deal_number, game_of
 from cardtable.solitaire import State, Variant, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
     FormatError,
@@ -236,7 +236,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     def with_deal(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("game", help="game id, alias or title (see `cardtable games`)")
         add_option_argument(parser)
-        parser.add_argument("--deal", type=int, default=1, help="deal number (default 1)")
+        parser.add_argument("--deal", type=deal_number, default=1, help="deal number (default 1)")
 
     command("games", games, "list every game with its id")
     parser = command("rules", rules, "print a game's rules, written from its declaration")

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
-from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, game_of, usable_workers
+from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, usable_workers
 from cardtable.commands.solitaire import start_deal
 from cardtable.kernel_cache import search_is_cached
 from cardtable.solitaire import Move, State, Variant
@@ -481,7 +481,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     parser.set_defaults(handler=solve_command)
     parser.add_argument("game", help="game id, alias or title (see `cardtable games`)")
     add_option_argument(parser)
-    parser.add_argument("--deal", type=int, default=None, help="the deal to solve (default 1)")
+    parser.add_argument("--deal", type=deal_number, default=None, help="the deal to solve (default 1)")
     parser.add_argument("--deals", help="classify these deals instead: 1-1000, or 1-10,20-30")
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="time budget per deal, by the clock on the wall: a busy machine decides less (default 60)")

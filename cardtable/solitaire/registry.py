@@ -29,6 +29,11 @@ class UnknownGame(LookupError):
         return str(self.args[0])
 
 
+_STRAY = re.compile(r"[^\w\s\-'’(),.&]")
+"""A character no way of spelling a game's name has (letters, digits, spaces, and the
+marks of its titles: - ' ( ) , . &)."""
+
+
 def loose(name: str) -> str:
     """A game's name as a player may spell it: its letters and digits, lower case
     ("Tri Peaks", "tripeaks" and "tri-peaks" are one name).
@@ -74,6 +79,10 @@ def get_variant(name: str) -> Variant:
     key = name.strip().lower()
     if key.endswith("]") and "[" in key:
         return _with_options(key)
+    stray = _STRAY.search(key)
+    if stray is not None:  # loosely spelt is not anything at all: "klondike[[[" is no game
+        options = " (options are written GAME[NAME=VALUE], as freecell[cells=3])" if stray.group() in "[]" else ""
+        raise UnknownGame(f"unknown game {name!r}: a game's name has no {stray.group()!r}{options}", no_such_game=True)
     found = _BY_ID.get(_LOOSE.get(loose(key), ""))
     if found is None:
         names = list(_BY_ID) + [alias.lower() for v in _BY_ID.values() for alias in v.aliases]
@@ -88,6 +97,8 @@ def _with_options(key: str) -> Variant:
     from cardtable.solitaire.options import OptionError, parse_options, with_options
 
     base, _, rest = key.partition("[")
+    if not rest[:-1].strip():
+        raise UnknownGame(f"no options between the brackets of {key!r}: write them as {base}[NAME=VALUE]")
     try:
         return with_options(get_variant(base), parse_options(rest[:-1]), variants())
     except OptionError as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
+import re
 
 import pytest
 
@@ -38,6 +39,16 @@ def test_a_name_that_matches_no_game_loosely_is_still_unknown() -> None:
         with pytest.raises(UnknownGame) as raised:
             get_variant(typed)
         assert raised.value.no_such_game
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("klondike[[[", "has no '['"), ("freecell[", "has no '['"), ("klondike]", "has no ']'"),
+    ("klon\x00dike", "has no '\\x00'"), ("klondike/1", "has no '/'"), ("klondike[]", "no options between the brackets"),
+])
+def test_a_name_with_marks_no_name_has_is_refused_not_read_loosely(typed: str, said: str) -> None:
+    """Loose spelling forgives spaces, case and a title's marks, not anything at all."""
+    with pytest.raises(UnknownGame, match=re.escape(said)):
+        get_variant(typed)
 
 
 def test_no_two_games_may_share_a_name_spelled_loosely() -> None:
