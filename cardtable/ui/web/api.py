@@ -282,6 +282,7 @@ class CardIn(Body):
     position: Whole = Field(default=-1, ge=-200, le=200)
     version: Whole | None = Field(
         default=None,
+        ge=0,
         description="the version of the view the card was picked up on: the answer is for that table when this "
         "process holds it (the move then carries the version and is checked as it is saved); omitted, or a version "
         "it does not hold, for the table as stored now",

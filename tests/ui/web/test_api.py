@@ -250,6 +250,8 @@ HOSTILE = [
     ("post", "/api/games/1/actions", b'{"action": "deal", "version": -1}'),
     ("post", "/api/games/1/actions", b'{"action": ["deal"], "version": 0}'),
     ("post", "/api/games/1/targets", b'{"pile": "t1", "position": "top"}'),
+    ("post", "/api/games/1/targets", b'{"pile": "t1", "version": -5}'),
+    ("post", "/api/games", b'{"game": "klondike[[["}'),
     ("delete", "/api/games/1", b""),
     ("post", "/api/games/1/actions", b"[" * 30000 + b"]" * 30000),
     ("post", "/api/games/1/targets", b'{"pile": ' + b"[" * 30000 + b"]" * 30000 + b"}"),
