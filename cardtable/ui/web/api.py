@@ -19,7 +19,7 @@ from cardtable.app.storage import GameOver
 from cardtable.app.stats import game_name
 from cardtable.app.tallies import player_stats
 from cardtable.solitaire import UnknownGame, get_variant
-from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers
+from cardtable.ui.web.contract import BODY_ERRORS, Body, Count, Whole, answers
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames
 from cardtable.ui.web.origins import same_origin
@@ -280,9 +280,8 @@ class CardIn(Body):
 
     pile: str = Field(max_length=10)
     position: Whole = Field(default=-1, ge=-200, le=200)
-    version: Whole | None = Field(
+    version: Count | None = Field(
         default=None,
-        ge=0,
         description="the version of the view the card was picked up on: the answer is for that table when this "
         "process holds it (the move then carries the version and is checked as it is saved); omitted, or a version "
         "it does not hold, for the table as stored now",

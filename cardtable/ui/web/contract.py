@@ -25,6 +25,10 @@ def _no_text_or_truth(value: object) -> object:
 Whole = Annotated[int, BeforeValidator(_no_text_or_truth)]
 """A whole number in a request body, as the schema's ``integer`` says."""
 
+Count = Annotated[int, Field(ge=0), BeforeValidator(_no_text_or_truth)]
+"""A whole number of at least 0, its bound in the schema where it may also be null
+(a bound given to ``Whole`` there is left out of the schema as ``minimum``)."""
+
 
 class Body(BaseModel):
     """A request body: a field it does not know is refused, never ignored, so a
