@@ -47,3 +47,15 @@ def test_swagger_ui_lists_the_operations_with_nothing_fetched_from_elsewhere(bro
     expect(page.locator(".opblock").first).to_be_visible()
     assert elsewhere == []
     context.close()
+
+
+def test_redoc_shows_the_operations_and_its_logo_with_nothing_fetched_from_elsewhere(browser: Browser, server: str) -> None:  # noqa: F811
+    context = browser.new_context()
+    page = context.new_page()
+    elsewhere: list[str] = []
+    page.on("request", lambda request: None if request.url.startswith((server, "blob:", "data:")) else elsewhere.append(request.url))
+    page.goto(f"{server}/redoc")
+    expect(page.get_by_text("The caller's statistics").first).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert elsewhere == []
+    context.close()
