@@ -417,6 +417,17 @@ def test_on_a_phone_the_clocks_piles_lie_over_their_foundations_leaving_the_hour
     assert _no_sideways_scroll(phone)
 
 
+def test_on_a_phone_grandfathers_clocks_columns_go_below_the_face_at_a_size_to_tap(phone: Page) -> None:
+    """Beside the face, eight columns left a phone's cards at the smallest width, the
+    marks over their corners and most of the screen empty."""
+    start(phone, "grandfathers-clock", 1)
+    face = [_slot(phone, f"f{hour}") for hour in range(1, 13)]
+    columns = [_slot(phone, f"t{n}") for n in range(1, 9)]
+    assert min(c["y"] for c in columns) > max(f["y"] + f["height"] for f in face) - 1
+    assert min(c["width"] for c in columns) >= 36  # half again the smallest card (24), which they were
+    assert _no_sideways_scroll(phone)
+
+
 def test_calculations_foundations_say_the_rank_each_takes_next(page: Page) -> None:  # noqa: F811
     start(page, "calculation", 2)
     expect(page.locator('#table .wants[data-pile="f4"]')).to_have_text("next 8")

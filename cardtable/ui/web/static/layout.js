@@ -271,8 +271,10 @@ function clockLayout(view, W, H, g, tableau, others, room) {
   });
   const face = { width: 2 * cx + unit * step - g, height: 2 * cy + H + down };
   if (paired) return { place, width: face.width, height: face.height };
-  // Up to eight columns beside the face; more go below it, in rows of at most seven.
-  const below = tableau.length > 8;
+  // Up to eight columns beside the face where the cards stay easy to tap; more, or a
+  // narrow screen (a phone), put them below it, in rows of at most seven.
+  const beside = 6 * unit + 2 + tableau.length; // the places across, the face's and the columns'
+  const below = tableau.length > 8 || room / (beside * (1 + gapShare(room))) < COMFORTABLE;
   const across = below ? Math.min(7, tableau.length) : tableau.length;
   const rowHeight = H + Math.max(0, ...tableau.map((p) => fanDepth(p, H))) + g;
   const x0 = below ? 0 : face.width + 2 * g, y0 = below ? face.height + g : 0;
