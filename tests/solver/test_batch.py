@@ -70,3 +70,14 @@ def test_a_dask_local_cluster_runs_the_same_batch() -> None:
         )
     local = sorted(classify("bakers-game", range(1, 11), Budget(nodes=500_000, seconds=600)), key=lambda r: r.deal)
     assert [(r.deal, r.outcome) for r in results] == [(r.deal, r.outcome) for r in local]
+
+
+def test_a_scheduler_with_no_workers_is_said_at_once_not_waited_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    import distributed
+
+    from cardtable.solver import cluster
+
+    monkeypatch.setattr(cluster, "WORKERS_SECONDS", 1)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty:
+        with pytest.raises(ConnectionError, match="the scheduler has no workers"):
+            list(cluster.classify_on_cluster(empty.scheduler_address, "bakers-game", range(1, 3), Budget(nodes=1000)))
