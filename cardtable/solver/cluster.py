@@ -76,8 +76,8 @@ def _reachable(address: str) -> None:
     """Raise ConnectionError at once where nothing listens at ``address`` (a refused
     connection, an unknown host): Dask's client would try for ``CONNECT_SECONDS``."""
     parsed = urlsplit(address if "://" in address else f"tcp://{address}")
-    if parsed.scheme != "tcp" or not parsed.hostname or parsed.port is None:
-        return  # another protocol: Dask's client says what it makes of it
+    if parsed.scheme not in ("tcp", "tls", "ws", "wss") or not parsed.hostname or parsed.port is None:
+        return  # a protocol not over TCP (inproc, ucx): Dask's client says what it makes of it
     try:
         socket.create_connection((parsed.hostname, parsed.port), timeout=PROBE_SECONDS).close()
     except socket.gaierror as error:

@@ -454,12 +454,13 @@ def test_budgets_read_with_separators_and_a_shuffling_redeal_is_called_foresight
     assert "(the solver knew where each redeal's shuffle puts the cards: thoughtful play)" in err
 
 
-def test_a_scheduler_address_where_nothing_listens_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("scheme", ["tcp", "ws"])
+def test_a_scheduler_address_where_nothing_listens_is_refused_at_once(capsys: pytest.CaptureFixture[str], scheme: str) -> None:
     with socket.socket() as taken:  # a port just freed: nothing listens there
         taken.bind(("127.0.0.1", 0))
         port = taken.getsockname()[1]
     began = time.monotonic()
-    status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--scheduler", f"tcp://127.0.0.1:{port}", "--no-store")
+    status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--scheduler", f"{scheme}://127.0.0.1:{port}", "--no-store")
     assert status == 2 and f"nothing listens on port {port} of 127.0.0.1: is the scheduler running?" in err
     assert time.monotonic() - began < 10  # not Dask's 30 s of trying
 
