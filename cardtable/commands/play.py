@@ -63,9 +63,10 @@ def _too_small() -> str:
 
 def _unfit() -> str:
     """Why the terminal can't show the full-screen table ('' when it can): one that
-    draws only text (``TERM`` dumb or unset: Emacs's shell, say), or one too small."""
+    draws only text (``TERM`` dumb, or unset outside Windows: Emacs's shell, say), or one
+    too small."""
     term = os.environ.get("TERM", "")
-    if term in ("", "dumb"):
+    if term == "dumb" or (not term and os.name != "nt"):  # Windows's terminals set no TERM
         named = f"TERM={term}" if term else "no TERM set"
         return f"the terminal ({named}) can't draw the full-screen table: typed commands instead (help lists them)"
     return _too_small()

@@ -6,6 +6,7 @@ import argparse
 import csv
 import json
 import math
+import os
 import shlex
 import signal
 import sys
@@ -57,6 +58,8 @@ def parse_deals(text: str) -> list[int]:
     for part in text.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
         try:
+            if not all(n.isascii() and n.isdigit() for n in (low, high if dash else low)):
+                raise ValueError(part)  # digits 0-9 only: int() reads ٣ and 3_0 too
             first, last = int(low), int(high if dash else low)
         except ValueError:
             raise UserError(f"deals are numbers or ranges such as 1-100, not {part!r}") from None
@@ -278,7 +281,10 @@ def _check_outputs(args: argparse.Namespace) -> None:
 def _check_writable(path: Path) -> None:
     """Refuse a file that can't be written (a read-only folder or file, a place no file
     can be made) before any deal is solved, not once the batch's results are in. A file
-    made to find out is removed again; one that was there is left as it was."""
+    made to find out is removed again; one that was there is left as it was, and what is
+    not a plain file or a free name (a pipe, a link to nowhere) is left to the writing."""
+    if os.path.lexists(path) and not path.is_file():
+        return
     existed = path.exists()
     try:
         with open(path, "a", encoding="utf-8"):
@@ -319,6 +325,7 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     freecell = _freecell(variant, args)
     store = None
     known: dict[int, DealResult] = {}
+    results: list[DealResult] = []  # there, whenever Ctrl-C or kill comes
     try:
         if not args.no_store:
             store = SolvedDeals(args.db)

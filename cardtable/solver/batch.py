@@ -120,7 +120,10 @@ def classify(
                 yield from results
                 chunk = next(chunks, [])
                 if chunk and not lost:
-                    running[pool.submit(solve_deals, game, chunk, budget)] = chunk
+                    try:
+                        running[pool.submit(solve_deals, game, chunk, budget)] = chunk
+                    except BrokenProcessPool:  # broken while the results were handed on
+                        lost.append(chunk)
                 elif chunk:
                     lost.append(chunk)
             if lost:
@@ -145,21 +148,21 @@ def classify(
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     """Worker processes for a batch, each ending with the process that started it."""
-    return ProcessPoolExecutor(
-        max_workers=min(workers, os.cpu_count() or workers), initializer=_serve_batch, initargs=(os.getpid(),)
-    )
+    return ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or workers), initializer=_serve_batch)
 
 
-def _serve_batch(batch: int) -> None:
+def _serve_batch() -> None:
     """Set a worker up: it ignores Ctrl-C (the batch that started it stops it, at once,
     rather than each worker dropping one chunk and going on with the next), ends at
-    SIGTERM whatever the batch made of it, and ends once that batch, process ``batch``,
-    is gone (killed outright, it can't stop it)."""
+    SIGTERM whatever the batch made of it, and ends once the process that started it is
+    gone (the batch, or the fork server that ends with it: killed outright, the batch
+    can't stop its workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
 
     def watch() -> None:
-        while os.getppid() == batch:
+        while os.getppid() == parent:
             time.sleep(PARENT_CHECK)
         os._exit(1)
 

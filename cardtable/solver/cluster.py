@@ -18,8 +18,9 @@ from cardtable.solver.search import Budget
 RETRIES = 3
 """Times a chunk is tried again after its worker is lost."""
 
-WORKERS_SECONDS = 30
-"""How long a batch waits for the scheduler's first worker before saying it has none."""
+WORKERS_SECONDS = 120
+"""How long a batch's deals wait for the scheduler's first worker before the batch says
+it has none (a cluster that starts workers for work queued takes a while)."""
 
 CONNECT_SECONDS = 30
 """How long the scheduler has to answer before the batch gives up on it."""
@@ -46,15 +47,15 @@ def classify_on_cluster(
     client = _connected(Client, address)
     decided: set[int] = set()
     try:
-        try:
-            client.wait_for_workers(1, timeout=WORKERS_SECONDS)
-        except TimeoutError:
-            raise ConnectionError(f"the scheduler has no workers (none joined in {WORKERS_SECONDS} s): start some "
-                                  f"with `dask worker {address}`") from None
         futures = [
             client.submit(solve_deals, game, todo[at : at + CHUNK], budget, retries=RETRIES, pure=False)
             for at in range(0, len(todo), CHUNK)
         ]
+        try:  # asked once the work waits, so a cluster that grows with its queue has begun to
+            client.wait_for_workers(1, timeout=WORKERS_SECONDS)
+        except TimeoutError:
+            raise ConnectionError(f"the scheduler has no workers (none joined in {WORKERS_SECONDS} s of deals "
+                                  f"waiting): start some with `dask worker {address}`") from None
         try:
             for future in as_completed(futures):  # type: ignore[no-untyped-call]
                 results = future.result()

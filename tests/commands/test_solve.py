@@ -233,6 +233,7 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
     db = tmp_path / "c.db"
     for args, words in [
         (("--deals", "0-2"), "FreeCell deal numbers run from 1 to 2147483647, not 0"),
+        (("--deals", "٣-٥"), "deals are numbers or ranges such as 1-100, not '٣-٥'"),
         (("--deals", "1-999999,1000000-1999999"), "is more than 1,000,000 deals: classify a range in parts"),
         (("--deals", "1-2", "--scheduler", "nonsense"), "can't use the cluster at nonsense: a scheduler's address is like"),
         (("--deals", "1-2", "--scheduler", "tcp://host:port"), "a scheduler's address is like tcp://HOST:8786"),
@@ -402,6 +403,7 @@ def test_a_worker_lost_mid_batch_costs_only_its_deals_which_are_solved_again(tmp
     report = tmp_path / "r.csv"
     batch = _batch(tmp_path, "--deals", "1-16", "--seconds", "1", "--no-store", "--csv", str(report))
     workers = _workers_of(batch)
+    assert len(workers) == 2
     time.sleep(1.5)
     os.kill(min(workers), signal.SIGKILL)
     out, err = batch.communicate(timeout=180)

@@ -23,8 +23,10 @@ REFUSED = "a page from another site may not act for you here: open the game from
 
 def same_origin(headers: Iterable[tuple[bytes, bytes]]) -> bool:
     """Whether a request with ``headers`` (ASGI's raw pairs) came from this server's own
-    page, or names no page at all. Behind a proxy, the host the proxy was asked for
-    counts too.
+    page, or names no page at all. A browser's own word comes first (``Sec-Fetch-Site``,
+    which no proxy in between changes); else the page's ``Origin`` must name the host the
+    request was sent to (``Host``, or behind a proxy ``X-Forwarded-Host``), a scheme's
+    default port or not.
 
     >>> same_origin([(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8000")])
     True
@@ -32,17 +34,37 @@ def same_origin(headers: Iterable[tuple[bytes, bytes]]) -> bool:
     False
     >>> same_origin([(b"host", b"127.0.0.1:8000")]), same_origin([(b"origin", b"null"), (b"host", b"x")])
     (True, False)
+    >>> same_origin([(b"host", b"cards.example:443"), (b"origin", b"https://cards.example")])
+    True
+    >>> same_origin([(b"host", b"127.0.0.1:8000"), (b"origin", b"https://cards.example"), (b"sec-fetch-site", b"same-origin")])
+    True
     """
     origin: str | None = None
+    fetched: str | None = None
     hosts: set[str] = set()
     for name, value in headers:
         if name == b"origin":
             origin = value.decode("latin-1")
+        elif name == b"sec-fetch-site":
+            fetched = value.decode("latin-1").strip().lower()
         elif name in (b"host", b"x-forwarded-host"):
-            hosts.add(value.decode("latin-1").lower())
+            hosts |= {_without_default_port(h.strip().lower()) for h in value.decode("latin-1").split(",")}
+    if fetched is not None:  # the browser says where the page is: this server's, or typed or bookmarked
+        return fetched in ("same-origin", "none")
     if origin is None:
         return True
-    return urlsplit(origin).netloc.lower() in hosts - {""}
+    page = urlsplit(origin)
+    return _without_default_port(page.netloc.lower(), page.scheme) in hosts - {""}
+
+
+def _without_default_port(netloc: str, scheme: str = "") -> str:
+    """``netloc`` without a port its scheme takes by default (either scheme's, when the
+    scheme is not known, as a ``Host`` header's is not)."""
+    defaults = {"http": (":80",), "https": (":443",), "ws": (":80",), "wss": (":443",)}.get(scheme, (":80", ":443"))
+    for port in defaults:
+        if netloc.endswith(port):
+            return netloc[: -len(port)]
+    return netloc
 
 
 class SameOrigin:

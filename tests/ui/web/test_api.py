@@ -195,6 +195,18 @@ def test_a_page_of_another_site_may_not_act_for_the_player(client: TestClient, p
     assert client.get("/api/games/latest").json()["id"] == view["id"]
 
 
+def test_behind_a_proxy_the_browsers_own_word_on_the_page_counts(client: TestClient) -> None:
+    """A proxy may pass its own Host on: the browser's Sec-Fetch-Site, which nothing in
+    between changes, says whether the page is this server's."""
+    view = _start(client)
+    proxied = {"host": "127.0.0.1:8000", "origin": "https://cards.example"}
+    own = client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": 0},
+                      headers={**proxied, "sec-fetch-site": "same-origin"})
+    assert own.status_code == 200 and own.json()["ok"]
+    other = client.post("/api/games", json={"game": "golf"}, headers={**proxied, "sec-fetch-site": "same-site"})
+    assert other.status_code == 403 and client.get("/api/games/latest").json()["id"] == view["id"]
+
+
 def test_a_body_passed_off_as_plain_text_is_not_read(client: TestClient) -> None:
     """A browser sends ``text/plain`` from any page without asking the server first: a
     body is read only when its Content-Type names JSON."""

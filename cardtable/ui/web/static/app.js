@@ -234,7 +234,8 @@ async function inProgress() {
   // opened since this one's: asked of the server when this tab's own is not in play.
   if (view && view.in_progress) return true;
   const latest = await api.latest();
-  return latest.status === 200 && Boolean(latest.data.in_progress);
+  if (latest.status === 204) return false;  // no unfinished game
+  return latest.status !== 200 || Boolean(latest.data.in_progress);  // not known: asked, to be safe
 }
 
 async function newGame(pick = null) {
