@@ -238,9 +238,10 @@ async function inProgress() {
   return latest.status !== 200 || Boolean(latest.data.in_progress);  // not known: asked, to be safe
 }
 
-async function newGame(pick = null) {
+async function newGame(pick = null, asking = true) {
   // A new deal gives the game in progress up as lost: the player says so first. ``pick``
-  // asks for a deal the solver proved winnable, or the day's deal.
+  // asks for a deal the solver proved winnable, or the day's deal; the page's own first
+  // deal (no last game it could open) asks nothing.
   const game = withOptions($("game-picker").value);
   const typed = $("deal-number").value.trim();
   const deal = typed === "" || pick ? null : Number(typed);
@@ -250,7 +251,7 @@ async function newGame(pick = null) {
       + "the terminal (cardtable play GAME --deal N) takes every deal number a game has.");
     return;
   }
-  if (await inProgress() && !window.confirm("Give up this game as lost and deal a new one?")) return;
+  if (asking && await inProgress() && !window.confirm("Give up this game as lost and deal a new one?")) return;
   const options = { auto_build: $("setting-auto-build").checked, scoring: $("setting-scoring").value };
   const entry = entryOf(game);
   if (!entry.scoring.includes(options.scoring)) options.scoring = "uniform";
@@ -442,7 +443,7 @@ async function start() {
   if (latest.status === 200) await open(latest.data);
   else {
     $("game-picker").value = catalogue[0].id;
-    await newGame();
+    await newGame(null, false);
     // A last game that can't be opened (a damaged save, a busy database) is kept as it is: say so.
     if (latest.status !== 204) say(`Your last game could not be opened (${latest.data?.detail ?? "no answer"}); here is a new deal.`);
   }
