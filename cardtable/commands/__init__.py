@@ -58,10 +58,14 @@ def deal_number(text: str) -> int:
     (617, -6)
     """
     typed = text.strip()
-    digits = typed.removeprefix("-")
-    if not (digits.isascii() and digits.isdigit()):
+    if not plain_digits(typed.removeprefix("-")):
         raise argparse.ArgumentTypeError(f"a deal number is written in the digits 0-9, not {text!r}")
     return int(typed)
+
+
+def plain_digits(text: str) -> bool:
+    """Whether ``text`` is digits 0-9 only (``int`` also reads ``٣`` and ``3_0``)."""
+    return text.isascii() and text.isdigit()
 
 
 def database_path(db: str | None) -> Path:

@@ -21,7 +21,9 @@ from urllib.parse import urlsplit
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
-from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, usable_workers
+from cardtable.commands import (
+    UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, plain_digits, usable_workers,
+)
 from cardtable.commands.solitaire import start_deal
 from cardtable.kernel_cache import search_is_cached
 from cardtable.solitaire import Move, State, Variant
@@ -58,8 +60,8 @@ def parse_deals(text: str) -> list[int]:
     for part in text.replace(" ", "").split(","):
         low, dash, high = part.partition("-")
         try:
-            if not all(n.isascii() and n.isdigit() for n in (low, high if dash else low)):
-                raise ValueError(part)  # digits 0-9 only: int() reads ٣ and 3_0 too
+            if not all(plain_digits(n) for n in (low, high if dash else low)):
+                raise ValueError(part)
             first, last = int(low), int(high if dash else low)
         except ValueError:
             raise UserError(f"deals are numbers or ranges such as 1-100, not {part!r}") from None

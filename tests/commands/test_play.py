@@ -15,12 +15,14 @@ import time
 from pathlib import Path
 
 
-def _on_a_terminal(args: list[str], columns: int, lines: int, typed: str, db: Path) -> tuple[int, str]:
-    """Run ``cardtable ARGS`` on a pseudo-terminal of the given size, type ``typed``,
-    and return its exit status and everything it wrote."""
+def _on_a_terminal(
+    args: list[str], columns: int, lines: int, typed: str, db: Path, term: str = "xterm-256color"
+) -> tuple[int, str]:
+    """Run ``cardtable ARGS`` on a pseudo-terminal of the given size and ``TERM``, type
+    ``typed``, and return its exit status and everything it wrote."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
-    env = dict(os.environ, CARDTABLE_DB=str(db))
+    env = dict(os.environ, CARDTABLE_DB=str(db), TERM=term)
     command = subprocess.Popen([sys.executable, "-m", "cardtable.cli", *args], stdin=slave, stdout=slave, stderr=slave, env=env)
     os.close(slave)
     os.write(master, typed.encode())
@@ -40,6 +42,15 @@ def _on_a_terminal(args: list[str], columns: int, lines: int, typed: str, db: Pa
     status = command.wait(timeout=30)
     os.close(master)
     return status, written.decode(errors="replace")
+
+
+def test_a_terminal_that_draws_only_text_gets_the_typed_mode_with_a_note(tmp_path: Path) -> None:
+    """TERM=dumb (Emacs's shell) can't draw the full-screen table, which would hang there
+    drawing nothing: the typed mode instead, and the note says why."""
+    status, written = _on_a_terminal(["play", "klondike", "--deal", "7"], 80, 24, "t6 t2\nquit\n", tmp_path / "d.db", "dumb")
+    assert status == 0
+    assert "(TERM=dumb) can't draw the full-screen table: typed commands instead" in written, written[-500:]
+    assert "Klondike, deal 7: 1 move" in written and "Saved as game 1" in written, written[-500:]
 
 
 def test_a_terminal_too_small_for_the_full_screen_table_gets_typed_commands(tmp_path: Path) -> None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-import orjson
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from cardtable.ui.web.lean import json_response
 
 SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing, which any page may send."""
@@ -57,11 +58,14 @@ def same_origin(headers: Iterable[tuple[bytes, bytes]]) -> bool:
     return _without_default_port(page.netloc.lower(), page.scheme) in hosts - {""}
 
 
+DEFAULT_PORTS = {"http": (":80",), "https": (":443",), "ws": (":80",), "wss": (":443",)}
+"""The port each scheme takes when its address names none."""
+
+
 def _without_default_port(netloc: str, scheme: str = "") -> str:
     """``netloc`` without a port its scheme takes by default (either scheme's, when the
     scheme is not known, as a ``Host`` header's is not)."""
-    defaults = {"http": (":80",), "https": (":443",), "ws": (":80",), "wss": (":443",)}.get(scheme, (":80", ":443"))
-    for port in defaults:
+    for port in DEFAULT_PORTS.get(scheme, (":80", ":443")):
         if netloc.endswith(port):
             return netloc[: -len(port)]
     return netloc
@@ -76,9 +80,6 @@ class SameOrigin:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] not in SAFE and not same_origin(scope["headers"]):
-            body = orjson.dumps({"detail": REFUSED})
-            headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-            await send({"type": "http.response.start", "status": 403, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
+            await json_response({"detail": REFUSED}, 403)(scope, receive, send)
             return
         await self.app(scope, receive, send)

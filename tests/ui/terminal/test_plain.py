@@ -234,50 +234,6 @@ def test_a_pile_named_alone_or_full_free_cells_are_answered_for_what_they_are() 
     assert said is not None and said.reason == "'t9' is not a card or a pile (help lists moves)"
 
 
-def _in_a_terminal(db: Path, term: str, *args: str, typed: bytes) -> str:
-    """What ``cardtable ARGS`` shows in an 80x24 pseudo-terminal with ``TERM=term``, given
-    ``typed`` (it must end the program within 60 s)."""
-    import fcntl
-    import pty
-    import select
-    import struct
-    import termios
-
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    env = dict(os.environ, CARDTABLE_DB=str(db), TERM=term)
-    process = subprocess.Popen([sys.executable, "-m", "cardtable.cli", *args], stdin=follower, stdout=follower,
-                               stderr=follower, env=env, close_fds=True)
-    os.close(follower)
-    os.write(leader, typed)
-    shown = b""
-    try:
-        while True:
-            ready, _, _ = select.select([leader], [], [], 60)
-            if not ready:
-                break
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:  # the program ended and closed its side
-                break
-            if not chunk:
-                break
-            shown += chunk
-    finally:
-        process.kill() if process.poll() is None else None
-        process.wait(timeout=10)
-        os.close(leader)
-    return shown.decode("utf-8", "replace")
-
-
-def test_a_terminal_that_draws_only_text_gets_the_typed_mode_with_a_note(tmp_path: Path) -> None:
-    """TERM=dumb (Emacs's shell) can't draw the full-screen table, which would hang there
-    drawing nothing: the typed mode instead, and the note says why."""
-    shown = _in_a_terminal(tmp_path / "d.db", "dumb", "play", "klondike", "--deal", "7", typed=b"t6 t2\nquit\n")
-    assert "(TERM=dumb) can't draw the full-screen table: typed commands instead" in shown, shown[-500:]
-    assert "Klondike, deal 7: 1 move" in shown and "Saved as game 1" in shown, shown[-500:]
-
-
 def test_a_terminal_that_cannot_show_a_sign_gets_a_question_mark_not_an_error(tmp_path: Path) -> None:
     env = dict(os.environ, CARDTABLE_DB=str(tmp_path / "a.db"), PYTHONIOENCODING="ascii")
     script = "a" * 60 + "\nt6 t2\nquit\n"  # a long mistake is shortened with an ellipsis
