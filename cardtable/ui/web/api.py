@@ -21,7 +21,7 @@ from cardtable.app.tallies import player_stats
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.web.contract import BODY_ERRORS, Body, Count, Whole, answers
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
-from cardtable.ui.web.live import LiveGame, LiveGames
+from cardtable.ui.web.live import LiveGame, LiveGames, NotAsLeft
 from cardtable.ui.web.origins import same_origin
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
 from cardtable.ui.web.views import catalogue, outcome_view, rules_view, table_view, winnable_view
@@ -41,6 +41,13 @@ class OptionsIn(Body):
     scoring: Literal["uniform", "standard", "timed", "vegas"] = "uniform"
 
 
+class Leaving(Body):
+    """The game a new deal gives up, as the player last saw it."""
+
+    game_id: Whole = Field(ge=1, description="the id of the player's latest unfinished game")
+    version: Whole = Field(ge=0, description="the version of its view the player saw")
+
+
 class NewGame(Body):
     """A request for a new game."""
 
@@ -54,6 +61,12 @@ class NewGame(Body):
         "everyone, proved winnable, counted apart in the statistics)",
     )
     options: OptionsIn | None = None
+    leaving: Leaving | None = Field(
+        default=None,
+        description="the unfinished game the player agreed to give up, as seen: if the latest is another game "
+        "or has moved on since (another tab played it), nothing is given up and the answer is 409; omitted, "
+        "whatever game is the latest is given up",
+    )
 
 
 class ActionIn(Body):
@@ -121,6 +134,8 @@ def _unknown(error: UnknownGame) -> str:
     summary="Start a game (a random deal unless one is named)",
     responses=answers(404, 409, 503, *BODY_ERRORS),
     openapi_extra=documented(NewGame, game_id=False),
+    description="Starts a game, giving up the player's latest unfinished one as lost (`leaving` names the game "
+    "the player agreed to give up, so a game played meanwhile in another tab is not).",
 )
 async def create(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     body = await read_body(request, NewGame)
@@ -138,9 +153,10 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
         problem = f"name a deal or ask for a {body.pick} one, not both"
     if problem is not None:  # well formed, but against the game's rules
         raise HTTPException(409, problem)
+    leaving = None if body.leaving is None else (body.leaving.game_id, body.leaving.version)
     try:
-        live = await _live(request).create(player, variant.id, body.deal, options, body.pick)
-    except NoWinnableDeal as error:
+        live = await _live(request).create(player, variant.id, body.deal, options, body.pick, leaving)
+    except (NoWinnableDeal, NotAsLeft) as error:
         raise HTTPException(409, str(error)) from None
     return table_view(live.game_id, live.session, live.version)
 

@@ -77,6 +77,18 @@ heuristic's, but none keeps its player waiting long (docs/benchmarks.md, "a hint
 tenth of a second")."""
 
 
+class NotAsLeft(Exception):
+    """A new deal named the game it gives up, and the latest unfinished game is another
+    or has moved on (played in another tab): nothing is given up."""
+
+    def __init__(self, played_on: bool) -> None:
+        change = "was played on" if played_on else "was started"
+        super().__init__(
+            f"your latest game {change} in another tab or window since you chose to give it up: "
+            "nothing was given up, look at it first"
+        )
+
+
 class LiveGames:
     """Every player's games, loaded on demand and checked against the store."""
 
@@ -153,18 +165,23 @@ class LiveGames:
         return self._warm.get((player, game_id))
 
     async def create(
-        self, player: str, game: str, deal: int | None, options: Options | None, pick: str | None = None
+        self, player: str, game: str, deal: int | None, options: Options | None, pick: str | None = None,
+        leaving: tuple[int, int] | None = None,
     ) -> LiveGame:
         """A new game for the player (the previous unfinished one counts as given up,
         saved as its next version so no view of it made before can act on it). ``pick``
         asks for a ``winnable`` deal or the ``daily`` one (NoWinnableDeal when there is
-        none, before any game is given up)."""
+        none, before any game is given up). ``leaving``, the game id and version the
+        player agreed to give up: NotAsLeft, and nothing given up, if the latest
+        unfinished game is another or has moved on."""
         if pick is not None:  # found first, so a game is never given up for a deal that can't be had
             found = await asyncio.get_running_loop().run_in_executor(self.waiting, self._pick, player, game, pick)
             deal, daily = found, pick == "daily"
         else:
             daily = False
-        left, game_id, session = await self.run(self._start, player, game, deal, options, daily, pick is not None)
+        left, game_id, session = await self.run(
+            self._start, player, game, deal, options, daily, pick is not None, leaving
+        )
         for previous in left:
             self._warm.pop((player, previous), None)
             self._notify((player, previous))
@@ -187,20 +204,20 @@ class LiveGames:
 
     def _start(
         self, player: str, game: str, deal: int | None, options: Options | None, daily: bool = False,
-        hidden: bool = False,
+        hidden: bool = False, leaving: tuple[int, int] | None = None,
     ) -> tuple[list[int], int, Session]:
         """``create``'s store work (on a store thread): the games given up, the new
         game's id and its session."""
         games = Games(self.store, player)
-        if options is not None:
-            games.set_options(options, game)
-        left = []
+        left: list[int] = []
         for _ in range(LEAVE_TRIES):
             previous = self.store.latest_unfinished(player)
             if previous is None:
                 break
             try:
                 version = self.store.version(player, previous)
+                if leaving is not None and not left and (previous, version) != leaving:
+                    raise NotAsLeft(previous == leaving[0])
                 warm = self._warm.get((player, previous))
                 if warm is not None and warm.version == version:
                     old = copy.copy(warm.session)  # the warm one changes only when this save commits
@@ -214,6 +231,8 @@ class LiveGames:
             except StaleGame:  # acted on (or left) in another process meanwhile: look again
                 continue
             left.append(previous)
+        if options is not None:
+            games.set_options(options, game)
         game_id, session = games.start(game, deal, hidden=hidden, daily=daily)
         return left, game_id, session
 

@@ -236,6 +236,25 @@ def test_reload_finds_the_latest_unfinished_game(app, client: TestClient) -> Non
     assert TestClient(app).get("/api/games/latest").status_code == 204
 
 
+def test_a_new_deal_gives_up_only_the_game_the_player_agreed_to_give_up(client: TestClient) -> None:
+    """The page checks the latest game, asks the player, then deals: a move made in
+    another tab between the two requests must not be given up unseen."""
+    view = _start(client)
+    seen = {"game_id": view["id"], "version": view["version"]}
+    moved = _act(client, view, "deal").json()["view"]  # another tab plays on meanwhile
+    refused = client.post("/api/games", json={"game": "freecell", "deal": 1, "leaving": seen})
+    assert refused.status_code == 409 and "played on in another tab" in refused.json()["detail"]
+    latest = client.get("/api/games/latest").json()
+    assert (latest["id"], latest["version"], latest["moves"], latest["given_up"]) == (view["id"], moved["version"], 1, False)
+    agreed = {"game_id": view["id"], "version": moved["version"]}
+    fresh = client.post("/api/games", json={"game": "freecell", "deal": 1, "leaving": agreed})
+    assert fresh.status_code == 201, fresh.text
+    assert client.get(f"/api/games/{view['id']}").json()["given_up"]
+    started = client.post("/api/games", json={"game": "klondike", "deal": 3, "leaving": agreed})  # the freecell game came since
+    assert started.status_code == 409 and "was started in another tab" in started.json()["detail"]
+    assert client.get("/api/games/latest").json()["id"] == fresh.json()["id"]
+
+
 HOSTILE = [
     ("post", "/api/games", b"{not json"),
     ("post", "/api/games", b'{"game": 5}'),

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 from fastapi import FastAPI
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
 
 from cardtable.app import Session, Store
 from cardtable.solitaire import MoveKind, apply, get_variant, legal_moves
@@ -527,7 +527,8 @@ def test_a_new_deal_asks_before_giving_a_game_in_progress_up(browser: Browser, s
     expect(page.locator("#status")).to_contain_text("1 move ·")
     asked: list[str] = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
-    page.keyboard.press("n")
+    with page.expect_event("dialog"):  # asked once the server has said which game is the latest
+        page.keyboard.press("n")
     expect(page.locator("#status")).to_contain_text("deal 7 · 1 move ·")
     assert asked and "lost" in asked[0]
     page.once("dialog", lambda dialog: dialog.accept())
@@ -557,6 +558,42 @@ def test_a_new_deal_in_another_tab_asks_before_giving_up_the_game_played_in_the_
     first.reload()
     expect(first.locator("#status")).to_contain_text("deal 7 · 1 move ·")
     expect(first.locator("#status")).not_to_contain_text("given up")
+    context.close()
+
+
+def test_a_move_made_in_another_tab_while_a_new_deal_is_on_its_way_is_not_given_up(browser: Browser, server: str) -> None:
+    """The page looks at the player's latest game, then deals: a move another tab makes
+    in between is not given up unseen. The deal is refused, and the page shows that
+    game as it now stands, with the reason."""
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    page = context.new_page()
+    page.goto(server)
+    expect(page.locator("#status")).to_contain_text("deal")
+    start(page, "klondike", 7)  # no move yet: a new deal asks nothing
+    seen = context.request.get(f"{server}/api/games/latest").json()
+
+    def another_tab_plays_first(route: Route) -> None:
+        if route.request.method == "POST":
+            played = context.request.post(
+                f"{server}/api/games/{seen['id']}/actions", data={"action": "deal", "version": seen["version"]}
+            )
+            assert played.ok, played.text()
+        route.continue_()
+
+    page.route("**/api/games", another_tab_plays_first)
+    page.select_option("#game-picker", "freecell")
+    page.click("#new-game")
+    expect(page.locator("#message")).to_contain_text("played on in another tab")
+    expect(page.locator("#status")).to_contain_text(f"Klondike · deal 7 · {moves_said(1)} ·")
+    latest = context.request.get(f"{server}/api/games/latest").json()
+    assert (latest["id"], latest["moves"], latest["given_up"]) == (seen["id"], 1, False)
+    page.unroute("**/api/games")
+    page.select_option("#game-picker", "freecell")  # the picker shows the game opened
+    with page.expect_event("dialog") as asked:  # asked now: the game is in play
+        page.click("#new-game")
+    asked.value.accept()
+    expect(page.locator("#status")).to_contain_text("FreeCell · ")
+    assert context.request.get(f"{server}/api/games/{seen['id']}").json()["given_up"]
     context.close()
 
 

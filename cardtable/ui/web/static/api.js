@@ -25,7 +25,8 @@ export const api = {
   latest: () => call("GET", "/api/games/latest"),
   rules: (game) => call("GET", `/api/rules?game=${encodeURIComponent(game)}`),
   view: (id) => call("GET", `/api/games/${id}`),
-  create: (game, deal, options, pick = null) => call("POST", "/api/games", { game, deal, options, pick }),
+  create: (game, deal, options, pick = null, leaving = null) =>
+    call("POST", "/api/games", { game, deal, options, pick, leaving }),
   act: (id, version, action, extra = {}) => call("POST", `/api/games/${id}/actions`, { action, version, ...extra }),
   targets: (id, version, pile, position) => call("POST", `/api/games/${id}/targets`, { pile, position, version }),
   stats: () => call("GET", "/api/stats"),

@@ -229,19 +229,21 @@ async function open(next, pick = null) {
   say(next.moves ? "Welcome back: the game is as you left it." : fresh);
 }
 
-async function inProgress() {
+async function leavingGame() {
   // The game a new deal gives up is the player's latest, which another tab may have
-  // opened since this one's: asked of the server when this tab's own is not in play.
-  if (view && view.in_progress) return true;
+  // opened or played since this one's view: asked of the server each time. ``known``:
+  // whether the answer came; ``latest``: that game's view (null: none unfinished).
   const latest = await api.latest();
-  if (latest.status === 204) return false;  // no unfinished game
-  return latest.status !== 200 || Boolean(latest.data.in_progress);  // not known: asked, to be safe
+  if (latest.status === 204) return { known: true, latest: null };
+  return latest.status === 200 ? { known: true, latest: latest.data } : { known: false, latest: null };
 }
 
 async function newGame(pick = null, asking = true) {
-  // A new deal gives the game in progress up as lost: the player says so first. ``pick``
-  // asks for a deal the solver proved winnable, or the day's deal; the page's own first
-  // deal (no last game it could open) asks nothing.
+  // A new deal gives the game in progress up as lost: the player says so first, and the
+  // deal names the game agreed to (``leaving``), so one played in another tab between
+  // the question and the deal is refused, not given up unseen. ``pick`` asks for a deal
+  // the solver proved winnable, or the day's deal; the page's own first deal (no last
+  // game it could open) asks nothing.
   const game = withOptions($("game-picker").value);
   const typed = $("deal-number").value.trim();
   const deal = typed === "" || pick ? null : Number(typed);
@@ -251,15 +253,31 @@ async function newGame(pick = null, asking = true) {
       + "the terminal (cardtable play GAME --deal N) takes every deal number a game has.");
     return;
   }
-  if (asking && await inProgress() && !window.confirm("Give up this game as lost and deal a new one?")) return;
+  let leaving = null;
+  if (asking) {
+    const { known, latest } = await leavingGame();
+    const playing = !known || Boolean(latest && latest.in_progress);  // not known: asked, to be safe
+    if (playing && !window.confirm("Give up this game as lost and deal a new one?")) return;
+    if (latest) leaving = { game_id: latest.id, version: latest.version };
+  }
   const options = { auto_build: $("setting-auto-build").checked, scoring: $("setting-scoring").value };
   const entry = entryOf(game);
   if (!entry.scoring.includes(options.scoring)) options.scoring = "uniform";
   if (pick) say(pick === "daily" ? "Finding today's deal…" : "Finding a winnable deal…");
-  const { status: code, data } = await api.create(game, deal, options, pick);
+  const { status: code, data } = await api.create(game, deal, options, pick, leaving);
+  if (code === 409 && leaving && await openMovedOn(leaving)) { say(data.detail); return; }
   if (code !== 201 && code !== 200) { say(data.detail); return; }
   $("deal-number").value = "";
   await open(data, pick);
+}
+
+async function openMovedOn(leaving) {
+  // After a new deal was refused: the player's latest game, opened here if it is not the
+  // one the deal named as seen (another tab played it or dealt anew). Whether it was.
+  const now = await api.latest();
+  if (now.status !== 200 || (now.data.id === leaving.game_id && now.data.version === leaving.version)) return false;
+  await open(now.data);
+  return true;
 }
 
 const PICKS = { // the buttons that deal a deal proved winnable, and what each says of itself
