@@ -1,5 +1,5 @@
 """``python -m cardtable``: the ``cardtable`` command."""
 
-from cardtable.cli import main
+from cardtable.launch import main
 
 raise SystemExit(main())

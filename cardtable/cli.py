@@ -9,6 +9,7 @@ from importlib import metadata
 
 from cardtable.app.storage_errors import StorageError
 from cardtable.commands import UserError, blackjack, play, solitaire, solve, with_options
+from cardtable.launch import INTERRUPTED
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:  # Ctrl-C: a word, not a traceback (games are saved as they are played)
-        print("\ncardtable: interrupted", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     return status
 
