@@ -133,9 +133,11 @@ class HeuristicHinter:
             return Hint(move, 5, "parking it frees the card under it")
         if source.kind is PileKind.WASTE:
             return Hint(move, 40, "that brings a card from the waste into play")
-        if onto_empty:
-            return Hint(move, 10, f"that starts a new {target.id.noun}")
         below = cards[left - 1] if left else None
         if below is not None and source.build is not None and source.build.allows(variant.deck, below, card):
-            return Hint(move, -10, "it fits where it is too, so this gains little")  # below a deal or a redeal
+            # Below a deal or a redeal, even onto an empty pile: a run split off there and
+            # joined again, over and over, is how a game wanders without end.
+            return Hint(move, -10, "it fits where it is too, so this gains little")
+        if onto_empty:
+            return Hint(move, 10, f"that starts a new {target.id.noun}")
         return Hint(move, 30, f"it builds on {state.piles[move.target][-1].symbol}")

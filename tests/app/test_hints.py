@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.app.hints import HeuristicHinter
+from cardtable.app.hints import HeuristicHinter, Hint
 from cardtable.solitaire import MoveKind
 from tests.solitaire.games.positions import position
 
@@ -14,3 +14,20 @@ def test_a_card_moved_between_two_places_it_fits_ranks_below_a_deal() -> None:
     assert ranked[0].move.kind is MoveKind.DEAL, [h.reason for h in ranked]
     shuffle = next(h for h in ranked if h.move.kind is MoveKind.MOVE and h.move.target == state.variant.index_of_name("t2"))
     assert shuffle.reason.endswith("it fits where it is too, so this gains little")
+
+
+def test_a_card_that_fits_where_it_is_moved_to_an_empty_column_gains_little() -> None:
+    # Spider's hints split a run into an empty column and joined it again, for ever,
+    # each time "starting a new column", and never came to deal.
+    state = position("spider-1suit", t1="TS 9S", t2="KS 4S", t3="KS", t4="QS", t5="JS", t6="8S", t7="7S", t8="6S", t9="5S")
+    ranked = HeuristicHinter().best_moves(state)
+    empty = state.variant.index_of_name("t10")
+
+    def to_empty(source: str) -> Hint:
+        i = state.variant.index_of_name(source)
+        return next(h for h in ranked if (h.move.source, h.move.target, h.move.count) == (i, empty, 1))
+
+    split, fresh = to_empty("t1"), to_empty("t2")
+    assert split.reason.endswith("it fits where it is too, so this gains little"), split.reason
+    assert split.score < 0 < fresh.score  # below a deal's (which Spider allows once no column is empty)
+    assert fresh.reason.endswith("that starts a new column"), fresh.reason
