@@ -152,10 +152,8 @@ class TableApp(App[int]):
         """A terminal made smaller than the table needs says so: some cards no longer show."""
         width, height = event.size
         if width < SMALLEST_SCREEN[0] or height < SMALLEST_SCREEN[1]:
-            self.message = (
-                f"{TOO_SMALL} {width}x{height}: the table needs {SMALLEST_SCREEN[0]}x{SMALLEST_SCREEN[1]} "
-                "to show every card; make it larger"
-            )
+            # Short, so it keeps to one line above the status line on a narrow terminal.
+            self.message = f"{TOO_SMALL} {width}x{height}: the table needs {SMALLEST_SCREEN[0]}x{SMALLEST_SCREEN[1]}"
         elif self.message.startswith(TOO_SMALL):
             self.message = ""
         if self.query(TableView):  # (a resize may come before the table is laid out)
