@@ -15,6 +15,7 @@ from cardtable.solitaire import Move, MoveKind, State, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import seen_card
 from cardtable.solitaire.rules.groups import WHOLE_PILES
+from cardtable.solitaire.rules.stock import deals_onto_full_columns
 
 
 QUICK_HINT = "a quick hint: the solver is busy"
@@ -95,11 +96,15 @@ class HeuristicHinter:
     ) -> list[Hint]:
         """The legal moves, best first, each saying what to do and why; none that
         ``avoid`` refuses. (It judges the move alone: ``known`` is not used.)"""
-        hints = [self._judge(state, m, previous) for m in legal_moves(state) if avoid is None or not avoid(m)]
+        full = deals_onto_full_columns(state)
+        hints = [self._judge(state, m, previous, full) for m in legal_moves(state) if avoid is None or not avoid(m)]
         ranked = sorted(hints, key=lambda h: -h.score)
         return [Hint(h.move, h.score, f"{describe(state, h.move)}: {h.reason}") for h in ranked]
 
-    def _judge(self, state: State, move: Move, previous: Move | None) -> Hint:
+    def _judge(self, state: State, move: Move, previous: Move | None, full: bool = False) -> Hint:
+        """One move's worth. ``full``: the stock still has cards and deals only when every
+        column holds one (``deals_onto_full_columns``), so a column emptied for no more
+        than that holds the deal back, and one filled brings it nearer."""
         variant = state.variant
         if move.kind is MoveKind.DEAL:
             return Hint(move, 1, "new cards come into play")
@@ -128,11 +133,15 @@ class HeuristicHinter:
         if empties and onto_empty and alike:  # (a grid's places are not alike: where a card lies matters)
             return Hint(move, -60, f"from one empty {source.id.noun} to another changes nothing")
         if empties:
+            if full:
+                return Hint(move, 0, f"that empties a {source.id.noun}, but the stock deals only when none is empty")
             return Hint(move, 50, f"that empties a {source.id.noun}")
         if target.kind is PileKind.CELL:
             return Hint(move, 5, "parking it frees the card under it")
         if source.kind is PileKind.WASTE:
             return Hint(move, 40, "that brings a card from the waste into play")
+        if onto_empty and full and target.kind is PileKind.TABLEAU:
+            return Hint(move, 2, f"that fills an empty {target.id.noun}, so the stock can be dealt")
         below = cards[left - 1] if left else None
         if below is not None and source.build is not None and source.build.allows(variant.deck, below, card):
             # Below a deal or a redeal, even onto an empty pile: a run split off there and

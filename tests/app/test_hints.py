@@ -31,3 +31,19 @@ def test_a_card_that_fits_where_it_is_moved_to_an_empty_column_gains_little() ->
     assert split.reason.endswith("it fits where it is too, so this gains little"), split.reason
     assert split.score < 0 < fresh.score  # below a deal's (which Spider allows once no column is empty)
     assert fresh.reason.endswith("that starts a new column"), fresh.reason
+
+
+def test_where_the_stock_deals_only_onto_full_columns_the_hint_fills_them_and_deals() -> None:
+    # Spider's hints emptied a column (50) and filled it again (10) in turn for hundreds
+    # of moves, the stock never dealt: an empty column holds the deal back.
+    stock = " ".join(["[AS]"] * 10)
+    gap = position("spider-1suit", stock=stock, t1="KS 5S", t2="9S", t3="TS", t4="KS", t5="QS", t6="JS", t7="KS", t8="3S", t9="7S")
+    ranked = HeuristicHinter().best_moves(gap)
+    assert "fills an empty column, so the stock can be dealt" in ranked[0].reason, [h.reason for h in ranked]
+    empties = next(h for h in ranked if "empties a column" in h.reason)  # 9S onto the 10
+    assert empties.score < ranked[0].score and "the stock deals only when none is empty" in empties.reason
+    full = position("spider-1suit", stock=stock, t1="KS 5S", t2="9S", t3="TS", t4="KS", t5="QS", t6="JS", t7="KS", t8="3S", t9="7S", t10="KS AS")
+    ranked = HeuristicHinter().best_moves(full)
+    assert ranked[0].move.kind is MoveKind.DEAL, [h.reason for h in ranked]
+    without_stock = position("spider-1suit", t1="KS 5S", t2="9S", t3="TS", t4="KS", t5="QS", t6="JS", t7="KS", t8="3S", t9="7S", t10="KS AS")
+    assert HeuristicHinter().best_moves(without_stock)[0].reason.endswith("that empties a column")  # nothing to deal: a gain again

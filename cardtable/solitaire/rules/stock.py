@@ -205,6 +205,13 @@ def can_deal(state: State) -> bool:
     return not (policy.needs_every_pile_filled and not all(state.piles[i] for i in t.tableau))
 
 
+def deals_onto_full_columns(state: State) -> bool:
+    """Whether the stock still has cards and deals only when every column holds one
+    (Spider): a column emptied holds the deal back until it is filled again."""
+    variant, t = state.variant, state.variant.tables
+    return variant.stock.needs_every_pile_filled and t.stock is not None and bool(state.piles[t.stock])
+
+
 def _waste_full(state: State) -> bool:
     """Whether the waste holds as many cards as it may (Calculation's holds one)."""
     waste = state.variant.tables.waste
