@@ -268,16 +268,27 @@ def _check_outputs(args: argparse.Namespace) -> None:
             raise
         database = None  # --no-store with a --db that names no usable file: none to keep apart
     if database is not None:
-        beside = {database.with_name(database.name + end) for end in ("-wal", "-shm", "-journal")}
+        beside = [database.with_name(database.name + end) for end in ("-wal", "-shm", "-journal")]
         for flag, path in named:
-            if path == database:
+            if _same_file(path, database):
                 raise UserError(f"{flag} {path} is the database the verdicts (and saved games) are kept in: name another file")
-            if path in beside:
+            if any(_same_file(path, own) for own in beside):
                 raise UserError(f"{flag} {path} is one of the database's own files (saved games are kept there): name another file")
     for n, (flag, path) in enumerate(named):
         for other, again in named[n + 1 :]:
-            if path == again:
+            if _same_file(path, again):
                 raise UserError(f"{flag} and {other} name the same file, {path}: each writes a file of its own")
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file: the same path, or (both existing) the same file
+    on disk, as a hard link to the database is."""
+    if one == other:
+        return True
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them is not there yet: only the same path is the same file
+        return False
 
 
 def _check_writable(path: Path) -> None:

@@ -258,6 +258,24 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
     assert status == 2 and "it has a stock; --notation cardtable writes it" in err
 
 
+def test_a_hard_link_to_the_database_is_refused_as_an_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A second name for the database's file (a hard link) is the database: writing the
+    results there would put a CSV over every saved game."""
+    db = tmp_path / "c.db"
+    assert run(capsys, "solve", "freecell", "--deals", "1-2", "--db", str(db))[0] == 0
+    link = tmp_path / "results.csv"
+    os.link(db, link)
+    status, out, err = run(capsys, "solve", "freecell", "--deals", "1-2", "--db", str(db), "--csv", str(link))
+    assert status == 2 and "is the database the verdicts" in err and out == ""
+    assert db.read_bytes()[:16] == b"SQLite format 3\x00"
+    other = tmp_path / "other.json"
+    twice = tmp_path / "twice.csv"
+    twice.write_text("")
+    os.link(twice, other)
+    status, _, err = run(capsys, "solve", "freecell", "--deals", "1-2", "--no-store", "--csv", str(twice), "--json", str(other))
+    assert status == 2 and "name the same file" in err
+
+
 def test_a_batch_whose_verdicts_are_all_stored_needs_no_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "c.db")
     assert run(capsys, "solve", "freecell", "--deals", "1-3", "--db", db)[0] == 0
