@@ -26,7 +26,10 @@ NODES = 200_000
 SECONDS = 5.0
 """A guard against a slow or busy machine (the node cap is the real limit)."""
 
-GIVES_UP = "this game has face-down cards: showing the win gives it up, and it counts as lost"
+GIVES_UP = (
+    "this game has face-down cards: showing the win (or, if it can't be won, that it can't) gives it up, "
+    "and it counts as lost"
+)
 """What a player is told before a playback that gives the game up."""
 
 SHUFFLES = (

@@ -83,8 +83,10 @@ def test_a_deal_lost_from_the_start_says_why_only_where_every_card_lies_face_up(
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0})
     assert shown.status_code == 200 and not shown.json()["found"]
     assert shown.json()["text"].startswith("this game can't be won from here. 10♣, 10♦, Q♠, Q♣")
-    # Klondike 89 is lost because of cards that lie face down: nothing names them.
+    # Klondike 89 is lost because of cards that lie face down: nothing names them. The
+    # question asked first says that a proof of a loss gives the game up as a win shown does.
     game = client.post("/api/games", json={"game": "klondike", "deal": 89}).json()
+    assert "if it can't be won, that it can't" in game["show_gives_up_because"]
     shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0, "give_up": True})
     assert shown.status_code == 200 and not shown.json()["found"] and shown.json()["given_up"]
     assert shown.json()["text"] == "this game can't be won from here (the game was given up)"
