@@ -141,6 +141,8 @@ def two_cards(state: State, card: Card, onto: Card, at: Places, onto_at: Places)
     be done. ``at`` and ``onto_at``: where each lies face up."""
     piles = state.piles
     variant = state.variant
+    if variant.pairs is None and list(at) == list(onto_at) and len(at) == 1:  # one card, named twice
+        return None, f"{card.symbol} can't go on itself: name the card to move, then where it goes"
     on_top = [[i for i, n in found if n == len(piles[i]) - 1] for found in (at, onto_at)]
     builds = [Move(MoveKind.MOVE, i, j, len(piles[i]) - n) for i, n in at for j in on_top[1]]
     pairs = [] if variant.pairs is None else [Move(MoveKind.PAIR, i, j) for i in on_top[0] for j in on_top[1] if i != j]

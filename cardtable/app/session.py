@@ -416,7 +416,7 @@ class Session:
             index = self.pile_index(pile)
             if self.variant.pairs is not None and index in self.variant.tables.foundation_set:
                 return Outcome(False, "that card has been removed already")
-            if index in self.variant.piles_of(PileKind.STOCK):
+            if index in self.variant.piles_of(PileKind.STOCK) and not self.variant.stock.face_up:
                 return Outcome(False, "cards in the stock are dealt, not moved: deal turns them")
             return Outcome(False, self._why_stuck(index, position))
         return self.play(move)

@@ -253,6 +253,10 @@ def test_playing_the_stock_says_its_cards_are_dealt_rather_than_that_they_have_n
     session = Session(get_variant("klondike"), 1)
     refused = session.play_card("stock")
     assert not refused.ok and refused.reason == "cards in the stock are dealt, not moved: deal turns them"
+    pyramid = Session(get_variant("pyramid"), 1)  # its stock's top card lies face up and plays
+    stock = pyramid.pile_index("stock")
+    assert pyramid.guess(stock) is None  # (its 4♣ has no partner on the table)
+    assert "dealt, not moved" not in pyramid.play_card(stock).reason
 
 
 def test_the_clock_stops_when_nothing_leads_anywhere_and_an_undo_starts_it_again() -> None:

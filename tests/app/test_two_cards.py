@@ -22,6 +22,7 @@ def test_a_card_builds_with_its_run_onto_the_second_card_in_klondike() -> None:
 def test_klondike_refusals_say_why() -> None:
     session = _at(position("klondike", t1="[5C] JS TH", t2="9S", t3="8D"))
     assert session.play_two_cards("9S", "JS").reason == "J♠ is covered: cards go only on a pile's top card"
+    assert session.play_two_cards("TH", "TH").reason.startswith("10♥ can't go on itself")  # not "covered"
     assert session.play_two_cards("8D", "9D").reason == "9D is not face up on the table"
     assert session.play_two_cards("8D", "zz").reason == "'zz' is not a card"
     assert "can't go on 8♦" in session.play_two_cards("9S", "8D").reason

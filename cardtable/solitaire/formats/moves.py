@@ -67,7 +67,7 @@ def parse_move(variant: Variant, text: str) -> Move:
     if ">" in word:
         source, _, rest = word.partition(">")
         target, _, count = rest.partition(":")
-        if count and not count.isdecimal():
+        if count and not count.removeprefix("-").isdecimal():
             raise FormatError(f"{text!r}: the card count after ':' must be a whole number")
         number = int(count) if count else 1
         if number < 1:

@@ -48,6 +48,7 @@ def test_notation_examples() -> None:
         ("x1>t2", "no pile 'x1'"),
         ("t3>t5:x", "whole number"),
         ("t3>t5:0", "at least one card"),
+        ("t3>t5:-1", "at least one card"),  # a whole number, but not a count of cards
         ("", "not a move"),
     ],
 )
