@@ -9,6 +9,7 @@ import math
 import os
 import shlex
 import signal
+import sqlite3
 import sys
 import threading
 import time
@@ -132,8 +133,22 @@ def _solve_one(variant: Variant, deal: int, start: State, budget: Budget, freece
         print(_to_type(variant, deal, freecell), file=sys.stderr)
         print(_written(start, result.moves, freecell))
     if store is not None:
+        if result.outcome is Outcome.UNKNOWN:
+            _earlier(variant, deal, store)
         _store_one(deal_result(variant, deal, result), store)
     return EXIT[result.outcome]
+
+
+def _earlier(variant: Variant, deal: int, store: SolvedDeals) -> None:
+    """Say what an earlier, larger search kept in the store found, where this one ran out."""
+    try:
+        kept = store.decided(variant.id, range(deal, deal + 1)).get(deal)
+    except (StorageError, sqlite3.Error):
+        return
+    if kept is None:
+        return
+    found = f"solved it in {plural(kept.moves, 'move')}" if kept.outcome is Outcome.SOLVED else "proved it can't be won"
+    print(f"(an earlier search, kept in the store, {found}: a larger budget finds it again)", file=sys.stderr)
 
 
 def _to_type(variant: Variant, deal: int, freecell: bool) -> str:

@@ -121,6 +121,19 @@ def test_a_deal_lost_from_the_start_says_which_card_is_trapped(
     assert "can't be won: J♦ can never leave its column" in err and "(no search needed)" in err
 
 
+def test_a_deal_a_smaller_budget_leaves_unknown_says_what_the_store_holds(
+    capsys: pytest.CaptureFixture[str], _own_database: Path
+) -> None:
+    assert run(capsys, "solve", "freecell", "--deal", "11982")[0] == 1  # proved lost, and kept
+    status, _, err = run(capsys, "solve", "freecell", "--deal", "11982", "--nodes", "100")
+    assert status == 3 and "an earlier search, kept in the store, proved it can't be won" in err
+    assert run(capsys, "solve", "freecell", "--deal", "5")[0] == 0
+    status, _, err = run(capsys, "solve", "freecell", "--deal", "5", "--nodes", "16")
+    assert status == 3 and re.search(r"an earlier search, kept in the store, solved it in \d+ moves", err)
+    status, _, err = run(capsys, "solve", "freecell", "--deal", "6", "--nodes", "16")
+    assert status == 3 and "earlier search" not in err  # nothing kept for that deal
+
+
 def test_a_single_deal_adds_its_verdict_to_the_catalogue(capsys: pytest.CaptureFixture[str], _own_database: Path) -> None:
     assert run(capsys, "solve", "bakers-game", "--deal", "10")[0] == 1
     assert run(capsys, "solve", "bakers-game", "--deal", "1")[0] == 0
