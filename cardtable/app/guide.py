@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
 from cardtable.app.searches import HERE, Searcher
+from cardtable.app.wins import WINS
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, apply, check
 from cardtable.solitaire.observe import observe
@@ -136,7 +137,7 @@ class SolvingHinter:
         # seen anywhere else. Only two or more make arrangements worth sampling.
         if sum(c not in known for pile, down in zip(state.piles, state.hidden) for c in pile[:down]) > 1:
             return self._sampled(state, avoid, known, began)
-        moves = self._plan.get(state)
+        moves = self._plan.get(state) or WINS.win_from(state)  # (a win "show me" or the indicator found)
         if moves is None or avoid(moves[0]):
             effort = self.effort
             seconds = max(effort.seconds - (time.perf_counter() - began), 0.0)
@@ -145,6 +146,7 @@ class SolvingHinter:
                 return None
             moves = result.moves
             self._remember(state, moves)
+            WINS.learn(state, moves)
         count = len(moves)
         return Hint(moves[0], LEADS, f"{describe(state, moves[0])}: leads to a win in {count} move{'s' * (count != 1)}")
 

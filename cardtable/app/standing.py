@@ -25,6 +25,7 @@ import time
 from cardtable.app.cores import searching
 from cardtable.app.history import History
 from cardtable.app.searches import HERE, Searcher
+from cardtable.app.wins import WINS, shipped_win
 from cardtable.solitaire import State, apply
 from cardtable.solver import Budget, Outcome
 from cardtable.solver.trapped import trapped
@@ -205,6 +206,8 @@ class Indicator:
         game id and deal number, to look the opening position up among known deals)."""
         state = history.state
         outcome = self._outcome_of(state)
+        if outcome is None and deal is not None and state == history.state_at(0) and _shipped(state, deal[1]):
+            outcome = Outcome.SOLVED
         if outcome is None and deal is not None and self.known is not None and state == history.state_at(0):
             outcome = self.known(*deal)
             if outcome is Outcome.UNKNOWN:
@@ -243,6 +246,7 @@ class Indicator:
     def _solve(self, state: State) -> Outcome:
         result = self.searcher.solve(state, Budget(nodes=self.nodes, seconds=self.seconds))
         if result.solved:
+            WINS.learn(state, result.moves)
             walk = state
             for move in result.moves:  # every position of the win is winnable too
                 self._remember(walk, Outcome.SOLVED)
@@ -252,11 +256,14 @@ class Indicator:
         return result.outcome
 
     def _outcome_of(self, state: State) -> Outcome | None:
+        """The outcome decided here, or a win some other search found (``wins``)."""
         with self._lock:
             outcome = self._decided.get(state)
             if outcome is not None:
                 self._decided.move_to_end(state)
-            return outcome
+        if outcome is not Outcome.SOLVED and WINS.win_from(state) is not None:
+            return Outcome.SOLVED  # an unknown here, where a hint or "show me" found a win since
+        return outcome
 
     def _remember(self, state: State, outcome: Outcome) -> None:
         with self._lock:  # an unknown too: the same budget would only run out again
@@ -269,6 +276,11 @@ class Indicator:
         """Stop the solver thread (a search under way finishes first)."""
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
+
+
+def _shipped(state: State, deal: int) -> bool:
+    """Whether ``state``, a deal's opening position, has a shipped win (``wins.shipped_win``)."""
+    return shipped_win(state.variant, deal) is not None
 
 
 def shown_reason(state: State, reason: str | None = None) -> str:

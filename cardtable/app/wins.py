@@ -1,0 +1,75 @@
+"""Wins found, shared: a win any search found from a position ("still winnable?", a
+hint, "show me"), or a deal's shipped win, answers the others from that position and
+from every position along it, so that once one of them has found a way through, none
+says there is none.
+
+A win is kept by the whole position, face-down cards included: a hint uses one only
+where the player knows every face-down card (``guide``), as it would use its own search.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+
+from cardtable.solitaire import Move, State, Variant, apply, is_won
+from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, replay_steps
+
+REMEMBERED = 20_000
+"""Positions the wins are kept for at most, the least recently used dropped first."""
+
+
+class Wins:
+    """The moves left to a win from positions some search has won from."""
+
+    def __init__(self, most: int = REMEMBERED) -> None:
+        self.most = most
+        self._left: OrderedDict[State, tuple[Move, ...]] = OrderedDict()
+        self._lock = Lock()
+
+    def learn(self, state: State, moves: tuple[Move, ...]) -> None:
+        """Keep ``moves``, a win from ``state`` (already checked by the engine), for
+        ``state`` and each position along it."""
+        with self._lock:
+            for at, move in enumerate(moves):
+                self._left[state] = moves[at:]
+                self._left.move_to_end(state)
+                state = apply(state, move, trusted=True)
+            while len(self._left) > self.most:
+                self._left.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every win."""
+        with self._lock:
+            self._left.clear()
+
+    def win_from(self, state: State) -> tuple[Move, ...] | None:
+        """A win known from ``state``, or None."""
+        with self._lock:
+            moves = self._left.get(state)
+            if moves is not None:
+                self._left.move_to_end(state)
+            return moves
+
+
+WINS = Wins()
+"""This process's wins: the indicator, the hints and "show me" all read and add to it."""
+
+
+def shipped_win(variant: Variant, deal: int) -> tuple[Move, ...] | None:
+    """The shipped win of ``deal`` (``deals.shipped``), checked by replaying it through the
+    engine from the deal's start; None if there is none or it no longer replays to a win."""
+    from cardtable.app.deals import shipped  # (deals reaches the hints, which read the wins)
+
+    text = shipped().get(variant.id, {}).get(deal)
+    if not text:
+        return None
+    try:
+        moves = tuple(parse_move(variant, word) for word in text.split())
+        *_, end = replay_steps(start := variant.start(deal), moves)
+    except (FormatError, ReplayError, ValueError, LookupError):
+        return None
+    if not is_won(end):
+        return None
+    WINS.learn(start, moves)
+    return moves

@@ -1,0 +1,65 @@
+"""Wins found, shared: "still winnable?", the hint and "show me" agree once one of them
+has found a win, and a deal's shipped win answers them all from its opening."""
+
+from __future__ import annotations
+
+from cardtable.app import Effort, Session, SolvingHinter
+from cardtable.app.deals import shipped
+from cardtable.app.showing import Playback, playback
+from cardtable.app.standing import Indicator, Standing
+from cardtable.app.wins import WINS, Wins, shipped_win
+from cardtable.solitaire import apply, get_variant, is_won
+from cardtable.solver import Budget, solve
+
+TINY = 1
+"""Positions a search may look at: too few to find any win itself."""
+
+
+def _after_one_move() -> Session:
+    session = Session(get_variant("freecell"), 617)
+    assert session.play_card("t1").ok  # 4♥ to a free cell, as a player might open
+    return session
+
+
+def test_a_win_is_kept_for_every_position_along_it_and_the_oldest_go_first() -> None:
+    state = get_variant("freecell").start(5)
+    moves = solve(state, Budget(nodes=60_000, seconds=60.0)).moves
+    wins = Wins(most=len(moves))
+    wins.learn(state, moves)
+    middle = state
+    for move in moves[:10]:
+        middle = apply(middle, move)
+    assert wins.win_from(state) == moves and wins.win_from(middle) == moves[10:]
+    other = get_variant("freecell").start(6)
+    wins.learn(other, solve(other, Budget(nodes=60_000, seconds=60.0)).moves)
+    assert wins.win_from(other) is not None
+    assert wins.win_from(apply(state, moves[0])) is None  # the least recently used went first
+    assert wins.win_from(middle) == moves[10:]  # (asked for since: kept)
+
+
+def test_after_show_me_finds_a_win_the_indicator_and_the_hint_say_so_without_a_search() -> None:
+    session = _after_one_move()
+    assert Indicator(nodes=TINY, seconds=60.0).verdict(session.history).standing is Standing.UNKNOWN
+    shown = playback(session, seconds=60.0)
+    assert isinstance(shown, Playback)
+    assert Indicator(nodes=TINY, seconds=60.0).verdict(session.history).standing is Standing.WINNABLE
+    hint = SolvingHinter(Effort(nodes=TINY, seconds=60.0)).best_moves(session.state)[0]
+    assert hint.move == shown.moves[0] and hint.reason.endswith(f"leads to a win in {len(shown.moves)} moves")
+
+
+def test_a_win_the_indicator_found_is_the_one_show_me_shows() -> None:
+    session = _after_one_move()
+    assert Indicator(nodes=200_000, seconds=60.0).verdict(session.history).standing is Standing.WINNABLE
+    shown = playback(session, nodes=TINY, seconds=60.0)
+    assert isinstance(shown, Playback) and is_won(shown.states[-1])
+
+
+def test_a_shipped_winnable_deal_is_winnable_and_shown_from_its_opening() -> None:
+    game, deals = next((g, d) for g, d in shipped().items() if d and get_variant(g).traits.hidden_cards)
+    deal = min(deals)
+    session = Session(get_variant(game), deal, random_deal=True)  # a winnable deal keeps its number hidden
+    verdict = Indicator(nodes=TINY, seconds=60.0).verdict(session.history, (game, deal))
+    assert verdict.standing is Standing.WINNABLE
+    shown = playback(session, nodes=TINY, seconds=60.0)
+    assert isinstance(shown, Playback) and is_won(shown.states[-1])
+    assert shipped_win(get_variant(game), max(deals) + 10**6) is None
