@@ -57,9 +57,14 @@ so every machine finds the same deal)."""
 NONE_TODAY = "none"
 """Kept as the day's deal of a game where none of the deals tried was proved winnable."""
 
+RANDOM_DEALS = 1 << 53
+"""How many deal numbers a random deal is drawn from, at most: all of a game's deals up
+to the largest whole number a browser holds exactly (so a finished game's number can be
+typed back to replay it). Far too many to find a deal from the cards showing."""
+
 DEAL_RANGE = 1 << 31
-"""The deal numbers winnable and daily deals are drawn from, at most (every game's
-range starts with this many, or is smaller)."""
+"""The deal numbers daily deals are drawn from, at most (every game's range starts with
+this many, or is smaller): the same on every machine, and the same for everyone anyway."""
 
 
 SHIPPED = Path(__file__).with_name("winnable_deals.json")
@@ -86,6 +91,18 @@ _UNPROVED = (
 
 
 STOPPED = "the search for a winnable deal stopped before it had an answer (its process was lost): ask again"
+
+
+def published(variant: Variant, deal: int) -> bool:
+    """Whether ``deal`` is on the shipped list of ``variant``'s winnable deals, which
+    anyone may read, with each deal's win.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> spider = get_variant("spider")
+    >>> published(spider, min(shipped()["spider"])), published(spider, 10**12)
+    (True, False)
+    """
+    return deal in shipped().get(variant.id, {})
 
 
 class NoWinnableDeal(LookupError):
@@ -156,7 +173,9 @@ class DealBook:
         """A deal proved winnable, forward from a random number (None if none is found in
         the time a click may take); a deal ``seen`` is passed over."""
         numbers = variant.deal.deal_numbers
-        start = numbers.start + rng.randrange(min(numbers.stop - numbers.start, DEAL_RANGE))
+        # From as many numbers as a random deal: from fewer, the cards showing could be
+        # looked up in a table of every opening and tell the face-down ones.
+        start = numbers.start + rng.randrange(min(numbers.stop - numbers.start, RANDOM_DEALS))
         until = time.monotonic() + self.trying_seconds
         return self._first_won(variant, start, MOST_TRIES, known_first=True, until=until, passed=seen)
 

@@ -10,18 +10,13 @@ import random
 import secrets
 from datetime import date, datetime, timezone
 
-from cardtable.app.deals import DealBook
+from cardtable.app.deals import RANDOM_DEALS, DealBook, published
 from cardtable.app.scoring import Scoring, default_scoring, fitting_scoring
 from cardtable.app.intents import Options
 from cardtable.app.session import Session
 from cardtable.app.standing import SETTING
 from cardtable.app.storage import CorruptSave, Store
 from cardtable.solitaire import Variant, get_variant
-
-RANDOM_DEALS = 1 << 53
-"""How many deal numbers a random deal is drawn from, at most: all of a game's deals up
-to the largest whole number a browser holds exactly (so a finished game's number can be
-typed back to replay it). Far too many to find a deal from the cards showing."""
 
 
 def random_deal(variant: Variant, rng: random.Random) -> int:
@@ -117,7 +112,10 @@ class Games:
         if daily and deal is not None and self.store.played_daily(self.player, variant.id, deal):
             daily, hidden = False, True
         number = random_deal(variant, self.rng) if deal is None else deal
-        session = Session(variant, number, self.options(variant.id), random_deal=deal is None or hidden or daily, daily=daily)
+        # A deal of the published list is dealt by its number: anyone can read the list,
+        # each deal with its win, so the number would hide nothing its opening does not tell.
+        kept = (hidden or daily) and not published(variant, number)
+        session = Session(variant, number, self.options(variant.id), random_deal=deal is None or kept, daily=daily)
         return self.store.save(self.player, session), session
 
     def start_winnable(self, game: str, book: DealBook | None = None) -> tuple[int, Session]:

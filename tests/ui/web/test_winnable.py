@@ -158,3 +158,27 @@ def test_a_lost_game_with_every_card_face_up_says_why(app: FastAPI) -> None:
     verdict = _poll(client, game["id"])
     assert verdict["standing"] == "lost"
     assert verdict["text"].startswith("can't be won from here. 10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦")
+
+
+def test_a_deal_from_the_published_list_is_dealt_by_its_number(app: FastAPI) -> None:
+    """The shipped list of winnable deals is public, with each deal's win: a deal dealt
+    from it with its number hidden could still be found from its opening cards, face-down
+    ones and all, so its number is shown, as a chosen deal's is."""
+    from cardtable.app.deals import shipped
+
+    client = TestClient(app)
+    for pick in ("winnable", "daily"):
+        game = client.post("/api/games", json={"game": "spider", "pick": pick}).json()
+        assert game["deal"] in shipped()["spider"], pick
+
+
+def test_a_winnable_deal_searched_for_starts_among_as_many_numbers_as_a_random_deal(app: FastAPI) -> None:
+    """Searched for from fewer (2^31), a table of every opening would tell the face-down
+    cards of the deal found from the cards showing."""
+    import random
+
+    from cardtable.app.deals import DealBook
+
+    book = DealBook(app.state.live.store, nodes=5_000)
+    found = [book.winnable(get_variant("klondike"), random.Random(seed)) for seed in range(3)]
+    assert all(deal >= 1 << 31 for deal in found), found
