@@ -326,6 +326,7 @@ class LiveGames:
         self.thinking.shutdown(wait=False, cancel_futures=True)
         if self.saver is not None:
             self.saver.close()
+        self.store.checkpoint()  # the saves written: the file alone holds every game
         self.waiting.shutdown(wait=False, cancel_futures=True)
         self.indicator.close()
         self.searcher.close()

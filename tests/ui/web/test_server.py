@@ -5,12 +5,15 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 
 import httpx
@@ -209,6 +212,20 @@ def test_a_server_process_that_dies_is_replaced_and_stopping_stops_them_all(tmp_
         server.send_signal(signal.SIGINT)
         assert server.wait(timeout=20) == 0
         assert not [pid for pid in now if Path(f"/proc/{pid}").exists()]
+
+
+def test_a_stopped_server_leaves_every_game_in_the_database_file_itself(tmp_path: Path) -> None:
+    """An operator who copies the database file alone after stopping the server (its
+    write-ahead log left behind) has every game in the copy."""
+    for url, server in _serve_process(tmp_path, 1):
+        for deal in (2, 3, 4):
+            assert httpx.post(url + "/api/games", json={"game": "klondike", "deal": deal}).status_code == 201
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=20) == 0
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(tmp_path / "s.db", copy)  # the file alone, without its -wal
+    with closing(sqlite3.connect(copy)) as db:
+        assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 3
 
 
 def test_a_port_in_use_is_reported_clearly(tmp_path: Path) -> None:
