@@ -55,6 +55,7 @@ WHY: dict[int, str] = {
     403: "the request came from a page of another site (its Origin is not this server)",
     404: "no such game (or deal, or address) for the caller",
     405: "the address does not take this method (Allow lists those it takes)",
+    408: "the request body stopped arriving before it was whole",
     409: "the request conflicts with the game as it is now",
     413: "the request body is too large",
     422: "the request is not what the schema describes",
@@ -75,6 +76,6 @@ def answers(*statuses: int, refused: str = "") -> dict[int | str, dict[str, Any]
     return documented
 
 
-BODY_ERRORS = (400, 403, 413, 422)
+BODY_ERRORS = (400, 403, 408, 413, 422)
 """What a route that reads a JSON body may answer about the request: every such route
 changes something, so a page of another site is refused too (``origins.py``)."""

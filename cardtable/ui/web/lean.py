@@ -17,6 +17,7 @@ import orjson
 from fastapi import HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
+from starlette.requests import ClientDisconnect
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -44,7 +45,10 @@ def is_json(content_type: str) -> bool:
 async def read_body(request: Request, model: type[Model]) -> Model:
     """The request's JSON body as ``model``; RequestValidationError (with FastAPI's
     locations, ``("body", field)``) when it is missing, not JSON or not valid."""
-    raw = await request.body()
+    try:
+        raw = await request.body()
+    except ClientDisconnect:  # the client hung up mid-body: nobody to answer, nothing to log
+        raise HTTPException(400, "the client hung up before the request body arrived") from None
     if not raw:
         raise _invalid("missing", "Field required")
     if not is_json(request.headers.get("content-type", "")):

@@ -1,6 +1,9 @@
-"""The request body's limit: a body too large for any request is refused, read no further."""
+"""The request body's limits: a body too large for any request is refused, read no
+further, and one that stops arriving is given up on."""
 
 from __future__ import annotations
+
+import asyncio
 
 from fastapi import HTTPException
 from fastapi.responses import JSONResponse
@@ -13,6 +16,19 @@ is well under a kilobyte, so anything near this is a mistake or an attack."""
 
 TOO_LARGE = f"the request body is too large: at most {MAX_BODY // 1024} KiB is accepted"
 
+BODY_SECONDS = 20.0
+"""The longest the server waits for the next part of a request body: a client that
+sends part of one and stops (as a slow attack does) no longer holds its connection open."""
+
+TOO_SLOW = f"the request body stopped arriving: nothing came for {BODY_SECONDS:.0f} s"
+
+
+class BodyTooSlow(HTTPException):
+    """A request body that stopped arriving."""
+
+    def __init__(self) -> None:
+        super().__init__(408, TOO_SLOW, headers={"Connection": "close"})
+
 
 class BodyTooLarge(HTTPException):
     """A request body found, while reading it, to be over the limit."""
@@ -23,11 +39,13 @@ class BodyTooLarge(HTTPException):
 
 class BodyLimit:
     """ASGI middleware refusing (413) a request body over ``limit`` bytes: at once when
-    its Content-Length says so, else as soon as the bytes streamed in pass the limit."""
+    its Content-Length says so, else as soon as the bytes streamed in pass the limit; and
+    (408) one whose next part does not come within ``seconds``."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, seconds: float = BODY_SECONDS) -> None:
         self.app = app
         self.limit = limit
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -39,11 +57,18 @@ class BodyLimit:
             return
         seen = 0
         started = False
+        whole = False
 
         async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, whole
+            if whole:  # (a response waiting for the client to hang up waits as long as it likes)
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), self.seconds)
+            except asyncio.TimeoutError:
+                raise BodyTooSlow() from None  # an HTTPException: routes answer it as a 408
             if message["type"] == "http.request":
+                whole = not message.get("more_body", False)
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
                     raise BodyTooLarge()  # an HTTPException: routes answer it as a 413

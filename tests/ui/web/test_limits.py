@@ -1,4 +1,5 @@
-"""Request bodies over the limit are refused with a 413, unread, however they arrive."""
+"""Request bodies over the limit are refused with a 413, unread, however they arrive;
+one that stops arriving, with a 408."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from cardtable.app import Store
-from cardtable.ui.web.limits import MAX_BODY
+from cardtable.ui.web.limits import MAX_BODY, BodyLimit
 from cardtable.ui.web.server import create_app
 
 
@@ -85,3 +86,43 @@ def test_a_small_streamed_body_is_read_whole(app: FastAPI) -> None:
     body = b'{"game": "freecell", "deal": 11982}'
     status, text, read = _call(app, [body[:10], body[10:20], body[20:]])
     assert status == 201 and b'"deal":11982' in text and read == 3
+
+
+def _partly(app: Any, then: dict[str, Any] | None) -> tuple[int, dict[bytes, bytes], bytes]:
+    """POST the start of a body to ``app``, then ``then`` (None: nothing ever again)."""
+    answer: list[dict[str, Any]] = []
+    given = 0
+
+    async def receive() -> dict[str, Any]:
+        nonlocal given
+        given += 1
+        if given == 1:
+            return {"type": "http.request", "body": b'{"game": ', "more_body": True}
+        if then is None:
+            await asyncio.Event().wait()  # the rest never comes
+        assert then is not None
+        return then
+
+    async def send(message: dict[str, Any]) -> None:
+        answer.append(message)
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+        "path": "/api/games", "raw_path": b"/api/games", "query_string": b"", "root_path": "",
+        "headers": [(b"host", b"testserver"), (b"content-type", b"application/json")],
+        "client": ("127.0.0.1", 5000), "server": ("testserver", 80),
+    }
+    asyncio.run(app(scope, receive, send))
+    start = next(m for m in answer if m["type"] == "http.response.start")
+    return start["status"], dict(start["headers"]), b"".join(m.get("body", b"") for m in answer if m["type"] == "http.response.body")
+
+
+def test_a_body_that_stops_arriving_is_given_up_on_and_the_connection_closed(app: FastAPI) -> None:
+    status, headers, text = _partly(BodyLimit(app, seconds=0.2), None)
+    assert status == 408 and headers.get(b"connection") == b"close"
+    assert "stopped arriving" in text.decode()
+
+
+def test_a_client_that_hangs_up_mid_body_is_answered_not_raised(app: FastAPI) -> None:
+    status, _, text = _partly(app, {"type": "http.disconnect"})  # it used to raise ClientDisconnect: a traceback a time
+    assert status == 400 and "hung up" in text.decode()
