@@ -103,6 +103,11 @@ class Store:
         _make_folder(self.path)
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a database file")
+        # Said at once: a file in write-ahead mode with its log beside it opens read-only
+        # without a word, and only each save then fails.
+        refused = unwritable(self.path)
+        if refused is not None:
+            raise StorageError(f"can't use {self.path}: {refused}")
         try:
             self._step_texts = StepTexts()
             self._main = self._connect()

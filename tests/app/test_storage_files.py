@@ -215,3 +215,18 @@ def test_a_read_only_folder_or_file_is_named_as_the_reason_a_database_cannot_be_
     )
     monkeypatch.setattr(storage_files.os, "access", lambda where, mode: Path(where) != path)
     assert storage_files.unwritable(path) == f"{path} is read-only for this user"
+
+
+def test_a_read_only_database_is_refused_when_opened_not_at_its_first_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file in write-ahead mode with its log and index left beside it (a server
+    stopped) opens for reading on a read-only disk: it used to start, then refuse every
+    save with a 503 that says a retry is safe."""
+    from cardtable.app import storage_files
+
+    path = tmp_path / "games.db"
+    Store(path).close()
+    monkeypatch.setattr(storage_files.os, "access", lambda where, mode: Path(where) != path)
+    with pytest.raises(StorageError, match="games.db is read-only for this user"):
+        Store(path)
