@@ -24,7 +24,9 @@ class Wins:
 
     def __init__(self, most: int = REMEMBERED) -> None:
         self.most = most
-        self._left: OrderedDict[State, tuple[Move, ...]] = OrderedDict()
+        self._left: OrderedDict[State, tuple[tuple[Move, ...], int]] = OrderedDict()
+        """For each position, a win through it and how many of its moves lead there (the
+        whole win kept once, not its tail once per position)."""
         self._lock = Lock()
 
     def learn(self, state: State, moves: tuple[Move, ...]) -> None:
@@ -32,7 +34,7 @@ class Wins:
         ``state`` and each position along it."""
         with self._lock:
             for at, move in enumerate(moves):
-                self._left[state] = moves[at:]
+                self._left[state] = (moves, at)
                 self._left.move_to_end(state)
                 state = apply(state, move, trusted=True)
             while len(self._left) > self.most:
@@ -46,10 +48,12 @@ class Wins:
     def win_from(self, state: State) -> tuple[Move, ...] | None:
         """A win known from ``state``, or None."""
         with self._lock:
-            moves = self._left.get(state)
-            if moves is not None:
-                self._left.move_to_end(state)
-            return moves
+            found = self._left.get(state)
+            if found is None:
+                return None
+            self._left.move_to_end(state)
+        moves, at = found
+        return moves[at:]
 
 
 WINS = Wins()
