@@ -81,8 +81,11 @@ class NotAsLeft(Exception):
     """A new deal named the game it gives up, and the latest unfinished game is another
     or has moved on (played in another tab): nothing is given up."""
 
-    def __init__(self, played_on: bool) -> None:
-        change = "was played on" if played_on else "was started"
+    def __init__(self, latest: tuple[int, int], named: tuple[int, int]) -> None:
+        if latest[0] == named[0] and latest[1] < named[1]:  # no page saw that version
+            super().__init__(f"game {named[0]} has no version {named[1]} yet (it is at {latest[1]}): nothing was given up")
+            return
+        change = "was played on" if latest[0] == named[0] else "was started"
         super().__init__(
             f"your latest game {change} in another tab or window since you chose to give it up: "
             "nothing was given up, look at it first"
@@ -217,7 +220,7 @@ class LiveGames:
             try:
                 version = self.store.version(player, previous)
                 if leaving is not None and not left and (previous, version) != leaving:
-                    raise NotAsLeft(previous == leaving[0])
+                    raise NotAsLeft((previous, version), leaving)
                 warm = self._warm.get((player, previous))
                 if warm is not None and warm.version == version:
                     old = copy.copy(warm.session)  # the warm one changes only when this save commits

@@ -252,6 +252,9 @@ def test_a_new_deal_gives_up_only_the_game_the_player_agreed_to_give_up(client: 
     assert client.get(f"/api/games/{view['id']}").json()["given_up"]
     started = client.post("/api/games", json={"game": "klondike", "deal": 3, "leaving": agreed})  # the freecell game came since
     assert started.status_code == 409 and "was started in another tab" in started.json()["detail"]
+    ahead = {"game_id": fresh.json()["id"], "version": 5}  # a version no page saw
+    refused = client.post("/api/games", json={"game": "klondike", "deal": 3, "leaving": ahead})
+    assert refused.status_code == 409 and "has no version 5 yet (it is at 0)" in refused.json()["detail"]
     assert client.get("/api/games/latest").json()["id"] == fresh.json()["id"]
 
 
