@@ -138,6 +138,8 @@ class SolvingHinter:
         if sum(c not in known for pile, down in zip(state.piles, state.hidden) for c in pile[:down]) > 1:
             return self._sampled(state, avoid, known, began)
         moves = self._plan.get(state) or WINS.win_from(state)  # (a win "show me" or the indicator found)
+        if moves is not None and _foresees(state, moves):  # found by a search that may foresee: not a hint
+            moves = None
         if moves is None or avoid(moves[0]):
             effort = self.effort
             seconds = max(effort.seconds - (time.perf_counter() - began), 0.0)

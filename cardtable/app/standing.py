@@ -193,8 +193,8 @@ class Indicator:
         back, already decided), else None."""
         with self._lock:
             given = self._given.get(history)
-        if given is not None:
-            return given
+        if given is not None and not (given.standing is Standing.UNKNOWN and WINS.win_from(history.state)):
+            return given  # (an unknown yields to a win a hint or "show me" found since)
         outcome = self._outcome_of(history.state)
         if outcome is None:
             return None

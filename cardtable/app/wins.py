@@ -32,11 +32,14 @@ class Wins:
     def learn(self, state: State, moves: tuple[Move, ...]) -> None:
         """Keep ``moves``, a win from ``state`` (already checked by the engine), for
         ``state`` and each position along it."""
+        along = []
+        for move in moves:  # worked out before the lock: a reader waits only for the keeping
+            along.append(state)
+            state = apply(state, move, trusted=True)
         with self._lock:
-            for at, move in enumerate(moves):
-                self._left[state] = (moves, at)
-                self._left.move_to_end(state)
-                state = apply(state, move, trusted=True)
+            for at, position in enumerate(along):
+                self._left[position] = (moves, at)
+                self._left.move_to_end(position)
             while len(self._left) > self.most:
                 self._left.popitem(last=False)
 

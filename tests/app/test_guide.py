@@ -10,6 +10,7 @@ import time
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
 from cardtable.app.guide import Avoid, arrangement
 from cardtable.app.hints import Hint
+from cardtable.app.wins import WINS
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, PileKind, State, canonical_key, get_variant, legal_moves
 from cardtable.solitaire.observe import remembered
@@ -199,6 +200,9 @@ def test_no_hint_wins_by_knowing_where_a_shuffling_redeal_will_put_the_cards() -
     start = get_variant("montana").start(1)
     solution = solve(start, Budget(nodes=60_000, seconds=30.0))
     assert solution.solved and any(m.kind is MoveKind.REDEAL for m in solution.moves)  # its win needs the redeal's shuffle
+    hints = SolvingHinter(Effort(nodes=60_000, seconds=30.0)).best_moves(start)
+    assert hints and "leads to a win" not in hints[0].reason
+    WINS.learn(start, solution.moves)  # as "still winnable?" or "show me" would keep it
     hints = SolvingHinter(Effort(nodes=60_000, seconds=30.0)).best_moves(start)
     assert hints and "leads to a win" not in hints[0].reason
 

@@ -39,10 +39,13 @@ def test_a_win_is_kept_for_every_position_along_it_and_the_oldest_go_first() -> 
 
 def test_after_show_me_finds_a_win_the_indicator_and_the_hint_say_so_without_a_search() -> None:
     session = _after_one_move()
-    assert Indicator(nodes=TINY, seconds=60.0).verdict(session.history).standing is Standing.UNKNOWN
+    indicator = Indicator(nodes=TINY, seconds=60.0)
+    assert indicator.verdict(session.history).standing is Standing.UNKNOWN
     shown = playback(session, seconds=60.0)
     assert isinstance(shown, Playback)
-    assert Indicator(nodes=TINY, seconds=60.0).verdict(session.history).standing is Standing.WINNABLE
+    remembered = indicator.remembered(session.history)  # (what the page and the full screen ask first)
+    assert remembered is not None and remembered.standing is Standing.WINNABLE
+    assert indicator.verdict(session.history).standing is Standing.WINNABLE
     hint = SolvingHinter(Effort(nodes=TINY, seconds=60.0)).best_moves(session.state)[0]
     assert hint.move == shown.moves[0] and hint.reason.endswith(f"leads to a win in {len(shown.moves)} moves")
 
@@ -52,14 +55,16 @@ def test_a_win_the_indicator_found_is_the_one_show_me_shows() -> None:
     assert Indicator(nodes=200_000, seconds=60.0).verdict(session.history).standing is Standing.WINNABLE
     shown = playback(session, nodes=TINY, seconds=60.0)
     assert isinstance(shown, Playback) and is_won(shown.states[-1])
+    assert shown.moves == WINS.win_from(session.state)
 
 
 def test_a_shipped_winnable_deal_is_winnable_and_shown_from_its_opening() -> None:
     game, deals = next((g, d) for g, d in shipped().items() if d and get_variant(g).traits.hidden_cards)
     deal = min(deals)
-    session = Session(get_variant(game), deal, random_deal=True)  # a winnable deal keeps its number hidden
+    session = Session(get_variant(game), deal)
+    shown = playback(session, nodes=TINY, seconds=60.0)  # the shipped win, not a search's
+    assert isinstance(shown, Playback) and is_won(shown.states[-1])
+    WINS.clear()
     verdict = Indicator(nodes=TINY, seconds=60.0).verdict(session.history, (game, deal))
     assert verdict.standing is Standing.WINNABLE
-    shown = playback(session, nodes=TINY, seconds=60.0)
-    assert isinstance(shown, Playback) and is_won(shown.states[-1])
     assert shipped_win(get_variant(game), max(deals) + 10**6) is None
