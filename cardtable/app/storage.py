@@ -103,11 +103,6 @@ class Store:
         _make_folder(self.path)
         if self.path.is_dir():
             raise StorageError(f"{self.path} is a folder, not a database file")
-        # Said at once: a file in write-ahead mode with its log beside it opens read-only
-        # without a word, and only each save then fails.
-        refused = unwritable(self.path)
-        if refused is not None:
-            raise StorageError(f"can't use {self.path}: {refused}")
         try:
             self._step_texts = StepTexts()
             self._main = self._connect()
@@ -216,14 +211,24 @@ class Store:
                 return version, True  # made by a cardtable from before the application id
         raise StorageError(f"{self.path} holds another program's data; it was left untouched")
 
+    def require_writable(self) -> None:
+        """StorageError if this user can't write the file (or its folder): a server says
+        so as it starts. A file in write-ahead mode with its log left beside it opens on a
+        read-only disk without a word (reading works), and only each save then fails."""
+        refused = unwritable(self.path)
+        if refused is not None:
+            raise StorageError(f"can't use {self.path}: {refused}")
+
     def checkpoint(self) -> None:
         """Write everything the write-ahead log holds into the database file itself (a
         server stopping: its file alone is then a whole copy to back up). Another process
         still reading keeps what it needs; a failure leaves the log as it was."""
         try:
-            with closing(sqlite3.connect(self.path, timeout=self.timeout)) as db:
+            # (mode=rw: a file moved away meanwhile is not made anew, empty; the wait for
+            # a busy lock is the store's own, once, as the server stops)
+            with closing(sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=rw", uri=True, timeout=self.timeout)) as db:
                 db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        except sqlite3.Error:
+        except (sqlite3.Error, ValueError):  # (ValueError: a name that is no file, such as :memory:)
             pass
 
     def close(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import sqlite3
 from pathlib import Path
 
@@ -217,16 +218,24 @@ def test_a_read_only_folder_or_file_is_named_as_the_reason_a_database_cannot_be_
     assert storage_files.unwritable(path) == f"{path} is read-only for this user"
 
 
-def test_a_read_only_database_is_refused_when_opened_not_at_its_first_save(
+def test_a_server_on_a_database_it_cannot_write_is_refused_as_it_starts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A file in write-ahead mode with its log and index left beside it (a server
-    stopped) opens for reading on a read-only disk: it used to start, then refuse every
-    save with a 503 that says a retry is safe."""
+    """A file in write-ahead mode with its log left beside it opens for reading on a
+    read-only disk: a server on it used to start, then refuse every save with a 503 that
+    says a retry is safe. Commands that only read (stats) still read it."""
     from cardtable.app import storage_files
+    from cardtable.ui.web.server import serve
 
     path = tmp_path / "games.db"
     Store(path).close()
     monkeypatch.setattr(storage_files.os, "access", lambda where, mode: Path(where) != path)
     with pytest.raises(StorageError, match="games.db is read-only for this user"):
-        Store(path)
+        serve(port=_free_port(), db=str(path))  # (refused before it listens)
+    Store(path).close()  # opening to read is still allowed
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])

@@ -257,6 +257,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, work
         print(refused, file=sys.stderr)
         return 1
     store = Store(db)
+    store.require_writable()  # a server that could save nothing is refused, not started
     server_secret(store)  # made once here, so every process signs with the same key
     print(f"cardtable: open http://{host}:{port}/ in a browser (games saved in {store.path})", flush=True)
     if workers == 1:
