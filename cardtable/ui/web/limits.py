@@ -20,7 +20,11 @@ BODY_SECONDS = 20.0
 """The longest the server waits for the next part of a request body: a client that
 sends part of one and stops (as a slow attack does) no longer holds its connection open."""
 
-TOO_SLOW = f"the request body stopped arriving: nothing came for {BODY_SECONDS:.0f} s"
+WHOLE_BODY_SECONDS = 60.0
+"""The longest a whole request body may take to arrive (a byte every few seconds would
+otherwise hold a connection for weeks)."""
+
+TOO_SLOW = f"the request body stopped arriving, or came too slowly (at most {WHOLE_BODY_SECONDS:.0f} s)"
 
 
 class BodyTooSlow(HTTPException):
@@ -42,10 +46,13 @@ class BodyLimit:
     its Content-Length says so, else as soon as the bytes streamed in pass the limit; and
     (408) one whose next part does not come within ``seconds``."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, seconds: float = BODY_SECONDS) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int = MAX_BODY, seconds: float = BODY_SECONDS, whole: float = WHOLE_BODY_SECONDS,
+    ) -> None:
         self.app = app
         self.limit = limit
         self.seconds = seconds
+        self.whole = whole
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -58,14 +65,17 @@ class BodyLimit:
         seen = 0
         started = False
         whole = False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.whole
 
         async def limited() -> Message:
             nonlocal seen, whole
             if whole:  # (a response waiting for the client to hang up waits as long as it likes)
                 return await receive()
             try:
-                message = await asyncio.wait_for(receive(), self.seconds)
-            except asyncio.TimeoutError:
+                async with asyncio.timeout(min(self.seconds, max(0.0, deadline - loop.time()))):
+                    message = await receive()
+            except TimeoutError:
                 raise BodyTooSlow() from None  # an HTTPException: routes answer it as a 408
             if message["type"] == "http.request":
                 whole = not message.get("more_body", False)
@@ -85,6 +95,10 @@ class BodyLimit:
             if started:
                 raise
             await _too_large(scope, receive, watched)
+        except BodyTooSlow:  # (met outside a route, which answers it itself)
+            if started:
+                raise
+            await JSONResponse({"detail": TOO_SLOW}, status_code=408, headers={"Connection": "close"})(scope, receive, watched)
 
 
 async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:

@@ -123,6 +123,13 @@ def test_a_body_that_stops_arriving_is_given_up_on_and_the_connection_closed(app
     assert "stopped arriving" in text.decode()
 
 
+def test_a_body_that_trickles_in_is_given_up_on_as_a_whole(app: FastAPI) -> None:
+    """The whole body has a deadline of its own, however patient the wait for each part
+    (a byte now and then would otherwise hold the connection for weeks)."""
+    status, _, text = _partly(BodyLimit(app, seconds=30.0, whole=0.3), None)
+    assert status == 408 and "too slowly" in text.decode()
+
+
 def test_a_client_that_hangs_up_mid_body_is_answered_not_raised(app: FastAPI) -> None:
     status, _, text = _partly(app, {"type": "http.disconnect"})  # it used to raise ClientDisconnect: a traceback a time
     assert status == 400 and "hung up" in text.decode()
