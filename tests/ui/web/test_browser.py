@@ -538,7 +538,8 @@ def test_a_new_deal_asks_before_giving_a_game_in_progress_up(browser: Browser, s
 
 def test_a_new_deal_in_another_tab_asks_before_giving_up_the_game_played_in_the_first(browser: Browser, server: str) -> None:
     """A new deal gives up the player's latest game, whichever tab shows it: a tab whose
-    own game was given up meanwhile still asks, and a no leaves the other tab's game be."""
+    own game was given up meanwhile first shows the game in play, then asks, and a no
+    leaves it be."""
     context = browser.new_context(viewport={"width": 1100, "height": 850})
     first, second = context.new_page(), context.new_page()
     first.on("dialog", lambda dialog: dialog.accept())
@@ -551,6 +552,11 @@ def test_a_new_deal_in_another_tab_asks_before_giving_up_the_game_played_in_the_
     expect(first.locator("#status")).to_contain_text("deal 7 · 1 move ·")
     asked: list[str] = []
     second.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    second.select_option("#game-picker", "freecell")
+    second.click("#new-game")  # the game it would give up is shown first, not asked about unseen
+    expect(second.locator("#status")).to_contain_text("Klondike · deal 7 · 1 move ·")
+    expect(second.locator("#message")).to_contain_text("deal again to give it up")
+    assert not asked
     second.select_option("#game-picker", "freecell")
     with second.expect_event("dialog"):
         second.click("#new-game")

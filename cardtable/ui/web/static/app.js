@@ -256,9 +256,16 @@ async function newGame(pick = null, asking = true) {
   let leaving = null;
   if (asking) {
     const { known, latest } = await leavingGame();
+    if (latest && view && latest.id !== view.id && latest.in_progress) {
+      // Another tab's game, in play, is the one a new deal would give up: shown first, not asked about unseen.
+      await open(latest);
+      say("Your latest game, from another tab or window, is this one: deal again to give it up.");
+      return;
+    }
     const playing = !known || Boolean(latest && latest.in_progress);  // not known: asked, to be safe
     if (playing && !window.confirm("Give up this game as lost and deal a new one?")) return;
-    if (latest) leaving = { game_id: latest.id, version: latest.version };
+    const named = latest ?? (known ? null : view);  // not known: the game this tab shows is the one agreed to
+    if (named) leaving = { game_id: named.id, version: named.version };
   }
   const options = { auto_build: $("setting-auto-build").checked, scoring: $("setting-scoring").value };
   const entry = entryOf(game);
