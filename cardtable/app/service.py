@@ -102,7 +102,8 @@ class Games:
     def start(self, game: str, deal: int | None = None, hidden: bool = False, daily: bool = False) -> tuple[int, Session]:
         """A new game (a random deal when none is named), already saved. ``hidden``: the
         number, though named, is kept from the player as a random deal's is (a winnable
-        deal's); ``daily``: it is the day's deal (hidden too). A player who has begun the
+        deal's); ``daily``: it is the day's deal (hidden too); but a deal of the published
+        list (``deals.published``) shows its number. A player who has begun the
         day's deal already (played, or seen won in "show me") gets it again as an ordinary
         game: the day's line counts the first try."""
         variant = get_variant(game)
@@ -120,7 +121,8 @@ class Games:
 
     def start_winnable(self, game: str, book: DealBook | None = None) -> tuple[int, Session]:
         """A new game on a deal the solver proved winnable (NoWinnableDeal if none can be
-        found); its number stays hidden as a random deal's does."""
+        found); its number stays hidden as a random deal's does, unless the deal is on the
+        published list."""
         variant = get_variant(game)
         number = (book or DealBook(self.store)).winnable(variant, random.Random(self.rng.getrandbits(64)), self.player)
         return self.start(variant.id, number, hidden=True)
