@@ -595,10 +595,11 @@ def test_a_move_made_in_another_tab_while_a_new_deal_is_on_its_way_is_not_given_
     assert (latest["id"], latest["moves"], latest["given_up"]) == (seen["id"], 1, False)
     page.unroute("**/api/games")
     page.select_option("#game-picker", "freecell")  # the picker shows the game opened
-    with page.expect_event("dialog") as asked:  # asked now: the game is in play
-        page.click("#new-game")
-    asked.value.accept()
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))  # set before the click
+    page.click("#new-game")
     expect(page.locator("#status")).to_contain_text("FreeCell · ")
+    assert asked and "lost" in asked[0]  # asked now: the game is in play
     assert context.request.get(f"{server}/api/games/{seen['id']}").json()["given_up"]
     context.close()
 
