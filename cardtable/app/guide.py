@@ -24,7 +24,7 @@ from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
 from cardtable.app.searches import HERE, Searcher
 from cardtable.app.wins import WINS
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, State, apply, check
+from cardtable.solitaire import Move, MoveKind, State, check
 from cardtable.solitaire.observe import observe
 from cardtable.solver import Budget
 
@@ -98,8 +98,9 @@ def _seed_of(state: State, seed: int, known: frozenset[Card]) -> str:
 class SolvingHinter:
     """Hints from the solver, with the heuristic behind it.
 
-    A solution found where every card shows is kept, so following the hint costs one
-    search, not one per move, while the game stays on its path.
+    A solution found where every card shows is kept in the shared wins (``wins.WINS``),
+    so following the hint costs one search, not one per move, while the game stays on
+    its path.
     """
 
     def __init__(
@@ -110,8 +111,6 @@ class SolvingHinter:
         self.fallback: Hinter = fallback or HeuristicHinter()
         self.searcher = searcher
         """Where the searches run."""
-        self._plan: dict[State, tuple[Move, ...]] = {}
-        """The moves left to a win from each position along the last solution."""
 
     def best_moves(
         self, state: State, previous: Move | None = None, avoid: Avoid | None = None,
@@ -137,7 +136,7 @@ class SolvingHinter:
         # seen anywhere else. Only two or more make arrangements worth sampling.
         if sum(c not in known for pile, down in zip(state.piles, state.hidden) for c in pile[:down]) > 1:
             return self._sampled(state, avoid, known, began)
-        moves = self._plan.get(state) or WINS.win_from(state)  # (a win "show me" or the indicator found)
+        moves = WINS.win_from(state)  # (a win this hinter, "show me" or the indicator found)
         if moves is not None and _foresees(state, moves):  # found by a search that may foresee: not a hint
             moves = None
         if moves is None or avoid(moves[0]):
@@ -147,16 +146,9 @@ class SolvingHinter:
             if not result.solved or not result.moves or avoid(result.moves[0]) or _foresees(state, result.moves):
                 return None
             moves = result.moves
-            self._remember(state, moves)
             WINS.learn(state, moves)
         count = len(moves)
         return Hint(moves[0], LEADS, f"{describe(state, moves[0])}: leads to a win in {count} move{'s' * (count != 1)}")
-
-    def _remember(self, state: State, moves: tuple[Move, ...]) -> None:
-        self._plan = {}
-        for at, move in enumerate(moves):
-            self._plan[state] = moves[at:]
-            state = apply(state, move, trusted=True)
 
     def _sampled(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
         effort = self.effort

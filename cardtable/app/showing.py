@@ -137,6 +137,8 @@ def playback(
     known = WINS.win_from(start)
     if known is None and session.history.at == 0:
         known = shipped_win(session.variant, session.deal_number)
+        if known is not None:
+            WINS.learn(start, known)
     if known is not None:  # found before (a hint, "still winnable?", a shipped win): the same win
         return Playback(known, (start, *replay_steps(start, known)))
     result = searcher.solve(start, Budget(nodes=nodes, seconds=seconds))

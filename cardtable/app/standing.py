@@ -26,7 +26,7 @@ from cardtable.app.cores import searching
 from cardtable.app.history import History
 from cardtable.app.searches import HERE, Searcher
 from cardtable.app.wins import WINS, shipped_win
-from cardtable.solitaire import State, apply
+from cardtable.solitaire import State
 from cardtable.solver import Budget, Outcome
 from cardtable.solver.trapped import trapped
 
@@ -206,8 +206,11 @@ class Indicator:
         game id and deal number, to look the opening position up among known deals)."""
         state = history.state
         outcome = self._outcome_of(state)
-        if outcome is None and deal is not None and state == history.state_at(0) and _shipped(state, deal[1]):
-            outcome = Outcome.SOLVED
+        if outcome is None and deal is not None and state == history.state_at(0):
+            shipped = shipped_win(state.variant, deal[1])
+            if shipped is not None:
+                WINS.learn(state, shipped)
+                outcome = Outcome.SOLVED
         if outcome is None and deal is not None and self.known is not None and state == history.state_at(0):
             outcome = self.known(*deal)
             if outcome is Outcome.UNKNOWN:
@@ -246,11 +249,7 @@ class Indicator:
     def _solve(self, state: State) -> Outcome:
         result = self.searcher.solve(state, Budget(nodes=self.nodes, seconds=self.seconds))
         if result.solved:
-            WINS.learn(state, result.moves)
-            walk = state
-            for move in result.moves:  # every position of the win is winnable too
-                self._remember(walk, Outcome.SOLVED)
-                walk = apply(walk, move, trusted=True)
+            WINS.learn(state, result.moves)  # (which answers for every position along it)
         else:
             self._remember(state, result.outcome)
         return result.outcome
@@ -276,11 +275,6 @@ class Indicator:
         """Stop the solver thread (a search under way finishes first)."""
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
-
-
-def _shipped(state: State, deal: int) -> bool:
-    """Whether ``state``, a deal's opening position, has a shipped win (``wins.shipped_win``)."""
-    return shipped_win(state.variant, deal) is not None
 
 
 def shown_reason(state: State, reason: str | None = None) -> str:

@@ -65,7 +65,8 @@ WINS = Wins()
 
 def shipped_win(variant: Variant, deal: int) -> tuple[Move, ...] | None:
     """The shipped win of ``deal`` (``deals.shipped``), checked by replaying it through the
-    engine from the deal's start; None if there is none or it no longer replays to a win."""
+    engine from the deal's start; None if there is none or it no longer replays to a win.
+    A caller that uses it keeps it (``WINS.learn``) for the positions along it."""
     from cardtable.app.deals import shipped  # (deals reaches the hints, which read the wins)
 
     text = shipped().get(variant.id, {}).get(deal)
@@ -76,7 +77,4 @@ def shipped_win(variant: Variant, deal: int) -> tuple[Move, ...] | None:
         *_, end = replay_steps(start := variant.start(deal), moves)
     except (FormatError, ReplayError, ValueError, LookupError):
         return None
-    if not is_won(end):
-        return None
-    WINS.learn(start, moves)
-    return moves
+    return moves if is_won(end) else None

@@ -65,6 +65,9 @@ def test_a_shipped_winnable_deal_is_winnable_and_shown_from_its_opening() -> Non
     shown = playback(session, nodes=TINY, seconds=60.0)  # the shipped win, not a search's
     assert isinstance(shown, Playback) and is_won(shown.states[-1])
     WINS.clear()
-    verdict = Indicator(nodes=TINY, seconds=60.0).verdict(session.history, (game, deal))
-    assert verdict.standing is Standing.WINNABLE
+    indicator = Indicator(nodes=TINY, seconds=60.0)
+    assert indicator.verdict(session.history, (game, deal)).standing is Standing.WINNABLE
+    assert session.play(shown.moves[0]).ok  # along the shipped win: known without a search
+    remembered = indicator.remembered(session.history)
+    assert remembered is not None and remembered.standing is Standing.WINNABLE
     assert shipped_win(get_variant(game), max(deals) + 10**6) is None
