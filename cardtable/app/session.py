@@ -126,6 +126,14 @@ class Session:
         return self._won[1]
 
     @property
+    def result(self) -> str | None:
+        """How the game ended, once that is settled: "won" (even if undone since, to look
+        back: the win is counted) or "given up"; None while it is in play."""
+        if self.given_up:
+            return "given up"
+        return "won" if self.is_over or self.is_won else None
+
+    @property
     def is_deal_hidden(self) -> bool:
         """Whether the deal number must not be shown: drawn at random, for a game with
         cards face down, and not over yet."""

@@ -51,8 +51,13 @@ def status_line(session: Session, stock: bool = False) -> str:
     score = f"{session.score}%" if scoring is Scoring.UNIFORM else f"{session.score} ({scoring.value})"  # uniform: the share home
     return (
         f"{session.variant.name}, {deal}: {session.move_count} move{'' if session.move_count == 1 else 's'}, "
-        f"score {score}, {minutes}:{seconds:02d}{_redeals(session, stock)}"
+        f"score {score}, {minutes}:{seconds:02d}{_redeals(session, stock)}{_looking_back(session)}"
     )
+
+
+def _looking_back(session: Session) -> str:
+    """What the status line says of a won game undone to look back: the win still counts."""
+    return ", won (undone to look back)" if session.result == "won" and not session.is_won else ""
 
 
 def _redeals(session: Session, stock: bool) -> str:

@@ -185,6 +185,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "won": session.is_won,
         "in_progress": session.is_in_progress,
         "given_up": session.given_up,
+        "result": session.result,
         "stuck": not session.is_won and session.is_stuck(),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,

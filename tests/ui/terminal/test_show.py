@@ -15,7 +15,7 @@ from cardtable.ui.terminal.fullscreen import CardView, TableApp
 from textual.pilot import Pilot
 from textual.widgets import Static
 from cardtable.ui.terminal.playback import PlaybackScreen
-from cardtable.ui.terminal.plain import play_plain
+from cardtable.ui.terminal.plain import play_plain, status_line
 
 
 def _game(tmp_path: Path, game: str, deal: int) -> tuple[Games, int, Session]:
@@ -129,7 +129,9 @@ def test_typed_play_on_a_game_given_up_is_refused_and_a_won_game_may_still_be_un
     for move in solve(won.state).moves:
         assert won.play(move).ok
     assert won.hint().reason == "the game is won: nothing is left to play"
-    assert won.is_won and won.undo().ok and not won.given_up and won.redo().ok
+    assert won.is_won and won.undo().ok and not won.given_up
+    assert won.result == "won" and status_line(won).endswith(", won (undone to look back)")  # the win still counts
+    assert won.redo().ok and not status_line(won).endswith("look back)")
 
 
 def test_typed_show_of_a_lost_position_shows_the_win_from_further_back(tmp_path: Path) -> None:

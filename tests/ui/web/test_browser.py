@@ -500,6 +500,7 @@ def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) ->
     page.click("#win-dialog button:has-text('Close')")
     page.click("#undo")  # looking back over the game
     expect(page.locator("#status")).to_contain_text(f"{len(moves) - 6} moves")
+    expect(page.locator("#status")).to_contain_text("won (undone to look back)")  # the win still counts
     page.click("#new-game")
     expect(page.locator("#status")).to_contain_text("0 moves")
     assert won() == before  # the win stands, and no loss was added

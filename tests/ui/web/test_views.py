@@ -11,8 +11,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from cardtable.app import Session, Store
+from cardtable.app import Options, Session, Store
 from cardtable.solitaire import get_variant
+from cardtable.solver import solve
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
 from cardtable.ui.web.views import catalogue, table_view
@@ -186,3 +187,15 @@ def test_a_game_given_up_says_no_card_may_go_anywhere() -> None:
     assert table_view(1, session, 0)["targets"]
     session.given_up = True  # as a game left for a new one is
     assert table_view(1, session, 0)["targets"] == {}
+    assert table_view(1, session, 0)["result"] == "given up"
+
+
+def test_a_won_game_undone_to_look_back_still_says_it_was_won() -> None:
+    session = Session(get_variant("freecell"), 1, Options(auto_build=False))
+    assert table_view(1, session, 0)["result"] is None
+    for move in solve(session.state).moves:
+        assert session.play(move).ok
+    assert table_view(1, session, 0)["result"] == "won"
+    assert session.undo().ok
+    view = table_view(1, session, 0)
+    assert (view["won"], view["result"]) == (False, "won")  # as the statistics count it

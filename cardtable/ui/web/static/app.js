@@ -52,7 +52,8 @@ function status() {
   // The server's clock, run on here since the view came: it never steps back or races ahead.
   const elapsed = view.elapsed + (view.clock_running ? (performance.now() - view.receivedAt) / 1000 : 0);
   const minutes = Math.floor(elapsed / 60), seconds = Math.floor(elapsed % 60);
-  const over = view.given_up ? " · given up" : "";
+  // A won game undone to look back: the win still counts.
+  const over = view.given_up ? " · given up" : view.result === "won" && !view.won ? " · won (undone to look back)" : "";
   // The timed score falls as the clock runs, by the server's measure, between moves too.
   const falls = view.score_falls;
   const score = falls ? Math.max(0, falls.points - falls.by * Math.floor(Math.floor(elapsed) / falls.every)) : view.score;
