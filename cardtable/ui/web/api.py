@@ -339,14 +339,24 @@ FOLLOW_POLL = 1.0
 """Seconds between looks at the store for actions taken in another server process."""
 
 
+async def _refuse(socket: WebSocket, status: int, detail: str) -> None:
+    """Refuse a WebSocket before it opens: with ``status`` and the API's error body,
+    where the server can answer the handshake so; else by closing it with the code
+    4000 + ``status`` and ``detail`` as its reason."""
+    if "websocket.http.response" in socket.scope.get("extensions", {}):
+        await socket.send_denial_response(json_response({"detail": detail}, status))
+    else:
+        await socket.close(code=4000 + status, reason=detail)
+
+
 @router.websocket("/games/{game_id}/ws")
 async def watch(socket: WebSocket, game_id: GameId) -> None:
     """Send the player's view now and after every change, until the tab closes; with the
     "still winnable?" indicator on (as it was when the socket opened), each view's verdict
     follows it as a ``winnable`` message once worked out (a newer view's, if the table
     moved on meanwhile)."""
-    if not same_origin(socket.scope["headers"]):
-        await socket.close(code=4403, reason="a page from another site may not follow your games")
+    if not same_origin(socket.scope["headers"], socket.scope["scheme"]):
+        await _refuse(socket, 403, "a page from another site may not follow your games")
         return
     secret: bytes = socket.app.state.secret
     player = verify(socket.cookies.get(COOKIE), secret)
@@ -358,7 +368,7 @@ async def watch(socket: WebSocket, game_id: GameId) -> None:
     except (KeyError, StorageError):
         live = None
     if player is None or live is None:
-        await socket.close(code=4404, reason="no such game for you")
+        await _refuse(socket, 404, "no such game for you")
         return
     await socket.accept()
     changed = live_games.waiter(player, game_id)

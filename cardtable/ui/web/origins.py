@@ -22,12 +22,15 @@ SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 REFUSED = "a page from another site may not act for you here: open the game from this server's own page"
 
 
-def same_origin(headers: Iterable[tuple[bytes, bytes]]) -> bool:
-    """Whether a request with ``headers`` (ASGI's raw pairs) came from this server's own
-    page, or names no page at all. A browser's own word comes first (``Sec-Fetch-Site``,
-    which no proxy in between changes); else the page's ``Origin`` must name the host the
-    request was sent to (``Host``, or behind a proxy ``X-Forwarded-Host``), a scheme's
-    default port or not.
+def same_origin(headers: Iterable[tuple[bytes, bytes]], scheme: str = "http") -> bool:
+    """Whether a request with ``headers`` (ASGI's raw pairs), sent over ``scheme`` (the
+    ASGI scope's), came from this server's own page, or names no page at all. A
+    browser's own word comes first (``Sec-Fetch-Site``, which no proxy in between
+    changes); else the page's ``Origin`` must name the host the request was sent to
+    (``Host``, or behind a proxy ``X-Forwarded-Host``), a scheme's default port or not,
+    and a request that came encrypted must come from an encrypted page (a plain page on
+    the same host is anyone's on the way). An encrypted page sending to a plain address
+    is let through: a proxy in front may take the encryption off.
 
     >>> same_origin([(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8000")])
     True
@@ -39,6 +42,8 @@ def same_origin(headers: Iterable[tuple[bytes, bytes]]) -> bool:
     True
     >>> same_origin([(b"host", b"127.0.0.1:8000"), (b"origin", b"https://cards.example"), (b"sec-fetch-site", b"same-origin")])
     True
+    >>> same_origin([(b"host", b"cards.example"), (b"origin", b"http://cards.example")], "https")
+    False
     """
     origin: str | None = None
     fetched: str | None = None
@@ -55,7 +60,13 @@ def same_origin(headers: Iterable[tuple[bytes, bytes]]) -> bool:
     if origin is None:
         return True
     page = urlsplit(origin)
+    if scheme in ENCRYPTED and page.scheme not in ENCRYPTED:
+        return False
     return _without_default_port(page.netloc.lower(), page.scheme) in hosts - {""}
+
+
+ENCRYPTED = frozenset({"https", "wss"})
+"""Schemes whose requests travel encrypted."""
 
 
 DEFAULT_PORTS = {"http": (":80",), "https": (":443",), "ws": (":80",), "wss": (":443",)}
@@ -79,7 +90,7 @@ class SameOrigin:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] not in SAFE and not same_origin(scope["headers"]):
+        if scope["type"] == "http" and scope["method"] not in SAFE and not same_origin(scope["headers"], scope["scheme"]):
             await json_response({"detail": REFUSED}, 403)(scope, receive, send)
             return
         await self.app(scope, receive, send)

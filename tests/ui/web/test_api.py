@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketDenialResponse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from starlette.websockets import WebSocketDisconnect
 
 from cardtable.app import Session, Store
 from cardtable.solitaire import apply, get_variant, legal_moves, variants
@@ -166,10 +166,11 @@ def test_another_players_game_is_simply_not_found(app, client: TestClient) -> No
 def test_a_page_of_another_site_may_not_follow_a_players_game(client: TestClient) -> None:
     view = _start(client)
     url = f"/api/games/{view['id']}/ws"
-    with pytest.raises(WebSocketDisconnect) as refused:
+    with pytest.raises(WebSocketDenialResponse) as refused:
         with client.websocket_connect(url, headers={"origin": "http://evil.example"}) as socket:
             socket.receive_json()
-    assert refused.value.code == 4403
+    answer = refused.value
+    assert answer.status_code == 403 and "another site" in answer.json()["detail"]  # the API's error body, not a bare 403
     with client.websocket_connect(url, headers={"origin": "http://testserver"}) as socket:  # the game's own page
         assert socket.receive_json()["view"]["id"] == view["id"]
 
@@ -205,6 +206,17 @@ def test_behind_a_proxy_the_browsers_own_word_on_the_page_counts(client: TestCli
     assert own.status_code == 200 and own.json()["ok"]
     other = client.post("/api/games", json={"game": "golf"}, headers={**proxied, "sec-fetch-site": "same-site"})
     assert other.status_code == 403 and client.get("/api/games/latest").json()["id"] == view["id"]
+
+
+def test_over_an_encrypted_connection_a_plain_page_of_the_same_host_may_not_act(app) -> None:  # type: ignore[no-untyped-def]
+    """A page served unencrypted on the same host may be anyone's on the way: its Origin
+    does not count as this server's own when the request came encrypted."""
+    client = TestClient(app, base_url="https://testserver")
+    view = _start(client)
+    plain = client.post("/api/games", json={"game": "golf"}, headers={"origin": "http://testserver"})
+    assert plain.status_code == 403 and client.get("/api/games/latest").json()["id"] == view["id"]
+    own = client.post("/api/games", json={"game": "golf"}, headers={"origin": "https://testserver"})
+    assert own.status_code == 201 and own.json()["game"] == "golf"
 
 
 def test_a_body_passed_off_as_plain_text_is_not_read(client: TestClient) -> None:

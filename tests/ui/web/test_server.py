@@ -114,6 +114,18 @@ def test_an_oversized_body_is_refused_whether_declared_or_chunked(one_worker: st
     chunked.close()
 
 
+def test_a_refused_websocket_says_why_in_the_apis_error_body(one_worker: str) -> None:
+    host, port = one_worker.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.request("GET", "/api/games/1/ws", headers={
+        "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Origin": "http://evil.example",
+    })
+    answer = connection.getresponse()
+    assert answer.status == 403 and "another site" in json.loads(answer.read())["detail"]
+    connection.close()
+
+
 def test_head_and_options_keep_the_connection_usable(one_worker: str) -> None:
     host, port = one_worker.removeprefix("http://").split(":")
     connection = http.client.HTTPConnection(host, int(port), timeout=10)
