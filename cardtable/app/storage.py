@@ -150,8 +150,27 @@ class Store:
         self._db
 
     @contextmanager
+    def together(self, doing: str) -> Iterator[None]:
+        """What is stored inside, on this thread, kept all together or not at all (one
+        transaction): a new deal and the game it gives up. A database error in any
+        part, or at the end, is raised as failing to do ``doing`` (``storage_error``),
+        nothing of it kept."""
+        try:
+            with failing_as(doing), self._transaction():
+                yield
+        except StorageError as error:
+            cause = error.__context__
+            if type(error) in (StorageError, StoreBusy) and isinstance(cause, sqlite3.Error):
+                raise storage_error(cause, doing) from None  # (said as the whole, not the part that met it)
+            raise
+
+    @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, taken at once (no other process writes meanwhile)."""
+        """One write transaction, taken at once (no other process writes meanwhile);
+        inside ``together``, part of its transaction."""
+        if self._db.in_transaction:
+            yield self._db
+            return
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield self._db

@@ -328,3 +328,19 @@ def test_a_record_with_a_garbage_field_is_refused_or_skipped_and_left_alone(
     assert [str(p) for p in skipped] == [f"saved game {bad} can't be counted in the statistics: {message}"]
     store.close()
     assert path.read_bytes() == before
+
+
+def test_saves_made_together_are_kept_all_or_none(tmp_path: Path) -> None:
+    store = Store(tmp_path / "together.db")
+    old = store.save("me", _played())
+    with pytest.raises(StorageError, match="^can't start a new game: .*; nothing was saved$"):
+        with store.together("start a new game"):
+            store.set_setting("me", "winnable", "1")  # (its own transaction joins this one)
+            store.save("me", store.load("me", old), old, "lost")
+            store.save("me", Session(get_variant("golf"), 1))
+            store._db.execute("INSERT INTO no_such_table VALUES (1)")  # a part fails
+    assert [r.status for r in store.records("me")] == ["playing"] and store.setting("me", "winnable", "0") == "0"
+    with store.together("start a new game"):
+        store.save("me", store.load("me", old), old, "lost")
+        store.save("me", Session(get_variant("golf"), 1))
+    assert sorted(r.status for r in store.records("me")) == ["lost", "playing"]

@@ -13,6 +13,7 @@ status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -32,6 +33,7 @@ from cardtable.app.showing import NoWin, give_up_reason, playback, reveals
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
+from cardtable.app.storage_errors import StorageError
 from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
@@ -109,6 +111,9 @@ class TableApp(App[int]):
         self.games = games
         self.game_id = game_id
         self.session = session
+        self._saved: tuple[Session, Session] = (session, copy.copy(session))
+        """The game as last saved (the session, and a copy of it then), to go back to
+        when a save fails."""
         self.farewell = ""
         """What the player is told once the table is closed: where an unfinished game was kept."""
         self.resume = "cardtable resume"
@@ -319,9 +324,20 @@ class TableApp(App[int]):
             self.message = verdict.why
 
     def show(self, outcome: Outcome, done: str = "") -> None:
-        """Report an outcome, save the game, redraw."""
+        """Report an outcome, save the game, redraw. A save that fails (a busy or
+        read-only database) takes the game back to as it was last saved, and says so."""
         if outcome.ok and outcome.hint is None:
-            self.games.save(self.game_id, self.session)
+            saved = self._saved
+            try:
+                self.games.save(self.game_id, self.session)
+            except StorageError as error:
+                if saved[0] is self.session:  # (not a game dealt since)
+                    vars(self.session).update(vars(saved[1]))
+                self.message = f"{error}: not played, the game is as it was"
+                self.selected = None
+                self.redraw()
+                return
+            self._saved = (self.session, copy.copy(self.session))
             kinds = {e.kind for e in outcome.events}
             done = done or ""
             if EventKind.WON in kinds:
@@ -475,8 +491,8 @@ class TableApp(App[int]):
     def _new_deal(self, word: str = "new") -> None:
         try:
             self.game_id, self.session = new_deal(self.games, self.game_id, self.session, word)
-        except NoWinnableDeal as error:
-            self.message = str(error)
+        except (NoWinnableDeal, StorageError) as error:
+            self.message = str(error) + (": the game goes on" if isinstance(error, StorageError) else "")
             self.show_message()
             return
         # A random deal's number tells every face-down card: it is named only once over.

@@ -28,7 +28,9 @@ GIVE_UP_QUESTION = "Give up this game as lost and deal a new one?"
 def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[int, Session]:
     """Give the game up for another of the same game: ``new`` a random deal, ``new
     winnable`` one the solver proved winnable, ``daily`` today's deal. The deal is found
-    before anything is given up (NoWinnableDeal when there is none)."""
+    before anything is given up (NoWinnableDeal when there is none); if the new game
+    can't be saved (StorageError), the old one is not given up either, in the store or
+    here."""
     game = session.variant.id
     book = DealBook(games.store)
     found: int | None = None
@@ -36,8 +38,14 @@ def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[i
         found = book.winnable(session.variant, random.Random(games.rng.getrandbits(64)), games.player)
     elif word == "daily":
         found = book.daily(session.variant, today())
-    games.leave(game_id, session)
-    return games.start(game, found, hidden=found is not None, daily=word == "daily")
+    before = copy.copy(session)
+    try:
+        with games.store.together("start a new game"):
+            games.leave(game_id, session)
+            return games.start(game, found, hidden=found is not None, daily=word == "daily")
+    except StorageError:
+        vars(session).update(vars(before))  # (leaving it paused the clock and marked it over)
+        raise
 
 
 def status_line(session: Session, stock: bool = False) -> str:
@@ -176,6 +184,10 @@ def play_plain(
                     game_id, session = new_deal(games, game_id, session, reply.word)
                 except NoWinnableDeal as error:
                     write(f"  {error}")
+                    prompt()
+                    continue
+                except StorageError as error:
+                    write(f"  {error}: the game goes on")
                     prompt()
                     continue
                 write(show(session))

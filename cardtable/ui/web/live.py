@@ -211,6 +211,13 @@ class LiveGames:
     ) -> tuple[list[int], int, Session]:
         """``create``'s store work (on a store thread): the games given up, the new
         game's id and its session."""
+        with self.store.together("start a new game"):  # the game given up stays in play if the new one can't be saved
+            return self._leave_and_start(player, game, deal, options, daily, hidden, leaving)
+
+    def _leave_and_start(
+        self, player: str, game: str, deal: int | None, options: Options | None, daily: bool,
+        hidden: bool, leaving: tuple[int, int] | None,
+    ) -> tuple[list[int], int, Session]:
         games = Games(self.store, player)
         left: list[int] = []
         for _ in range(LEAVE_TRIES):

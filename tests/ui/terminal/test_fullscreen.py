@@ -187,6 +187,38 @@ def test_a_new_deal_asks_before_giving_a_game_in_progress_up_as_lost(tmp_path: P
     asyncio.run(drive())
 
 
+def test_on_a_busy_database_a_move_goes_back_and_a_new_deal_gives_nothing_up(tmp_path: Path) -> None:
+    import sqlite3
+
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    games = Games(Store(tmp_path / "t.db", timeout=0.2), "me")
+    app = TableApp(games, games.store.save("me", session), session)
+    holder = sqlite3.connect(tmp_path / "t.db", isolation_level=None)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            assert session.move_count == 1
+            holder.execute("BEGIN EXCLUSIVE")  # another program takes the database
+            await pilot.press("d")
+            await pilot.pause()
+            assert session.move_count == 1 and "not played, the game is as it was" in app.message
+            await pilot.press("n", "y")
+            await pilot.pause()
+            assert app.session is session and not session.given_up
+            assert app.message.startswith("can't start a new game") and app.message.endswith("the game goes on")
+            holder.execute("COMMIT")
+            await pilot.press("d")
+            await pilot.pause()
+            assert session.move_count == 2
+            await pilot.press("q")
+
+    asyncio.run(drive())
+    assert [(r.status, r.moves) for r in games.store.records("me")] == [("playing", 2)]
+    holder.close()
+
+
 def test_a_chosen_deal_shows_its_number(tmp_path: Path) -> None:
     app, _, _ = _app(tmp_path, Session(get_variant("klondike"), 7))
 

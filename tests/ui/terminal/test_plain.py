@@ -198,6 +198,34 @@ def test_a_move_whose_save_fails_is_not_played_and_the_game_goes_on(tmp_path: Pa
     holder.close()
 
 
+def test_a_new_deal_on_a_busy_database_gives_nothing_up_and_the_game_goes_on(tmp_path: Path) -> None:
+    import sqlite3
+
+    from cardtable.app.service import Games
+    from cardtable.ui.terminal.plain import play_plain
+
+    store = Store(tmp_path / "busy.db", timeout=0.2)
+    games = Games(store, "me")
+    session = Session(get_variant("golf"), 3)
+    game_id = store.save("me", session)
+    holder = sqlite3.connect(tmp_path / "busy.db", isolation_level=None)
+    out: list[str] = []
+
+    def feed() -> Iterator[str]:
+        yield "turn"
+        holder.execute("BEGIN EXCLUSIVE")  # another program takes the database
+        yield from ["new", "yes"]
+        holder.execute("COMMIT")
+        yield from ["turn", "quit"]
+
+    play_plain(games, game_id, session, feed(), out.append)
+    refused = [line for line in out if "database is busy" in line]
+    assert len(refused) == 1 and refused[0].startswith("  can't start a new game") and refused[0].endswith("the game goes on"), out
+    assert not session.given_up and session.move_count == 2  # played on, and saved
+    assert [(r.status, r.moves) for r in store.records("me")] == [("playing", 2)]
+    holder.close()
+
+
 def test_stats_typed_during_a_game_prints_the_players_statistics(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
     cardtable(db, "play", "freecell", "--deal", "3", "--plain", stdin="t1 c1\nnew\nyes\nquit\n")  # one given up

@@ -141,6 +141,33 @@ def test_no_failed_save_is_ever_stored_and_no_acknowledged_one_lost(
     truth.close()
 
 
+def test_a_new_deal_that_cant_be_saved_gives_nothing_up(
+    client: TestClient, store: Store, path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game given up for a new deal and the new game are one save: when the new one
+    fails, the old one is still in play, and the error names what failed."""
+    view = client.post("/api/games", json={"game": "klondike", "deal": 5}).json()
+    played = client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": 0}).json()["view"]
+    write = Store._write_game
+
+    def full_for_new_games(self: Store, player: str, game_id: int | None, *args: Any) -> int:
+        if game_id is None:
+            raise sqlite3.OperationalError("database or disk is full")
+        return write(self, player, game_id, *args)
+
+    monkeypatch.setattr(Store, "_write_game", full_for_new_games)
+    refused = client.post("/api/games", json={"game": "golf", "leaving": {"game_id": view["id"], "version": 1}})
+    assert refused.status_code == 503
+    assert refused.json()["detail"] == "can't start a new game: database or disk is full; nothing was saved"
+    monkeypatch.undo()
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT status, version FROM games").fetchall() == [("playing", 1)]
+    assert client.get("/api/games/latest").json()["id"] == view["id"]
+    assert _same(client.get(f"/api/games/{view['id']}").json(), played)
+    again = client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": 1})
+    assert again.status_code == 200 and again.json()["view"]["version"] == 2  # played on as before
+
+
 def _player(client: TestClient) -> str:
     from cardtable.ui.web.players import COOKIE, verify
 

@@ -164,9 +164,9 @@ def test_targets_answer_for_the_table_of_the_version_the_card_was_picked_up_on(t
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="one thread's priority is set on Linux only")
 def test_hints_and_verdicts_search_in_processes_that_give_way_to_moves(client: TestClient, app: FastAPI) -> None:
     view = _start(client, "freecell", 1)
-    assert "leads to a win" in _act(client, view, "hint").json()["reason"]
     assert client.post("/api/settings", json={"winnable": True}).status_code == 200
-    assert client.get(f"/api/games/{view['id']}/winnable").status_code == 200
+    assert client.get(f"/api/games/{view['id']}/winnable").status_code == 200  # (before the hint's win answers it)
+    assert "leads to a win" in _act(client, view, "hint").json()["reason"]
     live = app.state.live
     for searching in (live.searcher, live.judging):  # the searches: elsewhere, on idle cores only
         assert searching.pid() != os.getpid() and os.sched_getscheduler(searching.pid()) == os.SCHED_IDLE
