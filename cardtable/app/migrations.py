@@ -16,7 +16,7 @@ from cardtable.app.storage_files import tables
 from cardtable.app.tally_schema import DAILY_MIGRATION, DAILY_SUFFIX, TALLY_MIGRATION
 from cardtable.solitaire.formats import FormatError
 
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 PYRAMID_RENAMED = (
     "UPDATE games SET variant = 'relaxed-pyramid' WHERE variant = 'pyramid'",
     "UPDATE games SET position = replace(position, char(10) || 'game: pyramid' || char(10),"
@@ -47,6 +47,10 @@ hint."""
 DEALS_INDEXED = ("CREATE INDEX IF NOT EXISTS games_by_deal ON games (player, variant, deal)",)
 """Migration 12: the deals of a game a player has been dealt, read without reading the
 rest of their history (a winnable deal is one they have not seen yet, where one is known)."""
+BOOKMARKS = ("ALTER TABLE games ADD COLUMN bookmark TEXT",)
+"""Migration 13: the player's bookmark, the way back to a marked position (NULL: none
+set). A file that has the column already (a copy put back at an older schema number)
+keeps it."""
 NARROWED = "SELECT id FROM games WHERE status = 'playing' AND variant IN ('la-belle-lucie', 'cruel')"
 """The unfinished games of the games whose rules migration 10 narrowed."""
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -93,6 +97,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     RULES_CORRECTED,
     BLACKJACK_TALLIES,
     DEALS_INDEXED,
+    BOOKMARKS,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 
@@ -103,7 +108,8 @@ from a small range, so hiding those numbers now would protect nothing."""
 def migrate(db: sqlite3.Connection, step: int) -> None:
     """Run migration ``step`` on ``db`` (inside the caller's transaction) and record the
     schema version it reaches."""
-    for statement in MIGRATIONS[step]:
+    bookmarked = MIGRATIONS[step] is BOOKMARKS and "bookmark" in tables(db)["games"]
+    for statement in () if bookmarked else MIGRATIONS[step]:
         db.execute(statement)
     if MIGRATIONS[step] is TALLY_MIGRATION:
         from cardtable.app.tallies import backfill  # it reads games as the statistics do

@@ -15,7 +15,7 @@ from cardtable.app.intents import Options
 from cardtable.app.session import Session
 from cardtable.app.step_texts import StepTexts
 from cardtable.solitaire import Move, State, Variant, get_variant
-from cardtable.solitaire.formats import FormatError, ReplayError, format_state, parse_move, parse_state, replay_steps
+from cardtable.solitaire.formats import FormatError, ReplayError, format_move, format_state, parse_move, parse_state, replay_steps
 
 
 FINISHED = ("won", "lost", "unplayed")
@@ -112,7 +112,9 @@ def rebuild(row: tuple[object, ...]) -> Session:
     if current is not None:  # the position it reached: nothing to replay
         points = row[9] if isinstance(row[9], int) and not isinstance(row[9], bool) else None
         history = History.resumed(opening, tuple(played), at, current)
-        return Session(variant, deal, options, history, elapsed, daily=daily, points=points)
+        session = Session(variant, deal, options, history, elapsed, daily=daily, points=points)
+        session.bookmark = _bookmark(row[10] if len(row) > 10 else None, history)
+        return session
     # The history is built once at the end: pushing step by step copied the states so
     # far on every step, a cost that grew with the square of the game's length.
     states = [opening]
@@ -124,7 +126,9 @@ def rebuild(row: tuple[object, ...]) -> Session:
         except ReplayError as error:
             raise ValueError(f"step {number}: {error.reason}") from None
         states.append(state)
-    return Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed, daily=daily)
+    session = Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed, daily=daily)
+    session.bookmark = _bookmark(row[10] if len(row) > 10 else None, session.history)
+    return session
 
 
 def digest(steps: str, at: int) -> str:
@@ -163,8 +167,8 @@ def columns(
     step_texts: StepTexts, player: str, session: Session, game_id: int | None, status: str | None
 ) -> tuple[tuple[object, ...], tuple[object, ...]]:
     """A game's columns as the store writes them: the game (game id, deal, options, step
-    texts, undo position, random deal, position, points) and its result (status, moves,
-    score, Vegas result, seconds)."""
+    texts, undo position, random deal, position, points, bookmark) and its result
+    (status, moves, score, Vegas result, seconds)."""
     variant = session.variant
     steps = step_texts.encode(None if game_id is None else (player, game_id, variant.id), variant, session.history.steps)
     settings: dict[str, object] = {"auto_build": session.options.auto_build, "scoring": session.options.scoring.value}
@@ -177,6 +181,51 @@ def columns(
     points = None if session.options.scoring is Scoring.UNIFORM else session.points
     game = (
         variant.id, session.deal_number, options, steps, session.history.at, int(session.random_deal),
-        digest(steps, session.history.at) + "\n" + format_state(session.state), points,
+        digest(steps, session.history.at) + "\n" + format_state(session.state), points, bookmark_text(session),
     )
     return game, result
+
+
+def bookmark_text(session: Session) -> str | None:
+    """The bookmark as saved (None when none is set): how many steps lead to it, and
+    its own steps only where they are not the game's (it marks a line since undone and
+    played over).
+
+    >>> from cardtable.solitaire import get_variant
+    >>> session = Session(get_variant("klondike"), 3, Options(auto_build=False))
+    >>> bookmark_text(session), session.deal().ok, session.set_bookmark().ok, bookmark_text(session)
+    (None, True, True, '{"at": 1}')
+    >>> session.undo().ok, session.move_card("t1", 0, "t2").ok, bookmark_text(session)
+    (True, True, '{"at": 1, "steps": [["deal"]]}')
+    """
+    mark = session.bookmark
+    if mark is None:
+        return None
+    if mark.steps[: mark.at] == session.history.steps[: mark.at]:
+        return json.dumps({"at": mark.at})
+    texts = [[format_move(session.variant, move) for move in step] for step in mark.steps]
+    return json.dumps({"at": mark.at, "steps": texts})
+
+
+def _bookmark(text: object, history: History) -> History | None:
+    """The bookmark saved as ``text`` (``bookmark_text``) in a game read back as
+    ``history``; None if none was set, or if it no longer reads back (a bookmark is a
+    convenience: a damaged one is dropped, never the game)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        data = json.loads(text)
+        at = data["at"]
+        if "steps" not in data:
+            return history.go_to(at) if isinstance(at, int) and not isinstance(at, bool) else None
+        variant = history.state_at(0).variant
+        steps = tuple(tuple(parse_move(variant, move) for move in step) for step in data["steps"])
+        states = [history.state_at(0)]
+        for moves in steps:
+            state = states[-1]
+            for state in replay_steps(state, moves):
+                pass
+            states.append(state)
+        return History(tuple(states), steps, at) if 0 <= at <= len(steps) else None
+    except (ValueError, LookupError, TypeError, FormatError, ReplayError):
+        return None

@@ -316,9 +316,9 @@ class Store:
         made each wait)."""
         if game_id is None:
             cursor = self._db.execute(
-                "INSERT INTO games (variant, deal, options, steps, at, random_deal, position, points, status, moves,"
-                " score, vegas, elapsed, version, updated, player, started)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                "INSERT INTO games (variant, deal, options, steps, at, random_deal, position, points, bookmark, status,"
+                " moves, score, vegas, elapsed, version, updated, player, started)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (*game, *result, _now(), player, _now()),
             )
             assert cursor.lastrowid is not None
@@ -327,7 +327,8 @@ class Store:
         kept = ", ".join(f"{column} = CASE status WHEN 'won' THEN {column} ELSE ? END" for column in _RESULT)
         where = "id = ? AND player = ? AND status NOT IN ('lost', 'unplayed')" + (" AND version = ?" if expected is not None else "")
         cursor = self._db.execute(
-            "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, random_deal = ?, position = ?, points = ?, "
+            "UPDATE games SET variant = ?, deal = ?, options = ?, steps = ?, at = ?, random_deal = ?, position = ?, points = ?,"
+            " bookmark = ?, "
             f"{kept}, version = version + 1, updated = ? WHERE {where}",
             (*game, *result, _now(), game_id, player, *(() if expected is None else (expected,))),
         )
@@ -377,7 +378,7 @@ class Store:
 
     def _read_game(self, player: str, game_id: int) -> tuple[object, ...] | None:
         row: tuple[object, ...] | None = self._db.execute(
-            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status, position, points"
+            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status, position, points, bookmark"
             " FROM games WHERE id = ? AND player = ?",
             (game_id, player),
         ).fetchone()

@@ -106,3 +106,23 @@ def test_the_score_moves_on_one_step_at_a_time(monkeypatch: pytest.MonkeyPatch) 
     expected.undo()
     monkeypatch.undo()
     assert session.score == Session(get_variant("klondike"), 4, Options(True, Scoring.STANDARD), expected.history).score
+
+
+def test_a_bookmark_is_saved_with_the_game_whether_its_line_was_played_over_or_not(tmp_path: Path) -> None:
+    store = Store(tmp_path / "marks.db")
+    session = Session(get_variant("klondike"), 3, Options(auto_build=False))
+    assert session.deal().ok and session.deal().ok and session.set_bookmark().ok
+    marked = session.state
+    assert session.deal().ok
+    game_id = store.save("me", session)
+    along = store.load("me", game_id)  # the mark on the game's own line
+    assert along.to_bookmark().ok and along.state == marked
+    assert session.undo().ok and session.undo().ok and session.move_card("t1", 0, "t2").ok  # the marked line played over
+    store.save("me", session, game_id)
+    over = store.load("me", game_id)
+    outcome = over.to_bookmark()
+    assert outcome.ok and "dropped" in outcome.reason and over.state == marked and over.move_count == 2
+    with sqlite3.connect(tmp_path / "marks.db") as db:
+        db.execute("UPDATE games SET bookmark = '{\"at\": 2, \"steps\": [[\"t9>t1\"]]}'")
+    damaged = store.load("me", game_id)  # a bookmark that no longer reads back is dropped, not the game
+    assert damaged.bookmark is None and damaged.state == session.state

@@ -30,7 +30,7 @@ router = APIRouter(prefix="/api")
 
 ActionName = Literal[
     "move", "card_onto_card", "to_foundation", "play", "deal", "undo", "redo", "redo_all", "hint", "auto_finish",
-    "restart",
+    "restart", "bookmark", "to_bookmark",
 ]
 
 
@@ -254,6 +254,8 @@ def _dispatch(session: Session, body: ActionIn) -> Outcome:
         "hint": session.hint,
         "auto_finish": session.auto_finish,
         "restart": session.restart,
+        "bookmark": session.set_bookmark,
+        "to_bookmark": session.to_bookmark,
     }
     return actions[body.action]()
 

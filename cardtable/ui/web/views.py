@@ -189,6 +189,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "stuck": not session.is_won and session.is_stuck(),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
+        "bookmark": session.bookmark is not None,
         "redeals": state.redeals,
         "redeal": _redeal(session),
         "stock_redeals": _stock_redeals(session),

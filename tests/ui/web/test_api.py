@@ -384,7 +384,7 @@ def test_bad_actions_and_addresses_are_explained_in_plain_words(client: TestClie
     assert client.post(url, json={"action": "deal", "version": "one"}).json()["detail"] == "version must be a whole number"
     assert client.post(url, json={"action": "deal", "version": -1}).json()["detail"] == "version must be at least 0"
     wrong = client.post(url, json={"action": "fly", "version": 0}).json()["detail"]
-    assert wrong.startswith("action must be one of 'move', 'card_onto_card'") and wrong.endswith("or 'restart'")
+    assert wrong.startswith("action must be one of 'move', 'card_onto_card'") and wrong.endswith("or 'to_bookmark'")
     moved = client.post(url, json={"action": "move", "version": 0, "pile": "t1", "position": 999, "target": "t2"})
     assert moved.json()["detail"] == "position must be at most 200"
     assert client.get("/api/games/abc").json()["detail"] == "the game id in the address must be a whole number"
@@ -557,3 +557,17 @@ def test_a_new_player_with_nothing_unfinished_gets_no_content_and_a_cookie(app) 
     answer = newcomer.get("/api/games/latest")
     assert answer.status_code == 204 and answer.content == b""
     assert "cardtable_player" in answer.cookies  # so the game it starts next is its own
+
+
+def test_a_bookmark_set_in_the_browser_survives_the_server_and_leads_back(tmp_path: Path) -> None:
+    client = TestClient(create_app(Store(tmp_path / "web.db")))
+    view = _start(client)
+    assert not view["bookmark"]
+    view = _act(client, view, "deal").json()["view"]
+    marked = _act(client, view, "bookmark").json()
+    assert marked["ok"] and marked["reason"].startswith("marked this position (after move 1)") and marked["view"]["bookmark"]
+    view = _act(client, marked["view"], "deal").json()["view"]
+    cookies = dict(client.cookies)
+    restarted = TestClient(create_app(Store(tmp_path / "web.db")), cookies=cookies)  # a new server on the same file
+    back = _act(restarted, view, "to_bookmark").json()
+    assert back["ok"] and back["view"]["moves"] == 1 and back["view"]["piles"] == marked["view"]["piles"]

@@ -735,3 +735,26 @@ def test_a_last_game_that_cannot_be_read_back_is_named_and_a_new_deal_dealt(brow
         expect(page.locator("#message")).to_contain_text(f"Your last game could not be opened (saved game {damaged} can't be read back")
         expect(page.locator("#status")).to_contain_text("deal")  # a new deal to play
         context.close()
+
+
+def test_a_marked_position_is_come_back_to_by_button_and_key_after_a_reload(page: Page, server: str) -> None:
+    start(page, "golf", 4)
+    expect(page.locator("#to-bookmark")).to_be_disabled()
+    page.click("#table")
+    page.keyboard.press("d")
+    expect(page.locator("#status")).to_contain_text(moves_said(1))
+    page.click("#bookmark")
+    expect(page.locator("#message")).to_contain_text("marked this position (after move 1)")
+    expect(page.locator("#to-bookmark")).to_be_enabled()
+    page.keyboard.press("d")
+    page.keyboard.press("d")
+    expect(page.locator("#status")).to_contain_text(moves_said(3))
+    page.reload()  # the mark is kept with the game
+    expect(page.locator("#status")).to_contain_text(moves_said(3))
+    page.click("#to-bookmark")
+    expect(page.locator("#status")).to_contain_text(moves_said(1))
+    expect(page.locator("#message")).to_contain_text("back at the bookmark")
+    page.click("#table")
+    page.keyboard.press("d")
+    page.keyboard.press("Shift+B")
+    expect(page.locator("#status")).to_contain_text(moves_said(1))

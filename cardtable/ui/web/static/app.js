@@ -61,7 +61,8 @@ function status() {
   // A game given up is played on no further: only a new deal (or "show me" stopping) is left.
   $("undo").disabled = !view.can_undo || view.given_up;
   $("redo").disabled = !view.can_redo || view.given_up;
-  for (const id of ["restart", "hint", "auto-finish"]) $(id).disabled = view.given_up;
+  for (const id of ["restart", "hint", "auto-finish", "bookmark"]) $(id).disabled = view.given_up;
+  $("to-bookmark").disabled = !view.bookmark || view.given_up;
   document.title = `${view.name} · cardtable`;
 }
 
@@ -165,6 +166,8 @@ async function playBack(run) {
   say((over ? `That was ${data.text}; the game is as it was.` : `${stopped}; the game is as it was.`) + given);
 }
 
+const TOLD = new Set(["bookmark", "to_bookmark"]);  // actions whose words say what they did
+
 async function act(action, extra = {}) {
   // One action at a time, each made on the latest view; nothing before the first view.
   if (!view) return { ok: false };
@@ -181,7 +184,7 @@ async function act(action, extra = {}) {
     table.highlight(null);
     show(data.view);
     // Said after the view is shown: the same view may have come first by the socket.
-    say(data.hint ? `Hint: ${data.reason}` : view.stuck && !view.won ? STUCK : "");
+    say(data.hint ? `Hint: ${data.reason}` : view.stuck && !view.won ? STUCK : TOLD.has(action) ? data.reason : "");
     if (data.hint) table.highlight(data.hint);
     return data;
   });
@@ -432,6 +435,8 @@ async function start() {
   $("restart").onclick = () => act("restart");
   $("undo").onclick = () => act("undo");
   $("redo").onclick = () => act("redo");
+  $("bookmark").onclick = () => act("bookmark");
+  $("to-bookmark").onclick = () => act("to_bookmark");
   $("hint").onclick = () => act("hint");
   $("auto-finish").onclick = () => act("auto_finish");
   $("show-me").onclick = showMe;
@@ -451,7 +456,7 @@ async function start() {
   $("win-new").onclick = () => newGame();
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, dialog") || event.ctrlKey || event.metaKey || event.altKey) return;
-    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), i: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: () => newGame(), m: showMe };
+    const keys = { u: () => act("undo"), r: () => act("redo"), h: () => act("hint"), i: () => act("hint"), d: () => act("deal"), a: () => act("auto_finish"), n: () => newGame(), m: showMe, b: () => act("bookmark"), B: () => act("to_bookmark") };
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
   window.addEventListener("resize", () => table.redraw());
