@@ -12,6 +12,7 @@ move notation.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -144,14 +145,14 @@ def _card_words(session: Session, typed: list[str]) -> Outcome:
     """A move named by cards and piles; ``typed`` as the player wrote them."""
     words = [word.lower() for word in typed]
     if len(words) > 2:
-        return Outcome(False, f"{_said(' '.join(typed))}: name a card, or a card and where it goes (help lists moves)")
+        return Outcome(False, f"{_said(' '.join(typed))}: name a card, or a card and where it goes (help lists moves){_solvers(session, words)}")
     first = _card_place(session, words[0])
     if first is Named.NOT_SHOWING:
         return Outcome(False, f"{words[0].upper()} is not face up on the table")
     if isinstance(first, Named):  # not a card: a pile, perhaps
         source = _pile(session, words[0])
         if isinstance(source, Named):
-            return Outcome(False, f"{_said(typed[0])} is not a card or a pile (help lists moves)")
+            return Outcome(False, f"{_said(typed[0])} is not a card or a pile (help lists moves){_solvers(session, words)}")
         if len(words) == 1:
             return Outcome(False, f"{_said(typed[0])} is a pile: name where its cards go too, or a card (help lists moves)")
         return _pile_to_pile(session, source, words[1], typed[1])
@@ -168,6 +169,20 @@ def _card_words(session: Session, typed: list[str]) -> Outcome:
     if isinstance(target, Named):
         return Outcome(False, f"{_said(typed[1])} is not a card on the table or a pile")
     return session.move_card(pile, position, target)
+
+
+SOLVERS_MOVE = re.compile(r"[1-9a-d][1-9a-dh](v\d+)?")
+"""A move in Freecell Solver's notation: from a column (1-8) or free cell (a-d) to a
+column, a free cell or home (h), with ``vN`` for N cards at once."""
+
+
+def _solvers(session: Session, words: list[str]) -> str:
+    """What to add to a refusal of ``words`` that read as Freecell Solver's moves (in a
+    game with free cells): that notation is not read here, and how to get this one."""
+    if not session.variant.piles_of(PileKind.CELL) or not all(SOLVERS_MOVE.fullmatch(word) for word in words):
+        return ""
+    return (". Moves in Freecell Solver's notation (6a, 76, bh) are not read here, since 7c would be a card:"
+            " `cardtable solve GAME --deal N --notation cardtable` writes a solution as play reads it")
 
 
 def _to_cell(session: Session, pile: int, position: int = -1) -> Outcome:

@@ -86,3 +86,14 @@ def test_c_puts_a_card_or_a_columns_top_in_whichever_free_cell_is_empty() -> Non
 def test_c_where_the_game_has_no_free_cell_says_so(session: Session) -> None:
     reply = run_command(session, "4S c")
     assert reply.outcome is not None and reply.outcome.reason == "there is no free cell in this game"
+
+
+def test_freecell_solvers_notation_is_refused_with_the_way_to_a_solution_play_reads() -> None:
+    session = Session(get_variant("freecell"), 1)
+    for line in ("6a", "6a 6b 6h 6h bh"):
+        outcome = run_command(session, line).outcome
+        assert outcome is not None and not outcome.ok and "--notation cardtable" in outcome.reason, line
+    assert session.move_count == 0
+    klondike = Session(get_variant("klondike"), 1)  # no free cells: no such notation to mistake
+    outcome = run_command(klondike, "6a").outcome
+    assert outcome is not None and "Freecell Solver" not in outcome.reason
