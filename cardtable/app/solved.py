@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from cardtable.app.storage import Store, StorageError
+from cardtable.app.storage_errors import failing_as
 from cardtable.solver.batch import DealResult
 from cardtable.solver.search import Outcome
 
@@ -52,13 +53,15 @@ class SolvedDeals:
             raise StorageError(f"can't save solver results in {self.path}: {error}") from None
 
     def results(self, game: str, deals: range | None = None) -> list[DealResult]:
-        """The stored verdicts for ``game`` (within ``deals``), by deal number."""
+        """The stored verdicts for ``game`` (within ``deals``), by deal number
+        (StorageError if they can't be read)."""
         low, high = (0, (1 << 63) - 1) if deals is None else (deals.start, deals.stop - 1)
-        rows = self._db.execute(
-            "SELECT game, deal, outcome, moves, nodes, seconds, thoughtful, solution FROM solver_results "
-            "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
-            (game, low, high),
-        ).fetchall()
+        with failing_as("read the solver's results"):
+            rows = self._db.execute(
+                "SELECT game, deal, outcome, moves, nodes, seconds, thoughtful, solution FROM solver_results "
+                "WHERE game = ? AND deal BETWEEN ? AND ? ORDER BY deal",
+                (game, low, high),
+            ).fetchall()
         return [
             DealResult(g, int(d), Outcome(o), int(m), int(n), float(s), bool(t), str(text))
             for g, d, o, m, n, s, t, text in rows

@@ -9,7 +9,6 @@ import math
 import os
 import shlex
 import signal
-import sqlite3
 import sys
 import threading
 import time
@@ -143,7 +142,7 @@ def _earlier(variant: Variant, deal: int, store: SolvedDeals) -> None:
     """Say what an earlier, larger search kept in the store found, where this one ran out."""
     try:
         kept = store.decided(variant.id, range(deal, deal + 1)).get(deal)
-    except (StorageError, sqlite3.Error):
+    except StorageError:
         return
     if kept is None:
         return
