@@ -9,10 +9,12 @@ whose redeals shuffle the cards: the win shown would tell where they fall.
 
 from __future__ import annotations
 
+import copy
 import time
 from dataclasses import dataclass
 
 from cardtable.app.history import History
+from cardtable.app.scoring import Scoring, points_after
 from cardtable.app.searches import HERE, Searcher
 from cardtable.app.session import Session
 from cardtable.app.standing import shown_reason
@@ -71,11 +73,25 @@ class Playback:
         return f"can't be won from here: undo {self.back} move{'s' * (self.back != 1)}, then {win}"
 
     def frame(self, session: Session, step: int) -> Session:
-        """The game as it looks after ``step`` moves of the playback (a copy, over)."""
-        history = History(self.states, tuple((m,) for m in self.moves), step)
-        shown = Session(session.variant, session.deal_number, session.options, history,
-                        random_deal=session.random_deal, daily=session.daily)
-        shown.is_over = True
+        """The game as it looks after ``step`` moves of the playback: a copy, with the
+        game's own moves up to where the win starts, then the win's, so its moves and
+        score count on from the game's; its clock stands where the game's does, and it
+        is over (won or given up) only if the game is."""
+        past = session.history
+        base = past.at - self.back
+        steps = tuple((move,) for move in self.moves)
+        history = History(past.states[:base] + self.states, past.steps[:base] + steps, base + step)
+        points = None
+        if session.options.scoring is not Scoring.UNIFORM:
+            scoring = Scoring.STANDARD if session.options.scoring is Scoring.TIMED else session.options.scoring
+            start = copy.copy(session)
+            start.history = past.go_to(base)
+            points = start.points
+            for at in range(step):
+                points, _ = points_after(points, self.states[at], steps[at], scoring)
+        shown = Session(session.variant, session.deal_number, session.options, history, session.elapsed,
+                        random_deal=session.random_deal, points=points, daily=session.daily)
+        shown.is_over, shown.given_up = session.is_over, session.given_up
         return shown
 
 

@@ -7,7 +7,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from cardtable.app import Options, Session, Store
+from cardtable.app import Options, Scoring, Session, Store
+from cardtable.app.showing import Playback, playback
 from cardtable.app.service import Games
 from cardtable.solitaire import get_variant
 from cardtable.solver import solve
@@ -44,6 +45,23 @@ def test_typed_show_steps_on_enter_and_stops_on_anything_else(tmp_path: Path) ->
     assert "  stopped after move 3" in out and "  the game is as it was" in out
     assert session.move_count == 0
     assert [r.status for r in games.store.records("me")] == ["unplayed"]  # left untouched at the quit, not given up as lost
+
+
+def test_each_step_of_show_me_counts_on_from_the_game_with_its_clock_and_score(tmp_path: Path) -> None:
+    session = Session(get_variant("freecell"), 617, Options(scoring=Scoring.STANDARD))
+    assert session.play_card("t1").ok
+    shown = playback(session, seconds=60.0)
+    assert isinstance(shown, Playback)
+    session.pause()  # (the frames' clock stands where the game's does)
+    opening, second = shown.frame(session, 0), shown.frame(session, 1)
+    assert (opening.move_count, second.move_count) == (1, 2) and opening.score == session.score
+    assert second.elapsed == session.elapsed and second.state == shown.states[1]
+    assert "won" not in status_line(second)  # (a playback is no game won and undone)
+    out: list[str] = []
+    games = Games(Store(tmp_path / "t.db"), "me")
+    play_plain(games, games.store.save("me", session), session, ["show", "", "stop", "quit"], out.append)
+    [first] = [line for line in out if "\n  show me: move 1 of" in line]
+    assert "\nFreeCell, deal 617: 2 moves, score " in first, first
 
 
 def test_typed_show_of_a_game_hiding_cards_asks_then_gives_it_up(tmp_path: Path) -> None:
