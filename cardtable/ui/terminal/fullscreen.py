@@ -39,7 +39,7 @@ from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fitted, fold
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
-from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, new_deal, put_away, saved_words, stats_text, status_line
+from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, kept_as_saved, new_deal, put_away, saved_words, stats_text, status_line
 from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
 from cardtable.ui.terminal.table_view import CardView, TableView
 
@@ -533,7 +533,12 @@ class TableApp(App[int]):
         up for it, which happens only if the answer ``reveals`` something."""
         shown = playback(self.session, self.show_nodes)
         if giving_up and reveals(shown):
-            self.games.give_up(self.game_id, self.session)
+            try:
+                self.games.give_up(self.game_id, self.session)
+            except StorageError as error:  # (a busy or read-only database): nothing given up, nothing shown
+                self.message = f"{error}: not shown, the game goes on"
+                self.redraw()
+                return
         if isinstance(shown, NoWin):
             kept = giving_up and not self.session.given_up
             self.message = shown.reason + (": the game goes on, not given up" if kept else "")
@@ -550,8 +555,13 @@ class TableApp(App[int]):
 
     def action_winnable(self) -> None:
         """Turn the "still winnable?" indicator on or off (a setting kept for later games)."""
+        try:
+            self.games.set_indicator(not self.judging)
+        except StorageError as error:
+            self.message = f"{error}: the setting is as it was"
+            self.show_message()
+            return
         self.judging = not self.judging
-        self.games.set_indicator(self.judging)
         self.message = f"Still winnable? {'On' if self.judging else 'Off'}. {SETTING_TEXT}"
         self.verdict = ""
         self.show_message()
@@ -566,8 +576,13 @@ class TableApp(App[int]):
     def action_quit_game(self) -> None:
         self.session.pause()
         if not self.session.is_over:
-            self.farewell = put_away(self.games, self.game_id, self.session, self.resume)
-        self.exit(0)
+            try:
+                self.farewell = put_away(self.games, self.game_id, self.session, self.resume)
+            except StorageError as error:
+                self.farewell = f"{error}. {kept_as_saved(self.game_id, self.resume)}"
+                self.exit(return_code=1)
+                return
+        self.exit()
 
 
 def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = "cardtable resume") -> int:
@@ -575,7 +590,8 @@ def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = 
     was saved, as the typed mode does (``resume``: the command that continues it)."""
     app = TableApp(games, game_id, session)
     app.resume = resume
-    code = app.run() or 0
+    app.run()
+    code = app.return_code or 0
     if app.farewell or not app.session.is_over:  # closed another way: saved after its last action
         print(app.farewell or saved_words(app.game_id, resume))
     return code

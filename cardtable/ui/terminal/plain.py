@@ -169,9 +169,13 @@ def play_plain(
             elif reply.word == "winnable":
                 write(still_winnable(indicator, session))
             elif reply.word in ("winnable on", "winnable off"):
-                judging = reply.word == "winnable on"
-                games.set_indicator(judging)
-                write(f"  Still winnable? {'On' if judging else 'Off'}. {SETTING_TEXT}")  # as the full screen says it
+                try:
+                    games.set_indicator(reply.word == "winnable on")
+                except StorageError as error:
+                    write(f"  {error}: the setting is as it was")
+                else:
+                    judging = reply.word == "winnable on"
+                    write(f"  Still winnable? {'On' if judging else 'Off'}. {SETTING_TEXT}")  # as the full screen says it
             elif reply.word in ("new", "new winnable", "daily"):
                 if session.is_in_progress:
                     write(f"  {GIVE_UP_QUESTION} (yes/no)")
@@ -221,5 +225,15 @@ def play_plain(
         unprompt()
     session.pause()
     if not session.is_over:
-        write(put_away(games, game_id, session, resume))
+        try:
+            write(put_away(games, game_id, session, resume))
+        except StorageError as error:
+            write(f"  {error}. {kept_as_saved(game_id, resume)}")
+            return 130 if interrupted else 1
     return 130 if interrupted else 0
+
+
+def kept_as_saved(game_id: int, resume: str) -> str:
+    """What is left of a game whose last save, at the quit, failed: each move was saved as
+    it was played, so only the time since is lost."""
+    return f"Game {game_id} is kept as it was saved after its last move: `{resume}` continues it."

@@ -55,7 +55,11 @@ def show_typed(
             return
     shown = playback(session) if nodes is None else playback(session, nodes)
     if reason and reveals(shown):  # a search that ran out gives nothing up
-        games.give_up(game_id, session)
+        try:
+            games.give_up(game_id, session)
+        except StorageError as error:  # (a busy or read-only database): nothing given up, nothing shown
+            write(f"  {error}: not shown, the game goes on")
+            return
     if isinstance(shown, NoWin):
         write(f"  {shown.reason}" + (": the game goes on, not given up" if reason and not session.given_up else ""))
         return

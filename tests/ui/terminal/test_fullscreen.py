@@ -208,13 +208,19 @@ def test_on_a_busy_database_a_move_goes_back_and_a_new_deal_gives_nothing_up(tmp
             await pilot.pause()
             assert app.session is session and not session.given_up
             assert app.message.startswith("can't start a new game") and app.message.endswith("the game goes on")
+            await pilot.press("w")
+            await pilot.pause()
+            assert not app.judging and app.message.endswith(": the setting is as it was")
             holder.execute("COMMIT")
             await pilot.press("d")
             await pilot.pause()
             assert session.move_count == 2
+            holder.execute("BEGIN EXCLUSIVE")  # busy again at the quit
             await pilot.press("q")
 
     asyncio.run(drive())
+    assert app.return_code == 1 and app.farewell.endswith("is kept as it was saved after its last move: `cardtable resume` continues it.")
+    holder.execute("COMMIT")
     assert [(r.status, r.moves) for r in games.store.records("me")] == [("playing", 2)]
     holder.close()
 

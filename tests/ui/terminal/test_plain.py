@@ -214,14 +214,21 @@ def test_a_new_deal_on_a_busy_database_gives_nothing_up_and_the_game_goes_on(tmp
     def feed() -> Iterator[str]:
         yield "turn"
         holder.execute("BEGIN EXCLUSIVE")  # another program takes the database
-        yield from ["new", "yes"]
+        yield from ["new", "yes", "winnable on", "show", "yes"]
         holder.execute("COMMIT")
         yield from ["turn", "quit"]
 
-    play_plain(games, game_id, session, feed(), out.append)
+    assert play_plain(games, game_id, session, feed(), out.append) == 0
     refused = [line for line in out if "database is busy" in line]
-    assert len(refused) == 1 and refused[0].startswith("  can't start a new game") and refused[0].endswith("the game goes on"), out
+    assert len(refused) == 3 and refused[0].startswith("  can't start a new game") and refused[0].endswith("the game goes on"), out
+    assert refused[1].endswith(": the setting is as it was") and refused[2].endswith(": not shown, the game goes on")
     assert not session.given_up and session.move_count == 2  # played on, and saved
+    assert [(r.status, r.moves) for r in store.records("me")] == [("playing", 2)] and not games.indicator_on()
+    holder.execute("BEGIN EXCLUSIVE")  # and busy at the quit: said, and the game kept as last saved
+    out.clear()
+    assert play_plain(games, game_id, session, ["turn", "quit"], out.append) == 1
+    assert out[-1].endswith(f"Game {game_id} is kept as it was saved after its last move: `cardtable resume` continues it."), out
+    holder.execute("COMMIT")
     assert [(r.status, r.moves) for r in store.records("me")] == [("playing", 2)]
     holder.close()
 
