@@ -342,8 +342,9 @@ def _check_db(args: argparse.Namespace) -> None:
     if args.no_store:
         return
     check_db_folder(args.db)
-    if database_path(args.db).is_dir():
-        raise UserError(f"can't use {args.db} as the database: it is a folder")
+    path = database_path(args.db)
+    if path.is_dir():
+        raise UserError(f"{path} is a folder, not a database file")
 
 
 def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:

@@ -241,7 +241,7 @@ def test_a_png_plot_is_drawn(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db = tmp_path / "c.db"
     for args, words in [
@@ -260,13 +260,16 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
         (("--deals", "1-2", "--csv", "-"), "--csv - : name a file"),
         (("--deals", "1-2", "--csv", str(tmp_path / "r"), "--json", str(tmp_path / "r")), "--csv and --json name the same file"),
         (("--deals", "1-2", "--scheduler", "tcp://h:8786", "--workers", "2"), "with --scheduler the cluster's workers"),
-        (("--deal", "3", "--db", str(tmp_path)), "it is a folder"),  # before the search, not after it
+        (("--deal", "3", "--db", str(tmp_path)), f"{tmp_path} is a folder, not a database file"),  # before the search
     ]:
         status, out, err = run(capsys, "solve", "freecell", *args, "--db", str(db)) if "--db" not in args else run(
             capsys, "solve", "freecell", *args)
         assert status == 2 and words in err and "Traceback" not in err, args
         assert out == ""
     assert not db.exists() or db.read_bytes()[:16] == b"SQLite format 3\x00"  # never written over
+    monkeypatch.setenv("CARDTABLE_DB", str(tmp_path))  # the folder named by the environment: named, not None
+    status, _, err = run(capsys, "solve", "freecell", "--deal", "3")
+    assert status == 2 and f"{tmp_path} is a folder, not a database file" in err, err
     status, _, err = run(capsys, "solve", "klondike", "--notation", "freecell")
     assert status == 2 and "it has a stock; --notation cardtable writes it" in err
 

@@ -20,8 +20,18 @@ def test_the_draw_choice_switches_within_the_family_and_hides_elsewhere(page: Pa
     page.keyboard.press("Escape")
     page.select_option("#game-picker", "klondike-vegas")
     page.click("#show-settings")
+    expect(page.locator('#game-options select[name="passes"]')).to_have_value("1")
+    page.select_option('#game-options select[name="columns"]', "8")  # a choice of the player's: kept
     page.select_option("#setting-draw", "3")
     expect(page.locator("#game-picker")).to_have_value("klondike-draw3-vegas")
+    expect(page.locator('#game-options select[name="passes"]')).to_have_value("3")  # the game now picked: what is dealt
+    expect(page.locator('#game-options select[name="columns"]')).to_have_value("8")
+    page.click("#settings-done")
+    page.fill("#deal-number", "2")
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("deal 2 ·")
+    page.click("#show-rules")
+    expect(page.locator("#rules-title")).to_have_text("Klondike (draw 3, three passes, 8 columns)")
     page.keyboard.press("Escape")
     page.select_option("#game-picker", "freecell")
     page.click("#show-settings")

@@ -358,7 +358,7 @@ function fillOptions(entry, chosen) {
     select.name = o.name;
     select.dataset.current = String(o.current);
     const value = chosen[o.name] ?? o.current;
-    select.replaceChildren(...o.values.map((v, n) => new Option(o.labels[n], String(v), false, v === value)));
+    select.replaceChildren(...o.values.map((v, n) => new Option(o.labels[n], String(v), false, String(v) === String(value))));
     label.append(`${o.words[0].toUpperCase()}${o.words.slice(1)} `, select);
     return label;
   }));
@@ -421,7 +421,13 @@ function chooseDraw() {
   const picker = $("game-picker");
   const entry = entryOf(picker.value);
   if (!entry.draws) return;
+  // What the player changed from the game's own settings stays changed; the rest show
+  // the newly picked game's own (its passes, say), which is what will be dealt.
+  const changed = Object.fromEntries([...$("game-options").querySelectorAll("select")]
+    .filter((s) => s.value !== s.dataset.current).map((s) => [s.name, s.value]));
   picker.value = entry.draws[$("setting-draw").value] ?? picker.value;
+  fillSettings("dialog");
+  fillOptions(entryOf(picker.value), changed);
 }
 
 async function start() {
