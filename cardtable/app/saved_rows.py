@@ -114,6 +114,7 @@ def rebuild(row: tuple[object, ...]) -> Session:
         history = History.resumed(opening, tuple(played), at, current)
         session = Session(variant, deal, options, history, elapsed, daily=daily, points=points)
         session.bookmark = _bookmark(row[10] if len(row) > 10 else None, history)
+        session.day = _day(options_data)
         return session
     # The history is built once at the end: pushing step by step copied the states so
     # far on every step, a cost that grew with the square of the game's length.
@@ -128,7 +129,14 @@ def rebuild(row: tuple[object, ...]) -> Session:
         states.append(state)
     session = Session(variant, deal, options, History(tuple(states), tuple(played), at), elapsed, daily=daily)
     session.bookmark = _bookmark(row[10] if len(row) > 10 else None, session.history)
+    session.day = _day(options_data)
     return session
+
+
+def _day(options: dict[str, object]) -> str | None:
+    """The day a daily deal was dealt for, as saved with its options (None if not saved)."""
+    day = options.get("day")
+    return day if isinstance(day, str) and options.get("daily") is True else None
 
 
 def digest(steps: str, at: int) -> str:
@@ -174,6 +182,8 @@ def columns(
     settings: dict[str, object] = {"auto_build": session.options.auto_build, "scoring": session.options.scoring.value}
     if session.daily:
         settings["daily"] = True  # the statistics count the day's deals apart
+        if session.day:
+            settings["day"] = session.day
     options = json.dumps(settings)
     status = status or ("won" if session.is_won else "playing")
     vegas = session.score if session.options.scoring is Scoring.VEGAS else 0  # kept for cumulative Vegas

@@ -99,10 +99,12 @@ class Games:
         """Turn the "still winnable?" indicator on or off for the player's games."""
         self.store.set_setting(self.player, SETTING, "1" if on else "0")
 
-    def start(self, game: str, deal: int | None = None, hidden: bool = False, daily: bool = False) -> tuple[int, Session]:
+    def start(
+        self, game: str, deal: int | None = None, hidden: bool = False, daily: bool = False, day: date | None = None
+    ) -> tuple[int, Session]:
         """A new game (a random deal when none is named), already saved. ``hidden``: the
         number, though named, is kept from the player as a random deal's is (a winnable
-        deal's); ``daily``: it is the day's deal (hidden too); but a deal of the published
+        deal's); ``daily``: it is the day's deal (hidden too) of ``day`` (today's unless given); but a deal of the published
         list (``deals.published``) shows its number. A player who has begun the
         day's deal already (played, or seen won in "show me") gets it again as an ordinary
         game: the day's line counts the first try."""
@@ -117,6 +119,8 @@ class Games:
         # each deal with its win, so the number would hide nothing its opening does not tell.
         kept = (hidden or daily) and not published(variant, number)
         session = Session(variant, number, self.options(variant.id), random_deal=deal is None or kept, daily=daily)
+        if daily:
+            session.day = (day or today()).isoformat()
         return self.store.save(self.player, session), session
 
     def start_winnable(self, game: str, book: DealBook | None = None) -> tuple[int, Session]:
@@ -140,7 +144,7 @@ class Games:
                 return begun, self.store.load(self.player, begun)
             except CorruptSave:
                 pass  # unreadable: a new game of the day's deal instead, the row kept as it is
-        return self.start(variant.id, number, daily=True)
+        return self.start(variant.id, number, daily=True, day=day)
 
     def resume(self, game_id: int | None = None) -> tuple[int, Session] | None:
         """A saved game (the latest unfinished one when no id is given)."""

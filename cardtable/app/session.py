@@ -91,6 +91,8 @@ class Session:
         self.random_deal = random_deal
         self.daily = daily
         """Whether this is the day's deal (its results have a line of their own in the statistics)."""
+        self.day: str | None = None
+        """The day (UTC, as 2026-12-05) a daily deal was dealt for, where known."""
         self.options = _fitting(options, variant)
         self.history = history or History.begin(variant.start(deal))
         self._won: Known = None

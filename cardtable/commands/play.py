@@ -113,6 +113,10 @@ def play(args: argparse.Namespace) -> int:
             raise UserError("name a deal, or ask for --winnable or --daily, not both")
         if args.daily:
             game_id, session = games.start_daily(args.game)
+            if not session.daily:  # begun already today
+                from cardtable.ui.terminal.plain import DAILY_AGAIN
+
+                print(f"cardtable: {DAILY_AGAIN}", file=sys.stderr)
         elif args.winnable:
             game_id, session = games.start_winnable(args.game)
         else:

@@ -39,7 +39,10 @@ from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fitted, fold
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
-from cardtable.ui.terminal.plain import GIVE_UP_QUESTION, kept_as_saved, new_deal, put_away, saved_words, stats_text, status_line
+from cardtable.ui.terminal.plain import (
+    DAILY_AGAIN, DAILY_IN_PLAY, GIVE_UP_QUESTION, daily_in_play, kept_as_saved, new_deal, put_away, saved_words, stats_text,
+    status_line,
+)
 from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
 from cardtable.ui.terminal.table_view import CardView, TableView
 
@@ -478,6 +481,10 @@ class TableApp(App[int]):
     def action_new(self, word: str = "new") -> None:
         """A new deal (``new``, ``new winnable`` or ``daily``); one that gives the game in
         progress up as lost is asked first."""
+        if daily_in_play(self.session, word):
+            self.message = DAILY_IN_PLAY
+            self.show_message()
+            return
         if not self.session.is_in_progress:
             self._new_deal(word)
             return
@@ -498,7 +505,8 @@ class TableApp(App[int]):
         # A random deal's number tells every face-down card: it is named only once over.
         deal = "a random deal" if self.session.is_deal_hidden else str(self.session.deal_number)
         kind = {"new winnable": "winnable deal", "daily": "today's deal"}.get(word, "deal")
-        self.show(Outcome(True), f"new {kind}: {deal}")
+        again = f" ({DAILY_AGAIN})" if word == "daily" and not self.session.daily else ""
+        self.show(Outcome(True), f"new {kind}: {deal}{again}")
 
     def action_show_me(self) -> None:
         """Play the solver's win back, step by step (a game hiding cards is given up

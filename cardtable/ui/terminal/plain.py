@@ -24,6 +24,17 @@ from cardtable.ui.terminal.commands import HELP, run_command
 GIVE_UP_QUESTION = "Give up this game as lost and deal a new one?"
 """Asked before a new deal replaces a game in progress."""
 
+DAILY_IN_PLAY = "this is today's deal, still in play: play on"
+"""Said when today's deal is asked for while it is the game in play (nothing is given up)."""
+
+DAILY_AGAIN = "today's deal again: you have played it, so this game counts as an ordinary one"
+"""Said when today's deal, begun already, is dealt again."""
+
+
+def daily_in_play(session: Session, word: str) -> bool:
+    """Whether ``word`` asks for today's deal while it is the game in play."""
+    return word == "daily" and session.daily and session.day == today().isoformat() and not session.is_over
+
 
 def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[int, Session]:
     """Give the game up for another of the same game: ``new`` a random deal, ``new
@@ -177,6 +188,10 @@ def play_plain(
                     judging = reply.word == "winnable on"
                     write(f"  Still winnable? {'On' if judging else 'Off'}. {SETTING_TEXT}")  # as the full screen says it
             elif reply.word in ("new", "new winnable", "daily"):
+                if daily_in_play(session, reply.word):
+                    write(f"  {DAILY_IN_PLAY}")
+                    prompt()
+                    continue
                 if session.is_in_progress:
                     write(f"  {GIVE_UP_QUESTION} (yes/no)")
                     prompt()
@@ -195,6 +210,8 @@ def play_plain(
                     prompt()
                     continue
                 write(show(session))
+                if reply.word == "daily" and not session.daily:
+                    write(f"  {DAILY_AGAIN}")
                 if judging:
                     write(still_winnable(indicator, session))
             elif reply.outcome is not None:

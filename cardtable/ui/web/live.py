@@ -182,13 +182,13 @@ class LiveGames:
             deal, daily = found, pick == "daily"
         else:
             daily = False
-        left, game_id, session = await self.run(
+        left, game_id, session, version = await self.run(
             self._start, player, game, deal, options, daily, pick is not None, leaving
         )
         for previous in left:
             self._warm.pop((player, previous), None)
             self._notify((player, previous))
-        live = self._live(player, game_id, session, 0)
+        live = self._live(player, game_id, session, version)
         self._warm[(player, game_id)] = live
         return live
 
@@ -208,11 +208,29 @@ class LiveGames:
     def _start(
         self, player: str, game: str, deal: int | None, options: Options | None, daily: bool = False,
         hidden: bool = False, leaving: tuple[int, int] | None = None,
-    ) -> tuple[list[int], int, Session]:
+    ) -> tuple[list[int], int, Session, int]:
         """``create``'s store work (on a store thread): the games given up, the new
-        game's id and its session."""
+        game's id, its session and version. The day's deal, asked for while the player's
+        game of it is still in play, is that game, given back as it was: nothing is given
+        up for it."""
+        if daily and deal is not None:
+            begun = self.store.unfinished_daily(player, get_variant(game).id, deal)
+            if begun is not None:
+                try:
+                    return [], begun, *self._stored(player, begun)
+                except CorruptSave:
+                    pass  # unreadable: a new game of the day's deal instead, the row kept as it is
         with self.store.together("start a new game"):  # the game given up stays in play if the new one can't be saved
-            return self._leave_and_start(player, game, deal, options, daily, hidden, leaving)
+            left, game_id, session = self._leave_and_start(player, game, deal, options, daily, hidden, leaving)
+            return left, game_id, session, 0
+
+    def _stored(self, player: str, game_id: int) -> tuple[Session, int]:
+        """A game as stored, and its version: the warm copy where it is the stored one."""
+        version = self.store.version(player, game_id)
+        warm = self._warm.get((player, game_id))
+        if warm is not None and warm.version == version:
+            return warm.session, version
+        return self.store.load(player, game_id), version
 
     def _leave_and_start(
         self, player: str, game: str, deal: int | None, options: Options | None, daily: bool,

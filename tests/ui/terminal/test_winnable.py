@@ -87,12 +87,17 @@ def test_typed_new_winnable_and_daily_deal_proved_deals(tmp_path: Path) -> None:
     session = Session(get_variant("freecell"), 1)
     game_id = games.store.save("me", session)
     out: list[str] = []
-    play_plain(games, game_id, session, ["new winnable", "daily", "quit"], out.append)
+    play_plain(games, game_id, session, ["new winnable", "daily", "t1 c", "daily", "quit"], out.append)
     catalogue = DealBook(games.store).catalogue(get_variant("freecell"))
     assert any(f"FreeCell, deal {deal}: 0 moves" in line for line in out for deal in catalogue)
     assert any("FreeCell, daily deal" in line for line in out)
+    assert "  this is today's deal, still in play: play on" in out  # asked for again while in play: nothing given up
     *_, latest = games.store.records("me")  # the day's, left untouched at the end
-    assert latest.options and games.store.load("me", latest.id).daily
+    assert latest.options and games.store.load("me", latest.id).daily and latest.status == "playing"
+    out.clear()
+    again = games.store.load("me", latest.id)
+    play_plain(games, latest.id, again, ["new", "yes", "daily", "quit"], out.append)  # given up, then asked for again
+    assert "  today's deal again: you have played it, so this game counts as an ordinary one" in out
 
 
 def test_typed_new_winnable_goes_through_the_list_before_a_deal_comes_again(tmp_path: Path) -> None:

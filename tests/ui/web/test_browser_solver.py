@@ -60,6 +60,12 @@ def test_a_winnable_deal_and_the_daily_deal_from_their_buttons(page: Page, serve
     daily = page.request.get(f"{server}/api/games/latest").json()
     assert daily["daily"] and daily["deal"] is None
     snap(page, "daily-deal")
+    page.click("#table")
+    page.keyboard.press("d")  # played: the daily deal is in progress (a card may go home with the deal)
+    expect(page.locator("#status")).not_to_contain_text("· 0 moves ·")
+    page.click("#daily-deal")  # again: nothing to give up for it, nothing asked
+    expect(page.locator("#message")).to_contain_text("This is today's deal, still in play")
+    assert page.request.get(f"{server}/api/games/latest").json()["id"] == daily["id"]
     page.select_option("#game-picker", "chameleon")  # no deal proved: nothing to press in vain
     expect(page.locator("#message")).to_have_text(  # said too: a phone shows no title
         "No deal of Chameleon has been proved winnable yet, so Winnable deal and Daily are off for it.")

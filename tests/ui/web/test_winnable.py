@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from cardtable.app import Store
+from cardtable.app.service import today
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.standing import SETTING_TEXT, Indicator
 from cardtable.solver.batch import DealResult
@@ -116,7 +117,12 @@ def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) 
     played = {"action": "play", "version": 0, "pile": "t1", "position": -1}
     assert client.post(f"/api/games/{winnable.json()['id']}/actions", json=played).json()["ok"]
     daily = client.post("/api/games", json={"game": "freecell", "pick": "daily"}).json()
-    assert client.post(f"/api/games/{daily['id']}/actions", json=played).json()["ok"]
+    moved = client.post(f"/api/games/{daily['id']}/actions", json=played).json()
+    assert moved["ok"]
+    kept = client.post("/api/games", json={"game": "freecell", "pick": "daily", "leaving": {"game_id": daily["id"], "version": 1}})
+    assert kept.status_code == 201 and kept.json()["id"] == daily["id"]  # still in play: given back, nothing given up
+    assert (kept.json()["moves"], kept.json()["version"], kept.json()["daily_day"]) == (moved["view"]["moves"], 1, str(today()))
+    assert client.post("/api/games", json={"game": "freecell", "deal": 5}).status_code == 201  # the daily given up
     again = client.post("/api/games", json={"game": "freecell", "pick": "daily"}).json()
     assert daily["daily"] and daily["deal"] == again["deal"]
     assert not again["daily"]  # begun already: the day's line counts the first try only
@@ -127,7 +133,7 @@ def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) 
     assert both.status_code == 409 and "not both" in both.json()["detail"]
     stats = client.get("/api/stats").json()["stats"]
     assert {(s["game"], s["daily"]) for s in stats} == {("freecell", False), ("freecell", True)}
-    assert [s["played"] for s in stats] == [1, 1]  # each given up after a move (the replay had none)
+    assert [s["played"] for s in stats] == [1, 1]  # each given up after a move (deal 5 and the replay had none)
 
 
 def test_new_winnable_deals_go_through_the_list_before_any_comes_again(app: FastAPI) -> None:

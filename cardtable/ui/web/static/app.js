@@ -257,6 +257,11 @@ async function newGame(pick = null, asking = true) {
       + "the terminal (cardtable play GAME --deal N) takes every deal number a game has.");
     return;
   }
+  const today = new Date().toISOString().slice(0, 10);  // the daily deal's day: UTC's
+  if (pick === "daily" && view && view.daily && !view.given_up && view.daily_day === today && view.game === game) {
+    say("This is today's deal, still in play: play on (or undo back to its start).");
+    return;
+  }
   let leaving = null;
   if (asking) {
     const { known, latest } = await leavingGame();
