@@ -758,3 +758,19 @@ def test_a_marked_position_is_come_back_to_by_button_and_key_after_a_reload(page
     page.keyboard.press("d")
     page.keyboard.press("Shift+B")
     expect(page.locator("#status")).to_contain_text(moves_said(1))
+
+
+def test_after_a_game_ends_a_reload_shows_it_as_it_ended(page: Page, server: str) -> None:
+    start(page, "golf", 3)
+    page.click("#table")
+    page.keyboard.press("d")
+    expect(page.locator("#status")).to_contain_text(moves_said(1))
+    ended = page.request.get(f"{server}/api/games/latest").json()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#show-me")  # Golf hides its stock: showing the win gives the game up
+    expect(page.locator("#status")).to_contain_text("given up", timeout=15_000)
+    page.click("#show-me")  # (stops the playback)
+    page.reload()
+    expect(page.locator("#status")).to_contain_text(f"Golf · deal 3 · {moves_said(1)}")
+    expect(page.locator("#message")).to_contain_text("Your last game, as it ended: deal again for another.")
+    assert page.request.get(f"{server}/api/games/{ended['id']}").json()["given_up"]

@@ -66,8 +66,20 @@ function status() {
   document.title = `${view.name} · cardtable`;
 }
 
+const LAST_SHOWN = "cardtable-last-game";  // the id of the game this browser last showed
+
+async function lastShown() {
+  // The game this browser showed last, if the server still has it for this player.
+  let id = 0;
+  try { id = Number(localStorage.getItem(LAST_SHOWN)); } catch { return null; }  // storage refused: none
+  if (!Number.isSafeInteger(id) || id < 1) return null;
+  const { status: code, data } = await api.view(id);
+  return code === 200 ? data : null;
+}
+
 function show(next) {
   if (!next || (view && next.id === view.id && next.version < view.version)) return;
+  try { localStorage.setItem(LAST_SHOWN, String(next.id)); } catch { /* storage refused: reload deals anew */ }
   const wasWon = view && view.id === next.id && view.won;
   const moved = !view || view.id !== next.id || view.version !== next.version;
   view = next;
@@ -482,8 +494,13 @@ async function start() {
   setInterval(() => { if (view && view.clock_running) status(); }, 250);
   fillSettings();
   const latest = await api.latest();
+  const ended = latest.status === 204 ? await lastShown() : null;
   if (latest.status === 200) await open(latest.data);
-  else {
+  else if (ended) {
+    // No game in play: the last one this browser showed, as it ended (won, or given up).
+    await open(ended);
+    say(`Your last game, ${ended.result === "won" ? "won" : "as it ended"}: deal again for another.`);
+  } else {
     $("game-picker").value = catalogue[0].id;
     await newGame(null, false);
     // A last game that can't be opened (a damaged save, a busy database) is kept as it is: say so.
