@@ -57,6 +57,10 @@ class Games:
         self.store = store
         self.player = player
         self.rng: random.Random = rng or secrets.SystemRandom()
+        self._versions: dict[int, int] = {}
+        """The version of each game as this player's program last read or saved it: a save
+        that names no version expects that one, so a game played on meanwhile in another
+        window (of the terminal) is refused (StaleGame), not written over."""
 
     def options(self, game: str | None = None) -> Options:
         """The player's saved settings (for ``game``: the scoring chosen for it, else the
@@ -121,7 +125,9 @@ class Games:
         session = Session(variant, number, self.options(variant.id), random_deal=deal is None or kept, daily=daily)
         if daily:
             session.day = (day or today()).isoformat()
-        return self.store.save(self.player, session), session
+        game_id = self.store.save(self.player, session)
+        self._versions[game_id] = 0
+        return game_id, session
 
     def start_winnable(self, game: str, book: DealBook | None = None) -> tuple[int, Session]:
         """A new game on a deal the solver proved winnable (NoWinnableDeal if none can be
@@ -141,7 +147,9 @@ class Games:
         begun = self.store.unfinished_daily(self.player, variant.id, number)
         if begun is not None:
             try:
-                return begun, self.store.load(self.player, begun)
+                found = self.resume(begun)
+                assert found is not None  # (named by id: there or an error)
+                return found
             except CorruptSave:
                 pass  # unreadable: a new game of the day's deal instead, the row kept as it is
         return self.start(variant.id, number, daily=True, day=day)
@@ -151,17 +159,28 @@ class Games:
         game_id = game_id if game_id is not None else self.store.latest_unfinished(self.player)
         if game_id is None:
             return None
-        return game_id, self.store.load(self.player, game_id)
+        version = self.store.version(self.player, game_id)
+        session = self.store.load(self.player, game_id)
+        self._versions[game_id] = version
+        return game_id, session
 
     def save(self, game_id: int, session: Session, expected: int | None = None) -> None:
-        """Store the game as it is now (as the next version; see ``Store.save``)."""
-        self.store.save(self.player, session, game_id, expected=expected)
+        """Store the game as it is now (as the next version; see ``Store.save``), if it is
+        still the version ``expected`` (by default the one last read or saved here)."""
+        self._saved(game_id, session, None, expected)
+
+    def _saved(self, game_id: int, session: Session, status: str | None, expected: int | None) -> None:
+        """``Store.save``, expecting the version last read or saved here unless told."""
+        expected = self._versions.get(game_id) if expected is None else expected
+        self.store.save(self.player, session, game_id, status, expected)
+        if expected is not None:
+            self._versions[game_id] = expected + 1
 
     def give_up(self, game_id: int, session: Session, expected: int | None = None) -> None:
         """The player gives the game up to see it won ("show me" where cards lie face
         down): it counts as lost even before a move, as the win has been seen."""
         session.pause()
-        self.store.save(self.player, session, game_id, "won" if session.is_won else "lost", expected)
+        self._saved(game_id, session, "won" if session.is_won else "lost", expected)
         session.is_over = True
         session.given_up = not session.is_won
 
@@ -173,6 +192,6 @@ class Games:
             return
         session.pause()
         status = "won" if session.is_won else ("lost" if session.history.steps else "unplayed")
-        self.store.save(self.player, session, game_id, status, expected)
+        self._saved(game_id, session, status, expected)
         session.is_over = True
         session.given_up = status != "won"

@@ -33,14 +33,14 @@ from cardtable.app.showing import NoWin, give_up_reason, playback, reveals
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
-from cardtable.app.storage_errors import StorageError
+from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fitted, fold
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
-    DAILY_AGAIN, DAILY_IN_PLAY, GIVE_UP_QUESTION, daily_in_play, kept_as_saved, new_deal, put_away, saved_words, stats_text,
+    DAILY_AGAIN, DAILY_IN_PLAY, GIVE_UP_QUESTION, as_played_elsewhere, daily_in_play, kept_as_saved, new_deal, put_away, saved_words, stats_text,
     status_line,
 )
 from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
@@ -333,6 +333,14 @@ class TableApp(App[int]):
             saved = self._saved
             try:
                 self.games.save(self.game_id, self.session)
+            except StaleGame:  # played (or given up) in another window since: that game is the one
+                if saved[0] is self.session:
+                    vars(self.session).update(vars(saved[1]))
+                self.session, self.message = as_played_elsewhere(self.games, self.game_id, self.session)
+                self._saved = (self.session, copy.copy(self.session))
+                self.selected = None
+                self.redraw()
+                return
             except StorageError as error:
                 if saved[0] is self.session:  # (not a game dealt since)
                     vars(self.session).update(vars(saved[1]))
@@ -502,6 +510,11 @@ class TableApp(App[int]):
             self.message = str(error) + (": the game goes on" if isinstance(error, StorageError) else "")
             self.show_message()
             return
+        except StaleGame:  # played in another window since: that game is the one, nothing given up
+            self.session, self.message = as_played_elsewhere(self.games, self.game_id, self.session)
+            self._saved = (self.session, copy.copy(self.session))
+            self.redraw()
+            return
         # A random deal's number tells every face-down card: it is named only once over.
         deal = "a random deal" if self.session.is_deal_hidden else str(self.session.deal_number)
         kind = {"new winnable": "winnable deal", "daily": "today's deal"}.get(word, "deal")
@@ -543,8 +556,9 @@ class TableApp(App[int]):
         if giving_up and reveals(shown):
             try:
                 self.games.give_up(self.game_id, self.session)
-            except StorageError as error:  # (a busy or read-only database): nothing given up, nothing shown
-                self.message = f"{error}: not shown, the game goes on"
+            except (StorageError, StaleGame) as error:  # (a busy database, another window): nothing given up or shown
+                why = error if isinstance(error, StorageError) else "the game was played in another window since"
+                self.message = f"{why}: not shown, the game goes on"
                 self.redraw()
                 return
         if isinstance(shown, NoWin):
@@ -586,6 +600,8 @@ class TableApp(App[int]):
         if not self.session.is_over:
             try:
                 self.farewell = put_away(self.games, self.game_id, self.session, self.resume)
+            except StaleGame:  # played in another window since: as it left it
+                self.farewell = f"Game {self.game_id} was played in another window since: it is kept as that window left it."
             except StorageError as error:
                 self.farewell = f"{error}. {kept_as_saved(self.game_id, self.resume)}"
                 self.exit(return_code=1)

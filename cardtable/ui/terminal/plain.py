@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from cardtable.app import CorruptSave, EventKind, Scoring, Session, summarize
 from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.service import Games, today
-from cardtable.app.storage_errors import StorageError
+from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator
 from cardtable.app.stats import to_text
@@ -54,7 +54,7 @@ def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[i
         with games.store.together("start a new game"):
             games.leave(game_id, session)
             return games.start(game, found, hidden=found is not None, daily=word == "daily")
-    except StorageError:
+    except (StorageError, StaleGame):
         vars(session).update(vars(before))  # (leaving it paused the clock and marked it over)
         raise
 
@@ -156,6 +156,14 @@ def play_plain(
             if reply.outcome is not None and reply.outcome.ok and reply.outcome.hint is None:
                 try:
                     games.save(game_id, session)
+                except StaleGame:  # played (or given up) in another window since: that game is the one
+                    vars(session).update(vars(before))
+                    unsaved = None
+                    session, said = as_played_elsewhere(games, game_id, session)
+                    write(show(session))
+                    write(f"  {said}")
+                    prompt()
+                    continue
                 except StorageError as error:  # a busy or read-only database: the game goes back to as it was
                     vars(session).update(vars(before))
                     unsaved = None
@@ -205,6 +213,12 @@ def play_plain(
                     write(f"  {error}")
                     prompt()
                     continue
+                except StaleGame:  # played in another window since: that game is the one, nothing given up
+                    session, said = as_played_elsewhere(games, game_id, session)
+                    write(show(session))
+                    write(f"  {said}")
+                    prompt()
+                    continue
                 except StorageError as error:
                     write(f"  {error}: the game goes on")
                     prompt()
@@ -244,10 +258,23 @@ def play_plain(
     if not session.is_over:
         try:
             write(put_away(games, game_id, session, resume))
+        except StaleGame:  # played in another window since: as it left it
+            write(f"Game {game_id} was played in another window since: it is kept as that window left it.")
         except StorageError as error:
             write(f"  {error}. {kept_as_saved(game_id, resume)}")
             return 130 if interrupted else 1
     return 130 if interrupted else 0
+
+
+def as_played_elsewhere(games: Games, game_id: int, session: Session) -> tuple[Session, str]:
+    """The game as another window (another terminal) saved it since this one read it,
+    and what to tell the player; ``session`` itself (and a word why) if it can't be read."""
+    try:
+        found = games.resume(game_id)
+    except StorageError as error:
+        return session, f"game {game_id} was played in another window since, and can't be read now ({error}): not played"
+    assert found is not None  # (named by id: there or an error)
+    return found[1], f"game {game_id} was played in another window since this one read it: not played; here it is as it is now"
 
 
 def kept_as_saved(game_id: int, resume: str) -> str:

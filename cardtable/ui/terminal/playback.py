@@ -18,7 +18,7 @@ from cardtable.app import Session
 from cardtable.app.service import Games
 from cardtable.app.showing import NoWin, Playback, give_up_reason, playback, reveals
 from cardtable.app.standing import Standing, Verdict
-from cardtable.app.storage_errors import StorageError
+from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.solitaire.formats import format_move
 
 STEP_SECONDS = 0.6
@@ -57,8 +57,9 @@ def show_typed(
     if reason and reveals(shown):  # a search that ran out gives nothing up
         try:
             games.give_up(game_id, session)
-        except StorageError as error:  # (a busy or read-only database): nothing given up, nothing shown
-            write(f"  {error}: not shown, the game goes on")
+        except (StorageError, StaleGame) as error:  # (a busy database, another window): nothing given up or shown
+            why = error if isinstance(error, StorageError) else "the game was played in another window since"
+            write(f"  {why}: not shown, the game goes on")
             return
     if isinstance(shown, NoWin):
         write(f"  {shown.reason}" + (": the game goes on, not given up" if reason and not session.given_up else ""))
@@ -102,9 +103,10 @@ def _undone(
         session.undo()
     try:
         games.save(game_id, session)
-    except StorageError as error:
+    except (StorageError, StaleGame) as error:
         vars(session).update(vars(before))
-        write(f"  {error}: not undone, the game is as it was")
+        why = error if isinstance(error, StorageError) else "the game was played in another window since"
+        write(f"  {why}: not undone, the game is as it was")
         return
     write(picture(session))
 

@@ -594,3 +594,30 @@ def test_quitting_a_deal_with_nothing_played_keeps_no_game(tmp_path: Path) -> No
         said = f"Saved as game {game_id};" if kept else "Nothing was played: the deal was not kept."
         assert app.farewell.startswith(said)
         assert [r.id for r in games.store.unfinished("me")] == ([game_id] if kept else [])
+
+
+def test_a_game_played_in_another_window_meanwhile_is_shown_not_written_over(tmp_path: Path) -> None:
+    from cardtable.ui.terminal.plain import play_plain
+
+    path = tmp_path / "two.db"
+    game_id = Store(path).save("me", Session(get_variant("golf"), 3))
+    here, there = Games(Store(path), "me"), Games(Store(path), "me")
+    found = here.resume(game_id)
+    assert found is not None
+    app = TableApp(here, game_id, found[1])
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            elsewhere = there.resume(game_id)
+            assert elsewhere is not None
+            play_plain(there, game_id, elsewhere[1], ["turn", "turn", "quit"], lambda _: None)
+            await pilot.press("d")
+            await pilot.pause()
+            assert "was played in another window since this one read it" in app.message
+            assert app.session.move_count == 2  # the other window's game
+            await pilot.press("d")
+            await pilot.pause()
+            await pilot.press("q")
+
+    asyncio.run(drive())
+    assert Store(path).load("me", game_id).move_count == 3

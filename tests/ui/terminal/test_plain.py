@@ -303,3 +303,22 @@ def test_ctrl_c_puts_the_game_away_as_last_saved_and_says_how_to_resume_it(tmp_p
     assert out[-1] == f"Saved as game {game_id}; `cardtable resume` continues it."
     kept = games.store.load("me", game_id)
     assert kept.move_count == 1 and kept.state == session.state
+
+
+def test_a_game_played_in_two_windows_is_never_written_over_unseen(tmp_path: Path) -> None:
+    from cardtable.app.service import Games
+    from cardtable.ui.terminal.plain import play_plain
+
+    path = tmp_path / "two.db"
+    game_id = Store(path).save("local", Session(get_variant("golf"), 3))
+    first, second = Games(Store(path), "local"), Games(Store(path), "local")
+    one, two = first.resume(game_id), second.resume(game_id)  # both windows read the game
+    assert one is not None and two is not None
+    played: list[str] = []
+    play_plain(first, game_id, one[1], ["turn", "turn", "quit"], played.append)
+    out: list[str] = []
+    play_plain(second, game_id, two[1], ["turn", "turn", "quit"], out.append)
+    said = [line for line in out if "another window" in line]
+    assert len(said) == 1 and said[0].endswith("not played; here it is as it is now"), out
+    assert any("Golf, deal 3: 2 moves" in line for line in out)  # the other window's game, shown
+    assert Store(path).load("local", game_id).move_count == 3  # its two turns, and one more from here
