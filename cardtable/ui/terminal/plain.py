@@ -18,11 +18,18 @@ from cardtable.app.standing import SETTING_TEXT, Indicator
 from cardtable.app.stats import to_text
 from cardtable.cards.notation import coded
 from cardtable.solitaire.formats import render_state
-from cardtable.ui.terminal.commands import HELP, run_command
+from cardtable.kernel_cache import search_is_cached
+from cardtable.ui.terminal.commands import HELP, WORDS, run_command
 
 
 GIVE_UP_QUESTION = "Give up this game as lost and deal a new one?"
 """Asked before a new deal replaces a game in progress."""
+
+SEARCHING = ("hint", "show", "winnable")
+"""Commands that search for a win."""
+
+COMPILING = "(the solver is compiled for this machine on its first use: a minute or so, once)"
+"""Said before the first search after an install, which compiles it."""
 
 DAILY_IN_PLAY = "this is today's deal, still in play: play on"
 """Said when today's deal is asked for while it is the game in play (nothing is given up)."""
@@ -152,6 +159,8 @@ def play_plain(
     try:
         for line in feed:
             before = unsaved = copy.copy(session)
+            if WORDS.get(line.strip().lower()) in SEARCHING and not search_is_cached():
+                write(f"  {COMPILING}")
             reply = run_command(session, line)
             if reply.outcome is not None and reply.outcome.ok and reply.outcome.hint is None:
                 try:

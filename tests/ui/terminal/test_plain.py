@@ -9,6 +9,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from cardtable.app import Session, Store
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.solitaire import get_variant
@@ -322,3 +324,21 @@ def test_a_game_played_in_two_windows_is_never_written_over_unseen(tmp_path: Pat
     assert len(said) == 1 and said[0].endswith("not played; here it is as it is now"), out
     assert any("Golf, deal 3: 2 moves" in line for line in out)  # the other window's game, shown
     assert Store(path).load("local", game_id).move_count == 3  # its two turns, and one more from here
+
+
+def test_the_first_search_after_an_install_says_it_compiles_the_solver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.app.service import Games
+    from cardtable.ui.terminal import plain
+
+    games = Games(Store(tmp_path / "c.db"), "me")
+    session = Session(get_variant("freecell"), 1)
+    game_id = games.store.save("me", session)
+    out: list[str] = []
+    monkeypatch.setattr(plain, "search_is_cached", lambda: False)  # as on a machine that never ran it
+    plain.play_plain(games, game_id, session, ["t1 c", "hint", "quit"], out.append)
+    assert out.count(f"  {plain.COMPILING}") == 1 and out.index(f"  {plain.COMPILING}") < next(
+        n for n, line in enumerate(out) if line.startswith("  hint: "))
+    monkeypatch.setattr(plain, "search_is_cached", lambda: True)
+    out.clear()
+    plain.play_plain(games, game_id, session, ["hint", "quit"], out.append)
+    assert f"  {plain.COMPILING}" not in out
