@@ -33,7 +33,7 @@ Avoid = Callable[[Move], bool]
 
 LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
-NO_WIN_FOUND = "a short search found no win from here"
+NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
 
 

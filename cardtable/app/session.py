@@ -567,7 +567,8 @@ class Session:
         done = finish(self.state)
         if done is None:
             why = why_undecided(self.state) or "the cards left need play"
-            return Outcome(False, f"the game can't be finished automatically yet: {why}")
+            yet = "" if self.is_stuck() else " yet"  # (on a table where nothing leads anywhere, never)
+            return Outcome(False, f"the game can't be finished automatically{yet}: {why}")
         state, moves = done
         events: list[Event] = []
         walk = self.state

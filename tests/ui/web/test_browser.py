@@ -501,6 +501,11 @@ def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) ->
     page.click("#undo")  # looking back over the game
     expect(page.locator("#status")).to_contain_text(f"{len(moves) - 6} moves")
     expect(page.locator("#status")).to_contain_text("won (undone to look back)")  # the win still counts
+    page.click("#redo")  # back onto the win: told once, not again
+    expect(page.locator("#status")).not_to_contain_text("undone to look back")
+    expect(page.locator("#win-dialog")).to_be_hidden()
+    page.click("#undo")
+    expect(page.locator("#status")).to_contain_text("won (undone to look back)")
     page.click("#new-game")
     expect(page.locator("#status")).to_contain_text("0 moves")
     assert won() == before  # the win stands, and no loss was added

@@ -1,6 +1,6 @@
 // The page: picks games, sends intents, follows the game over a WebSocket.
 
-import { api } from "./api.js";
+import { api, UNREACHABLE } from "./api.js";
 import { createTable } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -80,7 +80,8 @@ async function lastShown() {
 function show(next) {
   if (!next || (view && next.id === view.id && next.version < view.version)) return;
   try { localStorage.setItem(LAST_SHOWN, String(next.id)); } catch { /* storage refused: reload deals anew */ }
-  const wasWon = view && view.id === next.id && view.won;
+  // A win is told once: not again when a redo steps back onto it (the game was won already).
+  const wasWon = view && view.id === next.id && (view.won || view.result === "won");
   const moved = !view || view.id !== next.id || view.version !== next.version;
   view = next;
   view.receivedAt = performance.now();
@@ -216,6 +217,8 @@ function follow(id, retry = 0) {
   socket = opened;
   opened.onopen = async () => {
     if (!retry) return;
+    // Back in touch: the word that it was lost goes, and the table catches up.
+    if ($("message").textContent === UNREACHABLE) say("");
     const { status: code, data } = await api.view(id);
     if (code === 200 && view && data.id === view.id && data.version > view.version) show(data);
   };
