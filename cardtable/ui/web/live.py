@@ -372,9 +372,14 @@ class LiveGames:
         return event
 
     def forget(self, player: str, game_id: int, event: asyncio.Event) -> None:
-        """Stop telling ``event`` about the game."""
+        """Stop telling ``event`` about the game. Once no page here follows it, its clock
+        stops (the player left): it runs again at the next action, so time away from the
+        table is not counted."""
         waiting = self._waiting.get((player, game_id))
         if waiting is not None:
             waiting.discard(event)
             if not waiting:
                 del self._waiting[(player, game_id)]
+                live = self._warm.get((player, game_id))
+                if live is not None:
+                    live.session.pause()

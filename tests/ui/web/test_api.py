@@ -571,3 +571,24 @@ def test_a_bookmark_set_in_the_browser_survives_the_server_and_leads_back(tmp_pa
     restarted = TestClient(create_app(Store(tmp_path / "web.db")), cookies=cookies)  # a new server on the same file
     back = _act(restarted, view, "to_bookmark").json()
     assert back["ok"] and back["view"]["moves"] == 1 and back["view"]["piles"] == marked["view"]["piles"]
+
+
+def test_the_clock_stops_while_no_page_has_the_game_open(client: TestClient) -> None:
+    import time
+
+    view = _start(client)
+    playing = _act(client, view, "deal").json()["view"]
+    assert playing["clock_running"]
+    with client.websocket_connect(f"/api/games/{view['id']}/ws") as socket:
+        assert socket.receive_json()["view"]["clock_running"]
+    for _ in range(100):  # the server sees the page go
+        left = client.get(f"/api/games/{view['id']}").json()
+        if not left["clock_running"]:
+            break
+        time.sleep(0.02)
+    assert not left["clock_running"]
+    time.sleep(0.3)
+    back = client.get(f"/api/games/{view['id']}").json()
+    assert back["elapsed"] == left["elapsed"]  # away from the table: not counted
+    again = _act(client, back, "deal").json()["view"]
+    assert again["clock_running"] and again["elapsed"] - left["elapsed"] < 0.3  # runs on from where it stopped
