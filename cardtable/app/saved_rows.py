@@ -226,8 +226,10 @@ def _bookmark(text: object, history: History) -> History | None:
     try:
         data = json.loads(text)
         at = data["at"]
+        if not isinstance(at, int) or isinstance(at, bool):
+            return None
         if "steps" not in data:
-            return history.go_to(at) if isinstance(at, int) and not isinstance(at, bool) else None
+            return history.go_to(at)
         variant = history.state_at(0).variant
         steps = tuple(tuple(parse_move(variant, move) for move in step) for step in data["steps"])
         states = [history.state_at(0)]

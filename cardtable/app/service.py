@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date, datetime, timezone
 
 from cardtable.app.deals import RANDOM_DEALS, DealBook, published
@@ -163,6 +165,18 @@ class Games:
         session = self.store.load(self.player, game_id)
         self._versions[game_id] = version
         return game_id, session
+
+    @contextmanager
+    def together(self, doing: str) -> Iterator[None]:
+        """``Store.together``: what is saved inside is kept all together or not at all,
+        and the versions this program knows of stay as stored when it is not."""
+        versions = dict(self._versions)
+        try:
+            with self.store.together(doing):
+                yield
+        except BaseException:
+            self._versions = versions
+            raise
 
     def save(self, game_id: int, session: Session, expected: int | None = None) -> None:
         """Store the game as it is now (as the next version; see ``Store.save``), if it is

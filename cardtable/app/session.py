@@ -190,6 +190,12 @@ class Session:
         self._elapsed = self.elapsed
         self._running_since = None
 
+    def run_clock(self) -> None:
+        """Start the clock again after a ``pause`` (the player is back at the table),
+        unless the game is over or nothing on the table leads anywhere."""
+        if self._running_since is None and self.history.steps and not (self.is_over or self.is_won or self.is_stuck()):
+            self._running_since = self._clock()
+
     @property
     def is_in_progress(self) -> bool:
         """Whether leaving the game now gives it up as lost: moves were played and it is

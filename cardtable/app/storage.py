@@ -157,7 +157,11 @@ class Store:
         nothing of it kept."""
         try:
             with failing_as(doing), self._transaction():
-                yield
+                self._local.together = True
+                try:
+                    yield
+                finally:
+                    self._local.together = False
         except StorageError as error:
             cause = error.__context__
             if type(error) in (StorageError, StoreBusy) and isinstance(cause, sqlite3.Error):
@@ -168,7 +172,7 @@ class Store:
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction, taken at once (no other process writes meanwhile);
         inside ``together``, part of its transaction."""
-        if self._db.in_transaction:
+        if getattr(self._local, "together", False):  # (this thread's own ``together`` only)
             yield self._db
             return
         self._db.execute("BEGIN IMMEDIATE")

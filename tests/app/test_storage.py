@@ -344,3 +344,24 @@ def test_saves_made_together_are_kept_all_or_none(tmp_path: Path) -> None:
         store.save("me", store.load("me", old), old, "lost")
         store.save("me", Session(get_variant("golf"), 1))
     assert sorted(r.status for r in store.records("me")) == ["lost", "playing"]
+
+
+def test_another_threads_write_never_joins_saves_made_together() -> None:
+    import threading
+
+    store = Store(":memory:")  # one connection, shared by every thread
+    errors: list[Exception] = []
+
+    def elsewhere() -> None:
+        try:
+            store.set_setting("me", "winnable", "1")
+        except StorageError as error:
+            errors.append(error)
+
+    with pytest.raises(StorageError):
+        with store.together("start a new game"):
+            other = threading.Thread(target=elsewhere)
+            other.start()
+            other.join()
+            raise StorageError("the new game can't be saved")
+    assert errors and store.setting("me", "winnable", "0") == "0"  # refused aloud, not rolled back unseen

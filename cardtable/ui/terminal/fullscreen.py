@@ -504,16 +504,21 @@ class TableApp(App[int]):
         self.push_screen(ConfirmScreen(GIVE_UP_QUESTION), answered)
 
     def _new_deal(self, word: str = "new") -> None:
+        kept = self.game_id
         try:
             self.game_id, self.session = new_deal(self.games, self.game_id, self.session, word)
+        except StaleGame:  # played (or given up) in another window since: that game is the one, nothing given up
+            self.session, self.message = as_played_elsewhere(self.games, self.game_id, self.session)
+            self._saved = (self.session, copy.copy(self.session))
+            self.redraw()
+            return
         except (NoWinnableDeal, StorageError) as error:
             self.message = str(error) + (": the game goes on" if isinstance(error, StorageError) else "")
             self.show_message()
             return
-        except StaleGame:  # played in another window since: that game is the one, nothing given up
-            self.session, self.message = as_played_elsewhere(self.games, self.game_id, self.session)
-            self._saved = (self.session, copy.copy(self.session))
-            self.redraw()
+        if self.game_id == kept:  # today's deal was the game in play
+            self.message = DAILY_IN_PLAY
+            self.show_message()
             return
         # A random deal's number tells every face-down card: it is named only once over.
         deal = "a random deal" if self.session.is_deal_hidden else str(self.session.deal_number)

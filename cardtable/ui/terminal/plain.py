@@ -38,6 +38,17 @@ DAILY_AGAIN = "today's deal again: you have played it, so this game counts as an
 """Said when today's deal, begun already, is dealt again."""
 
 
+def _daily_begun(games: Games, begun: int | None) -> tuple[int, Session] | None:
+    """Today's deal as the player left it in game ``begun``; None if there is none, or
+    it can't be read back (then a new game of it is dealt, the row kept as it is)."""
+    if begun is None:
+        return None
+    try:
+        return games.resume(begun)
+    except CorruptSave:
+        return None
+
+
 def daily_in_play(session: Session, word: str) -> bool:
     """Whether ``word`` asks for today's deal while it is the game in play."""
     return word == "daily" and session.daily and session.day == today().isoformat() and not session.is_over
@@ -52,15 +63,20 @@ def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[i
     game = session.variant.id
     book = DealBook(games.store)
     found: int | None = None
+    begun: int | None = None
     if word == "new winnable":
         found = book.winnable(session.variant, random.Random(games.rng.getrandbits(64)), games.player)
     elif word == "daily":
         found = book.daily(session.variant, today())
+        begun = games.store.unfinished_daily(games.player, session.variant.id, found)
+    if begun == game_id:  # today's deal is the game in play: nothing to give up for it
+        return game_id, session
     before = copy.copy(session)
     try:
-        with games.store.together("start a new game"):
+        with games.together("start a new game"):
             games.leave(game_id, session)
-            return games.start(game, found, hidden=found is not None, daily=word == "daily")
+            resumed = _daily_begun(games, begun)  # today's deal, begun in another game
+            return resumed or games.start(game, found, hidden=found is not None, daily=word == "daily")
     except (StorageError, StaleGame):
         vars(session).update(vars(before))  # (leaving it paused the clock and marked it over)
         raise
@@ -217,7 +233,12 @@ def play_plain(
                         prompt()
                         continue
                 try:
+                    kept = game_id
                     game_id, session = new_deal(games, game_id, session, reply.word)
+                    if game_id == kept:
+                        write(f"  {DAILY_IN_PLAY}")
+                        prompt()
+                        continue
                 except NoWinnableDeal as error:
                     write(f"  {error}")
                     prompt()

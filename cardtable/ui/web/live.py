@@ -67,6 +67,8 @@ class LiveGame:
     version: int
     shown: tuple[Session, int, float, object] | None = None
     """The last view made of it: the session and version it shows, when (``api.shown``)."""
+    left: bool = False
+    """Whether its clock stopped when its last page here went (``LiveGames.forget``)."""
 
 
 HINT_WAIT = 0.1
@@ -366,9 +368,14 @@ class LiveGames:
             event.set()
 
     def waiter(self, player: str, game_id: int) -> asyncio.Event:
-        """An event set whenever this process records an action on the game."""
+        """An event set whenever this process records an action on the game. A game
+        whose clock stopped when its last page went (``forget``) runs it again."""
         event = asyncio.Event()
         self._waiting.setdefault((player, game_id), set()).add(event)
+        live = self._warm.get((player, game_id))
+        if live is not None and live.left:
+            live.left = False
+            live.session.run_clock()
         return event
 
     def forget(self, player: str, game_id: int, event: asyncio.Event) -> None:
@@ -381,5 +388,6 @@ class LiveGames:
             if not waiting:
                 del self._waiting[(player, game_id)]
                 live = self._warm.get((player, game_id))
-                if live is not None:
+                if live is not None and live.session.clock_running:
                     live.session.pause()
+                    live.left = True

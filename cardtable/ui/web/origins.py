@@ -22,7 +22,7 @@ SAFE = frozenset({"GET", "HEAD", "OPTIONS"})
 REFUSED = "a page from another site may not act for you here: open the game from this server's own page"
 
 
-def same_origin(headers: Iterable[tuple[bytes, bytes]], scheme: str = "http") -> bool:
+def same_origin(headers: Iterable[tuple[bytes, bytes]], scheme: str) -> bool:
     """Whether a request with ``headers`` (ASGI's raw pairs), sent over ``scheme`` (the
     ASGI scope's), came from this server's own page, or names no page at all. A
     browser's own word comes first (``Sec-Fetch-Site``, which no proxy in between
@@ -32,15 +32,15 @@ def same_origin(headers: Iterable[tuple[bytes, bytes]], scheme: str = "http") ->
     the same host is anyone's on the way). An encrypted page sending to a plain address
     is let through: a proxy in front may take the encryption off.
 
-    >>> same_origin([(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8000")])
+    >>> same_origin([(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8000")], "http")
     True
-    >>> same_origin([(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8766")])
+    >>> same_origin([(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8766")], "http")
     False
-    >>> same_origin([(b"host", b"127.0.0.1:8000")]), same_origin([(b"origin", b"null"), (b"host", b"x")])
+    >>> same_origin([(b"host", b"127.0.0.1:8000")], "http"), same_origin([(b"origin", b"null"), (b"host", b"x")], "http")
     (True, False)
-    >>> same_origin([(b"host", b"cards.example:443"), (b"origin", b"https://cards.example")])
+    >>> same_origin([(b"host", b"cards.example:443"), (b"origin", b"https://cards.example")], "http")
     True
-    >>> same_origin([(b"host", b"127.0.0.1:8000"), (b"origin", b"https://cards.example"), (b"sec-fetch-site", b"same-origin")])
+    >>> same_origin([(b"host", b"127.0.0.1:8000"), (b"origin", b"https://cards.example"), (b"sec-fetch-site", b"same-origin")], "http")
     True
     >>> same_origin([(b"host", b"cards.example"), (b"origin", b"http://cards.example")], "https")
     False

@@ -342,3 +342,57 @@ def test_the_first_search_after_an_install_says_it_compiles_the_solver(tmp_path:
     out.clear()
     plain.play_plain(games, game_id, session, ["hint", "quit"], out.append)
     assert f"  {plain.COMPILING}" not in out
+
+
+def test_a_new_deal_that_cant_be_saved_leaves_the_game_in_play_and_playable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old game is given up and the new one saved together: when the new one fails
+    (a full disk), the old one was not given up, and the next move is played and saved."""
+    import sqlite3
+    from typing import Any
+
+    from cardtable.app.service import Games
+    from cardtable.ui.terminal.plain import play_plain
+
+    store = Store(tmp_path / "full.db")
+    games = Games(store, "me")
+    game_id, session = games.start("golf", 3)
+    write = Store._write_game
+
+    def full_for_new_games(self: Store, player: str, new: int | None, *args: Any) -> int:
+        if new is None:
+            raise sqlite3.OperationalError("database or disk is full")
+        return write(self, player, new, *args)
+
+    def feed() -> Iterator[str]:
+        yield "turn"
+        monkeypatch.setattr(Store, "_write_game", full_for_new_games)
+        yield from ["new", "yes"]
+        monkeypatch.undo()
+        yield from ["turn", "quit"]
+
+    out: list[str] = []
+    play_plain(games, game_id, session, feed(), out.append)
+    assert "  can't start a new game: database or disk is full; nothing was saved: the game goes on" in out, out
+    assert not any("another window" in line for line in out), out
+    assert not session.given_up and session.move_count == 2
+    assert [(r.status, r.moves) for r in store.records("me")] == [("playing", 2)]
+
+
+def test_typed_daily_gives_back_todays_deal_begun_in_another_game(tmp_path: Path) -> None:
+    from cardtable.app.service import Games
+    from cardtable.ui.terminal.plain import play_plain
+
+    games = Games(Store(tmp_path / "d.db"), "me")
+    daily_id, daily = games.start_daily("freecell")
+    assert daily.daily
+    assert daily.move_card("t1", -1, "c1").ok
+    games.save(daily_id, daily)
+    other_id, other = games.start("freecell", 5)  # the terminal keeps both unfinished
+    out: list[str] = []
+    play_plain(games, other_id, other, ["t1 c", "daily", "yes", "quit"], out.append)
+    shown = f"FreeCell, daily deal {daily.deal_number}: {daily.move_count} moves"
+    assert any(shown in line for line in out), out  # the day's game, as it was left
+    statuses = {r.id: r.status for r in games.store.records("me")}
+    assert statuses == {daily_id: "playing", other_id: "lost"}

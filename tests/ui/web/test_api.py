@@ -592,3 +592,7 @@ def test_the_clock_stops_while_no_page_has_the_game_open(client: TestClient) -> 
     assert back["elapsed"] == left["elapsed"]  # away from the table: not counted
     again = _act(client, back, "deal").json()["view"]
     assert again["clock_running"] and again["elapsed"] - left["elapsed"] < 0.3  # runs on from where it stopped
+    with client.websocket_connect(f"/api/games/{view['id']}/ws") as socket:
+        socket.receive_json()
+    with client.websocket_connect(f"/api/games/{view['id']}/ws") as socket:  # a reload: the page is back
+        assert socket.receive_json()["view"]["clock_running"]  # its player's thinking counts again

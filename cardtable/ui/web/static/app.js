@@ -273,7 +273,7 @@ async function newGame(pick = null, asking = true) {
     return;
   }
   const today = new Date().toISOString().slice(0, 10);  // the daily deal's day: UTC's
-  if (pick === "daily" && view && view.daily && !view.given_up && view.daily_day === today && view.game === game) {
+  if (pick === "daily" && view && view.daily && view.result === null && view.daily_day === today && view.game === game) {
     say("This is today's deal, still in play: play on (or undo back to its start).");
     return;
   }
