@@ -206,7 +206,7 @@ def bookmark_text(session: Session) -> str | None:
     >>> bookmark_text(session), session.deal().ok, session.set_bookmark().ok, bookmark_text(session)
     (None, True, True, '{"at": 1}')
     >>> session.undo().ok, session.move_card("t1", 0, "t2").ok, bookmark_text(session)
-    (True, True, '{"at": 1, "steps": [["deal"]]}')
+    (True, True, '{"at": 1, "line": [["deal"]]}')
     """
     mark = session.bookmark
     if mark is None:
@@ -214,7 +214,7 @@ def bookmark_text(session: Session) -> str | None:
     if mark.steps[: mark.at] == session.history.steps[: mark.at]:
         return json.dumps({"at": mark.at})
     texts = [[format_move(session.variant, move) for move in step] for step in mark.steps]
-    return json.dumps({"at": mark.at, "steps": texts})
+    return json.dumps({"at": mark.at, "line": texts})
 
 
 def _bookmark(text: object, history: History) -> History | None:
@@ -228,10 +228,10 @@ def _bookmark(text: object, history: History) -> History | None:
         at = data["at"]
         if not isinstance(at, int) or isinstance(at, bool):
             return None
-        if "steps" not in data:
+        if "line" not in data:
             return history.go_to(at)
         variant = history.state_at(0).variant
-        steps = tuple(tuple(parse_move(variant, move) for move in step) for step in data["steps"])
+        steps = tuple(tuple(parse_move(variant, move) for move in step) for step in data["line"])
         states = [history.state_at(0)]
         for moves in steps:
             state = states[-1]

@@ -123,11 +123,11 @@ def test_a_bookmark_is_saved_with_the_game_whether_its_line_was_played_over_or_n
     outcome = over.to_bookmark()
     assert outcome.ok and "dropped" in outcome.reason and over.state == marked and over.move_count == 2
     with sqlite3.connect(tmp_path / "marks.db") as db:
-        db.execute("UPDATE games SET bookmark = '{\"at\": 2, \"steps\": [[\"t9>t1\"]]}'")
+        db.execute("UPDATE games SET bookmark = '{\"at\": 2, \"line\": [[\"t9>t1\"]]}'")
     damaged = store.load("me", game_id)  # a bookmark that no longer reads back is dropped, not the game
     assert damaged.bookmark is None and damaged.state == session.state
     with sqlite3.connect(tmp_path / "marks.db") as db:
-        db.execute("UPDATE games SET bookmark = '{\"at\": 1.0, \"steps\": [[\"deal\"]]}'")
+        db.execute("UPDATE games SET bookmark = '{\"at\": 1.0, \"line\": [[\"deal\"]]}'")
     odd = store.load("me", game_id)
     assert odd.bookmark is None
     store.save("me", odd, game_id)  # and the game saves on
