@@ -24,7 +24,7 @@ from textual.errors import NoWidget
 from textual.events import Click, MouseDown, MouseUp, Resize
 from textual.widgets import Footer, Static
 
-from cardtable.app import EventKind, Outcome, Session, order_violations
+from cardtable.app import EventKind, Outcome, Session
 from cardtable.app.clicks import deals, deals_on_click
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
@@ -34,7 +34,7 @@ from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
 from cardtable.app.storage_errors import StaleGame, StorageError
-from cardtable.solitaire import Move, MoveKind
+from cardtable.solitaire import Move
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fitted, fold
@@ -44,11 +44,10 @@ from cardtable.ui.terminal.plain import (
     status_line,
 )
 from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
-from cardtable.ui.terminal.table_view import CardView, TableView
+from cardtable.ui.terminal.table_view import CardView, Marks, TableView, card_views
 
 __all__ = ["CardView", "ConfirmScreen", "TableApp", "TextScreen", "play_fullscreen"]
 
-_RED = {"D", "H"}
 TOO_SMALL = "the terminal is"
 """How the note on a terminal too small for the table begins."""
 KEYS = (
@@ -231,55 +230,7 @@ class TableApp(App[int]):
 
     def _card_views(self, i: int, shown: tuple[Line, ...], wide: int) -> list[CardView]:
         """Pile ``i``'s name (its empty place) and the cards of ``shown``, ``wide`` characters each."""
-        state = self.drawn.state
-        spec = self.drawn.variant.piles[i]
-        cards = self.drawn.observation.piles[i]
-        hinted = self._hinted_positions(i)
-        place = "empty" + (" hinted" if -1 in hinted else "") + (" cursor" if self.cursor_pile == i and not cards else "")
-        name = spec.id.name
-        if spec.kind is PileKind.RESERVE and len(cards) > 1 and len(shown) == 1:  # squared: how many it holds
-            name = counted if len(counted := f"{name} {len(cards)}") <= wide else name
-        views = [CardView(name[:wide], i, -1, place)]
-        out_of_order = set(order_violations(state).get(spec.id.name, ()))
-        for line in shown:
-            n = line.position
-            card = cards[n]
-            if line.folded:
-                text, style = ("░" if card is None else "…") + str(line.folded), "down" if card is None else "empty"
-            elif card is None:
-                text, style = "░░░", "down"
-            else:
-                text, style = card.symbol, "red" if card.suit.letter in _RED else "black"
-            if spec.kind is PileKind.STOCK and card is None:
-                text = f"{len(cards)}"
-            elif spec.kind is PileKind.STOCK and len(counted := f"{text} {len(cards)}") <= wide:
-                text = counted  # a stock showing its top card (Pyramid, Strategy): the card, and how many
-            if n in out_of_order:
-                text, style = text + "!", style + " violation"
-            if self.selected == (i, n):
-                style += " selected"
-            if n in hinted:
-                style += " hinted"
-            if self.cursor_pile == i and (self.cursor_card % max(len(cards), 1)) == n:
-                style += " cursor"
-            views.append(CardView(text, i, n, style))
-        for view in views:
-            view.styles.width = wide
-        return views
-
-    def _hinted_positions(self, i: int) -> set[int]:
-        """Where pile ``i`` shows the hinted move: the cards it moves, or the card (or the
-        empty place, -1) they go onto; a pair lights both its cards, a deal the stock's top."""
-        move, cards = self.hinted, len(self.drawn.state.piles[i])
-        if move is None:
-            return set()
-        if move.kind is MoveKind.PAIR:  # the cards that go: the top of each pile named
-            return {cards - 1} if i in (move.source, move.target) else set()
-        if move.kind is not MoveKind.MOVE:
-            return {cards - 1} if self.drawn.variant.piles[i].kind is PileKind.STOCK else set()
-        if i == move.source:
-            return set(range(cards - move.count, cards))
-        return {cards - 1} if i == move.target else set()
+        return card_views(self.drawn, i, shown, wide, Marks(self.hinted, self.selected, self.cursor_pile, self.cursor_card))
 
     def redraw(self) -> None:
         """Rebuild the table from the session (the engine's state is the only truth)."""
@@ -333,18 +284,13 @@ class TableApp(App[int]):
             saved = self._saved
             try:
                 self.games.save(self.game_id, self.session)
-            except StaleGame:  # played (or given up) in another window since: that game is the one
-                if saved[0] is self.session:
-                    vars(self.session).update(vars(saved[1]))
-                self.session, self.message = as_played_elsewhere(self.games, self.game_id, self.session)
-                self._saved = (self.session, copy.copy(self.session))
-                self.selected = None
-                self.redraw()
-                return
-            except StorageError as error:
+            except (StaleGame, StorageError) as error:
                 if saved[0] is self.session:  # (not a game dealt since)
                     vars(self.session).update(vars(saved[1]))
-                self.message = f"{error}: not played, the game is as it was"
+                if isinstance(error, StaleGame):  # played (or given up) in another window since: that game is the one
+                    self._played_elsewhere()
+                else:
+                    self.message = f"{error}: not played, the game is as it was"
                 self.selected = None
                 self.redraw()
                 return
@@ -364,6 +310,11 @@ class TableApp(App[int]):
             self.judge()
 
     # -- mouse -------------------------------------------------------------------------
+
+    def _played_elsewhere(self) -> None:
+        """Take the game as another window saved it since this one read it, and say so."""
+        self.session, self.message = as_played_elsewhere(self.games, self.game_id, self.session)
+        self._saved = (self.session, copy.copy(self.session))
 
     def _card_at(self, x: int, y: int) -> CardView | None:
         try:
@@ -508,8 +459,7 @@ class TableApp(App[int]):
         try:
             self.game_id, self.session = new_deal(self.games, self.game_id, self.session, word)
         except StaleGame:  # played (or given up) in another window since: that game is the one, nothing given up
-            self.session, self.message = as_played_elsewhere(self.games, self.game_id, self.session)
-            self._saved = (self.session, copy.copy(self.session))
+            self._played_elsewhere()
             self.redraw()
             return
         except (NoWinnableDeal, StorageError) as error:

@@ -3,6 +3,7 @@ laid out from the session after every change (``layout.py`` says where each pile
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -10,13 +11,18 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
+from cardtable.app import Session, order_violations
+from cardtable.solitaire import Move, MoveKind
+from cardtable.solitaire.model import PileKind, State
 from cardtable.solitaire.traits import Layout
 from cardtable.ui.terminal.layout import (
-    GAP, MESSAGE_LINES, fan_rows, peak_columns, pile_width, tableau_rows, top_rows,
+    GAP, MESSAGE_LINES, Line, fan_rows, peak_columns, pile_width, tableau_rows, top_rows,
 )
 
 if TYPE_CHECKING:
     from cardtable.ui.terminal.fullscreen import TableApp
+
+_RED = {"D", "H"}
 
 
 class CardView(Static):
@@ -26,6 +32,73 @@ class CardView(Static):
         super().__init__(text, id=f"card-{pile}-{position}", classes=classes)
         self.pile = pile
         self.position = position
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What the player has lit on the table: the hinted move, the card picked up (pile,
+    position) and the keyboard's cursor (pile, and a card counted round the pile)."""
+
+    hinted: Move | None
+    selected: tuple[int, int] | None
+    cursor_pile: int
+    cursor_card: int
+
+
+def card_views(drawn: Session, i: int, shown: tuple[Line, ...], wide: int, marks: Marks) -> list[CardView]:
+    """Pile ``i``'s name (its empty place) and the cards of ``shown``, ``wide`` characters
+    each, of the game as ``drawn``, with what ``marks`` lights."""
+    state = drawn.state
+    spec = drawn.variant.piles[i]
+    cards = drawn.observation.piles[i]
+    hinted = hinted_positions(marks.hinted, state, i)
+    cursor = marks.cursor_pile == i
+    place = "empty" + (" hinted" if -1 in hinted else "") + (" cursor" if cursor and not cards else "")
+    name = spec.id.name
+    if spec.kind is PileKind.RESERVE and len(cards) > 1 and len(shown) == 1:  # squared: how many it holds
+        name = counted if len(counted := f"{name} {len(cards)}") <= wide else name
+    views = [CardView(name[:wide], i, -1, place)]
+    out_of_order = set(order_violations(state).get(spec.id.name, ()))
+    for line in shown:
+        n = line.position
+        card = cards[n]
+        if line.folded:
+            text, style = ("░" if card is None else "…") + str(line.folded), "down" if card is None else "empty"
+        elif card is None:
+            text, style = "░░░", "down"
+        else:
+            text, style = card.symbol, "red" if card.suit.letter in _RED else "black"
+        if spec.kind is PileKind.STOCK and card is None:
+            text = f"{len(cards)}"
+        elif spec.kind is PileKind.STOCK and len(counted := f"{text} {len(cards)}") <= wide:
+            text = counted  # a stock showing its top card (Pyramid, Strategy): the card, and how many
+        if n in out_of_order:
+            text, style = text + "!", style + " violation"
+        if marks.selected == (i, n):
+            style += " selected"
+        if n in hinted:
+            style += " hinted"
+        if cursor and (marks.cursor_card % max(len(cards), 1)) == n:
+            style += " cursor"
+        views.append(CardView(text, i, n, style))
+    for view in views:
+        view.styles.width = wide
+    return views
+
+
+def hinted_positions(move: Move | None, state: State, i: int) -> set[int]:
+    """Where pile ``i`` shows the hinted ``move``: the cards it moves, or the card (or
+    the empty place, -1) they go onto; a pair lights both its cards, a deal the stock's top."""
+    cards = len(state.piles[i])
+    if move is None:
+        return set()
+    if move.kind is MoveKind.PAIR:  # the cards that go: the top of each pile named
+        return {cards - 1} if i in (move.source, move.target) else set()
+    if move.kind is not MoveKind.MOVE:
+        return {cards - 1} if state.variant.piles[i].kind is PileKind.STOCK else set()
+    if i == move.source:
+        return set(range(cards - move.count, cards))
+    return {cards - 1} if i == move.target else set()
 
 
 class TableView(Vertical):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.app import Session, Store
+from cardtable.app.service import Games
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.solitaire import get_variant
 from cardtable.ui.terminal.commands import HELP, run_command
@@ -170,17 +172,19 @@ def test_stats_text_lists_bests_and_recent_deals_even_random_ones_once_over(tmp_
     assert f"deal {finished.deal}  lost score -52" in out and str(unfinished.deal) not in out
 
 
-def test_a_move_whose_save_fails_is_not_played_and_the_game_goes_on(tmp_path: Path) -> None:
-    import sqlite3
-
-    from cardtable.app.service import Games
-    from cardtable.ui.terminal.plain import play_plain
-
+def _golf_beside_another_program(tmp_path: Path) -> tuple[Store, Games, int, Session, sqlite3.Connection]:
+    """A saved game of Golf on a store that waits 0.2 s for a lock, and another program's
+    connection to the same file (to take the database with)."""
     store = Store(tmp_path / "busy.db", timeout=0.2)
-    games = Games(store, "me")
     session = Session(get_variant("golf"), 3)
     game_id = store.save("me", session)
-    holder = sqlite3.connect(tmp_path / "busy.db", isolation_level=None)
+    return store, Games(store, "me"), game_id, session, sqlite3.connect(tmp_path / "busy.db", isolation_level=None)
+
+
+def test_a_move_whose_save_fails_is_not_played_and_the_game_goes_on(tmp_path: Path) -> None:
+    from cardtable.ui.terminal.plain import play_plain
+
+    store, games, game_id, session, holder = _golf_beside_another_program(tmp_path)
     out: list[str] = []
     lines = iter(["turn", "release", "turn", "quit"])
 
@@ -201,16 +205,9 @@ def test_a_move_whose_save_fails_is_not_played_and_the_game_goes_on(tmp_path: Pa
 
 
 def test_a_new_deal_on_a_busy_database_gives_nothing_up_and_the_game_goes_on(tmp_path: Path) -> None:
-    import sqlite3
-
-    from cardtable.app.service import Games
     from cardtable.ui.terminal.plain import play_plain
 
-    store = Store(tmp_path / "busy.db", timeout=0.2)
-    games = Games(store, "me")
-    session = Session(get_variant("golf"), 3)
-    game_id = store.save("me", session)
-    holder = sqlite3.connect(tmp_path / "busy.db", isolation_level=None)
+    store, games, game_id, session, holder = _golf_beside_another_program(tmp_path)
     out: list[str] = []
 
     def feed() -> Iterator[str]:
