@@ -64,6 +64,17 @@ def _known(known: Known, state: State, ask: Callable[[State], bool]) -> tuple[St
     return known if known is not None and known[0] is state else (state, ask(state))
 
 
+class _KeyedLine:
+    """The positions of the line last asked about and their keys (``seen_key``), one
+    for one. A session's copies share it (a server plays each action on a copy), so a
+    hint after each move keys only the new position, not the whole game again."""
+
+    __slots__ = ("line",)
+
+    def __init__(self) -> None:
+        self.line: tuple[tuple[State, ...], tuple[tuple[object, ...], ...]] = ((), ())
+
+
 class Session:
     """One game in play: its history, settings and clock.
 
@@ -113,6 +124,7 @@ class Session:
         """The last restart: the history it left and the one it made (to undo and redo it)."""
         self._reached_key: History | None = None
         self._reached_keys: frozenset[tuple[object, ...]] = frozenset()
+        self._reached_line = _KeyedLine()
 
     # -- what a UI reads ---------------------------------------------------------------
 
@@ -563,8 +575,14 @@ class Session:
     def _reached(self) -> frozenset[tuple[object, ...]]:
         history = self.history
         if self._reached_key is not history:
-            self._reached_key = history
-            self._reached_keys = frozenset(seen_key(s) for s in history.reached())
+            states = history.reached()
+            known, keys = self._reached_line.line
+            same = 0  # (the positions this line shares with the last one asked about)
+            while same < min(len(known), len(states)) and known[same] is states[same]:
+                same += 1
+            keys = keys[:same] + tuple(seen_key(s) for s in states[same:])
+            self._reached_line.line = (states, keys)
+            self._reached_key, self._reached_keys = history, frozenset(keys)
         return self._reached_keys
 
     @_playable

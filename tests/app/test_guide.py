@@ -3,6 +3,7 @@ they come from seeded arrangements of the unseen cards only."""
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 import time
@@ -10,9 +11,10 @@ import time
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
 from cardtable.app.guide import Avoid, arrangement
 from cardtable.app.hints import Hint
+from cardtable.app.history import seen_key
 from cardtable.app.wins import WINS
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, PileKind, State, canonical_key, get_variant, legal_moves
+from cardtable.solitaire import Move, MoveKind, PileKind, State, apply, canonical_key, get_variant, legal_moves
 from cardtable.solitaire.observe import remembered
 from cardtable.solver import Budget, solve
 from tests.solitaire.games.positions import position, run_of
@@ -76,6 +78,34 @@ def test_no_hint_leads_back_to_a_position_already_reached() -> None:
             key = canonical_key(session.state)
             assert key not in seen, (game, deal)
             seen.add(key)
+
+
+def test_what_leads_back_follows_the_line_in_play_through_undo_redo_and_copies() -> None:
+    """A server asks each hint on a copy of the game; what leads back is still worked out
+    from the positions of the line in play, after undoing, playing another way, redoing."""
+    rng = random.Random(4)
+    session = Session(get_variant("klondike"), 6, Options(auto_build=False))
+    checked = 0
+    for _ in range(400):
+        session = copy.copy(session)
+        roll = rng.random()
+        if roll < 0.2 and session.can_undo:
+            session.undo()
+        elif roll < 0.3 and session.can_redo:
+            session.redo()
+        else:
+            moves = legal_moves(session.state)
+            if not moves:
+                break
+            session.play(rng.choice(moves))
+        if rng.random() < 0.6:
+            continue  # (asked now and then, as a player asks a hint)
+        line = {seen_key(s) for s in session.history.reached()}
+        assert session._reached() == line  # (what every hint consults, kept from one ask to the next)
+        for move in legal_moves(session.state):
+            assert session.leads_back(move) == (seen_key(apply(session.state, move)) in line), move
+            checked += 1
+    assert checked > 300
 
 
 def test_a_pass_through_the_stock_that_changed_nothing_leads_back() -> None:
