@@ -134,3 +134,32 @@ def seen_key(state: State) -> tuple[object, ...]:
     blank = ALL_CARDS[0]
     piles = tuple((blank,) * down + pile[down:] for pile, down in zip(state.piles, state.hidden))
     return canonical_key(State(state.variant, piles, state.hidden, state.redeals), redeals=state.variant.stock.passes_count)
+
+
+Key = tuple[object, ...]
+
+
+class LineKeys:
+    """The ``seen_key`` of every position of a history's line, as a hint asks whether a
+    move leads back. Kept for the line last asked about, so asked after each move it keys
+    only the new position, not the whole game again (a pure cache: the sessions copied
+    from one another may share it, on any thread)."""
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: tuple[History | None, tuple[State, ...], tuple[Key, ...], frozenset[Key]] = (None, (), (), frozenset())
+
+    def of(self, history: History) -> frozenset[Key]:
+        """The keys of the positions from ``history``'s opening to its current one."""
+        asked, known, keys, found = self._last  # (one tuple, so another thread never sees half of it)
+        if asked is history:
+            return found
+        states = history.reached()
+        same = 0  # (the positions this line shares with the last one asked about)
+        while same < min(len(known), len(states)) and known[same] is states[same]:
+            same += 1
+        keys = keys[:same] + tuple(seen_key(s) for s in states[same:])
+        found = frozenset(keys)
+        self._last = (history, states, keys, found)
+        return found

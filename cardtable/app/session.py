@@ -26,7 +26,7 @@ from cardtable.app.clicks import count_of, every_target, guess, nearness, target
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import SolvingHinter
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
-from cardtable.app.history import History, seen_key
+from cardtable.app.history import History, LineKeys, seen_key
 from cardtable.app.intents import Options, Outcome
 from cardtable.app.ledger import Ledger
 from cardtable.app.redeals import Redeals, gathering, stock_redeals
@@ -62,17 +62,6 @@ it never pairs one position with another's answer)."""
 def _known(known: Known, state: State, ask: Callable[[State], bool]) -> tuple[State, bool]:
     """``known`` if it answers for ``state``, else ``state`` with ``ask(state)``."""
     return known if known is not None and known[0] is state else (state, ask(state))
-
-
-class _KeyedLine:
-    """The positions of the line last asked about and their keys (``seen_key``), one
-    for one. A session's copies share it (a server plays each action on a copy), so a
-    hint after each move keys only the new position, not the whole game again."""
-
-    __slots__ = ("line",)
-
-    def __init__(self) -> None:
-        self.line: tuple[tuple[State, ...], tuple[tuple[object, ...], ...]] = ((), ())
 
 
 class Session:
@@ -122,9 +111,8 @@ class Session:
         self._stuck: Known = None
         self._restart: tuple[History, History] | None = None
         """The last restart: the history it left and the one it made (to undo and redo it)."""
-        self._reached_key: History | None = None
-        self._reached_keys: frozenset[tuple[object, ...]] = frozenset()
-        self._reached_line = _KeyedLine()
+        self._line_keys = LineKeys()
+        """Shared with this session's copies (a server plays each action on a copy)."""
 
     # -- what a UI reads ---------------------------------------------------------------
 
@@ -573,17 +561,7 @@ class Session:
         return self.options.auto_build and seen_key(auto_build(after)[0]) in reached
 
     def _reached(self) -> frozenset[tuple[object, ...]]:
-        history = self.history
-        if self._reached_key is not history:
-            states = history.reached()
-            known, keys = self._reached_line.line
-            same = 0  # (the positions this line shares with the last one asked about)
-            while same < min(len(known), len(states)) and known[same] is states[same]:
-                same += 1
-            keys = keys[:same] + tuple(seen_key(s) for s in states[same:])
-            self._reached_line.line = (states, keys)
-            self._reached_key, self._reached_keys = history, frozenset(keys)
-        return self._reached_keys
+        return self._line_keys.of(self.history)
 
     @_playable
     def auto_finish(self) -> Outcome:
