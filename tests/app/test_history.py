@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from cardtable.app.history import History, LineKeys, seen_key
-from cardtable.solitaire import apply, get_variant, legal_moves
+from cardtable.solitaire import get_variant
+from tests.app.wandering import wander
 
 
 def test_the_keys_of_a_line_follow_it_through_undo_redo_and_other_moves() -> None:
@@ -15,18 +16,7 @@ def test_the_keys_of_a_line_follow_it_through_undo_redo_and_other_moves() -> Non
     history = History.begin(get_variant("klondike").start(6))
     keys = LineKeys()
     asked = 0
-    for _ in range(400):
-        roll = rng.random()
-        if roll < 0.2:
-            history = history.undo()
-        elif roll < 0.3:
-            history = history.redo()
-        else:
-            moves = legal_moves(history.state)
-            if not moves:
-                break
-            move = rng.choice(moves)
-            history = history.push((move,), apply(history.state, move))
+    for history in wander(history, rng, 400):
         if rng.random() < 0.6:
             continue  # (asked now and then, as a player asks a hint)
         assert keys.of(history) == {seen_key(s) for s in history.reached()}

@@ -9,6 +9,7 @@ from cardtable.app.history import History
 from cardtable.app.step_texts import StepTexts
 from cardtable.solitaire import apply, get_variant, legal_moves
 from cardtable.solitaire.formats import format_move
+from tests.app.wandering import wander
 
 
 def _fresh(history: History) -> str:
@@ -20,18 +21,7 @@ def test_texts_follow_moves_undos_and_branches_exactly() -> None:
     rng = random.Random(5)
     history = History.begin(get_variant("freecell").start(11))
     texts = StepTexts()
-    for _ in range(300):
-        roll = rng.random()
-        if roll < 0.2:
-            history = history.undo()
-        elif roll < 0.25:
-            history = history.redo()
-        else:
-            moves = legal_moves(history.state)
-            if not moves:
-                break
-            move = rng.choice(moves)
-            history = history.push((move,), apply(history.state, move))
+    for history in wander(history, rng, 300, undo=0.2, redo=0.05):
         assert texts.encode("game", history.state.variant, history.steps) == _fresh(history)
 
 
