@@ -123,7 +123,9 @@ class SearchProcess:
 
     def close(self) -> None:
         """End the process at once (a search under way answers unknown); the next search
-        starts another."""
+        starts another. The pipe is closed here only: the search under way, woken by the
+        end as this is, leaves it alone (two threads closing one pipe at once could close
+        its descriptor twice, or another file that took its number meanwhile)."""
         with self._starting:
             process, pipe, self._process, self._pipe = self._process, self._pipe, None, None
         if process is not None:
@@ -155,9 +157,9 @@ class SearchProcess:
                 ok, answer = pipe.recv()
             except (EOFError, OSError):
                 with self._starting:
-                    if self._pipe is pipe:
+                    if self._pipe is pipe:  # else ``close`` took it, and closes it: a pipe is closed once
                         self._pipe = None
-                pipe.close()
+                        pipe.close()
                 raise _Lost from None
         if not ok:
             raise answer

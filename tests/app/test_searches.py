@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -63,6 +64,39 @@ def test_a_process_lost_mid_search_answers_unknown_and_the_next_search_starts_an
     assert answers[0].outcome is Outcome.UNKNOWN and answers[0].limit == LOST
     assert searches.solve(get_variant("freecell").start(1), Budget(nodes=50_000)).solved
     assert searches.pid() != first
+
+
+class _CountedPipe:
+    """A pipe that counts how often it is closed."""
+
+    def __init__(self, pipe: Any) -> None:
+        self.pipe, self.closes = pipe, 0
+
+    def send(self, message: object) -> None:
+        self.pipe.send(message)
+
+    def recv(self) -> Any:
+        return self.pipe.recv()
+
+    def close(self) -> None:
+        self.closes += 1
+        self.pipe.close()
+
+
+def test_closing_during_a_search_closes_the_pipe_once(searches: SearchProcess) -> None:
+    """A server stopping closes the process while a search waits on it: both wake at its
+    end, and only one may close the pipe (once, a server's shutdown failed on a
+    descriptor closed twice)."""
+    searches.warm_up(get_variant("freecell").start(1))
+    counted = searches._pipe = _CountedPipe(searches._pipe)  # type: ignore[assignment]
+    answers: list[Result] = []
+    long_one = get_variant("spider").start(1)
+    asking = threading.Thread(target=lambda: answers.append(searches.solve(long_one, Budget(nodes=10**8, seconds=60))))
+    asking.start()
+    time.sleep(0.5)  # under way
+    searches.close()
+    asking.join(30)
+    assert answers[0].limit == LOST and counted.closes == 1
 
 
 @pytest.mark.parametrize("when", ["ready", "starting"])
