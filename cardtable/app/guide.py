@@ -132,23 +132,18 @@ class SolvingHinter:
     def leading(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
         """A move that leads to a win, explained; None if the search finds none. The
         clock (``Effort.seconds``) runs from ``began``, a ``time.perf_counter`` reading."""
-        # One face-down card the player has not seen is no secret: it is the one card not
-        # seen anywhere else. Only two or more make arrangements worth sampling.
-        if sum(c not in known for pile, down in zip(state.piles, state.hidden) for c in pile[:down]) > 1:
+        if not _in_sight(state, known):
             return self._sampled(state, avoid, known, began)
-        moves = WINS.win_from(state)  # (a win this hinter, "show me" or the indicator found)
-        if moves is not None and _foresees(state, moves):  # found by a search that may foresee: not a hint
-            moves = None
-        if moves is None or avoid(moves[0]):
-            effort = self.effort
-            seconds = max(effort.seconds - (time.perf_counter() - began), 0.0)
-            result = self.searcher.solve(state, Budget(nodes=effort.nodes, seconds=seconds))
-            if not result.solved or not result.moves or avoid(result.moves[0]) or _foresees(state, result.moves):
-                return None
-            moves = result.moves
-            WINS.learn(state, moves)
-        count = len(moves)
-        return Hint(moves[0], LEADS, f"{describe(state, moves[0])}: leads to a win in {count} move{'s' * (count != 1)}")
+        found = known_win(state, avoid, lambda: known)
+        if found is not None:
+            return found
+        effort = self.effort
+        seconds = max(effort.seconds - (time.perf_counter() - began), 0.0)
+        result = self.searcher.solve(state, Budget(nodes=effort.nodes, seconds=seconds))
+        if not result.solved or not result.moves or avoid(result.moves[0]) or _foresees(state, result.moves):
+            return None
+        WINS.learn(state, result.moves)
+        return _leads(state, result.moves)
 
     def _sampled(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
         effort = self.effort
@@ -179,6 +174,33 @@ class SolvingHinter:
         move, won = wins.most_common(1)[0]
         share = f"wins in {won} of {solved} arrangement{'s' * (solved != 1)} of the hidden cards"
         return Hint(move, LEADS + won, f"{describe(state, move)}: {share}")
+
+
+def known_win(state: State, avoid: Avoid, known: Callable[[], frozenset[Card]] = frozenset) -> Hint | None:
+    """The first move of a win already found from ``state`` (by a hint, "show me" or the
+    indicator), with no search: None where there is none, where ``avoid`` refuses its
+    first move, or where the player can't know where the cards it needs lie (``known()``:
+    the face-down cards the player has seen go where they lie, asked only if it matters).
+    A server's quick hint while its solver is busy: a player following the hints stays
+    on the win."""
+    moves = WINS.win_from(state)
+    if moves is None or not moves or _foresees(state, moves) or avoid(moves[0]):
+        return None  # (a win by a search that may foresee a redeal's mixing is no hint)
+    if sum(state.hidden) > 1 and not _in_sight(state, known()):
+        return None
+    return _leads(state, moves)
+
+
+def _in_sight(state: State, known: frozenset[Card]) -> bool:
+    """Whether the player can know where every card lies: one face-down card not seen
+    is no secret (it is the one card not seen anywhere else); two or more make
+    arrangements worth sampling."""
+    return sum(c not in known for pile, down in zip(state.piles, state.hidden) for c in pile[:down]) <= 1
+
+
+def _leads(state: State, moves: tuple[Move, ...]) -> Hint:
+    count = len(moves)
+    return Hint(moves[0], LEADS, f"{describe(state, moves[0])}: leads to a win in {count} move{'s' * (count != 1)}")
 
 
 def _foresees(state: State, moves: tuple[Move, ...]) -> bool:

@@ -10,7 +10,7 @@ import time
 
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
 from cardtable.app.guide import Avoid, arrangement
-from cardtable.app.hints import Hint
+from cardtable.app.hints import QUICK_HINT, Hint
 from cardtable.app.history import seen_key
 from cardtable.app.wins import WINS
 from cardtable.cards import Card
@@ -250,3 +250,25 @@ def test_a_hint_from_the_heuristic_says_the_search_found_no_win() -> None:
     assert lost.ok and lost.reason.endswith("(a short search found no win from here, which does not mean there is none)"), lost.reason
     won = Session(get_variant("freecell"), 1, hinter=SolvingHinter(SMALL, seed=5)).hint()
     assert won.ok and "leads to a win" in won.reason and "no win" not in won.reason
+
+
+def test_a_quick_hint_follows_a_win_already_found_where_the_player_can_know_it() -> None:
+    """While the server's solver is busy a hint does not search: a player who follows the
+    hints stays on the win the last full hint found, instead of the heuristic's move."""
+    session = Session(get_variant("freecell"), 7, hinter=SolvingHinter(SMALL, seed=5))
+    first = session.hint()
+    assert first.ok and first.hint is not None and "leads to a win in" in first.reason
+    assert session.play(first.hint.move).ok
+    quick = session.hint(quick=True)
+    assert quick.ok and quick.hint is not None and QUICK_HINT not in quick.reason
+    assert re.fullmatch(r".*: leads to a win in \d+ moves", quick.reason), quick.reason
+    assert quick.hint.move == WINS.win_from(session.state)[0]  # type: ignore[index]
+
+
+def test_a_quick_hint_never_uses_a_win_found_through_cards_the_player_has_not_seen() -> None:
+    session = Session(get_variant("klondike"), 3)
+    result = solve(session.state, Budget(nodes=200_000, seconds=60.0))
+    assert result.solved
+    WINS.learn(session.state, result.moves)  # as "still winnable?" keeps it: worked out from the face-down cards
+    quick = session.hint(quick=True)
+    assert quick.ok and QUICK_HINT in quick.reason and "leads to a win" not in quick.reason
