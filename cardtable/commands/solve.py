@@ -41,6 +41,11 @@ EXIT = {Outcome.SOLVED: 0, Outcome.UNWINNABLE: 1, Outcome.UNKNOWN: 3}
 
 INTERRUPTED = 130
 """The exit status of a batch stopped with Ctrl-C (a shell's for SIGINT)."""
+TERMINATED = 143
+"""The exit status of a batch stopped with ``kill`` (a shell's for SIGTERM)."""
+STOPPED = 4
+"""The exit status of a batch that could not go on (its cluster went away, its workers
+kept being lost): not 1, which says a deal can't be won."""
 
 RAN_OUT = {
     "seconds": "the time ran out (--seconds gives more)",
@@ -79,9 +84,14 @@ hour here; the list of them alone is tens of megabytes)."""
 
 
 def _budget(args: argparse.Namespace) -> Budget:
-    if not math.isfinite(args.seconds) or args.seconds <= 0 or args.nodes < 16 or args.memory < 64:
-        raise UserError("the budget needs --seconds of a number above 0 (not inf: --nodes caps a long search), "
-                        "--nodes of at least 16 and --memory of at least 64 MB")
+    wrong = [what for what, bad in (
+        (f"--seconds must be a number above 0, not {args.seconds:g}" + (" (--nodes caps a long search)" if args.seconds == math.inf else ""),
+         not math.isfinite(args.seconds) or args.seconds <= 0),
+        (f"--nodes must be at least 16, not {args.nodes}", args.nodes < 16),
+        (f"--memory must be at least 64 (MB), not {args.memory}", args.memory < 64),
+    ) if bad]
+    if wrong:
+        raise UserError("; ".join(wrong))
     return Budget(nodes=args.nodes, seconds=args.seconds, memory_mb=args.memory)
 
 
@@ -155,7 +165,8 @@ def _to_type(variant: Variant, deal: int, freecell: bool) -> str:
     if freecell:
         return "(in Freecell Solver's notation: `--notation cardtable` writes the moves as `cardtable play` reads them)"
     return (f"(typed in play as they are, with auto-build off: `cardtable play {shlex.quote(variant.id)} --deal {deal} "
-            "--no-auto-build`; auto-build would send cards home ahead of them)")
+            "--no-auto-build`; auto-build would send cards home ahead of them. The setting is kept for later games: "
+            "`--auto-build` turns it on again)")
 
 
 def _freecell(variant: Variant, args: argparse.Namespace) -> bool:
@@ -206,7 +217,7 @@ class Progress:
     of the way otherwise."""
 
     def __init__(self, total: int, stream: TextIO | None = None) -> None:
-        self.total, self.done, self.solved, self.lost = total, 0, 0, 0
+        self.total, self.done, self.solved, self.unwinnable = total, 0, 0, 0
         self.stream = sys.stderr if stream is None else stream
         self.live = self.stream.isatty()
 
@@ -214,13 +225,14 @@ class Progress:
         """Count one result and redraw when due."""
         self.done += 1
         self.solved += result.outcome is Outcome.SOLVED
-        self.lost += result.outcome is Outcome.UNWINNABLE
+        self.unwinnable += result.outcome is Outcome.UNWINNABLE
         if self.live or self.done == self.total or self.done % max(1, self.total // 10) == 0:
             filled = int(30 * self.done / max(self.total, 1))
             bar = "#" * filled + "." * (30 - filled)
             end = "\r" if self.live and self.done < self.total else "\n"
-            unknown = self.done - self.solved - self.lost
-            self.stream.write(f"[{bar}] {self.done}/{self.total} deals: {self.solved} solved, {self.lost} lost, {unknown} unknown{end}")
+            unknown = self.done - self.solved - self.unwinnable
+            counts = f"{self.solved} solved, {self.unwinnable} unwinnable, {unknown} unknown"
+            self.stream.write(f"[{bar}] {self.done}/{self.total} deals: {counts}{end}")
             self.stream.flush()
 
 
@@ -379,15 +391,15 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
                 store.record(results[kept:])
     except StorageError as error:
         raise UserError(str(error)) from None
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
         _write_so_far(variant, results, args, freecell, budget)
-        return INTERRUPTED
+        return TERMINATED if isinstance(stop, _Terminated) else INTERRUPTED
     except BatchStopped as error:
-        print(f"\ncardtable: {error}; {plural(len(error.left), 'deal')} not searched ({_ranges(error.left)}); "
+        print(f"\ncardtable: {plural(len(error.left), 'deal')} not searched ({_ranges(error.left)}): {error}; "
               f"{_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
         _write_so_far(variant, results, args, freecell, budget)
-        return 1
+        return STOPPED
     finally:
         if store is not None:
             store.close()
@@ -433,11 +445,11 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False) -> str:
     >>> from cardtable.solver.batch import DealResult
     >>> row = lambda outcome: DealResult("golf", 1, outcome, 0, 10, 0.1, True, "")
     >>> _so_far([row(Outcome.UNWINNABLE), row(Outcome.SOLVED), row(Outcome.UNKNOWN)], True)
-    '1 solved and 1 proved lost, kept in the store (run the same command again to go on); 1 unknown, searched again then'
+    '1 solved and 1 proven unwinnable, kept in the store (run the same command again to go on); 1 unknown, searched again then'
     """
     decided = [r for r in done if r.outcome is not Outcome.UNKNOWN]
     solved = sum(r.outcome is Outcome.SOLVED for r in decided)
-    counts = f"{solved} solved and {len(decided) - solved} proved lost"
+    counts = f"{solved} solved and {len(decided) - solved} proven unwinnable"
     unknown = len(done) - len(decided)
     if not stored:
         return f"{counts}, {unknown} unknown: not kept (--no-store)"
@@ -505,8 +517,12 @@ def solve_command(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
 
 
+class _Terminated(KeyboardInterrupt):
+    """A batch ended with ``kill``: stopped as Ctrl-C stops it."""
+
+
 def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
+    raise _Terminated
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

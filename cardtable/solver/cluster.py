@@ -63,7 +63,8 @@ def classify_on_cluster(
                 yield from results
         except Exception as error:  # noqa: BLE001 - the scheduler gone, a chunk that kills its workers...
             left = [deal for deal in todo if deal not in decided]
-            why = f"{type(error).__name__}: {error}"[:300]
+            said = str(error).strip().splitlines()
+            why = f"{type(error).__name__}: {said[0] if said else ''}"[:160]  # (its first line: the rest is the library's)
             raise BatchStopped(f"the cluster stopped the batch ({why})", left) from None
     finally:
         client.close()

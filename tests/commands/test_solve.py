@@ -160,7 +160,7 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     assert status == 0
     assert "12 deals: 11 solved, 1 proven unwinnable, 0 unknown" in out
     assert "95% interval" in out and "12/12 deals" in err
-    assert re.search(r"12/12 deals: \d+ solved, \d+ lost, \d+ unknown", err)  # the progress counts each verdict
+    assert re.search(r"12/12 deals: \d+ solved, \d+ unwinnable, \d+ unknown", err)  # the progress counts each verdict
     rows = list(csv.DictReader(table.open()))
     assert [int(r["deal"]) for r in rows] == list(range(1, 13))
     assert {r["outcome"] for r in rows} == {"solved", "unwinnable"}
@@ -211,8 +211,10 @@ def test_bad_input_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixt
         (("solve", "freecell", "--deals", "9-3"), "empty or negative"),
         (("solve", "freecell", "--deals", "-1-3"), "not '-1-3'"),
         (("solve", "freecell", "--deal", "0"), "FreeCell deal numbers run from 1"),
-        (("solve", "freecell", "--seconds", "0"), "the budget needs"),
-        (("solve", "freecell", "--seconds", "inf"), "not inf: --nodes caps a long search"),
+        (("solve", "freecell", "--seconds", "0"), "--seconds must be a number above 0, not 0"),
+        (("solve", "freecell", "--nodes", "0"), "--nodes must be at least 16, not 0"),
+        (("solve", "freecell", "--memory", "0", "--nodes", "8"), "--nodes must be at least 16, not 8; --memory must be at least 64 (MB), not 0"),
+        (("solve", "freecell", "--seconds", "inf"), "not inf (--nodes caps a long search)"),
         (("solve", "freecell", "--deals", "1", "--plot", str(tmp_path / "p.gif"), "--no-store"), ".svg or .png"),
         (("solve", "freecell", "--deals", "1", "--json", str(tmp_path)), "it is a folder"),
         (("solve", "freecell", "--deals", "1", "--db", str(tmp_path / "no" / "c.db")), "its folder does not exist"),
@@ -253,7 +255,7 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
         (("--deals", "1-2", "--csv", str(tmp_path / "no" / "r.csv")), "its folder does not exist"),
         (("--deals", "1-2", "--json", "/proc/cardtable-results.json"), "can't write /proc/cardtable-results.json"),
         (("--deals", "1-2", "--plot", str(tmp_path / "r.txt")), ".svg or .png"),
-        (("--deals", "1-2", "--seconds", "nan"), "the budget needs"),
+        (("--deals", "1-2", "--seconds", "nan"), "--seconds must be a number above 0, not nan"),
         (("--deals", "1-2", "--csv", str(db)), f"--csv {db} is the database the verdicts (and saved games) are kept in"),
         (("--deals", "1-2", "--no-store", "--json", str(db)), f"--json {db} is the database"),  # it holds saved games
         (("--deals", "1-2", "--csv", f"{db}-wal"), "is one of the database's own files"),
@@ -368,7 +370,7 @@ def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) 
     out, err = batch.communicate(timeout=90)
     assert time.monotonic() - interrupted < 8, "the batch went on solving after Ctrl-C"
     assert batch.returncode == 130 and "Traceback" not in err
-    said = re.search(r"cardtable: interrupted; (\d+) solved and (\d+) proved lost, kept in the store[^;\n]*(?:; (\d+) unknown)?", err)
+    said = re.search(r"cardtable: interrupted; (\d+) solved and (\d+) proven unwinnable, kept in the store[^;\n]*(?:; (\d+) unknown)?", err)
     assert said is not None, err
     assert _stored(db) == sum(int(n or 0) for n in said.groups()) < 200  # every verdict reached is kept
     if _stored(db):  # and the file asked for holds them (on a loaded machine no chunk may be done yet)
@@ -427,7 +429,7 @@ def test_a_batch_ended_by_a_signal_takes_its_workers_with_it(tmp_path: Path, end
     _, err = batch.communicate(timeout=60)
     assert _gone(workers, 10), "a worker outlived its batch"
     if ending is signal.SIGTERM:  # ended as Ctrl-C ends it
-        assert batch.returncode == 130 and "cardtable: interrupted;" in err and "Traceback" not in err, err
+        assert batch.returncode == 143 and "cardtable: interrupted;" in err and "Traceback" not in err, err
 
 
 def test_a_worker_lost_mid_batch_costs_only_its_deals_which_are_solved_again(tmp_path: Path) -> None:
@@ -522,3 +524,22 @@ def test_the_png_plot_writes_seconds_as_plain_numbers() -> None:
         axis = figure.axes[0]
         shown = {t.get_text() for minor in (False, True) for t in axis.get_yticklabels(minor=minor) if t.get_text()}
         assert labelled <= shown and not any("e" in text or "10^" in text or "×" in text for text in shown), shown
+
+
+def test_a_batch_that_cannot_go_on_says_what_is_left_first_and_exits_4(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not 1, which says a deal can't be won; the deals left and how to go on come before
+    the cause, whose library text is cut to its first line."""
+    import cardtable.commands.solve as command
+    from cardtable.solver.batch import BatchStopped, classify
+
+    def stops(game: str, deals: list[int], *rest: object, **named: object) -> object:
+        yield from classify(game, deals[:1], *rest, **named)  # type: ignore[arg-type]
+        raise BatchStopped("the cluster stopped the batch (OSError: gone)", deals[1:])
+
+    monkeypatch.setattr(command, "classify", stops)
+    status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(tmp_path / "s.db"))
+    assert status == command.STOPPED == 4
+    assert "cardtable: 2 deals not searched (2-3): the cluster stopped the batch (OSError: gone); 1 solved and 0 proven " \
+        "unwinnable, kept in the store (run the same command again to go on)" in err, err
