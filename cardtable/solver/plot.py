@@ -56,7 +56,8 @@ def svg(results: Sequence[DealResult], title: str) -> str:
         level = y(10.0**power)
         parts.append(f'<line x1="{MARGIN}" x2="{WIDTH - MARGIN}" y1="{level:.1f}" y2="{level:.1f}" stroke="#ddd"/>')
         parts.append(f'<text x="{MARGIN - 6}" y="{level + 4:.1f}" text-anchor="end">{10.0**power:g}</text>')
-    for deal in (low_deal, high_deal):
+    for deal in deal_ticks(low_deal, high_deal):
+        parts.append(f'<line x1="{x(deal):.1f}" x2="{x(deal):.1f}" y1="{HEIGHT - MARGIN}" y2="{HEIGHT - MARGIN + 4}" stroke="#999"/>')
         parts.append(f'<text x="{x(deal):.1f}" y="{HEIGHT - MARGIN + 16}" text-anchor="middle">{deal}</text>')
     for r in results:
         parts.append(
@@ -70,6 +71,22 @@ def svg(results: Sequence[DealResult], title: str) -> str:
         parts.append(f'<text x="{left + 10}" y="48">{outcome.value} ({count})</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def deal_ticks(low: int, high: int, most: int = 8) -> list[int]:
+    """Deal numbers to label an axis from ``low`` to ``high`` with: its ends, and between
+    them round numbers (steps of 1, 2 or 5 times a power of ten), at most ``most`` in all.
+
+    >>> deal_ticks(1, 32000)
+    [1, 5000, 10000, 15000, 20000, 25000, 30000, 32000]
+    >>> deal_ticks(200, 240), deal_ticks(1, 3)
+    ([200, 210, 220, 230, 240], [1, 2, 3])
+    """
+    steps = (m * 10**k for k in range(20) for m in (1, 2, 5))
+    step = next(s for s in steps if len(range((low // s + 1) * s, high, s)) <= most - 2)
+    inner = range((low // step + 1) * step, high, step)
+    close = step * 0.4  # (a round number too near an end would write over it)
+    return [low, *(d for d in inner if d - low >= close and high - d >= close), high]
 
 
 def _escape(text: str) -> str:
@@ -105,7 +122,12 @@ def drawing(results: Sequence[DealResult], title: str) -> Any:
     plain = FuncFormatter(lambda seconds, _: f"{seconds:g}")  # 0.3, not 3x10^-1: as the SVG writes seconds
     axes.yaxis.set_major_formatter(plain)
     times = [max(r.seconds, 1e-4) for r in results] or [1.0]
-    axes.yaxis.set_minor_formatter(plain if max(times) < 10 * min(times) else NullFormatter())  # within a decade, 0.2 0.3 ...
+    if max(times) < 10 * min(times):  # within a decade: 0.2 0.3 ...
+        axes.yaxis.set_minor_formatter(plain)
+    elif max(times) < 1000 * min(times):  # a decade or two: 0.02 0.05 0.1 0.2 0.5 ..., else the decades alone
+        axes.yaxis.set_minor_formatter(FuncFormatter(lambda seconds, _: f"{seconds:g}" if _leading(seconds) in (2, 5) else ""))
+    else:
+        axes.yaxis.set_minor_formatter(NullFormatter())
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # deals are whole numbers
     axes.set_xlabel("deal")
     axes.set_ylabel("seconds")
@@ -114,3 +136,8 @@ def drawing(results: Sequence[DealResult], title: str) -> Any:
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
     figure.tight_layout()
     return figure
+
+
+def _leading(value: float) -> int:
+    """The first digit of a positive ``value``: 2 for 0.02 and for 200."""
+    return round(value / 10 ** math.floor(math.log10(value)))
