@@ -140,4 +140,4 @@ def drawing(results: Sequence[DealResult], title: str) -> Any:
 
 def _leading(value: float) -> int:
     """The first digit of a positive ``value``: 2 for 0.02 and for 200."""
-    return round(value / 10 ** math.floor(math.log10(value)))
+    return round(value / 10.0 ** math.floor(math.log10(value)))
