@@ -113,13 +113,14 @@ class Games:
         deal's); ``daily``: it is the day's deal (hidden too) of ``day`` (today's unless given); but a deal of the published
         list (``deals.published``) shows its number. A player who has begun the
         day's deal already (played, or seen won in "show me") gets it again as an ordinary
-        game: the day's line counts the first try."""
+        game: the day's line counts the first try. Its number is shown then: the game it
+        was begun in is over, and an ended game shows its number."""
         variant = get_variant(game)
         problem = new_game_problem(variant, deal, None)
         if problem is not None:
             raise ValueError(problem)
         if daily and deal is not None and self.store.played_daily(self.player, variant.id, deal):
-            daily, hidden = False, True
+            daily, hidden = False, False
         number = random_deal(variant, self.rng) if deal is None else deal
         # A deal of the published list is dealt by its number: anyone can read the list,
         # each deal with its win, so the number would hide nothing its opening does not tell.

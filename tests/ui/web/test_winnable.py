@@ -134,6 +134,13 @@ def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) 
     stats = client.get("/api/stats").json()["stats"]
     assert {(s["game"], s["daily"]) for s in stats} == {("freecell", False), ("freecell", True)}
     assert [s["played"] for s in stats] == [1, 1]  # each given up after a move (deal 5 and the replay had none)
+    # Klondike's day, begun and given up, then asked for again: an ordinary game, its number shown.
+    begun = client.post(f"/api/games/{hidden['id']}/actions", json={"action": "deal", "version": 0}).json()
+    assert begun["ok"]
+    assert client.post("/api/games", json={"game": "freecell", "deal": 6}).status_code == 201  # that one given up
+    shown = client.post("/api/games", json={"game": "klondike", "pick": "daily"}).json()
+    assert not shown["daily"] and shown["deal"] is not None  # its number, seen as the day's game ended
+    assert [p["cards"] for p in hidden["piles"]] == [p["cards"] for p in shown["piles"]]
 
 
 def test_new_winnable_deals_go_through_the_list_before_any_comes_again(app: FastAPI) -> None:
