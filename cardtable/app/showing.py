@@ -60,17 +60,18 @@ class Playback:
 
     @property
     def text(self) -> str:
-        """What the win is, in a line: 'a win in 63 moves', or from how far back.
+        """What the win is, in a line: 'a win in 63 moves', or from how far back (said as
+        what is shown, not as advice: a game given up can't be undone).
 
         >>> from cardtable.solitaire import get_variant
         >>> Playback((), (get_variant("freecell").start(1),), back=1).text
-        "can't be won from here: undo 1 move, then a win in 0 moves"
+        "can't be won from here; a win from 1 move back, in 0 moves"
         """
         count = len(self.moves)
         win = f"a win in {count} move{'s' * (count != 1)}"
         if not self.back:
             return win
-        return f"can't be won from here: undo {self.back} move{'s' * (self.back != 1)}, then {win}"
+        return f"can't be won from here; a win from {self.back} move{'s' * (self.back != 1)} back, in {count} move{'s' * (count != 1)}"
 
     def frame(self, session: Session, step: int) -> Session:
         """The game as it looks after ``step`` moves of the playback: a copy, with the

@@ -42,7 +42,7 @@ def show_typed(
     reason = give_up_reason(session)
     offer = undo_offer(known) if reason else None
     if offer is not None:
-        write(f"  {offer[1]} (yes/no; no goes on to show the win)")
+        write(f"  {offer[1]} (yes/no; after no, you are asked whether to give the game up to see the win)")
         prompt()
         if next(lines, "").strip().lower() in ("y", "yes"):
             _undone(games, game_id, session, offer[0], write, picture)

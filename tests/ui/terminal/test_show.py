@@ -156,7 +156,7 @@ def test_typed_show_of_a_lost_position_shows_the_win_from_further_back(tmp_path:
     games, game_id, session = _game(tmp_path, "golf", 3)
     out: list[str] = []
     play_plain(games, game_id, session, ["turn"] * 4 + ["show", "yes", "stop", "quit"], out.append)
-    assert any(line.startswith("  show me: can't be won from here: undo 1 move, then a win in ") for line in out), out
+    assert any(line.startswith("  show me: can't be won from here; a win from 1 move back, in ") for line in out), out
     assert "  the game is as it was (given up)" in out and session.move_count == 4
 
 
@@ -166,7 +166,7 @@ def test_typed_show_with_the_indicator_on_offers_the_undo_before_giving_up(tmp_p
     out: list[str] = []
     play_plain(games, game_id, session, ["turn"] * 4 + ["show", "yes", "quit"], out.append)
     assert ("  this game can't be won from here, but it can 1 move back: undo 1 move and play on? (yes/no; "
-            "no goes on to show the win)") in out
+            "after no, you are asked whether to give the game up to see the win)") in out
     assert session.move_count == 3 and not session.given_up
     assert games.store.load("me", game_id).move_count == 3  # saved as undone
     declined: list[str] = []
@@ -189,7 +189,7 @@ def test_fullscreen_show_of_a_lost_position_starts_on_the_table_it_can_be_won_fr
             # A move back, before the win's first move (the playback steps on by itself).
             assert screen.shown.frame(app.session, 0).state == session.history.state_at(3)
             assert app.drawn.state == screen.shown.frame(app.session, screen.step).state
-            assert "can't be won from here: undo 1 move, then a win in" in screen.shown.text
+            assert "can't be won from here; a win from 1 move back, in" in screen.shown.text
             await pilot.press("escape")
             await pilot.press("q")
 

@@ -519,6 +519,9 @@ def test_the_table_fits_a_phone(browser: Browser, server: str) -> None:
     width = phone.evaluate("document.getElementById('table').getBoundingClientRect().right")
     assert width <= 390
     snap(phone, "phone")
+    start(phone, "freecell", 1)
+    phone.locator('#table .card[data-pile="t1"] >> nth=-1').tap()
+    expect(phone.locator("#message")).to_have_text("now tap where it goes")  # a finger has nothing to click with
     context.close()
 
 
@@ -539,6 +542,29 @@ def test_a_new_deal_asks_before_giving_a_game_in_progress_up(browser: Browser, s
     assert asked and "lost" in asked[0]
     page.once("dialog", lambda dialog: dialog.accept())
     start(page, "freecell", 1)
+    context.close()
+
+
+def test_an_answer_about_the_game_a_new_deal_replaced_leaves_the_new_deal_shown(browser: Browser, server: str) -> None:
+    """A hint asked just before a new deal is answered after it: 409, the old game given
+    up. The page stays on the new deal (it used to go back to the game given up)."""
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    page = context.new_page()
+    page.goto(server)
+    start(page, "klondike", 7)
+    page.keyboard.press("d")
+    expect(page.locator("#status")).to_contain_text("1 move ·")
+    held: list[Route] = []
+    page.route("**/api/games/*/actions", lambda route: route.continue_() if held else held.append(route))
+    page.keyboard.press("h")
+    page.wait_for_timeout(300)
+    assert len(held) == 1  # the hint, on its way
+    page.once("dialog", lambda dialog: dialog.accept())
+    start(page, "freecell", 3)
+    held[0].continue_()  # the hint reaches the server now, about a game given up
+    page.wait_for_timeout(1000)
+    expect(page.locator("#status")).to_contain_text("FreeCell · deal 3 · 0 moves")
+    expect(page.locator("#message")).not_to_contain_text("given up")
     context.close()
 
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Dialog, Page, Route, expect
 
 from cardtable.app import Store
 from cardtable.app.standing import Indicator
@@ -200,7 +200,13 @@ def test_show_me_on_a_table_known_lost_offers_the_undo_before_giving_up(browser:
     context = browser.new_context(viewport={"width": 1100, "height": 850})
     page = context.new_page()
     asked: list[str] = []
-    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    refusing: list[bool] = []  # (the next dialogs Cancelled, in turn; the others accepted)
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss() if refusing and refusing.pop(0) else dialog.accept()
+
+    page.on("dialog", answer)
     page.goto(server)
     start(page, "golf", 3)
     page.click("#show-settings")
@@ -216,7 +222,20 @@ def test_show_me_on_a_table_known_lost_offers_the_undo_before_giving_up(browser:
     expect(page.locator("#status")).to_contain_text(moves_said(3))
     expect(page.locator("#winnable")).to_have_text("Still winnable? winnable", timeout=30_000)
     assert asked == ["This game can't be won from here, but it can 1 move back. Undo 1 move and play on? "
-                     "(Cancel to give the game up and see a win.)"]
+                     "(Cancel: you are asked next whether to give the game up to see a win.)"]
+    expect(page.locator("#message")).to_have_text("Took back 1 move: the game can be won from here.")
     expect(page.locator("#undo")).to_be_enabled()  # played on, not given up
     assert page.request.get(f"{server}/api/games/latest").status == 200
+    # Into the lost table again; Cancel on the offer asks whether to give the game up (a
+    # dismissed dialog never gives it up), and yes shows the win: the indicator has
+    # nothing more to say of a game over, and the playback ends in a sentence.
+    page.keyboard.press("d")
+    expect(page.locator("#winnable")).to_contain_text("undo 1 move", timeout=30_000)
+    asked.clear()
+    refusing.append(True)
+    page.click("#show-me")
+    expect(page.locator("#message")).to_contain_text("Shown: can't be won from here; a win from 1 move back, in ",
+                                                     timeout=90_000)
+    assert len(asked) == 2 and asked[1].endswith("Show it?"), asked
+    expect(page.locator("#winnable")).to_be_hidden()
     context.close()

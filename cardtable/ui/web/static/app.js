@@ -27,7 +27,7 @@ const table = createTable($("table"), {
     : (await api.targets(view.id, view.version, pile, position)).data.targets ?? [],
   // What to click (or, from the ``keys``, go to) once a card is picked up: in a game of pairs, its partner.
   whereTo: (keys = false) => {
-    const go = keys ? "move to" : "click";
+    const go = keys ? "move to" : matchMedia("(pointer: coarse)").matches ? "tap" : "click";  // a finger taps
     const where = view && entryOf(view.game)?.pairs
       ? `the card it pairs with (a card that goes alone: the foundation)` : "where it goes";
     return `now ${go} ${where}${keys ? " and press Enter" : ""}`;
@@ -95,7 +95,7 @@ function show(next) {
 function verdict(data) {
   // The indicator's line: a verdict on the table shown, or a wait while it is worked out.
   const line = $("winnable");
-  line.hidden = !judging || Boolean(view && view.won); // a game won has nothing left to judge
+  line.hidden = !judging || Boolean(view && (view.won || view.given_up)); // nothing left to judge
   if (line.hidden || !view) return;
   if (data && (data.id !== view.id || data.version !== view.version)) return; // about an older table
   judged = data;
@@ -114,14 +114,18 @@ async function chooseWinnable() {
 async function undoneInstead() {
   // A table the indicator knows is lost a few moves after a winnable one: taking those
   // moves back is offered before "show me" gives the game up. True if they were taken back.
+  // Cancel (or Escape) goes on to the question whether to give the game up: a game is
+  // never given up on a dismissed dialog.
   const lost = judged && view.show_gives_up && judged.id === view.id && judged.version === view.version
     && judged.standing === "lost";
   const back = lost ? judged.undo : null;
   if (!back) return false;
   const moves = back === 1 ? "1 move" : `${back} moves`;
   if (!window.confirm(`This game can't be won from here, but it can ${moves} back. Undo ${moves} and play on? `
-    + "(Cancel to give the game up and see a win.)")) return false;
-  for (let step = 0; step < back; step += 1) if (!(await act("undo")).ok) break;
+    + "(Cancel: you are asked next whether to give the game up to see a win.)")) return false;
+  let undone = 0;
+  while (undone < back && (await act("undo")).ok) undone += 1;
+  if (undone === back) say(`Took back ${moves}: the game can be won from here.`);
   return true;
 }
 
@@ -157,7 +161,8 @@ async function playBack(run) {
   if (!view || view.id !== asked || run.dropped) return; // a new deal came while the win was looked for: it stands
   if (code !== 200 || !data.found) {
     if (data.view) show(data.view);
-    if (!run.quiet) say(data.text ?? data.detail ?? "That did not work.");  // stopped by an action: its words stand
+    const said = data.text ?? data.detail ?? "That did not work.";
+    if (!run.quiet) say(said[0].toUpperCase() + said.slice(1));  // stopped by an action: its words stand
     return;
   }
   show(data.view);
@@ -176,7 +181,7 @@ async function playBack(run) {
   const over = step === data.frames.length && !run.stop;
   const given = view && view.given_up ? " It was given up: deal a new one to play on." : "";
   const stopped = step ? `Stopped after move ${step}` : "Stopped before the first move";
-  say((over ? `That was ${data.text}; the game is as it was.` : `${stopped}; the game is as it was.`) + given);
+  say((over ? `Shown: ${data.text}. The game is as it was.` : `${stopped}; the game is as it was.`) + given);
 }
 
 const TOLD = new Set(["bookmark", "to_bookmark"]);  // actions whose words say what they did
@@ -186,7 +191,10 @@ async function act(action, extra = {}) {
   if (!view) return { ok: false };
   if (playing) Object.assign(playing, { stop: true, quiet: true });  // the table played on is the game's
   const run = busy.then(async () => {
-    const { status: code, data } = await api.act(view.id, view.version, action, extra);
+    if (!view) return { ok: false };
+    const asked = view.id;
+    const { status: code, data } = await api.act(asked, view.version, action, extra);
+    if (!view || view.id !== asked) return { ok: false };  // a new deal came meanwhile: it stands
     if (code === 409) {
       show(data.view);
       say(data.view.given_up ? "This game was given up: deal a new one to play on." : "The table changed in another tab; here it is now.");
@@ -274,7 +282,7 @@ async function newGame(pick = null, asking = true) {
   }
   const today = new Date().toISOString().slice(0, 10);  // the daily deal's day: UTC's
   if (pick === "daily" && view && view.daily && view.result === null && view.daily_day === today && view.game === game) {
-    say("This is today's deal, still in play: play on (or undo back to its start).");
+    say(view.moves ? "This is today's deal, still in play: play on (or undo back to its start)." : "This is today's deal, still in play.");
     return;
   }
   let leaving = null;
