@@ -47,17 +47,20 @@ function scoreText(shown, score) {
   return shown.scoring === "uniform" ? `${score}%` : `${score} (${shown.scoring})`;
 }
 
+let frame = null;  // the table a "show me" playback shows, while it plays
+
 function status() {
   if (!view) return;
+  const shown = frame && frame.id === view.id ? frame : view;  // a playback's table counts its own moves and score; the clock is the game's
   // The server's clock, run on here since the view came: it never steps back or races ahead.
   const elapsed = view.elapsed + (view.clock_running ? (performance.now() - view.receivedAt) / 1000 : 0);
   const minutes = Math.floor(elapsed / 60), seconds = Math.floor(elapsed % 60);
   // A won game undone to look back: the win still counts.
   const over = view.given_up ? " · given up" : view.result === "won" && !view.won ? " · won (undone to look back)" : "";
   // The timed score falls as the clock runs, by the server's measure, between moves too.
-  const falls = view.score_falls;
-  const score = falls ? Math.max(0, falls.points - falls.by * Math.floor(Math.floor(elapsed) / falls.every)) : view.score;
-  $("status").textContent = `${view.name} · ${dealName(view)} · ${view.moves} move${view.moves === 1 ? "" : "s"} · score ${scoreText(view, score)} · ${minutes}:${String(seconds).padStart(2, "0")}${over}`;
+  const falls = shown.score_falls;
+  const score = falls ? Math.max(0, falls.points - falls.by * Math.floor(Math.floor(elapsed) / falls.every)) : shown.score;
+  $("status").textContent = `${view.name} · ${dealName(view)} · ${shown.moves} move${shown.moves === 1 ? "" : "s"} · score ${scoreText(shown, score)} · ${minutes}:${String(seconds).padStart(2, "0")}${over}`;
   // A game given up is played on no further: only a new deal (or "show me" stopping) is left.
   $("undo").disabled = !view.can_undo || view.given_up;
   $("redo").disabled = !view.can_redo || view.given_up;
@@ -167,13 +170,20 @@ async function playBack(run) {
   }
   show(data.view);
   let step = 0;
-  for (const frame of data.frames) {
-    if (run.stop) break;
-    step += 1;
-    table.render(frame.view);
-    table.highlight(null);
-    say(`Show me: move ${step} of ${data.frames.length} (${data.text})`);
-    await new Promise((resolve) => setTimeout(resolve, STEP_MS));
+  try {
+    for (const next of data.frames) {
+      if (run.stop) break;
+      step += 1;
+      frame = next.view;
+      table.render(frame);
+      status();
+      table.highlight(null);
+      say(`Show me: move ${step} of ${data.frames.length} (${data.text})`);
+      await new Promise((resolve) => setTimeout(resolve, STEP_MS));
+    }
+  } finally {
+    frame = null;
+    status();
   }
   if (run.dropped) return;  // a new game came in meanwhile: its table and words stand
   if (view) table.render(view);
