@@ -4,13 +4,17 @@ daily deals, and "show me" played back and stopped."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Dialog, Page, Route, expect
 
 from cardtable.app import Store
 from cardtable.app.standing import Indicator
+from cardtable.solitaire import State
+from cardtable.solver import Budget, Outcome, Result
 from cardtable.ui.web.server import create_app
 from tests.ui.web.test_browser import browser, moves_said, page, serving, settle, snap, start  # noqa: F401  (fixtures)
 
@@ -240,3 +244,32 @@ def test_show_me_on_a_table_known_lost_offers_the_undo_before_giving_up(browser:
     assert len(asked) == 2 and asked[1].endswith("Show it?"), asked
     expect(page.locator("#winnable")).to_be_hidden()
     context.close()
+
+
+class _Slow:
+    """A solver on a machine too busy to give it a core for a while."""
+
+    def solve(self, state: State, budget: Budget = Budget()) -> Result:
+        time.sleep(20)
+        return Result(Outcome.UNKNOWN, (), 0, 20.0, False)
+
+    def warm_up(self, state: State) -> None:
+        pass
+
+
+def test_a_verdict_long_on_its_way_is_said_to_be_and_why(browser: Browser, tmp_path: Path) -> None:  # noqa: F811
+    app = create_app(Store(tmp_path / "slow.db"))
+    app.state.live.indicator = Indicator(searcher=_Slow())
+    for address in serving(app):
+        page = browser.new_page()
+        page.goto(address)
+        start(page, "freecell", 1)
+        page.click("#show-settings")
+        page.check("#setting-winnable")
+        page.click("#settings-done")
+        page.click('#table .card[data-pile="t1"] >> nth=-1')  # off the opening, which may be known already
+        page.click('#table .slot[data-pile="c1"]')
+        expect(page.locator("#status")).to_contain_text("1 move ·")
+        expect(page.locator("#winnable")).to_have_text("Still winnable? …")
+        expect(page.locator("#winnable")).to_contain_text("still working it out", timeout=15_000)
+        page.close()

@@ -95,6 +95,9 @@ function show(next) {
   else if (view.stuck && moved) say(STUCK);
 }
 
+const PATIENCE_MS = 8000;  // a verdict this late is said to be on its way, and why
+let waiting = 0;
+
 function verdict(data) {
   // The indicator's line: a verdict on the table shown, or a wait while it is worked out.
   const line = $("winnable");
@@ -104,6 +107,14 @@ function verdict(data) {
   judged = data;
   line.dataset.standing = data ? data.standing : "pending";
   line.textContent = `Still winnable? ${data ? data.text : "…"}`;
+  clearTimeout(waiting);
+  if (data) return;
+  const { id, version } = view;
+  waiting = setTimeout(() => {
+    if (!judged && !line.hidden && view && view.id === id && view.version === version) {
+      line.textContent = "Still winnable? … (still working it out: the solver runs only while the machine has nothing else to do)";
+    }
+  }, PATIENCE_MS);
 }
 
 async function chooseWinnable() {
