@@ -26,7 +26,7 @@ from cardtable.app.wins import WINS
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, check
 from cardtable.solitaire.observe import observe
-from cardtable.solver import Budget
+from cardtable.solver import Budget, Outcome
 
 Avoid = Callable[[Move], bool]
 """Whether a move must not be suggested."""
@@ -35,6 +35,9 @@ LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
 NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
+PROVED_LOST = "no move leads to a win: this game can't be won from here"
+"""Said instead where a search (the indicator's, say) proved the position lost, and the
+player can know it: every card in sight, and no redeal to mix them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +129,8 @@ class SolvingHinter:
             return rest
         found = self.leading(state, avoid or (lambda move: False), known, began)
         if found is None:  # the heuristic's move, and the player told it leads to no known win
-            return [replace(rest[0], reason=f"{rest[0].reason} ({NO_WIN_FOUND})")] + rest[1:]
+            lost = _in_sight(state, known) and not state.variant.stock.mixes and WINS.proved_lost(state)
+            return [replace(rest[0], reason=f"{rest[0].reason} ({PROVED_LOST if lost else NO_WIN_FOUND})")] + rest[1:]
         return [found] + [h for h in rest if h.move != found.move]
 
     def leading(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
@@ -140,6 +144,8 @@ class SolvingHinter:
         effort = self.effort
         seconds = max(effort.seconds - (time.perf_counter() - began), 0.0)
         result = self.searcher.solve(state, Budget(nodes=effort.nodes, seconds=seconds))
+        if result.outcome is Outcome.UNWINNABLE:
+            WINS.learn_lost(state)
         if not result.solved or not result.moves or avoid(result.moves[0]) or _foresees(state, result.moves):
             return None
         WINS.learn(state, result.moves)

@@ -265,6 +265,8 @@ class Indicator:
         return outcome
 
     def _remember(self, state: State, outcome: Outcome) -> None:
+        if outcome is Outcome.UNWINNABLE:
+            WINS.learn_lost(state)  # (a hint may say so, where the player sees every card)
         with self._lock:  # an unknown too: the same budget would only run out again
             self._decided[state] = outcome
             self._decided.move_to_end(state)

@@ -1,7 +1,8 @@
 """Wins found, shared: a win any search found from a position ("still winnable?", a
 hint, "show me"), or a deal's shipped win, answers the others from that position and
 from every position along it, so that once one of them has found a way through, none
-says there is none.
+says there is none. Positions proved lost are kept too, so that a hint does not say a
+short search found no win where the indicator proved there is none.
 
 A win is kept by the whole position, face-down cards included: a hint uses one only
 where the player knows every face-down card (``guide``), as it would use its own search.
@@ -27,7 +28,22 @@ class Wins:
         self._left: OrderedDict[State, tuple[tuple[Move, ...], int]] = OrderedDict()
         """For each position, a win through it and how many of its moves lead there (the
         whole win kept once, not its tail once per position)."""
+        self._lost: OrderedDict[State, None] = OrderedDict()
+        """Positions some search proved lost."""
         self._lock = Lock()
+
+    def learn_lost(self, state: State) -> None:
+        """Keep ``state`` as proved lost (every line of play from it followed to its end)."""
+        with self._lock:
+            self._lost[state] = None
+            self._lost.move_to_end(state)
+            while len(self._lost) > self.most:
+                self._lost.popitem(last=False)
+
+    def proved_lost(self, state: State) -> bool:
+        """Whether some search proved ``state`` lost."""
+        with self._lock:
+            return state in self._lost
 
     def learn(self, state: State, moves: tuple[Move, ...]) -> None:
         """Keep ``moves``, a win from ``state`` (already checked by the engine), for
@@ -44,9 +60,10 @@ class Wins:
                 self._left.popitem(last=False)
 
     def clear(self) -> None:
-        """Forget every win."""
+        """Forget every win, and every position proved lost."""
         with self._lock:
             self._left.clear()
+            self._lost.clear()
 
     def win_from(self, state: State) -> tuple[Move, ...] | None:
         """A win known from ``state``, or None."""

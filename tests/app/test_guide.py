@@ -7,17 +7,30 @@ import copy
 import random
 import re
 import time
+from collections.abc import Iterator
+
+import pytest
 
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
-from cardtable.app.guide import Avoid, arrangement
+from cardtable.app.guide import PROVED_LOST, Avoid, arrangement
 from cardtable.app.hints import QUICK_HINT, Hint
-from cardtable.app.history import seen_key
+from cardtable.app.history import History, seen_key
+from cardtable.app.standing import Indicator, Standing
 from cardtable.app.wins import WINS
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, PileKind, State, apply, canonical_key, get_variant, legal_moves
 from cardtable.solitaire.observe import remembered
 from cardtable.solver import Budget, solve
 from tests.solitaire.games.positions import position, run_of
+
+@pytest.fixture(autouse=True)
+def _nothing_found_yet() -> Iterator[None]:
+    """Each test's hints from its own searches: the wins and losses other tests (or their
+    servers, in this process) found are forgotten."""
+    WINS.clear()
+    yield
+    WINS.clear()
+
 
 SMALL = Effort(nodes=20_000, seconds=30.0, samples=4, sample_nodes=600, sample_seconds=30.0)
 """Small node caps and no real time limit, so the hints do not depend on the machine."""
@@ -272,3 +285,15 @@ def test_a_quick_hint_never_uses_a_win_found_through_cards_the_player_has_not_se
     WINS.learn(session.state, result.moves)  # as "still winnable?" keeps it: worked out from the face-down cards
     quick = session.hint(quick=True)
     assert quick.ok and QUICK_HINT in quick.reason and "leads to a win" not in quick.reason
+
+
+def test_a_hint_says_a_position_is_lost_where_a_search_proved_it_and_the_player_sees_every_card() -> None:
+    """The indicator proved FreeCell 11982 lost; the hint's own short search can't, and
+    said it found no win, which does not mean there is none, beside "can't be won"."""
+    start = get_variant("freecell").start(11982)
+    assert Indicator(nodes=200_000, seconds=60.0).verdict(History.begin(start)).standing is Standing.LOST
+    hint = SolvingHinter(SMALL, seed=5).best_moves(start)[0]
+    assert hint.reason.endswith(f"({PROVED_LOST})"), hint.reason
+    hidden = get_variant("klondike").start(89)  # lost from the start, but only the face-down cards tell
+    assert Indicator(nodes=200_000, seconds=60.0).verdict(History.begin(hidden)).standing is Standing.LOST
+    assert all(PROVED_LOST not in h.reason for h in SolvingHinter(SMALL, seed=5).best_moves(hidden))
