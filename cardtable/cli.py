@@ -78,9 +78,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
-    except KeyboardInterrupt:  # Ctrl-C: a word, not a traceback (games are saved as they are played)
+    except KeyboardInterrupt as stop:  # Ctrl-C (or a batch's kill): a word, not a traceback (games are saved as played)
         print(INTERRUPTED, file=sys.stderr)
-        return 130
+        return int(getattr(stop, "status", 130))
     return status
 
 

@@ -21,11 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
+from cardtable.app.history import History
 from cardtable.app.searches import HERE, Searcher
 from cardtable.app.wins import WINS
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, check
-from cardtable.solitaire.observe import observe
+from cardtable.solitaire.observe import observe, remembered
 from cardtable.solver import Budget, Outcome
 
 Avoid = Callable[[Move], bool]
@@ -35,7 +36,7 @@ LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
 NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
-PROVED_LOST = "no move leads to a win: this game can't be won from here"
+PROVED_LOST = "no move can win from here: undo, or deal again"
 """Said instead where a search (the indicator's, say) proved the position lost, and the
 player can know it: every card in sight, and no redeal to mix them."""
 
@@ -129,7 +130,7 @@ class SolvingHinter:
             return rest
         found = self.leading(state, avoid or (lambda move: False), known, began)
         if found is None:  # the heuristic's move, and the player told it leads to no known win
-            lost = _in_sight(state, known) and not state.variant.stock.mixes and WINS.proved_lost(state)
+            lost = known_lost(state, lambda: known)  # (the indicator's proof, say)
             return [replace(rest[0], reason=f"{rest[0].reason} ({PROVED_LOST if lost else NO_WIN_FOUND})")] + rest[1:]
         return [found] + [h for h in rest if h.move != found.move]
 
@@ -195,6 +196,20 @@ def known_win(state: State, avoid: Avoid, known: Callable[[], frozenset[Card]] =
     if sum(state.hidden) > 1 and not _in_sight(state, known()):
         return None
     return _leads(state, moves)
+
+
+def seen_down(history: History) -> frozenset[Card]:
+    """The face-down cards the player saw go where they lie, on the way to ``history``'s
+    position (``observe.remembered``)."""
+    return remembered(history.reached()) if any(history.state.hidden) else frozenset()
+
+
+def known_lost(state: State, known: Callable[[], frozenset[Card]] = frozenset) -> bool:
+    """Whether a search proved ``state`` lost where the player can know it too: every card
+    in sight (``known()`` as for ``known_win``) and no redeal to mix them."""
+    if state.variant.stock.mixes or not WINS.proved_lost(state):
+        return False
+    return sum(state.hidden) <= 1 or _in_sight(state, known())
 
 
 def _in_sight(state: State, known: frozenset[Card]) -> bool:

@@ -127,16 +127,17 @@ class History:
         return tuple(m for step in self.steps[: self.at] for m in step)
 
 
-def seen_key(state: State) -> tuple[object, ...]:
+Key = tuple[object, ...]
+"""A position's canonical key (``canonical_key``)."""
+
+
+def seen_key(state: State) -> Key:
     """The canonical key of a position as the player sees it: face-down cards all alike,
     so whether a move "leads back" never depends on cards nobody has seen; the redeals
     taken count only where they can change what follows."""
     blank = ALL_CARDS[0]
     piles = tuple((blank,) * down + pile[down:] for pile, down in zip(state.piles, state.hidden))
     return canonical_key(State(state.variant, piles, state.hidden, state.redeals), redeals=state.variant.stock.passes_count)
-
-
-Key = tuple[object, ...]
 
 
 class LineKeys:

@@ -113,14 +113,15 @@ class Games:
         deal's); ``daily``: it is the day's deal (hidden too) of ``day`` (today's unless given); but a deal of the published
         list (``deals.published``) shows its number. A player who has begun the
         day's deal already (played, or seen won in "show me") gets it again as an ordinary
-        game: the day's line counts the first try. Its number is shown then: the game it
-        was begun in is over, and an ended game shows its number."""
+        game: the day's line counts the first try. Its number is shown then if the game it
+        was begun in is over (an ended game shows its number), not if that one is still
+        in play (unreadable, say)."""
         variant = get_variant(game)
         problem = new_game_problem(variant, deal, None)
         if problem is not None:
             raise ValueError(problem)
         if daily and deal is not None and self.store.played_daily(self.player, variant.id, deal):
-            daily, hidden = False, False
+            daily, hidden = False, self.store.unfinished_daily(self.player, variant.id, deal) is not None
         number = random_deal(variant, self.rng) if deal is None else deal
         # A deal of the published list is dealt by its number: anyone can read the list,
         # each deal with its win, so the number would hide nothing its opening does not tell.

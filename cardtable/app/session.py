@@ -24,7 +24,7 @@ from typing import Concatenate, ParamSpec
 from cardtable.app.autoplay import auto_build, finish, is_stuck, why_undecided
 from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards
 from cardtable.app.events import Event, EventKind, move_events
-from cardtable.app.guide import SolvingHinter, known_win
+from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, seen_down
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
 from cardtable.app.history import History, LineKeys, seen_key
 from cardtable.app.intents import Options, Outcome
@@ -35,7 +35,7 @@ from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.groups import movable_count
-from cardtable.solitaire.observe import Observation, observe, remembered
+from cardtable.solitaire.observe import Observation, observe
 
 
 _P = ParamSpec("_P")
@@ -529,27 +529,25 @@ class Session:
     @_playable
     def hint(self, quick: bool = False) -> Outcome:
         """The best move, with its reason (nothing is played), never one leading back to a
-        position already reached, knowing what the player has seen (``_known_down``). A
-        ``quick`` one (the server's while its solver is busy) does not search: a win found
-        already, where the player may know it, else the heuristic's move, saying so."""
+        position already reached, knowing what the player has seen. A ``quick`` one (the
+        server's while its solver is busy) does not search: a win found already, where the
+        player may know it, else the heuristic's move, saying so."""
         if self.is_won:
             return Outcome(False, "the game is won: nothing is left to play")
-        steps = self.history.steps[: self.history.at]
-        previous = steps[-1][0] if steps else None
+        previous = self.history.steps[self.history.at - 1][0] if self.history.at else None
         if quick:  # (a win already found may still answer, if the player may know it)
-            won = known_win(self.state, self.leads_back, self._known_down)
+            seen = lambda: seen_down(self.history)  # noqa: E731  (worked out only if it matters)
+            won = known_win(self.state, self.leads_back, seen)
             ranked = [won] if won is not None else _RANKER.best_moves(self.state, previous, self.leads_back)
-            hints = [h if h is won else replace(h, reason=f"{h.reason} ({QUICK_HINT})") for h in ranked[:1]]
+            said = PROVED_LOST if known_lost(self.state, seen) else QUICK_HINT
+            hints = [h if h is won else replace(h, reason=f"{h.reason} ({said})") for h in ranked[:1]]
         else:
-            hints = self.hinter.best_moves(self.state, previous, self.leads_back, self._known_down())
+            hints = self.hinter.best_moves(self.state, previous, self.leads_back, seen_down(self.history))
         if not hints:
             if legal_moves(self.state):
                 return Outcome(False, "every move leads back to a position already reached")
             return Outcome(False, "no moves left: the game is stuck")
         return Outcome(True, hints[0].reason, hint=hints[0])
-
-    def _known_down(self) -> frozenset[Card]:  # (the face-down cards seen going where they lie)
-        return remembered(self.history.reached()) if any(self.state.hidden) else frozenset()
 
     def leads_back(self, move: Move) -> bool:
         """Whether playing ``move`` (with the moves home it sets off, if wanted) comes

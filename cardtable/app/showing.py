@@ -65,13 +65,13 @@ class Playback:
 
         >>> from cardtable.solitaire import get_variant
         >>> Playback((), (get_variant("freecell").start(1),), back=1).text
-        "can't be won from here; a win from 1 move back, in 0 moves"
+        'a win from 1 move back, in 0 moves (none from where it stands)'
         """
         count = len(self.moves)
         win = f"a win in {count} move{'s' * (count != 1)}"
         if not self.back:
             return win
-        return f"can't be won from here; a win from {self.back} move{'s' * (self.back != 1)} back, in {count} move{'s' * (count != 1)}"
+        return f"a win from {self.back} move{'s' * (self.back != 1)} back, in {count} move{'s' * (count != 1)} (none from where it stands)"
 
     def frame(self, session: Session, step: int) -> Session:
         """The game as it looks after ``step`` moves of the playback: a copy, with the

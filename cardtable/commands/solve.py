@@ -85,7 +85,7 @@ hour here; the list of them alone is tens of megabytes)."""
 
 def _budget(args: argparse.Namespace) -> Budget:
     wrong = [what for what, bad in (
-        (f"--seconds must be a number above 0, not {args.seconds:g}" + (" (--nodes caps a long search)" if args.seconds == math.inf else ""),
+        (f"--seconds must be a finite number above 0, not {args.seconds:g}" + (" (--nodes caps a long search)" if args.seconds == math.inf else ""),
          not math.isfinite(args.seconds) or args.seconds <= 0),
         (f"--nodes must be at least 16, not {args.nodes}", args.nodes < 16),
         (f"--memory must be at least 64 (MB), not {args.memory}", args.memory < 64),
@@ -518,7 +518,10 @@ def solve_command(args: argparse.Namespace) -> int:
 
 
 class _Terminated(KeyboardInterrupt):
-    """A batch ended with ``kill``: stopped as Ctrl-C stops it."""
+    """A batch ended with ``kill``: stopped as Ctrl-C stops it, with kill's status
+    (``cli`` reads ``status`` where it stops before or after the batch itself)."""
+
+    status = TERMINATED
 
 
 def _interrupt(signum: int, frame: object) -> None:

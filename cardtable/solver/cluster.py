@@ -63,9 +63,7 @@ def classify_on_cluster(
                 yield from results
         except Exception as error:  # noqa: BLE001 - the scheduler gone, a chunk that kills its workers...
             left = [deal for deal in todo if deal not in decided]
-            said = str(error).strip().splitlines()
-            why = f"{type(error).__name__}: {said[0] if said else ''}"[:160]  # (its first line: the rest is the library's)
-            raise BatchStopped(f"the cluster stopped the batch ({why})", left) from None
+            raise BatchStopped(f"the cluster stopped the batch ({first_line(error)})", left) from None
     finally:
         client.close()
 
@@ -88,6 +86,19 @@ def _reachable(address: str) -> None:
         raise ConnectionError(f"nothing listens on port {parsed.port} of {parsed.hostname}: is the scheduler running?") from None
     except OSError:
         return  # a slow network, or a firewall: Dask's client tries for longer
+
+
+def first_line(error: BaseException) -> str:
+    """An error in a few words: its kind and the first line of its message (the rest is
+    the library's own account).
+
+    >>> first_line(RuntimeError("scheduler-connection-lost.\\nClient lost the connection"))
+    'RuntimeError: scheduler-connection-lost.'
+    >>> first_line(OSError())
+    'OSError'
+    """
+    said = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {said[0]}"[:160] if said else type(error).__name__
 
 
 def _connected(client_class: Any, address: str) -> Any:

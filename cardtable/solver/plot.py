@@ -124,7 +124,7 @@ def drawing(results: Sequence[DealResult], title: str) -> Any:
     times = [max(r.seconds, 1e-4) for r in results] or [1.0]
     if max(times) < 10 * min(times):  # within a decade: 0.2 0.3 ...
         axes.yaxis.set_minor_formatter(plain)
-    elif max(times) < 1000 * min(times):  # a decade or two: 0.02 0.05 0.1 0.2 0.5 ..., else the decades alone
+    elif max(times) < 1000 * min(times):  # up to three decades: 0.02 0.05 0.1 0.2 0.5 ..., else the decades alone
         axes.yaxis.set_minor_formatter(FuncFormatter(lambda seconds, _: f"{seconds:g}" if _leading(seconds) in (2, 5) else ""))
     else:
         axes.yaxis.set_minor_formatter(NullFormatter())

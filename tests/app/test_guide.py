@@ -7,9 +7,6 @@ import copy
 import random
 import re
 import time
-from collections.abc import Iterator
-
-import pytest
 
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
 from cardtable.app.guide import PROVED_LOST, Avoid, arrangement
@@ -22,15 +19,6 @@ from cardtable.solitaire import Move, MoveKind, PileKind, State, apply, canonica
 from cardtable.solitaire.observe import remembered
 from cardtable.solver import Budget, solve
 from tests.solitaire.games.positions import position, run_of
-
-@pytest.fixture(autouse=True)
-def _nothing_found_yet() -> Iterator[None]:
-    """Each test's hints from its own searches: the wins and losses other tests (or their
-    servers, in this process) found are forgotten."""
-    WINS.clear()
-    yield
-    WINS.clear()
-
 
 SMALL = Effort(nodes=20_000, seconds=30.0, samples=4, sample_nodes=600, sample_seconds=30.0)
 """Small node caps and no real time limit, so the hints do not depend on the machine."""
@@ -294,6 +282,8 @@ def test_a_hint_says_a_position_is_lost_where_a_search_proved_it_and_the_player_
     assert Indicator(nodes=200_000, seconds=60.0).verdict(History.begin(start)).standing is Standing.LOST
     hint = SolvingHinter(SMALL, seed=5).best_moves(start)[0]
     assert hint.reason.endswith(f"({PROVED_LOST})"), hint.reason
+    quick = Session(get_variant("freecell"), 11982).hint(quick=True)  # the server's, while its solver is busy
+    assert quick.reason.endswith(f"({PROVED_LOST})"), quick.reason
     hidden = get_variant("klondike").start(89)  # lost from the start, but only the face-down cards tell
     assert Indicator(nodes=200_000, seconds=60.0).verdict(History.begin(hidden)).standing is Standing.LOST
     assert all(PROVED_LOST not in h.reason for h in SolvingHinter(SMALL, seed=5).best_moves(hidden))

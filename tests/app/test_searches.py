@@ -70,10 +70,11 @@ class _CountedPipe:
     """A pipe that counts how often it is closed."""
 
     def __init__(self, pipe: Any) -> None:
-        self.pipe, self.closes = pipe, 0
+        self.pipe, self.closes, self.sent = pipe, 0, threading.Event()
 
     def send(self, message: object) -> None:
         self.pipe.send(message)
+        self.sent.set()
 
     def recv(self) -> Any:
         return self.pipe.recv()
@@ -93,7 +94,8 @@ def test_closing_during_a_search_closes_the_pipe_once(searches: SearchProcess) -
     long_one = get_variant("spider").start(1)
     asking = threading.Thread(target=lambda: answers.append(searches.solve(long_one, Budget(nodes=10**8, seconds=60))))
     asking.start()
-    time.sleep(0.5)  # under way
+    assert counted.sent.wait(30)  # the search asked for on this pipe: under way
+    time.sleep(0.2)
     searches.close()
     asking.join(30)
     assert answers[0].limit == LOST and counted.closes == 1

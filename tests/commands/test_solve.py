@@ -211,7 +211,7 @@ def test_bad_input_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixt
         (("solve", "freecell", "--deals", "9-3"), "empty or negative"),
         (("solve", "freecell", "--deals", "-1-3"), "not '-1-3'"),
         (("solve", "freecell", "--deal", "0"), "FreeCell deal numbers run from 1"),
-        (("solve", "freecell", "--seconds", "0"), "--seconds must be a number above 0, not 0"),
+        (("solve", "freecell", "--seconds", "0"), "--seconds must be a finite number above 0, not 0"),
         (("solve", "freecell", "--nodes", "0"), "--nodes must be at least 16, not 0"),
         (("solve", "freecell", "--memory", "0", "--nodes", "8"), "--nodes must be at least 16, not 8; --memory must be at least 64 (MB), not 0"),
         (("solve", "freecell", "--seconds", "inf"), "not inf (--nodes caps a long search)"),
@@ -255,7 +255,7 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
         (("--deals", "1-2", "--csv", str(tmp_path / "no" / "r.csv")), "its folder does not exist"),
         (("--deals", "1-2", "--json", "/proc/cardtable-results.json"), "can't write /proc/cardtable-results.json"),
         (("--deals", "1-2", "--plot", str(tmp_path / "r.txt")), ".svg or .png"),
-        (("--deals", "1-2", "--seconds", "nan"), "--seconds must be a number above 0, not nan"),
+        (("--deals", "1-2", "--seconds", "nan"), "--seconds must be a finite number above 0, not nan"),
         (("--deals", "1-2", "--csv", str(db)), f"--csv {db} is the database the verdicts (and saved games) are kept in"),
         (("--deals", "1-2", "--no-store", "--json", str(db)), f"--json {db} is the database"),  # it holds saved games
         (("--deals", "1-2", "--csv", f"{db}-wal"), "is one of the database's own files"),
@@ -543,3 +543,18 @@ def test_a_batch_that_cannot_go_on_says_what_is_left_first_and_exits_4(
     assert status == command.STOPPED == 4
     assert "cardtable: 2 deals not searched (2-3): the cluster stopped the batch (OSError: gone); 1 solved and 0 proven " \
         "unwinnable, kept in the store (run the same command again to go on)" in err, err
+
+
+def test_a_kill_outside_the_batchs_own_loop_exits_as_a_kill_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before its first deal or while it draws its picture, as within its loop: 143."""
+    import cardtable.commands.solve as command
+
+    def killed(*args: object) -> int:
+        command._interrupt(signal.SIGTERM, None)
+        return 0
+
+    monkeypatch.setattr(command, "_many", killed)
+    status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(tmp_path / "s.db"))
+    assert status == command.TERMINATED == 143 and "Traceback" not in err

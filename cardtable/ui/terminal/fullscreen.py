@@ -502,7 +502,7 @@ class TableApp(App[int]):
                 self.session.undo()
             self.show(Outcome(True), "undone: play on from a table that can be won")
 
-        self.push_screen(ConfirmScreen(f"{offer[1][:1].upper()}{offer[1][1:]} (no: asked next whether to give it up to see the win)"), undo_first)
+        self.push_screen(ConfirmScreen(f"{offer[1][:1].upper()}{offer[1][1:]} (no: you are then asked whether to give it up to see the win)"), undo_first)
 
     def _show_me(self, giving_up: bool = False) -> None:
         """Search, then play the win back; ``giving_up``: the player agreed to give the game

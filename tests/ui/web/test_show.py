@@ -103,9 +103,9 @@ def test_a_position_lost_after_moves_shows_the_win_from_the_nearest_winnable_one
     assert shown.status_code == 200, shown.text
     body = shown.json()
     assert body["given_up"] and body["back"] == 1
-    assert body["text"].startswith("can't be won from here; a win from 1 move back, in ")
+    assert body["text"].startswith("a win from 1 move back, in ")
     frames = body["frames"]
-    assert frames[-1]["view"]["won"] and body["text"].endswith(f", in {len(frames)} moves")
+    assert frames[-1]["view"]["won"] and body["text"].endswith(f", in {len(frames)} moves (none from where it stands)")
     view = client.get(f"/api/games/{game['id']}").json()
     assert view["given_up"] and not view["can_undo"] and not view["can_redo"]  # over: nothing to take back
 

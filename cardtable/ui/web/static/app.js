@@ -176,7 +176,7 @@ async function playBack(run) {
   if (code !== 200 || !data.found) {
     if (data.view) show(data.view);
     const said = data.text ?? data.detail ?? "That did not work.";
-    if (!run.quiet) say(said[0].toUpperCase() + said.slice(1));  // stopped by an action: its words stand
+    if (!run.quiet) say(said.charAt(0).toUpperCase() + said.slice(1));  // stopped by an action: its words stand
     return;
   }
   show(data.view);
