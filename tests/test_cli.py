@@ -176,6 +176,9 @@ def test_resuming_a_game_whose_moves_are_corrupt_is_a_clear_error_and_changes_no
 def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_one_by_number(tmp_path: Path) -> None:
     db = tmp_path / "g.db"
     store = Store(db)
+    day = Session(get_variant("freecell"), 9, daily=True)
+    assert day.move_card("t1", -1, "c1").ok
+    daily = store.save("local", day)  # the oldest
     begun = Session(get_variant("yukon"), 5)
     assert begun.move_card("t3", -1, "f1").ok  # a move made: the game is kept when left, not only resumed
     older = store.save("local", begun)
@@ -186,9 +189,9 @@ def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_on
     raw.commit()
     raw.close()
     listed = cardtable("resume", "--list", "--db", str(db))  # the latest played first
-    rows = [line.split(maxsplit=4) for line in listed.stdout.splitlines()[1:3]]
-    assert [(int(r[0]), r[-1]) for r in rows] == [
-        (newer, "Klondike (can't be read back; kept as it is)"), (older, "Yukon")], listed.stdout  # marked, not offered
+    rows = [line.split(maxsplit=4) for line in listed.stdout.splitlines()[1:4]]
+    assert [(int(r[0]), r[-1]) for r in rows] == [(newer, "Klondike (can't be read back; kept as it is)"),
+        (older, "Yukon"), (daily, "FreeCell (daily deal)")], listed.stdout  # marked, not offered
     result = cardtable("resume", "--plain", "--db", str(db), stdin="quit\n")
     assert result.returncode == 0, result.stderr
     assert f"game {newer} can't be resumed (saved game {newer} can't be read back" in result.stderr

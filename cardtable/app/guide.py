@@ -36,7 +36,7 @@ LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
 NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
-PROVED_LOST = "no move can win from here: undo, or deal again"
+PROVED_LOST = "no move can win from here"
 """Said instead where a search (the indicator's, say) proved the position lost, and the
 player can know it: every card in sight, and no redeal to mix them."""
 

@@ -15,7 +15,7 @@ from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import Games
 from cardtable.app.session import Session
-from cardtable.app.stats import to_csv, to_json, to_text
+from cardtable.app.stats import is_daily, to_csv, to_json, to_text
 from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, whole_number
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.terminal.layout import SMALLEST_SCREEN
@@ -173,6 +173,8 @@ def _unfinished_text(games: Games, again: str) -> str:
             name = get_variant(record.variant).name
         except UnknownGame:
             name = record.variant
+        if is_daily(record.options):
+            name += " (daily deal)"
         if not _reads_back(games, record.id):
             name += " (can't be read back; kept as it is)"
         lines.append(f"{record.id:>4}  {record.updated[:16].replace('T', ' '):<16}  {record.moves:>5}  {name}")

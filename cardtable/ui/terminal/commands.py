@@ -138,7 +138,29 @@ def run_command(session: Session, text: str) -> Reply:
             return Reply(session.play(parse_move(session.variant, line)))
         except FormatError as error:
             return Reply(Outcome(False, str(error)))
+    command = next((known for known in sorted(WORDS, key=len, reverse=True) if line.startswith(f"{known} ")), None)
+    if command is not None and _names_nothing(session, command.split()[0]):
+        return Reply(Outcome(False, _extra_words(command, line[len(command) + 1:])))
     return Reply(_card_words(session, text.split()))
+
+
+def _names_nothing(session: Session, word: str) -> bool:
+    """Whether ``word`` names no card and no pile (so it can only be a command)."""
+    return _card_place(session, word) is Named.NOT_A_CARD and _pile(session, word) is Named.NO_SUCH_PILE
+
+
+def _extra_words(command: str, extra: str) -> str:
+    """What to say of a command typed with more after it.
+
+    >>> _extra_words("undo", "5")
+    "'undo' takes nothing after it ('5' is one word too many)"
+    >>> _extra_words("winnable", "maybe")
+    "'winnable' goes alone, or as 'winnable on' or 'winnable off' (not 'maybe')"
+    """
+    longer = [known for known in WORDS if known.startswith(f"{command} ")]
+    if not longer:
+        return f"{_said(command)} takes nothing after it ({_said(extra)} is one word too many)"
+    return f"{_said(command)} goes alone, or as {' or '.join(map(_said, longer))} (not {_said(extra)})"
 
 
 def _card_words(session: Session, typed: list[str]) -> Outcome:

@@ -40,7 +40,7 @@ from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fitted, fold
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
-    DAILY_AGAIN, DAILY_IN_PLAY, GIVE_UP_QUESTION, as_played_elsewhere, daily_in_play, kept_as_saved, new_deal, put_away, saved_words, stats_text,
+    DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, give_up_question, daily_in_play, kept_as_saved, new_deal, put_away, saved_words, stats_text,
     status_line,
 )
 from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
@@ -239,7 +239,7 @@ class TableApp(App[int]):
 
     def show_message(self) -> None:
         """The message, and the status line with the verdict when the indicator is on."""
-        shown = self.judging and self.verdict and not self.session.is_won  # a game won has nothing left to judge
+        shown = self.judging and self.verdict and not (self.session.is_won or self.session.given_up)  # nothing to judge
         verdict = f" · still winnable? {self.verdict}" if shown else ""
         said = fitted(self.message, (self.size.width or 80) - 2, MESSAGE_LINES - 1)
         self.query_one("#message", Static).update(f"{said}\n{status_line(self.session, stock=True)}{verdict}")
@@ -452,7 +452,7 @@ class TableApp(App[int]):
             if yes:
                 self._new_deal(word)
 
-        self.push_screen(ConfirmScreen(GIVE_UP_QUESTION), answered)
+        self.push_screen(ConfirmScreen(give_up_question(word)), answered)
 
     def _new_deal(self, word: str = "new") -> None:
         kept = self.game_id
@@ -470,11 +470,11 @@ class TableApp(App[int]):
             self.message = DAILY_IN_PLAY
             self.show_message()
             return
-        # A random deal's number tells every face-down card: it is named only once over.
-        deal = "a random deal" if self.session.is_deal_hidden else str(self.session.deal_number)
+        # A hidden number tells every face-down card: it is named only once the game is over.
+        deal = " (its number is shown once the game is over)" if self.session.is_deal_hidden else f" {self.session.deal_number}"
         kind = {"new winnable": "winnable deal", "daily": "today's deal"}.get(word, "deal")
         again = f" ({DAILY_AGAIN})" if word == "daily" and not self.session.daily else ""
-        self.show(Outcome(True), f"new {kind}: {deal}{again}")
+        self.show(Outcome(True), f"new {kind}{deal}{again}")
 
     def action_show_me(self) -> None:
         """Play the solver's win back, step by step (a game hiding cards is given up

@@ -24,6 +24,13 @@ from cardtable.ui.terminal.commands import HELP, WORDS, run_command
 
 GIVE_UP_QUESTION = "Give up this game as lost and deal a new one?"
 """Asked before a new deal replaces a game in progress."""
+GIVE_UP_FOR_DAILY = "Give up this game as lost for today's deal?"
+"""Asked instead before today's deal does (which may be a game of it already begun)."""
+
+
+def give_up_question(word: str) -> str:
+    """The question before ``word`` (``new``, ``new winnable``, ``daily``) gives a game up."""
+    return GIVE_UP_FOR_DAILY if word == "daily" else GIVE_UP_QUESTION
 
 SEARCHING = ("hint", "show", "winnable")
 """Commands that search for a win."""
@@ -143,7 +150,10 @@ def stats_text(games: Games) -> str:
 
 
 def still_winnable(indicator: Indicator, session: Session) -> str:
-    """The "still winnable?" line for the session's position."""
+    """The "still winnable?" line for the session's position (none to give on a game over:
+    a lost one's way back would be an undo it can't make)."""
+    if session.given_up:
+        return "  still winnable? the game was given up: start a new deal"
     verdict = indicator.verdict(session.history, (session.variant.id, session.deal_number))
     return f"  still winnable? {verdict.text}"
 
@@ -226,7 +236,7 @@ def play_plain(
                     prompt()
                     continue
                 if session.is_in_progress:
-                    write(f"  {GIVE_UP_QUESTION} (yes/no)")
+                    write(f"  {give_up_question(reply.word)} (yes/no)")
                     prompt()
                     if next(feed, "").strip().lower() not in ("y", "yes"):
                         write("  the game goes on")

@@ -32,6 +32,9 @@ def session() -> Session:
         ("XX", "'XX' is not a card or a pile (help lists moves)"),  # as typed, not lowered
         ("JS Qq", "'Qq' is not a card on the table or a pile"),
         ("z" * 500, "'zzzzzzzzzzzzzzzzzzzzzzz…' is not a card or a pile (help lists moves)"),  # shortened
+        ("turn 5", "'turn' takes nothing after it ('5' is one word too many)"),  # a command with more: not a card
+        ("winnable maybe", "'winnable' goes alone, or as 'winnable on' or 'winnable off' (not 'maybe')"),
+        ("h t1", "'h' is not a card or a pile (help lists moves)"),  # h names the foundations too: read as a move
     ],
 )
 def test_a_command_that_can_not_be_done_says_why(session: Session, command: str, reason: str) -> None:

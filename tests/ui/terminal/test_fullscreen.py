@@ -155,7 +155,7 @@ def test_a_random_deal_with_hidden_cards_keeps_its_number_off_the_screen(tmp_pat
             await pilot.press("n")
             await pilot.pause()
             assert app.session is not session and app.session.is_deal_hidden
-            assert "new deal: a random deal" in shown() and str(app.session.deal_number) not in shown()
+            assert "new deal (its number is shown once the game is over)" in shown() and str(app.session.deal_number) not in shown()
             await pilot.press("q")
 
     asyncio.run(drive())

@@ -130,7 +130,7 @@ def test_fullscreen_after_a_game_is_given_up_to_be_shown_it_is_played_no_further
             assert app.message == "this game was given up: start a new deal"
             await pilot.press("n")  # nothing left to give up: a new deal at once
             await pilot.pause()
-            assert app.session is not session and app.message.startswith("new deal: ")
+            assert app.session is not session and app.message.startswith("new deal")
             await pilot.press("q")
 
     asyncio.run(drive())
@@ -170,8 +170,11 @@ def test_typed_show_with_the_indicator_on_offers_the_undo_before_giving_up(tmp_p
     assert session.move_count == 3 and not session.given_up
     assert games.store.load("me", game_id).move_count == 3  # saved as undone
     declined: list[str] = []
-    play_plain(games, game_id, session, ["turn", "show", "no", "yes", "stop", "quit"], declined.append)
+    play_plain(games, game_id, session, ["turn", "show", "no", "yes", "stop", "winnable", "quit"], declined.append)
     assert "  the game is as it was (given up)" in declined and session.given_up
+    after = declined[declined.index("  the game is as it was (given up)"):]
+    assert "  still winnable? the game was given up: start a new deal" in after
+    assert not any("to get back to a winnable position" in line for line in after)  # no undo it can't make
 
 
 def test_fullscreen_show_of_a_lost_position_starts_on_the_table_it_can_be_won_from(tmp_path: Path) -> None:

@@ -51,7 +51,8 @@ def test_typed_winnable_on_is_kept_for_the_next_session(tmp_path: Path) -> None:
     game_id = games.store.save("me", session)
     play_plain(games, game_id, session, ["winnable on", "quit"], lambda text: None, indicator=Indicator(nodes=3_000, seconds=float("inf")))
     out: list[str] = []
-    play_plain(games, game_id, games.store.load("me", game_id), ["quit"], out.append, indicator=Indicator(nodes=3_000, seconds=float("inf")))
+    later = Session(get_variant("freecell"), 1)  # (the first, quit unplayed, is not kept: a new game of the same deal)
+    play_plain(games, games.store.save("me", later), later, ["quit"], out.append, indicator=Indicator(nodes=3_000, seconds=float("inf")))
     assert "  still winnable? winnable" in out
 
 
@@ -122,9 +123,9 @@ def test_fullscreen_keys_deal_a_winnable_deal_and_the_daily_deal(tmp_path: Path)
     async def drive() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("N")
-            assert app.message.startswith("new winnable deal: ") and not app.session.daily
+            assert app.message.startswith("new winnable deal") and not app.session.daily
             await pilot.press("D")
-            assert app.message.startswith("new today's deal: ") and app.session.daily
+            assert app.message == f"new today's deal {app.session.deal_number}" and app.session.daily  # FreeCell hides nothing
 
     asyncio.run(drive())
 
@@ -203,3 +204,12 @@ def test_the_settings_words_fit_the_80_column_screens_message_whole() -> None:
 
     said = fitted(f"Still winnable? Off. {SETTING_TEXT}", 80 - 2, 2)
     assert not said.endswith("…") and said.replace("\n", " ").endswith("never a card).")
+
+
+def test_typed_daily_over_a_game_in_progress_asks_about_todays_deal(tmp_path: Path) -> None:
+    """Not "deal a new one": today's deal may be a game of it begun already, given back."""
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell"), 5)
+    out: list[str] = []
+    play_plain(games, games.store.save("me", session), session, ["t1 c", "daily", "no", "quit"], out.append)
+    assert "  Give up this game as lost for today's deal? (yes/no)" in out and "  the game goes on" in out
