@@ -40,7 +40,7 @@ from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fitted, fold
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
-    DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, give_up_question, daily_in_play, kept_as_saved, new_deal, put_away, saved_words, stats_text,
+    DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, daily_in_play, give_up_question, kept_as_saved, new_deal, put_away, saved_words, stats_text,
     status_line,
 )
 from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen

@@ -27,11 +27,6 @@ GIVE_UP_QUESTION = "Give up this game as lost and deal a new one?"
 GIVE_UP_FOR_DAILY = "Give up this game as lost for today's deal?"
 """Asked instead before today's deal does (which may be a game of it already begun)."""
 
-
-def give_up_question(word: str) -> str:
-    """The question before ``word`` (``new``, ``new winnable``, ``daily``) gives a game up."""
-    return GIVE_UP_FOR_DAILY if word == "daily" else GIVE_UP_QUESTION
-
 SEARCHING = ("hint", "show", "winnable")
 """Commands that search for a win."""
 
@@ -43,6 +38,11 @@ DAILY_IN_PLAY = "this is today's deal, still in play: play on"
 
 DAILY_AGAIN = "today's deal again: you have played it, so this game counts as an ordinary one"
 """Said when today's deal, begun already, is dealt again."""
+
+
+def give_up_question(word: str) -> str:
+    """The question before ``word`` (``new``, ``new winnable``, ``daily``) gives a game up."""
+    return GIVE_UP_FOR_DAILY if word == "daily" else GIVE_UP_QUESTION
 
 
 def _daily_begun(games: Games, begun: int | None) -> tuple[int, Session] | None:
