@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import update_wrapper
+from functools import partial, update_wrapper
 from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, is_stuck, why_undecided
@@ -536,10 +536,10 @@ class Session:
             return Outcome(False, "the game is won: nothing is left to play")
         previous = self.history.steps[self.history.at - 1][0] if self.history.at else None
         if quick:  # (a win already found may still answer, if the player may know it)
-            seen = lambda: seen_down(self.history)  # noqa: E731  (worked out only if it matters)
+            seen = partial(seen_down, self.history)  # (worked out only if it matters)
             won = known_win(self.state, self.leads_back, seen)
             ranked = [won] if won is not None else _RANKER.best_moves(self.state, previous, self.leads_back)
-            said = PROVED_LOST if known_lost(self.state, seen) else QUICK_HINT
+            said = QUICK_HINT if won is not None or not known_lost(self.state, seen) else PROVED_LOST
             hints = [h if h is won else replace(h, reason=f"{h.reason} ({said})") for h in ranked[:1]]
         else:
             hints = self.hinter.best_moves(self.state, previous, self.leads_back, seen_down(self.history))

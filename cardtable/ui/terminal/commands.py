@@ -51,6 +51,10 @@ WORDS = {
 }
 
 
+_LONGEST_FIRST = sorted(WORDS, key=len, reverse=True)
+"""The command words, so that a line starting with ``new winnable`` is read as that, not ``new``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Reply:
     """What a command did: an outcome to show, or a word for the caller (quit, help...)."""
@@ -138,7 +142,7 @@ def run_command(session: Session, text: str) -> Reply:
             return Reply(session.play(parse_move(session.variant, line)))
         except FormatError as error:
             return Reply(Outcome(False, str(error)))
-    command = next((known for known in sorted(WORDS, key=len, reverse=True) if line.startswith(f"{known} ")), None)
+    command = next((known for known in _LONGEST_FIRST if line.startswith(f"{known} ")), None)
     if command is not None and _names_nothing(session, command.split()[0]):
         return Reply(Outcome(False, _extra_words(command, line[len(command) + 1:])))
     return Reply(_card_words(session, text.split()))
