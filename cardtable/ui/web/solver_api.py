@@ -85,6 +85,8 @@ async def winnable(request: Request) -> Response:
     live = await _player_game(request, game_id)
     if not await indicator_on(request, live.player):
         raise HTTPException(409, OFF)
+    if live.session.given_up:
+        raise HTTPException(409, f"game {game_id} was given up: there is nothing left to win; start a new game")
     indicator = _live(request).indicator
     session = live.session
     verdict = indicator.remembered(session.history)

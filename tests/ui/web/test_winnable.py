@@ -195,3 +195,15 @@ def test_a_winnable_deal_searched_for_starts_among_as_many_numbers_as_a_random_d
     book = DealBook(app.state.live.store, nodes=5_000)
     found = [book.winnable(get_variant("klondike"), random.Random(seed)) for seed in range(3)]
     assert all(deal >= 1 << 31 for deal in found), found
+
+
+def test_a_game_given_up_gets_no_verdict_and_no_undo_advice(app: FastAPI) -> None:
+    # Undo is refused on a game given up, so "undo 2 moves" would send the player nowhere.
+    client = TestClient(app)
+    client.post("/api/settings", json={"winnable": True})
+    game = client.post("/api/games", json={"game": "klondike", "deal": 3}).json()
+    assert _poll(client, game["id"])["standing"] == "winnable"
+    shown = client.post(f"/api/games/{game['id']}/show", json={"version": 0, "give_up": True})
+    assert shown.json()["given_up"], shown.text
+    asked = client.get(f"/api/games/{game['id']}/winnable")
+    assert asked.status_code == 409 and "given up" in asked.json()["detail"]
