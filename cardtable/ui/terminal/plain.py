@@ -230,6 +230,8 @@ def play_plain(
                 else:
                     judging = reply.word == "winnable on"
                     write(f"  Still winnable? {'On' if judging else 'Off'}. {SETTING_TEXT}")  # as the full screen says it
+                    if judging and not session.is_won:  # the table's verdict at once, as the full screen's status line
+                        write(still_winnable(indicator, session))
             elif reply.word in ("new", "new winnable", "daily"):
                 if daily_in_play(session, reply.word):
                     write(f"  {DAILY_IN_PLAY}")

@@ -38,7 +38,8 @@ def test_typed_winnable_answers_and_the_setting_follows_every_move(tmp_path: Pat
     verdicts = [line for line in out if "still winnable?" in line]
     assert verdicts == [
         "  still winnable? winnable",  # asked
-        "  still winnable? winnable",  # after c1 f1, the setting on
+        "  still winnable? winnable",  # the table's, as the setting is turned on
+        "  still winnable? winnable",  # after c1 f1
         "  still winnable? can't be won from here: undo 1 move to get back to a winnable position",
     ]
     assert f"  Still winnable? On. {SETTING_TEXT}" in out and f"  Still winnable? Off. {SETTING_TEXT}" in out  # as the full screen
