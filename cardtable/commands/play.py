@@ -10,6 +10,7 @@ import os
 import shlex
 import socket
 import sys
+from collections.abc import Iterable, Iterator
 
 from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
 from cardtable.app.deals import NoWinnableDeal
@@ -83,6 +84,13 @@ def _typed(plain: bool) -> bool:
     return bool(unfit)
 
 
+def typed_lines(stream: Iterable[str]) -> Iterator[str]:
+    """The lines of ``stream`` with any bytes that are not UTF-8 text as the replacement
+    character U+FFFD (read with surrogate escapes, a message would echo them as ``\\udcff``)."""
+    for line in stream:
+        yield line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) -> int:
     if _typed(plain):
         from cardtable.ui.terminal.plain import play_plain
@@ -95,7 +103,7 @@ def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) 
             if _interactive():
                 print()
 
-        return play_plain(games, game_id, session, sys.stdin, print, prompt, resume=again, unprompt=unprompt)
+        return play_plain(games, game_id, session, typed_lines(sys.stdin), print, prompt, resume=again, unprompt=unprompt)
     from cardtable.ui.terminal.fullscreen import play_fullscreen
 
     return play_fullscreen(games, game_id, session, again)
@@ -323,7 +331,7 @@ def thunderjack(args: argparse.Namespace) -> int:
             if _interactive():
                 print("> ", end="", flush=True)
 
-        status = play_blackjack(table, sys.stdin, print, prompt)
+        status = play_blackjack(table, typed_lines(sys.stdin), print, prompt)
     else:
         from cardtable.ui.terminal.blackjack_screen import play_fullscreen as blackjack_screen
 

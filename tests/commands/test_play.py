@@ -104,3 +104,11 @@ def test_the_resume_command_offered_is_one_that_pasted_as_it_stands_resumes_that
     listed = cardtable(*shlex.split(offered.group(1)), "--list", env=elsewhere)
     footer = re.search(r"`cardtable (resume[^`]*) GAME` continues one", listed.stdout)
     assert footer is not None and footer.group(1) == offered.group(1)
+
+
+def test_bytes_that_are_not_text_are_echoed_as_the_replacement_character(tmp_path: Path) -> None:
+    for command in (["play", "freecell", "--deal", "1"], ["thunderjack"]):
+        done = subprocess.run([sys.executable, "-m", "cardtable.cli", *command, "--plain", "--db", str(tmp_path / "t.db")],
+                              input=b"t\xff1 t2\nquit\n", capture_output=True, timeout=120, env=dict(os.environ, LC_ALL="C"))
+        out = done.stdout.decode()
+        assert done.returncode == 0 and "'t\ufffd1" in out and "udcff" not in out, (command, out[-400:], done.stderr)
