@@ -45,7 +45,8 @@ TERMINATED = 143
 """The exit status of a batch stopped with ``kill`` (a shell's for SIGTERM)."""
 STOPPED = 4
 """The exit status of a batch that could not go on (its cluster went away, its workers
-kept being lost): not 1, which says a deal can't be won."""
+kept being lost, its database would not take the verdicts): not 1, which says a deal
+can't be won, nor 2, a usage error."""
 
 RAN_OUT = {
     "seconds": "the time ran out (--seconds gives more)",
@@ -366,6 +367,7 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     store = None
     known: dict[int, DealResult] = {}
     results: list[DealResult] = []  # there, whenever Ctrl-C or kill comes
+    searching = False  # a store error before it is a database refused; after, verdicts not kept
     try:
         if not args.no_store:
             store = SolvedDeals(args.db)
@@ -379,6 +381,7 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         # One list of what was reached, stored from ``kept`` on: a Ctrl-C between two
         # appends can't leave a verdict counted but not stored (recording one again is harmless).
         kept = len(results)
+        searching = True
         try:
             for result in _results(variant, deals, budget, args, known):
                 results.append(result)
@@ -390,7 +393,13 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
             if store is not None:
                 store.record(results[kept:])
     except StorageError as error:
-        raise UserError(str(error)) from None
+        if not searching:
+            raise UserError(str(error)) from None
+        print(f"\ncardtable: the database did not take the verdicts ({error}), so the batch stopped after "
+              f"{plural(len(results) - len(known), 'deal')}; run the same command again to go on (deals whose verdicts "
+              "were not stored are searched again)", file=sys.stderr)
+        _write_so_far(variant, results, args, freecell, budget)
+        return STOPPED
     except KeyboardInterrupt as stop:
         print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
         _write_so_far(variant, results, args, freecell, budget)

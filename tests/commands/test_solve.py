@@ -558,3 +558,22 @@ def test_a_kill_outside_the_batchs_own_loop_exits_as_a_kill_too(
     monkeypatch.setattr(command, "_many", killed)
     status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(tmp_path / "s.db"))
     assert status == command.TERMINATED == 143 and "Traceback" not in err
+
+
+def test_a_database_that_refuses_the_verdicts_stops_the_batch_with_4_and_the_files_keep_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not 2 (a usage error) nor 1 (can't be won): the batch could not go on, and what it
+    reached is in the files asked for."""
+    import cardtable.commands.solve as command
+    from cardtable.app.storage_errors import StorageError
+
+    def refused(self: SolvedDeals, results: object) -> None:
+        raise StorageError("the database is busy")
+
+    monkeypatch.setattr(SolvedDeals, "record", refused)
+    table = tmp_path / "out.csv"
+    status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(tmp_path / "s.db"), "--csv", str(table))
+    assert status == command.STOPPED
+    assert "cardtable: the database did not take the verdicts (the database is busy), so the batch stopped after 3 deals" in err
+    assert [row["deal"] for row in csv.DictReader(table.open())] == ["1", "2", "3"]
