@@ -16,12 +16,14 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.errors import NoWidget
 from textual.events import Click, MouseDown, MouseUp, Resize
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.app import EventKind, Outcome, Session
@@ -154,6 +156,18 @@ class TableApp(App[int]):
         self.redraw()
         self.judge()
         self.set_interval(1.0, self.tick)
+        table, covered = self.screen, False
+
+        def screen_changed(screen: Screen[Any]) -> None:  # the clock waits while a page or question covers the table
+            nonlocal covered
+            if screen is not table and self.session.clock_running:
+                self.session.pause()
+                covered = True
+            elif screen is table and covered:
+                self.session.run_clock()
+                covered = False
+
+        self.screen_change_signal.subscribe(self, screen_changed)
 
     def on_resize(self, event: Resize) -> None:
         """A terminal made smaller than the table needs says so: some cards no longer show."""

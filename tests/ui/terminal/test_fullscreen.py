@@ -621,3 +621,26 @@ def test_a_game_played_in_another_window_meanwhile_is_shown_not_written_over(tmp
 
     asyncio.run(drive())
     assert Store(path).load("me", game_id).move_count == 3
+
+
+def test_the_clock_waits_while_a_page_or_a_question_covers_the_table(tmp_path: Path) -> None:
+    now = [0.0]
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False), clock=lambda: now[0])
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("d")  # the clock runs
+            now[0] = 10.0
+            for key in ("question_mark", "n"):  # the rules page; the give-up question of a new deal
+                await pilot.press(key)
+                await pilot.pause()
+                assert len(app.screen_stack) == 2 and not session.clock_running
+                now[0] += 60.0  # read for a minute: not play
+                await pilot.press("escape")
+                await pilot.pause()
+                assert len(app.screen_stack) == 1 and session.clock_running
+            now[0] += 5.0
+            assert session.elapsed == 15.0
+
+    asyncio.run(drive())
