@@ -179,7 +179,7 @@ def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_on
     day = Session(get_variant("freecell"), 9, daily=True)
     assert day.move_card("t1", -1, "c1").ok
     daily = store.save("local", day)  # the oldest
-    begun = Session(get_variant("yukon"), 5)
+    begun = Session(get_variant("yukon"), 5, Options(auto_build=False))
     assert begun.move_card("t3", -1, "f1").ok  # a move made: the game is kept when left, not only resumed
     older = store.save("local", begun)
     newer = store.save("local", Session(get_variant("klondike"), 7))

@@ -7,6 +7,7 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from functools import cache
 
+from cardtable.app.history import History
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import stock_known
@@ -94,6 +95,13 @@ def auto_build(state: State) -> tuple[State, list[Move]]:
             return state, played
         state = apply(state, moves[0], trusted=True)
         played.append(moves[0])
+
+
+def dealt(opening: State) -> History:
+    """A new game's history with the cards safe to send home at the deal sent there, as
+    a step the table plays (``History.dealt_with``); the bare opening where none is."""
+    state, moves = auto_build(opening)
+    return History.begin(opening).dealt_with(moves, state) if moves else History.begin(opening)
 
 
 def is_decided(state: State) -> bool:

@@ -33,6 +33,9 @@ class History:
     states: tuple[State | None, ...]
     steps: tuple[tuple[Move, ...], ...]
     at: int = 0
+    dealt: int = 0
+    """The steps the table played at the deal (its cards safe to send home sent there,
+    ``dealt_with``): no undo takes them back, and none is a move of the player's."""
 
     @classmethod
     def begin(cls, state: State) -> History:
@@ -40,12 +43,30 @@ class History:
         return cls((state,), (), 0)
 
     @classmethod
-    def resumed(cls, opening: State, steps: tuple[tuple[Move, ...], ...], at: int, current: State) -> History:
+    def resumed(
+        cls, opening: State, steps: tuple[tuple[Move, ...], ...], at: int, current: State, dealt: int = 0
+    ) -> History:
         """A game read back from a save without replaying it: the opening and the current
         position are known, the others are worked out when first asked for."""
         states: list[State | None] = [None] * (len(steps) + 1)
         states[0], states[at] = opening, current
-        return cls(tuple(states), steps, at)
+        return cls(tuple(states), steps, at, dealt)
+
+    def dealt_with(self, moves: Sequence[Move], state: State) -> History:
+        """This opening with the table's own step at the deal: ``moves`` (cards sent home
+        before the player's first move) leading to ``state``."""
+        assert not self.steps, "the table's step at the deal comes first"
+        return History(self.states + (state,), (tuple(moves),), 1, 1)
+
+    @property
+    def at_deal(self) -> bool:
+        """Whether the position is the deal's: no move of the player's leads to it."""
+        return self.at == self.dealt
+
+    @property
+    def begun(self) -> bool:
+        """Whether the player has made a move (even one undone since)."""
+        return len(self.steps) > self.dealt
 
     @property
     def state(self) -> State:
@@ -86,8 +107,8 @@ class History:
 
     @property
     def can_undo(self) -> bool:
-        """Whether there is a step to undo."""
-        return self.at > 0
+        """Whether there is a step to undo (the table's at the deal is none)."""
+        return self.at > self.dealt
 
     @property
     def can_redo(self) -> bool:
@@ -96,34 +117,34 @@ class History:
 
     def push(self, moves: Sequence[Move], state: State) -> History:
         """Record a new step; any undone steps are dropped."""
-        return History(self.states[: self.at + 1] + (state,), self.steps[: self.at] + (tuple(moves),), self.at + 1)
+        return History(self.states[: self.at + 1] + (state,), self.steps[: self.at] + (tuple(moves),), self.at + 1, self.dealt)
 
     def undo(self) -> History:
         """One step back (unchanged at the start)."""
-        return History(self.states, self.steps, max(self.at - 1, 0))
+        return History(self.states, self.steps, max(self.at - 1, self.dealt), self.dealt)
 
     def redo(self) -> History:
         """One step forward (unchanged at the end)."""
-        return History(self.states, self.steps, min(self.at + 1, len(self.steps)))
+        return History(self.states, self.steps, min(self.at + 1, len(self.steps)), self.dealt)
 
     def redo_all(self) -> History:
         """Forward to the last step."""
-        return History(self.states, self.steps, len(self.steps))
+        return History(self.states, self.steps, len(self.steps), self.dealt)
 
     def go_to(self, at: int) -> History:
-        """Jump to step ``at`` (a bookmark)."""
-        if not 0 <= at <= len(self.steps):
+        """Jump to step ``at`` (a bookmark; the deal's position is step ``dealt``)."""
+        if not self.dealt <= at <= len(self.steps):
             raise IndexError(f"no step {at} in this game")
-        return History(self.states, self.steps, at)
+        return History(self.states, self.steps, at, self.dealt)
 
     @property
     def move_count(self) -> int:
-        """How many moves lead to the current position."""
-        return sum(map(len, self.steps[: self.at]))
+        """How many of the player's moves lead to the current position."""
+        return sum(map(len, self.steps[self.dealt : self.at]))
 
     @property
     def played(self) -> tuple[Move, ...]:
-        """Every move that leads to the current position."""
+        """Every move that leads to the current position (the table's at the deal too)."""
         return tuple(m for step in self.steps[: self.at] for m in step)
 
 

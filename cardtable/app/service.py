@@ -207,7 +207,7 @@ class Games:
         if session.given_up:
             return
         session.pause()
-        status = "won" if session.is_won else ("lost" if session.history.steps else "unplayed")
+        status = "won" if session.is_won else ("lost" if session.history.begun else "unplayed")
         self._saved(game_id, session, status, expected)
         session.is_over = True
         session.given_up = status != "won"

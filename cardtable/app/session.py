@@ -21,7 +21,7 @@ from dataclasses import replace
 from functools import partial, update_wrapper
 from typing import Concatenate, ParamSpec
 
-from cardtable.app.autoplay import auto_build, finish, is_stuck, why_undecided
+from cardtable.app.autoplay import auto_build, dealt, finish, is_stuck, why_undecided
 from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, seen_down
@@ -94,7 +94,7 @@ class Session:
         self.day: str | None = None
         """The day (UTC, as 2026-12-05) a daily deal was dealt for, where known."""
         self.options = _fitting(options, variant)
-        self.history = history or History.begin(variant.start(deal))
+        self.history = history or (dealt if self.options.auto_build else History.begin)(variant.start(deal))
         self._won: Known = None
         self.is_over = self.is_won
         self.given_up = False
@@ -193,14 +193,14 @@ class Session:
     def run_clock(self) -> None:
         """Start the clock again after a ``pause`` (the player is back at the table),
         unless the game is over or nothing on the table leads anywhere."""
-        if self._running_since is None and self.history.steps and not (self.is_over or self.is_won or self.is_stuck()):
+        if self._running_since is None and self.history.begun and not (self.is_over or self.is_won or self.is_stuck()):
             self._running_since = self._clock()
 
     @property
     def is_in_progress(self) -> bool:
         """Whether leaving the game now gives it up as lost: moves were played and it is
         neither won nor over (a player is asked first)."""
-        return bool(self.history.steps) and not (self.is_over or self.is_won)
+        return self.history.begun and not (self.is_over or self.is_won)
 
     @property
     def can_undo(self) -> bool:
@@ -485,7 +485,7 @@ class Session:
         if not self.history.can_undo:
             return Outcome(False, "the game is already at its opening position")
         before = self.history
-        self.history = self.history.go_to(0)
+        self.history = self.history.go_to(self.history.dealt)
         self._restart = (before, self.history)
         return self._stepped()
 

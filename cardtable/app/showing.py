@@ -81,7 +81,7 @@ class Playback:
         past = session.history
         base = past.at - self.back
         steps = tuple((move,) for move in self.moves)
-        history = History(past.states[:base] + self.states, past.steps[:base] + steps, base + step)
+        history = History(past.states[:base] + self.states, past.steps[:base] + steps, base + step, past.dealt)
         points = None
         if session.options.scoring is not Scoring.UNIFORM:
             scoring = Scoring.STANDARD if session.options.scoring is Scoring.TIMED else session.options.scoring
@@ -152,8 +152,8 @@ def playback(
     began = time.perf_counter()
     start = session.state
     known = WINS.win_from(start)
-    if known is None and session.history.at == 0:
-        known = shipped_win(session.variant, session.deal_number)
+    if known is None and session.history.at_deal:
+        known = shipped_win(session.variant, session.deal_number, session.history.played)
         if known is not None:
             WINS.learn(start, known)
     if known is not None:  # found before (a hint, "still winnable?", a shipped win): the same win
@@ -165,7 +165,7 @@ def playback(
     if result.outcome is not Outcome.UNWINNABLE:
         return NOT_FOUND
     history = session.history
-    for back in range(1, min(LOOK_BACK, history.at) + 1):
+    for back in range(1, min(LOOK_BACK, history.at - history.dealt) + 1):
         left = seconds - (time.perf_counter() - began)
         if left <= 0:
             break

@@ -199,19 +199,19 @@ class Indicator:
         if outcome is None:
             return None
         verdict = self._verdict(history, outcome, search=False)
-        return verdict if outcome is not Outcome.UNWINNABLE or verdict.undo is not None or history.at == 0 else None
+        return verdict if outcome is not Outcome.UNWINNABLE or verdict.undo is not None or history.at_deal else None
 
     def verdict(self, history: History, deal: tuple[str, int] | None = None) -> Verdict:
         """Whether the game can still be won from ``history``'s position (``deal``: the
         game id and deal number, to look the opening position up among known deals)."""
         state = history.state
         outcome = self._outcome_of(state)
-        if outcome is None and deal is not None and state == history.state_at(0):
-            shipped = shipped_win(state.variant, deal[1])
+        if outcome is None and deal is not None and history.at_deal:
+            shipped = shipped_win(state.variant, deal[1], history.played)
             if shipped is not None:
                 WINS.learn(state, shipped)
                 outcome = Outcome.SOLVED
-        if outcome is None and deal is not None and self.known is not None and state == history.state_at(0):
+        if outcome is None and deal is not None and self.known is not None and history.at_deal:  # (the table's moves are safe)
             outcome = self.known(*deal)
             if outcome is Outcome.UNKNOWN:
                 outcome = None
@@ -237,7 +237,7 @@ class Indicator:
         """Moves to undo to reach the nearest earlier position proved winnable; searching
         (if ``search``) at most ``look_back`` positions not yet decided."""
         tries = self.look_back if search else 0
-        for at in range(history.at - 1, -1, -1):
+        for at in range(history.at - 1, history.dealt - 1, -1):
             outcome = self._outcome_of(history.state_at(at))
             if outcome is None and tries > 0:
                 tries -= 1

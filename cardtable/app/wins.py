@@ -10,10 +10,12 @@ where the player knows every face-down card (``guide``), as it would use its own
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from collections.abc import Sequence
+from dataclasses import replace
 from threading import Lock
 
-from cardtable.solitaire import Move, State, Variant, apply, is_won
+from cardtable.solitaire import Move, State, Variant, apply, check, is_won
 from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, replay_steps
 
 REMEMBERED = 20_000
@@ -80,10 +82,50 @@ WINS = Wins()
 """This process's wins: the indicator, the hints and "show me" all read and add to it."""
 
 
-def shipped_win(variant: Variant, deal: int) -> tuple[Move, ...] | None:
+def rebased(start: State, win: Sequence[Move], played: Sequence[Move]) -> tuple[Move, ...] | None:
+    """``win`` (from ``start``) played on from where ``played`` leads, ``played`` being
+    cards sent home that ``win`` sends home too (the table's step at the deal): their
+    moves left out, and each card ``win`` moves to or from a foundation moved to or from
+    the foundation that holds its suit there. None where that does not replay to a win.
+    """
+    foundations = start.variant.tables.foundation_set
+    sent: Counter[object] = Counter()
+    state = line = start
+    for move in played:
+        if move.source is not None:
+            sent[state.piles[move.source][-1]] += 1
+        state = apply(state, move)
+    kept: list[Move] = []
+    for move in win:
+        card = line.piles[move.source][-1] if move.source is not None and line.piles[move.source] else None
+        line = apply(line, move)
+        if move.target in foundations and card is not None and sent[card] > 0:
+            sent[card] -= 1
+            continue
+        if move.source in foundations or move.target in foundations:
+            move = _where_it_is(state, move, card, foundations)
+        if not check(state, move).ok:
+            return None
+        state = apply(state, move)
+        kept.append(move)
+    return tuple(kept) if is_won(state) else None
+
+
+def _where_it_is(state: State, move: Move, card: object, foundations: frozenset[int]) -> Move:
+    """``move`` to or from the foundation of ``state`` that takes or holds ``card``, where
+    that is not the one it names (unchanged if none does)."""
+    if move.source in foundations:
+        holding = [f for f in foundations if state.piles[f] and state.piles[f][-1] == card]
+        return replace(move, source=holding[0]) if holding and move.source not in holding else move
+    taking = [f for f in sorted(foundations) if check(state, replace(move, target=f)).ok]
+    return replace(move, target=taking[0]) if taking and move.target not in taking else move
+
+
+def shipped_win(variant: Variant, deal: int, played: Sequence[Move] = ()) -> tuple[Move, ...] | None:
     """The shipped win of ``deal`` (``deals.shipped``), checked by replaying it through the
     engine from the deal's start; None if there is none or it no longer replays to a win.
-    A caller that uses it keeps it (``WINS.learn``) for the positions along it."""
+    With ``played`` (the table's step at the deal) the win from where it leads
+    (``rebased``). A caller that uses it keeps it (``WINS.learn``) for the positions along it."""
     from cardtable.app.deals import shipped  # (deals reaches the hints, which read the wins)
 
     text = shipped().get(variant.id, {}).get(deal)
@@ -94,4 +136,6 @@ def shipped_win(variant: Variant, deal: int) -> tuple[Move, ...] | None:
         *_, end = replay_steps(start := variant.start(deal), moves)
     except (FormatError, ReplayError, ValueError, LookupError):
         return None
-    return moves if is_won(end) else None
+    if not is_won(end):
+        return None
+    return rebased(start, moves, played) if played else moves

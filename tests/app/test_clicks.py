@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardtable.app import Session
+from cardtable.app import Options, Session
 from cardtable.app.hints import describe
 from cardtable.solitaire import Move, MoveKind, Variant, get_variant, legal_moves, variants
 from tests.solitaire.games.positions import position
@@ -71,7 +71,7 @@ def test_a_double_click_where_no_foundation_takes_a_card_plays_it_where_it_fits(
     assert spider.to_foundation("t1", -1).reason == "no card may be played to foundation 1"  # typed "t1 f": refused
     assert spider.to_foundation("t1", -1, or_where_it_fits=True).ok  # a double-click
     assert spider.state.piles[spider.pile_index("t9")][-1].code == "3D"
-    klondike = Session(get_variant("klondike"), 1)  # where foundations take cards, a refusal says why
+    klondike = Session(get_variant("klondike"), 1, Options(auto_build=False))  # where foundations take cards, a refusal says why
     assert klondike.to_foundation("t1", -1).reason == "4♠ can't go on the empty foundation 1: it takes only an Ace"
 
 

@@ -288,3 +288,19 @@ def test_a_card_with_no_move_says_why_where_the_rules_tell() -> None:
     yukon.history = yukon.history.begin(state)
     assert yukon.play_card("f1").reason == "A♠ is on foundation 1 already"
     assert yukon.move_card("f1", -1, "f1").reason == "A♠ is on foundation 1 already"
+
+
+def test_cards_free_at_the_deal_go_home_before_the_first_move_and_no_undo_takes_them_back() -> None:
+    # Klondike's deal 1 shows A♠: with automatic moves home, the player's first hint was spent on it.
+    variant = get_variant("klondike")
+    session = Session(variant, 1, Options(scoring=Scoring.STANDARD))
+    home = session.state.piles[variant.index_of_name("f1")]
+    assert [card.code for card in home] == ["AS"] and session.points == 15  # the Ace home, the card under it turned
+    assert session.move_count == 0 and not session.is_in_progress and not session.can_undo and not session.clock_running
+    assert session.undo().reason and session.restart().reason == "the game is already at its opening position"
+    dealt = session.state
+    assert session.deal().ok and session.is_in_progress and session.move_count == 1
+    assert session.restart().ok and session.state == dealt  # back to the deal as the table left it
+    assert not session.history.can_undo and session.undo().ok and session.redo().ok  # (the restart itself undoes)
+    untouched = Session(variant, 1, Options(auto_build=False))
+    assert untouched.state == variant.start(1) and not untouched.history.steps

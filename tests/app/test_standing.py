@@ -98,3 +98,18 @@ def test_where_every_card_lies_face_up_a_lost_verdict_says_why() -> None:
     assert verdict.standing is Standing.LOST
     assert verdict.why.startswith("10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can never leave their rows")
     assert verdict.text == f"can't be won from here. {verdict.why}"
+
+
+def test_a_deals_stored_verdict_holds_after_the_tables_step_at_the_deal_but_not_after_a_move() -> None:
+    # The cards the table sends home at the deal are safe moves: they never change the verdict.
+    from cardtable.app import Session
+
+    session = Session(get_variant("klondike"), 1)
+    assert session.history.dealt == 1
+    asked: list[tuple[str, int]] = []
+    indicator = Indicator(nodes=1, seconds=float("inf"), look_back=0,
+                          known=lambda game, deal: asked.append((game, deal)) or Outcome.UNWINNABLE)
+    lost = indicator.verdict(session.history, ("klondike", 1))
+    assert lost.standing is Standing.LOST and lost.undo is None and asked == [("klondike", 1)]
+    assert session.deal().ok
+    assert indicator.verdict(session.history, ("klondike", 1)).standing is Standing.UNKNOWN and len(asked) == 1

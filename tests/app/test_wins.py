@@ -71,3 +71,17 @@ def test_a_shipped_winnable_deal_is_winnable_and_shown_from_its_opening() -> Non
     remembered = indicator.remembered(session.history)
     assert remembered is not None and remembered.standing is Standing.WINNABLE
     assert shipped_win(get_variant(game), max(deals) + 10**6) is None
+
+
+def test_a_shipped_win_answers_from_where_the_table_sent_cards_home_at_the_deal() -> None:
+    # The win is stored from the deal as dealt; a game with automatic moves home starts
+    # after them, with its Aces on other foundations than the win put them, maybe.
+    variant = get_variant("klondike-vegas")
+    stepped = [deal for deal in sorted(shipped()[variant.id]) if Session(variant, deal).history.dealt]
+    assert len(stepped) >= 10
+    for deal in stepped:
+        WINS.clear()
+        session = Session(variant, deal)
+        shown = playback(session, nodes=TINY, seconds=60.0)
+        assert isinstance(shown, Playback) and shown.states[0] == session.state and is_won(shown.states[-1]), deal
+        assert Indicator(nodes=TINY, seconds=60.0).verdict(session.history, (variant.id, deal)).standing is Standing.WINNABLE

@@ -135,7 +135,7 @@ def put_away(games: Games, game_id: int, session: Session, resume: str) -> str:
     """Keep an unfinished game to come back to, and say how; one where nothing was ever
     played is not kept (it would only lengthen the list of games to resume)."""
     session.pause()
-    if not session.history.steps:
+    if not session.history.begun:
         games.leave(game_id, session)  # unplayed: neither counted nor offered again
         return NOT_KEPT
     games.save(game_id, session)

@@ -389,7 +389,7 @@ def test_typed_daily_gives_back_todays_deal_begun_in_another_game(tmp_path: Path
     other_id, other = games.start("freecell", 5)  # the terminal keeps both unfinished
     out: list[str] = []
     play_plain(games, other_id, other, ["t1 c", "daily", "yes", "quit"], out.append)
-    shown = f"FreeCell, daily deal {daily.deal_number}: {daily.move_count} moves"
+    shown = f"FreeCell, daily deal {daily.deal_number}: {daily.move_count} move"
     assert any(shown in line for line in out), out  # the day's game, as it was left
     statuses = {r.id: r.status for r in games.store.records("me")}
     assert statuses == {daily_id: "playing", other_id: "lost"}

@@ -575,7 +575,7 @@ def test_a_hints_places_stay_lit_while_the_player_carries_it_out(window: Page, g
     window.set_viewport_size({"width": size["width"] - 30, "height": size["height"]})  # the table is drawn again
     expect(window.locator(f'#table .hinted[data-pile="{hint["target"]}"]')).to_have_count(1)
     window.locator(f'#table .card[data-pile="{hint["target"]}"], #table .slot[data-pile="{hint["target"]}"]').last.click()
-    expect(window.locator("#status")).to_contain_text(" 1 move ·")
+    expect(window.locator("#status")).not_to_contain_text(" 0 moves ·")  # (with the cards it sent home)
     expect(window.locator("#table .hinted")).to_have_count(0)  # the move made, the hint is done with
 
 

@@ -67,8 +67,8 @@ def test_an_action_refused_while_another_connection_holds_the_lock_is_neither_sa
     assert _same(client.get(url).json(), view)  # the game in memory is the stored one
     retried = client.post(url + "/actions", json={"action": "deal", "version": 0})
     assert retried.status_code == 200 and retried.json()["view"]["version"] == 1
-    [step] = _stored_steps(path, view["id"])  # the deal, with the cards it sent home
-    assert step[0] == "deal"
+    dealt, step = _stored_steps(path, view["id"])  # the table's step at the deal, then the deal with the cards it sent home
+    assert dealt == ["t6>f1"] and step[0] == "deal"
 
 
 def test_a_full_disk_leaves_the_game_as_it_was(store: Store, path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
