@@ -36,6 +36,12 @@ LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
 NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
+NO_WIN_SEEN = (
+    "a short search won none of the arrangements of the face-down cards it tried, "
+    "which does not mean the game can't be won"
+)
+"""``NO_WIN_FOUND`` where the player does not know every face-down card: the search
+tried arrangements of them, not the real one (which "still winnable?" sees)."""
 PROVED_LOST = "no move can win from here"
 """Said instead where a search (the indicator's, say) proved the position lost, and the
 player can know it: every card in sight, and no redeal to mix them."""
@@ -131,7 +137,8 @@ class SolvingHinter:
         found = self.leading(state, avoid or (lambda move: False), known, began)
         if found is None:  # the heuristic's move, and the player told it leads to no known win
             lost = known_lost(state, lambda: known)  # (the indicator's proof, say)
-            return [replace(rest[0], reason=f"{rest[0].reason} ({PROVED_LOST if lost else NO_WIN_FOUND})")] + rest[1:]
+            said = PROVED_LOST if lost else NO_WIN_FOUND if _in_sight(state, known) else NO_WIN_SEEN
+            return [replace(rest[0], reason=f"{rest[0].reason} ({said})")] + rest[1:]
         return [found] + [h for h in rest if h.move != found.move]
 
     def leading(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:

@@ -287,3 +287,12 @@ def test_a_hint_says_a_position_is_lost_where_a_search_proved_it_and_the_player_
     hidden = get_variant("klondike").start(89)  # lost from the start, but only the face-down cards tell
     assert Indicator(nodes=200_000, seconds=60.0).verdict(History.begin(hidden)).standing is Standing.LOST
     assert all(PROVED_LOST not in h.reason for h in SolvingHinter(SMALL, seed=5).best_moves(hidden))
+
+
+def test_where_face_down_cards_are_unknown_a_hint_with_no_win_says_it_tried_arrangements_of_them() -> None:
+    # "Still winnable?" sees the real cards and may say winnable: the hint must not read as contradicting it.
+    session = Session(get_variant("spider"), 1, hinter=SolvingHinter(Effort(nodes=50, seconds=60.0), seed=5))
+    hint = session.hint()
+    assert hint.ok and hint.reason.endswith(
+        "(a short search won none of the arrangements of the face-down cards it tried, which does not mean the game can't be won)"
+    ), hint.reason
