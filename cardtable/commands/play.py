@@ -86,7 +86,12 @@ def _typed(plain: bool) -> bool:
 
 def typed_lines(stream: Iterable[str]) -> Iterator[str]:
     """The lines of ``stream`` with any bytes that are not UTF-8 text as the replacement
-    character U+FFFD (read with surrogate escapes, a message would echo them as ``\\udcff``)."""
+    character U+FFFD: a stream that can be told to is read with surrogate escapes (a
+    UTF-8 locale reads strictly, and the first such byte ended the game with a
+    traceback), and a message would echo an escape as ``\\udcff``."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape")
     for line in stream:
         yield line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 

@@ -107,8 +107,11 @@ def test_the_resume_command_offered_is_one_that_pasted_as_it_stands_resumes_that
 
 
 def test_bytes_that_are_not_text_are_echoed_as_the_replacement_character(tmp_path: Path) -> None:
-    for command in (["play", "freecell", "--deal", "1"], ["thunderjack"]):
+    # In the C locale Python reads standard input with surrogate escapes; in a UTF-8 one, strictly.
+    for command, locale in ((["play", "freecell", "--deal", "1"], {"LC_ALL": "C"}), (["thunderjack"], {"LC_ALL": "C"}),
+                            (["play", "freecell", "--deal", "1"], {"PYTHONIOENCODING": "utf-8"}),
+                            (["thunderjack"], {"PYTHONIOENCODING": "utf-8"})):
         done = subprocess.run([sys.executable, "-m", "cardtable.cli", *command, "--plain", "--db", str(tmp_path / "t.db")],
-                              input=b"t\xff1 t2\nquit\n", capture_output=True, timeout=120, env=dict(os.environ, LC_ALL="C"))
+                              input=b"t\xff1 t2\nquit\n", capture_output=True, timeout=120, env=dict(os.environ, **locale))
         out = done.stdout.decode()
         assert done.returncode == 0 and "'t\ufffd1" in out and "udcff" not in out, (command, out[-400:], done.stderr)
