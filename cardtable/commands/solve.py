@@ -368,6 +368,7 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     known: dict[int, DealResult] = {}
     results: list[DealResult] = []  # there, whenever Ctrl-C or kill comes
     searching = False  # a store error before it is a database refused; after, verdicts not kept
+    refused = False  # every deal searched, but the database did not take the last verdicts
     try:
         if not args.no_store:
             store = SolvedDeals(args.db)
@@ -395,11 +396,13 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     except StorageError as error:
         if not searching:
             raise UserError(str(error)) from None
-        print(f"\ncardtable: the database did not take the verdicts ({error}), so the batch stopped after "
-              f"{plural(len(results) - len(known), 'deal')}; run the same command again to go on (deals whose verdicts "
-              "were not stored are searched again)", file=sys.stderr)
-        _write_so_far(variant, results, args, freecell, budget)
-        return STOPPED
+        refused = len(results) == len(deals)
+        stopped = "every deal was searched, but" if refused else f"the batch stopped after {plural(len(results) - len(known), 'deal')}:"
+        print(f"\ncardtable: {stopped} the database did not take the verdicts ({error}); run the same command again "
+              "to store them (deals whose verdicts were not stored are searched again)", file=sys.stderr)
+        if not refused:
+            _write_so_far(variant, results, args, freecell, budget)
+            return STOPPED
     except KeyboardInterrupt as stop:
         print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
         _write_so_far(variant, results, args, freecell, budget)
@@ -419,7 +422,7 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
               "from the store; --again solves them anew)")
     print(f"{variant.name}\n{summary.text()}")
     _write_files(variant, results, args, freecell, budget)
-    return 0
+    return STOPPED if refused else 0
 
 
 def _write_so_far(

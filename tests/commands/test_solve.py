@@ -573,7 +573,12 @@ def test_a_database_that_refuses_the_verdicts_stops_the_batch_with_4_and_the_fil
 
     monkeypatch.setattr(SolvedDeals, "record", refused)
     table = tmp_path / "out.csv"
-    status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(tmp_path / "s.db"), "--csv", str(table))
+    status, out, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(tmp_path / "s.db"), "--csv", str(table))
     assert status == command.STOPPED
-    assert "cardtable: the database did not take the verdicts (the database is busy), so the batch stopped after 3 deals" in err
+    assert "cardtable: every deal was searched, but the database did not take the verdicts (the database is busy)" in err
+    assert "3 solved" in out  # the summary, as after any whole range
     assert [row["deal"] for row in csv.DictReader(table.open())] == ["1", "2", "3"]
+    stopped = tmp_path / "stopped.csv"
+    status, out, err = run(capsys, "solve", "freecell", "--deals", "1-60", "--db", str(tmp_path / "s.db"), "--csv", str(stopped))
+    assert status == command.STOPPED and "the batch stopped after 50 deals: the database did not take the verdicts" in err
+    assert len(list(csv.DictReader(stopped.open()))) == 50 and "solved" not in out  # what was reached; no summary
