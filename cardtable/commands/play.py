@@ -8,6 +8,7 @@ import io
 import json
 import os
 import shlex
+import signal
 import socket
 import sys
 from collections.abc import Iterable, Iterator
@@ -96,6 +97,12 @@ def typed_lines(stream: Iterable[str]) -> Iterator[str]:
         yield line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
+def _hung_up(signum: int, frame: object) -> None:
+    """A closed terminal (SIGHUP) ends a typed game as Ctrl-C does: put away as quit
+    would, a deal with nothing played not kept (the full screen quits the same way)."""
+    raise KeyboardInterrupt
+
+
 def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) -> int:
     if _typed(plain):
         from cardtable.ui.terminal.plain import play_plain
@@ -108,6 +115,8 @@ def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) 
             if _interactive():
                 print()
 
+        if hasattr(signal, "SIGHUP"):  # (not on Windows)
+            signal.signal(signal.SIGHUP, _hung_up)
         return play_plain(games, game_id, session, typed_lines(sys.stdin), print, prompt, resume=again, unprompt=unprompt)
     from cardtable.ui.terminal.fullscreen import play_fullscreen
 

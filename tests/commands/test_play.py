@@ -6,6 +6,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import sqlite3
 import struct
 import subprocess
@@ -115,3 +116,30 @@ def test_bytes_that_are_not_text_are_echoed_as_the_replacement_character(tmp_pat
                               input=b"t\xff1 t2\nquit\n", capture_output=True, timeout=120, env=dict(os.environ, **locale))
         out = done.stdout.decode()
         assert done.returncode == 0 and "'t\ufffd1" in out and "udcff" not in out, (command, out[-400:], done.stderr)
+
+
+def test_a_terminal_closed_at_the_deal_keeps_no_game_to_resume_and_one_played_is_kept(tmp_path: Path) -> None:
+    # A closed terminal sends SIGHUP: it ended the program, leaving the deal listed to resume with 0 moves.
+    for mode, moves in ((["--plain"], b""), ([], b""), (["--plain"], b"turn\n"), ([], b"d")):
+        db = tmp_path / f"{len(mode)}{len(moves)}.db"
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        env = dict(os.environ, CARDTABLE_DB=str(db), TERM="xterm-256color")
+        command = subprocess.Popen([sys.executable, "-m", "cardtable.cli", "play", "klondike", "--deal", "12", *mode],
+                                   stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+        os.close(slave)
+        written = b""
+        end = time.monotonic() + 60
+        while b"deal 12" not in written and time.monotonic() < end:  # the table is up
+            if select.select([master], [], [], 0.5)[0]:
+                written += os.read(master, 65536)
+        if moves:
+            os.write(master, moves)
+            while b"1 move" not in written and time.monotonic() < end:
+                if select.select([master], [], [], 0.5)[0]:
+                    written += os.read(master, 65536)
+        command.send_signal(signal.SIGHUP)
+        command.wait(timeout=30)
+        os.close(master)
+        rows = sqlite3.connect(db).execute("SELECT moves FROM games WHERE status = 'playing'").fetchall()
+        assert rows == ([(1,)] if moves else []), (mode, moves, rows, written[-300:])

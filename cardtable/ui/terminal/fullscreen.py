@@ -13,7 +13,9 @@ status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import signal
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -168,6 +170,11 @@ class TableApp(App[int]):
                 covered = False
 
         self.screen_change_signal.subscribe(self, screen_changed)
+        # A closed terminal quits as q does: the game put away, a deal with nothing played not kept.
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.action_quit_game)
+        except (AttributeError, NotImplementedError, RuntimeError, ValueError):  # no SIGHUP (Windows), or not the main thread
+            pass
 
     def on_resize(self, event: Resize) -> None:
         """A terminal made smaller than the table needs says so: some cards no longer show."""
@@ -586,5 +593,8 @@ def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = 
     app.run()
     code = app.return_code or 0
     if app.farewell or not app.session.is_over:  # closed another way: saved after its last action
-        print(app.farewell or saved_words(app.game_id, resume))
+        try:
+            print(app.farewell or saved_words(app.game_id, resume))
+        except OSError:  # the terminal was closed (SIGHUP): nobody is left to read it
+            pass
     return code

@@ -175,14 +175,14 @@ def play_plain(
 
     indicator = indicator or Indicator(known=known_deals(games.store))
     judging = games.indicator_on()
-    write(show(session))
-    if judging:
-        write(still_winnable(indicator, session))
-    prompt()
     feed = iter(lines)
     unsaved: Session | None = None  # the game before an action not yet saved
     quit_typed = interrupted = False
-    try:
+    try:  # (from the first table shown: a Ctrl-C or a closed terminal then puts the game away)
+        write(show(session))
+        if judging:
+            write(still_winnable(indicator, session))
+        prompt()
         for line in feed:
             before = unsaved = copy.copy(session)
             if WORDS.get(line.strip().lower()) in SEARCHING and not search_is_cached():
