@@ -104,6 +104,23 @@ def dealt(opening: State) -> History:
     return History.begin(opening).dealt_with(moves, state) if moves else History.begin(opening)
 
 
+def sent_home_at_the_deal(history: History) -> str:
+    """What the table sent home at the deal, in a line, or "" where it sent nothing.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> sent_home_at_the_deal(dealt(get_variant("yukon").start(5)))
+    'A♠ and 2♠ went home at the deal (auto-build)'
+    """
+    if not history.dealt:
+        return ""
+    state, cards = history.state_at(0), []
+    for move in history.steps[0]:
+        assert move.source is not None
+        cards.append(state.piles[move.source][-1].symbol)
+        state = apply(state, move, trusted=True)
+    return f"{_listed(cards)} went home at the deal (auto-build)"
+
+
 def is_decided(state: State) -> bool:
     """Whether the rest is mechanical: no face-down card and nothing left in stock or waste."""
     return not why_undecided(state)
@@ -123,7 +140,12 @@ def why_undecided(state: State) -> str:
     where += [f"in the {name}" for name, i in (("stock", t.stock), ("waste", t.waste)) if i is not None and state.piles[i]]
     if not where:
         return ""
-    return "cards are still " + (where[0] if len(where) == 1 else ", ".join(where[:-1]) + " and " + where[-1])
+    return "cards are still " + _listed(where)
+
+
+def _listed(words: Sequence[str]) -> str:
+    """Words as a list is said: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 FINISH_POSITIONS = 2_000

@@ -29,6 +29,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.app import EventKind, Outcome, Session
+from cardtable.app.autoplay import sent_home_at_the_deal
 from cardtable.app.clicks import deals, deals_on_click
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
@@ -132,6 +133,8 @@ class TableApp(App[int]):
         self.cursor_pile = 0
         self.cursor_card = -1
         self.message = "click a card, then where it goes; double-click sends it home; ? for the rules"
+        if not session.history.begun and sent_home_at_the_deal(session.history):
+            self.message = f"{sent_home_at_the_deal(session.history)}; click a card, then where it goes; ? for the rules"
         self.played_back: Session | None = None
         """A position of "show me", drawn in the game's place while it plays (the game
         itself is not moved)."""
@@ -495,7 +498,8 @@ class TableApp(App[int]):
         deal = " (its number is shown once the game is over)" if self.session.is_deal_hidden else f" {self.session.deal_number}"
         kind = {"new winnable": "winnable deal", "daily": "today's deal"}.get(word, "deal")
         again = f" ({DAILY_AGAIN})" if word == "daily" and not self.session.daily else ""
-        self.show(Outcome(True), f"new {kind}{deal}{again}")
+        sent = sent_home_at_the_deal(self.session.history)
+        self.show(Outcome(True), f"new {kind}{deal}{again}" + (f"; {sent}" if sent else ""))
 
     def action_show_me(self) -> None:
         """Play the solver's win back, step by step (a game hiding cards is given up

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 
 from cardtable.app import CorruptSave, EventKind, Scoring, Session, summarize
+from cardtable.app.autoplay import sent_home_at_the_deal
 from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.service import Games, today
 from cardtable.app.storage_errors import StaleGame, StorageError
@@ -119,8 +120,9 @@ def _redeals(session: Session, stock: bool) -> str:
 
 
 def show(session: Session) -> str:
-    """The table and the status line."""
-    return render_state(session.state) + status_line(session)
+    """The table and the status line (and, until the first move, what went home at the deal)."""
+    sent = "" if session.history.begun else sent_home_at_the_deal(session.history)
+    return render_state(session.state) + status_line(session) + (f"\n  {sent}" if sent else "")
 
 
 def saved_words(game_id: int, resume: str) -> str:

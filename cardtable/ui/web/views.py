@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
-from cardtable.app.autoplay import builds_home
+from cardtable.app.autoplay import builds_home, sent_home_at_the_deal
 from cardtable.app.clicks import deals, plays
 from cardtable.cards import Card, Rank
 from cardtable.app.scoring import TIME_PENALTY, Scoring
@@ -197,6 +197,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "show_gives_up": bool(give_up_reason(session)),
         "show_gives_up_because": give_up_reason(session),
         "score_falls": _score_falls(session),
+        "sent_home_at_the_deal": "" if session.history.begun else sent_home_at_the_deal(session.history),
     }
 
 

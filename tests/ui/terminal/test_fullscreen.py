@@ -644,3 +644,10 @@ def test_the_clock_waits_while_a_page_or_a_question_covers_the_table(tmp_path: P
             assert session.elapsed == 15.0
 
     asyncio.run(drive())
+
+
+def test_a_fresh_deal_says_what_went_home_at_the_deal(tmp_path: Path) -> None:
+    app, _, _ = _app(tmp_path, Session(get_variant("yukon"), 5))
+    assert app.message.startswith("A♠ and 2♠ went home at the deal (auto-build); click a card")
+    unbuilt, _, _ = _app(tmp_path, Session(get_variant("yukon"), 5, Options(auto_build=False)))
+    assert unbuilt.message.startswith("click a card")

@@ -393,3 +393,10 @@ def test_typed_daily_gives_back_todays_deal_begun_in_another_game(tmp_path: Path
     assert any(shown in line for line in out), out  # the day's game, as it was left
     statuses = {r.id: r.status for r in games.store.records("me")}
     assert statuses == {daily_id: "playing", other_id: "lost"}
+
+
+def test_the_typed_table_says_what_went_home_at_the_deal_until_the_first_move(tmp_path: Path) -> None:
+    at_deal = cardtable(tmp_path / "s.db", "play", "yukon", "--deal", "5", "--plain", stdin="t3 t6\nquit\n")
+    said = [line for line in at_deal.stdout.splitlines() if "went home at the deal" in line]
+    assert said == ["  AS and 2S went home at the deal (auto-build)"], at_deal.stdout  # once: not after the move
+    assert "Yukon, deal 5: 1 move" in at_deal.stdout

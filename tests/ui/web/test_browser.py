@@ -818,3 +818,14 @@ def test_after_a_game_ends_a_reload_shows_it_as_it_ended(page: Page, server: str
     expect(page.locator("#status")).to_contain_text(f"Golf · deal 3 · {moves_said(1)}")
     expect(page.locator("#message")).to_contain_text("Your last game, as it ended: deal again for another.")
     assert page.request.get(f"{server}/api/games/{ended['id']}").json()["given_up"]
+
+
+def test_a_fresh_deal_says_what_went_home_at_the_deal_and_offers_no_restart(page: Page) -> None:
+    start(page, "yukon", 5)
+    expect(page.locator("#message")).to_contain_text("A♠ and 2♠ went home at the deal (auto-build).")
+    expect(page.locator("#restart")).to_be_disabled()  # nothing to go back to
+    expect(page.locator("#undo")).to_be_disabled()
+    page.click('#table .card[data-pile="t3"] >> nth=-1')
+    page.click('#table .card[data-pile="t6"] >> nth=-1')
+    expect(page.locator("#status")).to_contain_text("1 move ·")
+    expect(page.locator("#restart")).to_be_enabled()

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from cardtable.app import Options, Session, Store
-from cardtable.solitaire import get_variant
+from cardtable.solitaire import get_variant, legal_moves
 from cardtable.solver import solve
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
@@ -199,3 +199,12 @@ def test_a_won_game_undone_to_look_back_still_says_it_was_won() -> None:
     assert session.undo().ok
     view = table_view(1, session, 0)
     assert (view["won"], view["result"]) == (False, "won")  # as the statistics count it
+
+
+def test_a_fresh_deal_says_what_went_home_at_the_deal_until_the_first_move() -> None:
+    session = Session(get_variant("yukon"), 5)
+    assert table_view(1, session, 0)["sent_home_at_the_deal"] == "A♠ and 2♠ went home at the deal (auto-build)"
+    assert not table_view(1, session, 0)["can_undo"]  # (the page's Restart stays off: nothing to go back to)
+    assert session.pile_onto_pile("t1", "t2").ok or session.play(legal_moves(session.state)[0]).ok
+    assert table_view(1, session, 1)["sent_home_at_the_deal"] == ""
+    assert table_view(1, Session(get_variant("yukon"), 5, Options(auto_build=False)), 0)["sent_home_at_the_deal"] == ""

@@ -65,6 +65,7 @@ function status() {
   $("undo").disabled = !view.can_undo || view.given_up;
   $("redo").disabled = !view.can_redo || view.given_up;
   for (const id of ["restart", "hint", "auto-finish", "bookmark"]) $(id).disabled = view.given_up;
+  $("restart").disabled ||= !view.can_undo;  // at the deal there is nothing to go back to
   $("to-bookmark").disabled = !view.bookmark || view.given_up;
   document.title = `${view.name} · cardtable`;
 }
@@ -274,7 +275,8 @@ async function open(next, pick = null) {
   const fresh = next.daily ? "Today's deal: proved winnable."
     : pick === "daily" ? "Today's deal again: you have played it, so this game counts as an ordinary one."
     : pick === "winnable" ? "A deal the solver proved winnable." : "";
-  say(next.moves ? "Welcome back: the game is as you left it." : fresh);
+  const sent = next.sent_home_at_the_deal ? `${next.sent_home_at_the_deal.charAt(0).toUpperCase()}${next.sent_home_at_the_deal.slice(1)}.` : "";
+  say(next.moves ? "Welcome back: the game is as you left it." : [fresh, sent].filter(Boolean).join(" "));
 }
 
 async function leavingGame() {
