@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from threading import Lock
 
+from cardtable.cards import Card
 from cardtable.solitaire import Move, State, Variant, apply, check, is_won
 from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, replay_steps
 
@@ -89,7 +90,7 @@ def rebased(start: State, win: Sequence[Move], played: Sequence[Move]) -> tuple[
     the foundation that holds its suit there. None where that does not replay to a win.
     """
     foundations = start.variant.tables.foundation_set
-    sent: Counter[object] = Counter()
+    sent: Counter[Card] = Counter()
     state = line = start
     for move in played:
         if move.source is not None:
@@ -111,7 +112,7 @@ def rebased(start: State, win: Sequence[Move], played: Sequence[Move]) -> tuple[
     return tuple(kept) if is_won(state) else None
 
 
-def _where_it_is(state: State, move: Move, card: object, foundations: frozenset[int]) -> Move:
+def _where_it_is(state: State, move: Move, card: Card | None, foundations: frozenset[int]) -> Move:
     """``move`` to or from the foundation of ``state`` that takes or holds ``card``, where
     that is not the one it names (unchanged if none does)."""
     if move.source in foundations:

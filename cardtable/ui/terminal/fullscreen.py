@@ -132,9 +132,9 @@ class TableApp(App[int]):
         """The move the last hint named, lit on the table until the next action."""
         self.cursor_pile = 0
         self.cursor_card = -1
-        self.message = "click a card, then where it goes; double-click sends it home; ? for the rules"
-        if not session.history.begun and sent_home_at_the_deal(session.history):
-            self.message = f"{sent_home_at_the_deal(session.history)}; click a card, then where it goes; ? for the rules"
+        sent = "" if session.history.begun else sent_home_at_the_deal(session.history)
+        self.message = (f"{sent}; click a card, then where it goes; ? for the rules" if sent
+                        else "click a card, then where it goes; double-click sends it home; ? for the rules")
         self.played_back: Session | None = None
         """A position of "show me", drawn in the game's place while it plays (the game
         itself is not moved)."""
