@@ -260,6 +260,13 @@ class TableApp(App[int]):
         """Rebuild the table from the session (the engine's state is the only truth)."""
         self.query_one(TableView).refresh(recompose=True)
         self.show_message()
+        self.refresh_bindings()  # (a new deal may be of a game with other keys)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Left off the key line: Deal, in a game with no stock and no redeal (Yukon)."""
+        if action == "deal" and hasattr(self, "session"):
+            return bool(self.session.variant.piles_of(PileKind.STOCK)) or self.session.gathering is not None
+        return True
 
     def show_message(self) -> None:
         """The message, and the status line with the verdict when the indicator is on."""

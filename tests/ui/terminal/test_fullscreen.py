@@ -651,3 +651,19 @@ def test_a_fresh_deal_says_what_went_home_at_the_deal(tmp_path: Path) -> None:
     assert app.message.startswith("A♠ and 2♠ went home at the deal (auto-build); click a card")
     unbuilt, _, _ = _app(tmp_path, Session(get_variant("yukon"), 5, Options(auto_build=False)))
     assert unbuilt.message.startswith("click a card")
+
+
+def test_the_key_line_offers_deal_only_where_there_is_something_to_deal(tmp_path: Path) -> None:
+    # Yukon's key line offered "d Deal", which only said there was no stock.
+    from textual.widgets._footer import FooterKey
+
+    for game, offered in (("klondike", True), ("la-belle-lucie", True), ("yukon", False), ("freecell", False)):
+        app, _, _ = _app(tmp_path, Session(get_variant(game), 1))
+
+        async def drive() -> None:
+            async with app.run_test(size=(120, 40)) as pilot:
+                await pilot.pause()
+                shown = {key.action for key in app.query(FooterKey)}
+                assert "undo" in shown and ("deal" in shown) is offered, (game, shown)
+
+        asyncio.run(drive())
