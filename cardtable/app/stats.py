@@ -87,7 +87,7 @@ def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool 
     """
     groups: dict[tuple[str, bool, str], list[GameRecord]] = {}
     for record in records:
-        key = (record.variant, is_daily(record.options), record.options if by_options else "")
+        key = (record.variant, is_daily(record.options), _settings(record.options) if by_options else "")
         groups.setdefault(key, []).append(record)
     out = []
     for (game, daily, options), games in sorted(groups.items()):
@@ -163,6 +163,23 @@ def _clock(seconds: float) -> str:
     hours, rest = divmod(int(seconds), 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _settings(options: str) -> str:
+    """The player's settings in a stored options text, as statistics group games by them:
+    scoring and auto-build, not what else the game keeps there (the day of a daily deal,
+    the table's step at the deal). A text that does not read is its own group.
+
+    >>> _settings('{"scoring": "vegas", "table_steps": 1, "auto_build": true}')
+    '{"auto_build": true, "scoring": "vegas"}'
+    """
+    try:
+        data = json.loads(options)
+    except ValueError:
+        return options
+    if not isinstance(data, dict):
+        return options
+    return json.dumps({"auto_build": data.get("auto_build", True), "scoring": data.get("scoring", "uniform")})
 
 
 def _options_words(options: str) -> str:

@@ -108,3 +108,14 @@ def test_exports_carry_the_recent_games(tmp_path: Path) -> None:
     date = stats[0].recent_games[0].date
     assert len(date) == 10 and row["recent_games"] == f"{date}/1/won/100" and row["vegas_games"] == "0"
     assert json.loads(to_json(stats))[0]["recent_games"] == [{"date": date, "deal": 1, "result": "won", "score": 100}]
+
+
+def test_games_with_and_without_the_tables_step_at_the_deal_count_in_one_group(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.db")
+    for deal in (1, 2):  # Klondike's deal 1 sends A♠ home at the deal, deal 2 nothing
+        session = Session(get_variant("klondike"), deal)
+        assert session.deal().ok
+        store.set_status("me", store.save("me", session), "lost")
+    assert {Session(get_variant("klondike"), deal).history.table_steps for deal in (1, 2)} == {0, 1}
+    [grouped] = summarize(store.records("me"), by_options=True)
+    assert grouped.played == 2
