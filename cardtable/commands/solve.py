@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import math
@@ -390,9 +391,13 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
                 if store is not None and len(results) - kept >= 50:
                     store.record(results[kept:])
                     kept = len(results)
-        finally:
+        except BaseException:  # (Ctrl-C, kill, a lost cluster: said as itself, not as a store that failed after it)
             if store is not None:
-                store.record(results[kept:])
+                with contextlib.suppress(StorageError):
+                    store.record(results[kept:])
+            raise
+        if store is not None:
+            store.record(results[kept:])
     except StorageError as error:
         if not searching:
             raise UserError(str(error)) from None

@@ -582,3 +582,23 @@ def test_a_database_that_refuses_the_verdicts_stops_the_batch_with_4_and_the_fil
     status, out, err = run(capsys, "solve", "freecell", "--deals", "1-60", "--db", str(tmp_path / "s.db"), "--csv", str(stopped))
     assert status == command.STOPPED and "the batch stopped after 50 deals: the database did not take the verdicts" in err
     assert len(list(csv.DictReader(stopped.open()))) == 50 and "solved" not in out  # what was reached; no summary
+
+
+def test_ctrl_c_is_said_as_ctrl_c_even_when_the_database_then_refuses_the_verdicts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cardtable.commands.solve as command
+    from cardtable.app.storage_errors import StorageError
+    from cardtable.solver.batch import classify
+
+    def refused(self: SolvedDeals, results: object) -> None:
+        raise StorageError("the database is busy")
+
+    def interrupted(game: str, deals: list[int], *rest: object, **named: object) -> object:
+        yield from classify(game, deals[:1], *rest, **named)  # type: ignore[arg-type]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(SolvedDeals, "record", refused)
+    monkeypatch.setattr(command, "classify", interrupted)
+    status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(tmp_path / "s.db"))
+    assert status == command.INTERRUPTED and "interrupted" in err and "did not take" not in err, err
