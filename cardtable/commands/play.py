@@ -86,21 +86,30 @@ def _typed(plain: bool) -> bool:
 
 
 def typed_lines(stream: Iterable[str]) -> Iterator[str]:
-    """The lines of ``stream`` with any bytes that are not UTF-8 text as the replacement
-    character U+FFFD: a stream that can be told to is read with surrogate escapes (a
-    UTF-8 locale reads strictly, and the first such byte ended the game with a
-    traceback), and a message would echo an escape as ``\\udcff``."""
+    """The lines of ``stream``, bytes the locale's encoding can't read (UTF-8's, or the C
+    locale's) as the replacement character U+FFFD: a stream that can be told to is read
+    with surrogate escapes (a UTF-8 locale reads strictly, and the first such byte ended
+    the game with a traceback), and a message would echo an escape as ``\\udcff``. A
+    terminal that went away ends the lines as the end of input does."""
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors="surrogateescape")
-    for line in stream:
-        yield line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    try:
+        for line in stream:
+            yield line.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except OSError:  # the terminal went away (its reads fail): as the end of input
+        return
 
 
 def _hung_up(signum: int, frame: object) -> None:
-    """A closed terminal (SIGHUP) ends a typed game as Ctrl-C does: put away as quit
-    would, a deal with nothing played not kept (the full screen quits the same way)."""
-    raise KeyboardInterrupt
+    """A closed terminal (SIGHUP) ends a typed game's input, as Ctrl-D does: the game is
+    put away as quit would leave it, a deal with nothing played not kept (the full screen
+    quits the same way). Input ends rather than an interrupt being raised, so a hang-up
+    that comes while the game is being put away can't cut that short."""
+    try:
+        os.close(sys.stdin.fileno())  # (its next read fails: ``typed_lines`` ends there)
+    except (OSError, ValueError):
+        pass
 
 
 def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) -> int:

@@ -138,8 +138,8 @@ def test_a_terminal_closed_at_the_deal_keeps_no_game_to_resume_and_one_played_is
             while b"1 move" not in written and time.monotonic() < end:
                 if select.select([master], [], [], 0.5)[0]:
                     written += os.read(master, 65536)
+        os.close(master)  # the terminal goes away, and its program is told
         command.send_signal(signal.SIGHUP)
         command.wait(timeout=30)
-        os.close(master)
         rows = sqlite3.connect(db).execute("SELECT moves FROM games WHERE status = 'playing'").fetchall()
         assert rows == ([(1,)] if moves else []), (mode, moves, rows, written[-300:])

@@ -121,7 +121,7 @@ def _redeals(session: Session, stock: bool) -> str:
 
 def show(session: Session) -> str:
     """The table and the status line (and, until the first move, what went home at the deal)."""
-    sent = "" if session.history.begun else sent_home_at_the_deal(session.history)
+    sent = sent_home_at_the_deal(session.history)
     return render_state(session.state) + status_line(session) + (f"\n  {sent}" if sent else "")
 
 
@@ -296,18 +296,23 @@ def play_plain(
         if unsaved is not None:
             vars(session).update(vars(unsaved))
         interrupted = True
-    if not quit_typed:
-        unprompt()
     session.pause()
-    if not session.is_over:
+    said, status = "", 130 if interrupted else 0
+    if not session.is_over:  # put away before a word is written: a closed terminal takes none
         try:
-            write(put_away(games, game_id, session, resume))
+            said = put_away(games, game_id, session, resume)
         except StaleGame:  # played in another window since: as it left it
-            write(f"Game {game_id} was played in another window since: it is kept as that window left it.")
+            said = f"Game {game_id} was played in another window since: it is kept as that window left it."
         except StorageError as error:
-            write(f"  {error}. {kept_as_saved(game_id, resume)}")
-            return 130 if interrupted else 1
-    return 130 if interrupted else 0
+            said, status = f"  {error}. {kept_as_saved(game_id, resume)}", 130 if interrupted else 1
+    try:
+        if not quit_typed:
+            unprompt()
+        if said:
+            write(said)
+    except OSError:  # the terminal was closed (SIGHUP): nobody is left to read it
+        pass
+    return status
 
 
 def as_played_elsewhere(games: Games, game_id: int, session: Session) -> tuple[Session, str]:
