@@ -190,6 +190,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "stuck": not session.is_won and session.is_stuck(),
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
+        "can_restart": session.history.can_undo and not session.given_up,  # (a restart undoes, but leaves nothing to restart)
         "bookmark": session.bookmark is not None,
         "redeals": state.redeals,
         "redeal": _redeal(session),
@@ -197,7 +198,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "show_gives_up": bool(give_up_reason(session)),
         "show_gives_up_because": give_up_reason(session),
         "score_falls": _score_falls(session),
-        "sent_home_at_the_deal": "" if session.history.begun else sent_home_at_the_deal(session.history),
+        "sent_home_at_the_deal": sent_home_at_the_deal(session.history),
     }
 
 

@@ -204,7 +204,10 @@ def test_a_won_game_undone_to_look_back_still_says_it_was_won() -> None:
 def test_a_fresh_deal_says_what_went_home_at_the_deal_until_the_first_move() -> None:
     session = Session(get_variant("yukon"), 5)
     assert table_view(1, session, 0)["sent_home_at_the_deal"] == "A♠ and 2♠ went home at the deal (auto-build)"
-    assert not table_view(1, session, 0)["can_undo"]  # (the page's Restart stays off: nothing to go back to)
-    assert session.pile_onto_pile("t1", "t2").ok or session.play(legal_moves(session.state)[0]).ok
-    assert table_view(1, session, 1)["sent_home_at_the_deal"] == ""
+    assert not table_view(1, session, 0)["can_restart"]  # (the page's Restart stays off: nothing to go back to)
+    assert session.play(legal_moves(session.state)[0]).ok
+    assert table_view(1, session, 1)["sent_home_at_the_deal"] == "" and table_view(1, session, 1)["can_restart"]
+    assert session.restart().ok
+    restarted = table_view(1, session, 2)
+    assert restarted["can_undo"] and not restarted["can_restart"]  # the restart undoes; there is nothing to restart
     assert table_view(1, Session(get_variant("yukon"), 5, Options(auto_build=False)), 0)["sent_home_at_the_deal"] == ""

@@ -65,7 +65,7 @@ function status() {
   $("undo").disabled = !view.can_undo || view.given_up;
   $("redo").disabled = !view.can_redo || view.given_up;
   for (const id of ["restart", "hint", "auto-finish", "bookmark"]) $(id).disabled = view.given_up;
-  $("restart").disabled ||= !view.can_undo;  // at the deal there is nothing to go back to
+  $("restart").disabled ||= !view.can_restart;  // at the deal there is nothing to go back to
   $("to-bookmark").disabled = !view.bookmark || view.given_up;
   document.title = `${view.name} · cardtable`;
 }
