@@ -97,21 +97,22 @@ def auto_build(state: State) -> tuple[State, list[Move]]:
         played.append(moves[0])
 
 
-def dealt(opening: State) -> History:
+def opening_history(opening: State) -> History:
     """A new game's history with the cards safe to send home at the deal sent there, as
-    a step the table plays (``History.dealt_with``); the bare opening where none is."""
+    a step the table plays (``History.with_table_step``); the bare opening where none is."""
     state, moves = auto_build(opening)
-    return History.begin(opening).dealt_with(moves, state) if moves else History.begin(opening)
+    return History.begin(opening).with_table_step(moves, state) if moves else History.begin(opening)
 
 
 def sent_home_at_the_deal(history: History) -> str:
-    """What the table sent home at the deal, in a line, or "" where it sent nothing.
+    """What the table sent home at the deal, in a line, until the player's first move;
+    "" where it sent nothing, and once the player has moved.
 
     >>> from cardtable.solitaire import get_variant
-    >>> sent_home_at_the_deal(dealt(get_variant("yukon").start(5)))
+    >>> sent_home_at_the_deal(opening_history(get_variant("yukon").start(5)))
     'A♠ and 2♠ went home at the deal (auto-build)'
     """
-    if not history.dealt:
+    if not history.table_steps or history.begun:
         return ""
     state, cards = history.state_at(0), []
     for move in history.steps[0]:

@@ -1,7 +1,9 @@
 """Undo and redo over a whole game: one step per player action.
 
 A step may hold several moves (the action plus the automatic moves it set off), so it
-undoes as one. Earlier states are kept, so undo is instant; states share structure. A
+undoes as one. The first step may be the table's own, played at the deal (cards safe to
+send home sent there, ``table_steps``): the game's position at the deal is after it, and
+no undo goes behind it. Earlier states are kept, so undo is instant; states share structure. A
 game read back from a save knows only its opening and its current position; the others
 are worked out the first time they are asked for (``resumed``).
 """
@@ -33,9 +35,9 @@ class History:
     states: tuple[State | None, ...]
     steps: tuple[tuple[Move, ...], ...]
     at: int = 0
-    dealt: int = 0
+    table_steps: int = 0
     """The steps the table played at the deal (its cards safe to send home sent there,
-    ``dealt_with``): no undo takes them back, and none is a move of the player's."""
+    ``with_table_step``): no undo takes them back, and none is a move of the player's."""
 
     @classmethod
     def begin(cls, state: State) -> History:
@@ -44,15 +46,15 @@ class History:
 
     @classmethod
     def resumed(
-        cls, opening: State, steps: tuple[tuple[Move, ...], ...], at: int, current: State, dealt: int = 0
+        cls, opening: State, steps: tuple[tuple[Move, ...], ...], at: int, current: State, table_steps: int = 0
     ) -> History:
         """A game read back from a save without replaying it: the opening and the current
         position are known, the others are worked out when first asked for."""
         states: list[State | None] = [None] * (len(steps) + 1)
         states[0], states[at] = opening, current
-        return cls(tuple(states), steps, at, dealt)
+        return cls(tuple(states), steps, at, table_steps)
 
-    def dealt_with(self, moves: Sequence[Move], state: State) -> History:
+    def with_table_step(self, moves: Sequence[Move], state: State) -> History:
         """This opening with the table's own step at the deal: ``moves`` (cards sent home
         before the player's first move) leading to ``state``."""
         assert not self.steps, "the table's step at the deal comes first"
@@ -61,12 +63,12 @@ class History:
     @property
     def at_deal(self) -> bool:
         """Whether the position is the deal's: no move of the player's leads to it."""
-        return self.at == self.dealt
+        return self.at == self.table_steps
 
     @property
     def begun(self) -> bool:
         """Whether the player has made a move (even one undone since)."""
-        return len(self.steps) > self.dealt
+        return len(self.steps) > self.table_steps
 
     @property
     def state(self) -> State:
@@ -108,7 +110,7 @@ class History:
     @property
     def can_undo(self) -> bool:
         """Whether there is a step to undo (the table's at the deal is none)."""
-        return self.at > self.dealt
+        return self.at > self.table_steps
 
     @property
     def can_redo(self) -> bool:
@@ -117,30 +119,30 @@ class History:
 
     def push(self, moves: Sequence[Move], state: State) -> History:
         """Record a new step; any undone steps are dropped."""
-        return History(self.states[: self.at + 1] + (state,), self.steps[: self.at] + (tuple(moves),), self.at + 1, self.dealt)
+        return History(self.states[: self.at + 1] + (state,), self.steps[: self.at] + (tuple(moves),), self.at + 1, self.table_steps)
 
     def undo(self) -> History:
         """One step back (unchanged at the start)."""
-        return History(self.states, self.steps, max(self.at - 1, self.dealt), self.dealt)
+        return History(self.states, self.steps, max(self.at - 1, self.table_steps), self.table_steps)
 
     def redo(self) -> History:
         """One step forward (unchanged at the end)."""
-        return History(self.states, self.steps, min(self.at + 1, len(self.steps)), self.dealt)
+        return History(self.states, self.steps, min(self.at + 1, len(self.steps)), self.table_steps)
 
     def redo_all(self) -> History:
         """Forward to the last step."""
-        return History(self.states, self.steps, len(self.steps), self.dealt)
+        return History(self.states, self.steps, len(self.steps), self.table_steps)
 
     def go_to(self, at: int) -> History:
-        """Jump to step ``at`` (a bookmark; the deal's position is step ``dealt``)."""
-        if not self.dealt <= at <= len(self.steps):
+        """Jump to step ``at`` (a bookmark; the deal's position is step ``table_steps``)."""
+        if not self.table_steps <= at <= len(self.steps):
             raise IndexError(f"no step {at} in this game")
-        return History(self.states, self.steps, at, self.dealt)
+        return History(self.states, self.steps, at, self.table_steps)
 
     @property
     def move_count(self) -> int:
         """How many of the player's moves lead to the current position."""
-        return sum(map(len, self.steps[self.dealt : self.at]))
+        return sum(map(len, self.steps[self.table_steps : self.at]))
 
     @property
     def played(self) -> tuple[Move, ...]:

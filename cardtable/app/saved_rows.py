@@ -105,16 +105,16 @@ def rebuild(row: tuple[object, ...]) -> Session:
         if not isinstance(step, list) or not all(isinstance(text, str) for text in step):
             raise ValueError(f"step {number} is not a list of moves")
         played.append(tuple(parsed[text] if text in parsed else parsed.setdefault(text, parse_move(variant, text)) for text in step))
-    dealt = options_data.get("dealt", 0)
-    if type(dealt) is not int or dealt not in (0, 1) or dealt > len(played):
-        raise ValueError(f"its steps played at the deal are {dealt!r}, not 0 or 1 of its {len(played)}")
-    if not dealt <= at <= len(played):
+    table_steps = options_data.get("table_steps", 0)
+    if type(table_steps) is not int or table_steps not in (0, 1) or table_steps > len(played):
+        raise ValueError(f"its steps played at the deal are {table_steps!r}, not 0 or 1 of its {len(played)}")
+    if not table_steps <= at <= len(played):
         raise ValueError(f"undo position {at} is outside the game")
     opening = variant.start(deal)
     current = _position(variant, row[8], digest(steps_text, at))
     if current is not None:  # the position it reached: nothing to replay
         points = row[9] if isinstance(row[9], int) and not isinstance(row[9], bool) else None
-        history = History.resumed(opening, tuple(played), at, current, dealt)
+        history = History.resumed(opening, tuple(played), at, current, table_steps)
         session = Session(variant, deal, options, history, elapsed, daily=daily, points=points)
         session.bookmark = _bookmark(row[10] if len(row) > 10 else None, history)
         session.day = _day(options_data)
@@ -130,7 +130,7 @@ def rebuild(row: tuple[object, ...]) -> Session:
         except ReplayError as error:
             raise ValueError(f"step {number}: {error.reason}") from None
         states.append(state)
-    session = Session(variant, deal, options, History(tuple(states), tuple(played), at, dealt), elapsed, daily=daily)
+    session = Session(variant, deal, options, History(tuple(states), tuple(played), at, table_steps), elapsed, daily=daily)
     session.bookmark = _bookmark(row[10] if len(row) > 10 else None, session.history)
     session.day = _day(options_data)
     return session
@@ -183,8 +183,8 @@ def columns(
     variant = session.variant
     steps = step_texts.encode(None if game_id is None else (player, game_id, variant.id), variant, session.history.steps)
     settings: dict[str, object] = {"auto_build": session.options.auto_build, "scoring": session.options.scoring.value}
-    if session.history.dealt:
-        settings["dealt"] = session.history.dealt  # the table's step at the deal: no undo takes it back
+    if session.history.table_steps:
+        settings["table_steps"] = session.history.table_steps  # the table's step at the deal: no undo takes it back
     if session.daily:
         settings["daily"] = True  # the statistics count the day's deals apart
         if session.day:
@@ -243,7 +243,7 @@ def _bookmark(text: object, history: History) -> History | None:
             for state in replay_steps(state, moves):
                 pass
             states.append(state)
-        dealt = history.dealt if steps[: history.dealt] == history.steps[: history.dealt] else 0
-        return History(tuple(states), steps, at, dealt) if dealt <= at <= len(steps) else None
+        table_steps = history.table_steps if steps[: history.table_steps] == history.steps[: history.table_steps] else 0
+        return History(tuple(states), steps, at, table_steps) if table_steps <= at <= len(steps) else None
     except (ValueError, LookupError, TypeError, FormatError, ReplayError):
         return None

@@ -21,7 +21,7 @@ from dataclasses import replace
 from functools import partial, update_wrapper
 from typing import Concatenate, ParamSpec
 
-from cardtable.app.autoplay import auto_build, dealt, finish, is_stuck, why_undecided
+from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck, why_undecided
 from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, seen_down
@@ -94,7 +94,7 @@ class Session:
         self.day: str | None = None
         """The day (UTC, as 2026-12-05) a daily deal was dealt for, where known."""
         self.options = _fitting(options, variant)
-        self.history = history or (dealt if self.options.auto_build else History.begin)(variant.start(deal))
+        self.history = history or (opening_history if self.options.auto_build else History.begin)(variant.start(deal))
         self._won: Known = None
         self.is_over = self.is_won
         self.given_up = False
@@ -480,12 +480,12 @@ class Session:
 
     @_playable
     def restart(self) -> Outcome:
-        """Back to the opening position: one action, which undo takes back (the moves
-        played stay redoable one by one, as after undoing them)."""
+        """Back to the deal's position (after the table's step, if any): one action, which
+        undo takes back (the moves played stay redoable one by one, as after undoing them)."""
         if not self.history.can_undo:
             return Outcome(False, "the game is already at its opening position")
         before = self.history
-        self.history = self.history.go_to(self.history.dealt)
+        self.history = self.history.go_to(self.history.table_steps)
         self._restart = (before, self.history)
         return self._stepped()
 

@@ -81,7 +81,7 @@ class Playback:
         past = session.history
         base = past.at - self.back
         steps = tuple((move,) for move in self.moves)
-        history = History(past.states[:base] + self.states, past.steps[:base] + steps, base + step, past.dealt)
+        history = History(past.states[:base] + self.states, past.steps[:base] + steps, base + step, past.table_steps)
         points = None
         if session.options.scoring is not Scoring.UNIFORM:
             scoring = Scoring.STANDARD if session.options.scoring is Scoring.TIMED else session.options.scoring
@@ -165,7 +165,7 @@ def playback(
     if result.outcome is not Outcome.UNWINNABLE:
         return NOT_FOUND
     history = session.history
-    for back in range(1, min(LOOK_BACK, history.at - history.dealt) + 1):
+    for back in range(1, min(LOOK_BACK, history.at - history.table_steps) + 1):
         left = seconds - (time.perf_counter() - began)
         if left <= 0:
             break

@@ -237,7 +237,7 @@ class Indicator:
         """Moves to undo to reach the nearest earlier position proved winnable; searching
         (if ``search``) at most ``look_back`` positions not yet decided."""
         tries = self.look_back if search else 0
-        for at in range(history.at - 1, history.dealt - 1, -1):
+        for at in range(history.at - 1, history.table_steps - 1, -1):
             outcome = self._outcome_of(history.state_at(at))
             if outcome is None and tries > 0:
                 tries -= 1

@@ -10,13 +10,13 @@ where the player knows every face-down card (``guide``), as it would use its own
 
 from __future__ import annotations
 
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from threading import Lock
 
 from cardtable.cards import Card
-from cardtable.solitaire import Move, State, Variant, apply, check, is_won
+from cardtable.solitaire import Move, MoveKind, State, Variant, apply, check, is_won
 from cardtable.solitaire.formats import FormatError, ReplayError, parse_move, replay_steps
 
 REMEMBERED = 20_000
@@ -85,24 +85,28 @@ WINS = Wins()
 
 def rebased(start: State, win: Sequence[Move], played: Sequence[Move]) -> tuple[Move, ...] | None:
     """``win`` (from ``start``) played on from where ``played`` leads, ``played`` being
-    cards sent home that ``win`` sends home too (the table's step at the deal): their
-    moves left out, and each card ``win`` moves to or from a foundation moved to or from
-    the foundation that holds its suit there. None where that does not replay to a win.
-    """
+    cards sent home that ``win`` sends home too (the table's step at the deal): the
+    moves sending those very cards home left out (each followed through ``win`` by its
+    place, so the other copy of a card in a game of two decks is not taken for it), and
+    each card ``win`` moves to or from a foundation moved to or from the foundation that
+    holds its suit there. None where that does not replay to a win."""
     foundations = start.variant.tables.foundation_set
-    sent: Counter[Card] = Counter()
     state = line = start
+    sent: list[tuple[int, int]] = []  # where each card the table sent home lies along ``win``
     for move in played:
-        if move.source is not None:
-            sent[state.piles[move.source][-1]] += 1
+        assert move.source is not None
+        sent.append((move.source, len(state.piles[move.source]) - 1))
         state = apply(state, move)
     kept: list[Move] = []
     for move in win:
         card = line.piles[move.source][-1] if move.source is not None and line.piles[move.source] else None
-        line = apply(line, move)
-        if move.target in foundations and card is not None and sent[card] > 0:
-            sent[card] -= 1
-            continue
+        if move.kind is MoveKind.MOVE and move.source is not None and move.target is not None:
+            sent, its_own = _followed(sent, line, move)
+            line = apply(line, move)
+            if its_own:
+                continue
+        else:
+            line = apply(line, move)
         if move.source in foundations or move.target in foundations:
             move = _where_it_is(state, move, card, foundations)
         if not check(state, move).ok:
@@ -110,6 +114,17 @@ def rebased(start: State, win: Sequence[Move], played: Sequence[Move]) -> tuple[
         state = apply(state, move)
         kept.append(move)
     return tuple(kept) if is_won(state) else None
+
+
+def _followed(sent: list[tuple[int, int]], line: State, move: Move) -> tuple[list[tuple[int, int]], bool]:
+    """The places of the cards the table sent home after ``move`` (a MOVE) along the win's
+    ``line``, and whether ``move`` sends one of them home (it is the table's then)."""
+    assert move.source is not None and move.target is not None
+    low = len(line.piles[move.source]) - move.count
+    if move.count == 1 and move.target in line.variant.tables.foundation_set and (move.source, low) in sent:
+        return [place for place in sent if place != (move.source, low)], True
+    above = len(line.piles[move.target])
+    return [(move.target, above + at - low) if pile == move.source and at >= low else (pile, at) for pile, at in sent], False
 
 
 def _where_it_is(state: State, move: Move, card: Card | None, foundations: frozenset[int]) -> Move:

@@ -105,7 +105,7 @@ def test_a_deals_stored_verdict_holds_after_the_tables_step_at_the_deal_but_not_
     from cardtable.app import Session
 
     session = Session(get_variant("klondike"), 1)
-    assert session.history.dealt == 1
+    assert session.history.table_steps == 1
     asked: list[tuple[str, int]] = []
     indicator = Indicator(nodes=1, seconds=float("inf"), look_back=0,
                           known=lambda game, deal: asked.append((game, deal)) or Outcome.UNWINNABLE)

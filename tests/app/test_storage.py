@@ -370,17 +370,17 @@ def test_another_threads_write_never_joins_saves_made_together() -> None:
 def test_the_tables_step_at_the_deal_stays_the_tables_once_saved_and_read_back(tmp_path: Path) -> None:
     store = Store(tmp_path / "g.db")
     session = Session(get_variant("klondike"), 1)  # A♠ goes home at the deal
-    assert session.history.dealt == 1 and session.deal().ok and session.undo().ok
+    assert session.history.table_steps == 1 and session.deal().ok and session.undo().ok
     game = store.save("me", session)
     for shortcut in (True, False):  # from the position saved with it, then by replaying its moves
         if not shortcut:
             store._db.execute("UPDATE games SET position = NULL WHERE id = ?", (game,))
             store._db.commit()
         again = store.load("me", game)
-        assert again.history.dealt == 1 and again.state == session.state and again.move_count == 0
+        assert again.history.table_steps == 1 and again.state == session.state and again.move_count == 0
         assert not again.can_undo and again.is_in_progress and again.redo().ok and again.move_count == 1  # (a move was made)
     for damaged in ('"x"', "2", "true"):
-        store._db.execute("UPDATE games SET options = json_set(options, '$.dealt', json(?)) WHERE id = ?", (damaged, game))
+        store._db.execute("UPDATE games SET options = json_set(options, '$.table_steps', json(?)) WHERE id = ?", (damaged, game))
         store._db.commit()
         with pytest.raises(CorruptSave, match="steps played at the deal"):
             store.load("me", game)

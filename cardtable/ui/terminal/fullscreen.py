@@ -132,7 +132,7 @@ class TableApp(App[int]):
         """The move the last hint named, lit on the table until the next action."""
         self.cursor_pile = 0
         self.cursor_card = -1
-        sent = "" if session.history.begun else sent_home_at_the_deal(session.history)
+        sent = sent_home_at_the_deal(session.history)
         self.message = (f"{sent}; click a card, then where it goes; ? for the rules" if sent
                         else "click a card, then where it goes; double-click sends it home; ? for the rules")
         self.played_back: Session | None = None
