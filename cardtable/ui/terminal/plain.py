@@ -296,6 +296,9 @@ def play_plain(
         if unsaved is not None:
             vars(session).update(vars(unsaved))
         interrupted = True
+    except OSError:  # the terminal went away (a write failed): the same, with nobody left to tell
+        if unsaved is not None:
+            vars(session).update(vars(unsaved))
     session.pause()
     said, status = "", 130 if interrupted else 0
     if not session.is_over:  # put away before a word is written: a closed terminal takes none
