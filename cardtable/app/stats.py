@@ -173,25 +173,24 @@ def _settings(options: str) -> str:
     >>> _settings('{"scoring": "vegas", "table_steps": 1, "auto_build": true}')
     '{"auto_build": true, "scoring": "vegas"}'
     """
-    try:
-        data = json.loads(options)
-    except ValueError:
-        return options
-    if not isinstance(data, dict):
-        return options
-    return json.dumps({"auto_build": data.get("auto_build", True), "scoring": data.get("scoring", "uniform")})
+    read = _read_settings(options)
+    return options if read is None else json.dumps({"auto_build": read[0], "scoring": read[1]})
 
 
 def _options_words(options: str) -> str:
     """An option set as a player reads it: ``vegas scoring, auto-build off``."""
+    read = _read_settings(options)
+    return options if read is None else f"{read[1]} scoring, auto-build {'on' if read[0] else 'off'}"
+
+
+def _read_settings(options: str) -> tuple[object, object] | None:
+    """Auto-build and scoring as a stored options text says them (their defaults where
+    it is silent); None where it is not an object."""
     try:
         data = json.loads(options)
     except ValueError:
-        return options
-    if not isinstance(data, dict):
-        return options
-    auto = "on" if data.get("auto_build", True) else "off"
-    return f"{data.get('scoring', 'uniform')} scoring, auto-build {auto}"
+        return None
+    return (data.get("auto_build", True), data.get("scoring", "uniform")) if isinstance(data, dict) else None
 
 
 def to_text(stats: list[GameStats]) -> str:

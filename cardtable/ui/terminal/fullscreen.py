@@ -13,19 +13,15 @@ status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 
 from __future__ import annotations
 
-import asyncio
 import copy
-import signal
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.errors import NoWidget
 from textual.events import Click, MouseDown, MouseUp, Resize
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardtable.app import EventKind, Outcome, Session
@@ -49,6 +45,7 @@ from cardtable.ui.terminal.plain import (
     status_line,
 )
 from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
+from cardtable.ui.terminal.watching import on_hang_up, pause_while_covered
 from cardtable.ui.terminal.table_view import CardView, Marks, TableView, card_views
 
 __all__ = ["CardView", "ConfirmScreen", "TableApp", "TextScreen", "play_fullscreen"]
@@ -161,23 +158,8 @@ class TableApp(App[int]):
         self.redraw()
         self.judge()
         self.set_interval(1.0, self.tick)
-        table, covered = self.screen, False
-
-        def screen_changed(screen: Screen[Any]) -> None:  # the clock waits while a page or question covers the table
-            nonlocal covered
-            if screen is not table and self.session.clock_running:
-                self.session.pause()
-                covered = True
-            elif screen is table and covered:
-                self.session.run_clock()
-                covered = False
-
-        self.screen_change_signal.subscribe(self, screen_changed)
-        # A closed terminal quits as q does: the game put away, a deal with nothing played not kept.
-        try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.action_quit_game)
-        except (AttributeError, NotImplementedError, RuntimeError, ValueError):  # no SIGHUP (Windows), or not the main thread
-            pass
+        pause_while_covered(self, lambda: self.session)
+        on_hang_up(self.action_quit_game)
 
     def on_resize(self, event: Resize) -> None:
         """A terminal made smaller than the table needs says so: some cards no longer show."""
