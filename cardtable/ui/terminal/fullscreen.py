@@ -562,7 +562,7 @@ class TableApp(App[int]):
         self.push_screen(TextScreen(f"{rules_page(self.session.variant)}\n## Keys\n\n{KEYS.removeprefix('Keys: ')}", markdown=True))
 
     def action_stats(self) -> None:
-        self.push_screen(TextScreen(stats_text(self.games)))
+        self.push_screen(TextScreen(stats_text(self.games, self.session.variant)))
 
     def action_quit_game(self) -> None:
         self.session.pause()

@@ -18,6 +18,7 @@ from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator
 from cardtable.app.stats import to_text
 from cardtable.cards.notation import coded
+from cardtable.solitaire import Variant
 from cardtable.solitaire.formats import render_state
 from cardtable.kernel_cache import search_is_cached
 from cardtable.ui.terminal.commands import HELP, WORDS, run_command
@@ -144,10 +145,17 @@ def put_away(games: Games, game_id: int, session: Session, resume: str) -> str:
     return saved_words(game_id, resume)
 
 
-def stats_text(games: Games) -> str:
-    """The player's statistics, with a note for each saved game that can't be read."""
+def stats_text(games: Games, playing: Variant | None = None) -> str:
+    """The player's statistics, with a note for each saved game that can't be read. The
+    game being ``playing`` comes first, named even before any of it is finished."""
     unreadable: list[CorruptSave] = []
-    text = to_text(summarize(games.store.records(games.player, skip=unreadable.append)))
+    stats = summarize(games.store.records(games.player, skip=unreadable.append))
+    if playing is not None:
+        stats = sorted(stats, key=lambda s: s.game != playing.id)  # stable: the rest as they were
+    text = to_text(stats)
+    if playing is not None and not any(s.game == playing.id for s in stats):
+        none_yet = f"{playing.name}: no finished games yet."
+        text = none_yet if not stats else f"{none_yet}\n{text}"
     return text + "".join(f"\n\n{problem}; it is left out" for problem in unreadable)
 
 
@@ -216,7 +224,7 @@ def play_plain(
             elif reply.word == "rules":
                 write(session.variant.summary)
             elif reply.word == "stats":
-                write(stats_text(games))
+                write(stats_text(games, session.variant))
             elif reply.word == "show":
                 from cardtable.ui.terminal.playback import show_typed  # the full screen's widgets with it
 

@@ -268,7 +268,7 @@ def test_the_statistics_screen_leaves_out_an_unreadable_game_and_says_so(tmp_pat
             await pilot.press("s")
             await pilot.pause()
             sheet = str(app.screen.query_one("#text", Static).content)
-            assert sheet.startswith("No finished games yet.")  # the one finished can't be read; the one in play is not counted
+            assert sheet.startswith("Klondike: no finished games yet.")  # the one finished can't be read; the one in play is not counted
             assert f"saved game {game_id} can't be counted in the statistics" in sheet
             await pilot.press("escape")
             await pilot.press("q")

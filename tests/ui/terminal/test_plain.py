@@ -172,6 +172,16 @@ def test_stats_text_lists_bests_and_recent_deals_even_random_ones_once_over(tmp_
     assert f"deal {finished.deal}  lost score -52" in out and str(unfinished.deal) not in out
 
 
+def test_stats_in_a_game_name_it_first_even_before_any_of_it_is_finished(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    cardtable(db, "play", "golf", stdin="turn\nnew\nyes\nquit\n")  # one Golf game lost
+    fresh = cardtable(db, "play", "freecell", "--deal", "1", stdin="stats\nquit\n").stdout
+    assert "FreeCell: no finished games yet.\nGolf: played 1, won 0" in fresh
+    cardtable(db, "play", "klondike", stdin="turn\nnew\nyes\nquit\n")  # then one Klondike game lost
+    golf = cardtable(db, "play", "golf", stdin="stats\nquit\n").stdout
+    assert golf.index("Golf: played 1") < golf.index("Klondike: played 1") and "no finished games" not in golf
+
+
 def _golf_beside_another_program(tmp_path: Path) -> tuple[Store, Games, int, Session, sqlite3.Connection]:
     """A saved game of Golf on a store that waits 0.2 s for a lock, and another program's
     connection to the same file (to take the database with)."""
