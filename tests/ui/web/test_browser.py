@@ -581,6 +581,24 @@ def test_an_answer_about_the_game_a_new_deal_replaced_leaves_the_new_deal_shown(
     context.close()
 
 
+def test_a_game_left_unplayed_for_a_new_deal_in_another_tab_is_said_to_be_ended_there(browser: Browser, server: str) -> None:
+    """The first tab's game, not yet played, is left for another deal in a second tab: the
+    first says where it ended, not that it gave the game up, and plays it no further."""
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    first, second = context.new_page(), context.new_page()
+    first.goto(server)
+    start(first, "klondike", 7)
+    second.goto(server)
+    expect(second.locator("#status")).to_contain_text("Klondike · deal 7 · 0 moves")
+    start(second, "freecell", 3)  # nothing played: no question
+    expect(first.locator("#message")).to_have_text(
+        "This game was ended in another tab or window: deal a new one to play on.", timeout=10_000)
+    expect(first.locator("#hint")).to_be_disabled()
+    first.keyboard.press("h")  # refused, now known here
+    expect(first.locator("#message")).to_have_text("This game was given up: deal a new one to play on.")
+    context.close()
+
+
 def test_a_new_deal_in_another_tab_asks_before_giving_up_the_game_played_in_the_first(browser: Browser, server: str) -> None:
     """A new deal gives up the player's latest game, whichever tab shows it: a tab whose
     own game was given up meanwhile first shows the game in play, then asks, and a no

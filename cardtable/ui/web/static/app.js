@@ -206,6 +206,8 @@ async function playBack(run) {
   say((over ? `Shown: ${data.text}. The game is as it was.` : `${stopped}; the game is as it was.`) + given);
 }
 
+const GIVEN_UP = "This game was given up: deal a new one to play on.";
+const ENDED_ELSEWHERE = "This game was ended in another tab or window: deal a new one to play on.";
 const TOLD = new Set(["bookmark", "to_bookmark"]);  // actions whose words say what they did
 
 async function act(action, extra = {}) {
@@ -218,8 +220,9 @@ async function act(action, extra = {}) {
     const { status: code, data } = await api.act(asked, view.version, action, extra);
     if (!view || view.id !== asked) return { ok: false };  // a new deal came meanwhile: it stands
     if (code === 409) {
+      const knew = view.given_up;  // given up here, or ended elsewhere (a new deal there leaves it, played or not)
       show(data.view);
-      say(data.view.given_up ? "This game was given up: deal a new one to play on." : "The table changed in another tab; here it is now.");
+      say(!data.view.given_up ? "The table changed in another tab; here it is now." : knew ? GIVEN_UP : ENDED_ELSEWHERE);
       return { ok: false };
     }
     if (code === 0 || code >= 400) { say(data.detail ?? "That did not work."); return { ok: false }; }
@@ -239,6 +242,14 @@ async function act(action, extra = {}) {
   return busy;
 }
 
+function caughtUp(next) {
+  // Another tab's table, shown here; a game it ended (a new deal there leaves it) is said so.
+  // (This tab's own "show me" gives a game up too, and its view may come first this way.)
+  const ended = next.given_up && !view.given_up && !playing;
+  show(next);
+  if (ended) say(ENDED_ELSEWHERE);
+}
+
 function follow(id, retry = 0) {
   // Other tabs' moves arrive here; a dropped connection comes back and catches up.
   if (socket) { socket.onclose = null; socket.close(); }
@@ -250,11 +261,11 @@ function follow(id, retry = 0) {
     // Back in touch: the word that it was lost goes, and the table catches up.
     if ($("message").textContent === UNREACHABLE) say("");
     const { status: code, data } = await api.view(id);
-    if (code === 200 && view && data.id === view.id && data.version > view.version) show(data);
+    if (code === 200 && view && data.id === view.id && data.version > view.version) caughtUp(data);
   };
   opened.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.type === "view" && view && data.view.id === view.id && data.view.version > view.version) show(data.view);
+    if (data.type === "view" && view && data.view.id === view.id && data.view.version > view.version) caughtUp(data.view);
     if (data.type === "winnable") verdict(data);
   };
   opened.onclose = () => {
