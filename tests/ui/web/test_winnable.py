@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -207,3 +208,29 @@ def test_a_game_given_up_gets_no_verdict_and_no_undo_advice(app: FastAPI) -> Non
     assert shown.json()["given_up"], shown.text
     asked = client.get(f"/api/games/{game['id']}/winnable")
     assert asked.status_code == 409 and "given up" in asked.json()["detail"]
+
+
+def test_the_socket_of_a_game_given_up_sends_its_view_and_no_verdict(tmp_path: Path) -> None:
+    import httpx
+    from websockets.sync.client import connect
+
+    from tests.ui.web.test_browser import serving
+
+    served = serving(create_app_quick(tmp_path / "web.db"))
+    address = next(served)
+    try:
+        client = httpx.Client(base_url=address, headers={"Origin": address})
+        client.post("/api/settings", json={"winnable": True})
+        given = client.post("/api/games", json={"game": "klondike", "deal": 3}).json()
+        assert client.post(f"/api/games/{given['id']}/show", json={"version": 0, "give_up": True}).json()["given_up"]
+        kept = client.post("/api/games", json={"game": "klondike", "deal": 3}).json()
+        headers = {"Origin": address, "Cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items())}
+        url = f"ws{address.removeprefix('http')}/api/games/{{}}/ws"
+        with connect(url.format(given["id"]), additional_headers=headers) as ended, \
+                connect(url.format(kept["id"]), additional_headers=headers) as playing:
+            assert [orjson.loads(s.recv(timeout=10))["type"] for s in (ended, playing)] == ["view", "view"]
+            assert orjson.loads(playing.recv(timeout=30))["type"] == "winnable"  # the same deal, in play
+            with pytest.raises(TimeoutError):
+                ended.recv(timeout=2)
+    finally:
+        next(served, None)
