@@ -8,7 +8,7 @@ from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
 import orjson
-from fastapi import APIRouter, Cookie, HTTPException, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Cookie, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import Field, StrictBool
 
 from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
@@ -95,7 +95,6 @@ def player_of(request: Request, response: Response, cookie: str | None) -> str:
 
 
 PlayerCookie = Annotated[str | None, Cookie(alias=COOKIE)]
-GameId = Annotated[int, Path(ge=1, le=GAME_ID_LIMIT, description="the game's id")]
 
 
 async def _game(request: Request, player: str, game_id: int) -> LiveGame:
@@ -352,13 +351,18 @@ async def _refuse(socket: WebSocket, status: int, detail: str) -> None:
 
 
 @router.websocket("/games/{game_id}/ws")
-async def watch(socket: WebSocket, game_id: GameId) -> None:
+async def watch(socket: WebSocket) -> None:
     """Send the player's view now and after every change, until the tab closes; with the
     "still winnable?" indicator on (as it was when the socket opened), each view's verdict
     follows it as a ``winnable`` message once worked out (a newer view's, if the table
     moved on meanwhile)."""
     if not same_origin(socket.scope["headers"], socket.scope["scheme"]):
         await _refuse(socket, 403, "a page from another site may not follow your games")
+        return
+    try:
+        game_id = game_id_of(socket)
+    except HTTPException as refused:  # answered as over HTTP, not with the bare 403 of a failed handshake
+        await _refuse(socket, refused.status_code, str(refused.detail))
         return
     secret: bytes = socket.app.state.secret
     player = verify(socket.cookies.get(COOKIE), secret)

@@ -17,7 +17,7 @@ import orjson
 from fastapi import HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ValidationError
-from starlette.requests import ClientDisconnect
+from starlette.requests import ClientDisconnect, HTTPConnection
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -77,8 +77,8 @@ def _invalid(kind: str, message: str, context: dict[str, str] | None = None) -> 
     return RequestValidationError([problem])
 
 
-def game_id_of(request: Request) -> int:
-    """The game id in the request's address (422 when it is not one)."""
+def game_id_of(request: HTTPConnection) -> int:
+    """The game id in the request's (or WebSocket's) address (422 when it is not one)."""
     text = str(request.path_params.get("game_id", ""))
     digits = text.removeprefix("-")
     if not (digits.isascii() and digits.isdigit()):

@@ -175,6 +175,17 @@ def test_a_page_of_another_site_may_not_follow_a_players_game(client: TestClient
         assert socket.receive_json()["view"]["id"] == view["id"]
 
 
+@pytest.mark.parametrize("game_id, said", [
+    ("abc", "must be a whole number"), ("0", "must be at least 1"), ("-1", "must be at least 1"),
+    ("99999999999999999999", "must be at most"),
+])
+def test_a_socket_for_a_malformed_game_id_is_refused_with_the_apis_error(client: TestClient, game_id: str, said: str) -> None:
+    with pytest.raises(WebSocketDenialResponse) as refused:
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as socket:
+            socket.receive_json()
+    assert refused.value.status_code == 422 and said in refused.value.json()["detail"]
+
+
 @pytest.mark.parametrize("path, body", [
     ("/api/games", {"game": "aces-up"}),
     ("/api/settings", {"winnable": True}),
