@@ -38,7 +38,18 @@ SETTING_TEXT = (
     "face-down cards included (a verdict, never a card)."
 )
 """What the setting says, in every interface (short enough for two lines of an 80-column
-terminal after "Still winnable? Off. ")."""
+terminal after "Still winnable? On. ")."""
+
+
+def setting_said(on: bool) -> str:
+    """What turning the setting on or off says, in every terminal interface.
+
+    >>> setting_said(False)
+    'Still winnable? Off: no verdict follows a move until it is turned on again.'
+    """
+    if on:
+        return f"Still winnable? On. {SETTING_TEXT}"
+    return "Still winnable? Off: no verdict follows a move until it is turned on again."
 
 NODES = 200_000
 """Positions one verdict may search (a second or two at worst, off the request path):

@@ -33,7 +33,7 @@ from cardtable.app.service import Games
 from cardtable.app.showing import NoWin, give_up_reason, playback, reveals
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
-from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict
+from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict, setting_said
 from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.solitaire import Move
 from cardtable.solitaire.model import PileKind
@@ -553,7 +553,7 @@ class TableApp(App[int]):
             self.show_message()
             return
         self.judging = not self.judging
-        self.message = f"Still winnable? {'On' if self.judging else 'Off'}. {SETTING_TEXT}"
+        self.message = setting_said(self.judging)
         self.verdict = ""
         self.show_message()
         self.judge()

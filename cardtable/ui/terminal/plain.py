@@ -15,11 +15,12 @@ from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.service import Games, today
 from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.app.solved import known_deals
-from cardtable.app.standing import SETTING_TEXT, Indicator
+from cardtable.app.standing import Indicator, setting_said
 from cardtable.app.stats import to_text
 from cardtable.cards.notation import coded
 from cardtable.solitaire import Variant
 from cardtable.solitaire.formats import render_state
+from cardtable.solitaire.rulebook import rules_page
 from cardtable.kernel_cache import search_is_cached
 from cardtable.ui.terminal.commands import HELP, WORDS, run_command
 
@@ -222,7 +223,7 @@ def play_plain(
             if reply.word == "help":
                 write(HELP)
             elif reply.word == "rules":
-                write(session.variant.summary)
+                write(rules_page(session.variant).rstrip("\n"))  # the whole page, as `cardtable rules` prints it
             elif reply.word == "stats":
                 write(stats_text(games, session.variant))
             elif reply.word == "show":
@@ -239,7 +240,7 @@ def play_plain(
                     write(f"  {error}: the setting is as it was")
                 else:
                     judging = reply.word == "winnable on"
-                    write(f"  Still winnable? {'On' if judging else 'Off'}. {SETTING_TEXT}")  # as the full screen says it
+                    write(f"  {setting_said(judging)}")  # as the full screen says it
                     if judging and not session.is_won:  # the table's verdict at once, as the full screen's status line
                         write(still_winnable(indicator, session))
             elif reply.word in ("new", "new winnable", "daily"):

@@ -182,6 +182,12 @@ def test_stats_in_a_game_name_it_first_even_before_any_of_it_is_finished(tmp_pat
     assert golf.index("Golf: played 1") < golf.index("Klondike: played 1") and "no finished games" not in golf
 
 
+def test_typed_rules_print_the_whole_page_as_the_rules_command_does(tmp_path: Path) -> None:
+    out = cardtable(tmp_path / "p.db", "play", "freecell", "--deal", "1", stdin="rules\nquit\n").stdout
+    page = cardtable(tmp_path / "p.db", "rules", "freecell").stdout
+    assert "## Rules" in page and page.rstrip("\n") in out
+
+
 def _golf_beside_another_program(tmp_path: Path) -> tuple[Store, Games, int, Session, sqlite3.Connection]:
     """A saved game of Golf on a store that waits 0.2 s for a lock, and another program's
     connection to the same file (to take the database with)."""
