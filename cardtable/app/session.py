@@ -138,7 +138,7 @@ class Session:
     @property
     def is_deal_hidden(self) -> bool:
         """Whether the deal number must not be shown: drawn at random, for a game with
-        cards face down, and not over yet."""
+        cards face down or redeals that mix them, and not over yet."""
         return self.observation.deal is None
 
     @property

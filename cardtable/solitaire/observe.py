@@ -51,10 +51,13 @@ def observe(state: State, deal: int | None = None, *, random_deal: bool = False,
     """What a seated player may see of ``state`` (dealt as ``deal``).
 
     The number of a deal drawn at random is withheld while the game goes on if the game
-    deals cards face down; ``over`` says the game has ended (won, lost or given up).
+    deals cards face down, or its redeals mix the cards by it (Montana, La Belle Lucie:
+    the number would tell how they fall); ``over`` says the game has ended (won, lost or
+    given up).
     """
     variant = state.variant
-    withheld = random_deal and variant.traits.hidden_cards and not (over or is_won(state))
+    chance = variant.traits.hidden_cards or variant.stock.mixes
+    withheld = random_deal and chance and not (over or is_won(state))
     piles = tuple(
         cards if not down else (None,) * down + cards[down:]
         for cards, down in zip(state.piles, state.hidden)

@@ -40,9 +40,11 @@ def test_a_face_down_card_has_no_identity_and_a_face_up_card_is_itself(variant: 
 
 
 @pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
-def test_a_random_deal_is_withheld_while_cards_lie_hidden_and_the_game_goes_on(variant: Variant) -> None:
+def test_a_random_deal_is_withheld_while_cards_lie_hidden_or_redeals_will_mix_them_and_the_game_goes_on(
+    variant: Variant,
+) -> None:
     state = variant.start(variant.deal.deal_numbers.start)
-    hides = variant.traits.hidden_cards and not is_won(state)
+    hides = (variant.traits.hidden_cards or variant.stock.mixes) and not is_won(state)
     assert observe(state, 7, random_deal=True).deal == (None if hides else 7)
     assert observe(state, 7, random_deal=True, over=True).deal == 7
     assert observe(state, 7).deal == 7
