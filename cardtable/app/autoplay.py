@@ -111,15 +111,32 @@ def sent_home_at_the_deal(history: History) -> str:
     >>> from cardtable.solitaire import get_variant
     >>> sent_home_at_the_deal(opening_history(get_variant("yukon").start(5)))
     'A♠ and 2♠ went home at the deal (auto-build)'
+    >>> sent_home_at_the_deal(opening_history(get_variant("limited").start(4)))  # two decks
+    'A♥ and two A♣ went home at the deal (auto-build)'
     """
     if not history.table_steps or history.begun:
         return ""
-    state, cards = history.state_at(0), []
+    state, cards = history.state_at(0), Counter[str]()
     for move in history.steps[0]:
         assert move.source is not None
-        cards.append(state.piles[move.source][-1].symbol)
+        cards[state.piles[move.source][-1].symbol] += 1
         state = apply(state, move, trusted=True)
-    return f"{_listed(cards)} went home at the deal (auto-build)"
+    said = _listed([_counted(card, n) for card, n in sorted(cards.items(), key=lambda each: each[1])])
+    return f"{said[0].upper()}{said[1:]} went home at the deal (auto-build)"
+
+
+def _counted(card: str, count: int) -> str:
+    """A card named once however many of its copies there are (in games of two decks
+    or more).
+
+    >>> _counted("A♥", 1), _counted("A♥", 2), _counted("A♥", 3)
+    ('A♥', 'two A♥', 'three A♥')
+    """
+    return card if count == 1 else f"{NUMBERS.get(count, count)} {card}"
+
+
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+"""Counts of copies said in words."""
 
 
 def is_decided(state: State) -> bool:
