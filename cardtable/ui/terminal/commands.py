@@ -109,6 +109,23 @@ def _pile(session: Session, word: str) -> int | Named:
         return Named.NO_SUCH_PILE
 
 
+PILE_LIKE = re.compile(r"[a-z]{1,2}\d{1,3}")
+"""A word written as a pile's name is (``t9``, ``c5``), whether or not the game has it."""
+
+
+def _no_pile(session: Session, word: str) -> str:
+    """What to say of ``word`` written as a pile the game lacks: its piles ('' for a word
+    that is not written as a pile, or names one).
+
+    >>> from cardtable.solitaire import get_variant
+    >>> _no_pile(Session(get_variant("golf"), 1), "t9")
+    "Golf has no pile 't9' (its piles: stock, waste, t1, t2, t3, t4, t5, t6, t7)"
+    """
+    if not PILE_LIKE.fullmatch(word) or word in session.pile_names:
+        return ""
+    return f"{session.variant.name} has no pile {word!r} (its piles: {', '.join(session.pile_names)})"
+
+
 def _said(text: str, longest: int = 24) -> str:
     """What the player typed, quoted for a message, shortened past ``longest`` characters.
 
@@ -178,7 +195,8 @@ def _card_words(session: Session, typed: list[str]) -> Outcome:
     if isinstance(first, Named):  # not a card: a pile, perhaps
         source = _pile(session, words[0])
         if isinstance(source, Named):
-            return Outcome(False, f"{_said(typed[0])} is not a card or a pile (help lists moves){_solvers(session, words)}")
+            return Outcome(False, _no_pile(session, words[0]) or
+                           f"{_said(typed[0])} is not a card or a pile (help lists moves){_solvers(session, words)}")
         if len(words) == 1:
             return Outcome(False, f"{_said(typed[0])} is a pile: name where its cards go too, or a card (help lists moves)")
         return _pile_to_pile(session, source, words[1], typed[1])
@@ -188,13 +206,36 @@ def _card_words(session: Session, typed: list[str]) -> Outcome:
     if _is_card(words[1]):
         return session.play_two_cards(words[0], words[1])
     target = _pile(session, words[1])
+    copies = _copies_going(session, words[0], target)
+    if len(copies) > 1 and isinstance(target, int):  # (home or to a cell, either copy does)
+        return Outcome(False, _which_copy(session, words[0], copies, target))
+    pile, position = copies[0] if copies else (pile, position)
     if target is Named.FOUNDATION:
         return session.to_foundation(pile, position)
     if target is Named.CELL:
         return _to_cell(session, pile, position)
     if isinstance(target, Named):
-        return Outcome(False, f"{_said(typed[1])} is not a card on the table or a pile")
+        return Outcome(False, _no_pile(session, words[1]) or f"{_said(typed[1])} is not a card on the table or a pile")
     return session.move_card(pile, position, target)
+
+
+def _copies_going(session: Session, word: str, target: int | Named) -> list[tuple[int, int]]:
+    """The face-up copies of the card ``word`` names that can go to ``target`` (a pile, or
+    any foundation or free cell): in games of two decks or more, the card a player means."""
+    if isinstance(target, Named) and target not in (Named.FOUNDATION, Named.CELL):
+        return []
+    kinds = {Named.FOUNDATION: PileKind.FOUNDATION, Named.CELL: PileKind.CELL}
+    names = ({session.pile_names[target]} if isinstance(target, int)
+             else {session.pile_names[i] for i in session.variant.piles_of(kinds[target])})
+    return [place for place in session.find_card(parse_card(word).code) if names & set(session.targets(*place))]
+
+
+def _which_copy(session: Session, word: str, copies: list[tuple[int, int]], target: int) -> str:
+    """Asked to move a card two of whose copies could go to ``target``: which, and how
+    to say it."""
+    where = " and ".join(session.variant.piles[pile].id.title for pile, _ in copies)
+    said = " or ".join(f"{session.pile_names[pile]} {session.pile_names[target]}" for pile, _ in copies)
+    return f"{word.upper()} from {where} could each go there: say which, as {said}"
 
 
 SOLVERS_MOVE = re.compile(r"[1-9a-d][1-9a-dh](v\d+)?")
@@ -231,5 +272,5 @@ def _pile_to_pile(session: Session, source: int, target_word: str, typed: str) -
     if target is Named.CELL:
         return _to_cell(session, source)
     if isinstance(target, Named):
-        return Outcome(False, f"{_said(typed)} is not a pile")
+        return Outcome(False, _no_pile(session, target_word) or f"{_said(typed)} is not a pile")
     return session.pile_onto_pile(source, target)

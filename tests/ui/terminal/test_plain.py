@@ -281,7 +281,7 @@ def test_a_pile_named_alone_or_full_free_cells_are_answered_for_what_they_are() 
     said = run_command(session, "t1 c").outcome
     assert said is not None and not said.ok and said.reason == "every free cell holds a card already"
     said = run_command(session, "t9").outcome
-    assert said is not None and said.reason == "'t9' is not a card or a pile (help lists moves)"
+    assert said is not None and said.reason.startswith("FreeCell has no pile 't9' (its piles: c1, c2, c3, c4, f1")
 
 
 def test_a_terminal_that_cannot_show_a_sign_gets_a_question_mark_not_an_error(tmp_path: Path) -> None:
