@@ -93,10 +93,12 @@ def test_a_winnable_deal_and_the_daily_deal_from_their_buttons(page: Page, serve
 
 def test_show_me_plays_the_win_back_and_stops_where_asked(page: Page, server: str) -> None:  # noqa: F811
     start(page, "freecell", 1)
+    where = page.locator("#show-me").bounding_box()
     page.click("#show-me")
     expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: move [2-9]\d* of"))
     expect(page.locator("#status")).to_contain_text(re.compile(r"· [2-9]\d* moves ·"))  # the playback's own count
     expect(page.locator("#show-me")).to_have_text("Stop")
+    assert page.locator("#show-me").bounding_box() == where  # "Stop" is pressed where "Show me" was
     page.click("#show-me")
     expect(page.locator("#message")).to_contain_text("Stopped after move")
     expect(page.locator("#show-me")).to_have_text("Show me")
