@@ -470,6 +470,22 @@ def test_hint_highlights_a_move_and_says_why(page: Page) -> None:
     expect(page.locator('#table .hinted[data-pile="stock"]')).to_have_count(1)
 
 
+def test_a_hinted_card_never_looks_like_a_card_picked_up(page: Page) -> None:
+    start(page, "klondike", 1)
+    page.locator("#table").focus()
+    page.keyboard.press("d")  # a card turned to the waste
+    expect(page.locator("#status")).to_contain_text("1 move")
+    settle(page)
+    page.click('#table .card[data-pile="waste"] >> nth=-1')  # picked up, as a tap on a phone does
+    expect(page.locator("#table .card.selected")).to_have_count(1)
+    page.keyboard.press("h")  # the hint lights other cards, the picked one stays picked
+    expect(page.locator("#message")).to_contain_text("Hint:")
+    expect(page.locator("#table .card.selected")).to_have_count(1)
+    glow = "(card) => getComputedStyle(card).boxShadow"
+    lit = page.locator("#table .card.hinted:not(.selected), #table .redeal.hinted, #table .slot.hinted").first
+    assert lit.evaluate(glow) != page.locator("#table .card.selected").evaluate(glow)
+
+
 def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) -> None:
     page.select_option("#game-picker", "freecell")  # the settings offered are the picked game's
     page.click("#show-settings")  # the solution is replayed move for move: no automatic moves
