@@ -406,16 +406,16 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         print(f"\ncardtable: {stopped} the database did not take the verdicts ({error}); run the same command again "
               "to store them (deals whose verdicts were not stored are searched again)", file=sys.stderr)
         if not refused:
-            _write_so_far(variant, results, args, freecell, budget)
+            _write_so_far(variant, results, args, freecell, budget, deals)
             return STOPPED
     except KeyboardInterrupt as stop:
         print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
-        _write_so_far(variant, results, args, freecell, budget)
+        _write_so_far(variant, results, args, freecell, budget, deals)
         return TERMINATED if isinstance(stop, _Terminated) else INTERRUPTED
     except BatchStopped as error:
         print(f"\ncardtable: {plural(len(error.left), 'deal')} not searched ({_ranges(error.left)}): {error}; "
               f"{_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
-        _write_so_far(variant, results, args, freecell, budget)
+        _write_so_far(variant, results, args, freecell, budget, deals)
         return STOPPED
     finally:
         if store is not None:
@@ -426,19 +426,20 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         print(f"({plural(len(known), 'verdict')} and {'its time comes' if len(known) == 1 else 'their times come'} "
               "from the store; --again solves them anew)")
     print(f"{variant.name}\n{summary.text()}")
-    _write_files(variant, results, args, freecell, budget)
-    return STOPPED if refused else 0
+    written = _write_files(variant, results, args, freecell, budget, deals, kept=store is not None)
+    return STOPPED if refused or not written else 0
 
 
 def _write_so_far(
-    variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget
+    variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget,
+    deals: list[int],
 ) -> None:
     """Write the files asked for with the results of a batch that stopped early."""
     if results and (args.csv or args.json or args.plot):
         results.sort(key=lambda r: r.deal)
-        _write_files(variant, results, args, freecell, budget)
-        print(f"cardtable: the files asked for hold the {plural(len(results), 'deal')} decided or searched so far",
-              file=sys.stderr)
+        if _write_files(variant, results, args, freecell, budget, deals, kept=not args.no_store):
+            print(f"cardtable: the files asked for hold the {plural(len(results), 'deal')} decided or searched so far",
+                  file=sys.stderr)
 
 
 def _ranges(deals: list[int]) -> str:
@@ -476,10 +477,13 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False) -> str:
 
 
 def _write_files(
-    variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget
-) -> None:
+    variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget,
+    deals: list[int], kept: bool,
+) -> bool:
     """Write the CSV, JSON and plot files asked for; solutions in the notation the
-    one-deal solve prints (``--notation``)."""
+    one-deal solve prints (``--notation``). A file that can't be written then (a full
+    disk) is said on standard error, with where the verdicts are (``kept`` in the store),
+    and False returned: the batch's searching is not undone by it."""
     fields = ("game", "deal", "outcome", "moves", "nodes", "seconds", "thoughtful", "solution")
     if freecell and (args.csv or args.json):
         results = [
@@ -498,15 +502,21 @@ def _write_files(
             interval = None if summary.interval is None else list(summary.interval)
             counts = {"solved": summary.solved, "unwinnable": summary.unwinnable, "unknown": summary.unknown}
             limits = {"seconds": budget.seconds, "nodes": budget.nodes, "memory_mb": budget.memory_mb}
-            whole = {"game": variant.id, "share": summary.share, "interval": interval, **counts, "budget": limits, "results": rows}
+            asked = {"deals": _ranges(deals), "complete": len(results) == len(set(deals))}  # (a batch stopped early)
+            whole = {"game": variant.id, **asked, "share": summary.share, "interval": interval, **counts, "budget": limits,
+                     "results": rows}
             Path(args.json).write_text(json.dumps(whole, indent=1), encoding="utf-8")
         if args.plot:
             plot(results, f"{variant.name}: seconds per deal", Path(args.plot))
-    except OSError as error:
-        named = error.filename or " or ".join(n for n in (args.csv, args.json, args.plot) if n)
-        raise UserError(f"can't write {named}: {error.strerror or error}") from None
-    except ValueError as error:
-        raise UserError(str(error)) from None
+    except (OSError, ValueError) as error:
+        named = getattr(error, "filename", None) or " or ".join(n for n in (args.csv, args.json, args.plot) if n)
+        why = (error.strerror or error) if isinstance(error, OSError) else error
+        where = ("the verdicts are kept in the store: run the same command again to write the files (only deals left "
+                 "unknown are searched again)"
+                 if kept else "the verdicts were not kept (--no-store)")
+        print(f"cardtable: can't write {named}: {why}; {where}", file=sys.stderr)
+        return False
+    return True
 
 
 def _count(text: str) -> int:

@@ -166,6 +166,7 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     assert {r["outcome"] for r in rows} == {"solved", "unwinnable"}
     data = json.loads(record.read_text())
     assert data["share"] == pytest.approx(11 / 12) and len(data["results"]) == 12
+    assert (data["deals"], data["complete"]) == ("1-12", True)  # the range asked, searched whole
     assert (data["solved"], data["unwinnable"], data["unknown"]) == (11, 1, 0)
     assert data["budget"] == {"seconds": 60.0, "nodes": 2_000_000, "memory_mb": 1536}  # what the verdicts were reached with
     assert picture.read_text().startswith("<svg") and "unwinnable (1)" in picture.read_text()
@@ -192,6 +193,18 @@ def test_exported_solutions_are_written_as_the_one_deal_solve_prints_them(
     assert data["interval"][1] <= 1.0 and data["results"][0]["solution"] == rows[0]["solution"]
     run(capsys, "solve", "freecell", "--deals", "1", "--no-store", "--csv", str(table), "--notation", "cardtable")
     assert ">" in next(csv.DictReader(table.open()))["solution"]
+
+
+def test_a_file_that_cannot_be_written_once_the_deals_are_searched_stops_the_batch_with_its_verdicts_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "c.db"
+    status, out, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(db), "--csv", "/dev/full")
+    assert status == 4 and "3 deals: 3 solved" in out  # not 2, a usage error: the range was searched
+    assert "can't write /dev/full: No space left on device; the verdicts are kept in the store" in err
+    assert len(SolvedDeals(db).results("freecell")) == 3
+    status, out, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--no-store", "--json", "/dev/full")
+    assert status == 4 and "the verdicts were not kept (--no-store)" in err
 
 
 def test_a_proof_is_never_replaced_by_an_unknown(tmp_path: Path) -> None:
@@ -578,10 +591,13 @@ def test_a_database_that_refuses_the_verdicts_stops_the_batch_with_4_and_the_fil
     assert "cardtable: every deal was searched, but the database did not take the verdicts (the database is busy)" in err
     assert "3 solved" in out  # the summary, as after any whole range
     assert [row["deal"] for row in csv.DictReader(table.open())] == ["1", "2", "3"]
-    stopped = tmp_path / "stopped.csv"
-    status, out, err = run(capsys, "solve", "freecell", "--deals", "1-60", "--db", str(tmp_path / "s.db"), "--csv", str(stopped))
+    stopped, record = tmp_path / "stopped.csv", tmp_path / "stopped.json"
+    status, out, err = run(capsys, "solve", "freecell", "--deals", "1-60", "--db", str(tmp_path / "s.db"), "--csv", str(stopped),
+                           "--json", str(record))
     assert status == command.STOPPED and "the batch stopped after 50 deals: the database did not take the verdicts" in err
     assert len(list(csv.DictReader(stopped.open()))) == 50 and "solved" not in out  # what was reached; no summary
+    written = json.loads(record.read_text())
+    assert (written["deals"], written["complete"], len(written["results"])) == ("1-60", False, 50)  # says it is partial
 
 
 def test_ctrl_c_is_said_as_ctrl_c_even_when_the_database_then_refuses_the_verdicts(
