@@ -83,7 +83,11 @@ class NotAsLeft(Exception):
     """A new deal named the game it gives up, and the latest unfinished game is another
     or has moved on (played in another tab): nothing is given up."""
 
-    def __init__(self, latest: tuple[int, int], named: tuple[int, int]) -> None:
+    def __init__(self, latest: tuple[int, int], named: tuple[int, int], named_is_yours: bool = True) -> None:
+        if not named_is_yours:
+            super().__init__(f"you have no game {named[0]}: nothing was given up (name your latest game, "
+                             f"game {latest[0]}, to give it up)")
+            return
         if latest[0] == named[0] and latest[1] < named[1]:  # no page saw that version
             super().__init__(f"game {named[0]} has no version {named[1]} yet (it is at {latest[1]}): nothing was given up")
             return
@@ -247,7 +251,7 @@ class LiveGames:
             try:
                 version = self.store.version(player, previous)
                 if leaving is not None and not left and (previous, version) != leaving:
-                    raise NotAsLeft((previous, version), leaving)
+                    raise NotAsLeft((previous, version), leaving, previous == leaving[0] or self._is_theirs(player, leaving[0]))
                 old = copy.copy(self._stored(player, previous, version))  # the warm one changes only when this save commits
             except CorruptSave:  # unreadable: it counts as given up, its row kept as it is
                 self.store.set_status(player, previous, "lost")
@@ -261,6 +265,14 @@ class LiveGames:
             games.set_options(options, game)
         game_id, session = games.start(game, deal, hidden=hidden, daily=daily)
         return left, game_id, session
+
+    def _is_theirs(self, player: str, game_id: int) -> bool:
+        """Whether ``player`` has a game ``game_id`` (in play or not)."""
+        try:
+            self.store.version(player, game_id)
+        except KeyError:
+            return False
+        return True
 
     async def act(
         self, live: LiveGame, play: Callable[[Session], Outcome], slow: bool = False,

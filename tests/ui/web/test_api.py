@@ -278,6 +278,10 @@ def test_a_new_deal_gives_up_only_the_game_the_player_agreed_to_give_up(client: 
     ahead = {"game_id": fresh.json()["id"], "version": 5}  # a version no page saw
     refused = client.post("/api/games", json={"game": "klondike", "deal": 3, "leaving": ahead})
     assert refused.status_code == 409 and "has no version 5 yet (it is at 0)" in refused.json()["detail"]
+    unknown = {"game_id": 999_999, "version": 0}  # no game of the player's: not blamed on another tab
+    refused = client.post("/api/games", json={"game": "klondike", "deal": 3, "leaving": unknown})
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == f"you have no game 999999: nothing was given up (name your latest game, game {fresh.json()['id']}, to give it up)"
     assert client.get("/api/games/latest").json()["id"] == fresh.json()["id"]
 
 
