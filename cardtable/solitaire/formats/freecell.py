@@ -341,11 +341,23 @@ def _first_legal(state: State, words: list[_Word], extended: bool) -> list[Move]
     moves = []
     for word in words:
         options = _options(state, word, extended)
-        move = next((m for m in options if check(state, m).ok), min(options, key=lambda m: m.count))
+        move = next((m for m in options if check(state, m).ok), None) or _fitting(state, options)
         moves.append(move)
         if check(state, move).ok:
             state = apply(state, move, trusted=True)
     return moves
+
+
+def _fitting(state: State, options: list[Move]) -> Move:
+    """Of the meanings of a move none makes legal, the run that builds on the column it
+    goes to (so its refusal says what stops it: too few free cells, say), else one card."""
+    for move in options:
+        assert move.source is not None and move.target is not None
+        cards, held = state.piles[move.source], state.piles[move.target]
+        build = state.variant.piles[move.target].build
+        if held and build is not None and move.count <= len(cards) and build.allows(state.variant.deck, held[-1], cards[-move.count]):
+            return move
+    return min(options, key=lambda m: m.count)
 
 
 READING_LIMIT = 20_000

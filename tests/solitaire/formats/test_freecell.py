@@ -154,3 +154,16 @@ def test_a_tenth_column_is_written_10_and_an_eighth_cell_k() -> None:
     last = eight.variant.tables.cells[-1]
     to_last = next(m for m in legal_moves(eight) if m.target == last)
     assert format_freecell_move(eight, to_last).endswith("k") and parse_freecell_move(eight, format_freecell_move(eight, to_last)) == to_last
+
+
+def test_a_run_too_long_for_the_free_places_is_refused_for_that_not_for_its_top_card() -> None:
+    # Deal 1 after 24 moves of a list that moves whole runs: 85 would carry 7♦ and 6♣ onto
+    # 8♣ with every cell full. Read as one card, it was refused as "6♣ can't go on 8♣".
+    words = ("5a 5b 5c 5d 5h b2 8b a8 7a b7 58 6b 65 6h 5h 6h 76 b5 81 5b a5 7a 7h 3h 85").split()
+    state = get_variant("freecell").start(1)
+    moves = parse_freecell_solution(state, words)
+    for move in moves[:-1]:
+        state = apply(state, move)
+    from cardtable.solitaire import check
+
+    assert moves[-1].count == 2 and check(state, moves[-1]).reason.startswith("only 1 card can move now")
