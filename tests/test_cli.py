@@ -183,15 +183,21 @@ def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_on
     assert begun.move_card("t3", -1, "f1").ok  # a move made: the game is kept when left, not only resumed
     older = store.save("local", begun)
     newer = store.save("local", Session(get_variant("klondike"), 7))
+    hidden = Session(get_variant("klondike"), 123456, Options(auto_build=False), random_deal=True)
+    assert hidden.deal().ok
+    drawn = store.save("local", hidden)  # the latest: its number tells the face-down cards
     store.close()
     raw = sqlite3.connect(db)
     raw.execute("UPDATE games SET steps = '[[\"t1>t7:9\"]]' WHERE id = ?", (newer,))
     raw.commit()
     raw.close()
     listed = cardtable("resume", "--list", "--db", str(db))  # the latest played first
-    rows = [line.split(maxsplit=4) for line in listed.stdout.splitlines()[1:4]]
-    assert [(int(r[0]), r[-1]) for r in rows] == [(newer, "Klondike (can't be read back; kept as it is)"),
-        (older, "Yukon"), (daily, "FreeCell (daily deal)")], listed.stdout  # marked, not offered
+    rows = [line.split(maxsplit=4) for line in listed.stdout.splitlines()[1:5]]
+    assert [(int(r[0]), r[-1]) for r in rows] == [(drawn, "Klondike, random deal"),
+        (newer, "Klondike (can't be read back; kept as it is)"), (older, "Yukon, deal 5"),
+        (daily, "FreeCell (daily deal), deal 9")], listed.stdout  # marked, not offered; told apart by deal
+    assert "123456" not in listed.stdout
+    cardtable("resume", str(drawn), "--plain", "--db", str(db), stdin="new\nyes\nquit\n")  # given up: off the list
     result = cardtable("resume", "--plain", "--db", str(db), stdin="quit\n")
     assert result.returncode == 0, result.stderr
     assert f"game {newer} can't be resumed (saved game {newer} can't be read back" in result.stderr

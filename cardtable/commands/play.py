@@ -206,8 +206,11 @@ def _unfinished_text(games: Games, again: str) -> str:
             name = record.variant
         if is_daily(record.options):
             name += " (daily deal)"
-        if not _reads_back(games, record.id):
+        session = _read_back(games, record.id)
+        if session is None:
             name += " (can't be read back; kept as it is)"
+        else:
+            name += ", random deal" if session.is_deal_hidden else f", deal {record.deal}"
         lines.append(f"{record.id:>4}  {record.updated[:16].replace('T', ' '):<16}  {record.moves:>5}  {name}")
     unread = len(games.store.unfinished_ids(games.player)) - len(listed)
     if unread:
@@ -216,14 +219,13 @@ def _unfinished_text(games: Games, again: str) -> str:
     return "\n".join(lines)
 
 
-def _reads_back(games: Games, game_id: int) -> bool:
-    """Whether the saved game loads (from its last position, so cheaply): a listed game
+def _read_back(games: Games, game_id: int) -> Session | None:
+    """The saved game, if it loads (from its last position, so cheaply): a listed game
     that does not is marked, not offered as if ``resume`` could continue it."""
     try:
-        games.store.load(games.player, game_id)
+        return games.store.load(games.player, game_id)
     except CorruptSave:
-        return False
-    return True
+        return None
 
 
 def stats(args: argparse.Namespace) -> int:
