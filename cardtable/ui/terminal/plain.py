@@ -251,7 +251,10 @@ def play_plain(
                 if session.is_in_progress:
                     write(f"  {give_up_question(reply.word)} (yes/no)")
                     prompt()
-                    if next(feed, "").strip().lower() not in ("y", "yes"):
+                    answer = next(feed, None)
+                    if answer is None:  # input ended at the question: as at the prompt, the game is put away
+                        break
+                    if answer.strip().lower() not in ("y", "yes"):
                         write("  the game goes on")
                         prompt()
                         continue

@@ -188,6 +188,12 @@ def test_typed_rules_print_the_whole_page_as_the_rules_command_does(tmp_path: Pa
     assert "## Rules" in page and page.rstrip("\n") in out
 
 
+def test_input_ending_at_the_give_up_question_puts_the_game_away_without_saying_it_goes_on(tmp_path: Path) -> None:
+    out = cardtable(tmp_path / "p.db", "play", "klondike", "--deal", "7", stdin="TH t2\nnew\n").stdout
+    assert "Give up this game as lost" in out and "the game goes on" not in out
+    assert out.rstrip().endswith("`cardtable resume` continues it."), out[-300:]
+
+
 def _golf_beside_another_program(tmp_path: Path) -> tuple[Store, Games, int, Session, sqlite3.Connection]:
     """A saved game of Golf on a store that waits 0.2 s for a lock, and another program's
     connection to the same file (to take the database with)."""
