@@ -18,17 +18,47 @@ from enum import Enum
 
 from cardtable.app import Outcome, Session
 from cardtable.cards import NotationError, parse_card
-from cardtable.solitaire import Move, MoveKind, PileKind
+from cardtable.solitaire import Move, MoveKind, PileKind, Variant
+from cardtable.solitaire.traits import Play
 from cardtable.solitaire.formats import FormatError, parse_move
 
-HELP = """\
-moves:   8H 9C    put 8H (and the cards on it) on 9C; where cards pair, JC 2D pairs them
-         8H t3    put 8H on column 3 (f1 foundation, c1 free cell, waste ...)
-         AH       play AH: home if it can go, else the likeliest move
-         8H f     send 8H to a foundation (8H c: to a free cell)
-         t3 t5    move what fits from column 3 to column 5
-         t3>t5:2  exact notation (also deal, redeal, t25+waste for pairs)
-other:   turn (deal from the stock), redeal, undo, redo, redo all, restart,
+def help_for(variant: Variant) -> str:
+    """The typed mode's help for ``variant``: only the moves and words its game has (no
+    free cells where there are none, no pairs where cards don't pair, no turn without a
+    stock).
+
+    >>> from cardtable.solitaire import get_variant
+    >>> "free cell" in help_for(get_variant("freecell")), "free cell" in help_for(get_variant("klondike"))
+    (True, False)
+    >>> "pair JC" in help_for(get_variant("pyramid")), "turn" in help_for(get_variant("freecell"))
+    (True, False)
+    """
+    pairs = variant.traits.play is Play.PAIRS
+    cells = bool(variant.piles_of(PileKind.CELL))
+    homes = bool(variant.piles_of(PileKind.FOUNDATION))
+    stock = variant.tables.stock is not None
+    redeals = variant.stock.passes != 1 and (stock or variant.stock.mixes)
+    word = variant.tableau_word
+    builds = any(variant.piles[i].build is not None for i in variant.piles_of(PileKind.TABLEAU))
+    places = ", ".join(p for p, there in (("f1 foundation", homes), ("c1 free cell", cells), ("waste", variant.tables.waste is not None)) if there)
+    if pairs:
+        moves = ["JC 2D    pair JC and 2D off", "KH       play KH by itself, where a card can"]
+    else:
+        moves = ["8H 9C    put 8H" + (" (and the cards on it)" if builds else "") + " on 9C"]
+        if builds:
+            moves.append(f"8H t3    put 8H on {word} 3" + (f" ({places} ...)" if places else ""))
+        moves.append("AH       play AH: " + ("home if it can go, else the likeliest move" if homes else "the likeliest move"))
+        if homes:
+            moves.append("8H f     send 8H to a foundation" + (" (8H c: to a free cell)" if cells else ""))
+        if builds:
+            moves.append(f"t3 t5    move what fits from {word} 3 to {word} 5")
+    extras = ", ".join(w for w, there in (("deal", stock), ("redeal", redeals)) if there)
+    moves.append(("t25+t3   exact notation" if pairs else "t3>t5:2  exact notation") + (f" (also {extras})" if extras else ""))
+    other = ", ".join(w for w, there in (("turn (deal from the stock)", stock), ("redeal", redeals)) if there)
+    return "moves:   " + "\n         ".join(moves) + "\nother:   " + (other + ", " if other else "") + OTHER_WORDS
+
+
+OTHER_WORDS = """undo, redo, redo all, restart,
          auto (finish), hint, mark / back (bookmark), new (another deal; one
          in progress is given up as lost, once you answer yes), rules,
          winnable (can the game still be won? worked out from the whole deal,
@@ -38,6 +68,7 @@ other:   turn (deal from the stock), redeal, undo, redo, redo all, restart,
          the same for everyone), show (the solver's win from here, step by step:
          Enter for the next move, anything else stops), stats (your
          statistics), help, quit"""
+"""The typed words every game has, for its help."""
 
 WORDS = {
     "t": "turn", "turn": "turn", "deal": "turn", "d": "turn", "stock": "turn", "redeal": "redeal",

@@ -22,7 +22,7 @@ from cardtable.solitaire import Variant
 from cardtable.solitaire.formats import render_state
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.kernel_cache import search_is_cached
-from cardtable.ui.terminal.commands import HELP, WORDS, run_command
+from cardtable.ui.terminal.commands import WORDS, help_for, run_command
 
 
 GIVE_UP_QUESTION = "Give up this game as lost and deal a new one?"
@@ -221,7 +221,7 @@ def play_plain(
                 quit_typed = True
                 break
             if reply.word == "help":
-                write(HELP)
+                write(help_for(session.variant))
             elif reply.word == "rules":
                 write(rules_page(session.variant).rstrip("\n"))  # the whole page, as `cardtable rules` prints it
             elif reply.word == "stats":

@@ -16,7 +16,7 @@ from cardtable.app import Session, Store
 from cardtable.app.service import Games
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.solitaire import get_variant
-from cardtable.ui.terminal.commands import HELP, run_command
+from cardtable.ui.terminal.commands import help_for, run_command
 
 SOLUTION = Path(__file__).parents[2] / "fixtures" / "freecell" / "deal-1.solution"
 
@@ -124,21 +124,29 @@ def test_two_cards_typed_together_pair_off_in_pyramid(tmp_path: Path) -> None:
     assert "don't pair" in result.stdout
 
 
-def _help_words() -> list[str]:
-    """Every command word the help text names: the 'other:' list and the notation's extras."""
-    other = HELP.split("other:", 1)[1]
+def _help_words(game: str) -> list[str]:
+    """Every command word a game's help names: the 'other:' list and the notation's extras."""
+    text = help_for(get_variant(game))
+    other = text.split("other:", 1)[1]
     items = re.sub(r"\([^)]*\)", "", other).replace("/", ",").split(",")
-    extras = re.search(r"\(also ([^)]*)\)", HELP)
-    assert extras is not None
-    notation = [w for w in extras.group(1).replace(" for pairs", "").split(", ") if "+" not in w]
+    extras = re.search(r"\(also ([^)]*)\)", text)
+    notation = [] if extras is None else extras.group(1).split(", ")
     return [" ".join(item.split()) for item in items + notation if item.strip()]
 
 
-def test_every_command_word_in_the_help_is_understood() -> None:
-    words = _help_words()
-    assert {"turn", "redeal", "redo all", "mark", "back", "new", "quit", "deal"} <= set(words)
+@pytest.mark.parametrize("game, has, lacks", [
+    ("klondike", {"turn", "redeal", "redo all", "mark", "back", "new", "quit", "deal"}, set()),
+    ("freecell", {"undo", "hint", "quit"}, {"turn", "redeal", "deal"}),
+    ("golf", {"turn", "deal"}, {"redeal"}),
+    ("pyramid", {"turn", "deal", "redeal"}, set()),
+])
+def test_every_command_word_in_a_games_help_is_understood_and_it_offers_only_the_games_own(
+    game: str, has: set[str], lacks: set[str]
+) -> None:
+    words = _help_words(game)
+    assert has <= set(words) and not lacks & set(words), words
     for word in words:
-        session = Session(get_variant("klondike"), 7)
+        session = Session(get_variant(game), 7)
         reply = run_command(session, word)
         said = reply.outcome.reason if reply.outcome is not None else ""
         assert reply.word or reply.outcome is not None, word
