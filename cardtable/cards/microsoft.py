@@ -14,7 +14,7 @@ def microsoft_order(deal: int) -> tuple[int, ...]:
     Dealt across eight columns, card ``k`` lands on column ``k % 8``.
     """
     if not 1 <= deal <= MAX_DEAL:
-        raise ValueError(f"Microsoft deal numbers run from 1 to {MAX_DEAL}, not {deal}")
+        raise ValueError(f"Microsoft deal numbers run from 1 to {MAX_DEAL:,}, not {deal:,}")
     state = deal
     cards = list(range(51, -1, -1))
     left = 52

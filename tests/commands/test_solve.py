@@ -260,7 +260,7 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
 ) -> None:
     db = tmp_path / "c.db"
     for args, words in [
-        (("--deals", "0-2"), "FreeCell deal numbers run from 1 to 2147483647, not 0"),
+        (("--deals", "0-2"), "FreeCell deal numbers run from 1 to 2,147,483,647, not 0"),
         (("--deals", "٣-٥"), "deals are numbers or ranges such as 1-100, not '٣-٥'"),
         (("--deals", "1-999999,1000000-1999999"), "is more than 1,000,000 deals: classify a range in parts"),
         (("--deals", "1-2", "--scheduler", "nonsense"), "can't use the cluster at nonsense: a scheduler's address is like"),

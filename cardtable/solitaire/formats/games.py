@@ -83,7 +83,7 @@ def game_from_json(text: str) -> tuple[Variant, int, list[Move]]:
         raise FormatError(str(error)) from None
     numbers = variant.deal.deal_numbers
     if deal not in numbers:
-        raise FormatError(f"{variant.name} deal numbers run from {numbers.start} to {numbers.stop - 1}, not {deal}")
+        raise FormatError(f"{variant.name} deal numbers run from {numbers.start:,} to {numbers.stop - 1:,}, not {deal:,}")
     return variant, deal, [parse_move(variant, m) for m in moves]
 
 

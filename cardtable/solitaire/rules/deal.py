@@ -84,7 +84,7 @@ class DealPlan:
         """The shuffled deck, in dealing order."""
         if deal not in self.deal_numbers:
             numbers = self.deal_numbers
-            raise ValueError(f"deal numbers run from {numbers.start} to {numbers.stop - 1}, not {deal}")
+            raise ValueError(f"deal numbers run from {numbers.start:,} to {numbers.stop - 1:,}, not {deal:,}")
         if self.shuffle is Shuffle.MICROSOFT:
             if deck.size != 52:
                 raise ValueError("Microsoft deals are for a single 52-card deck")

@@ -64,6 +64,8 @@ def _entry(variant: Variant) -> JSON:
         "layout": layout_of(variant),
         "draw": variant.traits.draw,
         "draws": _draws(variant),
+        # As text: a page's numbers are exact only up to 2^53, and most games' run to 2^63 - 1.
+        "deal_numbers": [str(variant.deal.deal_numbers.start), str(variant.deal.deal_numbers.stop - 1)],
         "pairs": variant.pairs is not None,
         "builds_home": builds_home(variant),
         "options": [

@@ -52,7 +52,7 @@ def test_replay_names_the_first_illegal_move() -> None:
         ('{"version": 99, "game": "klondike", "deal": 1}', "newer version"),
         ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
         ('{"game": "klondike", "deal": ' + "1" * 5000 + "}", "number too long"),
-        ('{"game": "freecell", "deal": 0}', "FreeCell deal numbers run from 1 to 2147483647, not 0"),
+        ('{"game": "freecell", "deal": 0}', "FreeCell deal numbers run from 1 to 2,147,483,647, not 0"),
         ('{"game": "freecell", "deal": 2147483648}', "run from 1 to"),
         ('{"game": "klondike", "deal": -3}', "Klondike deal numbers run from 0 to"),
     ],

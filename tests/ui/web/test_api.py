@@ -436,7 +436,7 @@ def test_a_deal_is_taken_exactly_when_the_game_takes_it(client: TestClient, game
     else:
         assert answer.status_code == 404  # no such deal: the request itself is well formed
         name = get_variant(game).name
-        assert answer.json()["detail"] == f"{name} deal numbers run from {numbers.start} to {numbers.stop - 1}, not {deal}"
+        assert answer.json()["detail"] == f"{name} deal numbers run from {numbers.start:,} to {numbers.stop - 1:,}, not {deal:,}"
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -130,11 +130,23 @@ def test_start_klondike_and_freecell_by_deal_number(page: Page, server: str) -> 
     start(page, "freecell", 1)
     assert page.locator('#table .card[data-pile="t1"]').first.get_attribute("data-card") == "JD"
     snap(page, "freecell-deal-1")
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.method) if request.url.endswith("/api/games") else None)
+    for typed, said in (
+        ("12.5", "FreeCell deal numbers run from 1 to 2,147,483,647: a whole number, like 617 (not 12.5)."),
+        ("-5", "FreeCell deal numbers run from 1 to 2,147,483,647, not -5."),
+        ("9007199254740993", "FreeCell deal numbers run from 1 to 2,147,483,647, not 9,007,199,254,740,993."),
+    ):
+        page.fill("#deal-number", typed)
+        page.click("#new-game")
+        expect(page.locator("#message")).to_have_text(said)
+    page.select_option("#game-picker", "klondike")
     page.fill("#deal-number", "9007199254740993")  # past 2^53 the page's number would round to another deal
     page.click("#new-game")
-    expect(page.locator("#message")).to_contain_text("a whole number up to 9,007,199,254,740,991")
+    expect(page.locator("#message")).to_contain_text("A deal number here goes up to 9,007,199,254,740,991; the terminal")
     expect(page.locator("#status")).to_contain_text("FreeCell · deal 1 ·")  # no game dealt from a rounded number
     assert page.request.get(f"{server}/api/games/latest").json()["deal"] == 1
+    assert "POST" not in asked  # refused on the page: no request, no error in the console
 
 
 def test_a_random_deal_keeps_its_number_hidden_and_vegas_klondike_scores_vegas(page: Page, server: str) -> None:

@@ -306,13 +306,11 @@ async function newGame(pick = null, asking = true) {
   // the solver proved winnable, or the day's deal; the page's own first deal (no last
   // game it could open) asks nothing.
   const game = withOptions($("game-picker").value);
-  const typed = $("deal-number").value.trim();
+  const typed = $("deal-number").value.trim().replace(/[,_ ]/g, "");
   const deal = typed === "" || pick ? null : Number(typed);
-  if (deal !== null && !Number.isSafeInteger(deal)) {
-    // Past 2^53 a page's numbers round: the deal sent would not be the deal typed.
-    say(`A deal number here is a whole number up to ${Number.MAX_SAFE_INTEGER.toLocaleString("en")}; `
-      + "the terminal (cardtable play GAME --deal N) takes every deal number a game has.");
-    return;
+  if (deal !== null) {
+    const refused = dealRefused(entryOf(game), typed);
+    if (refused) { say(refused); return; }
   }
   const today = new Date().toISOString().slice(0, 10);  // the daily deal's day: UTC's
   if (pick === "daily" && view && view.daily && view.result === null && view.daily_day === today && view.game === game) {
@@ -342,6 +340,22 @@ async function newGame(pick = null, asking = true) {
   if (code !== 201 && code !== 200) { say(data.detail); return; }
   $("deal-number").value = "";
   await open(data, pick);
+}
+
+function dealRefused(entry, typed) {
+  // Why a typed deal number can't be dealt in ``entry``'s game ("" when it can): said
+  // here, as the server would, without asking it.
+  const [first, last] = entry.deal_numbers.map(BigInt);
+  const range = `${entry.name} deal numbers run from ${first.toLocaleString("en")} to ${last.toLocaleString("en")}`;
+  if (!/^-?\d+$/.test(typed)) return `${range}: a whole number, like 617 (not ${typed}).`;
+  const asked = BigInt(typed);
+  if (asked < first || asked > last) return `${range}, not ${asked.toLocaleString("en")}.`;
+  // Past 2^53 a page's numbers round: the deal sent would not be the deal typed.
+  if (asked > BigInt(Number.MAX_SAFE_INTEGER)) {
+    return `A deal number here goes up to ${Number.MAX_SAFE_INTEGER.toLocaleString("en")}; `
+      + `the terminal (cardtable play GAME --deal N) takes every ${entry.name} deal, up to ${last.toLocaleString("en")}.`;
+  }
+  return "";
 }
 
 async function openMovedOn(leaving) {
