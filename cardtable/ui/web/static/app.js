@@ -26,14 +26,22 @@ const table = createTable($("table"), {
     ? view.targets[pile]?.[position] ?? []
     : (await api.targets(view.id, view.version, pile, position)).data.targets ?? [],
   // What to click (or, from the ``keys``, go to) once a card is picked up: in a game of pairs, its partner.
-  whereTo: (keys = false) => {
+  whereTo: (keys = false, picked = null) => {
     const go = keys ? "move to" : matchMedia("(pointer: coarse)").matches ? "tap" : "click";  // a finger taps
-    const where = view && entryOf(view.game)?.pairs
-      ? `the card it pairs with (a card that goes alone: the foundation)` : "where it goes";
-    return `now ${go} ${where}${keys ? " and press Enter" : ""}`;
+    return `now ${go} ${pairsWhere(picked)}${keys ? " and press Enter" : ""}`;
   },
   say,
 });
+
+function pairsWhere(picked) {
+  // Where a picked card goes, in words: in a game of pairs, its partner, or (a card that
+  // pairs with none, a Pyramid King) the foundation alone.
+  if (!view || !entryOf(view.game)?.pairs) return "where it goes";
+  const targets = picked && view.targets ? view.targets[picked.pile]?.[picked.position] ?? [] : [];
+  const kinds = targets.map((name) => view.piles.find((p) => p.name === name)?.kind);
+  if (kinds.length && kinds.every((kind) => kind === "foundation")) return "the foundation: it goes alone (or double-click it)";
+  return "the card it pairs with (a card that goes alone: the foundation)";
+}
 
 function say(text) { $("message").textContent = text; }
 

@@ -356,7 +356,7 @@ export function createTable(root, handlers) {
       const position = Number(el.dataset.position);
       selected = selected && selected.pile === pile && selected.position === position ? null : { pile, position };
       const orDeal = pileView.kind === "stock" && pileView.deals ? ", or the stock again to deal it" : "";
-      handlers.say(selected ? `${handlers.whereTo()}${orDeal}` : "");
+      handlers.say(selected ? `${handlers.whereTo(false, selected)}${orDeal}` : "");
       render(view);
     }
   });
@@ -392,7 +392,7 @@ export function createTable(root, handlers) {
         const position = normalise(focus.position, pile);
         if (pile.cards[position] && !pile.cards[position].down) {
           selected = { pile: pile.name, position };
-          handlers.say(handlers.whereTo(true));  // as a click says where to click
+          handlers.say(handlers.whereTo(true, selected));  // as a click says where to click
           render(view);
         }
       },
