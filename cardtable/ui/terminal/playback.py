@@ -19,7 +19,7 @@ from cardtable.app.service import Games
 from cardtable.app.showing import NoWin, Playback, give_up_reason, playback, reveals
 from cardtable.app.standing import Standing, Verdict
 from cardtable.app.storage_errors import StaleGame, StorageError
-from cardtable.solitaire.formats import format_move
+from cardtable.app.hints import describe
 
 STEP_SECONDS = 0.6
 """How long the full screen shows each step."""
@@ -27,8 +27,13 @@ STEP_SECONDS = 0.6
 
 def step_text(session: Session, shown: Playback, step: int, picture: Callable[[Session], str]) -> str:
     """The table after ``step`` moves of the playback, with the move that led there."""
-    move = format_move(session.variant, shown.moves[step - 1])
-    return f"{picture(shown.frame(session, step))}\n  show me: move {step} of {len(shown.moves)}: {move}"
+    return f"{picture(shown.frame(session, step))}\n  show me: move {step} of {len(shown.moves)}: {move_words(shown, step)}"
+
+
+def move_words(shown: Playback, step: int) -> str:
+    """The playback's ``step``-th move in words, as a hint says it ('J♥ from column 7 to
+    free cell 1'): the table's pile names are not on every layout."""
+    return describe(shown.states[step - 1], shown.moves[step - 1])
 
 
 def show_typed(
@@ -142,7 +147,7 @@ class PlaybackScreen(ModalScreen[None]):
         going = "space steps at once, escape, q or m stops (the game is as it was)"
         if self.step == 0:
             return f"show me: {self.shown.text}\n{going}"
-        move = format_move(self.session.variant, self.shown.moves[self.step - 1])
+        move = move_words(self.shown, self.step)
         ended = "the win: escape, q or m goes back to the game" if self.step == count else going
         return f"show me: move {self.step} of {count}: {move}\n{ended}"
 
