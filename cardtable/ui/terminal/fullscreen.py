@@ -165,8 +165,7 @@ class TableApp(App[int]):
         """A terminal made smaller than the table needs says so: some cards no longer show."""
         width, height = event.size
         if width < SMALLEST_SCREEN[0] or height < SMALLEST_SCREEN[1]:
-            # Short, so it keeps to one line above the status line on a narrow terminal.
-            self.message = f"{TOO_SMALL} {width}x{height}: the table needs {SMALLEST_SCREEN[0]}x{SMALLEST_SCREEN[1]}"
+            self.message = _too_small(width, height)
         elif self.message.startswith(TOO_SMALL):
             self.message = ""
         if self.query(TableView):  # (a resize may come before the table is laid out)
@@ -254,7 +253,10 @@ class TableApp(App[int]):
         """The message, and the status line with the verdict when the indicator is on."""
         shown = self.judging and self.verdict and not (self.session.is_won or self.session.given_up)  # nothing to judge
         verdict = f" · still winnable? {self.verdict}" if shown else ""
-        said = fitted(self.message, (self.size.width or 80) - 2, MESSAGE_LINES - 1)
+        message, (width, height) = self.message, self.size
+        if width and (width < SMALLEST_SCREEN[0] or height < SMALLEST_SCREEN[1]) and not message.startswith(TOO_SMALL):
+            message = f"{_too_small(width, height)}. {message}" if message else _too_small(width, height)  # while it lasts
+        said = fitted(message, (width or 80) - 2, MESSAGE_LINES - 1)
         self.query_one("#message", Static).update(f"{said}\n{status_line(self.session, stock=True)}{verdict}")
 
     def judge(self) -> None:
@@ -576,6 +578,11 @@ class TableApp(App[int]):
                 self.exit(return_code=1)
                 return
         self.exit()
+
+
+def _too_small(width: int, height: int) -> str:
+    """The note on a terminal too small for the table (short: one line on a narrow one)."""
+    return f"{TOO_SMALL} {width}x{height}: the table needs {SMALLEST_SCREEN[0]}x{SMALLEST_SCREEN[1]}"
 
 
 def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = "cardtable resume") -> int:

@@ -512,6 +512,10 @@ def test_a_terminal_made_too_small_says_so_and_the_note_goes_when_it_grows(tmp_p
             await pilot.resize_terminal(50, 15)
             await pilot.pause()
             assert app.message == "the terminal is 50x15: the table needs 80x24"  # one line, even 50 wide
+            await pilot.press("u")  # another message comes: the note stays before it while the terminal is small
+            await pilot.pause()
+            shown = str(app.query_one("#message", Static).content)
+            assert shown.startswith("the terminal is 50x15: the table needs 80x24.") and "nothing to undo" in shown
             await pilot.resize_terminal(100, 30)
             await pilot.pause()
             assert "the terminal is" not in app.message
