@@ -238,7 +238,8 @@ def _stock_redeals(session: Session) -> JSON | None:
 
 
 def move_view(session: Session, move: Move) -> JSON:
-    """A move as the page highlights it (pile names and the card count)."""
+    """A move as the page highlights it (pile names and the card count), with ``action``:
+    the body of the ``POST .../actions`` that plays it (its ``version`` left to add)."""
     names = session.pile_names
     view: JSON = {"kind": move.kind.value}
     if move.source is not None:
@@ -247,7 +248,26 @@ def move_view(session: Session, move: Move) -> JSON:
         view["target"] = names[move.target]
     if move.kind is MoveKind.MOVE:
         view["count"] = move.count
+    view["action"] = _action_of(view)
     return view
+
+
+def _action_of(move: JSON) -> JSON:
+    """The action that plays ``move`` (a ``move_view`` without its action): a deal or a
+    redeal is ``deal``; a card paired alone is ``play``ed, with another ``card_onto_card``.
+
+    >>> _action_of({"kind": "move", "source": "t1", "target": "c1", "count": 2})
+    {'action': 'move', 'pile': 't1', 'position': -2, 'target': 'c1'}
+    >>> _action_of({"kind": "redeal"}), _action_of({"kind": "pair", "source": "t26"})
+    ({'action': 'deal'}, {'action': 'play', 'pile': 't26', 'position': -1})
+    """
+    if move["kind"] in (MoveKind.DEAL.value, MoveKind.REDEAL.value):
+        return {"action": "deal"}
+    if move["kind"] == MoveKind.MOVE.value:
+        return {"action": "move", "pile": move["source"], "position": -move["count"], "target": move["target"]}
+    if "target" not in move:
+        return {"action": "play", "pile": move["source"], "position": -1}
+    return {"action": "card_onto_card", "pile": move["source"], "position": -1, "target": move["target"]}
 
 
 def outcome_view(outcome: Outcome, session: Session) -> JSON:

@@ -611,3 +611,22 @@ def test_the_clock_stops_while_no_page_has_the_game_open(client: TestClient) -> 
         socket.receive_json()
     with client.websocket_connect(f"/api/games/{view['id']}/ws") as socket:  # a reload: the page is back
         assert socket.receive_json()["view"]["clock_running"]  # its player's thinking counts again
+
+
+@pytest.mark.parametrize("game, deal, kinds", [
+    ("pyramid", 1, {"pair"}), ("klondike", 18, {"deal"}), ("freecell", 1, {"move"}), ("golf", 1, {"move", "deal"}),
+])
+def test_a_hint_carries_the_action_that_plays_it(client: TestClient, game: str, deal: int, kinds: set[str]) -> None:
+    """A client plays the hint by posting its ``action`` as it is (a redeal or a pair has
+    no action of its own name: it says which one plays it)."""
+    view, seen = _start(client, game, deal), set()
+    for _ in range(12):
+        hint = _act(client, view, "hint").json()["hint"]
+        if hint is None:
+            break
+        seen.add(hint["kind"])
+        played = client.post(f"/api/games/{view['id']}/actions", json={**hint["action"], "version": view["version"]})
+        assert played.status_code == 200 and played.json()["ok"], (hint, played.text)
+        assert played.json()["view"]["moves"] > view["moves"]  # (with cards auto-built home after it)
+        view = played.json()["view"]
+    assert kinds <= seen, seen
