@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, State, legal_moves
+from cardtable.solitaire import Move, MoveKind, State, apply, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import seen_card
 from cardtable.solitaire.rules.groups import WHOLE_PILES
@@ -87,6 +87,25 @@ def describe(state: State, move: Move) -> str:
     return f"{run} from {piles[move.source].id.title} to {piles[move.target].id.title}"
 
 
+def _last_free_place(state: State, cell: int) -> bool:
+    """Whether ``cell`` is the last empty free cell, with no empty column either: once it
+    is filled, nothing more can be set aside."""
+    variant = state.variant
+    places = variant.piles_of(PileKind.CELL) + variant.piles_of(PileKind.TABLEAU)
+    return not any(not state.piles[p] for p in places if p != cell)
+
+
+def _freed(state: State, move: Move, left: int) -> PileKind | None:
+    """Where the card ``move`` leaves on top of its pile can go next, other than a free
+    cell: a foundation if it can go home, else the tableau, or None (nowhere yet)."""
+    if not left or state.hidden[move.source or 0] >= left:
+        return None
+    after = apply(state, move, trusted=True)
+    kinds = {after.variant.piles[m.target].kind for m in legal_moves(after)
+             if m.kind is MoveKind.MOVE and m.source == move.source and m.target is not None}
+    return next((kind for kind in (PileKind.FOUNDATION, PileKind.TABLEAU) if kind in kinds), None)
+
+
 class HeuristicHinter:
     """Ranks moves by what they achieve: cards home, cards revealed, columns emptied."""
 
@@ -137,6 +156,11 @@ class HeuristicHinter:
                 return Hint(move, 0, f"that empties a {source.id.noun}, but the stock deals only when none is empty")
             return Hint(move, 50, f"that empties a {source.id.noun}")
         if target.kind is PileKind.CELL:
+            freed = _freed(state, move, left)
+            if _last_free_place(state, move.target) and freed is not PileKind.FOUNDATION:
+                return Hint(move, -20, "that takes the last free place, and the card under it can't go home")
+            if freed is None:
+                return Hint(move, -5, "parking it frees nothing yet: the card under it has nowhere to go")
             return Hint(move, 5, "parking it frees the card under it")
         if source.kind is PileKind.WASTE:
             return Hint(move, 40, "that brings a card from the waste into play")

@@ -47,3 +47,20 @@ def test_where_the_stock_deals_only_onto_full_columns_the_hint_fills_them_and_de
     assert ranked[0].move.kind is MoveKind.DEAL, [h.reason for h in ranked]
     without_stock = position("spider-1suit", t1="KS 5S", t2="9S", t3="TS", t4="KS", t5="QS", t6="JS", t7="KS", t8="3S", t9="7S", t10="KS AS")
     assert HeuristicHinter().best_moves(without_stock)[0].reason.endswith("that empties a column")  # nothing to deal: a gain again
+
+
+def test_followed_in_freecell_the_heuristic_keeps_a_free_place_until_a_card_can_go_home() -> None:
+    # Deal 617: the quick hint (the solver busy) used to park J♦, 4♠, 4♣ and K♦ from column
+    # 1 in the four cells, none of them freeing a card that could go anywhere: stuck at move 6.
+    from cardtable.app import Session
+    from cardtable.solitaire import get_variant
+
+    for deal in (1, 2, 617):
+        session, previous, reasons = Session(get_variant("freecell"), deal), None, []
+        for _ in range(15):
+            best = HeuristicHinter().best_moves(session.state, previous, session.leads_back)[0]
+            assert session.play(best.move).ok
+            previous = best.move
+            reasons.append(best.reason)
+        assert not session.is_stuck(), (deal, reasons)
+        assert not any("takes the last free place" in reason for reason in reasons[:10]), (deal, reasons)
