@@ -82,7 +82,8 @@ def rounds(db: sqlite3.Connection, player: str, last: int | None = None) -> list
     kept = []
     for rules, hands, dealer, net, at in reversed(rows):
         try:
-            kept.append({"rules": rules, "hands": json.loads(hands), "dealer": dealer, "net": int(net), "at": at})
+            # The dealer's cards as a list, as each hand's are (stored as one text).
+            kept.append({"rules": rules, "hands": json.loads(hands), "dealer": dealer.split(), "net": int(net), "at": at})
         except (ValueError, TypeError):
             continue
     return kept

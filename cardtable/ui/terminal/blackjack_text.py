@@ -85,7 +85,7 @@ def render_history(rounds: list[dict[str, Any]]) -> str:
             f"{h['seat']} {' '.join(h['cards'])} ({h['finish']}, bet {h['bet']})" for h in played["hands"]
         )
         when = str(played["at"])[:16].replace("T", " ")  # to the minute, as the games' list shows it
-        lines.append(f"{when}  {hands}  dealer {played['dealer']}  {played['net']:+}")
+        lines.append(f"{when}  {hands}  dealer {' '.join(played['dealer'])}  {played['net']:+}")
     return "\n".join(lines)
 
 

@@ -171,7 +171,7 @@ function roundLine(round) {
   const cards = (codes) => codes.map(cardName).join(" ");
   const hands = round.hands.map((h) => `${h.seat} ${cards(h.cards)} (${h.finish}, bet ${h.bet})`).join("; ");
   const item = document.createElement("li");
-  item.textContent = `${hands} · dealer ${cards(round.dealer.split(" "))} · ${round.net > 0 ? "+" : ""}${round.net}`;
+  item.textContent = `${hands} · dealer ${cards(round.dealer)} · ${round.net > 0 ? "+" : ""}${round.net}`;
   return item;
 }
 
