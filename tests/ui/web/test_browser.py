@@ -243,7 +243,7 @@ def test_a_double_click_takes_a_king_out_of_pyramid_and_plays_golfs_card_to_the_
 def test_a_pyramid_king_goes_to_the_foundation_clicked_and_a_pair_made_by_a_double_click_stands(page: Page) -> None:
     start(page, "pyramid", 1)
     page.locator('#table .card[data-pile="t26"]').click()  # the King of clubs
-    expect(page.locator("#message")).to_have_text("now click the foundation: it goes alone (or double-click it)")
+    expect(page.locator("#message")).to_have_text("Now click the foundation: it goes alone (or double-click it)")
     page.locator('#table .slot[data-pile="f1"]').click()
     expect(page.locator('#table .card[data-card="KC"]')).to_have_attribute("data-pile", "f1")
     expect(page.locator("#status")).to_contain_text(moves_said(1))
@@ -306,7 +306,7 @@ def test_a_double_click_after_a_card_picked_up_elsewhere_still_sends_its_card_ho
 def test_a_click_on_a_face_down_card_says_why_nothing_happens(page: Page) -> None:
     start(page, "tri-peaks", 1)
     page.locator('#table .card.down[data-pile="t1"]').click()
-    expect(page.locator("#message")).to_have_text("that card is face down: it can't be played until it turns up")
+    expect(page.locator("#message")).to_have_text("That card is face down: it can't be played until it turns up")
 
 
 def test_a_quick_double_click_or_two_quick_taps_on_a_stock_turning_to_a_waste_deal_twice(browser: Browser, server: str) -> None:
@@ -559,7 +559,7 @@ def test_the_table_fits_a_phone(browser: Browser, server: str) -> None:
     snap(phone, "phone")
     start(phone, "freecell", 1)
     phone.locator('#table .card[data-pile="t1"] >> nth=-1').tap()
-    expect(phone.locator("#message")).to_have_text("now tap where it goes")  # a finger has nothing to click with
+    expect(phone.locator("#message")).to_have_text("Now tap where it goes")  # a finger has nothing to click with
     context.close()
 
 
@@ -765,7 +765,7 @@ def test_the_keyboard_moves_a_card_and_its_place_shows_only_once_it_is_used(page
     assert page.locator("#table .focus").evaluate(outline) == "solid"
     page.keyboard.press("Enter")
     expect(page.locator("#table .card.selected")).to_have_count(1)
-    expect(page.locator("#message")).to_have_text("now move to where it goes and press Enter")  # as a click says
+    expect(page.locator("#message")).to_have_text("Now move to where it goes and press Enter")  # as a click says
     page.keyboard.press("Escape")  # put back: nothing picked up any more
     expect(page.locator("#table .card.selected")).to_have_count(0)
     page.keyboard.press("Enter")
@@ -834,7 +834,7 @@ def test_a_marked_position_is_come_back_to_by_button_and_key_after_a_reload(page
     page.keyboard.press("d")
     expect(page.locator("#status")).to_contain_text(moves_said(1))
     page.click("#bookmark")
-    expect(page.locator("#message")).to_contain_text("marked this position (after move 1)")
+    expect(page.locator("#message")).to_contain_text("Marked this position (after move 1)")
     expect(page.locator("#to-bookmark")).to_be_enabled()
     page.keyboard.press("d")
     page.keyboard.press("d")
@@ -843,7 +843,7 @@ def test_a_marked_position_is_come_back_to_by_button_and_key_after_a_reload(page
     expect(page.locator("#status")).to_contain_text(moves_said(3))
     page.click("#to-bookmark")
     expect(page.locator("#status")).to_contain_text(moves_said(1))
-    expect(page.locator("#message")).to_contain_text("back at the bookmark")
+    expect(page.locator("#message")).to_contain_text("Back at the bookmark")
     page.click("#table")
     page.keyboard.press("d")
     page.keyboard.press("Shift+B")

@@ -43,7 +43,11 @@ function pairsWhere(picked) {
   return "the card it pairs with (a card that goes alone: the foundation)";
 }
 
-function say(text) { $("message").textContent = text; }
+function say(text) {
+  // Every message a sentence: the server's reasons start in lower case, as the terminal
+  // writes them after a move (a card's rank, "6♦ can't go on…", reads the same either way).
+  $("message").textContent = text ? text[0].toUpperCase() + text.slice(1) : "";
+}
 
 function dealName(shown) {
   if (shown.daily) return shown.deal === null ? "daily deal" : `daily deal ${shown.deal}`;
