@@ -180,8 +180,10 @@ def test_a_hint_during_show_me_stops_it_and_keeps_the_hints_words(page: Page) ->
     page.click("#show-me")
     expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: move \d+ of"), timeout=30_000)
     page.keyboard.press("h")
+    # At once, not at the playback's next step: the game's table, count and button.
+    expect(page.locator("#status")).to_contain_text("FreeCell · deal 1 · 0 moves ·", timeout=300)
+    expect(page.locator("#show-me")).to_have_text("Show me", timeout=300)
     expect(page.locator("#message")).to_contain_text("Hint: ")
-    expect(page.locator("#show-me")).to_have_text("Show me")
     page.wait_for_timeout(1_000)  # the playback's last step is over, and said nothing over the hint
     expect(page.locator("#message")).to_contain_text("Hint: ")
     expect(page.locator("#table .hinted")).not_to_have_count(0)

@@ -209,9 +209,8 @@ async function playBack(run) {
     frame = null;
     status();
   }
-  if (run.dropped) return;  // a new game came in meanwhile: its table and words stand
+  if (run.dropped || run.quiet) return;  // a new game came in, or an action stopped it: its table and words stand
   if (view) table.render(view);
-  if (run.quiet) return;  // stopped by an action: its words stand (a hint's, a move's)
   const over = step === data.frames.length && !run.stop;
   const given = view && view.given_up ? " It was given up: deal a new one to play on." : "";
   const stopped = step ? `Stopped after move ${step}` : "Stopped before the first move";
@@ -225,7 +224,15 @@ const TOLD = new Set(["bookmark", "to_bookmark"]);  // actions whose words say w
 async function act(action, extra = {}) {
   // One action at a time, each made on the latest view; nothing before the first view.
   if (!view) return { ok: false };
-  if (playing) Object.assign(playing, { stop: true, quiet: true });  // the table played on is the game's
+  if (playing) {
+    // The table played on is the game's: shown at once, not after the playback's next step,
+    // so a hint lights the game's cards and the status line counts the game's moves.
+    Object.assign(playing, { stop: true, quiet: true });
+    frame = null;
+    if (view) table.render(view);
+    status();
+    $("show-me").textContent = "Show me";
+  }
   const run = busy.then(async () => {
     if (!view) return { ok: false };
     const asked = view.id;
