@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardtable.app import Outcome, Session
+from cardtable.app.redeals import gathering, stock_redeals
 from cardtable.cards import NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, PileKind, Variant
 from cardtable.solitaire.traits import Play
@@ -37,7 +38,8 @@ def help_for(variant: Variant) -> str:
     cells = bool(variant.piles_of(PileKind.CELL))
     homes = bool(variant.piles_of(PileKind.FOUNDATION))
     stock = variant.tables.stock is not None
-    redeals = variant.stock.passes != 1 and (stock or variant.stock.mixes)
+    start = variant.start(variant.deal.deal_numbers.start)
+    redeals = gathering(start) is not None or stock_redeals(start) is not None  # (as the game offers them)
     word = variant.tableau_word
     builds = any(variant.piles[i].build is not None for i in variant.piles_of(PileKind.TABLEAU))
     places = ", ".join(p for p, there in (("f1 foundation", homes), ("c1 free cell", cells), ("waste", variant.tables.waste is not None)) if there)
@@ -53,7 +55,8 @@ def help_for(variant: Variant) -> str:
         if builds:
             moves.append(f"t3 t5    move what fits from {word} 3 to {word} 5")
     extras = ", ".join(w for w, there in (("deal", stock), ("redeal", redeals)) if there)
-    moves.append(("t25+t3   exact notation" if pairs else "t3>t5:2  exact notation") + (f" (also {extras})" if extras else ""))
+    exact = "t25+t3  " if pairs else "t3>t5:2 " if builds else "t3>f1   " if homes else "t3>waste" if variant.tables.waste is not None else "t3>t5   "
+    moves.append(f"{exact} exact notation" + (f" (also {extras})" if extras else ""))
     other = ", ".join(w for w, there in (("turn (deal from the stock)", stock), ("redeal", redeals)) if there)
     return "moves:   " + "\n         ".join(moves) + "\nother:   " + (other + ", " if other else "") + OTHER_WORDS
 
@@ -150,11 +153,28 @@ def _no_pile(session: Session, word: str) -> str:
 
     >>> from cardtable.solitaire import get_variant
     >>> _no_pile(Session(get_variant("golf"), 1), "t9")
-    "Golf has no pile 't9' (its piles: stock, waste, t1, t2, t3, t4, t5, t6, t7)"
+    "Golf has no pile 't9' (its piles: stock, waste, t1-t7)"
     """
     if not PILE_LIKE.fullmatch(word) or word in session.pile_names:
         return ""
-    return f"{session.variant.name} has no pile {word!r} (its piles: {', '.join(session.pile_names)})"
+    return f"{session.variant.name} has no pile {word!r} (its piles: {', '.join(_runs(session.pile_names))})"
+
+
+def _runs(names: tuple[str, ...]) -> list[str]:
+    """Pile names with each run of numbered ones as a range (Montana's 52 places: t1-t52).
+
+    >>> _runs(("stock", "f1", "f2", "t1", "t2", "t3", "t5"))
+    ['stock', 'f1-f2', 't1-t3', 't5']
+    """
+    runs: list[list[str]] = []
+    for name in names:
+        match = re.fullmatch(r"([a-z]+)(\d+)", name)
+        last = re.fullmatch(r"([a-z]+)(\d+)", runs[-1][-1]) if runs else None
+        if match and last and match[1] == last[1] and int(match[2]) == int(last[2]) + 1:
+            runs[-1].append(name)
+        else:
+            runs.append([name])
+    return [run[0] if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs]
 
 
 def _said(text: str, longest: int = 24) -> str:
@@ -264,9 +284,14 @@ def _copies_going(session: Session, word: str, target: int | Named) -> list[tupl
 def _which_copy(session: Session, word: str, copies: list[tuple[int, int]], target: int) -> str:
     """Asked to move a card two of whose copies could go to ``target``: which, and how
     to say it."""
-    where = " and ".join(session.variant.piles[pile].id.title for pile, _ in copies)
-    said = " or ".join(f"{session.pile_names[pile]} {session.pile_names[target]}" for pile, _ in copies)
-    return f"{word.upper()} from {where} could each go there: say which, as {said}"
+    where = _either([session.variant.piles[pile].id.title for pile, _ in copies])
+    said = _either([f"{session.pile_names[pile]} {session.pile_names[target]}" for pile, _ in copies])
+    return f"{parse_card(word).symbol} from {where} could go there: say which, as {said}"
+
+
+def _either(words: list[str]) -> str:
+    """Words as a choice is said: "a or b", "a, b or c"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 SOLVERS_MOVE = re.compile(r"[1-9a-d][1-9a-dh](v\d+)?")
