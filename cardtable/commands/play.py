@@ -204,13 +204,13 @@ def _unfinished_text(games: Games, again: str) -> str:
             name = get_variant(record.variant).name
         except UnknownGame:
             name = record.variant
-        if is_daily(record.options):
-            name += " (daily deal)"
         session = _read_back(games, record.id)
+        if is_daily(record.options):
+            name += " (daily deal)"  # (its number, kept back while it is played, is the day's)
+        elif session is not None:
+            name += ", random deal" if session.is_deal_hidden else f", deal {record.deal}"
         if session is None:
             name += " (can't be read back; kept as it is)"
-        else:
-            name += ", random deal" if session.is_deal_hidden else f", deal {record.deal}"
         lines.append(f"{record.id:>4}  {record.updated[:16].replace('T', ' '):<16}  {record.moves:>5}  {name}")
     unread = len(games.store.unfinished_ids(games.player)) - len(listed)
     if unread:
