@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from cardtable.app.history import History
+from cardtable.cards.words import number_word
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import stock_known
@@ -112,7 +113,7 @@ def sent_home_at_the_deal(history: History) -> str:
     >>> sent_home_at_the_deal(opening_history(get_variant("yukon").start(5)))
     'A♠ and 2♠ went home at the deal (auto-build)'
     >>> sent_home_at_the_deal(opening_history(get_variant("limited").start(4)))  # two decks
-    'A♥ and two A♣ went home at the deal (auto-build)'
+    'two A♣ and A♥ went home at the deal (auto-build)'
     """
     if not history.table_steps or history.begun:
         return ""
@@ -121,8 +122,7 @@ def sent_home_at_the_deal(history: History) -> str:
         assert move.source is not None
         cards[state.piles[move.source][-1].symbol] += 1
         state = apply(state, move, trusted=True)
-    said = _listed([_counted(card, n) for card, n in sorted(cards.items(), key=lambda each: each[1])])
-    return f"{said[0].upper()}{said[1:]} went home at the deal (auto-build)"
+    return f"{_listed([_counted(card, n) for card, n in cards.items()])} went home at the deal (auto-build)"
 
 
 def _counted(card: str, count: int) -> str:
@@ -132,11 +132,7 @@ def _counted(card: str, count: int) -> str:
     >>> _counted("A♥", 1), _counted("A♥", 2), _counted("A♥", 3)
     ('A♥', 'two A♥', 'three A♥')
     """
-    return card if count == 1 else f"{NUMBERS.get(count, count)} {card}"
-
-
-NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
-"""Counts of copies said in words."""
+    return card if count == 1 else f"{number_word(count)} {card}"
 
 
 def is_decided(state: State) -> bool:

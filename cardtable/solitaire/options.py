@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from cardtable.cards import DeckSpec
+from cardtable.cards.words import number_word
 from cardtable.solitaire.model import PileId, PileKind
 from cardtable.solitaire.rules.build import BuildRule, down, up, up_or_down
 from cardtable.solitaire.rules.stock import to_waste
@@ -77,14 +78,12 @@ def _cells(variant: Variant, count: int) -> dict[str, Any]:
     return {"piles": (*others[:at], *cells(count), *others[at:])}
 
 
-_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-            10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}
 _TIMES = {0: "never", 1: "once", 2: "twice"}
 
 
 def _turned(count: int) -> str:
     """``one card``, ``three cards``: what the summaries say the stock turns."""
-    return f"{_NUMBERS.get(count, count)} card{'' if count == 1 else 's'}"
+    return f"{number_word(count)} card{'' if count == 1 else 's'}"
 
 
 def _draw(variant: Variant, count: int) -> dict[str, Any]:
@@ -99,8 +98,8 @@ def _passes(variant: Variant, count: int) -> dict[str, Any]:
     if count == 0:
         redeal = "redeal the waste as often as you like"
     else:
-        times = _TIMES.get(count - 1, f"{_NUMBERS.get(count - 1, count - 1)} times")
-        passes = "one pass only" if count == 1 else f"{_NUMBERS.get(count, count)} passes"
+        times = _TIMES.get(count - 1, f"{number_word(count - 1)} times")
+        passes = "one pass only" if count == 1 else f"{number_word(count)} passes"
         redeal = f"redeal the waste {times}: {passes}"
     summary = re.sub(r"redeal the waste [^.]*", redeal, variant.summary)
     return {"stock": to_waste(variant.stock.count, passes=count or None), "summary": summary}
@@ -119,8 +118,8 @@ def _columns(variant: Variant, count: int) -> dict[str, Any]:
     made = tuple(replace(columns[0], id=PileId(PileKind.TABLEAU, n), dealt=d) for n, d in enumerate(dealt, start=1))
     piles = variant.piles
     # The summary's "eight columns" follows the choice.
-    was = f"{_NUMBERS.get(len(at), len(at))} columns"
-    summary = variant.summary.replace(was, f"{_NUMBERS.get(count, count)} columns")
+    was = f"{number_word(len(at))} columns"
+    summary = variant.summary.replace(was, f"{number_word(count)} columns")
     return {"piles": (*piles[: at[0]], *made, *piles[at[-1] + 1 :]), "summary": summary}
 
 

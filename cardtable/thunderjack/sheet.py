@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
+from cardtable.cards.words import number_word
 from cardtable.thunderjack.rules import Doubling, RuleSet
 
 
@@ -22,7 +23,7 @@ def _ratio(pays: Fraction) -> str:
 
 
 def _count(n: int) -> str:
-    return {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}.get(n, str(n))
+    return number_word(n) if n <= 6 else str(n)
 
 
 @cache

@@ -16,6 +16,7 @@ explain a refusal with its words, and the generators, runs and hints follow from
 
 from __future__ import annotations
 
+from cardtable.cards.words import number_word
 from cardtable.cards import Card, DeckSpec
 from cardtable.solitaire.rules.build import BuildAtom, BuildRule
 
@@ -41,9 +42,6 @@ up_or_down_round = BuildRule((BuildAtom("up or down by one (Ace and King touch)"
 """Build up or down by one; an Ace goes on a King and a King on an Ace (Black Hole, Tri-Peaks)."""
 
 
-_COUNTS = {1: "one", 2: "two", 3: "three", 4: "four"}
-
-
 def up_round_by(step: int) -> BuildRule:
     """Build up by ``step`` ranks, counting on from the King to the Ace (Calculation).
 
@@ -57,5 +55,5 @@ def up_round_by(step: int) -> BuildRule:
         ranks = deck.ranks
         return ranks[(ranks.index(below.rank) + step) % len(ranks)] is above.rank
 
-    words = _COUNTS.get(step, str(step))
+    words = number_word(step)
     return BuildRule((BuildAtom(f"up by {words} (counting on from the King to the Ace)", test),))
