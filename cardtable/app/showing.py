@@ -27,8 +27,8 @@ from cardtable.solver import Budget, Outcome
 NODES = standing.NODES
 """Positions the search for a win may look at: as many as a "still winnable?" verdict's."""
 
-SECONDS = 5.0
-"""A guard against a slow or busy machine (the node cap is the real limit)."""
+SECONDS = standing.SECONDS
+"""A guard against a slow or busy machine (the node cap is the real limit): a verdict's."""
 
 GIVES_UP = (
     "this game has face-down cards: showing the win (or, if it can't be won, that it can't) gives it up, "

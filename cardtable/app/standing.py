@@ -57,9 +57,10 @@ enough to prove FreeCell's deal 11982 unwinnable. "Show me" searches as far
 (``showing.NODES``), so the two never disagree over a win the other finds at once: at
 half this, FreeCell deal 617 with 4♥ put in a cell read "unknown" beside a shown win."""
 
-SECONDS = 3.0
+SECONDS = 5.0
 """A guard against a slow or busy machine: a search stopped by it says unknown (never a
-wrong verdict); the node cap is the real limit."""
+wrong verdict); the node cap is the real limit. "Show me" has the same guard
+(``showing.SECONDS``), so on a busy machine too the two search alike."""
 
 SHARE = 0.25
 """The most of one core the indicator's searches take: after each verdict it rests three
