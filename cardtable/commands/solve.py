@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
 import json
 import math
@@ -370,6 +369,7 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     results: list[DealResult] = []  # there, whenever Ctrl-C or kill comes
     searching = False  # a store error before it is a database refused; after, verdicts not kept
     refused = False  # every deal searched, but the database did not take the last verdicts
+    kept_all = not args.no_store  # every verdict reached is in the store (false once it refused one)
     try:
         if not args.no_store:
             store = SolvedDeals(args.db)
@@ -393,29 +393,32 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
                     kept = len(results)
         except BaseException:  # (Ctrl-C, kill, a lost cluster: said as itself, not as a store that failed after it)
             if store is not None:
-                with contextlib.suppress(StorageError):
+                try:
                     store.record(results[kept:])
+                except StorageError:
+                    kept_all = False
             raise
         if store is not None:
             store.record(results[kept:])
     except StorageError as error:
         if not searching:
             raise UserError(str(error)) from None
+        kept_all = False
         refused = len(results) == len(deals)
         stopped = "every deal was searched, but" if refused else f"the batch stopped after {plural(len(results) - len(known), 'deal')}:"
         print(f"\ncardtable: {stopped} the database did not take the verdicts ({error}); run the same command again "
               "to store them (deals whose verdicts were not stored are searched again)", file=sys.stderr)
         if not refused:
-            _write_so_far(variant, results, args, freecell, budget, deals)
+            _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
             return STOPPED
     except KeyboardInterrupt as stop:
         print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
-        _write_so_far(variant, results, args, freecell, budget, deals)
+        _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
         return TERMINATED if isinstance(stop, _Terminated) else INTERRUPTED
     except BatchStopped as error:
         print(f"\ncardtable: {plural(len(error.left), 'deal')} not searched ({_ranges(error.left)}): {error}; "
               f"{_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
-        _write_so_far(variant, results, args, freecell, budget, deals)
+        _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
         return STOPPED
     finally:
         if store is not None:
@@ -426,18 +429,19 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         print(f"({plural(len(known), 'verdict')} and {'its time comes' if len(known) == 1 else 'their times come'} "
               "from the store; --again solves them anew)")
     print(f"{variant.name}\n{summary.text()}")
-    written = _write_files(variant, results, args, freecell, budget, deals, kept=store is not None)
+    written = _write_files(variant, results, args, freecell, budget, deals, kept_all)
     return STOPPED if refused or not written else 0
 
 
 def _write_so_far(
     variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget,
-    deals: list[int],
+    deals: list[int], kept: bool,
 ) -> None:
-    """Write the files asked for with the results of a batch that stopped early."""
+    """Write the files asked for with the results of a batch that stopped early (``kept``:
+    every verdict reached is in the store)."""
     if results and (args.csv or args.json or args.plot):
         results.sort(key=lambda r: r.deal)
-        if _write_files(variant, results, args, freecell, budget, deals, kept=not args.no_store):
+        if _write_files(variant, results, args, freecell, budget, deals, kept):
             print(f"cardtable: the files asked for hold the {plural(len(results), 'deal')} decided or searched so far",
                   file=sys.stderr)
 
@@ -512,8 +516,8 @@ def _write_files(
         named = getattr(error, "filename", None) or " or ".join(n for n in (args.csv, args.json, args.plot) if n)
         why = (error.strerror or error) if isinstance(error, OSError) else error
         where = ("the verdicts are kept in the store: run the same command again to write the files (only deals left "
-                 "unknown are searched again)"
-                 if kept else "the verdicts were not kept (--no-store)")
+                 "unknown are searched again)" if kept else "the verdicts were not kept (--no-store)" if args.no_store
+                 else "the database did not take every verdict: the same command again searches those anew")
         print(f"cardtable: can't write {named}: {why}; {where}", file=sys.stderr)
         return False
     return True

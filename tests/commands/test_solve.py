@@ -589,6 +589,9 @@ def test_a_database_that_refuses_the_verdicts_stops_the_batch_with_4_and_the_fil
     status, out, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(tmp_path / "s.db"), "--csv", str(table))
     assert status == command.STOPPED
     assert "cardtable: every deal was searched, but the database did not take the verdicts (the database is busy)" in err
+    status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(tmp_path / "s.db"), "--csv", "/dev/full")
+    assert status == command.STOPPED and "can't write /dev/full" in err
+    assert "the database did not take every verdict: the same command again searches those anew" in err  # not "kept"
     assert "3 solved" in out  # the summary, as after any whole range
     assert [row["deal"] for row in csv.DictReader(table.open())] == ["1", "2", "3"]
     stopped, record = tmp_path / "stopped.csv", tmp_path / "stopped.json"

@@ -243,7 +243,7 @@ def test_a_double_click_takes_a_king_out_of_pyramid_and_plays_golfs_card_to_the_
 def test_a_pyramid_king_goes_to_the_foundation_clicked_and_a_pair_made_by_a_double_click_stands(page: Page) -> None:
     start(page, "pyramid", 1)
     page.locator('#table .card[data-pile="t26"]').click()  # the King of clubs
-    expect(page.locator("#message")).to_have_text("Now click the foundation: it goes alone (or double-click it)")
+    expect(page.locator("#message")).to_have_text("Now click the foundation: the card goes alone (or double-click the card)")
     page.locator('#table .slot[data-pile="f1"]').click()
     expect(page.locator('#table .card[data-card="KC"]')).to_have_attribute("data-pile", "f1")
     expect(page.locator("#status")).to_contain_text(moves_said(1))

@@ -27,19 +27,23 @@ const table = createTable($("table"), {
     : (await api.targets(view.id, view.version, pile, position)).data.targets ?? [],
   // What to click (or, from the ``keys``, go to) once a card is picked up: in a game of pairs, its partner.
   whereTo: (keys = false, picked = null) => {
-    const go = keys ? "move to" : matchMedia("(pointer: coarse)").matches ? "tap" : "click";  // a finger taps
-    return `now ${go} ${pairsWhere(picked)}${keys ? " and press Enter" : ""}`;
+    const finger = matchMedia("(pointer: coarse)").matches;
+    const go = keys ? "move to" : finger ? "tap" : "click";  // a finger taps
+    return `now ${go} ${pairsWhere(picked, keys ? "" : finger ? "double-tap" : "double-click")}${keys ? " and press Enter" : ""}`;
   },
   say,
 });
 
-function pairsWhere(picked) {
+function pairsWhere(picked, twice) {
   // Where a picked card goes, in words: in a game of pairs, its partner, or (a card that
-  // pairs with none, a Pyramid King) the foundation alone.
+  // pairs with none, a Pyramid King) the foundation alone; ``twice``: the gesture that
+  // sends it there at once ("double-click"), none from the keys.
   if (!view || !entryOf(view.game)?.pairs) return "where it goes";
   const targets = picked && view.targets ? view.targets[picked.pile]?.[picked.position] ?? [] : [];
   const kinds = targets.map((name) => view.piles.find((p) => p.name === name)?.kind);
-  if (kinds.length && kinds.every((kind) => kind === "foundation")) return "the foundation: it goes alone (or double-click it)";
+  if (kinds.length && kinds.every((kind) => kind === "foundation")) {
+    return `the foundation: the card goes alone${twice ? ` (or ${twice} the card)` : ""}`;
+  }
   return "the card it pairs with (a card that goes alone: the foundation)";
 }
 
