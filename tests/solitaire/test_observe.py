@@ -109,3 +109,11 @@ def test_a_card_whose_twin_lies_face_down_unseen_is_not_known() -> None:
     twins = set(state.piles[stock]) & in_columns
     assert twins, "the deal should have a stock card with a face-down twin in a column"
     assert remembered(states) == frozenset(state.piles[stock]) - twins
+
+
+@pytest.mark.parametrize("game", ["montana", "la-belle-lucie"])
+def test_a_random_deal_of_a_game_whose_redeals_mix_by_its_number_is_withheld(game: str) -> None:
+    # Every card lies face up, but the number tells how each redeal will let the cards fall.
+    state = get_variant(game).start(7)
+    assert observe(state, 7, random_deal=True).deal is None
+    assert observe(state, 7, random_deal=True, over=True).deal == 7

@@ -485,7 +485,7 @@ class TableApp(App[int]):
             self.message = DAILY_IN_PLAY
             self.show_message()
             return
-        # A hidden number tells every face-down card: it is named only once the game is over.
+        # A hidden number tells every face-down card (or how a redeal mixes): named once the game is over.
         deal = " (its number is shown once the game is over)" if self.session.is_deal_hidden else f" {self.session.deal_number}"
         kind = {"new winnable": "winnable deal", "daily": "today's deal"}.get(word, "deal")
         again = f" ({DAILY_AGAIN})" if word == "daily" and not self.session.daily else ""

@@ -143,9 +143,9 @@ def _starts(ranks: tuple[Rank, ...] | None) -> str:
 def table_view(game_id: int, session: Session, version: int) -> JSON:
     """The player's view of a game.
 
-    A random deal of a game with face-down cards goes without its number (``deal`` is
-    null, ``random_deal`` true) until the game is over: the number would tell every
-    hidden card.
+    A random deal of a game with face-down cards, or with redeals that mix the cards by
+    its number, goes without the number (``deal`` is null, ``random_deal`` true) until the
+    game is over: it would tell every hidden card, or how a redeal lets them fall.
     """
     state = session.state
     variant = session.variant
