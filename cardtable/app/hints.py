@@ -88,11 +88,12 @@ def describe(state: State, move: Move) -> str:
 
 
 def _last_free_place(state: State, cell: int) -> bool:
-    """Whether ``cell`` is the last empty free cell, with no empty column either: once it
-    is filled, nothing more can be set aside."""
+    """Whether ``cell`` is the last empty free cell, with no empty column that takes any
+    card either (one that takes only a King sets nothing else aside): once it is filled,
+    nothing more can be set aside."""
     variant = state.variant
-    places = variant.piles_of(PileKind.CELL) + variant.piles_of(PileKind.TABLEAU)
-    return not any(not state.piles[p] for p in places if p != cell)
+    columns = [p for p in variant.piles_of(PileKind.TABLEAU) if variant.piles[p].empty.ranks is None]
+    return not any(not state.piles[p] for p in (*variant.piles_of(PileKind.CELL), *columns) if p != cell)
 
 
 def _freed(state: State, move: Move, left: int) -> PileKind | None:
@@ -160,7 +161,7 @@ class HeuristicHinter:
             if _last_free_place(state, move.target) and freed is not PileKind.FOUNDATION:
                 return Hint(move, -20, "that takes the last free place, and the card under it can't go home")
             if freed is None:
-                return Hint(move, -5, "parking it frees nothing yet: the card under it has nowhere to go")
+                return Hint(move, -5, "nothing can use the card under it yet")
             return Hint(move, 5, "parking it frees the card under it")
         if source.kind is PileKind.WASTE:
             return Hint(move, 40, "that brings a card from the waste into play")
