@@ -6,15 +6,12 @@ Screenshots of each scene are saved under test-artifacts/ for a person to look a
 from __future__ import annotations
 
 import re
-import socket
 import sqlite3
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
 
@@ -23,6 +20,7 @@ from cardtable.solitaire import MoveKind, apply, get_variant, legal_moves
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
+from tests.ui.web.serving import serving
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).parents[3] / "test-artifacts"
@@ -31,26 +29,6 @@ FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def serving(app: FastAPI) -> Iterator[str]:
-    """Run ``app`` on a free local port in a thread; yield its address, then stop it."""
-    port = _free_port()
-    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 15
-    while not running.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -494,8 +472,9 @@ def test_a_hinted_card_never_looks_like_a_card_picked_up(page: Page) -> None:
     expect(page.locator("#message")).to_contain_text("Hint:")
     expect(page.locator("#table .card.selected")).to_have_count(1)
     glow = "(card) => getComputedStyle(card).boxShadow"
-    lit = page.locator("#table .card.hinted:not(.selected), #table .redeal.hinted, #table .slot.hinted").first
-    assert lit.evaluate(glow) != page.locator("#table .card.selected").evaluate(glow)
+    assert "111, 211, 255" in page.locator("#table .card.hinted:not(.selected)").first.evaluate(glow)  # blue
+    picked = page.locator("#table .card.selected:not(.hinted)")
+    assert "255, 216, 74" in picked.evaluate(glow) and "111, 211, 255" not in picked.evaluate(glow)  # yellow
 
 
 def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) -> None:

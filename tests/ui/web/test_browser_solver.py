@@ -16,7 +16,8 @@ from cardtable.app.standing import Indicator
 from cardtable.solitaire import State
 from cardtable.solver import Budget, Outcome, Result
 from cardtable.ui.web.server import create_app
-from tests.ui.web.test_browser import browser, moves_said, page, serving, settle, snap, start  # noqa: F401  (fixtures)
+from tests.ui.web.serving import serving
+from tests.ui.web.test_browser import browser, moves_said, page, settle, snap, start  # noqa: F401  (fixtures)
 
 
 @pytest.fixture(scope="module")

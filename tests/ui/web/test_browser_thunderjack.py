@@ -3,13 +3,11 @@ and see a Thunderjack land. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from fastapi import FastAPI
 from playwright.sync_api import Browser, Page, Route, expect
 
@@ -18,22 +16,15 @@ from cardtable.app.blackjack import BlackjackTable
 from cardtable.thunderjack import Finish, Table, preset
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
-from tests.ui.web.test_browser import _free_port, browser, snap  # noqa: F401  (browser is a fixture)
+from tests.ui.web.serving import serving
+from tests.ui.web.test_browser import browser, snap  # noqa: F401  (browser is a fixture)
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, FastAPI]]:
-    port = _free_port()
     app = create_app(Store(tmp_path_factory.mktemp("tj") / "tj.db"))
-    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 15
-    while not running.started and time.time() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    running.should_exit = True
-    thread.join(timeout=10)
+    for address in serving(app):
+        yield address, app
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -17,21 +16,16 @@ import httpx
 import pytest
 
 from cardtable.ui.web.players import COOKIE
+from tests.ui.web.serving import free_port
 
 EXAMPLES = 12
 """Examples per operation and phase: enough to try every status, a few seconds in all."""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """`cardtable serve` on a port of its own: its address."""
-    port = _free_port()
+    port = free_port()
     command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port), "--db", str(tmp_path / "c.db")]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}"

@@ -11,7 +11,8 @@ from playwright.sync_api import Browser, Request, expect
 
 from cardtable.app import Store
 from cardtable.ui.web.server import create_app
-from tests.ui.web.test_browser import browser, serving  # noqa: F401
+from tests.ui.web.serving import serving
+from tests.ui.web.test_browser import browser  # noqa: F401
 
 
 @pytest.fixture(scope="module")

@@ -20,12 +20,7 @@ import httpx
 import pytest
 
 from cardtable.ui.web.workers import PROCESS_NAME, RESTART_GRACE, shared_port_socket, spreads_connections
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.ui.web.serving import free_port
 
 
 def _serve(tmp_path: Path, workers: int) -> Iterator[str]:
@@ -37,7 +32,7 @@ def _serve(tmp_path: Path, workers: int) -> Iterator[str]:
 def _serve_process(tmp_path: Path, workers: int) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """`cardtable serve` with ``workers`` processes, until the test is done: its address
     and the process started."""
-    port = _free_port()
+    port = free_port()
     command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port), "--db", str(tmp_path / "s.db")]
     server = subprocess.Popen(command + ["--workers", str(workers)], stdout=subprocess.PIPE, text=True, env=os.environ.copy())
     assert server.stdout is not None
@@ -303,7 +298,7 @@ def test_server_processes_end_when_the_server_is_killed(tmp_path: Path) -> None:
 
 @needs_spreading
 def test_a_port_still_served_is_refused_with_a_clear_message(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     left = shared_port_socket("127.0.0.1", port)  # as a process left from another server holds it
     try:
         command = [sys.executable, "-m", "cardtable.cli", "serve", "--port", str(port), "--db", str(tmp_path / "s.db")]
@@ -322,7 +317,7 @@ def test_a_port_still_served_is_refused_with_a_clear_message(tmp_path: Path) -> 
 
 def test_an_address_this_machine_does_not_have_is_refused_before_the_page_is_offered(tmp_path: Path) -> None:
     # 203.0.113.0/24 is set aside for documentation: no machine serves it.
-    port = _free_port()
+    port = free_port()
     command = [sys.executable, "-m", "cardtable.cli", "serve", "--host", "203.0.113.7", "--port", str(port)]
     done = subprocess.run(command + ["--db", str(tmp_path / "s.db")], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "203.0.113.7 is not an address of this machine" in done.stderr, done.stderr

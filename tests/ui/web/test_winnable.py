@@ -214,17 +214,15 @@ def test_the_socket_of_a_game_given_up_sends_its_view_and_no_verdict(tmp_path: P
     import httpx
     from websockets.sync.client import connect
 
-    from tests.ui.web.test_browser import serving
+    from tests.ui.web.serving import serving
 
-    served = serving(create_app_quick(tmp_path / "web.db"))
-    address = next(served)
-    try:
-        client = httpx.Client(base_url=address, headers={"Origin": address})
-        client.post("/api/settings", json={"winnable": True})
-        given = client.post("/api/games", json={"game": "klondike", "deal": 3}).json()
-        assert client.post(f"/api/games/{given['id']}/show", json={"version": 0, "give_up": True}).json()["given_up"]
-        kept = client.post("/api/games", json={"game": "klondike", "deal": 3}).json()
-        headers = {"Origin": address, "Cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items())}
+    for address in serving(create_app_quick(tmp_path / "web.db")):  # (the server stops after the one pass)
+        with httpx.Client(base_url=address, headers={"Origin": address}) as client:
+            client.post("/api/settings", json={"winnable": True})
+            given = client.post("/api/games", json={"game": "klondike", "deal": 3}).json()
+            assert client.post(f"/api/games/{given['id']}/show", json={"version": 0, "give_up": True}).json()["given_up"]
+            kept = client.post("/api/games", json={"game": "klondike", "deal": 3}).json()
+            headers = {"Origin": address, "Cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items())}
         url = f"ws{address.removeprefix('http')}/api/games/{{}}/ws"
         with connect(url.format(given["id"]), additional_headers=headers) as ended, \
                 connect(url.format(kept["id"]), additional_headers=headers) as playing:
@@ -232,5 +230,3 @@ def test_the_socket_of_a_game_given_up_sends_its_view_and_no_verdict(tmp_path: P
             assert orjson.loads(playing.recv(timeout=30))["type"] == "winnable"  # the same deal, in play
             with pytest.raises(TimeoutError):
                 ended.recv(timeout=2)
-    finally:
-        next(served, None)
