@@ -43,9 +43,8 @@ def new_game_problem(variant: Variant, deal: int | None, scoring: Scoring | None
     >>> new_game_problem(get_variant("freecell"), 0, Scoring.VEGAS)
     'FreeCell deal numbers run from 1 to 2,147,483,647, not 0'
     """
-    numbers = variant.deal.deal_numbers
-    if deal is not None and deal not in numbers:
-        return f"{variant.name} deal numbers run from {numbers.start:,} to {numbers.stop - 1:,}, not {deal:,}"
+    if deal is not None and deal not in variant.deal.deal_numbers:
+        return variant.deal.refusal(deal, variant.name)
     if scoring is not None and scoring not in variant.traits.scorings:
         return f"{scoring.value} scoring does not apply to {variant.name}"
     return None

@@ -81,9 +81,8 @@ def game_from_json(text: str) -> tuple[Variant, int, list[Move]]:
         variant = get_variant(game)
     except UnknownGame as error:
         raise FormatError(str(error)) from None
-    numbers = variant.deal.deal_numbers
-    if deal not in numbers:
-        raise FormatError(f"{variant.name} deal numbers run from {numbers.start:,} to {numbers.stop - 1:,}, not {deal:,}")
+    if deal not in variant.deal.deal_numbers:
+        raise FormatError(variant.deal.refusal(deal, variant.name))
     return variant, deal, [parse_move(variant, m) for m in moves]
 
 

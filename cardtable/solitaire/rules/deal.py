@@ -80,11 +80,22 @@ class DealPlan:
             return range(1, MAX_DEAL + 1)
         return range(0, 1 << 63)
 
+    def refusal(self, deal: int, game: str = "") -> str:
+        """Why ``deal`` is no deal of the game named ``game`` ('' when it is one): the one
+        wording every interface gives.
+
+        >>> DealPlan(shuffle=Shuffle.MICROSOFT).refusal(0, "FreeCell")
+        'FreeCell deal numbers run from 1 to 2,147,483,647, not 0'
+        """
+        numbers = self.deal_numbers
+        if deal in numbers:
+            return ""
+        return f"{game} deal numbers run from {numbers.start:,} to {numbers.stop - 1:,}, not {deal:,}".lstrip()
+
     def order(self, deck: DeckSpec, deal: int) -> tuple[Card, ...]:
         """The shuffled deck, in dealing order."""
         if deal not in self.deal_numbers:
-            numbers = self.deal_numbers
-            raise ValueError(f"deal numbers run from {numbers.start:,} to {numbers.stop - 1:,}, not {deal:,}")
+            raise ValueError(self.refusal(deal))
         if self.shuffle is Shuffle.MICROSOFT:
             if deck.size != 52:
                 raise ValueError("Microsoft deals are for a single 52-card deck")

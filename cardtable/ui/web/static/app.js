@@ -329,7 +329,7 @@ async function newGame(pick = null, asking = true) {
   // the solver proved winnable, or the day's deal; the page's own first deal (no last
   // game it could open) asks nothing.
   const game = withOptions($("game-picker").value);
-  const typed = $("deal-number").value.trim().replace(/[,_ ]/g, "");
+  const typed = $("deal-number").value.trim().replace(/[,_]/g, "");  // 1,000 or 1_000 as 1000
   const deal = typed === "" || pick ? null : Number(typed);
   if (deal !== null) {
     const refused = dealRefused(entryOf(game), typed);
