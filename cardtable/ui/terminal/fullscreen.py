@@ -38,7 +38,9 @@ from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.solitaire import Move
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
-from cardtable.ui.terminal.layout import GAP, MESSAGE_LINES, NARROWEST, SMALLEST_SCREEN, WIDEST, Fans, Line, fitted, fold
+from cardtable.ui.terminal.layout import (
+    GAP, MESSAGE_LINES, NARROWEST, TOO_SMALL, WIDEST, Fans, Line, fitted, fold, too_small,
+)
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
     DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, daily_in_play, give_up_question, kept_as_saved, new_deal, put_away, saved_words, stats_text,
@@ -50,8 +52,6 @@ from cardtable.ui.terminal.table_view import CardView, Marks, TableView, card_vi
 
 __all__ = ["CardView", "ConfirmScreen", "TableApp", "TextScreen", "play_fullscreen"]
 
-TOO_SMALL = "the terminal is"
-"""How the note on a terminal too small for the table begins."""
 KEYS = (
     "Keys: left and right (h/l) move the cursor from pile to pile, up and down (k/j) through a pile's "
     "cards and on to the pile above or below; space picks up and drops, enter plays the card; "
@@ -163,9 +163,9 @@ class TableApp(App[int]):
 
     def on_resize(self, event: Resize) -> None:
         """A terminal made smaller than the table needs says so: some cards no longer show."""
-        width, height = event.size
-        if width < SMALLEST_SCREEN[0] or height < SMALLEST_SCREEN[1]:
-            self.message = _too_small(width, height)
+        note = too_small(*event.size)
+        if note:
+            self.message = note
         elif self.message.startswith(TOO_SMALL):
             self.message = ""
         if self.query(TableView):  # (a resize may come before the table is laid out)
@@ -254,8 +254,9 @@ class TableApp(App[int]):
         shown = self.judging and self.verdict and not (self.session.is_won or self.session.given_up)  # nothing to judge
         verdict = f" · still winnable? {self.verdict}" if shown else ""
         message, (width, height) = self.message, self.size
-        if width and (width < SMALLEST_SCREEN[0] or height < SMALLEST_SCREEN[1]) and not message.startswith(TOO_SMALL):
-            message = f"{_too_small(width, height)}. {message}" if message else _too_small(width, height)  # while it lasts
+        note = too_small(width, height) if width else ""
+        if note and not message.startswith(TOO_SMALL):
+            message = f"{note}. {message}" if message else note  # while it lasts
         said = fitted(message, (width or 80) - 2, MESSAGE_LINES - 1)
         self.query_one("#message", Static).update(f"{said}\n{status_line(self.session, stock=True)}{verdict}")
 
@@ -578,11 +579,6 @@ class TableApp(App[int]):
                 self.exit(return_code=1)
                 return
         self.exit()
-
-
-def _too_small(width: int, height: int) -> str:
-    """The note on a terminal too small for the table (short: one line on a narrow one)."""
-    return f"{TOO_SMALL} {width}x{height}: the table needs {SMALLEST_SCREEN[0]}x{SMALLEST_SCREEN[1]}"
 
 
 def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = "cardtable resume") -> int:

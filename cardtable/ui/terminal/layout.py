@@ -27,6 +27,20 @@ GAP = 1
 MESSAGE_LINES = 3
 """Lines under the table: the message (two at most) and the status line."""
 
+TOO_SMALL = "the terminal is"
+"""How the note on a terminal too small for the table begins."""
+
+
+def too_small(width: int, height: int) -> str:
+    """The note on a terminal too small for the table (short: one line on a narrow one), or ''.
+
+    >>> too_small(79, 30), too_small(80, 24)
+    ('the terminal is 79x30: the table needs 80x24', '')
+    """
+    if width >= SMALLEST_SCREEN[0] and height >= SMALLEST_SCREEN[1]:
+        return ""
+    return f"{TOO_SMALL} {width}x{height}: the table needs {SMALLEST_SCREEN[0]}x{SMALLEST_SCREEN[1]}"
+
 
 def fitted(message: str, width: int, lines: int) -> str:
     """``message`` wrapped to ``width``, in at most ``lines`` lines: what does not fit

@@ -78,6 +78,8 @@ def test_a_clock_stopped_before_the_page_stays_stopped_after_it() -> None:
 
 def test_a_hang_up_runs_the_quit_on_the_loop() -> None:
     quit_at: list[bool] = []
+    # Caught here if the watch were not set: the test fails, not the process that runs it.
+    before = signal.signal(signal.SIGHUP, lambda signum, frame: quit_at.append(False))
 
     async def drive() -> None:
         loop = asyncio.get_running_loop()
@@ -91,7 +93,10 @@ def test_a_hang_up_runs_the_quit_on_the_loop() -> None:
         finally:
             loop.remove_signal_handler(signal.SIGHUP)
 
-    asyncio.run(drive())
+    try:
+        asyncio.run(drive())
+    finally:
+        signal.signal(signal.SIGHUP, before)
     assert quit_at == [True]
 
 
@@ -109,7 +114,8 @@ def test_off_the_main_thread_a_hang_up_watch_is_left_off_without_an_error() -> N
         except BaseException as error:  # noqa: BLE001 (any error fails the test)
             failed.append(error)
 
+    before = signal.getsignal(signal.SIGHUP)
     thread = threading.Thread(target=elsewhere)
     thread.start()
     thread.join(10)
-    assert failed == []
+    assert failed == [] and signal.getsignal(signal.SIGHUP) == before  # no watch set, and no error

@@ -601,8 +601,9 @@ def test_a_game_left_unplayed_for_a_new_deal_in_another_tab_is_said_to_be_ended_
     expect(first.locator("#message")).to_have_text(
         "This game was ended in another tab or window: deal a new one to play on.", timeout=10_000)
     expect(first.locator("#hint")).to_be_disabled()
-    first.keyboard.press("h")  # refused, now known here
-    expect(first.locator("#message")).to_have_text("This game was given up: deal a new one to play on.")
+    first.evaluate("document.getElementById('message').textContent = ''")
+    first.keyboard.press("h")  # refused: said as before, where it was ended
+    expect(first.locator("#message")).to_have_text("This game was ended in another tab or window: deal a new one to play on.")
     context.close()
 
 

@@ -222,6 +222,7 @@ async function playBack(run) {
 }
 
 const GIVEN_UP = "This game was given up: deal a new one to play on.";
+let endedElsewhere = null;  // the id of a game another tab or window ended (said so, and so again)
 const ENDED_ELSEWHERE = "This game was ended in another tab or window: deal a new one to play on.";
 const TOLD = new Set(["bookmark", "to_bookmark"]);  // actions whose words say what they did
 
@@ -243,9 +244,11 @@ async function act(action, extra = {}) {
     const { status: code, data } = await api.act(asked, view.version, action, extra);
     if (!view || view.id !== asked) return { ok: false };  // a new deal came meanwhile: it stands
     if (code === 409) {
-      const knew = view.given_up;  // given up here, or ended elsewhere (a new deal there leaves it, played or not)
+      // Given up here, or ended elsewhere (a new deal there leaves it, played or not), as first said.
+      const elsewhere = !view.given_up || endedElsewhere === view.id;
       show(data.view);
-      say(!data.view.given_up ? "The table changed in another tab; here it is now." : knew ? GIVEN_UP : ENDED_ELSEWHERE);
+      if (data.view.given_up && elsewhere) endedElsewhere = data.view.id;
+      say(!data.view.given_up ? "The table changed in another tab; here it is now." : elsewhere ? ENDED_ELSEWHERE : GIVEN_UP);
       return { ok: false };
     }
     if (code === 0 || code >= 400) { say(data.detail ?? "That did not work."); return { ok: false }; }
@@ -270,7 +273,7 @@ function caughtUp(next) {
   // (This tab's own "show me" gives a game up too, and its view may come first this way.)
   const ended = next.given_up && !view.given_up && !playing;
   show(next);
-  if (ended) say(ENDED_ELSEWHERE);
+  if (ended) { endedElsewhere = next.id; say(ENDED_ELSEWHERE); }
 }
 
 function follow(id, retry = 0) {
