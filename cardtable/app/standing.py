@@ -51,6 +51,7 @@ def setting_said(on: bool) -> str:
         return f"Still winnable? On. {SETTING_TEXT}"
     return "Still winnable? Off: no verdict follows a move until it is turned on again."
 
+
 NODES = 200_000
 """Positions one verdict may search (a second or two at worst, off the request path):
 enough to prove FreeCell's deal 11982 unwinnable. "Show me" searches as far

@@ -262,6 +262,10 @@ def _dispatch(session: Session, body: ActionIn) -> Outcome:
 @router.post(
     "/games/{game_id}/actions",
     summary="Act on a game",
+    description="Plays one action on the table of the given version. The answer has the outcome (`ok`, `reason`, "
+    "`events`) and the new `view`; a `hint` answer names the move (`kind`, `source`, `target`, `count`) and, "
+    "in `action`, the body that plays it (add `version`): a deal or redeal is `deal`, a card paired alone `play`, "
+    "a pair of two cards `card_onto_card`.",
     responses=answers(404, 503, *BODY_ERRORS, refused="stale version, or the game is over: the answer carries the table as it is"),
     openapi_extra=documented(ActionIn),
 )
