@@ -36,10 +36,7 @@ LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
 NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
-NO_WIN_SEEN = (
-    "a short search won none of the arrangements of the face-down cards it tried, "
-    "which does not mean the game can't be won"
-)
+NO_WIN_SEEN = "no win in the arrangements of the face-down cards tried; the game may still be won"
 """``NO_WIN_FOUND`` where the player does not know every face-down card: the search
 tried arrangements of them, not the real one (which "still winnable?" sees)."""
 PROVED_LOST = "no move can win from here"
