@@ -165,6 +165,8 @@ def still_winnable(indicator: Indicator, session: Session) -> str:
     a lost one's way back would be an undo it can't make)."""
     if session.given_up:
         return "  still winnable? the game was given up: start a new deal"
+    if session.is_won:
+        return "  still winnable? the game is won"
     verdict = indicator.verdict(session.history, (session.variant.id, session.deal_number))
     return f"  still winnable? {verdict.text}"
 

@@ -396,7 +396,7 @@ async def watch(socket: WebSocket) -> None:
             if live.version != sent:
                 await socket.send_text(orjson.dumps({"type": "view", "view": shown(live)}).decode())
                 sent = live.version
-            if judge and judging is None and judged != sent and not live.session.given_up:  # nothing left to win
+            if judge and judging is None and judged != sent and not (live.session.given_up or live.session.is_won):  # nothing left to win
                 judging, judged = asyncio.ensure_future(live_games.verdict(live)), sent
             changed.clear()
             waiting = asyncio.ensure_future(changed.wait())

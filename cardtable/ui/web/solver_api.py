@@ -87,6 +87,8 @@ async def winnable(request: Request) -> Response:
         raise HTTPException(409, OFF)
     if live.session.given_up:
         raise HTTPException(409, f"game {game_id} was given up: there is nothing left to win; start a new game")
+    if live.session.is_won:
+        raise HTTPException(409, f"game {game_id} is won: there is nothing left to win")
     indicator = _live(request).indicator
     session = live.session
     verdict = indicator.remembered(session.history)

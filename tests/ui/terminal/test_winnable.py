@@ -217,3 +217,16 @@ def test_typed_daily_over_a_game_in_progress_asks_about_todays_deal(tmp_path: Pa
     out: list[str] = []
     play_plain(games, games.store.save("me", session), session, ["t1 c", "daily", "no", "quit"], out.append)
     assert "  Give up this game as lost for today's deal? (yes/no)" in out and "  the game goes on" in out
+
+
+def test_typed_winnable_on_a_won_game_says_it_is_won() -> None:
+    from cardtable.app.showing import Playback, playback
+    from cardtable.ui.terminal.plain import still_winnable
+
+    session = Session(get_variant("freecell"), 1, Options(auto_build=False))
+    shown = playback(session, seconds=float("inf"))
+    assert isinstance(shown, Playback)
+    for move in shown.moves:
+        assert session.play(move).ok
+    assert session.is_won
+    assert still_winnable(Indicator(nodes=1_000, seconds=float("inf")), session) == "  still winnable? the game is won"

@@ -210,6 +210,22 @@ def test_a_game_given_up_gets_no_verdict_and_no_undo_advice(app: FastAPI) -> Non
     assert asked.status_code == 409 and "given up" in asked.json()["detail"]
 
 
+def test_a_game_won_gets_no_verdict(app: FastAPI) -> None:
+    client = TestClient(app)
+    client.post("/api/settings", json={"winnable": True})
+    view = client.post("/api/games", json={"game": "freecell", "deal": 1, "options": {"auto_build": False}}).json()
+    frames = client.post(f"/api/games/{view['id']}/show", json={"version": 0}).json()["frames"]
+    for frame in frames:  # the win shown, played move by move
+        played = client.post(f"/api/games/{view['id']}/actions", json={**frame["move"]["action"], "version": view["version"]})
+        assert played.json()["ok"], played.text
+        view = played.json()["view"]
+        if view["won"]:
+            break
+    assert view["won"]
+    asked = client.get(f"/api/games/{view['id']}/winnable")
+    assert asked.status_code == 409 and asked.json()["detail"] == f"game {view['id']} is won: there is nothing left to win"
+
+
 def test_the_socket_of_a_game_given_up_sends_its_view_and_no_verdict(tmp_path: Path) -> None:
     import httpx
     from websockets.sync.client import connect
