@@ -568,9 +568,9 @@ class Session:
         """Play the game out when the rest is mechanical (``autoplay.finish``)."""
         done = finish(self.state)
         if done is None:
-            why = why_undecided(self.state) or "the cards left need play"
-            yet = "" if self.is_stuck() else " yet"  # (on a table where nothing leads anywhere, never)
-            return Outcome(False, f"the game can't be finished automatically{yet}: {why}")
+            if self.is_stuck():  # (said as the table says it: no "cards left need play" where none can be played)
+                return Outcome(False, "the game can't be finished: no move leads anywhere now (undo, or start a new deal)")
+            return Outcome(False, f"the game can't be finished automatically yet: {why_undecided(self.state) or 'the cards left need play'}")
         state, moves = done
         events: list[Event] = []
         walk = self.state
