@@ -300,6 +300,8 @@ def test_stats_count_finished_games_only_and_make_no_database_to_read(tmp_path: 
         assert result.returncode == 0 and result.stdout == said, result.stderr
     assert cardtable("stats", "--db", str(db), "--format", "csv").stdout.startswith("game,")
     assert not db.exists()  # only read: nothing made
+    db.touch()  # an empty file is an empty database: read, not written into
+    assert cardtable("stats", "--db", str(db)).stdout == "No finished games yet.\n" and db.stat().st_size == 0
     store = Store(db)
     store.save("local", Session(get_variant("freecell"), 7))  # in play, not finished
     store.close()

@@ -234,7 +234,8 @@ def stats(args: argparse.Namespace) -> int:
         raise UserError("--by-options is for the solitaire games: Thunderjack's statistics are of its rounds")
     variant = None if args.game is None or args.game in TABLE_NAMES else game_of(args.game).id  # before any reading
     check_db_folder(args.db)
-    if args.game not in TABLE_NAMES and not database_path(args.db).exists():  # nothing played yet: read, not made
+    path = database_path(args.db)
+    if args.game not in TABLE_NAMES and (not path.exists() or path.is_file() and not path.stat().st_size):  # read, not made
         print({"json": "[]", "csv": to_csv([])}.get(args.format, "No finished games yet."), end="" if args.format == "csv" else "\n")
         return 0
     games = _games(args)
