@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.solitaire import Move, MoveKind, State, check
+from cardtable.solitaire import Move, MoveKind, State, Variant, check
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.stock import StockTarget
 
@@ -49,3 +49,14 @@ def _offered(state: State) -> Redeals:
     allowed = state.variant.stock.redeals_allowed
     left = None if allowed is None else max(0, allowed - state.redeals)
     return Redeals(check(state, Move(MoveKind.REDEAL)).ok, left)
+
+
+def offers_redeal(variant: Variant) -> bool:
+    """Whether the game offers a redeal at all (by either way), as its opening shows.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> [offers_redeal(get_variant(g)) for g in ("klondike", "cruel", "spider", "golf")]
+    [True, True, False, False]
+    """
+    start = variant.start(variant.deal.deal_numbers.start)
+    return gathering(start) is not None or stock_redeals(start) is not None

@@ -36,6 +36,16 @@ def today() -> date:
     return datetime.now(timezone.utc).date()
 
 
+def deal_range(variant: Variant) -> tuple[int, int]:
+    """The game's first and last deal numbers.
+
+    >>> deal_range(get_variant("freecell"))
+    (1, 2147483647)
+    """
+    numbers = variant.deal.deal_numbers
+    return numbers.start, numbers.stop - 1
+
+
 def new_game_problem(variant: Variant, deal: int | None, scoring: Scoring | None) -> str | None:
     """Why a game can't be dealt as asked (a deal number outside the game's range, a
     scoring that does not apply to it), or None when it can.

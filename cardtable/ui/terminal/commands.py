@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardtable.app import Outcome, Session
-from cardtable.app.redeals import gathering, stock_redeals
+from cardtable.app.redeals import offers_redeal
 from cardtable.cards import NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, PileKind, Variant
 from cardtable.solitaire.traits import Play
@@ -37,12 +37,11 @@ def help_for(variant: Variant) -> str:
     pairs = variant.traits.play is Play.PAIRS
     cells = bool(variant.piles_of(PileKind.CELL))
     homes = bool(variant.piles_of(PileKind.FOUNDATION))
-    stock = variant.tables.stock is not None
-    start = variant.start(variant.deal.deal_numbers.start)
-    redeals = gathering(start) is not None or stock_redeals(start) is not None  # (as the game offers them)
+    stock, waste = bool(variant.piles_of(PileKind.STOCK)), bool(variant.piles_of(PileKind.WASTE))
+    redeals = offers_redeal(variant)
     word = variant.tableau_word
     builds = any(variant.piles[i].build is not None for i in variant.piles_of(PileKind.TABLEAU))
-    places = ", ".join(p for p, there in (("f1 foundation", homes), ("c1 free cell", cells), ("waste", variant.tables.waste is not None)) if there)
+    places = ", ".join(p for p, there in (("f1 foundation", homes), ("c1 free cell", cells), ("waste", waste)) if there)
     if pairs:
         moves = ["JC 2D    pair JC and 2D off", "KH       play KH by itself, where a card can"]
     else:
@@ -55,7 +54,7 @@ def help_for(variant: Variant) -> str:
         if builds:
             moves.append(f"t3 t5    move what fits from {word} 3 to {word} 5")
     extras = ", ".join(w for w, there in (("deal", stock), ("redeal", redeals)) if there)
-    exact = "t25+t3  " if pairs else "t3>t5:2 " if builds else "t3>f1   " if homes else "t3>waste" if variant.tables.waste is not None else "t3>t5   "
+    exact = "t25+t3  " if pairs else "t3>t5:2 " if builds else "t3>f1   " if homes else "t3>waste" if waste else "t3>t5   "
     moves.append(f"{exact} exact notation" + (f" (also {extras})" if extras else ""))
     other = ", ".join(w for w, there in (("turn (deal from the stock)", stock), ("redeal", redeals)) if there)
     return "moves:   " + "\n         ".join(moves) + "\nother:   " + (other + ", " if other else "") + OTHER_WORDS

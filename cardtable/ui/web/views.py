@@ -14,6 +14,7 @@ from cardtable.app.autoplay import builds_home, sent_home_at_the_deal
 from cardtable.app.clicks import deals, plays
 from cardtable.cards import Card, Rank
 from cardtable.app.scoring import TIME_PENALTY, Scoring
+from cardtable.app.service import deal_range
 from cardtable.app.showing import give_up_reason
 from cardtable.app.standing import Verdict
 from cardtable.solitaire import Move, MoveKind, Variant, variants
@@ -65,7 +66,7 @@ def _entry(variant: Variant) -> JSON:
         "draw": variant.traits.draw,
         "draws": _draws(variant),
         # As text: a page's numbers are exact only up to 2^53, and most games' run to 2^63 - 1.
-        "deal_numbers": [str(variant.deal.deal_numbers.start), str(variant.deal.deal_numbers.stop - 1)],
+        "deal_numbers": [str(number) for number in deal_range(variant)],
         "pairs": variant.pairs is not None,
         "builds_home": builds_home(variant),
         "options": [
