@@ -17,18 +17,17 @@ from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, points_after
 from cardtable.app.searches import HERE, Searcher
 from cardtable.app.session import Session
-from cardtable.app import standing
 from cardtable.app.standing import shown_reason
 from cardtable.app.wins import WINS, shipped_win
 from cardtable.solitaire import Move, State
 from cardtable.solitaire.formats import replay_steps
 from cardtable.solver import Budget, Outcome
 
-NODES = standing.NODES
-"""Positions the search for a win may look at: as many as a "still winnable?" verdict's."""
+NODES = 200_000
+"""Positions the search for a win may look at (a second or two at worst)."""
 
-SECONDS = standing.SECONDS
-"""A guard against a slow or busy machine (the node cap is the real limit): a verdict's."""
+SECONDS = 5.0
+"""A guard against a slow or busy machine (the node cap is the real limit)."""
 
 GIVES_UP = (
     "this game has face-down cards: showing the win (or, if it can't be won, that it can't) gives it up, "

@@ -52,16 +52,16 @@ def setting_said(on: bool) -> str:
     return "Still winnable? Off: no verdict follows a move until it is turned on again."
 
 
-NODES = 200_000
-"""Positions one verdict may search (a second or two at worst, off the request path):
-enough to prove FreeCell's deal 11982 unwinnable. "Show me" searches as far
-(``showing.NODES``), so the two never disagree over a win the other finds at once: at
-half this, FreeCell deal 617 with 4♥ put in a cell read "unknown" beside a shown win."""
+NODES = 100_000
+"""Positions one verdict may search (about a second on two cores at worst): enough to
+prove FreeCell's deal 11982 unwinnable, small enough never to hold a player up. "Show
+me" searches twice as far (``showing.NODES``), and a win it finds answers every verdict
+along it (``wins``). Twice this, the same cap as show me's, doubled the web load's p99
+with the indicator on (docs/benchmarks.md, 2026-12-05)."""
 
-SECONDS = 5.0
+SECONDS = 3.0
 """A guard against a slow or busy machine: a search stopped by it says unknown (never a
-wrong verdict); the node cap is the real limit. "Show me" has the same guard
-(``showing.SECONDS``), so on a busy machine too the two search alike."""
+wrong verdict); the node cap is the real limit."""
 
 SHARE = 0.25
 """The most of one core the indicator's searches take: after each verdict it rests three

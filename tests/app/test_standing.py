@@ -115,13 +115,15 @@ def test_a_deals_stored_verdict_holds_after_the_tables_step_at_the_deal_but_not_
     assert indicator.verdict(session.history, ("klondike", 1)).standing is Standing.UNKNOWN and len(asked) == 1
 
 
-def test_a_position_show_me_wins_at_once_the_indicator_calls_winnable() -> None:
+def test_once_show_me_found_a_win_the_verdict_never_says_otherwise() -> None:
     from cardtable.app import Options, Session
     from cardtable.app.showing import Playback, playback
 
-    # FreeCell 617 with 4♥ put in a cell: a win some 185,000 positions in (0.6 s quiet).
+    # FreeCell 617 with 4♥ put in a cell: a win some 185,000 positions in, past a verdict's cap.
     session = Session(get_variant("freecell"), 617, Options(auto_build=False))
     assert session.move_card(*session.find_card("4H")[0], "c1").ok
-    # The verdict first: a win shown is shared, and would answer for it.
-    assert Indicator(seconds=float("inf")).verdict(session.history) == Verdict(Standing.WINNABLE)
-    assert isinstance(playback(session, seconds=float("inf")), Playback)
+    assert Indicator(seconds=float("inf")).verdict(session.history).standing is Standing.UNKNOWN
+    shown = playback(session, seconds=float("inf"))
+    assert isinstance(shown, Playback)
+    assert Indicator(seconds=float("inf")).verdict(session.history) == Verdict(Standing.WINNABLE)  # the win shown
+    assert Indicator(seconds=float("inf")).verdict(shown.frame(session, 10).history) == Verdict(Standing.WINNABLE)
