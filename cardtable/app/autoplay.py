@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from cardtable.app.history import History
-from cardtable.cards.words import number_word
+from cardtable.cards.words import listed, number_word
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import stock_known
@@ -122,7 +122,7 @@ def sent_home_at_the_deal(history: History) -> str:
         assert move.source is not None
         cards[state.piles[move.source][-1].symbol] += 1
         state = apply(state, move, trusted=True)
-    return f"{_listed([_counted(card, n) for card, n in cards.items()])} went home at the deal (auto-build)"
+    return f"{listed([_counted(card, n) for card, n in cards.items()])} went home at the deal (auto-build)"
 
 
 def _counted(card: str, count: int) -> str:
@@ -154,12 +154,8 @@ def why_undecided(state: State) -> str:
     where += [f"in the {name}" for name, i in (("stock", t.stock), ("waste", t.waste)) if i is not None and state.piles[i]]
     if not where:
         return ""
-    return "cards are still " + _listed(where)
+    return "cards are still " + listed(where)
 
-
-def _listed(words: Sequence[str]) -> str:
-    """Words as a list is said: "a", "a and b", "a, b and c"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 FINISH_POSITIONS = 2_000

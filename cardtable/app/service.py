@@ -53,8 +53,9 @@ def new_game_problem(variant: Variant, deal: int | None, scoring: Scoring | None
     >>> new_game_problem(get_variant("freecell"), 0, Scoring.VEGAS)
     'FreeCell deal numbers run from 1 to 2,147,483,647, not 0'
     """
-    if deal is not None and deal not in variant.deal.deal_numbers:
-        return variant.deal.refusal(deal, variant.name)
+    refused = "" if deal is None else variant.deal.refusal(deal, variant.name)
+    if refused:
+        return refused
     if scoring is not None and scoring not in variant.traits.scorings:
         return f"{scoring.value} scoring does not apply to {variant.name}"
     return None

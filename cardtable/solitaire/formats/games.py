@@ -81,8 +81,9 @@ def game_from_json(text: str) -> tuple[Variant, int, list[Move]]:
         variant = get_variant(game)
     except UnknownGame as error:
         raise FormatError(str(error)) from None
-    if deal not in variant.deal.deal_numbers:
-        raise FormatError(variant.deal.refusal(deal, variant.name))
+    refused = variant.deal.refusal(deal, variant.name)
+    if refused:
+        raise FormatError(refused)
     return variant, deal, [parse_move(variant, m) for m in moves]
 
 

@@ -19,6 +19,7 @@ from enum import Enum
 from cardtable.app import Outcome, Session
 from cardtable.app.redeals import offers_redeal
 from cardtable.cards import NotationError, parse_card
+from cardtable.cards.words import listed
 from cardtable.solitaire import Move, MoveKind, PileKind, Variant
 from cardtable.solitaire.traits import Play
 from cardtable.solitaire.formats import FormatError, parse_move
@@ -283,14 +284,10 @@ def _copies_going(session: Session, word: str, target: int | Named) -> list[tupl
 def _which_copy(session: Session, word: str, copies: list[tuple[int, int]], target: int) -> str:
     """Asked to move a card two of whose copies could go to ``target``: which, and how
     to say it."""
-    where = _either([session.variant.piles[pile].id.title for pile, _ in copies])
-    said = _either([f"{session.pile_names[pile]} {session.pile_names[target]}" for pile, _ in copies])
+    where = listed([session.variant.piles[pile].id.title for pile, _ in copies], "or")
+    said = listed([f"{session.pile_names[pile]} {session.pile_names[target]}" for pile, _ in copies], "or")
     return f"{parse_card(word).symbol} from {where} could go there: say which, as {said}"
 
-
-def _either(words: list[str]) -> str:
-    """Words as a choice is said: "a or b", "a, b or c"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 SOLVERS_MOVE = re.compile(r"[1-9a-d][1-9a-dh](v\d+)?")

@@ -35,9 +35,8 @@ const table = createTable($("table"), {
 });
 
 function pairsWhere(picked, twice) {
-  // Where a picked card goes, in words: in a game of pairs, its partner, or (a card that
-  // pairs with none, a Pyramid King) the foundation alone; ``twice``: the gesture that
-  // sends it there at once ("double-click"), none from the keys.
+  // Where a picked card goes: in a game of pairs, its partner, or the foundation alone (a card pairing
+  // with none, a Pyramid King); ``twice``: the gesture that sends it there at once (none from the keys).
   if (!view || !entryOf(view.game)?.pairs) return "where it goes";
   const targets = picked && view.targets ? view.targets[picked.pile]?.[picked.position] ?? [] : [];
   const kinds = targets.map((name) => view.piles.find((p) => p.name === name)?.kind);
@@ -234,7 +233,7 @@ async function act(action, extra = {}) {
     // so a hint lights the game's cards and the status line counts the game's moves.
     Object.assign(playing, { stop: true, quiet: true });
     frame = null;
-    if (view) table.render(view);
+    table.render(view);
     status();
     $("show-me").textContent = "Show me";
   }
@@ -369,8 +368,7 @@ async function newGame(pick = null, asking = true) {
 }
 
 function dealRefused(entry, typed) {
-  // Why a typed deal number can't be dealt in ``entry``'s game ("" when it can): said
-  // here, as the server would, without asking it.
+  // Why a typed deal number can't be dealt in ``entry``'s game ("" when it can), as the server would say.
   const [first, last] = entry.deal_numbers.map(BigInt);
   const range = `${entry.name} deal numbers run from ${first.toLocaleString("en")} to ${last.toLocaleString("en")}`;
   if (!/^-?\d+$/.test(typed)) return `${range}: a whole number, like 617 (not ${typed}).`;
