@@ -19,11 +19,12 @@ from cardtable.app.storage import GameOver
 from cardtable.app.stats import game_name
 from cardtable.app.tallies import player_stats
 from cardtable.solitaire import UnknownGame, get_variant
-from cardtable.ui.web.contract import BODY_ERRORS, Body, Count, Whole, answers
+from cardtable.ui.web.contract import BODY_ERRORS, Body, Count, Whole, answers, shown_as
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames, NotAsLeft
 from cardtable.ui.web.origins import same_origin
 from cardtable.ui.web.players import COOKIE, new_player, sign, verify
+from cardtable.ui.web.shapes import ActionOut, CatalogueOut, RulesOut, StatsOut, TableOut, TargetsOut
 from cardtable.ui.web.views import catalogue, outcome_view, rules_view, table_view, winnable_view
 
 router = APIRouter(prefix="/api")
@@ -104,14 +105,14 @@ async def _game(request: Request, player: str, game_id: int) -> LiveGame:
         raise HTTPException(404, f"there is no game {game_id} for you") from None
 
 
-@router.get("/games", summary="The catalogue of games", response_model=dict[str, Any])
+@router.get("/games", summary="The catalogue of games", responses=shown_as(CatalogueOut, "every game"))
 async def games(request: Request) -> Response:
     live = _live(request)
     offered = await live.run(live.deals.offered)  # a look at the store's solved deals
     return json_response({"games": catalogue(offered)})  # as it is: FastAPI's encoder took 14 ms over it
 
 
-@router.get("/rules", summary="A game's rules, its options included", responses=answers(404, 422))
+@router.get("/rules", summary="A game's rules, its options included", response_model=RulesOut, responses=answers(404, 422))
 async def rules(
     game: Annotated[str, Query(min_length=1, max_length=60, description="game id, alias or title, with options: klondike[columns=9]")],
 ) -> dict[str, Any]:
@@ -131,7 +132,8 @@ def _unknown(error: UnknownGame) -> str:
     "/games",
     status_code=201,
     summary="Start a game (a random deal unless one is named)",
-    responses=answers(404, 409, 503, *BODY_ERRORS),
+    response_model=None,
+    responses={**shown_as(TableOut, "the new game's table", 201), **answers(404, 409, 503, *BODY_ERRORS)},
     openapi_extra=documented(NewGame, game_id=False),
     description="Starts a game, giving up the player's latest unfinished one as lost (`leaving` names the game "
     "the player agreed to give up, so a game played meanwhile in another tab is not).",
@@ -164,7 +166,8 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
     "/games/latest",
     summary="The caller's latest unfinished game",
     description="The table of the caller's latest unfinished game; 204, with no body, when there is none.",
-    responses={**answers(409, 503), 204: {"description": "the caller has no unfinished game"}},
+    response_model=None,
+    responses={**shown_as(TableOut, "the game's table"), **answers(409, 503), 204: {"description": "the caller has no unfinished game"}},
 )
 async def latest(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> Any:
     player = player_of(request, response, cardtable_player)
@@ -195,7 +198,7 @@ async def _player_game(request: Request, game_id: int, version: int | None = Non
 @router.get(
     "/games/{game_id}",
     summary="The caller's view of a game",
-    responses=answers(404, 409, 422, 503),
+    responses={**shown_as(TableOut, "the game's table"), **answers(404, 409, 422, 503)},
     openapi_extra=documented(),
 )
 async def view(request: Request) -> Response:
@@ -266,7 +269,8 @@ def _dispatch(session: Session, body: ActionIn) -> Outcome:
     "`events`) and the new `view`; a `hint` answer names the move (`kind`, `source`, `target`, `count`) and, "
     "in `action`, the body that plays it (add `version`): a deal or redeal is `deal`, a card paired alone `play`, "
     "a pair of two cards `card_onto_card`.",
-    responses=answers(404, 503, *BODY_ERRORS, refused="stale version, or the game is over: the answer carries the table as it is"),
+    responses={**shown_as(ActionOut, "the action's outcome, and the table after it"),
+               **answers(404, 503, *BODY_ERRORS, refused="stale version, or the game is over: the answer carries the table as it is")},
     openapi_extra=documented(ActionIn),
 )
 async def act(request: Request) -> Response:
@@ -314,7 +318,7 @@ class CardIn(Body):
     summary="Where a card (with what lies on it) may legally go (none for a card the table does not have)",
     description="Every view carries the same for each face-up card in its `targets` ({pile: {position: [piles]}}), "
     "so a page need not ask this for a drag.",
-    responses=answers(404, 409, 503, *BODY_ERRORS),
+    responses={**shown_as(TargetsOut, "the piles the card may go to"), **answers(404, 409, 503, *BODY_ERRORS)},
     openapi_extra=documented(CardIn),
 )
 async def targets(request: Request) -> Response:
@@ -324,7 +328,8 @@ async def targets(request: Request) -> Response:
     return json_response({"targets": live.session.targets(body.pile, body.position)})
 
 
-@router.get("/stats", summary="The caller's statistics", responses=answers(503))
+@router.get("/stats", summary="The caller's statistics", response_model=None,
+            responses={**shown_as(StatsOut, "the statistics"), **answers(503)})
 async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
     live_games = _live(request)

@@ -16,9 +16,10 @@ from pydantic import Field
 
 from cardtable.app.blackjack import Answer, BlackjackTable
 from cardtable.ui.web.api import PlayerCookie, player_of
-from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers
+from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers, shown_as
 from cardtable.ui.web.lean import documented, read_body
 from cardtable.ui.web.live import LiveGames
+from cardtable.ui.web.shapes import BlackjackRefused, BlackjackStatsOut, BlackjackTableOut, IntentOut
 
 T = TypeVar("T")
 
@@ -45,7 +46,8 @@ async def _off_loop(request: Request, work: Callable[[], T]) -> T:
     return await live.run(work)
 
 
-@router.get("", summary="The caller's Thunderjack table", responses=answers(409, 503))
+@router.get("", summary="The caller's Thunderjack table", response_model=None,
+            responses={**shown_as(BlackjackTableOut, "the table"), **answers(409, 503)})
 async def table_view(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
     return await _off_loop(request, lambda: _table(request, player).view())
@@ -54,7 +56,9 @@ async def table_view(request: Request, response: Response, cardtable_player: Pla
 @router.post(
     "/actions",
     summary="Act at the table",
-    responses=answers(503, *BODY_ERRORS, refused="stale version: the answer carries the table as it is"),
+    response_model=None,
+    responses={**shown_as(IntentOut, "the intent's outcome, and the table after it"),
+               **answers(503, *BODY_ERRORS, refused="stale version: the answer carries the table as it is", refusal=BlackjackRefused)},
     openapi_extra=documented(IntentIn, game_id=False),
 )
 async def intent(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> Any:
@@ -81,7 +85,8 @@ def _intent(table: BlackjackTable, body: IntentIn) -> Any:
     )
 
 
-@router.get("/stats", summary="The caller's Thunderjack statistics", responses=answers(409, 503))
+@router.get("/stats", summary="The caller's Thunderjack statistics", response_model=None,
+            responses={**shown_as(BlackjackStatsOut, "the statistics"), **answers(409, 503)})
 async def stats(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
     return await _off_loop(request, lambda: _table(request, player).stats())

@@ -13,6 +13,8 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
+from cardtable.ui.web.shapes import Refused
+
 
 def _no_text_or_truth(value: object) -> object:
     """Refuse what JSON Schema's ``integer`` does not take but pydantic would turn into
@@ -43,13 +45,6 @@ class ErrorOut(BaseModel):
     detail: str = Field(description="what went wrong, in words")
 
 
-class Refused(BaseModel):
-    """An action refused because the table changed (or the game is over), with the table now."""
-
-    detail: str = Field(description="why the action was refused")
-    view: dict[str, Any] = Field(description="the table as it is now")
-
-
 WHY: dict[int, str] = {
     400: "the request body is not JSON",
     403: "the request came from a page of another site (its Origin is not this server)",
@@ -63,17 +58,23 @@ WHY: dict[int, str] = {
 }
 
 
-def answers(*statuses: int, refused: str = "") -> dict[int | str, dict[str, Any]]:
+def answers(*statuses: int, refused: str = "", refusal: type[BaseModel] = Refused) -> dict[int | str, dict[str, Any]]:
     """FastAPI ``responses`` for ``statuses``, each with the error body (409 with the
-    table as well when ``refused`` says why a request is refused that way).
+    table as well, ``refusal``, when ``refused`` says why a request is refused that way).
 
     >>> sorted(answers(404, 422))
     [404, 422]
     """
     documented: dict[int | str, dict[str, Any]] = {status: {"model": ErrorOut, "description": WHY[status]} for status in statuses}
     if refused:
-        documented[409] = {"model": Refused, "description": refused}
+        documented[409] = {"model": refusal, "description": refused}
     return documented
+
+
+def shown_as(model: type[BaseModel], description: str, status: int = 200) -> dict[int | str, dict[str, Any]]:
+    """FastAPI ``responses`` for a success whose body ``model`` describes (a route that
+    makes its own JSON, which FastAPI would otherwise publish as any object)."""
+    return {status: {"model": model, "description": description}}
 
 
 BODY_ERRORS = (400, 403, 408, 413, 422)

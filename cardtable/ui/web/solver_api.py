@@ -8,17 +8,18 @@ client that polls. Either way it is worked out off the event loop and never name
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
-from pydantic import BaseModel, Field, StrictBool
+from pydantic import Field, StrictBool
 
 from cardtable.app import StaleGame
 from cardtable.app.showing import NoWin, give_up_reason
 from cardtable.app.standing import SETTING, SETTING_TEXT
 from cardtable.ui.web.api import PlayerCookie, _live, _player_game, player_of
-from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers
+from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers, shown_as
 from cardtable.ui.web.lean import documented, game_id_of, json_response, read_body
+from cardtable.ui.web.shapes import SettingsOut, ShowOut, WinnableOut
 from cardtable.ui.web.views import move_view, table_view, winnable_view
 
 router = APIRouter(prefix="/api")
@@ -30,24 +31,6 @@ class SettingsIn(Body):
     """The player's settings that apply at once, to every game."""
 
     winnable: StrictBool = Field(description="say after each move whether the game can still be won")
-
-
-class SettingsOut(BaseModel):
-    """The player's settings that apply at once."""
-
-    winnable: bool = Field(description="whether the \"still winnable?\" indicator is on")
-    winnable_text: str = Field(description="what the setting does, to show beside it")
-
-
-class WinnableOut(BaseModel):
-    """Whether the game can still be won at a version of it (a verdict, never a card)."""
-
-    id: int
-    version: int = Field(description="the version of the table the verdict is about")
-    standing: Literal["winnable", "lost", "unknown", "pending"] = Field(
-        description="pending: being worked out; ask again, or follow the game's WebSocket")
-    undo: int | None = Field(description="moves to undo to get back to a position proved winnable, where one is known")
-    text: str = Field(description="the verdict in words; where every card lies face up, a lost one may say why")
 
 
 async def indicator_on(request: Request, player: str) -> bool:
@@ -105,22 +88,11 @@ class ShowIn(Body):
         default=False, description="the player agrees to give the game up (needed where cards lie face down)")
 
 
-class ShowOut(BaseModel):
-    """The solver's answer to "show me": a win to play back, or why there is none."""
-
-    found: bool = Field(description="whether a win was found; when not, text says why and frames is empty")
-    given_up: bool = Field(description="whether the game was given up to be shown (it hides cards)")
-    text: str = Field(description="the win in words ('a win in 63 moves'), or why none was found")
-    back: int = Field(description="moves the win starts behind the table (it can't be won from where it stands)")
-    frames: list[dict[str, Any]] = Field(description="each move of the win, with the table after it")
-    view: dict[str, Any] = Field(description="the game's own table, which the playback does not move")
-
-
 @router.post(
     "/games/{game_id}/show",
     summary="Show me: the solver's win from the current position, as the tables to play back (the game is not moved)",
-    response_model=ShowOut,
-    responses=answers(404, 503, *BODY_ERRORS, refused="stale version, or the game hides cards and give_up was not given"),
+    responses={**shown_as(ShowOut, "a win to play back, or why there is none"),
+               **answers(404, 503, *BODY_ERRORS, refused="stale version, or the game hides cards and give_up was not given")},
     openapi_extra=documented(ShowIn),
 )
 async def show(request: Request) -> Response:

@@ -1,6 +1,7 @@
 """Nothing the server sends names a card the player cannot see.
 
-Random play of every game through the API, with the table followed on a WebSocket and
+Random play of every game through the API (each answer also checked against the
+published schema), with the table followed on a WebSocket and
 the "still winnable?" indicator on: every reply (table views, failed moves' reasons,
 hints, events, stale-version refusals, ``targets``, verdicts) and every socket message
 (views and verdicts) is checked against the game as stored, which
@@ -28,7 +29,9 @@ from cardtable.solitaire import Move, MoveKind, State, Variant, apply, get_varia
 from cardtable.solitaire.observe import remembered
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
+from cardtable.ui.web.shapes import TableOut
 from cardtable.ui.web.views import outcome_view, table_view
+from tests.ui.web.conforming import conforms
 
 JSON = dict[str, Any]
 
@@ -166,6 +169,7 @@ def _play_on(client: TestClient, app: FastAPI, truth: Store, variant: Variant, r
     numbers = variant.deal.deal_numbers
     created = client.post("/api/games", json={"game": variant.id, "deal": numbers.start + rng.randrange(10_000)})
     assert created.status_code == 201, created.text
+    conforms("create", 201, created.text)
     game_id = created.json()["id"]
     player = verify(client.cookies[COOKIE], app.state.secret)
     assert player is not None
@@ -185,6 +189,7 @@ def _play_on(client: TestClient, app: FastAPI, truth: Store, variant: Variant, r
             else:
                 answer = client.post(f"/api/games/{game_id}/{kind}", json=body)
             assert answer.status_code in (200, 409, 422), answer.text
+            conforms(kind, answer.status_code, answer.text)  # and what the schema says, in every game
             after_version = truth.version(player, game_id)
             after = truth.load(player, game_id).state if after_version != version else state
             states[after_version] = after
@@ -202,6 +207,7 @@ def _play_on(client: TestClient, app: FastAPI, truth: Store, variant: Variant, r
                     verdicts += 1
                     continue
                 shown = message["view"]
+                TableOut.model_validate(shown, strict=False)  # the socket's views are the API's
                 check_reply(shown, states[shown["version"]], states[shown["version"]], states)
             state = after
     assert verdicts > 0
