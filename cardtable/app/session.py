@@ -18,13 +18,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import partial, update_wrapper
+from functools import cache, partial, update_wrapper
 from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck, why_undecided
 from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards
 from cardtable.app.events import Event, EventKind, move_events
-from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, seen_down
+from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, pointing_back, seen_down
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
 from cardtable.app.history import History, LineKeys, seen_key
 from cardtable.app.intents import Options, Outcome
@@ -528,26 +528,26 @@ class Session:
 
     @_playable
     def hint(self, quick: bool = False) -> Outcome:
-        """The best move, with its reason (nothing is played), never one leading back to a
-        position already reached, knowing what the player has seen. A ``quick`` one (the
-        server's while its solver is busy) does not search: a win found already, where the
-        player may know it, else the heuristic's move, saying so."""
+        """The best move and why (nothing is played), never one back to a position already
+        reached, knowing what the player has seen. A ``quick`` one (the server's while its
+        solver is busy) is a win found already, where the player may know it, else the
+        heuristic's move, saying so; one that leads to no win says how far back one is."""
         if self.is_won:
             return Outcome(False, "the game is won: nothing is left to play")
         previous = self.history.steps[self.history.at - 1][0] if self.history.at else None
-        if quick:  # (a win already found may still answer, if the player may know it)
-            seen = partial(seen_down, self.history)  # (worked out only if it matters)
+        seen = cache(partial(seen_down, self.history))  # (worked out only if it matters)
+        if quick:
             won = known_win(self.state, self.leads_back, seen)
             ranked = [won] if won is not None else _RANKER.best_moves(self.state, previous, self.leads_back)
             said = QUICK_HINT if won is not None or not known_lost(self.state, seen) else PROVED_LOST
             hints = [h if h is won else replace(h, reason=f"{h.reason} ({said})") for h in ranked[:1]]
         else:
-            hints = self.hinter.best_moves(self.state, previous, self.leads_back, seen_down(self.history))
+            hints = self.hinter.best_moves(self.state, previous, self.leads_back, seen())
         if not hints:
             if legal_moves(self.state):
                 return Outcome(False, "every move leads back to a position already reached")
             return Outcome(False, "no moves left: the game is stuck")
-        return Outcome(True, hints[0].reason, hint=hints[0])
+        return Outcome(True, (hint := pointing_back(hints[0], self.history, seen())).reason, hint=hint)
 
     def leads_back(self, move: Move) -> bool:
         """Whether playing ``move`` (with the moves home it sets off, if wanted) comes

@@ -296,3 +296,36 @@ def test_where_face_down_cards_are_unknown_a_hint_with_no_win_says_it_tried_arra
     assert hint.ok and hint.reason.endswith(
         "(no win in the arrangements of the face-down cards tried; the game may still be won)"
     ), hint.reason
+
+
+def _off_the_win(session: Session, steps: int) -> None:
+    """Play ``steps`` moves that each leave every known win."""
+    for _ in range(steps):
+        move = next(m for m in legal_moves(session.state)
+                    if WINS.win_from(apply(session.state, m)) is None and not session.leads_back(m))
+        assert session.play(move).ok
+        assert WINS.win_from(session.state) is None
+
+
+def test_a_hint_that_leads_to_no_win_says_how_far_back_a_win_is_known() -> None:
+    blind = SolvingHinter(Effort(nodes=1, seconds=60.0), seed=5)  # finds nothing: the table's wins must answer
+    session = Session(get_variant("freecell"), 1, hinter=blind)
+    solution = solve(session.state, Budget(nodes=200_000, seconds=60.0))
+    assert solution.solved
+    WINS.learn(session.state, solution.moves)  # as a hint, "show me" or "still winnable?" keeps it
+    _off_the_win(session, 2)
+    for quick in (False, True):
+        hint = session.hint(quick=quick)
+        assert hint.ok and hint.reason.endswith(": undo 2 moves to get back to a winnable position)"), hint.reason
+    assert session.undo().ok and session.undo().ok
+    assert "leads to a win" in session.hint().reason and "undo" not in session.hint().reason
+
+
+def test_a_hint_never_points_back_to_a_win_known_through_cards_the_player_has_not_seen() -> None:
+    session = Session(get_variant("klondike"), 3, hinter=SolvingHinter(Effort(nodes=1, seconds=60.0), seed=5))
+    solution = solve(session.state, Budget(nodes=200_000, seconds=60.0))
+    assert solution.solved
+    WINS.learn(session.state, solution.moves)  # worked out from the face-down cards, as "still winnable?" does
+    _off_the_win(session, 1)
+    assert any(session.state.hidden)
+    assert "undo" not in session.hint().reason and "undo" not in session.hint(quick=True).reason
