@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import sqlite3
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from cardtable.app import migrations
 from cardtable.app.migrations import MIGRATIONS, SCHEMA_VERSION
 from cardtable.app.storage import APPLICATION_ID
 from cardtable.solitaire import get_variant
+from tests.ui.web.serving import free_port
 
 
 def _sqlite(path: Path, *statements: str) -> bytes:
@@ -231,11 +231,5 @@ def test_a_server_on_a_database_it_cannot_write_is_refused_as_it_starts(
     Store(path).close()
     monkeypatch.setattr(storage_files.os, "access", lambda where, mode: Path(where) != path)
     with pytest.raises(StorageError, match="games.db is read-only for this user"):
-        serve(port=_free_port(), db=str(path))  # (refused before it listens)
+        serve(port=free_port(), db=str(path))  # (refused before it listens)
     Store(path).close()  # opening to read is still allowed
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
