@@ -137,13 +137,17 @@ def _progress(began: float) -> Any:
     return show
 
 
+MOST_ROUNDS = 10_000_000_000
+"""The most rounds one run plays (its chunks are laid out before it starts)."""
+
+
 def simulate_command(args: argparse.Namespace) -> int:
     """Play many rounds with the advisor's strategy and print the edge."""
     from cardtable.thunderjack.simulate import CHUNK, simulate
 
     rules = rules_from(args)
-    if args.rounds < 1:
-        raise UserError("--rounds must be at least 1")
+    if not 1 <= args.rounds <= MOST_ROUNDS:
+        raise UserError(f"--rounds must be 1 to {MOST_ROUNDS:,} (about an hour on two cores)")
     if not 1 <= args.hands <= rules.seats:
         raise UserError(f"--hands must be 1 to {rules.seats} (the hands of the table)")
     workers = usable_workers(args.workers)
@@ -153,7 +157,9 @@ def simulate_command(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - began
     print(result.report())
     published = published_edge(rules)
-    if published is not None:
+    if published is not None and result.standard_error == 0:  # every round alike: no spread to measure by
+        print(f"published edge {published.text}: this run is {100 * result.edge:+.3f}%, too few rounds to compare")
+    elif published is not None:
         off = (result.edge - published.edge) / result.standard_error
         print(f"published edge {published.text}: this run is {100 * result.edge:+.3f}%, "
               f"{off:+.1f} standard errors from it")

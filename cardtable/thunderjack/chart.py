@@ -1,8 +1,5 @@
-"""A basic-strategy chart printed from the advisor's expected values, for any rule set.
-
-Codes: S stand, H hit, D double (else hit), Ds double (else stand), P split, R surrender
-(else hit), Rs surrender (else stand).
-"""
+"""A basic-strategy chart printed from the advisor's expected values, for any rule set,
+with its codes (``LEGEND``) under it."""
 
 from __future__ import annotations
 
@@ -11,6 +8,12 @@ from cardtable.thunderjack.round import Action
 from cardtable.thunderjack.rules import RuleSet
 
 UP_CARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+
+LEGEND = (
+    "S stand, H hit, D double (else hit), Ds double (else stand), P split,\n"
+    "R surrender (else hit), Rs surrender (else stand); the dealer's up card across"
+)
+"""What the chart's codes mean."""
 
 
 def first_action(rules: RuleSet, up: int, hard: int, ace: bool, pair: int | None = None) -> str:
@@ -38,7 +41,7 @@ def first_action(rules: RuleSet, up: int, hard: int, ace: bool, pair: int | None
 
 
 def chart(rules: RuleSet) -> str:
-    """The whole chart as text: hard totals, soft totals, pairs; up cards across."""
+    """The whole chart as text: hard totals, soft totals, pairs; up cards across; the codes."""
     head = "       " + " ".join(f"{'A' if u == 1 else u:>3}" for u in UP_CARDS)
     lines = [rules.describe(), "", "hard " + head[5:]]
     for hard in range(5, 21):
@@ -52,4 +55,4 @@ def chart(rules: RuleSet) -> str:
         lines.append(
             f"{name:>5}  " + " ".join(f"{first_action(rules, u, 2 * value, value == 1, pair=value):>3}" for u in UP_CARDS)
         )
-    return "\n".join(lines)
+    return "\n".join([*lines, "", LEGEND])

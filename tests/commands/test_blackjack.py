@@ -36,6 +36,7 @@ def test_a_payout_beyond_any_table_is_refused_in_the_words_of_its_flag() -> None
 def test_chart_and_rules_print_for_any_rule_set() -> None:
     chart = cardtable("blackjack", "chart", "--rules", "six-deck-h17")
     assert chart.returncode == 0 and "H17" in chart.stdout and re.search(r"^ +11 +D +D", chart.stdout, re.M)
+    assert "Ds double (else stand)" in chart.stdout and "Rs surrender (else stand)" in chart.stdout  # its codes told
     listed = cardtable("blackjack", "rules")
     assert "thunderjack" in listed.stdout and "Thunderjack 3:1, Blitz 6 cards 5:1" in listed.stdout
     worded = cardtable("blackjack", "rules", "six-deck-h17")
@@ -55,7 +56,15 @@ def test_bad_rule_sets_and_flags_are_clear_errors() -> None:
     payout = cardtable("blackjack", "chart", "--blackjack-pays", "lots")
     assert payout.returncode == 2 and "expected a payout such as 3:2" in payout.stderr
     rounds = cardtable("blackjack", "simulate", "--rounds", "0")
-    assert rounds.returncode == 2 and "--rounds must be at least 1" in rounds.stderr
+    assert rounds.returncode == 2 and "--rounds must be 1 to 10,000,000,000" in rounds.stderr
+    endless = cardtable("blackjack", "simulate", "--rounds", "100000000000000")  # refused, not laid out until memory runs out
+    assert endless.returncode == 2 and "--rounds must be 1 to 10,000,000,000" in endless.stderr
+
+
+def test_a_run_too_short_to_spread_says_so_beside_the_published_edge() -> None:
+    result = cardtable("blackjack", "simulate", "--rules", "six-deck-s17", "--rounds", "1", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    assert "too few rounds to compare" in result.stdout and "Traceback" not in result.stderr
 
 
 def test_thunderjack_and_blitz_flags_switch_the_extra_hands_on_at_the_sheets_payouts() -> None:
