@@ -67,8 +67,9 @@ class BlackjackTable:
         """The player's saved table, or a new one (``seed`` for its shoe: random if None).
         ``rules`` names the rule set of a new table (thunderjack if None); a saved table
         with other rules changes to them between rounds, and IllegalAction says why not
-        while a round is in play."""
+        while a round is in play; ``changed`` then says what changed ('' if nothing)."""
         self.store, self.player = store, player
+        self.changed = ""
         saved = store.table_state(player)
         if saved is None:
             self.table = Table.opened(preset(rules or "thunderjack"), self._new_seed(seed))
@@ -84,6 +85,7 @@ class BlackjackTable:
             answer = self.change_rules(rules, seed)
             if not answer.ok:
                 raise IllegalAction(answer.message)
+            self.changed = answer.message
 
     @staticmethod
     def _new_seed(seed: int | None) -> int:
@@ -103,9 +105,10 @@ class BlackjackTable:
         seats = SEATS[: new.seats]
         selected = frozenset(s for s in self.table.selected if s in seats) or frozenset({seats[len(seats) // 2]})
         shoe = Table.opened(new, self._new_seed(seed)).shoe
+        back = " (the bets on the table came back)" if self.table.staked else ""
         self.table = Table(new, shoe, self.table.credits, selected, (), self.table.stakes)
         self.round, self._start, self.actions = None, None, []
-        return self._saved(Answer(True, f"the table now plays the {new.name} rules"))
+        return self._saved(Answer(True, f"the table now plays the {new.name} rules{back}"))
 
     # -- saving ----------------------------------------------------------------------
 
@@ -259,7 +262,7 @@ class BlackjackTable:
         assert self.round is not None
         if self.round.is_over:
             self.table = self.table.after(self.round)
-            return self._saved(Answer(True, _result_words(self.round)), settled=self.round)
+            return self._saved(Answer(True, settled_words(self.round)), settled=self.round)
         return self._saved(Answer(True))
 
     def hint(self) -> Answer:
@@ -339,8 +342,12 @@ def _round_view(game: Round) -> JSON:
     }
 
 
-def _result_words(game: Round) -> str:
+def settled_words(game: Round) -> str:
+    """What a settled round won or lost, in a sentence (a Thunderjack or a Blitz cheered first)."""
     net = game.net
     special = [h.finish.value.capitalize() for h in game.hands if h.finish in (Finish.THUNDERJACK, Finish.BLITZ)]
     lead = f"{' and '.join(special)}! " if special else ""
+    won = sum(max(0, (h.paid or 0) - h.bet) for h in game.hands)
+    if net == 0 and won:  # hands won and lost alike: no push
+        return lead + f"You break even: your hands won {won} and lost {won}."
     return lead + (f"You win {net}." if net > 0 else f"You lose {-net}." if net < 0 else "Push: your bets come back.")

@@ -86,6 +86,22 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def local_minute(stamp: str) -> str:
+    """A stored time (``_now``'s, in UTC) as this machine's clock reads it, to the minute;
+    a time that does not read as one is shown as it is, cut to the minute.
+
+    >>> import os, time
+    >>> os.environ["TZ"] = "Asia/Tokyo"; time.tzset()
+    >>> local_minute("2026-12-05T17:39:02+00:00"), local_minute("garbled")
+    ('2026-12-06 02:39', 'garbled')
+    >>> del os.environ["TZ"]; time.tzset()
+    """
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return str(stamp)[:16].replace("T", " ")
+
+
 class Store:
     """The saved games and settings of every player on this machine (or server)."""
 

@@ -17,6 +17,7 @@ from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import Games
 from cardtable.app.session import Session
+from cardtable.app.storage import local_minute
 from cardtable.app.stats import is_daily, to_csv, to_json, to_text
 from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, whole_number
 from cardtable.solitaire import UnknownGame, get_variant
@@ -211,7 +212,7 @@ def _unfinished_text(games: Games, again: str) -> str:
             name += ", random deal" if session.is_deal_hidden else f", deal {record.deal}"
         if session is None:
             name += " (can't be read back; kept as it is)"
-        lines.append(f"{record.id:>4}  {record.updated[:16].replace('T', ' '):<16}  {record.moves:>5}  {name}")
+        lines.append(f"{record.id:>4}  {local_minute(record.updated):<16}  {record.moves:>5}  {name}")
     unread = len(games.store.unfinished_ids(games.player)) - len(listed)
     if unread:
         lines.append(f"({unread} more can't be read back; they are kept as they are)")
@@ -345,7 +346,7 @@ def thunderjack(args: argparse.Namespace) -> int:
         table = BlackjackTable(Store(args.db), args.player, rules, args.seed)
     except (StorageError, IllegalAction) as error:  # CorruptSave included; new rules refused mid-round
         raise UserError(str(error)) from None
-    note = ""
+    note = table.changed  # a saved table's rules changed by --rules
     if args.seed is not None and table.table.shoe.seed != args.seed:
         note = "--seed is for a new table: this one was already open, and plays on with its own shoe"
     if _typed(args.plain):

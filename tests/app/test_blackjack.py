@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.app import CorruptSave, Store, StoreBusy
-from cardtable.app.blackjack import BlackjackTable, round_record
+from cardtable.app.blackjack import BlackjackTable, round_record, settled_words
 from cardtable.app.blackjack_tally import tally
 from cardtable.cards import parse_cards
 from cardtable.thunderjack import Action, Seat, act, preset
@@ -278,3 +278,13 @@ def test_a_player_out_of_credits_is_told_to_take_a_fresh_stake_not_to_bet(tmp_pa
     for refused in (table.deal(), table.chip(10), table.chip_typed("10")):
         assert not refused.ok and refused.message == "you are out of credits: take a fresh stake first"
     assert table.fresh_stake().ok and table.chip(10).ok and table.deal().ok
+
+
+def test_a_round_whose_hands_win_and_lose_alike_is_said_to_break_even_not_to_push() -> None:
+    game = stacked_round({R: "TS 9H", M: "TD 6C"}, "TH 8D")  # 19 beats the dealer's 18, 16 loses to it
+    while not game.is_over:
+        game = act(game, Action.STAND)
+    assert game.net == 0
+    assert settled_words(game) == "You break even: your hands won 10 and lost 10."
+    pushed = stacked_round({M: "TS 8H"}, "TH 8D")
+    assert settled_words(act(pushed, Action.STAND)) == "Push: your bets come back."

@@ -143,3 +143,18 @@ def test_a_terminal_closed_at_the_deal_keeps_no_game_to_resume_and_one_played_is
         command.wait(timeout=30)
         rows = sqlite3.connect(db).execute("SELECT moves FROM games WHERE status = 'playing'").fetchall()
         assert rows == ([(1,)] if moves else []), (mode, moves, rows, written[-300:])
+
+
+def test_the_unfinished_games_are_listed_by_the_local_clock(tmp_path: Path) -> None:
+    import re
+    from datetime import datetime, timedelta, timezone
+
+    from tests.test_cli import cardtable
+
+    where = {"CARDTABLE_DB": str(tmp_path / "c.db")}
+    cardtable("play", "freecell", "--deal", "1", "--plain", stdin="t1 c1\nquit\n", env=where)
+    listed = cardtable("resume", "--list", env={**where, "TZ": "Asia/Tokyo"})  # nine hours ahead of the stored UTC
+    shown = re.search(r"^\s+\d+\s+(\d{4}-\d\d-\d\d \d\d:\d\d)\s", listed.stdout, re.MULTILINE)
+    assert shown is not None, listed.stdout
+    tokyo = datetime.now(timezone(timedelta(hours=9))).replace(tzinfo=None)
+    assert abs(datetime.strptime(shown.group(1), "%Y-%m-%d %H:%M") - tokyo) < timedelta(minutes=5)

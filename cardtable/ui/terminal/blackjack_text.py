@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardtable.app.blackjack import Answer, BlackjackTable
+from cardtable.app.storage import local_minute
 from cardtable.app.storage_errors import StorageError
 
 HELP = """Commands:
@@ -42,6 +43,21 @@ def settled(game: dict[str, Any], hand: dict[str, Any]) -> str:
     return f", {result_words(hand['paid'] - hand['bet'])}" if game["over"] and hand["paid"] is not None else ""
 
 
+SETTLED_AS = {"pushed": "", "beaten": "to the dealer's Blackjack"}
+"""How a settled hand's finish reads beside its result ("pushed" says it twice)."""
+
+
+def finish_words(game: dict[str, Any], hand: dict[str, Any]) -> str:
+    """A hand's finish, as it reads after its result once the round is over.
+
+    >>> over = {"over": True}
+    >>> finish_words(over, {"finish": "pushed"}), finish_words(over, {"finish": "beaten"}), finish_words(over, {"finish": "bust"})
+    ('', "to the dealer's Blackjack", 'bust')
+    """
+    finish = hand["finish"] or ""
+    return SETTLED_AS.get(finish, finish) if game["over"] else finish
+
+
 def render(view: dict[str, Any]) -> str:
     """The table as a few lines of text."""
     seats = "  ".join(
@@ -54,7 +70,8 @@ def render(view: dict[str, Any]) -> str:
         lines.append(f"  dealer   {dealer}  ({game['dealer_total']})")
         for hand in game["hands"]:
             soft = " soft" if hand["soft"] else ""
-            state = "  <- your turn" if hand["turn"] else (f"  {hand['finish']}" if hand["finish"] else "")
+            finish = finish_words(game, hand)
+            state = "  <- your turn" if hand["turn"] else (f"  {finish}" if finish else "")
             lines.append(f"  {hand['seat']:7}  {_cards(hand['cards'])}  ({hand['total']}{soft})  bet {hand['bet']}{settled(game, hand)}{state}")
     if view["actions"]:
         lines.append("  you may: " + ", ".join(view["actions"]))
@@ -84,7 +101,7 @@ def render_history(rounds: list[dict[str, Any]]) -> str:
         hands = "; ".join(
             f"{h['seat']} {' '.join(h['cards'])} ({h['finish']}, bet {h['bet']})" for h in played["hands"]
         )
-        when = str(played["at"])[:16].replace("T", " ")  # to the minute, as the games' list shows it
+        when = local_minute(played["at"])  # to the minute, as the games' list shows it
         lines.append(f"{when}  {hands}  dealer {' '.join(played['dealer'])}  {played['net']:+}")
     return "\n".join(lines)
 

@@ -14,6 +14,9 @@ class TextScreen(ModalScreen[None]):
     escape, q, space, enter, ? or s close it."""
 
     BINDINGS = [("escape,q,space,enter,question_mark,s", "dismiss", "Close")]
+    DEFAULT_CSS = "TextScreen #closing { dock: bottom; height: 1; padding: 0 2; background: $panel; }"
+    CLOSING = "Escape or q closes this page; the arrows and page keys scroll it."
+    """Said under the page (a player looking for the way back to the table found none)."""
 
     def __init__(self, text: str, markdown: bool = False) -> None:
         super().__init__()
@@ -22,6 +25,7 @@ class TextScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         body = Markdown(self.text, id="text") if self.markdown else Static(self.text, id="text")
+        yield Static(self.CLOSING, id="closing")
         yield VerticalScroll(body, id="sheet")
 
     def on_mount(self) -> None:

@@ -11,6 +11,7 @@ import sqlite3
 from dataclasses import replace
 from collections.abc import Iterator
 from pathlib import Path
+import pytest
 
 from cardtable.app import Store
 from cardtable.app.blackjack import BlackjackTable
@@ -100,6 +101,9 @@ def test_a_rule_set_may_be_named_in_capitals_and_a_saved_table_keeps_its_own(tmp
     assert first.returncode == 0 and "(six-deck-h17)" in first.stdout
     again = cardtable(db, "thunderjack", "--rules", "SIX-DECK-H17", stdin="")
     assert again.returncode == 0 and "the table now plays" not in again.stdout + again.stderr
+    cardtable(db, "thunderjack", stdin="10\n")  # a bet on the table
+    changed = cardtable(db, "thunderjack", "--rules", "single-deck", stdin="")
+    assert "the table now plays the single-deck rules (the bets on the table came back)" in changed.stderr, changed.stderr
 
 
 def _seated(tmp_path: Path) -> tuple[BlackjackTable, BlackjackApp]:
@@ -155,7 +159,9 @@ def test_key_one_selects_the_left_hand_as_the_first_button_does_and_soft_totals_
     assert "(soft 17)" in table_markup(view)
     settled = {**view, "round": {**view["round"], "over": True, "hands": [{**view["round"]["hands"][0], "paid": 0, "turn": False,
                                                                           "finish": "beaten"}]}}
-    assert "bet 10, lost 10 beaten" in table_markup(settled)  # in the typed mode's words, not "paid 0"
+    assert "bet 10, lost 10 to the dealer's Blackjack" in table_markup(settled)  # in the typed mode's words, not "paid 0"
+    pushed = {**settled, "round": {**settled["round"], "hands": [{**settled["round"]["hands"][0], "paid": 10, "finish": "pushed"}]}}
+    assert "bet 10, pushed" in table_markup(pushed) and "pushed pushed" not in table_markup(pushed)
 
 
 def test_a_table_changed_in_another_terminal_is_shown_again_not_a_crash(tmp_path: Path) -> None:
@@ -236,8 +242,26 @@ def test_question_mark_shows_the_tables_own_rules_and_any_close_key_returns(tmp_
             text = app.screen.query_one("#text", Markdown).source
             assert "six-deck-h17" in text and "on a soft 17" in text and "Thunderjack" not in text.split("## Keys")[0]
             assert "? the rules" in text
+            closing = app.screen.query_one("#closing", Static)
+            assert "Escape or q closes" in str(closing.render()) and closing.region.y == 23  # on the 80x24 screen
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, TextScreen)
 
     asyncio.run(look())
+
+
+def test_the_history_reads_the_local_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from cardtable.ui.terminal.blackjack_text import render_history
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        played = {"hands": [{"seat": "middle", "cards": ["TS", "9H"], "finish": "stood", "bet": 10}], "dealer": ["TH", "8D"],
+                  "net": 10, "at": "2026-12-05T17:39:02+00:00"}
+        assert render_history([played]).startswith("2026-12-06 02:39  ")
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
