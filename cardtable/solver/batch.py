@@ -17,7 +17,16 @@ from cardtable.solitaire.formats import format_move
 from cardtable.solver.search import Budget, Outcome, Result, solve
 
 CHUNK = 4
-"""Deals a worker takes at once: few enough that a lost worker costs little."""
+"""Deals a cluster's worker takes at once: few enough that a lost worker costs little."""
+
+SHARE_SECONDS = 0.25
+"""About how long the deals a local worker takes at once should keep it busy: the results
+come back when all are done, so a long share loses its finished deals to Ctrl-C, and a
+short one pays for handing it over more often than for solving (FreeCell's deals take a
+few milliseconds, Spider's seconds)."""
+
+MOST_SHARED = 32
+"""The most deals a local worker takes at once."""
 
 BREAKS = 3
 """Times the worker processes may be lost (killed, out of memory) before a batch stops:
@@ -74,9 +83,25 @@ def solve_deals(game: str, deals: Iterable[int], budget: Budget) -> list[DealRes
     return [solve_deal(game, deal, budget) for deal in deals]
 
 
-def _chunks(deals: list[int], size: int) -> Iterator[list[int]]:
-    for start in range(0, len(deals), size):
-        yield deals[start : start + size]
+def _chunks(deals: list[int], size: Callable[[], int]) -> Iterator[list[int]]:
+    """``deals`` in shares of ``size()`` deals, asked again for each share."""
+    start = 0
+    while start < len(deals):
+        count = size()
+        yield deals[start : start + count]
+        start += count
+
+
+def share_size(solved: int, seconds: float) -> int:
+    """Deals to hand a worker at once, after ``solved`` deals took ``seconds`` in all: one
+    until the first come back, then as many as ``SHARE_SECONDS`` holds.
+
+    >>> share_size(0, 0.0), share_size(8, 16.0), share_size(100, 1.0), share_size(1000, 0.1)
+    (1, 1, 25, 32)
+    """
+    if not solved:
+        return 1
+    return max(1, min(MOST_SHARED, int(SHARE_SECONDS * solved / max(seconds, 1e-9))))
 
 
 def classify(
@@ -100,7 +125,8 @@ def classify(
     pool = _pool(workers)
     finished = False
     try:
-        chunks = _chunks(todo, CHUNK)
+        spent = [0.0, 0.0]  # deals solved, and their seconds
+        chunks = _chunks(todo, lambda: share_size(int(spent[0]), spent[1]))
         running: dict[Future[list[DealResult]], list[int]] = {}
         breaks = 0
         for chunk in chunks:
@@ -117,6 +143,8 @@ def classify(
                 except BrokenProcessPool:  # a worker was killed (out of memory, say): its deals go again
                     lost.append(chunk)
                     continue
+                spent[0] += len(results)
+                spent[1] += sum(r.seconds for r in results)
                 yield from results
                 chunk = next(chunks, [])
                 if chunk and not lost:

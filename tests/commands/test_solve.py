@@ -366,7 +366,7 @@ def test_a_batch_with_nothing_decided_says_so_and_writes_no_share(tmp_path: Path
 
 def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) -> None:
     """SIGINT to the whole process group, as a terminal's Ctrl-C sends it: the workers
-    leave it to the batch, which stops them at once (not after the chunks queued for
+    leave it to the batch, which stops them at once (not after the deals queued for
     them, 2 s a deal), stores what finished and says how much."""
     db = tmp_path / "s.db"
     report = tmp_path / "so-far.csv"
@@ -377,7 +377,7 @@ def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) 
     # ignoring it, and would rightly solve on.
     batch = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(12)  # a chunk or two done by now, far fewer than the eight queued
+    time.sleep(12)  # a few deals done by now, far fewer than the 200
     os.killpg(batch.pid, signal.SIGINT)
     interrupted = time.monotonic()
     out, err = batch.communicate(timeout=90)
@@ -386,7 +386,7 @@ def test_ctrl_c_stops_a_batch_at_once_and_keeps_what_was_solved(tmp_path: Path) 
     said = re.search(r"cardtable: interrupted; (\d+) solved and (\d+) proven unwinnable, kept in the store[^;\n]*(?:; (\d+) unknown)?", err)
     assert said is not None, err
     assert _stored(db) == sum(int(n or 0) for n in said.groups()) < 200  # every verdict reached is kept
-    if _stored(db):  # and the file asked for holds them (on a loaded machine no chunk may be done yet)
+    if _stored(db):  # and the file asked for holds them (on a loaded machine no deal may be done yet)
         rows = report.read_text(encoding="utf-8").splitlines()
         assert "the files asked for hold the" in err and len(rows) - 1 == _stored(db), err
     else:

@@ -81,3 +81,14 @@ def test_a_scheduler_with_no_workers_is_said_at_once_not_waited_on(monkeypatch: 
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty:
         with pytest.raises(ConnectionError, match="the scheduler has no workers"):
             list(cluster.classify_on_cluster(empty.scheduler_address, "bakers-game", range(1, 3), Budget(nodes=1000)))
+
+
+def test_a_worker_is_handed_one_deal_at_first_then_as_many_as_a_quarter_second_holds() -> None:
+    """A worker's deals come back together once all are done: Spider's, seconds each, go
+    one at a time (Ctrl-C keeps each one finished), FreeCell's, milliseconds each, by the dozen."""
+    from cardtable.solver.batch import _chunks, share_size
+
+    sizes = iter([1, 1, 3, 3])
+    assert list(_chunks(list(range(7)), lambda: next(sizes))) == [[0], [1], [2, 3, 4], [5, 6]]
+    assert share_size(0, 0.0) == 1 and share_size(6, 12.0) == 1  # 2 s a deal
+    assert share_size(60, 0.18) == 32 and share_size(60, 1.2) == 12  # 3 ms, 20 ms a deal
