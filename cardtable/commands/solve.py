@@ -59,20 +59,21 @@ RAN_OUT = {
 def parse_deals(text: str) -> list[int]:
     """Deal numbers from ``7``, ``1-100`` or ``1-10,20-30``.
 
-    >>> parse_deals("1-3,7,2-4")
-    [1, 2, 3, 4, 7]
+    >>> parse_deals("1-3,7,2-4"), parse_deals(" 5 - 6, 9 ")
+    ([1, 2, 3, 4, 7], [5, 6, 9])
     """
     deals: set[int] = set()
-    for part in text.replace(" ", "").split(","):
+    for part in (part.strip() for part in text.split(",")):  # spaces around a number, not inside it ("1 2" is no 12)
         low, dash, high = part.partition("-")
+        low, high = low.strip(), high.strip()
         try:
             if not all(plain_digits(n) for n in (low, high if dash else low)):
                 raise ValueError(part)
             first, last = int(low), int(high if dash else low)
         except ValueError:
             raise UserError(f"deals are numbers or ranges such as 1-100, not {part!r}") from None
-        if last < first or first < 0:
-            raise UserError(f"the range {part} is empty or negative")
+        if last < first:
+            raise UserError(f"the range {part} runs backwards: {last}-{first} names those deals")
         if len(deals) + last - first + 1 > MOST_DEALS:
             raise UserError(f"{text} is more than {MOST_DEALS:,} deals: classify a range in parts")
         deals.update(range(first, last + 1))
@@ -426,8 +427,9 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     results.sort(key=lambda r: r.deal)
     summary = summarize(results)
     if known:
-        print(f"({plural(len(known), 'verdict')} and {'its time comes' if len(known) == 1 else 'their times come'} "
-              "from the store; --again solves them anew)")
+        one = len(known) == 1
+        print(f"({plural(len(known), 'verdict')} and {'its time' if one else 'their times'} come from the store; "
+              f"--again solves {'it' if one else 'them'} anew)")
     print(f"{variant.name}\n{summary.text()}")
     written = _write_files(variant, results, args, freecell, budget, deals, kept_all)
     return STOPPED if refused or not written else 0

@@ -6,6 +6,7 @@ may retry, so a worker lost mid-run costs only the deals it held, which run agai
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -44,6 +45,7 @@ def classify_on_cluster(
         raise ImportError("the cluster path needs dask's distributed package: pip install 'cardtable[distributed]'") from None
     if isinstance(address, str):
         _reachable(address)
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)  # its failures are said here, in words
     client = _connected(Client, address)
     decided: set[int] = set()
     try:
@@ -53,9 +55,9 @@ def classify_on_cluster(
         ]
         try:  # asked once the work waits, so a cluster that grows with its queue has begun to
             client.wait_for_workers(1, timeout=WORKERS_SECONDS)
-        except TimeoutError:
-            raise ConnectionError(f"the scheduler has no workers (none joined in {WORKERS_SECONDS} s of deals "
-                                  f"waiting): start some with `dask worker {address}`") from None
+        except TimeoutError:  # the cluster can't go on, as when it goes away: not a mistake in the command
+            raise BatchStopped(f"the scheduler has no workers (none joined in {WORKERS_SECONDS} s of deals "
+                               f"waiting): start some with `dask worker {address}`", todo) from None
         try:
             for future in as_completed(futures):  # type: ignore[no-untyped-call]
                 results = future.result()
@@ -63,7 +65,9 @@ def classify_on_cluster(
                 yield from results
         except Exception as error:  # noqa: BLE001 - the scheduler gone, a chunk that kills its workers...
             left = [deal for deal in todo if deal not in decided]
-            raise BatchStopped(f"the cluster stopped the batch ({first_line(error)})", left) from None
+            gone = "connection-lost" in str(error) or type(error).__name__ == "FutureCancelledError"
+            why = "the connection to the scheduler was lost" if gone else first_line(error)
+            raise BatchStopped(f"the cluster stopped the batch ({why})", left) from None
     finally:
         client.close()
 
@@ -120,5 +124,10 @@ def _connected(client_class: Any, address: str) -> Any:
     if "client" in outcome:
         return outcome["client"]
     error = outcome.get("error")
-    why = f"{type(error).__name__}: {error}"[:200] if error is not None else f"no answer in {CONNECT_SECONDS + 10} s"
+    if error is None:
+        why = f"no answer in {CONNECT_SECONDS + 10} s"
+    elif isinstance(error, (OSError, TimeoutError)):
+        why = first_line(error)
+    else:  # a stranger's bytes read as Dask's (a size of exabytes, say): said as what it is
+        why = "something answered, but not in Dask's protocol"
     raise ConnectionError(f"no Dask scheduler answered there ({why})")

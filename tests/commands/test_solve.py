@@ -175,7 +175,7 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     status, out, _ = run(capsys, "solve", "bakers-game", "--deals", "1-12", "--db", str(db))
     assert status == 0 and "12 verdicts and their times come from the store" in out
     status, out, _ = run(capsys, "solve", "bakers-game", "--deals", "3", "--db", str(db))
-    assert status == 0 and "(1 verdict and its time comes from the store" in out
+    assert status == 0 and "(1 verdict and its time come from the store; --again solves it anew)" in out
 
 
 def test_exported_solutions_are_written_as_the_one_deal_solve_prints_them(
@@ -221,7 +221,9 @@ def test_bad_input_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixt
     for args, words in [
         (("solve", "nosuchgame"), "unknown game 'nosuchgame' (`cardtable games` lists every game)"),
         (("solve", "freecell", "--deals", "1-x"), "deals are numbers or ranges"),
-        (("solve", "freecell", "--deals", "9-3"), "empty or negative"),
+        (("solve", "freecell", "--deals", "9-3"), "the range 9-3 runs backwards: 3-9 names those deals"),
+        (("solve", "freecell", "--deals", "1 2"), "not '1 2'"),  # not deal 12
+        (("solve", "freecell", "--deals", "1-3 4"), "not '1-3 4'"),
         (("solve", "freecell", "--deals", "-1-3"), "not '-1-3'"),
         (("solve", "freecell", "--deal", "0"), "FreeCell deal numbers run from 1"),
         (("solve", "freecell", "--seconds", "0"), "--seconds must be a finite number above 0, not 0"),
@@ -495,6 +497,7 @@ def test_a_scheduler_address_where_something_else_answers_is_a_clear_error(capsy
         stranger.close()
     assert status == 2 and out == ""
     assert err.startswith(f"cardtable: can't use the cluster at tcp://127.0.0.1:{port}: no Dask scheduler answered there (")
+    assert "EiB" not in err and "MemoryError" not in err, err  # its bytes' "size" is no news to the user
 
 
 def test_budgets_read_with_separators_and_a_shuffling_redeal_is_called_foresight(capsys: pytest.CaptureFixture[str]) -> None:
