@@ -13,16 +13,17 @@ move notation.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from cardtable.app import Outcome, Session
+from cardtable.app.events import Event
 from cardtable.app.redeals import offers_redeal
 from cardtable.cards import NotationError, parse_card
 from cardtable.cards.words import listed
 from cardtable.solitaire import Move, MoveKind, PileKind, Variant
 from cardtable.solitaire.traits import Play
-from cardtable.solitaire.formats import FormatError, parse_move
+from cardtable.solitaire.formats import FormatError, move_words, parse_move
 
 def help_for(variant: Variant) -> str:
     """The typed mode's help for ``variant``: only the moves and words its game has (no
@@ -56,7 +57,7 @@ def help_for(variant: Variant) -> str:
             moves.append(f"t3 t5    move what fits from {word} 3 to {word} 5")
     extras = ", ".join(w for w, there in (("deal", stock), ("redeal", redeals)) if there)
     exact = "t25+t3  " if pairs else "t3>t5:2 " if builds else "t3>f1   " if homes else "t3>waste" if waste else "t3>t5   "
-    moves.append(f"{exact} exact notation" + (f" (also {extras})" if extras else ""))
+    moves.append(f"{exact} exact notation" + (f" (also {extras})" if extras else "") + "; several on a line are played in order")
     other = ", ".join(w for w, there in (("turn (deal from the stock)", stock), ("redeal", redeals)) if there)
     return "moves:   " + "\n         ".join(moves) + "\nother:   " + (other + ", " if other else "") + OTHER_WORDS
 
@@ -207,13 +208,37 @@ def run_command(session: Session, text: str) -> Reply:
         return Reply(word=word)
     if ">" in line or "+" in line:
         try:
-            return Reply(session.play(parse_move(session.variant, line)))
+            return Reply(_in_turn(session, _notation_moves(session.variant, line)))
         except FormatError as error:
             return Reply(Outcome(False, str(error)))
     command = next((known for known in _LONGEST_FIRST if line.startswith(f"{known} ")), None)
     if command is not None and _names_nothing(session, command.split()[0]):
         return Reply(Outcome(False, _extra_words(command, line[len(command) + 1:])))
     return Reply(_card_words(session, text.split()))
+
+
+def _notation_moves(variant: Variant, line: str) -> list[Move]:
+    """The moves of a line in the move notation: one (``t25 + waste``), or several in a
+    row, as ``solve`` prints a solution (``t4>waste deal t4>waste``)."""
+    words = move_words(line)
+    if len(words) > 1:
+        try:
+            return [parse_move(variant, word) for word in words]
+        except FormatError:
+            pass  # one move written with spaces
+    return [parse_move(variant, line)]
+
+
+def _in_turn(session: Session, moves: list[Move]) -> Outcome:
+    """Play ``moves`` one after another, up to the first that can't be played."""
+    events: tuple[Event, ...] = ()
+    for done, move in enumerate(moves):
+        outcome = session.play(move)
+        events += outcome.events
+        if not outcome.ok:
+            said = f"{done} of {len(moves)} moves played; then " if len(moves) > 1 else ""
+            return replace(outcome, reason=said + outcome.reason, events=events)
+    return replace(outcome, reason=f"{len(moves)} moves played" if len(moves) > 1 else outcome.reason, events=events)
 
 
 def _names_nothing(session: Session, word: str) -> bool:

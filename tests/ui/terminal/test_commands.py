@@ -113,3 +113,23 @@ def test_a_card_two_of_whose_copies_could_go_there_is_asked_about_and_pile_words
     moved = run_command(session, "t10 t2").outcome
     assert moved is not None and moved.ok and session.state.piles[session.pile_index("t4")][-1].code == "8S"
 
+
+
+def test_a_solution_pasted_on_one_line_is_played_move_by_move_up_to_the_first_that_cant_be() -> None:
+    from cardtable.solitaire.formats import format_move
+    from cardtable.solver import Budget, solve
+
+    variant = get_variant("golf")
+    solution = solve(variant.start(3), Budget(nodes=200_000, seconds=60.0))
+    assert solution.solved
+    line = " ".join(format_move(variant, move) for move in solution.moves)  # as `cardtable solve golf --deal 3` prints it
+    session = Session(variant, 3)
+    reply = run_command(session, line)
+    assert reply.outcome.ok and reply.outcome.reason == f"{len(solution.moves)} moves played" and session.is_won
+    again = Session(variant, 3)
+    first, second = line.split()[:2]
+    reply = run_command(again, f"{first} {first} {second}")  # the second can't be played twice
+    assert not reply.outcome.ok and reply.outcome.reason.startswith("1 of 3 moves played; then "), reply.outcome.reason
+    assert again.move_count == 1
+    spaced = run_command(Session(get_variant("pyramid"), 1), "t25 + t28").outcome  # one move, written with spaces
+    assert spaced == run_command(Session(get_variant("pyramid"), 1), "t25+t28").outcome and "don't pair" in spaced.reason
