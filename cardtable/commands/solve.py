@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TextIO
 from urllib.parse import urlsplit
 
+from cardtable.app.autoplay import builds_home
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
@@ -166,6 +167,8 @@ def _to_type(variant: Variant, deal: int, freecell: bool) -> str:
     """How a player types the solution into the game: in cardtable's notation, auto-build off."""
     if freecell:
         return "(in Freecell Solver's notation: `--notation cardtable` writes the moves as `cardtable play` reads them)"
+    if not builds_home(variant):  # no foundation auto-build plays to (Golf, Tri-Peaks): nothing to turn off
+        return f"(typed in play as they are: `cardtable play {shlex.quote(variant.id)} --deal {deal}`)"
     return (f"(typed in play as they are, with auto-build off: `cardtable play {shlex.quote(variant.id)} --deal {deal} "
             "--no-auto-build`; auto-build would send cards home ahead of them. The setting is kept for later games: "
             "`--auto-build` turns it on again)")

@@ -96,6 +96,11 @@ def test_a_solution_typed_into_play_as_the_solver_says_wins(tmp_path: Path, caps
     assert status == 0 and told is not None and "--no-auto-build" in told.group(1)
     played = cardtable(tmp_path / "p.db", *shlex.split(told.group(1)), "--plain", stdin="\n".join(out.split()) + "\n")
     assert f"You won in {len(out.split())} moves!" in played.stdout
+    status, out, err = run(capsys, "solve", "golf", "--deal", "3", "--no-store")  # no foundation auto-build plays to
+    told = re.search(r"`cardtable (play [^`]+)`", err)
+    assert status == 0 and told is not None and "auto-build" not in err, err
+    played = cardtable(tmp_path / "p.db", *shlex.split(told.group(1)), "--plain", stdin=out)  # pasted, one line
+    assert f"You won in {len(out.split())} moves!" in played.stdout, played.stdout[-500:]
 
 
 def test_unwinnable_and_unknown_have_their_own_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
