@@ -208,8 +208,7 @@ def with_options(variant: Variant, chosen: Mapping[str, int], known: Iterable[Va
     for name, value in chosen.items():
         option = offered.get(name)
         if option is None:
-            allowed = ", ".join(offered) or "none"
-            raise OptionError(f"{variant.name} has no option {name!r} (options: {allowed})")
+            raise _no_option(variant, name)
         if value not in option.values:
             allowed = ", ".join(option.value_words(v) for v in option.values)
             raise OptionError(f"{variant.name}: {name} may be {allowed}, not {value}")
@@ -258,10 +257,16 @@ def _same_rules(a: Variant, b: Variant) -> bool:
     return all(getattr(a, name) == getattr(b, name) for name in _RULES)
 
 
-def parse_options(text: str) -> dict[str, int]:
+def _no_option(variant: Variant, name: str) -> OptionError:
+    offered = ", ".join(option_names(variant)) or "none"
+    return OptionError(f"{variant.name} has no option {name!r} (options: {offered})")
+
+
+def parse_options(text: str, variant: Variant | None = None) -> dict[str, int]:
     """``cells=3,draw=1`` (or ``cells=3`` items) as a mapping, ``yes`` and ``no`` read as
     1 and 0 (``wrap=yes``), ``unlimited`` as 0 (``passes=unlimited``); raises OptionError,
-    for an option given twice too.
+    for an option given twice too, and, given the ``variant``, for a name it does not offer
+    (said before its value is looked at).
 
     >>> parse_options("columns=9, wrap=yes, passes=unlimited")
     {'columns': 9, 'wrap': 1, 'passes': 0}
@@ -269,6 +274,8 @@ def parse_options(text: str) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         name, sep, value = item.partition("=")
+        if variant is not None and sep and name.strip().lower() not in option_names(variant):
+            raise _no_option(variant, name.strip().lower())
         value = str(_WORDS.get(value.strip().lower(), value.strip()))
         if not sep or not value.isdigit():
             raise OptionError(

@@ -100,6 +100,7 @@ def _with_options(key: str) -> Variant:
     if not rest[:-1].strip():
         raise UnknownGame(f"no options between the brackets of {key!r}: write them as {base}[NAME=VALUE]")
     try:
-        return with_options(get_variant(base), parse_options(rest[:-1]), variants())
+        variant = get_variant(base)
+        return with_options(variant, parse_options(rest[:-1], variant), variants())
     except OptionError as error:
         raise UnknownGame(str(error)) from None

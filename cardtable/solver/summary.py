@@ -17,8 +17,8 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     >>> low, high = wilson(81, 100)
     >>> round(low, 3), round(high, 3)
     (0.722, 0.875)
-    >>> wilson(20, 20)[1] <= 1.0 and wilson(0, 20)[0] >= 0.0
-    True
+    >>> wilson(200, 200)[1], wilson(0, 20)[0]
+    (1.0, 0.0)
     """
     if trials == 0:
         return 0.0, 1.0
@@ -26,8 +26,9 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     middle = p + z * z / (2 * trials)
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
-    # Clamped: rounding can leave an all-won share's upper bound a hair above 1.
-    return max(0.0, (middle - spread) / scale), min(1.0, (middle + spread) / scale)
+    # Exact at the ends: rounding leaves an all-won share's upper bound a hair off 1.
+    low = 0.0 if successes == 0 else max(0.0, (middle - spread) / scale)
+    return low, 1.0 if successes == trials else min(1.0, (middle + spread) / scale)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -101,7 +102,7 @@ class Summary:
         if self.thoughtful:
             lines.append(
                 f"the solver knew {self.foresaw or 'every face-down card'} (thoughtful play): these are the deals "
-                "as dealt, not what a player who can't see that would win"
+                "as dealt, not the share a player without that knowledge would win"
             )
         return "\n".join(lines)
 

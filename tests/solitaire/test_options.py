@@ -63,6 +63,7 @@ def test_thoughtful_klondike_turning_three_is_saratoga_and_its_summary_says_so()
         ("freecell[draw=3]", "FreeCell has no option 'draw' (options: cells, columns, wrap)"),
         ("pyramid[cells=2]", "Pyramid has no option 'cells' (options: none)"),
         ("klondike[draw]", "an option is written name=number"),
+        ("klondike[foo=bar]", "Klondike has no option 'foo' (options: draw, passes, columns, wrap)"),  # the name first
         ("klondike[passes=-1]", "an option is written name=number"),
         ("nosuch[cells=2]", "unknown game 'nosuch'"),
     ],

@@ -73,10 +73,8 @@ def parse_move(variant: Variant, text: str) -> Move:
         if number < 1:
             raise FormatError(f"{text!r}: a move carries at least one card")
         return Move(MoveKind.MOVE, _pile(variant, source, text), _pile(variant, target, text), number)
-    raise FormatError(
-        f"{text!r} is not a move: write t3>t5 (or t3>t5:3 for three cards), deal, redeal, "
-        "or t25+waste to discard a pair"
-    )
+    pairs = ", or t25+waste to discard a pair" if variant.pairs is not None else ""
+    raise FormatError(f"{text!r} is not a move: write t3>t5 (or t3>t5:3 for three cards), deal, redeal{pairs}")
 
 
 def parse_moves(variant: Variant, text: str) -> list[Move]:

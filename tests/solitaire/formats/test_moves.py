@@ -66,3 +66,11 @@ def test_move_lists_allow_spaces_commas_lines_and_comments() -> None:
 def test_a_move_naming_a_missing_pile_cannot_be_written() -> None:
     with pytest.raises(FormatError, match="no pile number"):
         format_move(get_variant("klondike"), Move(MoveKind.MOVE, 40, 1))
+
+
+def test_the_notation_offers_pairs_only_in_games_that_remove_them() -> None:
+    with pytest.raises(FormatError) as klondike:
+        parse_move(get_variant("klondike"), "t3-t5")
+    with pytest.raises(FormatError) as pyramid:
+        parse_move(get_variant("pyramid"), "t3-t5")
+    assert "pair" not in str(klondike.value) and "t25+waste to discard a pair" in str(pyramid.value)
