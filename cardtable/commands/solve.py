@@ -416,12 +416,12 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
             _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
             return STOPPED
     except KeyboardInterrupt as stop:
-        print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
+        print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
         _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
         return TERMINATED if isinstance(stop, _Terminated) else INTERRUPTED
     except BatchStopped as error:
         print(f"\ncardtable: {plural(len(error.left), 'deal')} not searched ({_ranges(error.left)}): {error}; "
-              f"{_so_far(results[len(known):], store is not None, args.again)}", file=sys.stderr)
+              f"{_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
         _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
         return STOPPED
     finally:
@@ -444,6 +444,9 @@ def _write_so_far(
 ) -> None:
     """Write the files asked for with the results of a batch that stopped early (``kept``:
     every verdict reached is in the store)."""
+    if not results and (args.csv or args.json or args.plot):
+        print("cardtable: no deal was decided or searched, so the files asked for were not written (any there "
+              "already are as they were)", file=sys.stderr)
     if results and (args.csv or args.json or args.plot):
         results.sort(key=lambda r: r.deal)
         if _write_files(variant, results, args, freecell, budget, deals, kept):
@@ -466,13 +469,14 @@ def _ranges(deals: list[int]) -> str:
     return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
-def _so_far(done: list[DealResult], stored: bool, again: bool = False) -> str:
-    """What an interrupted batch did: its verdicts by kind, and what a new run does with them.
+def _so_far(done: list[DealResult], stored: bool, again: bool = False, known: int = 0) -> str:
+    """What an interrupted batch did: its verdicts by kind, and what a new run does with
+    them (``known``: verdicts it read from the store, which the files hold too).
 
     >>> from cardtable.solver.batch import DealResult
     >>> row = lambda outcome: DealResult("golf", 1, outcome, 0, 10, 0.1, True, "")
-    >>> _so_far([row(Outcome.UNWINNABLE), row(Outcome.SOLVED), row(Outcome.UNKNOWN)], True)
-    '1 solved and 1 proven unwinnable, kept in the store (run the same command again to go on); 1 unknown, searched again then'
+    >>> _so_far([row(Outcome.UNWINNABLE), row(Outcome.SOLVED), row(Outcome.UNKNOWN)], True, known=2)
+    '1 solved and 1 proven unwinnable, kept in the store (run the same command again to go on); 1 unknown (searched again then); 2 more verdicts came from the store'
     """
     decided = [r for r in done if r.outcome is not Outcome.UNKNOWN]
     solved = sum(r.outcome is Outcome.SOLVED for r in decided)
@@ -481,8 +485,8 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False) -> str:
     if not stored:
         return f"{counts}, {unknown} unknown: not kept (--no-store)"
     going_on = "run the same command without --again to go on" if again else "run the same command again to go on"
-    return f"{counts}, kept in the store ({going_on})" + (
-        f"; {unknown} unknown, searched again then" if unknown else "")
+    earlier = f"; {known} more {'verdict' if known == 1 else 'verdicts'} came from the store" if known else ""
+    return f"{counts}, kept in the store ({going_on})" + (f"; {unknown} unknown (searched again then)" if unknown else "") + earlier
 
 
 def _write_files(
