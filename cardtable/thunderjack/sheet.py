@@ -60,7 +60,8 @@ def _naturals(rules: RuleSet) -> str:
     else:
         parts.append(f"{blackjack} at once; a dealer Blackjack ends the round: your Blackjacks push, other hands lose.")
     if rules.blitz_cards is not None:
-        parts.append(f"Blitz: {_count(rules.blitz_cards)} cards without busting pay {_ratio(rules.blitz_pays)} at once.")
+        doubled = " (not a doubled hand, settled as doubled)" if rules.blitz_cards <= 3 else ""  # it takes its third card
+        parts.append(f"Blitz: {_count(rules.blitz_cards)} cards without busting pay {_ratio(rules.blitz_pays)} at once{doubled}.")
     parts.append("No insurance or even money.")
     return " ".join(parts)
 

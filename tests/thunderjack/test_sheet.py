@@ -30,6 +30,7 @@ BASE = preset("six-deck-s17")
         ({"blackjack_pays": Fraction(6, 5)}, "pays 6:5"),
         ({"thunderjack_pays": Fraction(2)}, "its own suit as the first two cards) pays 2:1"),
         ({"blitz_cards": 5, "blitz_pays": Fraction(3)}, "Blitz: five cards without busting pay 3:1"),
+        ({"blitz_cards": 3}, "Blitz: three cards without busting pay 5:1 at once (not a doubled hand, settled as doubled)."),
     ],
 )
 def test_a_changed_rule_changes_the_sheet_in_words(changes: dict[str, object], words: str) -> None:
@@ -42,3 +43,14 @@ def test_thunderjacks_sheet_names_its_own_hands_and_a_casino_sheet_does_not() ->
     thunderjack, casino = " ".join(sheet(RuleSet())), " ".join(sheet(BASE))
     assert "Thunderjack" in thunderjack and "Blitz: six cards" in thunderjack and "4 decks" in thunderjack
     assert "Thunderjack" not in casino and "Blitz" not in casino and "and again up to 4 hands" in casino
+
+
+def test_a_doubled_hand_of_blitz_cards_is_settled_as_doubled_as_the_sheet_says() -> None:
+    from cardtable.thunderjack import Action, Finish, Seat, act
+    from tests.thunderjack.tables import THUNDERJACK, stacked_round
+
+    three = THUNDERJACK.but(blitz_cards=3)
+    doubled = act(stacked_round({Seat.MIDDLE: "5S 4H"}, "TH 7D", draws="2C", rules=three), Action.DOUBLE)
+    assert doubled.is_over and len(doubled.hands[0].cards) == 3 and doubled.hands[0].finish is Finish.DOUBLED
+    hit = act(stacked_round({Seat.MIDDLE: "5S 4H"}, "TH 7D", draws="2C", rules=three), Action.HIT)
+    assert hit.hands[0].finish is Finish.BLITZ
