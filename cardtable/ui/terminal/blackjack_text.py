@@ -15,14 +15,15 @@ HELP = """Commands:
   clear                     take the bets back
   deal                      deal a round
   hit (h), stand (s), double (d), split (p), surrender (r)
-  hint                      the advisor's best action and its value
+  hint (i)                  the advisor's best action and its value
   stake                     a fresh stake when you have run out of credits
   stats                     your statistics
   history                   your last ten rounds
   rules                     the rules this table plays by
   help, quit"""
 
-SHORT = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender"}
+SHORT = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender", "i": "hint"}
+"""One-letter words, as the full-screen table's keys."""
 
 
 def _cards(cards: list[dict[str, Any]]) -> str:
@@ -152,7 +153,8 @@ def play_plain(
         else:
             if answer.message:
                 write(f"  {answer.message}")
-            if answer.stale or (answer.ok and line.strip().lower() != "hint"):
+            word = line.strip().lower()
+            if answer.stale or (answer.ok and SHORT.get(word, word) != "hint"):
                 write(render(table.view()))
         prompt()
     return 0
