@@ -237,6 +237,8 @@ def test_the_rules_dialog_gives_the_tables_own_rules(page: Page, served: tuple[s
     expect(dialog).to_contain_text("6 decks, shuffled before every round")
     expect(dialog).not_to_contain_text("Thunderjack")
     expect(dialog).not_to_contain_text("Blitz")
+    expect(page.locator("#table-name")).to_have_text("Blackjack: six-deck-h17 rules")  # the header too, and the tab
+    expect(page).to_have_title("Blackjack: six-deck-h17 rules · cardtable")
 
 
 def test_out_of_credits_the_page_says_how_to_play_on_and_a_fresh_stake_does(page: Page, served: tuple[str, FastAPI]) -> None:

@@ -44,6 +44,8 @@ function render(next) {
   view = next;
   if (rulesAsked) { rulesAsked = false; showRules(); } // asked for before the table had loaded
   if (handInTurn(previous) && handInTurn(previous) !== handInTurn(view)) turnPassedAt = performance.now();
+  $("table-name").textContent = tableName();  // the rules a saved table was changed to, not always Thunderjack's
+  document.title = `${tableName()} · cardtable`;
   $("credits").textContent = `Credits ${view.credits}`;
   $("rules-line").textContent = view.description;
   const round = view.round;
@@ -175,11 +177,14 @@ function roundLine(round) {
   return item;
 }
 
+/** The game the table plays, by its rules' name. */
+const tableName = () => (view.rules === "thunderjack" ? "Thunderjack!" : `Blackjack: ${view.rules} rules`);
+
 /** The rules dialog, written by the server from the table's own rule set (once the table
  * has loaded: a click before that opens it as soon as it has). */
 function showRules() {
   if (!view) { rulesAsked = true; return; }
-  $("rules-name").textContent = view.rules === "thunderjack" ? "Thunderjack!" : `Blackjack: ${view.rules} rules`;
+  $("rules-name").textContent = tableName();
   $("rules-sheet").replaceChildren(...view.sheet.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
   $("rules-description").textContent = view.description;
   $("rules-dialog").showModal();
