@@ -34,6 +34,11 @@ Avoid = Callable[[Move], bool]
 
 LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
+PLANNED = 500
+"""The score of a plan's first move: below a win, above the heuristic's moves."""
+PLAN_LEAST, PLAN_MOST = 0.05, 0.2
+"""The least time a plan is given, however long the arrangements took, and the most (800
+positions of Spider take about a tenth of a second)."""
 NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
 NO_WIN_SEEN = "no win in the arrangements of the face-down cards tried; the game may still be won"
@@ -62,6 +67,9 @@ class Effort:
     samples: int = 12
     sample_nodes: int = 1_500
     sample_seconds: float = 0.1
+    plan_nodes: int = 800
+    """Positions a plan from what the player sees searches (``lookahead.plan``), where
+    no arrangement is won."""
 
 
 def arrangement(state: State, rng: random.Random, known: frozenset[Card] = frozenset()) -> State:
@@ -131,12 +139,25 @@ class SolvingHinter:
         rest = self.fallback.best_moves(state, previous, avoid, known)
         if not rest:
             return rest
-        found = self.leading(state, avoid or (lambda move: False), known, began)
+        avoid = avoid or (lambda move: False)
+        found = self.leading(state, avoid, known, began)
+        if found is None and not _in_sight(state, known):  # a line to the best the player can see, else the heuristic's move
+            found = self._planned(state, avoid, began)
         if found is None:  # the heuristic's move, and the player told it leads to no known win
             lost = known_lost(state, lambda: known)  # (the indicator's proof, say)
             said = PROVED_LOST if lost else NO_WIN_FOUND if _in_sight(state, known) else NO_WIN_SEEN
             return [replace(rest[0], reason=f"{rest[0].reason} ({said})")] + rest[1:]
         return [found] + [h for h in rest if h.move != found.move]
+
+    def _planned(self, state: State, avoid: Avoid, began: float) -> Hint | None:
+        """The first move of the plan from what the player sees (``lookahead.plan``), said
+        with what it gains, where no arrangement of the face-down cards was won; on what
+        is left of the hint's clock, within ``PLAN_LEAST`` and ``PLAN_MOST``."""
+        seconds = min(PLAN_MOST, max(PLAN_LEAST, self.effort.seconds - (time.perf_counter() - began)))
+        planned = self.searcher.plan(state, self.effort.plan_nodes, seconds)
+        if planned is None or avoid(planned.moves[0]):
+            return None
+        return Hint(planned.moves[0], PLANNED, f"{describe(state, planned.moves[0])}: {planned.gain} ({NO_WIN_SEEN})")
 
     def leading(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
         """A move that leads to a win, explained; None if the search finds none. The

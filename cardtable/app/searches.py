@@ -26,6 +26,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
+from cardtable.app.lookahead import Plan, plan
 from cardtable.app.orphans import end_with_parent
 from cardtable.solitaire import State
 from cardtable.solver import Budget, Outcome, Result, solve, warm_up
@@ -56,6 +57,10 @@ class Searcher(Protocol):
         """Make ready to search (numba's kernels loaded), before any search's clock starts."""
         ...
 
+    def plan(self, state: State, nodes: int, seconds: float) -> Plan | None:
+        """``lookahead.plan(state, nodes, seconds)``, waited for."""
+        ...
+
 
 class Here:
     """Searches on the calling thread."""
@@ -67,6 +72,10 @@ class Here:
     def warm_up(self, state: State) -> None:
         """``solver.warm_up``, here."""
         warm_up(state)
+
+    def plan(self, state: State, nodes: int, seconds: float) -> Plan | None:
+        """``lookahead.plan``, here."""
+        return plan(state, nodes, seconds)
 
 
 HERE = Here()
@@ -110,6 +119,15 @@ class SearchProcess:
             self._ask(int)
         except _Lost:
             pass
+
+    def plan(self, state: State, nodes: int, seconds: float) -> Plan | None:
+        """``lookahead.plan(state, nodes, seconds)`` in the process (a Python search as
+        long as a hint's: kept off the server's interpreter); None if the process is lost."""
+        try:
+            planned: Plan | None = self._ask(plan, state, nodes, seconds)
+        except _Lost:
+            return None
+        return planned
 
     def start(self) -> None:
         """Start the process now, without waiting for it (it takes a second or two to

@@ -1,0 +1,126 @@
+"""A plan from what the player sees: the line of moves that gains the most on the table
+before any face-down card turns up.
+
+Where cards lie face down and no arrangement of them is won within a hint's search (Spider
+in two suits, mostly), the heuristic judges one move at a time, and moves runs back and
+forth. A plan looks further: it searches the moves that show nothing new (no deal, no
+redeal), stopping each line where a card turns up, and weighs where each line ends by
+what a player can see there: cards home, cards turned up, empty columns, runs built,
+in that order. A turned-up card is counted, never looked at, so the plan
+tells nothing of a face-down card.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import time
+from dataclasses import dataclass
+
+from cardtable.solitaire import Move, MoveKind, State, apply, legal_moves
+from cardtable.solitaire.engine import interchangeable
+
+HOME, TURNED, EMPTIED, RUN, BUILT = 100, 80, 40, 10, 2
+"""What a card home, a card turned up, an empty column that takes any card, a card on a
+run it moves with, and a card on one it only builds on are each worth."""
+
+ANY = 8
+"""An empty column that takes more kinds of card than this counts as taking any."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The line to play, and what it gains, in words."""
+
+    moves: tuple[Move, ...]
+    gain: str
+
+
+def plan(state: State, nodes: int = 800, seconds: float = math.inf) -> Plan | None:
+    """The shortest line to the best position reachable without turning up a card (or
+    by turning one up at its last move), searching at most ``nodes`` positions and
+    ``seconds``; None when none is better than where the table stands."""
+    began = time.perf_counter()
+    groups = interchangeable(state)  # (the stock holds its cards all along: no deal is played)
+    fixed = [i for i in range(len(state.piles)) if not any(i in g for g in groups)]
+    codes = [_code(state, i) for i in range(len(state.piles))]
+    worths = [_pile_worth(state, i) for i in range(len(state.piles))]
+    start = sum(worths)
+    best: tuple[int, tuple[Move, ...], State] = (start, (), state)
+    seen = {_key(codes, fixed, groups)}
+    frontier: list[tuple[int, int, int, State, tuple[Move, ...], list[bytes], list[int]]] = [
+        (-start, 0, 0, state, (), codes, worths)
+    ]
+    count = 0
+    while frontier and count < nodes and time.perf_counter() - began < seconds:
+        _, _, _, position, line, codes, worths = heapq.heappop(frontier)
+        count += 1
+        for move in legal_moves(position):
+            if move.kind in (MoveKind.DEAL, MoveKind.REDEAL):
+                continue  # they show cards: where to deal is the heuristic's to judge
+            after = apply(position, move, trusted=True)
+            changed = [i for i, (old, new) in enumerate(zip(position.piles, after.piles)) if old is not new]
+            child_codes, child_worths = list(codes), list(worths)
+            for i in changed:
+                child_codes[i], child_worths[i] = _code(after, i), _pile_worth(after, i)
+            key = _key(child_codes, fixed, groups)
+            if key in seen:
+                continue
+            seen.add(key)
+            turned = sum(position.hidden) - sum(after.hidden)
+            worth, path = sum(child_worths) + TURNED * (sum(state.hidden) - sum(after.hidden)), (*line, move)
+            if worth > best[0] or (worth == best[0] and best[1] and len(path) < len(best[1])):
+                best = (worth, path, after)
+            if not turned:  # a line ends where a card turns up
+                heapq.heappush(frontier, (-worth, len(path), len(seen), after, path, child_codes, child_worths))
+    worth, moves, end = best
+    if not moves or worth <= start:
+        return None
+    return Plan(moves, _gain(state, end, len(moves)))
+
+
+def _code(state: State, pile: int) -> bytes:
+    """A pile as a key's part: its face-down count, then its cards."""
+    return bytes((state.hidden[pile], *(card.index for card in state.piles[pile])))
+
+
+def _key(codes: list[bytes], fixed: list[int], groups: tuple[tuple[int, ...], ...]) -> tuple[object, ...]:
+    """A position's key: the piles that may be swapped (empty columns, say) in any order."""
+    return (*(codes[i] for i in fixed), *(tuple(sorted(codes[i] for i in g)) for g in groups))
+
+
+def _pile_worth(state: State, pile: int) -> int:
+    """What one pile is worth to a player (``plan``). A line ends where a card turns up,
+    so a card turned up lies on top of its pile: counted (by ``plan``), never looked at."""
+    tables = state.variant.tables
+    cards, down = state.piles[pile], state.hidden[pile]
+    if pile in tables.foundation_set:
+        return HOME * len(cards)
+    if pile not in tables.tableau:
+        return 0
+    if not cards:  # a column that takes any card, or only some (Klondike's Kings)
+        return EMPTIED if len(tables.empty[pile]) > ANY else EMPTIED // 4
+    run, build = tables.run[pile], tables.build[pile]
+    worth = 0
+    for n in range(down + 1, len(cards)):
+        below, card = cards[n - 1].index, cards[n].index
+        if run is not None and card in run[below]:
+            worth += RUN
+        elif build is not None and card in build[below]:
+            worth += BUILT
+    return worth
+
+
+def _gain(start: State, end: State, length: int) -> str:
+    """What a plan of ``length`` moves ending at ``end`` gains, in words."""
+    tables = start.variant.tables
+    within = "at once" if length == 1 else f"in {length} moves"
+    home = sum(len(end.piles[f]) for f in tables.foundations) - sum(len(start.piles[f]) for f in tables.foundations)
+    if home > 0:
+        return f"sends {home} card{'s' * (home != 1)} home {within}"
+    if sum(end.hidden) < sum(start.hidden):
+        return f"turns up a face-down card {within}"
+    emptied = sum(not end.piles[i] for i in tables.tableau) - sum(not start.piles[i] for i in tables.tableau)
+    if emptied > 0:
+        return f"empties a {start.variant.piles[tables.tableau[0]].id.noun} {within}"
+    return f"builds the runs longer {within}"
