@@ -98,6 +98,10 @@ def _budget(args: argparse.Namespace) -> Budget:
     return Budget(nodes=args.nodes, seconds=args.seconds, memory_mb=args.memory)
 
 
+STORED_EVERY = 2.0
+"""Seconds a batch's verdicts wait at most to be stored (or fifty of them): a batch killed
+outright (``kill -9``) loses no more."""
+
 BATCH_ONLY = ("workers", "scheduler", "csv", "json", "plot", "again")
 """Options that only a range of deals (``--deals``) uses."""
 
@@ -386,15 +390,15 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
             progress.step(result)
         # One list of what was reached, stored from ``kept`` on: a Ctrl-C between two
         # appends can't leave a verdict counted but not stored (recording one again is harmless).
-        kept = len(results)
+        kept, written = len(results), time.monotonic()
         searching = True
         try:
             for result in _results(variant, deals, budget, args, known):
                 results.append(result)
                 progress.step(result)
-                if store is not None and len(results) - kept >= 50:
+                if store is not None and (len(results) - kept >= 50 or time.monotonic() - written > STORED_EVERY):
                     store.record(results[kept:])
-                    kept = len(results)
+                    kept, written = len(results), time.monotonic()
         except BaseException:  # (Ctrl-C, kill, a lost cluster: said as itself, not as a store that failed after it)
             if store is not None:
                 try:

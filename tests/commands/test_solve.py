@@ -452,6 +452,21 @@ def test_a_batch_ended_by_a_signal_takes_its_workers_with_it(tmp_path: Path, end
         assert batch.returncode == 143 and "cardtable: interrupted;" in err and "Traceback" not in err, err
 
 
+def test_a_batch_killed_outright_has_stored_its_verdicts_of_more_than_two_seconds_ago(tmp_path: Path) -> None:
+    """``kill -9`` leaves no time to store anything: what was reached is stored as it goes,
+    every two seconds (it was every fifty verdicts, so a slow game lost them all)."""
+    command = [sys.executable, "-m", "cardtable.cli", "solve", "spider-4suits", "--deals", "1-40", "--seconds", "1",
+               "--nodes", "100000000", "--db", str(tmp_path / "k.db")]
+    batch = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    assert batch.stderr is not None
+    for line in batch.stderr:  # not a terminal: a line every tenth of the way, every 4 deals of 1 s each
+        if "8/40 deals" in line:
+            break
+    batch.kill()
+    batch.wait(timeout=30)
+    assert 3 <= _stored(tmp_path / "k.db") < 40  # stored at the first verdict two seconds after the start, at least
+
+
 def test_a_worker_lost_mid_batch_costs_only_its_deals_which_are_solved_again(tmp_path: Path) -> None:
     """A worker killed (as the out-of-memory killer would) breaks the pool: the deals it
     and its fellows held are solved in new workers, and the batch ends as if nothing
