@@ -266,6 +266,9 @@ def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace)
         raise UserError("--deal and --deals can't go together: --deal solves one deal, --deals classifies a range")
     if args.workers is not None and args.workers < 1:
         raise UserError("--workers is at least 1")
+    if args.again and args.no_store:
+        raise UserError("--again and --no-store can't go together: --again solves anew the verdicts the store holds, "
+                        "and --no-store reads none (every deal is solved anyway)")
     for deal in (deals[0], deals[-1]):
         problem = new_game_problem(variant, deal, None)
         if problem is not None:

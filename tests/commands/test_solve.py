@@ -228,6 +228,7 @@ def test_bad_input_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixt
         (("solve", "freecell", "--deals", "1-x"), "deals are numbers or ranges"),
         (("solve", "freecell", "--deals", "9-3"), "the range 9-3 runs backwards: 3-9 names those deals"),
         (("solve", "freecell", "--deals", "1 2"), "not '1 2'"),  # not deal 12
+        (("solve", "freecell", "--deals", "1-2", "--again", "--no-store"), "--again and --no-store can't go together"),
         (("solve", "freecell", "--deals", "1-3 4"), "not '1-3 4'"),
         (("solve", "freecell", "--deals", "-1-3"), "not '-1-3'"),
         (("solve", "freecell", "--deal", "0"), "FreeCell deal numbers run from 1"),
