@@ -233,30 +233,30 @@ LOOK_BACK = 100
 """Positions a hint that knows no win looks back over for one a win is known from."""
 
 
-def pointing_back(hint: Hint, history: History, known: frozenset[Card]) -> Hint:
+def pointing_back(hint: Hint, history: History) -> Hint:
     """``hint``, saying how many moves to undo to the nearest earlier position a win is
-    known from, where it leads to no win itself (``known``: as for ``best_moves``)."""
+    known from, where it leads to no win itself."""
     if hint.score >= LEADS:
         return hint
-    back = way_back(history, known)
+    back = way_back(history)
     if back is None:
         return hint
     undo = f"undo {back} move{'s' * (back != 1)} to get back to a winnable position"
-    return replace(hint, reason=f"{hint.reason[:-1]}: {undo})" if hint.reason.endswith(")") else f"{hint.reason} ({undo})")
+    said = f"{hint.reason[:-1]}; {undo})" if hint.reason.endswith(")") else f"{hint.reason} ({undo})"
+    return replace(hint, reason=said)
 
 
-def way_back(history: History, known: frozenset[Card]) -> int | None:
+def way_back(history: History) -> int | None:
     """Moves to undo to the nearest earlier position a win is known from (``wins.WINS``:
     a hint's, "show me"'s or the indicator's), among the last ``LOOK_BACK``, where the
-    player can know every card of it: those in ``known``, and those face up now (each
-    turned up where it lay). None where there is none, and in a game whose redeals mix."""
-    state = history.state
-    if state.variant.stock.mixes:
+    player could see every card of it: at most one face down, which is then the one card
+    not in sight (a card known by having seen its like would tell a two-deck game's
+    hidden copies). None where there is none, and in a game whose redeals mix."""
+    if history.state.variant.stock.mixes:
         return None
-    seen = known | {card for pile, down in zip(state.piles, state.hidden) for card in pile[down:]}
     for at in range(history.at - 1, max(history.table_steps, history.at - LOOK_BACK) - 1, -1):
         earlier = history.state_at(at)
-        if WINS.win_from(earlier) is not None and _in_sight(earlier, seen):
+        if sum(earlier.hidden) <= 1 and WINS.win_from(earlier) is not None:
             return history.at - at
     return None
 

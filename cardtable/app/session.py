@@ -547,7 +547,7 @@ class Session:
             if legal_moves(self.state):
                 return Outcome(False, "every move leads back to a position already reached")
             return Outcome(False, "no moves left: the game is stuck")
-        return Outcome(True, (hint := pointing_back(hints[0], self.history, seen())).reason, hint=hint)
+        return Outcome(True, (hint := pointing_back(hints[0], self.history)).reason, hint=hint)
 
     def leads_back(self, move: Move) -> bool:
         """Whether playing ``move`` (with the moves home it sets off, if wanted) comes

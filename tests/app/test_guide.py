@@ -316,7 +316,7 @@ def test_a_hint_that_leads_to_no_win_says_how_far_back_a_win_is_known() -> None:
     _off_the_win(session, 2)
     for quick in (False, True):
         hint = session.hint(quick=quick)
-        assert hint.ok and hint.reason.endswith(": undo 2 moves to get back to a winnable position)"), hint.reason
+        assert hint.ok and hint.reason.endswith("; undo 2 moves to get back to a winnable position)"), hint.reason
     assert session.undo().ok and session.undo().ok
     assert "leads to a win" in session.hint().reason and "undo" not in session.hint().reason
 
@@ -329,3 +329,12 @@ def test_a_hint_never_points_back_to_a_win_known_through_cards_the_player_has_no
     _off_the_win(session, 1)
     assert any(session.state.hidden)
     assert "undo" not in session.hint().reason and "undo" not in session.hint(quick=True).reason
+
+
+def test_in_two_decks_a_card_seen_is_no_clue_to_a_face_down_copy_so_no_way_back_is_said() -> None:
+    session = Session(get_variant("spider-1suit"), 14)
+    before = session.state
+    assert session.deal().ok  # ten more cards face up, a copy of nearly every face-down card among them
+    WINS.learn(before, (legal_moves(before)[0],))  # as a search that sees every card would keep a win
+    for quick in (True, False):
+        assert "undo" not in session.hint(quick=quick).reason
