@@ -208,7 +208,7 @@ def run_command(session: Session, text: str) -> Reply:
         return Reply(word=word)
     if ">" in line or "+" in line:
         try:
-            return Reply(_in_turn(session, _notation_moves(session.variant, line)))
+            return Reply(_in_turn(session, *_notation_moves(session.variant, line)))
         except FormatError as error:
             return Reply(Outcome(False, str(error)))
     command = next((known for known in _LONGEST_FIRST if line.startswith(f"{known} ")), None)
@@ -217,28 +217,57 @@ def run_command(session: Session, text: str) -> Reply:
     return Reply(_card_words(session, text.split()))
 
 
-def _notation_moves(variant: Variant, line: str) -> list[Move]:
+def _notation_moves(variant: Variant, line: str) -> tuple[list[Move], str]:
     """The moves of a line in the move notation: one (``t25 + waste``), or several in a
-    row, as ``solve`` prints a solution (``t4>waste deal t4>waste``)."""
-    words = move_words(line)
-    if len(words) > 1:
-        try:
-            return [parse_move(variant, word) for word in words]
-        except FormatError:
-            pass  # one move written with spaces
-    return [parse_move(variant, line)]
+    row, as ``solve`` prints a solution (``t4>waste deal t4>waste``), up to the first word
+    that is no move; with why that word is none ('' if every one is a move). A line
+    none of whose words is a move is read as one move, and refused as one."""
+    try:
+        return [parse_move(variant, line)], ""
+    except FormatError:
+        words = move_words(line)
+        read = [_read(variant, word) for word in words]
+        if len(words) == 1 or not any(isinstance(move, Move) for move in read):
+            raise
+    moves: list[Move] = []
+    for move in read:
+        if not isinstance(move, Move):
+            return moves, move
+        moves.append(move)
+    return moves, ""
 
 
-def _in_turn(session: Session, moves: list[Move]) -> Outcome:
-    """Play ``moves`` one after another, up to the first that can't be played."""
+def _read(variant: Variant, word: str) -> Move | str:
+    """``word`` as a move, or why it is none."""
+    try:
+        return parse_move(variant, word)
+    except FormatError as error:
+        return str(error)
+
+
+def _in_turn(session: Session, moves: list[Move], unread: str = "") -> Outcome:
+    """Play ``moves`` one after another, up to the first that can't be played; ``unread``:
+    why the word after them is no move. Taken (to be saved) if any move was played."""
     events: tuple[Event, ...] = ()
+    outcome = Outcome(True)
     for done, move in enumerate(moves):
         outcome = session.play(move)
         events += outcome.events
         if not outcome.ok:
-            said = f"{done} of {len(moves)} moves played; then " if len(moves) > 1 else ""
-            return replace(outcome, reason=said + outcome.reason, events=events)
+            return Outcome(done > 0, _played(done, len(moves)) + outcome.reason, events)
+    if unread:
+        played = f"{len(moves)} move{'s' * (len(moves) != 1)} played; then " if moves else ""
+        return Outcome(bool(moves), played + unread, events)
     return replace(outcome, reason=f"{len(moves)} moves played" if len(moves) > 1 else outcome.reason, events=events)
+
+
+def _played(done: int, of: int) -> str:
+    """How far a line of moves went, before what stopped it ('' where it was one move).
+
+    >>> _played(2, 5), _played(0, 1)
+    ('2 of 5 moves played; then ', '')
+    """
+    return f"{done} of {of} moves played; then " if done or of > 1 else ""
 
 
 def _names_nothing(session: Session, word: str) -> bool:

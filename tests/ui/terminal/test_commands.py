@@ -129,7 +129,13 @@ def test_a_solution_pasted_on_one_line_is_played_move_by_move_up_to_the_first_th
     again = Session(variant, 3)
     first, second = line.split()[:2]
     reply = run_command(again, f"{first} {first} {second}")  # the second can't be played twice
-    assert not reply.outcome.ok and reply.outcome.reason.startswith("1 of 3 moves played; then "), reply.outcome.reason
-    assert again.move_count == 1
+    assert reply.outcome.ok and reply.outcome.reason.startswith("1 of 3 moves played; then "), reply.outcome.reason
+    assert again.move_count == 1  # (taken, so saved: one move was played)
+    misread = Session(variant, 3)
+    reply = run_command(misread, f"{first} bogus {second}")  # up to the word that is no move, which is named
+    assert reply.outcome.ok and misread.move_count == 1
+    assert reply.outcome.reason.startswith("1 move played; then 'bogus' is not a move"), reply.outcome.reason
+    nothing = run_command(Session(variant, 3), f"bogus {first}")
+    assert not nothing.outcome.ok and "is not a move" in nothing.outcome.reason
     spaced = run_command(Session(get_variant("pyramid"), 1), "t25 + t28").outcome  # one move, written with spaces
     assert spaced == run_command(Session(get_variant("pyramid"), 1), "t25+t28").outcome and "don't pair" in spaced.reason
