@@ -23,7 +23,7 @@ from cardtable.thunderjack.round import Action
 class Out(BaseModel):
     """An answer's part: every key it carries is named here."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class FaceUp(Out):
@@ -73,7 +73,8 @@ class TableOut(Out):
     id: int
     game: str
     name: str
-    deal: int | None = Field(description="null for a random deal that would tell hidden cards, until the game is over")
+    deal: int | None = Field(description="null for a random deal that would tell hidden cards, until the game is over; "
+                             "past 2^53 (a number only the terminal deals) a JavaScript client must read it as a BigInt")
     random_deal: bool
     daily: bool
     daily_day: str | None = Field(description="the day of a daily deal, YYYY-MM-DD")
@@ -318,7 +319,7 @@ class SettledHandOut(Out):
     split: bool
     finish: Finish | None
     paid: int | None
-    natural: Finish | None
+    natural: Finish | None = Field(default=None, description="the natural dealt (rounds stored before it was kept have none)")
 
 
 class SettledRoundOut(Out):
