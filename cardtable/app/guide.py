@@ -7,7 +7,8 @@ it lies (the stock turned over after a pass), stays put, and the others are deal
 into their places many times (each arrangement consistent with the table), each
 arrangement is solved briefly, and the move that wins the most of them is suggested, with
 its share. Where the player knows every face-down card, the hint is a solution's first
-move, as where every card shows. When nothing is found, the
+move, as where every card shows. Where no arrangement is won, the hint is the first move
+of a plan made from what the player sees (``lookahead.plan``). When nothing is found, the
 heuristic hint answers. A move the caller wants avoided (one that leads back to a
 position already reached) is never suggested.
 """
@@ -22,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
 from cardtable.app.history import History
-from cardtable.app.searches import HERE, Searcher
+from cardtable.app.searches import HERE, HintSearcher
 from cardtable.app.wins import WINS
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, check
@@ -36,9 +37,9 @@ LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
 PLANNED = 500
 """The score of a plan's first move: below a win, above the heuristic's moves."""
-PLAN_LEAST, PLAN_MOST = 0.05, 0.2
-"""The least time a plan is given, however long the arrangements took, and the most (800
-positions of Spider take about a tenth of a second)."""
+PLAN_SECONDS = 0.25
+"""A plan's guard against a slow machine: its cap is in positions (``Effort.plan_nodes``;
+800 of Spider's take about a tenth of a second here), so it depends on the position alone."""
 NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
 NO_WIN_SEEN = "no win in the arrangements of the face-down cards tried; the game may still be won"
@@ -119,7 +120,7 @@ class SolvingHinter:
     """
 
     def __init__(
-        self, effort: Effort = Effort(), seed: int = 0, fallback: Hinter | None = None, searcher: Searcher = HERE
+        self, effort: Effort = Effort(), seed: int = 0, fallback: Hinter | None = None, searcher: HintSearcher = HERE
     ) -> None:
         self.effort = effort
         self.seed = seed
@@ -142,19 +143,17 @@ class SolvingHinter:
         avoid = avoid or (lambda move: False)
         found = self.leading(state, avoid, known, began)
         if found is None and not _in_sight(state, known):  # a line to the best the player can see, else the heuristic's move
-            found = self._planned(state, avoid, began)
+            found = self._planned(state, avoid)
         if found is None:  # the heuristic's move, and the player told it leads to no known win
             lost = known_lost(state, lambda: known)  # (the indicator's proof, say)
             said = PROVED_LOST if lost else NO_WIN_FOUND if _in_sight(state, known) else NO_WIN_SEEN
             return [replace(rest[0], reason=f"{rest[0].reason} ({said})")] + rest[1:]
         return [found] + [h for h in rest if h.move != found.move]
 
-    def _planned(self, state: State, avoid: Avoid, began: float) -> Hint | None:
+    def _planned(self, state: State, avoid: Avoid) -> Hint | None:
         """The first move of the plan from what the player sees (``lookahead.plan``), said
-        with what it gains, where no arrangement of the face-down cards was won; on what
-        is left of the hint's clock, within ``PLAN_LEAST`` and ``PLAN_MOST``."""
-        seconds = min(PLAN_MOST, max(PLAN_LEAST, self.effort.seconds - (time.perf_counter() - began)))
-        planned = self.searcher.plan(state, self.effort.plan_nodes, seconds)
+        with what it gains, where no arrangement of the face-down cards was won."""
+        planned = self.searcher.plan(state, self.effort.plan_nodes, PLAN_SECONDS)
         if planned is None or avoid(planned.moves[0]):
             return None
         return Hint(planned.moves[0], PLANNED, f"{describe(state, planned.moves[0])}: {planned.gain} ({NO_WIN_SEEN})")

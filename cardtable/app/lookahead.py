@@ -5,9 +5,9 @@ Where cards lie face down and no arrangement of them is won within a hint's sear
 in two suits, mostly), the heuristic judges one move at a time, and moves runs back and
 forth. A plan looks further: it searches the moves that show nothing new (no deal, no
 redeal), stopping each line where a card turns up, and weighs where each line ends by
-what a player can see there: cards home, cards turned up, empty columns, runs built,
-in that order. A turned-up card is counted, never looked at, so the plan
-tells nothing of a face-down card.
+what a player can see there, all together: a card home counts most, then a card turned
+up, an empty column, a card added to a run. A turned-up card is counted, never looked
+at, so the plan tells nothing of a face-down card.
 """
 
 from __future__ import annotations
@@ -123,4 +123,4 @@ def _gain(start: State, end: State, length: int) -> str:
     emptied = sum(not end.piles[i] for i in tables.tableau) - sum(not start.piles[i] for i in tables.tableau)
     if emptied > 0:
         return f"empties a {start.variant.piles[tables.tableau[0]].id.noun} {within}"
-    return f"builds the runs longer {within}"
+    return f"builds longer runs {within}"

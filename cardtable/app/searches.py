@@ -57,6 +57,10 @@ class Searcher(Protocol):
         """Make ready to search (numba's kernels loaded), before any search's clock starts."""
         ...
 
+
+class HintSearcher(Searcher, Protocol):
+    """Solves positions, and makes a hint's plans, somewhere."""
+
     def plan(self, state: State, nodes: int, seconds: float) -> Plan | None:
         """``lookahead.plan(state, nodes, seconds)``, waited for."""
         ...

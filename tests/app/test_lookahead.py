@@ -4,6 +4,7 @@ and is the same however the face-down cards lie."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -46,16 +47,20 @@ def test_a_plan_ends_where_a_card_turns_up_and_gains_on_the_table() -> None:
         for move in planned.moves[:-1]:  # only the last move may turn a card up
             state = apply(state, move)
             assert sum(state.hidden) == hidden
-        assert planned.gain
+        turned = sum(apply(state, planned.moves[-1]).hidden) < hidden
+        assert re.fullmatch(r"(sends \d+ cards? home|turns up a face-down card|empties a column|builds longer runs) "
+                            r"(at once|in \d+ moves)", planned.gain), planned.gain
+        assert ("turns up" in planned.gain) == (turned and "home" not in planned.gain)
 
 
 def test_a_plan_builds_in_suit_rather_than_off_it() -> None:
     state = get_variant("spider-2suits").start(1)
     planned = plan(state, 800)
     assert planned is not None
-    card_below = state.piles[planned.moves[0].target or 0][-1]
-    moved = state.piles[planned.moves[0].source or 0][-1]
-    assert moved.suit == card_below.suit, (moved, card_below)  # both turn a card up: the one that builds a run wins
+    source, target = planned.moves[0].source, planned.moves[0].target
+    assert source is not None and target is not None
+    moved, below = state.piles[source][-1], state.piles[target][-1]
+    assert moved.suit == below.suit, (moved, below)  # both turn a card up: the one that builds a run wins
 
 
 def test_where_no_arrangement_is_won_spiders_hint_follows_a_plan() -> None:
