@@ -90,11 +90,8 @@ def local_minute(stamp: str) -> str:
     """A stored time (``_now``'s, in UTC) as this machine's clock reads it, to the minute;
     a time that does not read as one is shown as it is, cut to the minute.
 
-    >>> import os, time
-    >>> os.environ["TZ"] = "Asia/Tokyo"; time.tzset()
-    >>> local_minute("2026-12-05T17:39:02+00:00"), local_minute("garbled")
-    ('2026-12-06 02:39', 'garbled')
-    >>> del os.environ["TZ"]; time.tzset()
+    >>> local_minute("garbled")
+    'garbled'
     """
     try:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")

@@ -384,3 +384,17 @@ def test_the_tables_step_at_the_deal_stays_the_tables_once_saved_and_read_back(t
         store._db.commit()
         with pytest.raises(CorruptSave, match="steps played at the deal"):
             store.load("me", game)
+
+
+def test_a_stored_time_is_shown_by_the_local_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from cardtable.app.storage import local_minute
+
+    monkeypatch.setenv("TZ", "JST-9")  # nine hours ahead of UTC, with no time-zone files needed
+    time.tzset()
+    try:
+        assert local_minute("2026-12-05T17:39:02+00:00") == "2026-12-06 02:39"
+    finally:
+        monkeypatch.undo()
+        time.tzset()

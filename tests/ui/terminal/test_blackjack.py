@@ -256,12 +256,12 @@ def test_the_history_reads_the_local_clock(monkeypatch: pytest.MonkeyPatch) -> N
 
     from cardtable.ui.terminal.blackjack_text import render_history
 
-    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    monkeypatch.setenv("TZ", "JST-9")
     time.tzset()
     try:
         played = {"hands": [{"seat": "middle", "cards": ["TS", "9H"], "finish": "stood", "bet": 10}], "dealer": ["TH", "8D"],
                   "net": 10, "at": "2026-12-05T17:39:02+00:00"}
         assert render_history([played]).startswith("2026-12-06 02:39  ")
     finally:
-        monkeypatch.delenv("TZ")
+        monkeypatch.undo()  # the zone as it was
         time.tzset()
