@@ -40,13 +40,25 @@ def classify_on_cluster(
     if not todo:  # every verdict is known: nothing to send, no cluster to reach
         return
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise ImportError("the cluster path needs dask's distributed package: pip install 'cardtable[distributed]'") from None
     if isinstance(address, str):
         _reachable(address)
-    logging.getLogger("distributed").setLevel(logging.CRITICAL)  # its failures are said here, in words
-    client = _connected(Client, address)
+    quiet = logging.getLogger("distributed")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)  # its failures are said here, in words; as it was after the batch
+    try:
+        yield from _on(_connected(Client, address), address, game, todo, budget)
+    finally:
+        quiet.setLevel(level)
+
+
+def _on(client: Any, address: str, game: str, todo: list[int], budget: Budget) -> Iterator[DealResult]:
+    """The batch's deals on ``client``'s cluster, yielded as chunks finish; the client is
+    closed at the end."""
+    from distributed import as_completed
+
     decided: set[int] = set()
     try:
         futures = [
@@ -128,6 +140,8 @@ def _connected(client_class: Any, address: str) -> Any:
         why = f"no answer in {CONNECT_SECONDS + 10} s"
     elif isinstance(error, (OSError, TimeoutError)):
         why = first_line(error)
-    else:  # a stranger's bytes read as Dask's (a size of exabytes, say): said as what it is
+    elif isinstance(error, (MemoryError, ValueError, TypeError, EOFError)):  # a stranger's bytes read as Dask's
         why = "something answered, but not in Dask's protocol"
+    else:
+        why = first_line(error)
     raise ConnectionError(f"no Dask scheduler answered there ({why})")
