@@ -99,8 +99,9 @@ def _budget(args: argparse.Namespace) -> Budget:
 
 
 STORED_EVERY = 2.0
-"""Seconds a batch's verdicts wait at most to be stored (or fifty of them): a batch killed
-outright (``kill -9``) loses no more."""
+"""Seconds after a store that a batch's next verdict is stored with those before it (or at
+fifty of them): killed outright (``kill -9``), a batch loses only the verdicts that came
+since its last store, not every one short of fifty."""
 
 BATCH_ONLY = ("workers", "scheduler", "csv", "json", "plot", "again")
 """Options that only a range of deals (``--deals``) uses."""
