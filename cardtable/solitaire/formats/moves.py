@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from cardtable.solitaire.formats.errors import FormatError
+from cardtable.solitaire.rules.stock import StockTarget
 from cardtable.solitaire.model import Move, MoveKind
 from cardtable.solitaire.variant import Variant
 
@@ -74,7 +75,8 @@ def parse_move(variant: Variant, text: str) -> Move:
             raise FormatError(f"{text!r}: a move carries at least one card")
         return Move(MoveKind.MOVE, _pile(variant, source, text), _pile(variant, target, text), number)
     pairs = ", or t25+waste to discard a pair" if variant.pairs is not None else ""
-    raise FormatError(f"{text!r} is not a move: write t3>t5 (or t3>t5:3 for three cards), deal, redeal{pairs}")
+    deals = "" if variant.stock.target is StockTarget.NONE else ", deal, redeal"  # (FreeCell has neither)
+    raise FormatError(f"{text!r} is not a move: write t3>t5 (or t3>t5:3 for three cards){deals}{pairs}")
 
 
 def parse_moves(variant: Variant, text: str) -> list[Move]:

@@ -68,9 +68,12 @@ def test_a_move_naming_a_missing_pile_cannot_be_written() -> None:
         format_move(get_variant("klondike"), Move(MoveKind.MOVE, 40, 1))
 
 
-def test_the_notation_offers_pairs_only_in_games_that_remove_them() -> None:
+def test_the_notation_offers_pairs_and_deals_only_in_games_that_have_them() -> None:
     with pytest.raises(FormatError) as klondike:
         parse_move(get_variant("klondike"), "t3-t5")
     with pytest.raises(FormatError) as pyramid:
         parse_move(get_variant("pyramid"), "t3-t5")
     assert "pair" not in str(klondike.value) and "t25+waste to discard a pair" in str(pyramid.value)
+    with pytest.raises(FormatError) as freecell:
+        parse_move(get_variant("freecell"), "t3-t5")
+    assert "deal" not in str(freecell.value) and "deal, redeal" in str(klondike.value)  # no stock, no deal offered
