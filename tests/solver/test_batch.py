@@ -9,6 +9,7 @@ from cardtable.solitaire.formats import parse_moves, replay
 from cardtable.solitaire.engine import is_won
 from cardtable.solver import Budget, Outcome
 from cardtable.solver.batch import BatchStopped, DealResult, classify, solve_deal
+from cardtable.solver.batch import _chunks, share_size
 from cardtable.solver.summary import summarize, wilson
 
 
@@ -87,8 +88,6 @@ def test_a_scheduler_with_no_workers_is_said_at_once_not_waited_on(monkeypatch: 
 def test_a_worker_is_handed_one_deal_at_first_then_as_many_as_a_quarter_second_holds() -> None:
     """A worker's deals come back together once all are done: Spider's, seconds each, go
     one at a time (Ctrl-C keeps each one finished), FreeCell's, milliseconds each, by the dozen."""
-    from cardtable.solver.batch import _chunks, share_size
-
     sizes = iter([1, 1, 3, 3])
     assert list(_chunks(list(range(7)), lambda: next(sizes))) == [[0], [1], [2, 3, 4], [5, 6]]
     assert share_size(0, 0.0) == 1 and share_size(6, 12.0) == 1  # 2 s a deal

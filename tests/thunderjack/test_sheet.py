@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from cardtable.thunderjack import Doubling, RuleSet, preset
+from cardtable.thunderjack import Action, Doubling, Finish, RuleSet, Seat, act, preset
 from cardtable.thunderjack.sheet import sheet
+from tests.thunderjack.tables import THUNDERJACK, stacked_round
 
 BASE = preset("six-deck-s17")
 
@@ -46,9 +47,6 @@ def test_thunderjacks_sheet_names_its_own_hands_and_a_casino_sheet_does_not() ->
 
 
 def test_a_doubled_hand_of_blitz_cards_is_settled_as_doubled_as_the_sheet_says() -> None:
-    from cardtable.thunderjack import Action, Finish, Seat, act
-    from tests.thunderjack.tables import THUNDERJACK, stacked_round
-
     three = THUNDERJACK.but(blitz_cards=3)
     doubled = act(stacked_round({Seat.MIDDLE: "5S 4H"}, "TH 7D", draws="2C", rules=three), Action.DOUBLE)
     assert doubled.is_over and len(doubled.hands[0].cards) == 3 and doubled.hands[0].finish is Finish.DOUBLED

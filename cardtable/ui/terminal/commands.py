@@ -343,7 +343,6 @@ def _which_copy(session: Session, word: str, copies: list[tuple[int, int]], targ
     return f"{parse_card(word).symbol} from {where} could go there: say which, as {said}"
 
 
-
 SOLVERS_MOVE = re.compile(r"[1-9a-d][1-9a-dh](v\d+)?")
 """A move in Freecell Solver's notation: from a column (1-8) or free cell (a-d) to a
 column, a free cell or home (h), with ``vN`` for N cards at once."""

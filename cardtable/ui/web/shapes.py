@@ -195,7 +195,6 @@ class CatalogueOut(Out):
     games: list[GameOut]
 
 
-
 class RecentOut(Out):
     """A finished game, newest last."""
 

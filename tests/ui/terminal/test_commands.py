@@ -6,6 +6,8 @@ import pytest
 
 from cardtable.app import Session
 from cardtable.solitaire import PileKind, get_variant
+from cardtable.solitaire.formats import format_move
+from cardtable.solver import Budget, solve
 from cardtable.ui.terminal.commands import run_command
 
 
@@ -114,11 +116,7 @@ def test_a_card_two_of_whose_copies_could_go_there_is_asked_about_and_pile_words
     assert moved is not None and moved.ok and session.state.piles[session.pile_index("t4")][-1].code == "8S"
 
 
-
 def test_a_solution_pasted_on_one_line_is_played_move_by_move_up_to_the_first_that_cant_be() -> None:
-    from cardtable.solitaire.formats import format_move
-    from cardtable.solver import Budget, solve
-
     variant = get_variant("golf")
     solution = solve(variant.start(3), Budget(nodes=200_000, seconds=60.0))
     assert solution.solved
