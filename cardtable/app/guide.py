@@ -37,9 +37,6 @@ LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
 PLANNED = 500
 """The score of a plan's first move: below a win, above the heuristic's moves."""
-PLAN_SECONDS = 0.25
-"""A plan's guard against a slow machine: its cap is in positions (``Effort.plan_nodes``;
-800 of Spider's take about a tenth of a second here), so it depends on the position alone."""
 NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
 NO_WIN_SEEN = "no win in the arrangements of the face-down cards tried; the game may still be won"
@@ -153,7 +150,7 @@ class SolvingHinter:
     def _planned(self, state: State, avoid: Avoid) -> Hint | None:
         """The first move of the plan from what the player sees (``lookahead.plan``), said
         with what it gains, where no arrangement of the face-down cards was won."""
-        planned = self.searcher.plan(state, self.effort.plan_nodes, PLAN_SECONDS)
+        planned = self.searcher.plan(state, self.effort.plan_nodes)
         if planned is None or avoid(planned.moves[0]):
             return None
         return Hint(planned.moves[0], PLANNED, f"{describe(state, planned.moves[0])}: {planned.gain} ({NO_WIN_SEEN})")

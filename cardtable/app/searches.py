@@ -61,8 +61,8 @@ class Searcher(Protocol):
 class HintSearcher(Searcher, Protocol):
     """Solves positions, and makes a hint's plans, somewhere."""
 
-    def plan(self, state: State, nodes: int, seconds: float) -> Plan | None:
-        """``lookahead.plan(state, nodes, seconds)``, waited for."""
+    def plan(self, state: State, nodes: int) -> Plan | None:
+        """``lookahead.plan(state, nodes)``, waited for."""
         ...
 
 
@@ -77,9 +77,9 @@ class Here:
         """``solver.warm_up``, here."""
         warm_up(state)
 
-    def plan(self, state: State, nodes: int, seconds: float) -> Plan | None:
+    def plan(self, state: State, nodes: int) -> Plan | None:
         """``lookahead.plan``, here."""
-        return plan(state, nodes, seconds)
+        return plan(state, nodes)
 
 
 HERE = Here()
@@ -124,11 +124,11 @@ class SearchProcess:
         except _Lost:
             pass
 
-    def plan(self, state: State, nodes: int, seconds: float) -> Plan | None:
-        """``lookahead.plan(state, nodes, seconds)`` in the process (a Python search as
-        long as a hint's: kept off the server's interpreter); None if the process is lost."""
+    def plan(self, state: State, nodes: int) -> Plan | None:
+        """``lookahead.plan(state, nodes)`` in the process (a Python search as long as a
+        hint's: kept off the server's interpreter); None if the process is lost."""
         try:
-            planned: Plan | None = self._ask(plan, state, nodes, seconds)
+            planned: Plan | None = self._ask(plan, state, nodes)
         except _Lost:
             return None
         return planned

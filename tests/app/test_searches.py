@@ -48,8 +48,8 @@ def test_a_search_in_its_own_process_finds_the_win_found_here(searches: SearchPr
 
 def test_a_plan_made_in_its_own_process_is_the_plan_made_here(searches: SearchProcess) -> None:
     start = get_variant("spider-2suits").start(3)
-    there = searches.plan(start, 800, 60.0)
-    assert there is not None and there == HERE.plan(start, 800, 60.0)
+    there = searches.plan(start, 800)
+    assert there is not None and there == HERE.plan(start, 800)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the idle scheduling class is Linux's")
