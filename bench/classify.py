@@ -18,7 +18,7 @@ import platform
 import resource
 import time
 
-from cardtable.commands.solve import parse_deals
+from cardtable.commands.deal_ranges import parse_deals
 from cardtable.solitaire import get_variant, variants
 from cardtable.solver import Budget
 from cardtable.solver.batch import classify

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-from cardtable.commands.solve import parse_deals
+from cardtable.commands.deal_ranges import parse_deals
 
 
 def one(game: str, deal: int, seconds: float, how: str) -> str:

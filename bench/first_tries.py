@@ -16,7 +16,7 @@ import argparse
 import dataclasses
 from multiprocessing import Pool
 
-from cardtable.commands.solve import parse_deals
+from cardtable.commands.deal_ranges import parse_deals
 from cardtable.solitaire import get_variant
 from cardtable.solver import Budget, Outcome, solve
 

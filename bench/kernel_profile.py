@@ -88,7 +88,7 @@ starts itself again with numba's cache there)."""
 
 def profile(args: argparse.Namespace) -> None:
     """Solve the deals under ``perf record`` and print each kernel's share."""
-    from cardtable.commands.solve import parse_deals
+    from cardtable.commands.deal_ranges import parse_deals
     from cardtable.solitaire import get_variant
     from cardtable.solver import Budget, running, solve
 

@@ -18,7 +18,7 @@ import platform
 import time
 
 import cardtable
-from cardtable.commands.solve import parse_deals
+from cardtable.commands.deal_ranges import parse_deals
 from cardtable.solitaire import get_variant
 from cardtable.solver import Budget, solve
 from cardtable.solver.search import proving

@@ -23,7 +23,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from cardtable.commands.solve import parse_deals
+from cardtable.commands.deal_ranges import parse_deals
 from cardtable.solitaire import get_variant
 from cardtable.solitaire.formats import freecell_board_to_fcs
 from cardtable.solver import Budget, Outcome

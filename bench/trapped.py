@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from cardtable.commands.solve import parse_deals
+from cardtable.commands.deal_ranges import parse_deals
 from cardtable.solitaire import get_variant, variants
 from cardtable.solver.running import search
 from cardtable.solver.trapped import applies, trapped

@@ -14,7 +14,7 @@ import argparse
 import json
 
 from cardtable.app.deals import SHIPPED
-from cardtable.commands.solve import parse_deals
+from cardtable.commands.deal_ranges import parse_deals
 from cardtable.solver import Budget, Outcome
 from cardtable.solver.batch import classify
 

@@ -23,8 +23,9 @@ from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
 from cardtable.commands import (
-    UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, plain_digits, usable_workers,
+    UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, usable_workers,
 )
+from cardtable.commands.deal_ranges import deal_ranges, parse_deals
 from cardtable.commands.solitaire import start_deal
 from cardtable.kernel_cache import search_is_cached
 from cardtable.solitaire import Move, State, Variant
@@ -57,35 +58,6 @@ RAN_OUT = {
 """What an unknown verdict says, by the budget that ran out."""
 
 
-def parse_deals(text: str) -> list[int]:
-    """Deal numbers from ``7``, ``1-100`` or ``1-10,20-30``.
-
-    >>> parse_deals("1-3,7,2-4"), parse_deals(" 5 - 6, 9 ")
-    ([1, 2, 3, 4, 7], [5, 6, 9])
-    """
-    deals: set[int] = set()
-    for part in (part.strip() for part in text.split(",")):  # spaces around a number, not inside it ("1 2" is no 12)
-        low, dash, high = part.partition("-")
-        low, high = low.strip(), high.strip()
-        try:
-            if not all(plain_digits(n) for n in (low, high if dash else low)):
-                raise ValueError(part)
-            first, last = int(low), int(high if dash else low)
-        except ValueError:
-            raise UserError(f"deals are numbers or ranges such as 1-100, not {part!r}") from None
-        if last < first:
-            raise UserError(f"the range {part} runs backwards: {last}-{first} names those deals")
-        if len(deals) + last - first + 1 > MOST_DEALS:
-            raise UserError(f"{text} is more than {MOST_DEALS:,} deals: classify a range in parts")
-        deals.update(range(first, last + 1))
-    return sorted(deals)
-
-
-MOST_DEALS = 1_000_000
-"""The most deals one batch takes, its ranges together (a million FreeCell deals take an
-hour here; the list of them alone is tens of megabytes)."""
-
-
 def _budget(args: argparse.Namespace) -> Budget:
     wrong = [what for what, bad in (
         (f"--seconds must be a finite number above 0, not {args.seconds:g}" + (" (--nodes caps a long search)" if args.seconds == math.inf else ""),
@@ -99,9 +71,8 @@ def _budget(args: argparse.Namespace) -> Budget:
 
 
 STORED_EVERY = 2.0
-"""Seconds after a store that a batch's next verdict is stored with those before it (or at
-fifty of them): killed outright (``kill -9``), a batch loses only the verdicts that came
-since its last store, not every one short of fifty."""
+"""Seconds after a store that a batch's next verdict is stored (or at fifty of them): killed
+outright, a batch loses only the verdicts since its last store."""
 
 BATCH_ONLY = ("workers", "scheduler", "csv", "json", "plot", "again")
 """Options that only a range of deals (``--deals``) uses."""
@@ -428,7 +399,7 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
         return TERMINATED if isinstance(stop, _Terminated) else INTERRUPTED
     except BatchStopped as error:
-        print(f"\ncardtable: {plural(len(error.left), 'deal')} not searched ({_ranges(error.left)}): {error}; "
+        print(f"\ncardtable: {plural(len(error.left), 'deal')} not searched ({deal_ranges(error.left)}): {error}; "
               f"{_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
         _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
         return STOPPED
@@ -438,9 +409,8 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     results.sort(key=lambda r: r.deal)
     summary = summarize(results)
     if known:
-        one = len(known) == 1
-        print(f"({plural(len(known), 'verdict')} and {'its time' if one else 'their times'} come from the store; "
-              f"--again solves {'it' if one else 'them'} anew)")
+        its, it = ("its time", "it") if len(known) == 1 else ("their times", "them")
+        print(f"({plural(len(known), 'verdict')} and {its} come from the store; --again solves {it} anew)")
     print(f"{variant.name}\n{summary.text()}")
     written = _write_files(variant, results, args, freecell, budget, deals, kept_all)
     return STOPPED if refused or not written else 0
@@ -452,29 +422,16 @@ def _write_so_far(
 ) -> None:
     """Write the files asked for with the results of a batch that stopped early (``kept``:
     every verdict reached is in the store)."""
-    if not results and (args.csv or args.json or args.plot):
+    if not (args.csv or args.json or args.plot):
+        return
+    if not results:
         print("cardtable: no deal was decided or searched, so the files asked for were not written (any there "
               "already are as they were)", file=sys.stderr)
-    if results and (args.csv or args.json or args.plot):
-        results.sort(key=lambda r: r.deal)
-        if _write_files(variant, results, args, freecell, budget, deals, kept):
-            print(f"cardtable: the files asked for hold the {plural(len(results), 'deal')} decided or searched so far",
-                  file=sys.stderr)
-
-
-def _ranges(deals: list[int]) -> str:
-    """Deals as the ranges ``--deals`` takes.
-
-    >>> _ranges([1, 2, 3, 7, 9, 10])
-    '1-3,7,9-10'
-    """
-    runs: list[list[int]] = []
-    for deal in sorted(deals):
-        if runs and deal == runs[-1][1] + 1:
-            runs[-1][1] = deal
-        else:
-            runs.append([deal, deal])
-    return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+        return
+    results.sort(key=lambda r: r.deal)
+    if _write_files(variant, results, args, freecell, budget, deals, kept):
+        print(f"cardtable: the files asked for hold the {plural(len(results), 'deal')} decided or searched so far",
+              file=sys.stderr)
 
 
 def _so_far(done: list[DealResult], stored: bool, again: bool = False, known: int = 0) -> str:
@@ -493,7 +450,7 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False, known: in
     if not stored:
         return f"{counts}, {unknown} unknown: not kept (--no-store)"
     going_on = "run the same command without --again to go on" if again else "run the same command again to go on"
-    earlier = f"; {known} more {'verdict' if known == 1 else 'verdicts'} came from the store" if known else ""
+    earlier = f"; {plural(known, 'more verdict')} came from the store" if known else ""
     return f"{counts}, kept in the store ({going_on})" + (f"; {unknown} unknown (searched again then)" if unknown else "") + earlier
 
 
@@ -523,7 +480,7 @@ def _write_files(
             interval = None if summary.interval is None else list(summary.interval)
             counts = {"solved": summary.solved, "unwinnable": summary.unwinnable, "unknown": summary.unknown}
             limits = {"seconds": budget.seconds, "nodes": budget.nodes, "memory_mb": budget.memory_mb}
-            asked = {"deals": _ranges(deals), "complete": len(results) == len(set(deals))}  # (a batch stopped early)
+            asked = {"deals": deal_ranges(deals), "complete": len(results) == len(set(deals))}  # (a batch stopped early)
             whole = {"game": variant.id, **asked, "share": summary.share, "interval": interval, **counts, "budget": limits,
                      "results": rows}
             Path(args.json).write_text(json.dumps(whole, indent=1), encoding="utf-8")
