@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cardtable.solitaire import Move, MoveKind, PileKind, State, apply, get_variant, legal_moves, variants
 from tests.solitaire.conformance import chosen_variants
@@ -37,6 +38,23 @@ def _no_sideways_scroll(page: Page) -> bool:  # noqa: F811
         "() => { const m = document.querySelector('main');"
         " return m.scrollWidth <= m.clientWidth && document.documentElement.scrollWidth <= innerWidth; }"
     ))
+
+
+def _wait_for_cards_as_wide_as(page: Page, least: float) -> None:  # noqa: F811
+    """Wait until the table's places are ``least`` px wide or more. A line the footer takes
+    for a while (a message that wraps) draws the table smaller until it goes: once, under
+    the whole suite's load, this read found every place 33 px wide. If they never get
+    there, say how the page's height was shared out."""
+    widths = "[...document.querySelectorAll('#table .slot')].map((s) => s.getBoundingClientRect().width)"
+    try:
+        page.wait_for_function(f"(least) => {widths}.every((w) => w >= least)", arg=least, timeout=5000)
+    except PlaywrightTimeout:
+        shared = page.evaluate(
+            "() => ({ header: document.querySelector('header').clientHeight, main: document.querySelector('main').clientHeight,"
+            " footer: document.querySelector('footer').clientHeight, said: document.querySelector('footer').innerText,"
+            f" widths: [...new Set({widths}.map(Math.round))] }})"
+        )
+        raise AssertionError(f"places narrower than {least} px: {shared}") from None
 
 
 def _tap_move(state: State) -> Move | None:
@@ -379,8 +397,8 @@ def test_a_table_that_never_grows_fits_a_laptops_window_without_scrolling(browse
 def test_a_grid_splits_its_rows_over_two_lines_on_a_phone(phone: Page, game: str) -> None:
     # In rows of thirteen, Montana's and Accordion's cards were 24 px wide on a phone.
     start(phone, game, 3)
+    _wait_for_cards_as_wide_as(phone, 35)  # the height bounds it
     slots = {n: _slot(phone, f"t{n}") for n in range(1, 53)}
-    assert all(slot["width"] >= 35 for slot in slots.values()), {round(s["width"]) for s in slots.values()}  # the height bounds it
     ys = [round(slots[n]["y"]) for n in range(1, 53)]
     for row in range(4):  # each row of thirteen: seven places, then six on the line below
         first, second = ys[13 * row : 13 * row + 7], ys[13 * row + 7 : 13 * row + 13]
