@@ -256,8 +256,9 @@ class Session:
     # -- intents -----------------------------------------------------------------------
 
     @_playable
-    def play(self, move: Move) -> Outcome:
-        """Play one engine move (and the safe moves home after it, if wanted)."""
+    def play(self, move: Move, build: bool = True) -> Outcome:
+        """Play one engine move (and the safe moves home after it, if wanted and ``build``:
+        a line of moves typed at once builds only after its last, as the line says)."""
         verdict = check(self.state, move)
         if not verdict.ok:
             return Outcome(False, verdict.reason)
@@ -265,7 +266,7 @@ class Session:
         state = apply(before, move, trusted=True)
         events = move_events(before, move, state)
         moves = [move]
-        if self.options.auto_build:
+        if self.options.auto_build and build:
             built_state, built = auto_build(state)
             for extra in built:
                 after = apply(state, extra, trusted=True)

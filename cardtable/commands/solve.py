@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 from urllib.parse import urlsplit
 
-from cardtable.app.autoplay import builds_home
+from cardtable.app.autoplay import auto_build, builds_home
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
@@ -118,7 +118,7 @@ def _solve_one(variant: Variant, deal: int, start: State, budget: Budget, freece
     if result.thoughtful:
         print(f"(the solver knew {foreseen(start)}: thoughtful play)", file=sys.stderr)
     if result.solved:
-        print(_to_type(variant, deal, freecell), file=sys.stderr)
+        print(_to_type(variant, deal, start, freecell), file=sys.stderr)
         print(_written(start, result.moves, freecell))
     if store is not None:
         if result.outcome is Outcome.UNKNOWN:
@@ -139,15 +139,20 @@ def _earlier(variant: Variant, deal: int, store: SolvedDeals) -> None:
     print(f"(an earlier search, kept in the store, {found}: a larger budget finds it again)", file=sys.stderr)
 
 
-def _to_type(variant: Variant, deal: int, freecell: bool) -> str:
-    """How a player types the solution into the game: in cardtable's notation, auto-build off."""
+def _to_type(variant: Variant, deal: int, start: State, freecell: bool) -> str:
+    """How a player plays the solution in the game: pasted as one line, auto-build sends
+    cards home only after its last move; typed a move at a time, or where auto-build sends
+    cards home at the deal, the moves want it off."""
     if freecell:
         return "(in Freecell Solver's notation: `--notation cardtable` writes the moves as `cardtable play` reads them)"
+    play = f"cardtable play {shlex.quote(variant.id)} --deal {deal}"
     if not builds_home(variant):  # no foundation auto-build plays to (Golf, Tri-Peaks): nothing to turn off
-        return f"(typed in play as they are: `cardtable play {shlex.quote(variant.id)} --deal {deal}`)"
-    return (f"(typed in play as they are, with auto-build off: `cardtable play {shlex.quote(variant.id)} --deal {deal} "
-            "--no-auto-build`; auto-build would send cards home ahead of them. The setting is kept for later games: "
-            "`--auto-build` turns it on again)")
+        return f"(typed or pasted in play as they are: `{play}`)"
+    off = (f"`{play} --no-auto-build`. The setting is kept for later games: `--auto-build` turns it on again")
+    if auto_build(start)[1]:
+        return f"(typed or pasted in play with auto-build off, which sends cards home at this deal ahead of them: {off})"
+    return (f"(pasted in play as one line: `{play}`; typed a move at a time, with auto-build off, which would "
+            f"send cards home ahead of them: {off})")
 
 
 def _freecell(variant: Variant, args: argparse.Namespace) -> bool:

@@ -101,6 +101,15 @@ def test_a_solution_typed_into_play_as_the_solver_says_wins(tmp_path: Path, caps
     assert status == 0 and told is not None and "auto-build" not in err, err
     played = cardtable(tmp_path / "p.db", *shlex.split(told.group(1)), "--plain", stdin=out)  # pasted, one line
     assert f"You won in {len(out.split())} moves!" in played.stdout, played.stdout[-500:]
+    # Nothing goes home at this deal: pasted, the line plays with auto-build on; typed a
+    # move at a time, with it off.
+    status, out, err = run(capsys, "solve", "freecell", "--deal", "617", "--notation", "cardtable", "--no-store")
+    pasted, typed = re.findall(r"`cardtable (play [^`]+)`", err)
+    assert status == 0 and "auto-build" not in pasted and typed.endswith("--no-auto-build"), err
+    played = cardtable(tmp_path / "p.db", *shlex.split(pasted), "--plain", stdin=out)
+    assert "You won" in played.stdout, played.stdout[-500:]
+    played = cardtable(tmp_path / "p.db", *shlex.split(typed), "--plain", stdin="\n".join(out.split()) + "\n")
+    assert "You won" in played.stdout, played.stdout[-500:]
 
 
 def test_unwinnable_and_unknown_have_their_own_exit_status(capsys: pytest.CaptureFixture[str]) -> None:

@@ -247,11 +247,13 @@ def _read(variant: Variant, word: str) -> Move | str:
 
 def _in_turn(session: Session, moves: list[Move], unread: str = "") -> Outcome:
     """Play ``moves`` one after another, up to the first that can't be played; ``unread``:
-    why the word after them is no move. Taken (to be saved) if any move was played."""
+    why the word after them is no move. Taken (to be saved) if any move was played.
+    Auto-build sends cards home only after the last: a solver's line, pasted, names
+    piles whose cards it would have moved ahead of the line."""
     events: tuple[Event, ...] = ()
     outcome = Outcome(True)
     for done, move in enumerate(moves):
-        outcome = session.play(move)
+        outcome = session.play(move, build=done == len(moves) - 1)
         events += outcome.events
         if not outcome.ok:
             return Outcome(done > 0, _played(done, len(moves)) + outcome.reason, events)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardtable.app import Session
-from cardtable.solitaire import PileKind, get_variant
+from cardtable.app.autoplay import auto_build
+from cardtable.solitaire import Move, PileKind, State, apply, get_variant
 from cardtable.solitaire.formats import format_move
 from cardtable.solver import Budget, solve
 from cardtable.ui.terminal.commands import run_command
@@ -114,6 +115,28 @@ def test_a_card_two_of_whose_copies_could_go_there_is_asked_about_and_pile_words
     assert asked.reason == "8♠ from column 4 or column 10 could go there: say which, as t4 t2 or t10 t2"
     moved = run_command(session, "t10 t2").outcome
     assert moved is not None and moved.ok and session.state.piles[session.pile_index("t4")][-1].code == "8S"
+
+
+def test_a_pasted_solution_is_played_as_written_with_auto_build_on_building_after_its_last_move() -> None:
+    # Auto-build sent a card home twelve moves into FreeCell deal 617's solution, and the
+    # solution's thirteenth move found its column empty.
+    variant = get_variant("freecell")
+    solution = solve(variant.start(617), Budget(nodes=200_000, seconds=60.0))
+    assert solution.solved
+    line = " ".join(format_move(variant, move) for move in solution.moves)  # `solve freecell --deal 617 --notation cardtable`
+    session = Session(variant, 617)
+    assert session.options.auto_build and session.move_count == 0  # nothing went home at the deal
+    reply = run_command(session, line)
+    assert reply.outcome.ok and session.is_won, reply.outcome.reason
+    half = Session(variant, 617)
+    run_command(half, " ".join(line.split()[:40]))
+    assert half.state == auto_build(_through(variant.start(617), solution.moves[:40]))[0]  # built once, after the line
+
+
+def _through(state: State, moves: tuple[Move, ...]) -> State:
+    for move in moves:
+        state = apply(state, move)
+    return state
 
 
 def test_a_solution_pasted_on_one_line_is_played_move_by_move_up_to_the_first_that_cant_be() -> None:
