@@ -72,6 +72,10 @@ meanwhile wait, and one superseded by a newer position of the same game is skipp
 LOOK_BACK = 2
 """Earlier positions solved, nearest first, to find the way back when none is known."""
 
+LOST_BEFORE = 32
+"""Earlier positions looked up for one proved lost, nearest first: each position found lost
+so is remembered, so a game's later positions find it by the one before them."""
+
 REMEMBERED = 20_000
 """Decided positions kept (the oldest are forgotten first)."""
 
@@ -210,7 +214,7 @@ class Indicator:
             given = self._given.get(history)
         if given is not None and not (given.standing is Standing.UNKNOWN and WINS.win_from(history.state)):
             return given  # (an unknown yields to a win a hint or "show me" found since)
-        outcome = self._outcome_of(history.state)
+        outcome = self._outcome_of(history.state) or (Outcome.UNWINNABLE if self._lost_before(history) else None)
         if outcome is None:
             return None
         verdict = self._verdict(history, outcome, search=False)
@@ -232,14 +236,35 @@ class Indicator:
                 outcome = None
             if outcome is not None:
                 self._remember(state, outcome)
+        if outcome is None and self._lost_before(history):
+            outcome = Outcome.UNWINNABLE
+            self._remember(state, outcome)
         if outcome is None:
             outcome = self._solve(state)
+        if outcome is Outcome.UNKNOWN and self._deal_lost(history, deal):  # (looked up only where the search can't say)
+            outcome = Outcome.UNWINNABLE
+            self._remember(state, outcome)
         verdict = self._verdict(history, outcome, search=True)
         with self._lock:
             self._given[history] = verdict
             while len(self._given) > GIVEN:
                 self._given.popitem(last=False)
         return verdict
+
+    def _lost_before(self, history: History) -> bool:
+        """Whether a position the game went through lately (``LOST_BEFORE``) is proved
+        lost: no move made since can win it back, so the table it stands at is lost too."""
+        earlier = [history.state_at(at) for at in range(max(0, history.at - LOST_BEFORE), history.at)]
+        with self._lock:
+            return any(self._decided.get(state) is Outcome.UNWINNABLE for state in earlier)
+
+    def _deal_lost(self, history: History, deal: tuple[str, int] | None) -> bool:
+        """Whether the deal the game was dealt is stored as proved lost (then so is every
+        position of it; its opening is remembered as lost, for ``_lost_before``)."""
+        if deal is None or self.known is None or history.at_deal or self.known(*deal) is not Outcome.UNWINNABLE:
+            return False
+        self._remember(history.state_at(0), Outcome.UNWINNABLE)
+        return True
 
     def _verdict(self, history: History, outcome: Outcome, search: bool) -> Verdict:
         if outcome is Outcome.SOLVED:

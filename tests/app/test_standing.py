@@ -100,19 +100,29 @@ def test_where_every_card_lies_face_up_a_lost_verdict_says_why() -> None:
     assert verdict.text == f"can't be won from here. {verdict.why}"
 
 
-def test_a_deals_stored_verdict_holds_after_the_tables_step_at_the_deal_but_not_after_a_move() -> None:
-    # The cards the table sends home at the deal are safe moves: they never change the verdict.
+def test_a_deals_stored_loss_holds_for_every_position_of_the_game() -> None:
+    # The cards the table sends home at the deal are safe moves: they never change the
+    # verdict; and no move wins back a lost deal. Pyramid deal 3 (proved lost) said "can't
+    # be won" at the deal, "unknown" after a move, then "can't be won" again.
     from cardtable.app import Session
 
     session = Session(get_variant("klondike"), 1)
     assert session.history.table_steps == 1
     asked: list[tuple[str, int]] = []
-    indicator = Indicator(nodes=1, seconds=float("inf"), look_back=0,
-                          known=lambda game, deal: asked.append((game, deal)) or Outcome.UNWINNABLE)
+
+    def known(game: str, deal: int) -> Outcome:
+        asked.append((game, deal))
+        return Outcome.UNWINNABLE
+
+    indicator = Indicator(nodes=1, seconds=float("inf"), look_back=0, known=known)
     lost = indicator.verdict(session.history, ("klondike", 1))
     assert lost.standing is Standing.LOST and lost.undo is None and asked == [("klondike", 1)]
     assert session.deal().ok
-    assert indicator.verdict(session.history, ("klondike", 1)).standing is Standing.UNKNOWN and len(asked) == 1
+    assert indicator.verdict(session.history, ("klondike", 1)) == lost and len(asked) == 1  # the table before was lost
+    fresh = Indicator(nodes=1, seconds=float("inf"), look_back=0, known=known)  # (a server started since)
+    assert fresh.verdict(session.history, ("klondike", 1)) == lost and len(asked) == 2
+    winnable = Indicator(nodes=1, seconds=float("inf"), look_back=0, known=lambda game, deal: Outcome.SOLVED)
+    assert winnable.verdict(session.history, ("klondike", 1)).standing is Standing.UNKNOWN  # a move may have lost it
 
 
 def test_once_show_me_found_a_win_the_verdict_never_says_otherwise() -> None:
