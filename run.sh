@@ -4,5 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 bash scripts/setup.sh
+# The solver is compiled for this machine once (a minute or two), here rather than at a
+# player's first hint or the server's first search.
+if ! .venv/bin/python -c "import sys; from cardtable.kernel_cache import search_is_cached; sys.exit(not search_is_cached())"; then
+  echo "compiling the solver for this machine (once: a minute or two)" >&2
+  .venv/bin/python scripts/warm_kernels.py
+fi
 if [ $# -eq 0 ]; then set -- serve; fi
 exec .venv/bin/cardtable "$@"

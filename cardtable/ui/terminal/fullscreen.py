@@ -43,7 +43,8 @@ from cardtable.ui.terminal.layout import (
 )
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
-    DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, daily_in_play, give_up_question, kept_as_saved, new_deal, put_away, saved_words, stats_text,
+    DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, compiling, daily_in_play, give_up_question, kept_as_saved, new_deal, put_away,
+    saved_words, stats_text,
     status_line,
 )
 from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
@@ -448,7 +449,9 @@ class TableApp(App[int]):
         self.show(self.session.to_bookmark())
 
     def action_hint(self) -> None:
-        self.show(self.session.hint())
+        with compiling(self.session):  # (the first search after an install: the clock stands)
+            hint = self.session.hint()
+        self.show(hint)
 
     def action_auto(self) -> None:
         self.show(self.session.auto_finish())
@@ -524,7 +527,8 @@ class TableApp(App[int]):
     def _show_me(self, giving_up: bool = False) -> None:
         """Search, then play the win back; ``giving_up``: the player agreed to give the game
         up for it, which happens only if the answer ``reveals`` something."""
-        shown = playback(self.session, self.show_nodes)
+        with compiling(self.session):
+            shown = playback(self.session, self.show_nodes)
         if giving_up and reveals(shown):
             try:
                 self.games.give_up(self.game_id, self.session)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from cardtable.app import CorruptSave, EventKind, Scoring, Session, summarize
 from cardtable.app.autoplay import sent_home_at_the_deal
@@ -41,6 +42,21 @@ DAILY_IN_PLAY = "this is today's deal, still in play: play on"
 
 DAILY_AGAIN = "today's deal again: you have played it, so this game counts as an ordinary one"
 """Said when today's deal, begun already, is dealt again."""
+
+
+@contextmanager
+def compiling(session: Session, searching: bool = True) -> Iterator[bool]:
+    """Whether a search (``searching``) is the first since an install, which compiles the
+    solver for this machine: the game's clock stands meanwhile, as that minute is no play."""
+    first = searching and not search_is_cached()
+    running = first and session.clock_running
+    if running:
+        session.pause()
+    try:
+        yield first
+    finally:
+        if running:
+            session.run_clock()
 
 
 def give_up_question(word: str) -> str:
@@ -198,9 +214,10 @@ def play_plain(
         prompt()
         for line in feed:
             before = unsaved = copy.copy(session)
-            if WORDS.get(line.strip().lower()) in SEARCHING and not search_is_cached():
-                write(f"  {COMPILING}")
-            reply = run_command(session, line)
+            with compiling(session, WORDS.get(line.strip().lower()) in SEARCHING) as first:
+                if first:
+                    write(f"  {COMPILING}")
+                reply = run_command(session, line)
             if reply.outcome is not None and reply.outcome.ok and reply.outcome.hint is None:
                 try:
                     games.save(game_id, session)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.app import Session, Store
+from cardtable.app import Outcome, Session, Store
 from cardtable.app.service import Games
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.solitaire import get_variant
@@ -360,17 +360,27 @@ def test_the_first_search_after_an_install_says_it_compiles_the_solver(tmp_path:
     from cardtable.ui.terminal import plain
 
     games = Games(Store(tmp_path / "c.db"), "me")
-    session = Session(get_variant("freecell"), 1)
+    now = [0.0]
+    session = Session(get_variant("freecell"), 1, clock=lambda: now[0])
+    hint = session.hint
+
+    def slow_hint(quick: bool = False) -> Outcome:
+        now[0] += 50.0  # a minute of compiling, near enough
+        return hint(quick)
+
+    session.hint = slow_hint  # type: ignore[method-assign]
     game_id = games.store.save("me", session)
     out: list[str] = []
     monkeypatch.setattr(plain, "search_is_cached", lambda: False)  # as on a machine that never ran it
     plain.play_plain(games, game_id, session, ["t1 c", "hint", "quit"], out.append)
     assert out.count(f"  {plain.COMPILING}") == 1 and out.index(f"  {plain.COMPILING}") < next(
         n for n, line in enumerate(out) if line.startswith("  hint: "))
+    assert session.elapsed == 0.0  # the game's clock stood while the solver compiled
     monkeypatch.setattr(plain, "search_is_cached", lambda: True)
     out.clear()
+    session.run_clock()
     plain.play_plain(games, game_id, session, ["hint", "quit"], out.append)
-    assert f"  {plain.COMPILING}" not in out
+    assert f"  {plain.COMPILING}" not in out and session.elapsed == 50.0  # a hint's own time is play
 
 
 def test_a_new_deal_that_cant_be_saved_leaves_the_game_in_play_and_playable(
