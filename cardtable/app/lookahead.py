@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
 
 from cardtable.solitaire import Move, MoveKind, State, apply, legal_moves
 from cardtable.solitaire.engine import interchangeable
@@ -46,7 +48,8 @@ def plan(state: State, nodes: int = 800) -> Plan | None:
     the machine's speed); None when none is better than where the table stands."""
     groups = interchangeable(state)  # (the stock holds its cards all along: no deal is played)
     fixed = [i for i in range(len(state.piles)) if not any(i in g for g in groups)]
-    codes = [_code(state, i) for i in range(len(state.piles))]
+    places = range(len(state.piles))
+    codes = [_code(state, i) for i in places]
     worths = [_pile_worth(state, i) for i in range(len(state.piles))]
     start = sum(worths)
     best: tuple[int, tuple[Move, ...], State] = (start, (), state)
@@ -62,14 +65,19 @@ def plan(state: State, nodes: int = 800) -> Plan | None:
             if move.kind in (MoveKind.DEAL, MoveKind.REDEAL):
                 continue  # they show cards: where to deal is the heuristic's to judge
             after = apply(position, move, trusted=True)
-            changed = [i for i, (old, new) in enumerate(zip(position.piles, after.piles)) if old is not new]
-            child_codes, child_worths = list(codes), list(worths)
+            changed = list(compress(places, map(is_not, position.piles, after.piles)))
+            if after.hidden != position.hidden:  # (a card turned up where no card moved: Tri-Peaks)
+                changed = [i for i in places if i in changed or after.hidden[i] != position.hidden[i]]
+            child_codes = list(codes)
             for i in changed:
-                child_codes[i], child_worths[i] = _code(after, i), _pile_worth(after, i)
+                child_codes[i] = _code(after, i)
             key = _key(child_codes, fixed, groups)
             if key in seen:
                 continue
             seen.add(key)
+            child_worths = list(worths)
+            for i in changed:
+                child_worths[i] = _pile_worth(after, i)
             turned = sum(position.hidden) - sum(after.hidden)
             worth, path = sum(child_worths) + TURNED * (sum(state.hidden) - sum(after.hidden)), (*line, move)
             if worth > best[0] or (worth == best[0] and best[1] and len(path) < len(best[1])):
@@ -87,9 +95,14 @@ def _code(state: State, pile: int) -> bytes:
     return bytes((state.hidden[pile], *(card.index for card in state.piles[pile])))
 
 
-def _key(codes: list[bytes], fixed: list[int], groups: tuple[tuple[int, ...], ...]) -> tuple[object, ...]:
-    """A position's key: the piles that may be swapped (empty columns, say) in any order."""
-    return (*(codes[i] for i in fixed), *(tuple(sorted(codes[i] for i in g)) for g in groups))
+def _key(codes: list[bytes], fixed: list[int], groups: tuple[tuple[int, ...], ...]) -> bytes:
+    """A position's key: the piles that may be swapped (empty columns, say) in any order.
+    One string of bytes (hashed and compared at once), each pile's code closed by 255 and
+    each group's by 254: no code holds either (a card's index is below 104)."""
+    key = b"\xff".join([codes[i] for i in fixed])
+    for group in groups:
+        key += b"\xfe" + b"\xff".join(sorted([codes[i] for i in group]))
+    return key
 
 
 def _pile_worth(state: State, pile: int) -> int:
