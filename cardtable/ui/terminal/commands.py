@@ -13,6 +13,7 @@ move notation.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -215,6 +216,18 @@ def run_command(session: Session, text: str) -> Reply:
     if command is not None and _names_nothing(session, command.split()[0]):
         return Reply(Outcome(False, _extra_words(command, line[len(command) + 1:])))
     return Reply(_card_words(session, text.split()))
+
+
+def yes_or_no(lines: Iterator[str], write: Callable[[str], None], prompt: Callable[[], None]) -> bool | None:
+    """The answer to a question put as "(yes/no)", read from ``lines``: any other line
+    asks again, so a slip of the keys decides nothing. None: the input ended first."""
+    for line in lines:
+        answer = line.strip().lower()
+        if answer in ("y", "yes", "n", "no"):
+            return answer.startswith("y")
+        write("  yes or no?")
+        prompt()
+    return None
 
 
 def _notation_moves(variant: Variant, line: str) -> tuple[list[Move], str]:

@@ -23,7 +23,7 @@ from cardtable.solitaire import Variant
 from cardtable.solitaire.formats import render_state
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.kernel_cache import search_is_cached
-from cardtable.ui.terminal.commands import WORDS, help_for, run_command
+from cardtable.ui.terminal.commands import WORDS, help_for, run_command, yes_or_no
 
 
 GIVE_UP_QUESTION = "Give up this game as lost and deal a new one?"
@@ -270,10 +270,10 @@ def play_plain(
                 if session.is_in_progress:
                     write(f"  {give_up_question(reply.word)} (yes/no)")
                     prompt()
-                    answer = next(feed, None)
+                    answer = yes_or_no(feed, write, prompt)
                     if answer is None:  # input ended at the question: as at the prompt, the game is put away
                         break
-                    if answer.strip().lower() not in ("y", "yes"):
+                    if not answer:
                         write("  the game goes on")
                         prompt()
                         continue

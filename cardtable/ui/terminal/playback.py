@@ -20,6 +20,7 @@ from cardtable.app.showing import NoWin, Playback, give_up_reason, playback, rev
 from cardtable.app.standing import Standing, Verdict
 from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.app.hints import describe
+from cardtable.ui.terminal.commands import yes_or_no
 
 STEP_SECONDS = 0.6
 """How long the full screen shows each step."""
@@ -49,13 +50,13 @@ def show_typed(
     if offer is not None:
         write(f"  {offer[1]} (yes/no; after no, you are asked whether to give the game up to see the win)")
         prompt()
-        if next(lines, "").strip().lower() in ("y", "yes"):
+        if yes_or_no(lines, write, prompt):
             _undone(games, game_id, session, offer[0], write, picture)
             return
     if reason:
         write(f"  {reason}. Show it? (yes/no)")
         prompt()
-        if next(lines, "").strip().lower() not in ("y", "yes"):
+        if not yes_or_no(lines, write, prompt):
             write("  not shown; the game goes on")
             return
     shown = playback(session) if nodes is None else playback(session, nodes)
