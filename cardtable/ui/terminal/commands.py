@@ -132,12 +132,12 @@ def _is_card(word: str) -> bool:
 
 
 def _pile(session: Session, word: str) -> int | Named:
-    """The pile ``word`` names, a foundation (``f``, ``home``), a free cell (``c``,
-    ``cell``), or no pile."""
+    """The pile ``word`` names, a foundation (``f``, ``home``, ``foundation``), a free
+    cell (``c``, ``cell``, ``fc``, ``freecell``), or no pile."""
     word = word.lower()
-    if word in ("f", "home", "h"):
+    if word in ("f", "home", "h", "foundation"):
         return Named.FOUNDATION
-    if word in ("c", "cell"):
+    if word in ("c", "cell", "fc", "freecell"):
         return Named.CELL
     try:
         return session.pile_index(word)
@@ -207,6 +207,9 @@ def run_command(session: Session, text: str) -> Reply:
         return Reply(action())
     if word is not None:
         return Reply(word=word)
+    paired = [word.strip() for word in text.split("+")]
+    if len(paired) == 2 and all(_is_card(word) for word in paired):  # QC+AS, as t25+t3 names piles
+        return Reply(_card_words(session, paired))
     if ">" in line or "+" in line:
         try:
             return Reply(_in_turn(session, *_notation_moves(session.variant, line)))

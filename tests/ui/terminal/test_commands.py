@@ -84,12 +84,12 @@ def test_restart_then_undo_goes_back_to_where_the_game_was(session: Session) -> 
 
 def test_c_puts_a_card_or_a_columns_top_in_whichever_free_cell_is_empty() -> None:
     session = Session(get_variant("freecell"), 1)
-    tops = [session.state.piles[session.variant.index_of_name(f"t{n}")][-1].code for n in (1, 2)]
-    for command in (f"{tops[0]} c", "t2 cell"):
+    tops = [session.state.piles[session.variant.index_of_name(f"t{n}")][-1].code for n in (1, 2, 3, 4)]
+    for command in (f"{tops[0]} c", "t2 cell", f"{tops[2]} fc", "t4 freecell"):  # ("fc" and "freecell" were no pile)
         reply = run_command(session, command)
         assert reply.outcome is not None and reply.outcome.ok, reply.outcome
     cells = [session.state.piles[i] for i in session.variant.piles_of(PileKind.CELL)]
-    assert [c[-1].code for c in cells if c] == tops and session.move_count == 2
+    assert [c[-1].code for c in cells if c] == tops and session.move_count == 4
 
 
 def test_c_where_the_game_has_no_free_cell_says_so(session: Session) -> None:

@@ -123,6 +123,9 @@ def test_two_cards_typed_together_pair_off_in_pyramid(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Pyramid, deal 3: 1 move," in result.stdout
     assert "don't pair" in result.stdout
+    # Joined with "+", as the notation joins two piles (t25+t3): "Pyramid has no pile 'jc'" it said.
+    joined = cardtable(tmp_path / "q.db", "play", "pyramid", "--deal", "3", stdin="JC+2D\nQC + 3D\nquit\n")
+    assert "Pyramid, deal 3: 1 move," in joined.stdout and "don't pair" in joined.stdout and "no pile" not in joined.stdout
 
 
 def _help_words(game: str) -> list[str]:
