@@ -36,10 +36,17 @@ def help_for(variant: Variant) -> str:
     (True, False)
     >>> "pair JC" in help_for(get_variant("pyramid")), "turn" in help_for(get_variant("freecell"))
     (True, False)
+    >>> "8H f " in help_for(get_variant("klondike")), "8H f " in help_for(get_variant("spider"))  # a whole suit goes home by itself
+    (True, False)
     """
     pairs = variant.traits.play is Play.PAIRS
     cells = bool(variant.piles_of(PileKind.CELL))
     homes = bool(variant.piles_of(PileKind.FOUNDATION))
+    # Cards a player sends home one at a time, or discards (not Spider's, where a whole
+    # suit goes by itself).
+    sent_home = variant.discard is not None or any(
+        variant.piles[i].build is not None or variant.piles[i].empty.ranks != () for i in variant.piles_of(PileKind.FOUNDATION)
+    )
     stock, waste = bool(variant.piles_of(PileKind.STOCK)), bool(variant.piles_of(PileKind.WASTE))
     redeals = offers_redeal(variant)
     word = variant.tableau_word
@@ -51,9 +58,11 @@ def help_for(variant: Variant) -> str:
         moves = ["8H 9C    put 8H" + (" (and the cards on it)" if builds else "") + " on 9C"]
         if builds:
             moves.append(f"8H t3    put 8H on {word} 3" + (f" ({places} ...)" if places else ""))
-        moves.append("AH       play AH: " + ("home if it can go, else the likeliest move" if homes else "the likeliest move"))
-        if homes:
+        moves.append("AH       play AH: " + ("home if it can go, else the likeliest move" if sent_home else "the likeliest move"))
+        if sent_home:
             moves.append("8H f     send 8H to a foundation" + (" (8H c: to a free cell)" if cells else ""))
+        elif cells:
+            moves.append("8H c     put 8H in a free cell")
         if builds:
             moves.append(f"t3 t5    move what fits from {word} 3 to {word} 5")
     extras = ", ".join(w for w, there in (("deal", stock), ("redeal", redeals)) if there)
