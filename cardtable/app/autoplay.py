@@ -125,6 +125,31 @@ def sent_home_at_the_deal(history: History) -> str:
     return f"{listed([_counted(card, n) for card, n in cards.items()])} went home at the deal (auto-build)"
 
 
+def sent_home_after(before: History, after: History) -> str:
+    """What auto-build sent home after the player's move from ``before`` to ``after``, in
+    a line ("" where it sent nothing, or ``after`` is no one move on from ``before``).
+
+    >>> from cardtable.solitaire import get_variant
+    >>> from cardtable.solitaire.formats import parse_move
+    >>> opening = opening_history(get_variant("klondike-draw3").start(7))
+    >>> turned = parse_move(opening.state.variant, "deal")
+    >>> built, moves = auto_build(apply(opening.state, turned))
+    >>> sent_home_after(opening, opening.push((turned, *moves), built))
+    'A♣ went home (auto-build)'
+    """
+    if after.at != before.at + 1 or after.steps[: before.at] != before.steps[: before.at]:
+        return ""
+    step = after.steps[before.at]
+    if len(step) < 2:
+        return ""
+    state, cards = apply(before.state, step[0], trusted=True), Counter[str]()
+    for move in step[1:]:
+        assert move.source is not None
+        cards[state.piles[move.source][-1].symbol] += 1
+        state = apply(state, move, trusted=True)
+    return f"{listed([_counted(card, n) for card, n in cards.items()])} went home (auto-build)"
+
+
 def _counted(card: str, count: int) -> str:
     """A card named once however many of its copies there are (in games of two decks
     or more).

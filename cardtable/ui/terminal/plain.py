@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from cardtable.app import CorruptSave, EventKind, Scoring, Session, summarize
-from cardtable.app.autoplay import sent_home_at_the_deal
+from cardtable.app.autoplay import sent_home_after, sent_home_at_the_deal
 from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.service import Games, today
 from cardtable.app.storage_errors import StaleGame, StorageError
@@ -313,6 +313,10 @@ def play_plain(
                     write(show(session))
                     if outcome.reason:
                         write(f"  {outcome.reason}")
+                    moved = WORDS.get(line.strip().lower()) in (None, "turn", "redeal")  # (not a finish, undo or redo)
+                    built = sent_home_after(before.history, session.history) if moved else ""
+                    if built:
+                        write(f"  {built}")
                     if judging and not session.is_won:
                         write(still_winnable(indicator, session))
                     kinds = {e.kind for e in outcome.events}

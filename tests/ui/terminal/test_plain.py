@@ -118,6 +118,14 @@ def test_a_bookmark_says_so_when_it_goes_back_along_a_dropped_branch(tmp_path: P
     assert "Klondike, deal 7: 2 moves" in lines[said - 1]
 
 
+def test_a_card_auto_build_sends_home_after_a_move_is_named(tmp_path: Path) -> None:
+    # It went home unsaid: only the foundation's top, among the whole table, showed it.
+    result = cardtable(tmp_path / "p.db", "play", "klondike-draw3", "--deal", "7", "--plain", stdin="turn\nundo\nredo\nquit\n")
+    assert result.stdout.count("  AC went home (auto-build)") == 1, result.stdout  # after the turn, not its undo or redo
+    quiet = cardtable(tmp_path / "q.db", "play", "klondike-draw3", "--deal", "7", "--plain", "--no-auto-build", stdin="turn\nquit\n")
+    assert "went home" not in quiet.stdout
+
+
 def test_two_cards_typed_together_pair_off_in_pyramid(tmp_path: Path) -> None:
     result = cardtable(tmp_path / "p.db", "play", "pyramid", "--deal", "3", stdin="JC 2D\nQC 3D\nquit\n")
     assert result.returncode == 0, result.stderr
