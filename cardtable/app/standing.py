@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from threading import RLock
 import time
@@ -212,6 +212,8 @@ class Indicator:
         back, already decided), else None."""
         with self._lock:
             given = self._given.get(history)
+        if given is not None and given.standing is Standing.LOST and given.undo is not None:
+            return self._nearer(history, given)
         if given is not None and not (given.standing is Standing.UNKNOWN and WINS.win_from(history.state)):
             return given  # (an unknown yields to a win a hint or "show me" found since)
         outcome = self._outcome_of(history.state) or (Outcome.UNWINNABLE if self._lost_before(history) else None)
@@ -219,6 +221,18 @@ class Indicator:
             return None
         verdict = self._verdict(history, outcome, search=False)
         return verdict if outcome is not Outcome.UNWINNABLE or verdict.undo is not None or history.at_deal else None
+
+    def _nearer(self, history: History, given: Verdict) -> Verdict:
+        """A lost verdict given earlier, its way back shortened to a nearer position a
+        win was found from since (by "show me", say, which searches further)."""
+        assert given.undo is not None
+        for back in range(1, given.undo):
+            if self._outcome_of(history.state_at(history.at - back)) is Outcome.SOLVED:
+                nearer = replace(given, undo=back)
+                with self._lock:
+                    self._given[history] = nearer
+                return nearer
+        return given
 
     def verdict(self, history: History, deal: tuple[str, int] | None = None) -> Verdict:
         """Whether the game can still be won from ``history``'s position (``deal``: the

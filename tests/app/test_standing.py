@@ -137,3 +137,15 @@ def test_once_show_me_found_a_win_the_verdict_never_says_otherwise() -> None:
     assert isinstance(shown, Playback)
     assert Indicator(seconds=float("inf")).verdict(session.history) == Verdict(Standing.WINNABLE)  # the win shown
     assert Indicator(seconds=float("inf")).verdict(shown.frame(session, 10).history) == Verdict(Standing.WINNABLE)
+
+
+def test_a_way_back_given_shortens_once_a_win_is_found_from_nearer() -> None:
+    # "Undo 4 moves", said the indicator; "show me" then found a win 3 moves back, and the
+    # indicator still said 4.
+    lost = _played("freecell-1-cell", 2, ["t1>c1", "c1>f1", "t2>c1"])
+    indicator = Indicator(nodes=3_000, seconds=float("inf"))
+    indicator._given[lost] = Verdict(Standing.LOST, 3)  # as said before a win from nearer was known
+    assert indicator.remembered(lost) == Verdict(Standing.LOST, 3)  # nothing nearer known yet
+    nearer = History.begin(lost.state_at(2))
+    assert Indicator(nodes=3_000, seconds=float("inf")).verdict(nearer).standing is Standing.WINNABLE  # a win found, as show me's
+    assert indicator.remembered(lost) == Verdict(Standing.LOST, 1)
