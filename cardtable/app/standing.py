@@ -73,8 +73,8 @@ LOOK_BACK = 2
 """Earlier positions solved, nearest first, to find the way back when none is known."""
 
 LOST_BEFORE = 32
-"""Earlier positions looked up for one proved lost, nearest first: each position found lost
-so is remembered, so a game's later positions find it by the one before them."""
+"""Earlier positions looked up for one proved lost: each position found lost so is
+remembered, so a game's later positions find the loss through the ones before them."""
 
 REMEMBERED = 20_000
 """Decided positions kept (the oldest are forgotten first)."""
