@@ -230,9 +230,12 @@ def _refusal(live: LiveGame, body: ActionIn) -> str:
     if body.action in ("move", "card_onto_card", "to_foundation", "play"):
         if body.pile not in names:
             return f"{body.action} needs the card's pile, one of {', '.join(names)}"
-        size = len(session.state.piles[names.index(body.pile)])
-        if not -size <= body.position < size:
-            return f"{body.pile} holds {size} card{'' if size == 1 else 's'}: there is no card at position {body.position}"
+        index = names.index(body.pile)
+        size = len(session.state.piles[index])
+        if not -size <= body.position < size:  # (a card picked up from a table changed since, say)
+            where = session.variant.piles[index].id.title
+            holds = "no card" if not size else f"{size} card{'' if size == 1 else 's'}"
+            return f"{where} holds {holds} now: there is no card at position {body.position} of it"
     if body.action in ("move", "card_onto_card") and body.target not in names:
         return f"{body.action} needs a target pile, one of {', '.join(names)}"
     return ""

@@ -250,6 +250,15 @@ def test_a_stale_version_is_refused_with_the_current_table_and_never_applied_twi
     assert current["moves"] == 1
 
 
+def test_a_card_named_where_its_pile_holds_none_says_so_in_the_games_words(client: TestClient) -> None:
+    # A card picked up on a table changed since: "t1 holds 0 cards", said the page, as "T1".
+    view = _start(client, "klondike", 7)
+    answer = _act(client, view, "play", pile="waste", position=0).json()
+    assert not answer["ok"] and answer["reason"] == "the waste holds no card now: there is no card at position 0 of it"
+    answer = _act(client, view, "move", pile="t2", position=5, target="t1").json()
+    assert answer["reason"] == "column 2 holds 2 cards now: there is no card at position 5 of it"
+
+
 def test_reload_finds_the_latest_unfinished_game(app, client: TestClient) -> None:  # type: ignore[no-untyped-def]
     view = _start(client)
     _act(client, view, "deal")

@@ -477,6 +477,25 @@ def test_a_hinted_card_never_looks_like_a_card_picked_up(page: Page) -> None:
     assert "255, 216, 74" in picked.evaluate(glow) and "111, 211, 255" not in picked.evaluate(glow)  # yellow
 
 
+def test_a_card_picked_up_is_put_down_when_the_table_changes_under_it(page: Page) -> None:
+    # Picked up, then undone from under it: the next click said "T1 holds 0 cards: there is
+    # no card at position 0", the card still picked up though nothing showed it.
+    start(page, "klondike", 3)
+    page.locator("#table").focus()
+    page.keyboard.press("d")
+    expect(page.locator("#status")).to_contain_text("1 move")
+    settle(page)
+    page.click('#table .card[data-pile="waste"] >> nth=-1')
+    expect(page.locator("#table .card.selected")).to_have_count(1)
+    page.keyboard.press("u")
+    expect(page.locator("#status")).to_contain_text("0 moves")
+    expect(page.locator("#table .card.selected")).to_have_count(0)
+    settle(page)
+    page.click('#table .card[data-pile="t1"] >> nth=-1')  # picks this card up, no longer a place for the waste's
+    expect(page.locator("#message")).not_to_contain_text("holds")
+    expect(page.locator('#table .card.selected[data-pile="t1"]')).to_have_count(1)
+
+
 def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) -> None:
     page.select_option("#game-picker", "freecell")  # the settings offered are the picked game's
     page.click("#show-settings")  # the solution is replayed move for move: no automatic moves
@@ -515,6 +534,9 @@ def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) ->
                        if s["game"] == "freecell" and not s["daily"])
     before = won()
     page.click("#win-dialog button:has-text('Close')")
+    page.reload()  # told once: "You won!" came back at every reload, over the table
+    expect(page.locator("#message")).to_have_text("Your last game, won: deal again for another.")
+    expect(page.locator("#win-dialog")).to_be_hidden()
     page.click("#undo")  # looking back over the game
     expect(page.locator("#status")).to_contain_text(f"{len(moves) - 6} moves")
     expect(page.locator("#status")).to_contain_text("won (undone to look back)")  # the win still counts
@@ -604,6 +626,25 @@ def test_a_game_left_unplayed_for_a_new_deal_in_another_tab_is_said_to_be_ended_
     first.evaluate("document.getElementById('message').textContent = ''")
     first.keyboard.press("h")  # refused: said as before, where it was ended
     expect(first.locator("#message")).to_have_text("This game was ended in another tab or window: deal a new one to play on.")
+    context.close()
+
+
+def test_a_move_in_another_tab_takes_away_what_was_said_of_the_table_before(browser: Browser, server: str) -> None:
+    # The first tab's hint stayed under a table on which its move had been made elsewhere.
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    first, second = context.new_page(), context.new_page()
+    first.goto(server)
+    start(first, "freecell", 617)
+    first.locator("#table").focus()
+    first.keyboard.press("h")
+    expect(first.locator("#message")).to_contain_text("Hint:")
+    view = second.request.get(f"{server}/api/games/latest").json()  # the hinted move, made from another tab
+    hinted = second.request.post(f"{server}/api/games/{view['id']}/actions", data={"action": "hint", "version": view["version"]})
+    played = second.request.post(f"{server}/api/games/{view['id']}/actions",
+                                 data={**hinted.json()["hint"]["action"], "version": view["version"]}).json()
+    assert played["ok"], played
+    expect(first.locator("#status")).to_contain_text("1 move")
+    expect(first.locator("#message")).to_have_text("")
     context.close()
 
 

@@ -96,12 +96,13 @@ async function lastShown() {
   return code === 200 ? data : null;
 }
 
-function show(next) {
+function show(next, told = false) {  // told: won before this page opened it, so not told again
   if (!next || (view && next.id === view.id && next.version < view.version)) return;
   try { localStorage.setItem(LAST_SHOWN, String(next.id)); } catch { /* storage refused: reload deals anew */ }
   // A win is told once: not again when a redo steps back onto it (the game was won already).
-  const wasWon = view && view.id === next.id && (view.won || view.result === "won");
+  const wasWon = told || (view && view.id === next.id && (view.won || view.result === "won"));
   const moved = !view || view.id !== next.id || view.version !== next.version;
+  if (moved) table.clearSelection();  // a card picked up is put down when the table changes under it (an undo, another tab)
   view = next;
   view.receivedAt = performance.now();
   table.render(view);
@@ -271,6 +272,7 @@ function caughtUp(next) {
   // Another tab's table, shown here; a game it ended (a new deal there leaves it) is said so.
   // (This tab's own "show me" gives a game up too, and its view may come first this way.)
   const ended = next.given_up && !view.given_up && !playing;
+  if (!playing) say("");  // what was said was of the table before (a hint, "now click where it goes")
   show(next);
   if (ended) { endedElsewhere = next.id; say(ENDED_ELSEWHERE); }
 }
@@ -303,8 +305,7 @@ async function open(next, pick = null) {
   playing = null;
   $("show-me").textContent = "Show me";
   view = null;
-  table.clearSelection();  // a card picked up in the game before is no card of this one
-  show(next);
+  show(next, next.result === "won");  // (a game won before, opened again: the win was told then)
   $("game-picker").value = baseGame(next.game);
   fillSettings("game");
   follow(next.id);
