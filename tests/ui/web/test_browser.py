@@ -218,6 +218,21 @@ def test_a_double_click_takes_a_king_out_of_pyramid_and_plays_golfs_card_to_the_
     expect(page.locator("#status")).to_contain_text("1 move ·")
 
 
+@pytest.mark.parametrize("game", ["tri-peaks", "golf"])
+def test_one_click_plays_a_card_whose_one_place_is_the_waste(page: Page, server: str, game: str) -> None:
+    # A click picked the card up, and a second click on the waste (or a double-click) played it.
+    start(page, game, 1)
+    view = page.request.get(f"{server}/api/games/latest").json()
+    pile, position = next((name, int(at)) for name, places in view["targets"].items()
+                          for at, where in places.items() if where == ["waste"])
+    card = page.locator(f'#table .card[data-pile="{pile}"][data-position="{position}"]')
+    played = card.get_attribute("data-card")
+    card.click()
+    expect(page.locator("#status")).to_contain_text(moves_said(1))
+    expect(page.locator(f'#table .card[data-card="{played}"]')).to_have_attribute("data-pile", "waste")
+    expect(page.locator("#table .card.selected")).to_have_count(0)
+
+
 def test_a_pyramid_king_goes_to_the_foundation_clicked_and_a_pair_made_by_a_double_click_stands(page: Page) -> None:
     start(page, "pyramid", 1)
     page.locator('#table .card[data-pile="t26"]').click()  # the King of clubs

@@ -354,6 +354,13 @@ export function createTable(root, handlers) {
     }
     if (el.classList.contains("card") && !el.classList.contains("down")) {
       const position = Number(el.dataset.position);
+      // A card whose one place is the waste (Golf, Tri-Peaks) is played by the click: there is nowhere else to take it.
+      const places = view.targets?.[pile]?.[position] ?? [];
+      if (!selected && places.length === 1 && places[0] === "waste" && pile !== "waste") {
+        clickActed = handlers.move(pile, position, "waste");
+        await clickActed;
+        return;
+      }
       selected = selected && selected.pile === pile && selected.position === position ? null : { pile, position };
       const orDeal = pileView.kind === "stock" && pileView.deals ? ", or the stock again to deal it" : "";
       handlers.say(selected ? `${handlers.whereTo(false, selected)}${orDeal}` : "");
