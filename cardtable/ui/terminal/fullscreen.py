@@ -35,6 +35,7 @@ from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict, setting_said
 from cardtable.app.storage_errors import StaleGame, StorageError
+from cardtable.kernel_cache import search_is_cached
 from cardtable.solitaire import Move
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
@@ -43,26 +44,15 @@ from cardtable.ui.terminal.layout import (
 )
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
-    DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, compiling, daily_in_play, give_up_question, kept_as_saved, new_deal, put_away,
+    COMPILING, DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, clock_standing, daily_in_play, give_up_question, kept_as_saved, new_deal, put_away,
     saved_words, stats_text,
     status_line,
 )
-from cardtable.ui.terminal.screens import ConfirmScreen, TextScreen
+from cardtable.ui.terminal.screens import KEYS, ConfirmScreen, TextScreen
 from cardtable.ui.terminal.watching import on_hang_up, pause_while_covered
 from cardtable.ui.terminal.table_view import CardView, Marks, TableView, card_views
 
 __all__ = ["CardView", "ConfirmScreen", "TableApp", "TextScreen", "play_fullscreen"]
-
-KEYS = (
-    "Keys: left and right (h/l) move the cursor from pile to pile, up and down (k/j) through a pile's "
-    "cards and on to the pile above or below; space picks up and drops, enter plays the card; "
-    "d deal, u undo, r redo, R restart, b mark this position, B back to it, i hint, a finish, n new deal, "
-    "N a winnable deal, D today's deal, "
-    "m show me, w still winnable?, s statistics, q (or Ctrl-C) quit. Mouse: click a card then its place, "
-    "double-click sends it home, or drag. A card marked ! is out of order: it does not build on the card "
-    "under it."
-)
-
 
 class TableApp(App[int]):
     """A solitaire table in the terminal."""
@@ -449,7 +439,15 @@ class TableApp(App[int]):
         self.show(self.session.to_bookmark())
 
     def action_hint(self) -> None:
-        with compiling(self.session):  # (the first search after an install: the clock stands)
+        if search_is_cached():
+            self.show(self.session.hint())
+            return
+        self.message = COMPILING  # the first search after an install compiles the solver: said before the wait
+        self.redraw()
+        self.call_after_refresh(self._first_hint)
+
+    def _first_hint(self) -> None:
+        with clock_standing(self.session):
             hint = self.session.hint()
         self.show(hint)
 
@@ -527,7 +525,7 @@ class TableApp(App[int]):
     def _show_me(self, giving_up: bool = False) -> None:
         """Search, then play the win back; ``giving_up``: the player agreed to give the game
         up for it, which happens only if the answer ``reveals`` something."""
-        with compiling(self.session):
+        with clock_standing(self.session, not search_is_cached()):  # (the first search after an install compiles)
             shown = playback(self.session, self.show_nodes)
         if giving_up and reveals(shown):
             try:

@@ -45,15 +45,14 @@ DAILY_AGAIN = "today's deal again: you have played it, so this game counts as an
 
 
 @contextmanager
-def compiling(session: Session, searching: bool = True) -> Iterator[bool]:
-    """Whether a search (``searching``) is the first since an install, which compiles the
-    solver for this machine: the game's clock stands meanwhile, as that minute is no play."""
-    first = searching and not search_is_cached()
-    running = first and session.clock_running
+def clock_standing(session: Session, standing: bool = True) -> Iterator[None]:
+    """The game's clock stood (if ``standing``) for what is done inside: the first search
+    after an install compiles the solver for this machine, and that minute is no play."""
+    running = standing and session.clock_running
     if running:
         session.pause()
     try:
-        yield first
+        yield
     finally:
         if running:
             session.run_clock()
@@ -214,9 +213,10 @@ def play_plain(
         prompt()
         for line in feed:
             before = unsaved = copy.copy(session)
-            with compiling(session, WORDS.get(line.strip().lower()) in SEARCHING) as first:
-                if first:
-                    write(f"  {COMPILING}")
+            first = WORDS.get(line.strip().lower()) in SEARCHING and not search_is_cached()
+            if first:
+                write(f"  {COMPILING}")
+            with clock_standing(session, first):
                 reply = run_command(session, line)
             if reply.outcome is not None and reply.outcome.ok and reply.outcome.hint is None:
                 try:

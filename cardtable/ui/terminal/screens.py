@@ -1,5 +1,5 @@
 """The modal screens the terminal's tables share: a page of text to read, and a
-yes-or-no question."""
+yes-or-no question; and the full-screen table's keys, as its rules page lists them."""
 
 from __future__ import annotations
 
@@ -7,6 +7,17 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
+
+KEYS = (
+    "Keys: left and right (h/l) move the cursor from pile to pile, up and down (k/j) through a pile's "
+    "cards and on to the pile above or below; space picks up and drops, enter plays the card; "
+    "d deal, u undo, r redo, R restart, b mark this position, B back to it, i hint, a finish, n new deal, "
+    "N a winnable deal, D today's deal, "
+    "m show me, w still winnable?, s statistics, q (or Ctrl-C) quit. Mouse: click a card then its place, "
+    "double-click sends it home, or drag. A card marked ! is out of order: it does not build on the card "
+    "under it."
+)
+"""The full-screen table's keys and mouse, as its rules page lists them."""
 
 
 class TextScreen(ModalScreen[None]):

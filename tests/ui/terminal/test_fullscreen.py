@@ -6,7 +6,9 @@ import asyncio
 import random
 from pathlib import Path
 
-from cardtable.app import Options, Scoring, Session, Store, order_violations
+import pytest
+
+from cardtable.app import Options, Outcome, Scoring, Session, Store, order_violations
 from cardtable.app.service import Games
 from cardtable.solitaire import MoveKind, get_variant, legal_moves
 from textual.widgets import Static
@@ -671,3 +673,36 @@ def test_the_key_line_offers_deal_only_where_there_is_something_to_deal(tmp_path
                 assert "undo" in shown and ("deal" in shown) is offered, (game, shown)
 
         asyncio.run(drive())
+
+
+def test_the_first_hint_after_an_install_says_it_compiles_the_solver_and_stops_the_clock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The screen froze for a minute, nothing said, the game's clock running on.
+    from cardtable.ui.terminal import fullscreen
+    from cardtable.ui.terminal.plain import COMPILING
+
+    now = [0.0]
+    session = Session(get_variant("freecell"), 1, clock=lambda: now[0])
+    hint = session.hint
+
+    def slow_hint(quick: bool = False) -> Outcome:
+        now[0] += 50.0  # a minute of compiling, near enough
+        return hint(quick)
+
+    session.hint = slow_hint  # type: ignore[method-assign]
+    assert session.play(legal_moves(session.state)[0]).ok  # the clock runs from here
+    app, _, _ = _app(tmp_path, session)
+    monkeypatch.setattr(fullscreen, "search_is_cached", lambda: False)  # as on a machine that never ran it
+    said: list[str] = []
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.call_after_refresh = lambda callback: (said.append(app.message), callback())  # type: ignore[method-assign]
+            await pilot.press("i")
+            await pilot.pause()
+            assert said == [COMPILING]  # shown before the wait
+            assert app.message not in ("", COMPILING) and app.hinted is not None  # then the hint
+            assert session.elapsed == 0.0  # the clock stood while the solver compiled
+
+    asyncio.run(drive())
