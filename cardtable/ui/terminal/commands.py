@@ -142,11 +142,11 @@ def _is_card(word: str) -> bool:
 
 def _pile(session: Session, word: str) -> int | Named:
     """The pile ``word`` names, a foundation (``f``, ``home``, ``foundation``), a free
-    cell (``c``, ``cell``, ``fc``, ``freecell``), or no pile."""
+    cell (``c``, ``cell``), or no pile."""
     word = word.lower()
     if word in ("f", "home", "h", "foundation"):
         return Named.FOUNDATION
-    if word in ("c", "cell", "fc", "freecell"):
+    if word in ("c", "cell"):
         return Named.CELL
     try:
         return session.pile_index(word)

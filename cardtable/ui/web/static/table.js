@@ -354,9 +354,10 @@ export function createTable(root, handlers) {
     }
     if (el.classList.contains("card") && !el.classList.contains("down")) {
       const position = Number(el.dataset.position);
-      // A card whose one place is the waste (Golf, Tri-Peaks) is played by the click: there is nowhere else to take it.
+      // A column's card whose one place is the waste (Golf, Tri-Peaks) is played by the click: there is nowhere
+      // else to take it. (Pyramid's stock card goes there too, but it may pair instead.)
       const places = view.targets?.[pile]?.[position] ?? [];
-      if (!selected && places.length === 1 && places[0] === "waste" && pile !== "waste") {
+      if (!selected && places.length === 1 && places[0] === "waste" && pileView.kind === "tableau") {
         clickActed = handlers.move(pile, position, "waste");
         await clickActed;
         return;
