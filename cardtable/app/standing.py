@@ -216,7 +216,7 @@ class Indicator:
             return self._nearer(history, given)
         if given is not None and not (given.standing is Standing.UNKNOWN and WINS.win_from(history.state)):
             return given  # (an unknown yields to a win a hint or "show me" found since)
-        outcome = self._outcome_of(history.state) or (Outcome.UNWINNABLE if self._lost_before(history) else None)
+        outcome = self._outcome_of(history.state) or (Outcome.UNWINNABLE if self._lost_before(history, 2) else None)
         if outcome is None:
             return None
         verdict = self._verdict(history, outcome, search=False)
@@ -265,10 +265,11 @@ class Indicator:
                 self._given.popitem(last=False)
         return verdict
 
-    def _lost_before(self, history: History) -> bool:
-        """Whether a position the game went through lately (``LOST_BEFORE``) is proved
-        lost: no move made since can win it back, so the table it stands at is lost too."""
-        earlier = [history.state_at(at) for at in range(max(0, history.at - LOST_BEFORE), history.at)]
+    def _lost_before(self, history: History, within: int = LOST_BEFORE) -> bool:
+        """Whether one of the last ``within`` positions the game went through is proved
+        lost: no move made since can win it back, so the table it stands at is lost too.
+        (``remembered``, asked on a server's event loop, looks at two: each costs a key.)"""
+        earlier = [history.state_at(at) for at in range(max(0, history.at - within), history.at)]
         with self._lock:
             return any(self._decided.get(state) is Outcome.UNWINNABLE for state in earlier)
 
