@@ -76,6 +76,10 @@ LOST_BEFORE = 32
 """Earlier positions looked up for one proved lost: each position found lost so is
 remembered, so a game's later positions find the loss through the ones before them."""
 
+NEARER = 8
+"""Earlier positions looked at, nearest first, for a win found since a lost verdict was
+given with a longer way back (a look costs a key, on a server's event loop)."""
+
 REMEMBERED = 20_000
 """Decided positions kept (the oldest are forgotten first)."""
 
@@ -214,9 +218,11 @@ class Indicator:
             given = self._given.get(history)
         if given is not None and given.standing is Standing.LOST and given.undo is not None:
             return self._nearer(history, given)
-        if given is not None and not (given.standing is Standing.UNKNOWN and WINS.win_from(history.state)):
-            return given  # (an unknown yields to a win a hint or "show me" found since)
-        outcome = self._outcome_of(history.state) or (Outcome.UNWINNABLE if self._lost_before(history, 2) else None)
+        outcome = self._outcome_of(history.state)
+        if outcome in (None, Outcome.UNKNOWN) and self._lost_before(history, 2):
+            outcome = Outcome.UNWINNABLE
+        if given is not None and not (given.standing is Standing.UNKNOWN and (WINS.win_from(history.state) or outcome)):
+            return given  # (an unknown yields to a win a hint or "show me" found since, or a loss before it)
         if outcome is None:
             return None
         verdict = self._verdict(history, outcome, search=False)
@@ -226,7 +232,7 @@ class Indicator:
         """A lost verdict given earlier, its way back shortened to a nearer position a
         win was found from since (by "show me", say, which searches further)."""
         assert given.undo is not None
-        for back in range(1, given.undo):
+        for back in range(1, min(given.undo, NEARER)):
             if self._outcome_of(history.state_at(history.at - back)) is Outcome.SOLVED:
                 nearer = replace(given, undo=back)
                 with self._lock:
@@ -250,15 +256,16 @@ class Indicator:
                 outcome = None
             if outcome is not None:
                 self._remember(state, outcome)
-        if outcome is None and self._lost_before(history):
-            outcome = Outcome.UNWINNABLE
-            self._remember(state, outcome)
-        if outcome is None:
+        inherited = outcome in (None, Outcome.UNKNOWN) and self._lost_before(history)
+        if outcome is None and not inherited:
             outcome = self._solve(state)
-        if outcome is Outcome.UNKNOWN and self._deal_lost(history, deal):  # (looked up only where the search can't say)
+        if outcome is Outcome.UNKNOWN and not inherited:  # (the store read only where the search can't say)
+            inherited = self._deal_lost(history, deal)
+        if inherited:  # lost as a position before it was: every position between is lost too, no use searching them
             outcome = Outcome.UNWINNABLE
             self._remember(state, outcome)
-        verdict = self._verdict(history, outcome, search=True)
+        assert outcome is not None
+        verdict = self._verdict(history, outcome, search=not inherited)
         with self._lock:
             self._given[history] = verdict
             while len(self._given) > GIVEN:

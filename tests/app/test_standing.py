@@ -149,3 +149,21 @@ def test_a_way_back_given_shortens_once_a_win_is_found_from_nearer() -> None:
     nearer = History.begin(lost.state_at(2))
     assert Indicator(nodes=3_000, seconds=float("inf")).verdict(nearer).standing is Standing.WINNABLE  # a win found, as show me's
     assert indicator.remembered(lost) == Verdict(Standing.LOST, 1)
+
+
+def test_a_loss_inherited_from_an_earlier_position_never_turns_unknown_after_an_undo() -> None:
+    # The lost verdict searched the positions between (too small a budget: unknown, and
+    # remembered so), and undone to one of them the indicator said "unknown".
+    from cardtable.app import Session
+
+    session = Session(get_variant("klondike"), 1)
+    indicator = Indicator(nodes=1, seconds=float("inf"), known=lambda game, deal: Outcome.UNWINNABLE)
+    assert indicator.verdict(session.history, ("klondike", 1)).standing is Standing.LOST
+    for _ in range(4):  # moves whose verdicts were skipped, as a server skips a superseded one
+        assert session.deal().ok
+    assert indicator.verdict(session.history, ("klondike", 1)).standing is Standing.LOST
+    assert session.undo().ok
+    assert indicator.verdict(session.history, ("klondike", 1)).standing is Standing.LOST
+    assert session.undo().ok
+    remembered = indicator.remembered(session.history)
+    assert remembered is None or remembered.standing is Standing.LOST
