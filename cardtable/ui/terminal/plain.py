@@ -248,10 +248,12 @@ def play_plain(
             elif reply.word == "show":
                 from cardtable.ui.terminal.playback import show_typed  # the full screen's widgets with it
 
-                known = indicator.verdict(session.history, (session.variant.id, session.deal_number)) if judging else None
-                show_typed(games, game_id, session, feed, write, show, prompt, known=known)
+                with clock_standing(session, first):  # (the search compiling, first after an install)
+                    known = indicator.verdict(session.history, (session.variant.id, session.deal_number)) if judging else None
+                    show_typed(games, game_id, session, feed, write, show, prompt, known=known)
             elif reply.word == "winnable":
-                write(still_winnable(indicator, session))
+                with clock_standing(session, first):
+                    write(still_winnable(indicator, session))
             elif reply.word in ("winnable on", "winnable off"):
                 try:
                     games.set_indicator(reply.word == "winnable on")

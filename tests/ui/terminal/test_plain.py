@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.app import Outcome, Session, Store
+from cardtable.app.standing import Indicator
 from cardtable.app.service import Games
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.solitaire import get_variant
@@ -393,6 +394,19 @@ def test_the_first_search_after_an_install_says_it_compiles_the_solver(tmp_path:
     session.run_clock()
     plain.play_plain(games, game_id, session, ["hint", "quit"], out.append)
     assert f"  {plain.COMPILING}" not in out and session.elapsed == 50.0  # a hint's own time is play
+    # "winnable" compiles the search too, in the indicator's verdict: the clock stands as well.
+    indicator = Indicator(nodes=50)
+    judged = indicator.verdict
+
+    def slow_verdict(*args: object, **kwargs: object) -> object:
+        now[0] += 50.0
+        return judged(*args, **kwargs)  # type: ignore[arg-type]
+
+    indicator.verdict = slow_verdict  # type: ignore[method-assign]
+    monkeypatch.setattr(plain, "search_is_cached", lambda: False)
+    session.run_clock()
+    plain.play_plain(games, game_id, session, ["winnable", "quit"], out.append, indicator=indicator)
+    assert any(line.startswith("  still winnable?") for line in out) and session.elapsed == 50.0
 
 
 def test_a_new_deal_that_cant_be_saved_leaves_the_game_in_play_and_playable(
