@@ -102,7 +102,7 @@ function show(next, told = false) {  // told: won before this page opened it, so
   // A win is told once: not again when a redo steps back onto it (the game was won already).
   const wasWon = told || (view && view.id === next.id && (view.won || view.result === "won"));
   const moved = !view || view.id !== next.id || view.version !== next.version;
-  if (moved) table.clearSelection();  // a card picked up is put down when the table changes under it (an undo, another tab)
+  if (moved) table.keepSelectionOn(next);  // put down if the table changed under it (an undo, another tab)
   view = next;
   view.receivedAt = performance.now();
   table.render(view);

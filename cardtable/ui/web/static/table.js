@@ -354,8 +354,8 @@ export function createTable(root, handlers) {
     }
     if (el.classList.contains("card") && !el.classList.contains("down")) {
       const position = Number(el.dataset.position);
-      // A column's card whose one place is the waste (Golf, Tri-Peaks) is played by the click: there is nowhere
-      // else to take it. (Pyramid's stock card goes there too, but it may pair instead.)
+      // A column's card whose one place is the waste (Golf, Tri-Peaks; in Pyramid, one whose one partner is the
+      // waste's top) is played by the click: it can do nothing else. (Pyramid's stock card may pair instead.)
       const places = view.targets?.[pile]?.[position] ?? [];
       if (!selected && places.length === 1 && places[0] === "waste" && pileView.kind === "tableau") {
         clickActed = handlers.move(pile, position, "waste");
@@ -436,5 +436,12 @@ export function createTable(root, handlers) {
     }
   }
 
-  return { render, highlight, redraw: () => view && render(view), clearSelection: () => { selected = null; } };
+  function keepSelectionOn(next) {
+    // A card picked up stays picked up while the same card lies where it was (this tab's own move
+    // answered meanwhile); put down if not (an undo, another tab's move, another game).
+    const at = (shown) => shown?.piles.find((p) => p.name === selected.pile)?.cards[selected.position]?.card;
+    if (selected && (!at(view) || view.id !== next.id || at(view) !== at(next))) selected = null;
+  }
+
+  return { render, highlight, redraw: () => view && render(view), keepSelectionOn };
 }
