@@ -75,7 +75,9 @@ def moves_said(count: int) -> str:
 
 
 def settle(page: Page) -> None:
-    """Wait until the cards stop moving, so positions read now are where they stay."""
+    """Wait until the cards stop moving, so positions read now are where they stay (two
+    frames first: a table drawn at a room that changed by the next frame is drawn again)."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
 
 

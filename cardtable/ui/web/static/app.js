@@ -105,8 +105,8 @@ function show(next, told = false) {  // told: won before this page opened it, so
   if (moved) table.keepSelectionOn(next);  // put down if the table changed under it (an undo, another tab)
   view = next;
   view.receivedAt = performance.now();
+  status();  // first: the old game's status line, longer, would leave the table less room as it is drawn
   table.render(view);
-  status();
   if (moved) verdict(null);
   if (view.won && !wasWon) win();
   else if (view.stuck && moved) say(STUCK);

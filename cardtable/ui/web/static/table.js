@@ -86,7 +86,12 @@ export function createTable(root, handlers) {
     const stockBox = root.querySelector('.slot.stock')?.getBoundingClientRect() ?? null;
     view = next;
     width = cardWidth();
-    const spots = layout(view, width, room(), tall());
+    const drawnFor = [room(), tall()];
+    const spots = layout(view, width, ...drawnFor);
+    // A table sized to fit the window (a grid, a pyramid) drawn while the page's room was
+    // other than it is by the next frame (a footer line come and gone within one task, which
+    // no resize reports) is drawn again at the room it has: once, as it never changes it.
+    if (STILL.has(view.layout)) requestAnimationFrame(() => { if (view === next && (room() !== drawnFor[0] || tall() !== drawnFor[1])) render(view); });
     places = spots.place;
     root.classList.toggle("small-cards", width < SMALL_CARD); // marks shrink with the cards
     root.style.width = `${spots.width}px`;
