@@ -117,12 +117,7 @@ def sent_home_at_the_deal(history: History) -> str:
     """
     if not history.table_steps or history.begun:
         return ""
-    state, cards = history.state_at(0), Counter[str]()
-    for move in history.steps[0]:
-        assert move.source is not None
-        cards[state.piles[move.source][-1].symbol] += 1
-        state = apply(state, move, trusted=True)
-    return f"{listed([_counted(card, n) for card, n in cards.items()])} went home at the deal (auto-build)"
+    return f"{_went_home(history.state_at(0), history.steps[0])} went home at the deal (auto-build)"
 
 
 def sent_home_after(before: History, after: History) -> str:
@@ -142,12 +137,17 @@ def sent_home_after(before: History, after: History) -> str:
     step = after.steps[before.at]
     if len(step) < 2:
         return ""
-    state, cards = apply(before.state, step[0], trusted=True), Counter[str]()
-    for move in step[1:]:
+    return f"{_went_home(apply(before.state, step[0], trusted=True), step[1:])} went home (auto-build)"
+
+
+def _went_home(state: State, moves: Sequence[Move]) -> str:
+    """The cards ``moves`` send home from ``state``, listed ("A♠ and 2♠")."""
+    cards = Counter[str]()
+    for move in moves:
         assert move.source is not None
         cards[state.piles[move.source][-1].symbol] += 1
         state = apply(state, move, trusted=True)
-    return f"{listed([_counted(card, n) for card, n in cards.items()])} went home (auto-build)"
+    return listed([_counted(card, n) for card, n in cards.items()])
 
 
 def _counted(card: str, count: int) -> str:

@@ -257,8 +257,7 @@ class Session:
 
     @_playable
     def play(self, move: Move, build: bool = True) -> Outcome:
-        """Play one engine move (and the safe moves home after it, if wanted and ``build``:
-        a line of moves typed at once builds only after its last, as the line says)."""
+        """Play one engine move (and the safe moves home after it, if wanted and ``build``)."""
         verdict = check(self.state, move)
         if not verdict.ok:
             return Outcome(False, verdict.reason)

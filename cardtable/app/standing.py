@@ -232,13 +232,13 @@ class Indicator:
         """A lost verdict given earlier, its way back shortened to a nearer position a
         win was found from since (by "show me", say, which searches further)."""
         assert given.undo is not None
-        for back in range(1, min(given.undo, NEARER)):
-            if self._outcome_of(history.state_at(history.at - back)) is Outcome.SOLVED:
-                nearer = replace(given, undo=back)
-                with self._lock:
-                    self._given[history] = nearer
-                return nearer
-        return given
+        back = self._way_back(history, search=False, within=min(given.undo, NEARER) - 1)
+        if back is None:
+            return given
+        nearer = replace(given, undo=back)
+        with self._lock:
+            self._given[history] = nearer
+        return nearer
 
     def verdict(self, history: History, deal: tuple[str, int] | None = None) -> Verdict:
         """Whether the game can still be won from ``history``'s position (``deal``: the
@@ -295,11 +295,13 @@ class Indicator:
             return Verdict(Standing.UNKNOWN)
         return Verdict(Standing.LOST, self._way_back(history, search), shown_reason(history.state))
 
-    def _way_back(self, history: History, search: bool) -> int | None:
-        """Moves to undo to reach the nearest earlier position proved winnable; searching
-        (if ``search``) at most ``look_back`` positions not yet decided."""
+    def _way_back(self, history: History, search: bool, within: int | None = None) -> int | None:
+        """Moves to undo to reach the nearest earlier position proved winnable (among the
+        last ``within``, if given); searching (if ``search``) at most ``look_back``
+        positions not yet decided."""
         tries = self.look_back if search else 0
-        for at in range(history.at - 1, history.table_steps - 1, -1):
+        last = history.table_steps if within is None else max(history.table_steps, history.at - within)
+        for at in range(history.at - 1, last - 1, -1):
             outcome = self._outcome_of(history.state_at(at))
             if outcome is None and tries > 0:
                 tries -= 1

@@ -213,7 +213,8 @@ def play_plain(
         prompt()
         for line in feed:
             before = unsaved = copy.copy(session)
-            first = WORDS.get(line.strip().lower()) in SEARCHING and not search_is_cached()
+            word = WORDS.get(line.strip().lower())
+            first = word in SEARCHING and not search_is_cached()
             if first:
                 write(f"  {COMPILING}")
             with clock_standing(session, first):
@@ -315,7 +316,7 @@ def play_plain(
                     write(show(session))
                     if outcome.reason:
                         write(f"  {outcome.reason}")
-                    moved = WORDS.get(line.strip().lower()) in (None, "turn", "redeal")  # (not a finish, undo or redo)
+                    moved = word in (None, "turn", "redeal")  # (not a finish, undo or redo)
                     built = sent_home_after(before.history, session.history) if moved else ""
                     if built:
                         write(f"  {built}")

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.app import Options, Outcome, Scoring, Session, Store, order_violations
+from cardtable.app import Options, Scoring, Session, Store, order_violations
 from cardtable.app.service import Games
 from cardtable.solitaire import MoveKind, get_variant, legal_moves
 from textual.widgets import Static
 from cardtable.ui.terminal.fullscreen import CardView, ConfirmScreen, TableApp
 from cardtable.ui.terminal.plain import status_line
 from tests.solitaire.games.positions import last_king_left, position
+from tests.ui.terminal.compiling import slow_to_hint
 
 
 def _app(tmp_path: Path, session: Session) -> tuple[TableApp, Games, int]:
@@ -683,14 +684,7 @@ def test_the_first_hint_after_an_install_says_it_compiles_the_solver_and_stops_t
     from cardtable.ui.terminal.plain import COMPILING
 
     now = [0.0]
-    session = Session(get_variant("freecell"), 1, clock=lambda: now[0])
-    hint = session.hint
-
-    def slow_hint(quick: bool = False) -> Outcome:
-        now[0] += 50.0  # a minute of compiling, near enough
-        return hint(quick)
-
-    session.hint = slow_hint  # type: ignore[method-assign]
+    session = slow_to_hint(now)
     assert session.play(legal_moves(session.state)[0]).ok  # the clock runs from here
     app, _, _ = _app(tmp_path, session)
     monkeypatch.setattr(fullscreen, "search_is_cached", lambda: False)  # as on a machine that never ran it

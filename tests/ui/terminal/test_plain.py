@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.app import Outcome, Session, Store
+from cardtable.app import Session, Store
 from cardtable.app.standing import Indicator
 from cardtable.app.service import Games
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.solitaire import get_variant
 from cardtable.ui.terminal.commands import help_for, run_command
+from tests.ui.terminal.compiling import slow_to_hint
 
 SOLUTION = Path(__file__).parents[2] / "fixtures" / "freecell" / "deal-1.solution"
 
@@ -374,14 +375,7 @@ def test_the_first_search_after_an_install_says_it_compiles_the_solver(tmp_path:
 
     games = Games(Store(tmp_path / "c.db"), "me")
     now = [0.0]
-    session = Session(get_variant("freecell"), 1, clock=lambda: now[0])
-    hint = session.hint
-
-    def slow_hint(quick: bool = False) -> Outcome:
-        now[0] += 50.0  # a minute of compiling, near enough
-        return hint(quick)
-
-    session.hint = slow_hint  # type: ignore[method-assign]
+    session = slow_to_hint(now)
     game_id = games.store.save("me", session)
     out: list[str] = []
     monkeypatch.setattr(plain, "search_is_cached", lambda: False)  # as on a machine that never ran it
