@@ -489,9 +489,16 @@ def test_a_hinted_card_never_looks_like_a_card_picked_up(page: Page) -> None:
     expect(page.locator("#message")).to_contain_text("Hint:")
     expect(page.locator("#table .card.selected")).to_have_count(1)
     glow = "(card) => getComputedStyle(card).boxShadow"
-    assert "111, 211, 255" in page.locator("#table .card.hinted:not(.selected)").first.evaluate(glow)  # blue
-    picked = page.locator("#table .card.selected:not(.hinted)")
-    assert "255, 216, 74" in picked.evaluate(glow) and "111, 211, 255" not in picked.evaluate(glow)  # yellow
+    others = page.locator("#table .card.hinted:not(.selected)")
+    picked = page.locator("#table .card.selected")
+    # (Under load the hint may be the quick one, naming the picked card itself: it then
+    # wears both rings, yellow inside blue, and no other card may be lit.)
+    named = "hinted" in (picked.get_attribute("class") or "")
+    assert named or others.count() >= 1
+    for other in others.all():
+        assert "111, 211, 255" in other.evaluate(glow) and "255, 216, 74" not in other.evaluate(glow)  # blue only
+    assert "255, 216, 74" in picked.evaluate(glow)  # yellow: picked up
+    assert named == ("111, 211, 255" in picked.evaluate(glow))  # blue as well only where the hint names it
 
 
 def test_a_card_picked_up_is_put_down_when_the_table_changes_under_it(page: Page) -> None:
