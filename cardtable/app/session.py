@@ -288,6 +288,7 @@ class Session:
             self.pause()  # nothing to play: the clock waits for an undo
         return Outcome(True, "", tuple(events))
 
+    @_playable
     def move_card(self, pile: str | int, position: int, target: str | int) -> Outcome:
         """Move the card at ``position`` of ``pile``, with every card on it, to ``target``;
         in a game of pairs, a card taken to another is paired with that pile's top card,
@@ -319,6 +320,7 @@ class Session:
         names = self.pile_names
         return {names[p]: {at: [names[i] for i in to] for at, to in each.items()} for p, each in every_target(self.state).items()}
 
+    @_playable
     def pile_onto_pile(self, pile: str | int, target: str | int) -> Outcome:
         """Move what fits from one pile to another (``t3 t5``): the most cards the move
         allows, or say why not even one may go.
@@ -331,6 +333,8 @@ class Session:
             source, goal = self.pile_index(pile), self.pile_index(target)
         except KeyError as error:
             return Outcome(False, str(error.args[0]))
+        if self.variant.traits.play is Play.PAIRS:  # (their top cards, as a pair)
+            return self.move_card(source, -1, goal)
         reason = f"{self.variant.piles[source].id.title} is empty"
         for count in range(len(self.state.piles[source]), 0, -1):
             move = Move(MoveKind.MOVE, source, goal, count)
@@ -341,10 +345,12 @@ class Session:
                 reason = verdict.reason
         return Outcome(False, reason)
 
+    @_playable
     def card_onto_card(self, pile: str | int, position: int, target_pile: str | int) -> Outcome:
         """Drop a card (and what lies on it) onto a card: that is, onto the card's pile."""
         return self.move_card(pile, position, target_pile)
 
+    @_playable
     def play_two_cards(self, card: str, onto: str) -> Outcome:
         """Two cards named together (``8H 9C``): build the first, with the cards on it,
         on the second, else discard the two as a pair; or say why neither may be done.
@@ -366,6 +372,7 @@ class Session:
         move, reason = two_cards(self.state, cards[0], cards[1], places[0], places[1])
         return self.play(move) if move is not None else Outcome(False, reason)
 
+    @_playable
     def to_foundation(self, pile: str | int, position: int = -1, or_where_it_fits: bool = False) -> Outcome:
         """Send a card home: to whichever foundation takes it; in a game that removes
         cards, out of play alone where it may go alone (a King in Pyramid); in a game
@@ -410,11 +417,16 @@ class Session:
         at = position % len(cards) if cards else 0
         if cards and spec.kind is PileKind.FOUNDATION:
             return f"{cards[at].symbol} is on {spec.id.title} already"
-        count = len(cards) - at
-        if count > movable_count(self.state, source) and spec.group is not None:  # the pile's own rule refuses it
+        return self.held_by_pile(source, at) or "that card has no legal move now"
+
+    def held_by_pile(self, source: int, at: int) -> str:
+        """Why the face-up card at ``at`` of ``source`` can't be lifted at all, with the
+        cards on it: the pile's own rule (the engine's words); "" if it can be."""
+        count = len(self.state.piles[source]) - at
+        if count > movable_count(self.state, source) and self.variant.piles[source].group is not None:
             onto = next(j for j in range(len(self.variant.piles)) if j != source)
             return check(self.state, Move(MoveKind.MOVE, source, onto, count)).reason
-        return "that card has no legal move now"
+        return ""
 
     def guess(self, pile: str | int, position: int = -1) -> Move | None:
         """The move a click on this card most likely means (``clicks.guess``)."""
@@ -425,6 +437,7 @@ class Session:
             return None
         return guess(self.state, source, count)
 
+    @_playable
     def play_card(self, pile: str | int, position: int = -1) -> Outcome:
         """"Play this card": the guessed move, or why nothing fits."""
         move = self.guess(pile, position)
@@ -437,6 +450,7 @@ class Session:
             return Outcome(False, self._why_stuck(index, position))
         return self.play(move)
 
+    @_playable
     def deal(self) -> Outcome:
         """Deal from the stock, or redeal when the stock is empty (or the game has none and
         redeals by gathering its columns)."""

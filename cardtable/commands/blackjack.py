@@ -151,6 +151,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     if not 1 <= args.hands <= rules.seats:
         raise UserError(f"--hands must be 1 to {rules.seats} (the hands of the table)")
     workers = usable_workers(args.workers)
+    simulate(rules, 1, seed=args.seed, workers=1, hands=args.hands)  # compiled (or loaded) off the clock: the rate is of play
     began = time.perf_counter()
     show = _progress(began) if args.rounds > CHUNK else None
     result = simulate(rules, args.rounds, seed=args.seed, workers=workers, progress=show, hands=args.hands)

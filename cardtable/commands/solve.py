@@ -34,6 +34,7 @@ from cardtable.solitaire.formats import (
 )
 from cardtable.solver import Budget, Outcome, solve
 from cardtable.solver.search import foreseen
+from cardtable.solver.trapped import trapped
 from cardtable.solver.batch import BatchStopped, DealResult, classify, deal_result
 from cardtable.solver.plot import plot
 from cardtable.solver.summary import plural, summarize
@@ -102,6 +103,8 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
 def _solve_one(variant: Variant, deal: int, start: State, budget: Budget, freecell: bool, store: SolvedDeals | None) -> int:
     """Search one deal, print its verdict and moves, and keep the verdict in ``store``."""
     cached = search_is_cached()
+    if not cached and trapped(start) is None:  # (a deal lost from the start needs no search: nothing compiles)
+        print(COMPILING, file=sys.stderr, flush=True)
     began = time.perf_counter()
     result = solve(start, budget)
     if not cached:
@@ -175,6 +178,9 @@ def _written(start: State, moves: Sequence[Move], freecell: bool) -> str:
     except FormatError as error:
         raise UserError(str(error)) from None
 
+
+COMPILING = "(the solver is compiled for this machine on its first use: a minute or so, once)"
+"""Said before the first search after an install, which waits for the compiling."""
 
 COMPILE_NOTE = 2.0
 """Seconds of first-time compiling past which the user is told why the wait was long."""
@@ -372,6 +378,8 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         # appends can't leave a verdict counted but not stored (recording one again is harmless).
         kept, written = len(results), time.monotonic()
         searching = True
+        if len(known) < len(deals) and args.scheduler is None and not search_is_cached():  # (a cluster's workers compile there)
+            print(COMPILING, file=sys.stderr, flush=True)
         try:
             for result in _results(variant, deals, budget, args, known):
                 results.append(result)

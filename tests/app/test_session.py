@@ -7,7 +7,8 @@ from pathlib import Path
 from cardtable.app import EventKind, Options, Scoring, Session
 from cardtable.app.history import History
 from cardtable.app.autoplay import finish
-from cardtable.solitaire import apply, get_variant, is_won, legal_moves
+from cardtable.app.session import GIVEN_UP
+from cardtable.solitaire import Move, MoveKind, apply, get_variant, is_won, legal_moves
 from cardtable.solitaire.formats import parse_freecell_solution
 from tests.solitaire.games.positions import position, run_of
 
@@ -304,3 +305,26 @@ def test_cards_free_at_the_deal_go_home_before_the_first_move_and_no_undo_takes_
     assert not session.history.can_undo and session.undo().ok and session.redo().ok  # (the restart itself undoes)
     untouched = Session(variant, 1, Options(auto_build=False))
     assert untouched.state == variant.start(1) and not untouched.history.steps
+
+
+def test_every_way_of_playing_a_given_up_game_says_it_was_given_up() -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    session.given_up = True
+    tries = {  # legal and illegal alike: the game being over comes first, not a rule
+        "a move": lambda: session.play(Move(MoveKind.MOVE, session.pile_index("t1"), session.pile_index("t2"))),
+        "pile onto pile": lambda: session.pile_onto_pile("t1", "t2"),
+        "card onto card": lambda: session.card_onto_card("t1", -1, "t2"),
+        "a card taken to a pile": lambda: session.move_card("t1", -1, "t2"),
+        "two cards named": lambda: session.play_two_cards("6D", "JS"),
+        "a card sent home": lambda: session.to_foundation("t1"),
+        "a card played where it fits": lambda: session.play_card("t1"),
+        "a turn of the stock": session.deal,
+    }
+    for name, attempt in tries.items():
+        assert attempt().reason == GIVEN_UP, name
+
+
+def test_two_piles_named_in_a_game_of_pairs_pair_their_top_cards() -> None:
+    session = Session(get_variant("pyramid"), 2)  # J♥ on the waste, Q♦ on the stock
+    said = session.pile_onto_pile("waste", "stock").reason
+    assert said == "Q♦ and J♥ don't pair: remove two exposed cards totalling 13; Kings go alone"

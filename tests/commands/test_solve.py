@@ -354,10 +354,22 @@ def test_a_long_first_compile_is_explained(capsys: pytest.CaptureFixture[str], m
     monkeypatch.setattr(command, "COMPILE_NOTE", -1.0)  # as if the first search took a while
     monkeypatch.setattr(command, "search_is_cached", lambda: False)  # as after an install
     assert main(["solve", "freecell", "--deal", "1", "--no-store"]) == 0
-    err = capsys.readouterr().err
-    assert err.startswith("(the solver was compiled for this machine first: ") and "FreeCell, deal 1: solved" in err
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == command.COMPILING  # before the wait, not only after it
+    assert said[1].startswith("(the solver was compiled for this machine first: ") and "FreeCell, deal 1: solved" in said[2]
+    assert main(["solve", "freecell", "--deals", "1-2", "--no-store"]) == 0
+    assert capsys.readouterr().err.startswith(command.COMPILING)  # a range too, before its progress
     monkeypatch.setattr(command, "search_is_cached", lambda: True)  # only loaded, however long that took
     assert main(["solve", "freecell", "--deal", "1", "--no-store"]) == 0
+    assert main(["solve", "freecell", "--deals", "1-2", "--no-store"]) == 0
+    assert "compiled" not in capsys.readouterr().err
+
+
+def test_a_deal_lost_from_the_start_says_nothing_of_compiling(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.commands import solve as command
+
+    monkeypatch.setattr(command, "search_is_cached", lambda: False)
+    assert main(["solve", "klondike", "--deal", "89", "--no-store"]) == 1  # J♦ over both black Queens: no search
     assert "compiled" not in capsys.readouterr().err
 
 

@@ -46,6 +46,8 @@ def format_move(variant: Variant, move: Move) -> str:
 
 
 def _pile(variant: Variant, name: str, text: str) -> int:
+    if not name:
+        raise FormatError(f"{text!r} names no pile on one side: write both, as in t3>t5")
     number = pile_numbers(variant).get(name)
     if number is None:
         names = ", ".join(pile_numbers(variant))

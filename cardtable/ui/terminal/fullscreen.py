@@ -82,7 +82,7 @@ class TableApp(App[int]):
     BINDINGS = [
         Binding("left,h", "cursor(-1)", "Pile", show=False), Binding("right,l", "cursor(1)", "", show=False),
         Binding("up,k", "card(-1)", "", show=False), Binding("down,j", "card(1)", "", show=False),
-        Binding("space", "pick", "Pick"), Binding("enter", "play_here", "Play", show=False),
+        Binding("space", "pick", "Pick"), Binding("space", "drop", "Drop"), Binding("enter", "play_here", "Play", show=False),
         Binding("d", "deal", "Deal"), Binding("u", "undo", "Undo"), Binding("r", "redo", "Redo", show=False),
         Binding("R", "restart", "Restart", show=False), Binding("b", "mark", "Mark", show=False),
         Binding("B", "to_mark", "Back to the mark", show=False),
@@ -235,9 +235,12 @@ class TableApp(App[int]):
         self.refresh_bindings()  # (a new deal may be of a game with other keys)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Left off the key line: Deal, in a game with no stock and no redeal (Yukon)."""
+        """Left off the key line: Deal, in a game with no stock and no redeal (Yukon); and
+        Pick or Drop, whichever space does not do now."""
         if action == "deal" and hasattr(self, "session"):
             return bool(self.session.variant.piles_of(PileKind.STOCK)) or self.session.gathering is not None
+        if action in ("pick", "drop"):  # space: Drop while a card is held
+            return (getattr(self, "selected", None) is None) == (action == "pick")
         return True
 
     def show_message(self) -> None:
@@ -405,12 +408,16 @@ class TableApp(App[int]):
             self.show(self.session.deal())
         elif cards:
             at = self.cursor_card % len(cards)
-            self.selected = (pile, at) if at >= self.session.state.hidden[pile] else None
-            self.message = "now move to where it goes and press space" if self.selected else "that card is face down"
+            face_up = at >= self.session.state.hidden[pile]
+            held = self.session.held_by_pile(pile, at) if face_up else ""  # (a card under others that can't go with it)
+            self.selected = (pile, at) if face_up and not held else None
+            self.message = "now move to where it goes and press space" if self.selected else held or "that card is face down"
             self.redraw()
         else:
             self.message = "this place is empty: nothing to pick up"
             self.redraw()
+
+    action_drop = action_pick
 
     def action_play_here(self) -> None:
         cards = self.session.state.piles[self.cursor_pile]

@@ -50,6 +50,9 @@ def test_notation_examples() -> None:
         ("t3>t5:0", "at least one card"),
         ("t3>t5:-1", "at least one card"),  # a whole number, but not a count of cards
         ("", "not a move"),
+        ("t1>", "'t1>' names no pile on one side: write both, as in t3>t5"),  # half typed
+        (">>", "names no pile on one side"),
+        ("+t3", "names no pile on one side"),
     ],
 )
 def test_malformed_moves_are_explained(text: str, complaint: str) -> None:

@@ -55,6 +55,25 @@ def test_click_a_card_then_its_target_moves_it_and_keys_undo(tmp_path: Path) -> 
     asyncio.run(drive())
 
 
+def test_a_card_its_pile_holds_down_is_not_picked_up_and_the_rule_is_said(tmp_path: Path) -> None:
+    session = Session(get_variant("golf"), 5)
+    t1 = session.pile_index("t1")
+    under, top = session.state.piles[t1][-2:]
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.cursor_pile, app.cursor_card = t1, len(session.state.piles[t1]) - 2
+            await pilot.press("space")
+            assert app.selected is None  # it could never move: nothing is held
+            assert app.message == f"{under.symbol} lies under {top.symbol}: only one card moves at a time"
+            app.cursor_card = -1
+            await pilot.press("space")
+            assert app.message == "now move to where it goes and press space"
+
+    asyncio.run(drive())
+
+
 def test_double_click_sends_a_card_home_and_wins(tmp_path: Path) -> None:
     state = last_king_left()
     session = Session(state.variant, 1, Options(auto_build=False))
@@ -69,6 +88,10 @@ def test_double_click_sends_a_card_home_and_wins(tmp_path: Path) -> None:
 
     asyncio.run(drive())
     assert [r.status for r in games.store.records("me")] == ["won"]
+
+
+def _space_says(app: TableApp) -> str:
+    return next(b.binding.description for b in app.active_bindings.values() if b.binding.key == "space" and b.enabled)
 
 
 def test_keyboard_cursor_picks_up_and_drops(tmp_path: Path) -> None:
@@ -89,8 +112,10 @@ def test_keyboard_cursor_picks_up_and_drops(tmp_path: Path) -> None:
             assert app.message == "this place is empty: nothing to play"
             for _ in range(session.pile_index("t6") - 1):
                 await pilot.press("right")
+            assert _space_says(app) == "Pick"
             await pilot.press("space")
             assert app.message == "now move to where it goes and press space"
+            assert _space_says(app) == "Drop"  # the key line says what space does now
             for _ in range(session.pile_index("t6") - session.pile_index("t2")):
                 await pilot.press("left")
             await pilot.press("space")
