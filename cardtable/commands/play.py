@@ -9,9 +9,10 @@ import json
 import os
 import shlex
 import signal
+import shutil
 import socket
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
 from cardtable.app.deals import NoWinnableDeal
@@ -113,6 +114,16 @@ def _hung_up(signum: int, frame: object) -> None:
         pass
 
 
+def _typed_out() -> Callable[[str], None]:
+    """Where typed play writes: standard output, each message fitted to the terminal's
+    width when it is one (piped, a message stays on one line)."""
+    if not sys.stdout.isatty():
+        return print
+    from cardtable.ui.terminal.plain import fitted
+
+    return lambda text: print(fitted(text, shutil.get_terminal_size().columns))
+
+
 def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) -> int:
     if _typed(plain):
         from cardtable.ui.terminal.plain import play_plain
@@ -127,7 +138,7 @@ def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) 
 
         if hasattr(signal, "SIGHUP"):  # (not on Windows)
             signal.signal(signal.SIGHUP, _hung_up)
-        return play_plain(games, game_id, session, typed_lines(sys.stdin), print, prompt, resume=again, unprompt=unprompt)
+        return play_plain(games, game_id, session, typed_lines(sys.stdin), _typed_out(), prompt, resume=again, unprompt=unprompt)
     from cardtable.ui.terminal.fullscreen import play_fullscreen
 
     return play_fullscreen(games, game_id, session, again)
@@ -153,12 +164,28 @@ def play(args: argparse.Namespace) -> int:
             game_id, session = games.start_winnable(args.game)
         else:
             game_id, session = games.start(args.game, args.deal)
+            if args.deal is not None:
+                _left_before(games, session, game_id, _resume_words(games, args.db))
     except (ValueError, StorageError, NoWinnableDeal) as error:
         raise UserError(str(error)) from None
     try:
         return _run(games, game_id, session, args.plain, _resume_words(games, args.db))
     except StorageError as error:
         raise UserError(str(error)) from None
+
+
+def _left_before(games: Games, session: Session, game_id: int, again: str) -> None:
+    """Say so where the deal asked for by number is in play already, unfinished: this
+    starts it afresh, and the earlier game waits to be resumed."""
+    earlier = [r.id for r in games.store.unfinished(games.player)
+               if r.variant == session.variant.id and r.deal == session.deal_number and r.id != game_id]
+    if len(earlier) == 1:
+        print(f"cardtable: a new game of this deal begins; game {earlier[0]} of it, unfinished, is kept: "
+              f"`{again} {earlier[0]}` goes on with it", file=sys.stderr)
+    elif earlier:
+        listed = ", ".join(map(str, earlier[:-1])) + f" and {earlier[-1]}"
+        print(f"cardtable: a new game of this deal begins; games {listed} of it, unfinished, are kept: "
+              f"`{again} GAME` goes on with one", file=sys.stderr)
 
 
 def resume(args: argparse.Namespace) -> int:

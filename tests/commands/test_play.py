@@ -23,7 +23,8 @@ def _on_a_terminal(
     ``typed``, and return its exit status and everything it wrote."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
-    env = dict(os.environ, CARDTABLE_DB=str(db), TERM=term)
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}  # (set by some runners: the pty's size rules)
+    env.update(CARDTABLE_DB=str(db), TERM=term)
     command = subprocess.Popen([sys.executable, "-m", "cardtable.cli", *args], stdin=slave, stdout=slave, stderr=slave, env=env)
     os.close(slave)
     os.write(master, typed.encode())
@@ -158,3 +159,23 @@ def test_the_unfinished_games_are_listed_by_the_local_clock(tmp_path: Path) -> N
     assert shown is not None, listed.stdout
     tokyo = datetime.now(timezone(timedelta(hours=9))).replace(tzinfo=None)
     assert abs(datetime.strptime(shown.group(1), "%Y-%m-%d %H:%M") - tokyo) < timedelta(minutes=5)
+
+
+def test_typed_play_fits_a_long_message_to_the_terminal_between_words(tmp_path: Path) -> None:
+    status, written = _on_a_terminal(["play", "klondike", "--deal", "7", "--plain"], 50, 24, "t1 t2\nquit\n", tmp_path / "w.db")
+    lines = [line.removeprefix("> ") for line in written.replace("\r\n", "\n").splitlines()]  # (the prompt, unechoed)
+    assert status == 0
+    at = next(i for i, line in enumerate(lines) if "can't go on" in line)
+    assert lines[at : at + 2] == ["  6D can't go on JS: build down by one in", "  alternating colours"], lines[at - 2 : at + 3]
+
+
+def test_a_deal_chosen_again_while_unfinished_says_the_earlier_game_is_kept(tmp_path: Path) -> None:
+    from tests.test_cli import cardtable
+
+    where = {"CARDTABLE_DB": str(tmp_path / "c.db")}
+    first = cardtable("play", "klondike", "--deal", "7", "--plain", stdin="turn\nquit\n", env=where)
+    assert "unfinished" not in first.stderr
+    again = cardtable("play", "klondike", "--deal", "7", "--plain", stdin="quit\n", env=where)
+    assert "a new game of this deal begins; game 1 of it, unfinished, is kept: `cardtable resume 1` goes on with it" in again.stderr
+    other = cardtable("play", "klondike", "--deal", "8", "--plain", stdin="quit\n", env=where)
+    assert "unfinished" not in other.stderr  # another deal: nothing to say

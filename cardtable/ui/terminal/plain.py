@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import random
+import textwrap
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
@@ -184,6 +185,23 @@ def still_winnable(indicator: Indicator, session: Session) -> str:
         return "  still winnable? the game is won"
     verdict = indicator.verdict(session.history, (session.variant.id, session.deal_number))
     return f"  still winnable? {verdict.text}"
+
+
+def fitted(text: str, width: int) -> str:
+    """A one-line message (``  ...``) broken between words to fit ``width`` columns (less
+    one, so no line ends in the terminal's last column), its
+    later lines indented as its first; a table (many lines) is left as it is drawn.
+
+    >>> print(fitted("  Show it? The game counts as lost, and it can't be played on", 30))
+      Show it? The game counts as
+      lost, and it can't be
+      played on
+    """
+    if "\n" in text or len(text) <= width:
+        return text
+    indent = text[: len(text) - len(text.lstrip(" "))]
+    return textwrap.fill(text.strip(), max(width - 1, 20), initial_indent=indent, subsequent_indent=indent,
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def play_plain(
