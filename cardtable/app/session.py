@@ -417,7 +417,13 @@ class Session:
         at = position % len(cards) if cards else 0
         if cards and spec.kind is PileKind.FOUNDATION:
             return f"{cards[at].symbol} is on {spec.id.title} already"
-        return self.held_by_pile(source, at) or "that card has no legal move now"
+        held = self.held_by_pile(source, at)
+        if held:
+            return held
+        count = len(cards) - at  # one reason for every pile that takes cards (Golf's waste alone): it is said
+        said = {check(self.state, Move(MoveKind.MOVE, source, j, count)).reason
+                for j, spec in enumerate(self.variant.piles) if j != source and spec.takes_cards}
+        return said.pop() if len(said) == 1 else "that card has no legal move now"
 
     def held_by_pile(self, source: int, at: int) -> str:
         """Why the face-up card at ``at`` of ``source`` can't be lifted at all, with the

@@ -248,7 +248,7 @@ def test_sending_a_card_home_in_games_without_a_plain_foundation_move() -> None:
     assert golf.to_foundation("t3").ok and len(golf.state.piles[waste]) == before + 1
     stuck = next(f"t{n}" for n in range(1, 8) if golf.guess(f"t{n}") is None)
     refused = golf.to_foundation(stuck)
-    assert not refused.ok and refused.reason == "that card has no legal move now"
+    assert not refused.ok and refused.reason.endswith("can't go on 3♠: build up or down by one regardless of suit")  # (its one place)
 
 
 def test_playing_the_stock_says_its_cards_are_dealt_rather_than_that_they_have_no_move() -> None:
@@ -328,3 +328,10 @@ def test_two_piles_named_in_a_game_of_pairs_pair_their_top_cards() -> None:
     session = Session(get_variant("pyramid"), 2)  # J♥ on the waste, Q♦ on the stock
     said = session.pile_onto_pile("waste", "stock").reason
     assert said == "Q♦ and J♥ don't pair: remove two exposed cards totalling 13; Kings go alone"
+
+
+def test_a_card_with_one_place_to_go_says_why_it_cant_go_there() -> None:
+    golf = Session(get_variant("golf"), 5)  # K♥ on the waste; Golf's columns take no card
+    assert golf.play_card("t1").reason == "6♠ can't go on K♥: build up or down by one regardless of suit"
+    klondike = Session(get_variant("klondike"), 7, Options(auto_build=False))  # many places, many reasons
+    assert klondike.play_card("t1").reason == "that card has no legal move now"
