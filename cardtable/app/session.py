@@ -40,6 +40,9 @@ from cardtable.solitaire.observe import Observation, observe
 
 _P = ParamSpec("_P")
 
+WON_ALREADY = "the game is won: nothing is left to play"
+"""The answer to a hint, or a finish, asked of a game won."""
+
 GIVEN_UP = "this game was given up: start a new deal"
 """The answer to anything played on a game that was given up."""
 
@@ -512,7 +515,7 @@ class Session:
     def set_bookmark(self) -> Outcome:
         """Remember the current position (with the moves that lead to it)."""
         self.bookmark = self.history
-        return Outcome(True, f"marked this position (after move {self.move_count}): back returns to it")
+        return Outcome(True, f"marked this position (after move {self.move_count}): going back to the mark returns here")
 
     @_playable
     def to_bookmark(self) -> Outcome:
@@ -553,7 +556,7 @@ class Session:
         solver is busy) is a win found already, where the player may know it, else the
         heuristic's move, saying so; one that leads to no win says how far back one is."""
         if self.is_won:
-            return Outcome(False, "the game is won: nothing is left to play")
+            return Outcome(False, WON_ALREADY)
         previous = self.history.steps[self.history.at - 1][0] if self.history.at else None
         seen = cache(partial(seen_down, self.history))  # (worked out only if it matters)
         if quick:
@@ -586,6 +589,8 @@ class Session:
     @_playable
     def auto_finish(self) -> Outcome:
         """Play the game out when the rest is mechanical (``autoplay.finish``)."""
+        if is_won(self.state):  # (no empty step for undo to take back)
+            return Outcome(False, WON_ALREADY)
         done = finish(self.state)
         if done is None:
             if self.is_stuck():  # (said as the table says it: no "cards left need play" where none can be played)

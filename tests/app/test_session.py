@@ -10,7 +10,7 @@ from cardtable.app.autoplay import finish
 from cardtable.app.session import GIVEN_UP
 from cardtable.solitaire import Move, MoveKind, apply, get_variant, is_won, legal_moves
 from cardtable.solitaire.formats import parse_freecell_solution
-from tests.solitaire.games.positions import position, run_of
+from tests.solitaire.games.positions import last_king_left, position, run_of
 
 SOLUTION = Path(__file__).parents[1] / "fixtures" / "freecell" / "deal-1.solution"
 
@@ -335,3 +335,13 @@ def test_a_card_with_one_place_to_go_says_why_it_cant_go_there() -> None:
     assert golf.play_card("t1").reason == "6♠ can't go on K♥: build up or down by one regardless of suit"
     klondike = Session(get_variant("klondike"), 7, Options(auto_build=False))  # many places, many reasons
     assert klondike.play_card("t1").reason == "that card has no legal move now"
+
+
+def test_finishing_a_game_won_already_is_refused_and_leaves_nothing_to_undo() -> None:
+    state = last_king_left()
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    assert session.to_foundation("t1").ok and session.is_over
+    steps = session.history.at
+    assert session.auto_finish().reason == "the game is won: nothing is left to play"
+    assert session.history.at == steps and not session.history.can_redo

@@ -115,7 +115,7 @@ def test_a_bookmark_says_so_when_it_goes_back_along_a_dropped_branch(tmp_path: P
     script = "turn\nturn\nmark\nundo\nundo\nt6 t2\nback\nquit\n"
     result = cardtable(tmp_path / "p.db", "play", "klondike", "--deal", "7", stdin=script)
     lines = result.stdout.splitlines()
-    assert any("marked this position (after move 2): back returns to it" in line for line in lines)
+    assert any("marked this position (after move 2): going back to the mark returns here" in line for line in lines)
     said = next(n for n, line in enumerate(lines) if "back at the bookmark" in line)
     assert "Klondike, deal 7: 2 moves" in lines[said - 1]
 

@@ -116,6 +116,8 @@ def test_start_klondike_and_freecell_by_deal_number(page: Page, server: str) -> 
         ("12.5", "FreeCell deal numbers run from 1 to 2,147,483,647: a whole number, like 617 (not 12.5)."),
         ("-5", "FreeCell deal numbers run from 1 to 2,147,483,647, not -5."),
         ("9007199254740993", "FreeCell deal numbers run from 1 to 2,147,483,647, not 9,007,199,254,740,993."),
+        ("617e", "FreeCell deal numbers run from 1 to 2,147,483,647: a whole number, like 617 (not 617e)."),  # a slip: no random deal
+        ("--3", "FreeCell deal numbers run from 1 to 2,147,483,647: a whole number, like 617 (not --3)."),
     ):
         page.fill("#deal-number", typed)
         page.click("#new-game")
@@ -127,6 +129,10 @@ def test_start_klondike_and_freecell_by_deal_number(page: Page, server: str) -> 
     expect(page.locator("#status")).to_contain_text("FreeCell · deal 1 ·")  # no game dealt from a rounded number
     assert page.request.get(f"{server}/api/games/latest").json()["deal"] == 1
     assert "POST" not in asked  # refused on the page: no request, no error in the console
+    page.select_option("#game-picker", "freecell")
+    page.fill("#deal-number", "1,000")  # as written with a thousands' comma
+    page.click("#new-game")
+    expect(page.locator("#status")).to_contain_text("FreeCell · deal 1000 ·")
 
 
 def test_a_random_deal_keeps_its_number_hidden_and_vegas_klondike_scores_vegas(page: Page, server: str) -> None:
@@ -378,6 +384,8 @@ def test_settings_offer_only_choices_the_game_has_and_name_scorings_in_words(pag
         page.click("#show-settings")
         for choice in (auto_build, scoring):
             expect(choice).to_be_visible() if offered else expect(choice).to_be_hidden()
+        note = page.locator("#next-deal-note")  # (of choices for the next deal: Golf's ranks may wrap; Pyramid has none)
+        expect(note).to_be_hidden() if game == "pyramid" else expect(note).to_be_visible()
         page.click("#settings-done")
     page.click("#show-settings")
     assert "Vegas dollars" in scoring.locator("option").all_text_contents()
@@ -561,8 +569,11 @@ def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) ->
     page.reload()  # told once: "You won!" came back at every reload, over the table
     expect(page.locator("#message")).to_have_text("Your last game, won: deal again for another.")
     expect(page.locator("#win-dialog")).to_be_hidden()
+    for done in ("#hint", "#auto-finish", "#bookmark", "#show-me"):  # nothing left to play, or to show
+        expect(page.locator(done)).to_be_disabled()
     page.click("#undo")  # looking back over the game
     expect(page.locator("#status")).to_contain_text(f"{len(moves) - 6} moves")
+    expect(page.locator("#show-me")).to_be_enabled()
     expect(page.locator("#status")).to_contain_text("won (undone to look back)")  # the win still counts
     page.click("#redo")  # back onto the win: told once, not again
     expect(page.locator("#status")).not_to_contain_text("undone to look back")
@@ -920,3 +931,19 @@ def test_a_fresh_deal_says_what_went_home_at_the_deal_and_offers_no_restart(page
     page.click('#table .card[data-pile="t6"] >> nth=-1')
     expect(page.locator("#status")).to_contain_text("1 move ·")
     expect(page.locator("#restart")).to_be_enabled()
+
+
+def test_a_game_opened_again_shows_its_clock_running_as_the_server_runs_it(page: Page, server: str) -> None:
+    start(page, "klondike", 7)
+    page.click('#table .card[data-pile="t6"] >> nth=-1')
+    page.click('#table .card[data-pile="t2"] >> nth=-1')
+    expect(page.locator("#status")).to_contain_text("1 move ·")
+    context = page.context
+    page.close()  # its last page gone, the game's clock stops
+    time.sleep(1)
+    again = context.new_page()
+    again.goto(server)  # the game this browser showed last, followed again: its clock runs
+    expect(again.locator("#status")).to_contain_text("Klondike · deal 7 · 1 move ·")
+    first = _clock(again)
+    again.wait_for_timeout(3200)
+    assert _clock(again) >= first + 2  # shown running, as the server counts it (not stood still until a move)

@@ -648,3 +648,18 @@ def test_every_card_of_a_long_row_of_the_castle_shows_its_rank_and_suit(window: 
     assert _cards(window, name)[0]["width"] >= 24  # smaller cards, still large enough to tap
     assert _no_sideways_scroll(window)
     assert window.evaluate("() => { const m = document.querySelector('main'); return m.scrollHeight <= m.clientHeight; }")
+
+
+def test_on_a_phone_a_long_dialog_opens_at_its_title(browser: Browser, server: str) -> None:  # noqa: F811
+    context = browser.new_context(viewport={"width": 360, "height": 420}, has_touch=True, is_mobile=True)  # held sideways
+    phone = context.new_page()
+    phone.goto(server)
+    expect(phone.locator("#status")).to_contain_text("deal")
+    start(phone, "spider", 1)
+    phone.click("#show-rules")
+    dialog = phone.locator("#rules-dialog")
+    expect(dialog).to_be_visible()
+    assert dialog.evaluate("d => d.scrollHeight > d.clientHeight")  # longer than the screen: it scrolls
+    assert dialog.evaluate("d => d.scrollTop") == 0  # its title in sight, not scrolled down to Close
+    expect(phone.locator("#rules-title")).to_be_in_viewport()
+    context.close()

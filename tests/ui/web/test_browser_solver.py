@@ -201,8 +201,13 @@ def test_show_me_gives_a_game_with_face_down_cards_up_once_agreed(page: Page, se
     assert page.request.get(f"{server}/api/games/latest").status == 204  # given up: nothing left unfinished
     for control in ("#hint", "#undo", "#restart", "#auto-finish"):  # played no further
         expect(page.locator(control)).to_be_disabled()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/actions" in request.url else None)
     page.keyboard.press("h")  # a key asks all the same: refused, and not blamed on another tab
     expect(page.locator("#message")).to_have_text("This game was given up: deal a new one to play on.")
+    page.locator('#table .slot[data-pile="stock"], #table .card[data-pile="stock"]').last.click()
+    expect(page.locator("#message")).to_have_text("This game was given up: deal a new one to play on.")
+    assert asked == []  # refused on the page: no request the server refuses, no error in the console
 
 
 def test_show_me_on_a_table_known_lost_offers_the_undo_before_giving_up(browser: Browser, server: str) -> None:  # noqa: F811

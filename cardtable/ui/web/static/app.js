@@ -80,6 +80,8 @@ function status() {
   $("undo").disabled = !view.can_undo || view.given_up;
   $("redo").disabled = !view.can_redo || view.given_up;
   for (const id of ["restart", "hint", "auto-finish", "bookmark"]) $(id).disabled = view.given_up;
+  for (const id of ["hint", "auto-finish", "bookmark"]) $(id).disabled ||= Boolean(view.won);  // nothing left to play
+  $("show-me").disabled = Boolean(view.won) && !playing;
   $("restart").disabled ||= !view.can_restart;  // at the deal there is nothing to go back to
   $("to-bookmark").disabled = !view.bookmark || view.given_up;
   document.title = `${view.name} · cardtable`;
@@ -170,7 +172,7 @@ async function showMe() {
   // the win is looked for too: a second press never starts a second playback). The game
   // itself does not move, except that one hiding cards is given up first (asked).
   if (playing) { playing.stop = true; return; }
-  if (!view) return;
+  if (!view || $("show-me").disabled) return;  // (m on a game won: nothing is left to show)
   if (await undoneInstead()) return;
   const because = view.show_gives_up_because;  // the server's words: face-down cards, or redeals that shuffle
   if (view.show_gives_up && !window.confirm(`${because[0].toUpperCase()}${because.slice(1)}. Show it?`)) return;
@@ -238,6 +240,7 @@ async function act(action, extra = {}) {
     status();
     $("show-me").textContent = "Show me";
   }
+  if (view.given_up) { say(endedElsewhere === view.id ? ENDED_ELSEWHERE : GIVEN_UP); return { ok: false }; }  // (no request to refuse)
   const run = busy.then(async () => {
     if (!view) return { ok: false };
     const asked = view.id;
@@ -277,6 +280,12 @@ function caughtUp(next) {
   if (ended) { endedElsewhere = next.id; say(ENDED_ELSEWHERE); }
 }
 
+function clocked(same) {
+  // The same table, its clock started (a page that follows the game again runs it) or stopped.
+  Object.assign(view, { elapsed: same.elapsed, clock_running: same.clock_running, receivedAt: performance.now() });
+  status();
+}
+
 function follow(id, retry = 0) {
   // Other tabs' moves arrive here; a dropped connection comes back and catches up.
   if (socket) { socket.onclose = null; socket.close(); }
@@ -293,6 +302,7 @@ function follow(id, retry = 0) {
   opened.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "view" && view && data.view.id === view.id && data.view.version > view.version) caughtUp(data.view);
+    else if (data.type === "view" && view && data.view.id === view.id && data.view.clock_running !== view.clock_running) clocked(data.view);
     if (data.type === "winnable") verdict(data);
   };
   opened.onclose = () => {
@@ -425,6 +435,8 @@ function fillSettings(from = "dialog") {
   $("setting-draw").value = String(entry.draw);
   if (from === "game" && view) $("setting-auto-build").checked = view.auto_build;
   if (from !== "dialog") fillOptions(entry, from === "game" && view ? chosenIn(view.game, entry) : {});
+  const choices = [scoring.closest("label"), $("setting-auto-build").closest("label"), $("draw-choice")];
+  $("next-deal-note").hidden = choices.every((c) => c.hidden) && !$("game-options").children.length;  // (Pyramid: none)
   offerWinnable(entry, from === "picker");
 }
 
@@ -489,7 +501,7 @@ async function showRules() {
     item.textContent = line;
     return item;
   }));
-  $("rules-dialog").showModal();
+  opened($("rules-dialog"));
 }
 
 async function showStats() {
@@ -497,7 +509,7 @@ async function showStats() {
   if (code !== 200) { say(data.detail); return; }
   const rows = data.stats.filter((s) => s.played > 0).map((s) => `<tr><td>${s.name}${s.daily ? " (daily)" : ""}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
   $("stats-table").innerHTML = rows.length
-    ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best</th><th>fewest moves</th></tr>${rows.join("")}</table>`
+    ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best streak</th><th>fewest moves</th></tr>${rows.join("")}</table>`
     : "<p>No finished games yet.</p>";
   if (data.unreadable.length) {
     const note = document.createElement("p");
@@ -514,7 +526,13 @@ async function showStats() {
     const h = r.won ? 30 : 12;
     return `<rect x="${i * bar + 0.5}" y="${38 - h}" width="${bar - 1}" height="${h}" fill="${r.won ? "#2e9e5b" : "#c8553d"}"><title>${r.name} deal ${r.deal}: ${r.won ? "won" : "lost"} in ${r.moves} move${r.moves === 1 ? "" : "s"}</title></rect>`;
   }).join("");
-  $("stats-dialog").showModal();
+  opened($("stats-dialog"));
+}
+
+function opened(dialog) {
+  // Shown from its top: on a phone the focus on its Close button would scroll the title away.
+  dialog.showModal();
+  dialog.scrollTop = 0;
 }
 
 function chooseDraw() {
