@@ -9,7 +9,7 @@ from cardtable.app.hints import HeuristicHinter
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, check, legal_moves
 from cardtable.solitaire.model import PileKind
-from cardtable.solitaire.rules.groups import WHOLE_PILES
+from cardtable.solitaire.rules.groups import WHOLE_PILES, movable_count
 from cardtable.solitaire.rules.stock import StockTarget
 
 _RANKER = HeuristicHinter()
@@ -162,3 +162,29 @@ def two_cards(state: State, card: Card, onto: Card, at: Places, onto_at: Places)
         if all(i in variant.tables.foundation_set for i, _ in found):
             return None, f"{named.symbol} has been removed already"
     return None, f"{(onto if not on_top[1] else card).symbol} is covered: only exposed cards pair"
+
+
+def why_stuck(state: State, source: int, at: int) -> str:
+    """Why the card at ``at`` of ``source`` has no move: it is home already, or the cards
+    on it keep it there, or every pile that takes cards refuses it for one reason (Golf's
+    waste, its only one), in the engine's own words; else that nothing takes it now."""
+    cards, spec = state.piles[source], state.variant.piles[source]
+    if cards and spec.kind is PileKind.FOUNDATION:
+        return f"{cards[at].symbol} is on {spec.id.title} already"
+    held = held_by_pile(state, source, at)
+    if held:
+        return held
+    count = len(cards) - at
+    said = {check(state, Move(MoveKind.MOVE, source, j, count)).reason
+            for j, other in enumerate(state.variant.piles) if j != source and other.takes_cards}
+    return said.pop() if len(said) == 1 else "that card has no legal move now"
+
+
+def held_by_pile(state: State, source: int, at: int) -> str:
+    """Why the face-up card at ``at`` of ``source`` can't be lifted at all, with the cards
+    on it: the pile's own rule (the engine's words); "" if it can be."""
+    count = len(state.piles[source]) - at
+    if count > movable_count(state, source) and state.variant.piles[source].group is not None:
+        onto = next(j for j in range(len(state.variant.piles)) if j != source)
+        return check(state, Move(MoveKind.MOVE, source, onto, count)).reason
+    return ""

@@ -22,7 +22,7 @@ from functools import cache, partial, update_wrapper
 from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck, why_undecided
-from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards
+from cardtable.app.clicks import count_of, every_target, guess, held_by_pile, nearness, targets, two_cards, why_stuck
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, pointing_back, seen_down
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
@@ -34,7 +34,6 @@ from cardtable.app.scoring import Scoring, fitting_scoring, time_adjusted, unifo
 from cardtable.cards import Card, NotationError, parse_card
 from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
-from cardtable.solitaire.rules.groups import movable_count
 from cardtable.solitaire.observe import Observation, observe
 
 
@@ -413,29 +412,14 @@ class Session:
         return spec.takes_cards and (spec.build is not None or not self.state.piles[foundation])
 
     def _why_stuck(self, source: int, position: int) -> str:
-        """Why the card at ``position`` of ``source`` has no move: it is home already, or
-        the cards on it keep it there (the engine's own words), or nothing takes it now."""
+        """Why the card at ``position`` of ``source`` has no move (``clicks.why_stuck``)."""
         cards = self.state.piles[source]
-        spec = self.variant.piles[source]
-        at = position % len(cards) if cards else 0
-        if cards and spec.kind is PileKind.FOUNDATION:
-            return f"{cards[at].symbol} is on {spec.id.title} already"
-        held = self.held_by_pile(source, at)
-        if held:
-            return held
-        count = len(cards) - at  # one reason for every pile that takes cards (Golf's waste alone): it is said
-        said = {check(self.state, Move(MoveKind.MOVE, source, j, count)).reason
-                for j, spec in enumerate(self.variant.piles) if j != source and spec.takes_cards}
-        return said.pop() if len(said) == 1 else "that card has no legal move now"
+        return why_stuck(self.state, source, position % len(cards) if cards else 0)
 
     def held_by_pile(self, source: int, at: int) -> str:
-        """Why the face-up card at ``at`` of ``source`` can't be lifted at all, with the
-        cards on it: the pile's own rule (the engine's words); "" if it can be."""
-        count = len(self.state.piles[source]) - at
-        if count > movable_count(self.state, source) and self.variant.piles[source].group is not None:
-            onto = next(j for j in range(len(self.variant.piles)) if j != source)
-            return check(self.state, Move(MoveKind.MOVE, source, onto, count)).reason
-        return ""
+        """Why the face-up card at ``at`` of ``source`` can't be lifted at all ("" if it
+        can be: ``clicks.held_by_pile``)."""
+        return held_by_pile(self.state, source, at)
 
     def guess(self, pile: str | int, position: int = -1) -> Move | None:
         """The move a click on this card most likely means (``clicks.guess``)."""

@@ -2,6 +2,7 @@
 
 import { api, UNREACHABLE } from "./api.js";
 import { createTable } from "./table.js";
+import { opened, showStats } from "./dialogs.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = [];
@@ -504,37 +505,6 @@ async function showRules() {
   opened($("rules-dialog"));
 }
 
-async function showStats() {
-  const { status: code, data } = await api.stats();
-  if (code !== 200) { say(data.detail); return; }
-  const rows = data.stats.filter((s) => s.played > 0).map((s) => `<tr><td>${s.name}${s.daily ? " (daily)" : ""}</td><td>${s.played}</td><td>${s.won}</td><td>${Math.round(100 * s.win_rate)}%</td><td>${s.current_streak}</td><td>${s.best_streak}</td><td>${s.fewest_moves ?? "–"}</td></tr>`);
-  $("stats-table").innerHTML = rows.length
-    ? `<table><tr><th>game</th><th>played</th><th>won</th><th>rate</th><th>streak</th><th>best streak</th><th>fewest moves</th></tr>${rows.join("")}</table>`
-    : "<p>No finished games yet.</p>";
-  if (data.unreadable.length) {
-    const note = document.createElement("p");
-    note.className = "note";
-    note.textContent = `Left out, as they could not be read: ${data.unreadable.join("; ")}`;
-    $("stats-table").append(note);
-  }
-  const chart = $("stats-chart");
-  const recent = data.recent;
-  for (const shown of [chart, $("stats-chart-note")]) shown.toggleAttribute("hidden", !recent.length);  // no games, no bars to explain
-  const bar = 100 / Math.max(recent.length, 10);
-  chart.setAttribute("viewBox", "0 0 100 40");
-  chart.innerHTML = recent.map((r, i) => {
-    const h = r.won ? 30 : 12;
-    return `<rect x="${i * bar + 0.5}" y="${38 - h}" width="${bar - 1}" height="${h}" fill="${r.won ? "#2e9e5b" : "#c8553d"}"><title>${r.name} deal ${r.deal}: ${r.won ? "won" : "lost"} in ${r.moves} move${r.moves === 1 ? "" : "s"}</title></rect>`;
-  }).join("");
-  opened($("stats-dialog"));
-}
-
-function opened(dialog) {
-  // Shown from its top: on a phone the focus on its Close button would scroll the title away.
-  dialog.showModal();
-  dialog.scrollTop = 0;
-}
-
 function chooseDraw() {
   // The same game drawing the chosen number of cards (the catalogue pairs them up).
   const picker = $("game-picker");
@@ -566,7 +536,7 @@ async function start() {
   $("auto-finish").onclick = () => act("auto_finish");
   $("show-me").onclick = showMe;
   $("show-rules").onclick = showRules;
-  $("show-stats").onclick = showStats;
+  $("show-stats").onclick = () => showStats(say);
   $("show-settings").onclick = () => { fillSettings(); $("settings-dialog").showModal(); };
   $("setting-draw").onchange = chooseDraw;
   $("setting-winnable").onchange = chooseWinnable;
