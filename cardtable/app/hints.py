@@ -84,7 +84,54 @@ def describe(state: State, move: Move) -> str:
         run = f"{_card_words(state, move.source, source_top)} and {others} under it"
     else:
         run = f"{_card_words(state, move.source, source_top + 1 - move.count)} and {others} on it"
+    gap = gap_words(state, move.target)
+    if gap:  # (a grid's places have no names on the table: the card and where it goes say it)
+        return f"{run} into {gap}"
     return f"{run} from {piles[move.source].id.title} to {piles[move.target].id.title}"
+
+
+def _builds_row(state: State, gap: int) -> bool:
+    """Whether a card put in the grid's ``gap`` joins its row's run: the cards from the
+    row's start, each where its rule wants it (the start's card, then each following the
+    one to its left), reach the gap."""
+    follows, piles = state.variant.tables.follows, state.piles
+    row, at = [], gap
+    while (lead := follows[at]) is not None:
+        at = lead[0]
+        row.insert(0, at)  # from the row's start to the gap's left neighbour
+    if not row:
+        return True  # the gap starts its row
+    first = piles[row[0]]
+    if not first or not state.variant.piles[row[0]].empty.accepts(first[-1], state.variant.deck):
+        return False
+    for left, pile in zip(row, row[1:]):
+        lead = follows[pile]
+        if not piles[pile] or lead is None or piles[pile][-1].index not in lead[1][piles[left][-1].index]:
+            return False
+    return True
+
+
+def gap_words(state: State, pile: int) -> str:
+    """A grid's empty place as the player finds it: by the card to its left, or as the
+    start of its row ('' for any other pile, or one that holds a card).
+
+    >>> from cardtable.solitaire import get_variant
+    >>> montana = get_variant("montana").start(1)
+    >>> gaps = [p for p in montana.variant.tables.tableau if not montana.piles[p]]
+    >>> [gap_words(montana, p) for p in gaps][:1]
+    ['the gap after K♦']
+    """
+    follows = state.variant.tables.follows
+    if state.piles[pile] or not any(follows):
+        return ""
+    lead = follows[pile]
+    if lead is not None:
+        left = state.piles[lead[0]]
+        return f"the gap after {left[-1].symbol}" if left else "the gap after another gap"
+    if pile not in state.variant.tables.tableau:
+        return ""
+    row = sum(1 for p in state.variant.tables.tableau if p <= pile and follows[p] is None)
+    return f"the gap that starts row {row}"
 
 
 def _last_free_place(state: State, cell: int) -> bool:
@@ -150,6 +197,11 @@ class HeuristicHinter:
         empties = left == 0 and source.kind is PileKind.TABLEAU
         onto_empty = not state.piles[move.target]
         alike = any(move.source in group and move.target in group for group in variant.tables.symmetric)
+        if gap_words(state, move.target):  # (in a grid every move empties a place: what counts is the row's run)
+            if _builds_row(state, move.target):
+                words = "it starts its row's run" if "starts" in gap_words(state, move.target) else "it carries its row's run on"
+                return Hint(move, 70, f"{words}, and stays where it lies from now on")
+            return Hint(move, 30, "it fits, though its row's run from the start does not reach it yet")
         if empties and onto_empty and alike:  # (a grid's places are not alike: where a card lies matters)
             return Hint(move, -60, f"from one empty {source.id.noun} to another changes nothing")
         if empties:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from cardtable.app.hints import HeuristicHinter, Hint
-from cardtable.solitaire import MoveKind
+from cardtable.solitaire import MoveKind, get_variant
 from tests.solitaire.games.positions import position
 
 
@@ -64,3 +66,13 @@ def test_followed_in_freecell_the_heuristic_keeps_a_free_place_until_a_card_can_
             reasons.append(best.reason)
         assert not session.is_stuck(), (deal, reasons)
         assert not any("takes the last free place" in reason for reason in reasons[:10]), (deal, reasons)
+
+
+def test_a_grids_hints_name_its_gaps_by_the_cards_beside_them_and_favour_a_rows_run() -> None:
+    montana = get_variant("montana").start(3)  # 2♥ may start row 3; other cards fit gaps mid-row
+    hints = HeuristicHinter().best_moves(montana)
+    said = [h.reason for h in hints if h.move.kind is MoveKind.MOVE]
+    assert said and not any("place" in reason for reason in said)  # the table shows no place numbers
+    best = hints[0].reason
+    assert best.startswith("2") and "into the gap that starts row 3: it starts its row's run" in best
+    assert any(re.search(r"into the gap after \S+: it fits, though its row's run", reason) for reason in said)
