@@ -95,7 +95,8 @@ def _builds_row(state: State, gap: int) -> bool:
     row's start, each where its rule wants it (the start's card, then each following the
     one to its left), reach the gap."""
     follows, piles = state.variant.tables.follows, state.piles
-    row, at = [], gap
+    row: list[int] = []
+    at = gap
     while (lead := follows[at]) is not None:
         at = lead[0]
         row.insert(0, at)  # from the row's start to the gap's left neighbour
