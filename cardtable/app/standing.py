@@ -80,6 +80,17 @@ NEARER = 8
 """Earlier positions looked at, nearest first, for a win found since a lost verdict was
 given with a longer way back (a look costs a key, on a server's event loop)."""
 
+LONGER = 8
+"""How many times ``NODES`` a longer search may take, once a verdict came out unknown and
+the table rests (``Indicator.longer``): Golf's and Pyramid's openings are mostly decided
+there (docs/benchmarks.md)."""
+
+LONGER_SECONDS = 4.0
+"""The most a longer search takes: a verdict asked meanwhile waits for it at worst."""
+
+LONGER_AFTER = 2.0
+"""Seconds a table rests, its verdict unknown, before a page's longer search starts."""
+
 REMEMBERED = 20_000
 """Decided positions kept (the oldest are forgotten first)."""
 
@@ -109,6 +120,8 @@ class Verdict:
     standing: Standing
     undo: int | None = None
     why: str = ""
+    longer: bool = False
+    """Whether a longer search (``Indicator.longer``) gave it."""
 
     @property
     def text(self) -> str:
@@ -122,7 +135,7 @@ class Verdict:
         if self.standing is Standing.WINNABLE:
             return "winnable"
         if self.standing is Standing.UNKNOWN:
-            return "unknown: the search ran out of room before it could tell"
+            return "unknown: the search ran out of room before it could tell" + (" (a longer one too)" if self.longer else "")
         why = f". {self.why}" if self.why else ""
         if self.undo is None:
             return f"can't be won from here{why}"
@@ -153,6 +166,9 @@ class Indicator:
         self.share = share
         self._rested = 0.0
         """When the thread may search again (``share``)."""
+        self._rested_longer = 0.0
+        """When the thread may start a longer search again (``share``, counted apart: a
+        longer search never makes a verdict wait for its rest)."""
         self._latest: dict[object, History] = {}
         """The newest position asked for, by game (``submit``'s ``game``)."""
         self.known = known
@@ -205,6 +221,51 @@ class Indicator:
         if self.share < 1:
             now = time.monotonic()
             self._rested = now + (now - began) * (1 - self.share) / self.share
+        return verdict
+
+    def submit_longer(self, history: History, game: object = None) -> Future[Verdict | None]:
+        """``longer`` on the indicator's thread, when it is free: None if a verdict waits
+        for the thread, the position was superseded (as ``submit``), or longer searches
+        had their share of the thread lately."""
+        with self._lock:
+            if self._thread is None:
+                self._thread = ThreadPoolExecutor(1, thread_name_prefix="cardtable-winnable", initializer=searching)
+            if game is not None:
+                self._latest[game] = history
+            return self._thread.submit(self._work_longer, history, game)
+
+    def _work_longer(self, history: History, game: object) -> Verdict | None:
+        with self._lock:
+            superseded = game is not None and self._latest.get(game, history) != history
+            waiting = bool(self._pending)
+        if superseded or waiting or time.monotonic() < self._rested_longer:
+            return None
+        began = time.monotonic()
+        verdict = self.longer(history)
+        with self._lock:
+            if game is not None and self._latest.get(game) == history:
+                del self._latest[game]
+        now = time.monotonic()
+        self._rested_longer = now + (now - began) * (1 - self.share) / self.share if self.share < 1 else now
+        return verdict
+
+    def longer(self, history: History) -> Verdict:
+        """A verdict from a search ``LONGER`` times the usual, for a position whose verdict
+        came out unknown (at once, where it was decided since)."""
+        state = history.state
+        outcome = self._outcome_of(state)
+        if outcome in (None, Outcome.UNKNOWN):
+            result = self.searcher.solve(state, Budget(nodes=LONGER * self.nodes, seconds=LONGER_SECONDS))
+            outcome = result.outcome
+            if result.solved:
+                WINS.learn(state, result.moves)
+            else:
+                self._remember(state, outcome)
+        verdict = self._verdict(history, outcome, search=True)
+        if verdict.standing is Standing.UNKNOWN:
+            verdict = replace(verdict, longer=True)
+        with self._lock:
+            self._given[history] = verdict
         return verdict
 
     def _settled(self, history: History) -> None:

@@ -167,3 +167,23 @@ def test_a_loss_inherited_from_an_earlier_position_never_turns_unknown_after_an_
     assert session.undo().ok
     remembered = indicator.remembered(session.history)
     assert remembered is None or remembered.standing is Standing.LOST
+
+
+def test_a_longer_search_decides_a_position_the_usual_one_left_unknown() -> None:
+    indicator = Indicator(nodes=20_000, seconds=float("inf"))  # FreeCell 11982's proof takes some 110,000 positions
+    history = History.begin(get_variant("freecell").start(11982))
+    assert indicator.verdict(history).standing is Standing.UNKNOWN
+    assert indicator.longer(history) == Verdict(Standing.LOST, None)
+    assert indicator.remembered(history) == Verdict(Standing.LOST, None)  # given at once from now on
+    small = Indicator(nodes=16, seconds=float("inf"))
+    assert small.longer(history).text == "unknown: the search ran out of room before it could tell (a longer one too)"
+
+
+def test_longer_searches_keep_to_their_share_of_the_thread() -> None:
+    indicator = Indicator(nodes=20_000, seconds=float("inf"), share=0.25)
+    lost = History.begin(get_variant("freecell").start(11982))
+    assert indicator.submit_longer(lost).result(timeout=120) == Verdict(Standing.LOST, None)
+    other = History.begin(get_variant("freecell").start(7))
+    assert indicator.submit_longer(other).result(timeout=60) is None  # rests three times as long as it searched
+    assert indicator.submit(other).result(timeout=60) == Verdict(Standing.WINNABLE)  # a verdict never waits for that rest
+    indicator.close()

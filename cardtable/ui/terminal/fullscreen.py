@@ -14,6 +14,7 @@ status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -33,7 +34,7 @@ from cardtable.app.service import Games
 from cardtable.app.showing import NoWin, give_up_reason, playback, reveals
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
-from cardtable.app.standing import SETTING_TEXT, Indicator, Verdict, setting_said
+from cardtable.app.standing import LONGER_AFTER, SETTING_TEXT, Indicator, Standing, Verdict, setting_said
 from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.kernel_cache import search_is_cached
 from cardtable.solitaire import Move
@@ -271,6 +272,10 @@ class TableApp(App[int]):
             def work() -> None:
                 verdict = self.indicator.verdict(history, deal)
                 self.call_from_thread(self._judged, history, verdict)
+                if verdict.standing is Standing.UNKNOWN:  # once the table rests, a longer search
+                    time.sleep(LONGER_AFTER)
+                    if self.session.history is history:
+                        self.call_from_thread(self._judged, history, self.indicator.longer(history))
 
             self.run_worker(work, thread=True, group="winnable")
 

@@ -17,7 +17,7 @@ from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.service import Games, today
 from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.app.solved import known_deals
-from cardtable.app.standing import Indicator, setting_said
+from cardtable.app.standing import Indicator, Standing, setting_said
 from cardtable.app.stats import to_text
 from cardtable.cards.notation import coded
 from cardtable.solitaire import Variant
@@ -176,14 +176,17 @@ def stats_text(games: Games, playing: Variant | None = None) -> str:
     return text + "".join(f"\n\n{problem}; it is left out" for problem in unreadable)
 
 
-def still_winnable(indicator: Indicator, session: Session) -> str:
+def still_winnable(indicator: Indicator, session: Session, longer: bool = False) -> str:
     """The "still winnable?" line for the session's position (none to give on a game over:
-    a lost one's way back would be an undo it can't make)."""
+    a lost one's way back would be an undo it can't make). Asked for (``longer``), an
+    unknown verdict is searched again, longer (``Indicator.longer``)."""
     if session.given_up:
         return "  still winnable? the game was given up: start a new deal"
     if session.is_won:
         return "  still winnable? the game is won"
     verdict = indicator.verdict(session.history, (session.variant.id, session.deal_number))
+    if longer and verdict.standing is Standing.UNKNOWN and not verdict.longer:
+        verdict = indicator.longer(session.history)
     return f"  still winnable? {verdict.text}"
 
 
@@ -272,7 +275,7 @@ def play_plain(
                     show_typed(games, game_id, session, feed, write, show, prompt, known=known)
             elif reply.word == "winnable":
                 with clock_standing(session, first):
-                    write(still_winnable(indicator, session))
+                    write(still_winnable(indicator, session, longer=True))
             elif reply.word in ("winnable on", "winnable off"):
                 try:
                     games.set_indicator(reply.word == "winnable on")

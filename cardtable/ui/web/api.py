@@ -14,7 +14,7 @@ from pydantic import Field, StrictBool
 from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import new_game_problem
-from cardtable.app.standing import SETTING, Verdict
+from cardtable.app.standing import SETTING, Standing, Verdict
 from cardtable.app.storage import GameOver
 from cardtable.app.stats import game_name
 from cardtable.app.tallies import player_stats
@@ -391,7 +391,7 @@ async def watch(socket: WebSocket) -> None:
     await socket.accept()
     changed = live_games.waiter(player, game_id)
     closed = asyncio.ensure_future(_until_closed(socket))
-    sent = judged = -1
+    sent = judged = longer = -1  # (longer: the version a longer search was asked for)
     judging: asyncio.Future[tuple[int, Verdict | None]] | None = None
     woken, looked = False, time.monotonic()
     try:
@@ -404,6 +404,9 @@ async def watch(socket: WebSocket) -> None:
             if live.version != sent:
                 await socket.send_text(orjson.dumps({"type": "view", "view": shown(live)}).decode())
                 sent = live.version
+                if judging is not None and longer == judged:  # a longer search of a table left behind: not waited for
+                    judging.cancel()
+                    judging = None
             if judge and judging is None and judged != sent and not (live.session.given_up or live.session.is_won):  # nothing left to win
                 judging, judged = asyncio.ensure_future(live_games.verdict(live)), sent
             changed.clear()
@@ -417,7 +420,9 @@ async def watch(socket: WebSocket) -> None:
                 judging = None
                 if verdict is not None:
                     await socket.send_json({"type": "winnable", **winnable_view(game_id, version, verdict)})
-                elif version == sent:  # skipped for a newer table that was then undone: ask again
+                    if verdict.standing is Standing.UNKNOWN and longer != version == sent:  # once the table rests, search longer
+                        judging, longer = asyncio.ensure_future(live_games.longer_verdict(live, version)), version
+                elif version == sent and longer != version:  # skipped for a newer table that was then undone: ask again
                     judged = -1
     except (WebSocketDisconnect, RuntimeError, LookupError, StorageError):
         pass

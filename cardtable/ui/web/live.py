@@ -35,7 +35,7 @@ from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.showing import NoWin, Playback, gives_up, playback, reveals
 from cardtable.app.service import Games, today
 from cardtable.app.solved import known_deals
-from cardtable.app.standing import Indicator, Verdict
+from cardtable.app.standing import LONGER_AFTER, Indicator, Verdict
 from cardtable.app.storage import Save
 from cardtable.ui.web.saver import Saver
 
@@ -339,6 +339,16 @@ class LiveGames:
         version, session = live.version, live.session
         found = self.indicator.submit(session.history, (session.variant.id, session.deal_number),
                                       (live.player, live.game_id))
+        return version, await asyncio.wrap_future(found)
+
+    async def longer_verdict(self, live: LiveGame, version: int) -> tuple[int, Verdict | None]:
+        """A longer search's verdict (``Indicator.longer``) at ``version``, once the table
+        has rested there ``LONGER_AFTER`` seconds: None if it moved on, or the indicator's
+        thread had other verdicts to give."""
+        await asyncio.sleep(LONGER_AFTER)
+        if live.version != version:
+            return version, None
+        found = self.indicator.submit_longer(live.session.history, (live.player, live.game_id))
         return version, await asyncio.wrap_future(found)
 
     async def show(self, live: LiveGame, give_up: bool) -> tuple[Playback | NoWin, Session, int, bool]:

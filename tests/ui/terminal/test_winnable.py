@@ -7,6 +7,7 @@ import asyncio
 import re
 from pathlib import Path
 
+import pytest
 from textual.geometry import Region
 
 from cardtable.app import Options, Session, Store
@@ -230,3 +231,32 @@ def test_typed_winnable_on_a_won_game_says_it_is_won() -> None:
         assert session.play(move).ok
     assert session.is_won
     assert still_winnable(Indicator(nodes=1_000, seconds=float("inf")), session) == "  still winnable? the game is won"
+
+
+def test_an_unknown_verdict_is_searched_again_longer_when_asked_for_or_the_table_rests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.ui.terminal import fullscreen
+
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell"), 11982)  # its proof: some 110,000 positions; 20,000 each, 160,000 longer
+    game_id = games.store.save("me", session)
+    out: list[str] = []
+    play_plain(games, game_id, session, ["winnable", "quit"], out.append, indicator=Indicator(nodes=20_000, seconds=float("inf")))
+    assert "  still winnable? can't be won from here" in out  # asked for: the longer search decides it
+    monkeypatch.setattr(fullscreen, "LONGER_AFTER", 0.1)
+    app = TableApp(games, game_id, Session(get_variant("freecell"), 11982), indicator=Indicator(nodes=20_000, seconds=float("inf")))
+    seen: list[str] = []
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("w")
+            for _ in range(600):
+                await asyncio.sleep(0.02)
+                if not seen or seen[-1] != app.verdict:
+                    seen.append(app.verdict)
+                if app.verdict.startswith("can't"):
+                    break
+
+    asyncio.run(drive())
+    assert "unknown: the search ran out of room before it could tell" in seen and seen[-1] == "can't be won from here"

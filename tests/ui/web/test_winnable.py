@@ -79,6 +79,29 @@ def test_each_view_on_the_socket_is_followed_by_its_verdict(app: FastAPI) -> Non
         assert verdict["text"] == "can't be won from here: undo 1 move to get back to a winnable position"
 
 
+def test_an_unknown_verdict_is_followed_by_a_longer_searchs_once_the_table_rests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.ui.web import live
+
+    monkeypatch.setattr(live, "LONGER_AFTER", 0.2)
+    app = create_app_quick(tmp_path / "l.db")
+    app.state.live.indicator = Indicator(nodes=20_000, seconds=float("inf"))  # 11982's proof needs some 110,000
+    client = TestClient(app)
+    client.post("/api/settings", json={"winnable": True})
+    game = client.post("/api/games", json={"game": "freecell", "deal": 11982}).json()
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as socket:
+        assert socket.receive_json()["type"] == "view"
+        first, then = socket.receive_json(), socket.receive_json()
+        assert (first["type"], first["standing"], first["version"]) == ("winnable", "unknown", 0)
+        assert (then["type"], then["standing"], then["version"]) == ("winnable", "lost", 0)
+        moved = client.post(f"/api/games/{game['id']}/actions", json={
+            "action": "move", "version": 0, "pile": "t1", "position": -1, "target": "c1"})
+        assert moved.json()["ok"], moved.text
+        view, verdict = socket.receive_json(), socket.receive_json()
+        assert view["type"] == "view" and (verdict["standing"], verdict["version"]) == ("lost", 1)  # lost before: lost now
+
+
 def test_a_deal_proved_lost_says_so_when_chosen_by_number(tmp_path: Path) -> None:
     path = tmp_path / "web.db"
     known = SolvedDeals(path)
