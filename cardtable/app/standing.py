@@ -166,6 +166,9 @@ class Indicator:
         self.share = share
         self._rested = 0.0
         """When the thread may search again (``share``)."""
+        self._asked = 0.0
+        """When a verdict was last asked for a search (``submit``): a longer search runs
+        only once none has been for ``LONGER_AFTER`` seconds, on a server at rest."""
         self._rested_longer = 0.0
         """When the thread may start a longer search again (``share``, counted apart: a
         longer search never makes a verdict wait for its rest)."""
@@ -200,6 +203,7 @@ class Indicator:
                 self._latest[game] = history
             pending = self._pending.get(history)
             if pending is None:
+                self._asked = time.monotonic()
                 pending = self._thread.submit(self._work, history, deal, game)
                 self._pending[history] = pending
                 pending.add_done_callback(lambda _: self._settled(history))
@@ -224,8 +228,9 @@ class Indicator:
         return verdict
 
     def submit_longer(self, history: History, game: object = None) -> Future[Verdict | None]:
-        """``longer`` on the indicator's thread, when it is free: None if a verdict waits
-        for the thread, the position was superseded (as ``submit``), or longer searches
+        """``longer`` on the indicator's thread, when it is at rest: None if a verdict
+        waits for it or was asked for lately (a busy server's verdicts never wait behind a
+        longer search), the position was superseded (as ``submit``), or longer searches
         had their share of the thread lately."""
         with self._lock:
             if self._thread is None:
@@ -237,8 +242,8 @@ class Indicator:
     def _work_longer(self, history: History, game: object) -> Verdict | None:
         with self._lock:
             superseded = game is not None and self._latest.get(game, history) != history
-            waiting = bool(self._pending)
-        if superseded or waiting or time.monotonic() < self._rested_longer:
+            busy = bool(self._pending) or time.monotonic() - self._asked < LONGER_AFTER
+        if superseded or busy or time.monotonic() < self._rested_longer:
             return None
         began = time.monotonic()
         verdict = self.longer(history)

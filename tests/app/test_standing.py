@@ -187,3 +187,11 @@ def test_longer_searches_keep_to_their_share_of_the_thread() -> None:
     assert indicator.submit_longer(other).result(timeout=60) is None  # rests three times as long as it searched
     assert indicator.submit(other).result(timeout=60) == Verdict(Standing.WINNABLE)  # a verdict never waits for that rest
     indicator.close()
+
+
+def test_a_longer_search_waits_for_a_server_at_rest() -> None:
+    indicator = Indicator(nodes=20_000, seconds=float("inf"))
+    lost = History.begin(get_variant("freecell").start(11982))
+    assert indicator.submit(lost).result(timeout=60).standing is Standing.UNKNOWN  # a verdict asked just now
+    assert indicator.submit_longer(lost).result(timeout=60) is None  # players are moving: their verdicts come first
+    indicator.close()

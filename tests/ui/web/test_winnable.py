@@ -82,9 +82,11 @@ def test_each_view_on_the_socket_is_followed_by_its_verdict(app: FastAPI) -> Non
 def test_an_unknown_verdict_is_followed_by_a_longer_searchs_once_the_table_rests(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from cardtable.app import standing
     from cardtable.ui.web import live
 
-    monkeypatch.setattr(live, "LONGER_AFTER", 0.2)
+    monkeypatch.setattr(live, "LONGER_AFTER", 0.2)  # the table's rest, and the server's (no verdict asked meanwhile)
+    monkeypatch.setattr(standing, "LONGER_AFTER", 0.2)
     app = create_app_quick(tmp_path / "l.db")
     app.state.live.indicator = Indicator(nodes=20_000, seconds=float("inf"))  # 11982's proof needs some 110,000
     client = TestClient(app)
