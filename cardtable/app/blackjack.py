@@ -195,9 +195,18 @@ class BlackjackTable:
             return Answer(False, f"there is no {seat!r} hand: right, middle or left")
         back = self.table.bets.get(chosen, 0) if chosen in self.table.selected else 0
         answer = self._between_rounds(lambda: self.table.toggle(chosen))
-        if answer.ok and back:
-            return Answer(True, f"the {back} on the {chosen.value} hand came back to you")
-        return answer
+        if not answer.ok:
+            return answer
+        returned = f"the {back} on the {chosen.value} hand came back to you; " if back else ""
+        return Answer(True, returned + self.betting_on())
+
+    def betting_on(self) -> str:
+        """Which hands a chip goes on now, in words (a hand selected stays so)."""
+        hands = [seat.value for seat in SEATS if seat in self.table.selected]  # (never none: one stays selected)
+        if len(hands) == 1:
+            return f"betting on the {hands[0]} hand"
+        named = ", ".join(hands[:-1]) + f" and {hands[-1]}"
+        return f"betting on the {named} hands: each chip goes on {'both' if len(hands) == 2 else 'all three'}"
 
     def chip(self, value: int) -> Answer:
         """Put a chip on every selected hand."""

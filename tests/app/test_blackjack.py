@@ -189,7 +189,7 @@ def test_the_view_of_an_unselected_hand_shows_no_bet_and_it_is_not_dealt(tmp_pat
     table = BlackjackTable(Store(tmp_path / "bj.db"), "ann", seed=11)
     assert table.toggle("right").ok and table.chip(50).ok
     answer = table.toggle("right")
-    assert answer.ok and answer.message == "the 50 on the right hand came back to you"
+    assert answer.ok and answer.message == "the 50 on the right hand came back to you; betting on the middle hand"
     seats = table.view()["seats"]
     assert [(s["selected"], s["bet"]) for s in seats] == [(False, 0), (True, 50), (False, 0)]
     assert table.deal().ok and [h["seat"] for h in table.view()["round"]["hands"]] == ["middle"]
@@ -288,3 +288,12 @@ def test_a_round_whose_hands_win_and_lose_alike_is_said_to_break_even_not_to_pus
     assert settled_words(game) == "You break even: your hands won 10 and lost 10."
     pushed = stacked_round({M: "TS 8H"}, "TH 8D")
     assert settled_words(act(pushed, Action.STAND)) == "Push: your bets come back."
+
+
+def test_selecting_a_hand_says_which_hands_a_chip_goes_on(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "bj.db"), "ann", seed=11)  # the middle hand selected at first
+    assert table.toggle("right").message == "betting on the right and middle hands: each chip goes on both"
+    assert table.chip(10).ok
+    assert table.toggle("middle").message == "the 10 on the middle hand came back to you; betting on the right hand"
+    assert table.toggle("left").message == "betting on the right and left hands: each chip goes on both"
+    assert table.toggle("middle").message == "betting on the right, middle and left hands: each chip goes on all three"
