@@ -14,7 +14,7 @@ status line, worked out on a thread of its own), ? rules, s statistics, q quit.
 from __future__ import annotations
 
 import copy
-import time
+import threading
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -102,6 +102,8 @@ class TableApp(App[int]):
         """Whether the "still winnable?" verdict follows the status line."""
         self.verdict = ""
         """The verdict on the position shown ("" while the indicator is off)."""
+        self._leaving = threading.Event()
+        """Set as the player quits: no longer search starts then (quitting waits for it)."""
         self.show_nodes = SHOW_NODES
         """Positions "show me" may search for a win."""
         self.games = games
@@ -272,9 +274,8 @@ class TableApp(App[int]):
             def work() -> None:
                 verdict = self.indicator.verdict(history, deal)
                 self.call_from_thread(self._judged, history, verdict)
-                if verdict.standing is Standing.UNKNOWN:  # once the table rests, a longer search
-                    time.sleep(LONGER_AFTER)
-                    if self.session.history is history:
+                if verdict.standing is Standing.UNKNOWN:  # once the table rests, a longer search (not once it quits)
+                    if not self._leaving.wait(LONGER_AFTER) and self.session.history is history:
                         self.call_from_thread(self._judged, history, self.indicator.longer(history))
 
             self.run_worker(work, thread=True, group="winnable")
@@ -582,6 +583,7 @@ class TableApp(App[int]):
         self.push_screen(TextScreen(stats_text(self.games, self.session.variant)))
 
     def action_quit_game(self) -> None:
+        self._leaving.set()
         self.session.pause()
         if not self.session.is_over:
             try:

@@ -260,3 +260,27 @@ def test_an_unknown_verdict_is_searched_again_longer_when_asked_for_or_the_table
 
     asyncio.run(drive())
     assert "unknown: the search ran out of room before it could tell" in seen and seen[-1] == "can't be won from here"
+
+
+def test_the_full_screen_quit_while_a_verdict_is_unknown_starts_no_longer_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.ui.terminal import fullscreen
+
+    monkeypatch.setattr(fullscreen, "LONGER_AFTER", 0.3)
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell"), 11982)
+    indicator = Indicator(nodes=20_000, seconds=float("inf"))
+    longer: list[object] = []
+    monkeypatch.setattr(indicator, "longer", lambda history: longer.append(history))  # (a quit would wait for it)
+    app = TableApp(games, games.store.save("me", session), session, indicator=indicator)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("w")
+            await _settled(app)
+            assert app.verdict.startswith("unknown")
+            await pilot.press("q")
+
+    asyncio.run(drive())  # (returns once its threads are done)
+    assert longer == []
