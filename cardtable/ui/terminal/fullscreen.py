@@ -1,14 +1,8 @@
 """The full-screen table: drag a card (with the cards on it) onto another pile, or click
 a card then its target (double-click sends it home); or move the cursor with the arrow
-keys and press space to pick up and put down.
-
-Keys: arrows or h/l choose a pile, up/down a card in it, space select/drop, enter play
-the card, d deal, u undo, r redo, i hint (the cards to move and where they go are lit
-until the next action), a auto-finish, n new deal (asking first when that gives up a
-game in progress), N a deal the solver proved winnable, D today's deal (the same for
-everyone), m show me (the solver's win played back, step by step; escape, q or m stops it),
-w the "still winnable?" indicator on or off (its verdict follows the
-status line, worked out on a thread of its own), ? rules, s statistics, q quit.
+keys and press space to pick up and put down. Every key is listed on the ``?`` page
+(``screens.KEYS``); the "still winnable?" verdict follows the status line, worked out
+on a thread of its own.
 """
 
 from __future__ import annotations
