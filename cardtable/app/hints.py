@@ -90,22 +90,23 @@ def describe(state: State, move: Move) -> str:
     return f"{run} from {piles[move.source].id.title} to {piles[move.target].id.title}"
 
 
-def _builds_row(state: State, gap: int) -> bool:
-    """Whether a card put in the grid's ``gap`` joins its row's run: the cards from the
-    row's start, each where its rule wants it (the start's card, then each following the
-    one to its left), reach the gap."""
+def _in_run(state: State, place: int) -> bool:
+    """Whether a card at the grid's ``place`` is (or, put in its gap, would be) in its
+    row's run: the cards from the row's start to the place before it, each where its
+    rule wants it (the start's card, then each following the one to its left)."""
     follows, piles = state.variant.tables.follows, state.piles
     row: list[int] = []
-    at = gap
+    at = place
     while (lead := follows[at]) is not None:
         at = lead[0]
-        row.insert(0, at)  # from the row's start to the gap's left neighbour
-    if not row:
-        return True  # the gap starts its row
-    first = piles[row[0]]
-    if not first or not state.variant.piles[row[0]].empty.accepts(first[-1], state.variant.deck):
+        row.insert(0, at)  # from the row's start to the place's left neighbour
+    chain = row + ([place] if piles[place] else [])
+    if not chain:
+        return True  # an empty place that starts its row
+    first = piles[chain[0]]
+    if not first or not state.variant.piles[chain[0]].empty.accepts(first[-1], state.variant.deck):
         return False
-    for left, pile in zip(row, row[1:]):
+    for left, pile in zip(chain, chain[1:]):
         lead = follows[pile]
         if not piles[pile] or lead is None or piles[pile][-1].index not in lead[1][piles[left][-1].index]:
             return False
@@ -199,8 +200,10 @@ class HeuristicHinter:
         onto_empty = not state.piles[move.target]
         alike = any(move.source in group and move.target in group for group in variant.tables.symmetric)
         if gap_words(state, move.target):  # (in a grid every move empties a place: what counts is the row's run)
-            if _builds_row(state, move.target):
-                words = "it starts its row's run" if "starts" in gap_words(state, move.target) else "it carries its row's run on"
+            if _in_run(state, move.source):
+                return Hint(move, -50, "that breaks the run it stands in, from its row's start")
+            if _in_run(state, move.target):
+                words = "it carries its row's run on" if variant.tables.follows[move.target] else "it starts its row's run"
                 return Hint(move, 70, f"{words}, and stays where it lies from now on")
             return Hint(move, 30, "it fits, though its row's run from the start does not reach it yet")
         if empties and onto_empty and alike:  # (a grid's places are not alike: where a card lies matters)

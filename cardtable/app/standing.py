@@ -181,6 +181,8 @@ class Indicator:
         self._thread: ThreadPoolExecutor | None = None
         self._given: OrderedDict[History, Verdict] = OrderedDict()
         """The last verdicts given, by history (a lost one's way back included)."""
+        self._longer: OrderedDict[State, None] = OrderedDict()
+        """Positions a longer search has looked at (not searched longer again)."""
         self._pending: dict[History, Future[Verdict | None]] = {}
         """Verdicts being worked out, so asking twice searches once."""
 
@@ -235,8 +237,6 @@ class Indicator:
         with self._lock:
             if self._thread is None:
                 self._thread = ThreadPoolExecutor(1, thread_name_prefix="cardtable-winnable", initializer=searching)
-            if game is not None:
-                self._latest[game] = history
             return self._thread.submit(self._work_longer, history, game)
 
     def _work_longer(self, history: History, game: object) -> Verdict | None:
@@ -247,9 +247,6 @@ class Indicator:
             return None
         began = time.monotonic()
         verdict = self.longer(history)
-        with self._lock:
-            if game is not None and self._latest.get(game) == history:
-                del self._latest[game]
         now = time.monotonic()
         self._rested_longer = now + (now - began) * (1 - self.share) / self.share if self.share < 1 else now
         return verdict
@@ -259,16 +256,20 @@ class Indicator:
         came out unknown (at once, where it was decided since)."""
         state = history.state
         outcome = self._outcome_of(state)
-        if outcome in (None, Outcome.UNKNOWN):
+        with self._lock:
+            searched = state in self._longer
+        if outcome in (None, Outcome.UNKNOWN) and not searched:
             result = self.searcher.solve(state, Budget(nodes=LONGER * self.nodes, seconds=LONGER_SECONDS))
             outcome = result.outcome
             if result.solved:
                 WINS.learn(state, result.moves)
             else:
                 self._remember(state, outcome)
-        verdict = self._verdict(history, outcome, search=True)
-        if verdict.standing is Standing.UNKNOWN:
-            verdict = replace(verdict, longer=True)
+            with self._lock:
+                self._longer[state] = None
+                while len(self._longer) > REMEMBERED:
+                    self._longer.popitem(last=False)
+        verdict = self._verdict(history, outcome or Outcome.UNKNOWN, search=True)
         with self._lock:
             self._given[history] = verdict
         return verdict
@@ -358,7 +359,8 @@ class Indicator:
         if outcome is Outcome.SOLVED:
             return Verdict(Standing.WINNABLE)
         if outcome is Outcome.UNKNOWN:
-            return Verdict(Standing.UNKNOWN)
+            with self._lock:
+                return Verdict(Standing.UNKNOWN, longer=history.state in self._longer)
         return Verdict(Standing.LOST, self._way_back(history, search), shown_reason(history.state))
 
     def _way_back(self, history: History, search: bool, within: int | None = None) -> int | None:

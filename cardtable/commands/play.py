@@ -119,9 +119,9 @@ def _typed_out() -> Callable[[str], None]:
     width when it is one (piped, a message stays on one line)."""
     if not sys.stdout.isatty():
         return print
-    from cardtable.ui.terminal.plain import fitted
+    from cardtable.ui.terminal.plain import wrapped
 
-    return lambda text: print(fitted(text, shutil.get_terminal_size().columns))
+    return lambda text: print(wrapped(text, shutil.get_terminal_size().columns))
 
 
 def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) -> int:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 from cardtable.app.hints import HeuristicHinter, Hint
-from cardtable.solitaire import MoveKind, get_variant
+from cardtable.solitaire import MoveKind, apply, get_variant, legal_moves
 from tests.solitaire.games.positions import position
 
 
@@ -76,3 +77,13 @@ def test_a_grids_hints_name_its_gaps_by_the_cards_beside_them_and_favour_a_rows_
     best = hints[0].reason
     assert best.startswith("2") and "into the gap that starts row 3: it starts its row's run" in best
     assert any(re.search(r"into the gap after \S+: it fits, though its row's run", reason) for reason in said)
+
+
+def test_a_grids_hint_never_ranks_a_card_out_of_its_rows_run_above_a_plain_move() -> None:
+    state, rng = get_variant("montana").start(3), random.Random(3)
+    for _ in range(4):  # (a seeded line of play to a table with a row's 2 in place and another row's start empty)
+        state = apply(state, rng.choice(legal_moves(state)), trusted=True)
+    hints = HeuristicHinter().best_moves(state)
+    breaking = [h for h in hints if "breaks the run it stands in" in h.reason]
+    assert breaking and all(h.score < 0 for h in breaking)
+    assert "breaks" not in hints[0].reason

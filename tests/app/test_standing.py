@@ -177,6 +177,8 @@ def test_a_longer_search_decides_a_position_the_usual_one_left_unknown() -> None
     assert indicator.remembered(history) == Verdict(Standing.LOST, None)  # given at once from now on
     small = Indicator(nodes=16, seconds=float("inf"))
     assert small.longer(history).text == "unknown: the search ran out of room before it could tell (a longer one too)"
+    remembered = small.remembered(history)  # known to have been searched longer: never searched longer again
+    assert remembered is not None and remembered.longer and small.verdict(history).longer
 
 
 def test_longer_searches_keep_to_their_share_of_the_thread() -> None:

@@ -262,17 +262,19 @@ class TableApp(App[int]):
         else:
             self._say(ready)
         self.show_message()
-        if ready is None:
-            deal = (session.variant.id, session.deal_number)
+        if ready is not None and (ready.standing is not Standing.UNKNOWN or ready.longer):
+            return
+        deal = (session.variant.id, session.deal_number)
 
-            def work() -> None:
-                verdict = self.indicator.verdict(history, deal)
+        def work() -> None:
+            verdict = ready or self.indicator.verdict(history, deal)
+            if ready is None:
                 self.call_from_thread(self._judged, history, verdict)
-                if verdict.standing is Standing.UNKNOWN:  # once the table rests, a longer search (not once it quits)
-                    if not self._leaving.wait(LONGER_AFTER) and self.session.history is history:
-                        self.call_from_thread(self._judged, history, self.indicator.longer(history))
+            if verdict.standing is Standing.UNKNOWN and not verdict.longer:  # once the table rests, a longer search
+                if not self._leaving.wait(LONGER_AFTER) and self.judging and self.session.history is history:
+                    self.call_from_thread(self._judged, history, self.indicator.longer(history))
 
-            self.run_worker(work, thread=True, group="winnable")
+        self.run_worker(work, thread=True, group="winnable")
 
     def _judged(self, history: History, verdict: Verdict) -> None:
         if self.session.history is history:  # else the table moved on: its own verdict follows

@@ -190,17 +190,17 @@ def still_winnable(indicator: Indicator, session: Session, longer: bool = False)
     return f"  still winnable? {verdict.text}"
 
 
-def fitted(text: str, width: int) -> str:
+def wrapped(text: str, width: int) -> str:
     """A one-line message (``  ...``) broken between words to fit ``width`` columns (less
     one, so no line ends in the terminal's last column), its
     later lines indented as its first; a table (many lines) is left as it is drawn.
 
-    >>> print(fitted("  Show it? The game counts as lost, and it can't be played on", 30))
+    >>> print(wrapped("  Show it? The game counts as lost, and it can't be played on", 30))
       Show it? The game counts as
       lost, and it can't be
       played on
     """
-    if "\n" in text or len(text) <= width:
+    if "\n" in text or len(text) < width:
         return text
     indent = text[: len(text) - len(text.lstrip(" "))]
     return textwrap.fill(text.strip(), max(width - 1, 20), initial_indent=indent, subsequent_indent=indent,

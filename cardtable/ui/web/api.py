@@ -420,7 +420,7 @@ async def watch(socket: WebSocket) -> None:
                 judging = None
                 if verdict is not None:
                     await socket.send_json({"type": "winnable", **winnable_view(game_id, version, verdict)})
-                    if verdict.standing is Standing.UNKNOWN and longer != version == sent:  # once the table rests, search longer
+                    if verdict.standing is Standing.UNKNOWN and not verdict.longer and longer != version == sent:  # once the table rests
                         judging, longer = asyncio.ensure_future(live_games.longer_verdict(live, version)), version
                 elif version == sent and longer != version:  # skipped for a newer table that was then undone: ask again
                     judged = -1

@@ -118,6 +118,7 @@ def test_start_klondike_and_freecell_by_deal_number(page: Page, server: str) -> 
         ("9007199254740993", "FreeCell deal numbers run from 1 to 2,147,483,647, not 9,007,199,254,740,993."),
         ("617e", "FreeCell deal numbers run from 1 to 2,147,483,647: a whole number, like 617 (not 617e)."),  # a slip: no random deal
         ("--3", "FreeCell deal numbers run from 1 to 2,147,483,647: a whole number, like 617 (not --3)."),
+        ("12,5", "FreeCell deal numbers run from 1 to 2,147,483,647: a whole number, like 617 (not 12,5)."),
     ):
         page.fill("#deal-number", typed)
         page.click("#new-game")

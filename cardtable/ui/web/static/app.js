@@ -241,7 +241,11 @@ async function act(action, extra = {}) {
     status();
     $("show-me").textContent = "Show me";
   }
-  if (view.given_up) { say(endedElsewhere === view.id ? ENDED_ELSEWHERE : GIVEN_UP); return { ok: false }; }  // (no request to refuse)
+  if (view.given_up) {  // refused here, with no request to refuse: a card picked for it is put down
+    table.redraw();
+    say(endedElsewhere === view.id ? ENDED_ELSEWHERE : GIVEN_UP);
+    return { ok: false };
+  }
   const run = busy.then(async () => {
     if (!view) return { ok: false };
     const asked = view.id;
@@ -303,7 +307,8 @@ function follow(id, retry = 0) {
   opened.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "view" && view && data.view.id === view.id && data.view.version > view.version) caughtUp(data.view);
-    else if (data.type === "view" && view && data.view.id === view.id && data.view.clock_running !== view.clock_running) clocked(data.view);
+    else if (data.type === "view" && view && data.view.id === view.id && data.view.version === view.version
+             && data.view.clock_running !== view.clock_running) clocked(data.view);
     if (data.type === "winnable") verdict(data);
   };
   opened.onclose = () => {
@@ -343,7 +348,8 @@ async function newGame(pick = null, asking = true) {
   // the solver proved winnable, or the day's deal; the page's own first deal (no last
   // game it could open) asks nothing.
   const game = withOptions($("game-picker").value);
-  const typed = $("deal-number").value.trim().replace(/[,_]/g, "");  // 1,000 or 1_000 as 1000
+  const entered = $("deal-number").value.trim();  // 1,000 or 1_000 as 1000 (but 12,5 is no number)
+  const typed = /^\d{1,3}([,_]\d{3})+$/.test(entered) ? entered.replace(/[,_]/g, "") : entered;
   const deal = typed === "" || pick ? null : Number(typed);
   if (deal !== null) {
     const refused = dealRefused(entryOf(game), typed);
