@@ -104,6 +104,31 @@ def test_an_unknown_verdict_is_followed_by_a_longer_searchs_once_the_table_rests
         assert view["type"] == "view" and (verdict["standing"], verdict["version"]) == ("lost", 1)  # lost before: lost now
 
 
+def test_a_move_made_before_the_table_rests_gets_no_longer_verdict_for_the_table_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.app import standing
+    from cardtable.ui.web import live
+
+    monkeypatch.setattr(live, "LONGER_AFTER", 1.0)
+    monkeypatch.setattr(standing, "LONGER_AFTER", 0.0)  # (the server at rest at once: only the table's rest counts)
+    app = create_app_quick(tmp_path / "m.db")
+    app.state.live.indicator = Indicator(nodes=20_000, seconds=float("inf"))
+    client = TestClient(app)
+    client.post("/api/settings", json={"winnable": True})
+    game = client.post("/api/games", json={"game": "freecell", "deal": 11982}).json()
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as socket:
+        assert socket.receive_json()["type"] == "view"
+        assert socket.receive_json()["standing"] == "unknown"
+        moved = client.post(f"/api/games/{game['id']}/actions", json={  # within the second the table would rest
+            "action": "move", "version": 0, "pile": "t1", "position": -1, "target": "c1"})
+        assert moved.json()["ok"], moved.text
+        view, verdict = socket.receive_json(), socket.receive_json()
+        assert view["type"] == "view" and (verdict["standing"], verdict["version"]) == ("unknown", 1)
+        later = socket.receive_json()  # the new table's longer search, once it rests: none for the table before
+        assert (later["standing"], later["version"]) == ("lost", 1)
+
+
 def test_a_deal_proved_lost_says_so_when_chosen_by_number(tmp_path: Path) -> None:
     path = tmp_path / "web.db"
     known = SolvedDeals(path)
