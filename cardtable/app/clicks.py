@@ -164,11 +164,13 @@ def two_cards(state: State, card: Card, onto: Card, at: Places, onto_at: Places)
     return None, f"{(onto if not on_top[1] else card).symbol} is covered: only exposed cards pair"
 
 
-def why_stuck(state: State, source: int, at: int) -> str:
-    """Why the card at ``at`` of ``source`` has no move: it is home already, or the cards
-    on it keep it there, or every pile that takes cards refuses it for one reason (Golf's
-    waste, its only one), in the engine's own words; else that nothing takes it now."""
+def why_stuck(state: State, source: int, position: int) -> str:
+    """Why the card at ``position`` of ``source`` (-1: its top) has no move: it is home
+    already, or the cards on it keep it there, or every pile that takes cards refuses it
+    for one reason (Golf's waste, its only one), in the engine's own words; else that
+    nothing takes it now."""
     cards, spec = state.piles[source], state.variant.piles[source]
+    at = position % len(cards) if cards else 0
     if cards and spec.kind is PileKind.FOUNDATION:
         return f"{cards[at].symbol} is on {spec.id.title} already"
     held = held_by_pile(state, source, at)

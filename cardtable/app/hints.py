@@ -14,6 +14,7 @@ from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, apply, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import seen_card
+from cardtable.solitaire.rules.gaps import in_sequence, rows
 from cardtable.solitaire.rules.groups import WHOLE_PILES
 from cardtable.solitaire.rules.stock import deals_onto_full_columns
 
@@ -91,26 +92,13 @@ def describe(state: State, move: Move) -> str:
 
 
 def _in_run(state: State, place: int) -> bool:
-    """Whether a card at the grid's ``place`` is (or, put in its gap, would be) in its
-    row's run: the cards from the row's start to the place before it, each where its
-    rule wants it (the start's card, then each following the one to its left)."""
-    follows, piles = state.variant.tables.follows, state.piles
-    row: list[int] = []
-    at = place
-    while (lead := follows[at]) is not None:
-        at = lead[0]
-        row.insert(0, at)  # from the row's start to the place's left neighbour
-    chain = row + ([place] if piles[place] else [])
-    if not chain:
-        return True  # an empty place that starts its row
-    first = piles[chain[0]]
-    if not first or not state.variant.piles[chain[0]].empty.accepts(first[-1], state.variant.deck):
+    """Whether the card at the grid's ``place`` lies in its row's run from the row's
+    start (``gaps.in_sequence``), or, the place empty, one put there would."""
+    row = next((r for r in rows(state) if place in r), ())
+    if not row:
         return False
-    for left, pile in zip(chain, chain[1:]):
-        lead = follows[pile]
-        if not piles[pile] or lead is None or piles[pile][-1].index not in lead[1][piles[left][-1].index]:
-            return False
-    return True
+    reached = in_sequence(state, row)
+    return row.index(place) < reached if state.piles[place] else row.index(place) == reached
 
 
 def gap_words(state: State, pile: int) -> str:
@@ -130,10 +118,8 @@ def gap_words(state: State, pile: int) -> str:
     if lead is not None:
         left = state.piles[lead[0]]
         return f"the gap after {left[-1].symbol}" if left else "the gap after another gap"
-    if pile not in state.variant.tables.tableau:
-        return ""
-    row = sum(1 for p in state.variant.tables.tableau if p <= pile and follows[p] is None)
-    return f"the gap that starts row {row}"
+    row = next((n for n, places in enumerate(rows(state), 1) if pile in places), None)
+    return "" if row is None else f"the gap that starts row {row}"
 
 
 def _last_free_place(state: State, cell: int) -> bool:

@@ -22,7 +22,7 @@ from functools import cache, partial, update_wrapper
 from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck, why_undecided
-from cardtable.app.clicks import count_of, every_target, guess, held_by_pile, nearness, targets, two_cards, why_stuck
+from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards, why_stuck
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, pointing_back, seen_down
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
@@ -411,16 +411,6 @@ class Session:
         spec = self.variant.piles[foundation]
         return spec.takes_cards and (spec.build is not None or not self.state.piles[foundation])
 
-    def _why_stuck(self, source: int, position: int) -> str:
-        """Why the card at ``position`` of ``source`` has no move (``clicks.why_stuck``)."""
-        cards = self.state.piles[source]
-        return why_stuck(self.state, source, position % len(cards) if cards else 0)
-
-    def held_by_pile(self, source: int, at: int) -> str:
-        """Why the face-up card at ``at`` of ``source`` can't be lifted at all ("" if it
-        can be: ``clicks.held_by_pile``)."""
-        return held_by_pile(self.state, source, at)
-
     def guess(self, pile: str | int, position: int = -1) -> Move | None:
         """The move a click on this card most likely means (``clicks.guess``)."""
         try:
@@ -440,7 +430,7 @@ class Session:
                 return Outcome(False, "that card has been removed already")
             if index in self.variant.piles_of(PileKind.STOCK) and not self.variant.stock.face_up:
                 return Outcome(False, "cards in the stock are dealt, not moved: deal turns them")
-            return Outcome(False, self._why_stuck(index, position))
+            return Outcome(False, why_stuck(self.state, index, position))
         return self.play(move)
 
     @_playable

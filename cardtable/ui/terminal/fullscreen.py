@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 
 from cardtable.app import EventKind, Outcome, Session
 from cardtable.app.autoplay import sent_home_at_the_deal
-from cardtable.app.clicks import deals, deals_on_click
+from cardtable.app.clicks import deals, deals_on_click, held_by_pile
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
 from cardtable.app.service import Games
@@ -77,7 +77,7 @@ class TableApp(App[int]):
     BINDINGS = [
         Binding("left,h", "cursor(-1)", "Pile", show=False), Binding("right,l", "cursor(1)", "", show=False),
         Binding("up,k", "card(-1)", "", show=False), Binding("down,j", "card(1)", "", show=False),
-        Binding("space", "pick", "Pick"), Binding("space", "drop", "Drop"), Binding("enter", "play_here", "Play", show=False),
+        Binding("space", "pick", "Pick"), Binding("space", "pick('drop')", "Drop"), Binding("enter", "play_here", "Play", show=False),
         Binding("d", "deal", "Deal"), Binding("u", "undo", "Undo"), Binding("r", "redo", "Redo", show=False),
         Binding("R", "restart", "Restart", show=False), Binding("b", "mark", "Mark", show=False),
         Binding("B", "to_mark", "Back to the mark", show=False),
@@ -100,12 +100,9 @@ class TableApp(App[int]):
         """Set as the player quits: no longer search starts then (quitting waits for it)."""
         self.show_nodes = SHOW_NODES
         """Positions "show me" may search for a win."""
-        self.games = games
-        self.game_id = game_id
-        self.session = session
+        self.games, self.game_id, self.session = games, game_id, session
         self._saved: tuple[Session, Session] = (session, copy.copy(session))
-        """The game as last saved (the session, and a copy of it then), to go back to
-        when a save fails."""
+        """The game as last saved (the session, and a copy of it then), for a failed save."""
         self.farewell = ""
         """What the player is told once the table is closed: where an unfinished game was kept."""
         self.resume = "cardtable resume"
@@ -115,8 +112,7 @@ class TableApp(App[int]):
         """The face-up card the mouse button went down on: a drag may be starting."""
         self.hinted: Move | None = None
         """The move the last hint named, lit on the table until the next action."""
-        self.cursor_pile = 0
-        self.cursor_card = -1
+        self.cursor_pile, self.cursor_card = 0, -1
         sent = sent_home_at_the_deal(session.history)
         self.message = (f"{sent}; click a card, then where it goes; ? for the rules" if sent
                         else "click a card, then where it goes; double-click sends it home; ? for the rules")
@@ -236,8 +232,8 @@ class TableApp(App[int]):
         Pick or Drop, whichever space does not do now."""
         if action == "deal" and hasattr(self, "session"):
             return bool(self.session.variant.piles_of(PileKind.STOCK)) or self.session.gathering is not None
-        if action in ("pick", "drop"):  # space: Drop while a card is held
-            return (getattr(self, "selected", None) is None) == (action == "pick")
+        if action == "pick":  # space: Drop (the same action) while a card is held
+            return (getattr(self, "selected", None) is None) == (parameters != ("drop",))
         return True
 
     def show_message(self) -> None:
@@ -255,16 +251,14 @@ class TableApp(App[int]):
         """Ask for the verdict on the position shown (on a thread: no key waits for it)."""
         if not self.judging:
             return
-        history, session = self.session.history, self.session
+        history, deal = self.session.history, (self.session.variant.id, self.session.deal_number)
         ready = self.indicator.remembered(history)
-        if ready is None:
-            self.verdict = "…"
-        else:
+        self.verdict = "…"
+        if ready is not None:
             self._say(ready)
         self.show_message()
         if ready is not None and (ready.standing is not Standing.UNKNOWN or ready.longer):
             return
-        deal = (session.variant.id, session.deal_number)
 
         def work() -> None:
             verdict = ready or self.indicator.verdict(history, deal)
@@ -401,7 +395,7 @@ class TableApp(App[int]):
         row = min(r.y for _, r in others) if below else max(r.y for _, r in others)
         return min((p for p in others if p[1].y == row), key=lambda p: abs(p[1].x - here.x))[0]
 
-    def action_pick(self) -> None:
+    def action_pick(self, _: str = "pick") -> None:
         pile = self.cursor_pile
         cards = self.session.state.piles[pile]
         if self.selected is not None and self.selected[0] != pile:
@@ -411,15 +405,13 @@ class TableApp(App[int]):
         elif cards:
             at = self.cursor_card % len(cards)
             face_up = at >= self.session.state.hidden[pile]
-            held = self.session.held_by_pile(pile, at) if face_up else ""  # (a card under others that can't go with it)
+            held = held_by_pile(self.session.state, pile, at) if face_up else ""  # (a card under others that can't go with it)
             self.selected = (pile, at) if face_up and not held else None
             self.message = "now move to where it goes and press space" if self.selected else held or "that card is face down"
             self.redraw()
         else:
             self.message = "this place is empty: nothing to pick up"
             self.redraw()
-
-    action_drop = action_pick
 
     def action_play_here(self) -> None:
         cards = self.session.state.piles[self.cursor_pile]
