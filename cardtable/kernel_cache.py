@@ -54,6 +54,10 @@ def fresh_caches(root: Path = Path(__file__).parent) -> bool:
         return False
 
 
+COMPILING = "(the solver is compiled for this machine on its first use: a minute or so, once)"
+"""Said, in every interface, before the first search after an install waits for it."""
+
+
 def search_is_cached(root: Path = Path(__file__).parent, environ: MutableMapping[str, str] = os.environ) -> bool:
     """Whether the solver's search is already compiled on disk (numba's index of it is
     there, beside the sources or in the folder ``ensure_cache_place`` gave), so a first

@@ -27,7 +27,7 @@ from cardtable.commands import (
 )
 from cardtable.commands.deal_ranges import deal_ranges, parse_deals
 from cardtable.commands.solitaire import start_deal
-from cardtable.kernel_cache import search_is_cached
+from cardtable.kernel_cache import COMPILING, search_is_cached
 from cardtable.solitaire import Move, State, Variant
 from cardtable.solitaire.formats import (
     FormatError, format_freecell_solution, format_move, parse_moves, require_freecell_like, uses_freecell_notation,
@@ -178,9 +178,6 @@ def _written(start: State, moves: Sequence[Move], freecell: bool) -> str:
     except FormatError as error:
         raise UserError(str(error)) from None
 
-
-COMPILING = "(the solver is compiled for this machine on its first use: a minute or so, once)"
-"""Said before the first search after an install, which waits for the compiling."""
 
 COMPILE_NOTE = 2.0
 """Seconds of first-time compiling past which the user is told why the wait was long."""

@@ -30,7 +30,7 @@ from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.solved import known_deals
 from cardtable.app.standing import LONGER_AFTER, SETTING_TEXT, Indicator, Standing, Verdict, setting_said
 from cardtable.app.storage_errors import StaleGame, StorageError
-from cardtable.kernel_cache import search_is_cached
+from cardtable.kernel_cache import COMPILING, search_is_cached
 from cardtable.solitaire import Move
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
@@ -39,7 +39,7 @@ from cardtable.ui.terminal.layout import (
 )
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
-    COMPILING, DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, clock_standing, daily_in_play, give_up_question, kept_as_saved, new_deal, put_away,
+    DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, clock_standing, daily_in_play, give_up_question, kept_as_saved, new_deal, put_away,
     saved_words, stats_text,
     status_line,
 )

@@ -23,7 +23,7 @@ from cardtable.cards.notation import coded
 from cardtable.solitaire import Variant
 from cardtable.solitaire.formats import render_state
 from cardtable.solitaire.rulebook import rules_page
-from cardtable.kernel_cache import search_is_cached
+from cardtable.kernel_cache import COMPILING, search_is_cached
 from cardtable.ui.terminal.commands import WORDS, help_for, run_command, yes_or_no
 
 
@@ -35,8 +35,6 @@ GIVE_UP_FOR_DAILY = "Give up this game as lost for today's deal?"
 SEARCHING = ("hint", "show", "winnable")
 """Commands that search for a win."""
 
-COMPILING = "(the solver is compiled for this machine on its first use: a minute or so, once)"
-"""Said before the first search after an install, which compiles it."""
 
 DAILY_IN_PLAY = "this is today's deal, still in play: play on"
 """Said when today's deal is asked for while it is the game in play (nothing is given up)."""

@@ -706,7 +706,7 @@ def test_the_first_hint_after_an_install_says_it_compiles_the_solver_and_stops_t
 ) -> None:
     # The screen froze for a minute, nothing said, the game's clock running on.
     from cardtable.ui.terminal import fullscreen
-    from cardtable.ui.terminal.plain import COMPILING
+    from cardtable.kernel_cache import COMPILING
 
     now = [0.0]
     session = slow_to_hint(now)
