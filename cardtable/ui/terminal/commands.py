@@ -22,7 +22,7 @@ from cardtable.app.events import Event
 from cardtable.app.redeals import offers_redeal
 from cardtable.cards import NotationError, parse_card
 from cardtable.cards.words import listed
-from cardtable.solitaire import Move, MoveKind, PileKind, Variant
+from cardtable.solitaire import Move, MoveKind, PileKind, Variant, apply, check
 from cardtable.solitaire.traits import Play
 from cardtable.solitaire.formats import FormatError, move_words, parse_move
 
@@ -273,12 +273,13 @@ def _read(variant: Variant, word: str) -> Move | str:
 def _in_turn(session: Session, moves: list[Move], unread: str = "") -> Outcome:
     """Play ``moves`` one after another, up to the first that can't be played; ``unread``:
     why the word after them is no move. Taken (to be saved) if any move was played.
-    Auto-build sends cards home only after the last: a solver's line, pasted, names
-    piles whose cards it would have moved ahead of the line."""
+    Auto-build sends cards home only after the last move played: a solver's line, pasted,
+    names piles whose cards it would have moved ahead of the line."""
     events: tuple[Event, ...] = ()
     outcome = Outcome(True)
     for done, move in enumerate(moves):
-        outcome = session.play(move, build=done == len(moves) - 1)
+        last = done == len(moves) - 1 or not _then_playable(session, move, moves[done + 1])
+        outcome = session.play(move, build=last)
         events += outcome.events
         if not outcome.ok:
             return Outcome(done > 0, _played(done, len(moves)) + outcome.reason, events)
@@ -286,6 +287,14 @@ def _in_turn(session: Session, moves: list[Move], unread: str = "") -> Outcome:
         played = f"{len(moves)} move{'s' * (len(moves) != 1)} played; then " if moves else ""
         return Outcome(bool(moves), played + unread, events)
     return replace(outcome, reason=f"{len(moves)} moves played" if len(moves) > 1 else outcome.reason, events=events)
+
+
+def _then_playable(session: Session, move: Move, after: Move) -> bool:
+    """Whether ``after`` can be played once ``move`` is (True if ``move`` can't be: it is
+    then the one refused)."""
+    if not check(session.state, move).ok:
+        return True
+    return check(apply(session.state, move, trusted=True), after).ok
 
 
 def _played(done: int, of: int) -> str:

@@ -134,6 +134,12 @@ def test_a_pasted_solution_is_played_as_written_with_auto_build_on_building_afte
     half = Session(variant, 617)
     run_command(half, " ".join(line.split()[:40]))
     assert half.state == auto_build(_through(variant.start(617), solution.moves[:40]))[0]  # built once, after the line
+    stopped = Session(variant, 617)  # a line that stops part-way builds after the last move it played
+    twelve = line.split()[:12]
+    reply = run_command(stopped, " ".join([*twelve, twelve[-1]]))  # the twelfth can't be played twice
+    assert reply.outcome.reason.startswith("12 of 13 moves played; then "), reply.outcome.reason
+    played, built = auto_build(_through(variant.start(617), solution.moves[:12]))
+    assert built and stopped.state == played  # (a card goes home after the twelfth move)
 
 
 def _through(state: State, moves: tuple[Move, ...]) -> State:
