@@ -124,8 +124,12 @@ def _typed_out() -> Callable[[str], None]:
     return lambda text: print(wrapped(text, shutil.get_terminal_size().columns))
 
 
-def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) -> int:
+def _run(games: Games, game_id: int, session: Session, plain: bool, again: str, note: str = "") -> int:
+    """Play the game typed or full screen; ``note``, a word about the game begun, is said
+    where the player will see it (the full screen hides what went before it)."""
     if _typed(plain):
+        if note:
+            print(f"cardtable: {note}", file=sys.stderr)
         from cardtable.ui.terminal.plain import play_plain
 
         def prompt() -> None:
@@ -141,13 +145,14 @@ def _run(games: Games, game_id: int, session: Session, plain: bool, again: str) 
         return play_plain(games, game_id, session, typed_lines(sys.stdin), _typed_out(), prompt, resume=again, unprompt=unprompt)
     from cardtable.ui.terminal.fullscreen import play_fullscreen
 
-    return play_fullscreen(games, game_id, session, again)
+    return play_fullscreen(games, game_id, session, again, note)
 
 
 def play(args: argparse.Namespace) -> int:
     """Start a game."""
     game_of(args.game)
     games = _games(args)
+    note = ""
     try:
         if args.scoring is not None or args.auto_build is not None:
             scoring = None if args.scoring is None else Scoring(args.scoring)
@@ -159,33 +164,33 @@ def play(args: argparse.Namespace) -> int:
             if not session.daily:  # begun already today
                 from cardtable.ui.terminal.plain import DAILY_AGAIN
 
-                print(f"cardtable: {DAILY_AGAIN}", file=sys.stderr)
+                note = DAILY_AGAIN
         elif args.winnable:
             game_id, session = games.start_winnable(args.game)
         else:
             game_id, session = games.start(args.game, args.deal)
             if args.deal is not None:
-                _left_before(games, session, game_id, _resume_words(games, args.db))
+                note = _left_before(games, session, game_id, _resume_words(games, args.db))
     except (ValueError, StorageError, NoWinnableDeal) as error:
         raise UserError(str(error)) from None
     try:
-        return _run(games, game_id, session, args.plain, _resume_words(games, args.db))
+        return _run(games, game_id, session, args.plain, _resume_words(games, args.db), note)
     except StorageError as error:
         raise UserError(str(error)) from None
 
 
-def _left_before(games: Games, session: Session, game_id: int, again: str) -> None:
-    """Say so where the deal asked for by number is in play already, unfinished: this
-    starts it afresh, and the earlier game waits to be resumed."""
+def _left_before(games: Games, session: Session, game_id: int, again: str) -> str:
+    """What to say where the deal asked for by number is in play already, unfinished:
+    this starts it afresh, and the earlier game waits to be resumed ('' if it is not)."""
     earlier = [r.id for r in games.store.unfinished(games.player)
                if r.variant == session.variant.id and r.deal == session.deal_number and r.id != game_id]
     if len(earlier) == 1:
-        print(f"cardtable: a new game of this deal begins; game {earlier[0]} of it, unfinished, is kept: "
-              f"`{again} {earlier[0]}` goes on with it", file=sys.stderr)
-    elif earlier:
+        return (f"a new game of this deal begins; game {earlier[0]} of it, unfinished, is kept: "
+                f"`{again} {earlier[0]}` goes on with it")
+    if earlier:
         listed = ", ".join(map(str, earlier[:-1])) + f" and {earlier[-1]}"
-        print(f"cardtable: a new game of this deal begins; games {listed} of it, unfinished, are kept: "
-              f"`{again} GAME` goes on with one", file=sys.stderr)
+        return f"a new game of this deal begins; games {listed} of it, unfinished, are kept: `{again} GAME` goes on with one"
+    return ""
 
 
 def resume(args: argparse.Namespace) -> int:

@@ -17,20 +17,25 @@ from pathlib import Path
 
 
 def _on_a_terminal(
-    args: list[str], columns: int, lines: int, typed: str, db: Path, term: str = "xterm-256color"
+    args: list[str], columns: int, lines: int, typed: str, db: Path, term: str = "xterm-256color", once: str = ""
 ) -> tuple[int, str]:
     """Run ``cardtable ARGS`` on a pseudo-terminal of the given size and ``TERM``, type
-    ``typed``, and return its exit status and everything it wrote."""
+    ``typed`` (once it has written ``once``), and return its exit status and everything
+    it wrote."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}  # (set by some runners: the pty's size rules)
     env.update(CARDTABLE_DB=str(db), TERM=term)
     command = subprocess.Popen([sys.executable, "-m", "cardtable.cli", *args], stdin=slave, stdout=slave, stderr=slave, env=env)
     os.close(slave)
-    os.write(master, typed.encode())
     written = b""
+    if not once:
+        os.write(master, typed.encode())
     end = time.monotonic() + 120
     while time.monotonic() < end:
+        if once and once.encode() in written:
+            os.write(master, typed.encode())
+            once = ""
         if select.select([master], [], [], 0.5)[0]:
             try:
                 chunk = os.read(master, 65536)
@@ -179,3 +184,13 @@ def test_a_deal_chosen_again_while_unfinished_says_the_earlier_game_is_kept(tmp_
     assert "a new game of this deal begins; game 1 of it, unfinished, is kept: `cardtable resume 1` goes on with it" in again.stderr
     other = cardtable("play", "klondike", "--deal", "8", "--plain", stdin="quit\n", env=where)
     assert "unfinished" not in other.stderr  # another deal: nothing to say
+
+
+def test_the_full_screen_shows_that_the_earlier_game_of_a_deal_is_kept_on_the_table(tmp_path: Path) -> None:
+    """Said before the full screen opened, the words were hidden by it until the player quit."""
+    db = tmp_path / "f.db"
+    assert _on_a_terminal(["play", "klondike", "--deal", "7"], 100, 30, "dq", db, once="Quit")[0] == 0  # a card turned
+    status, written = _on_a_terminal(["play", "klondike", "--deal", "7"], 100, 30, "q", db, once="Quit")
+    assert status == 0 and "\x1b[?1049h" in written  # (the full screen's own page)
+    on_the_table = written.split("\x1b[?1049h", 1)[1]
+    assert "a new game of this deal begins; game 1 of it" in on_the_table, on_the_table[-800:]

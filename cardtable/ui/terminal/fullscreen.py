@@ -585,11 +585,11 @@ class TableApp(App[int]):
         self.exit()
 
 
-def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = "cardtable resume") -> int:
-    """Run the full-screen table until the player quits; say where an unfinished game
-    was saved, as the typed mode does (``resume``: the command that continues it)."""
+def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = "cardtable resume", note: str = "") -> int:
+    """Run the full-screen table until the player quits (``note``: its first message); say
+    where an unfinished game was saved (``resume``: the command that continues it)."""
     app = TableApp(games, game_id, session)
-    app.resume = resume
+    app.resume, app.message = resume, note or app.message
     app.run()
     code = app.return_code or 0
     if app.farewell or not app.session.is_over:  # closed another way: saved after its last action
