@@ -98,6 +98,15 @@ def auto_build(state: State) -> tuple[State, list[Move]]:
         played.append(moves[0])
 
 
+def stops_after(state: State, move: Move, after: Move) -> bool:
+    """Whether a line of moves stops after ``move``, its next being ``after``: so the
+    moves home come then, not after the line's last (true as well if ``move`` itself
+    can't be played: the line stops at it)."""
+    if not check(state, move).ok:
+        return True
+    return not check(apply(state, move, trusted=True), after).ok
+
+
 def opening_history(opening: State) -> History:
     """A new game's history with the cards safe to send home at the deal sent there, as
     a step the table plays (``History.with_table_step``); the bare opening where none is."""

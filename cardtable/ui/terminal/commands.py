@@ -18,11 +18,12 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from cardtable.app import Outcome, Session
+from cardtable.app.autoplay import stops_after
 from cardtable.app.events import Event
 from cardtable.app.redeals import offers_redeal
 from cardtable.cards import NotationError, parse_card
 from cardtable.cards.words import listed
-from cardtable.solitaire import Move, MoveKind, PileKind, Variant, apply, check
+from cardtable.solitaire import Move, MoveKind, PileKind, Variant
 from cardtable.solitaire.traits import Play
 from cardtable.solitaire.formats import FormatError, move_words, parse_move
 
@@ -278,8 +279,8 @@ def _in_turn(session: Session, moves: list[Move], unread: str = "") -> Outcome:
     events: tuple[Event, ...] = ()
     outcome = Outcome(True)
     for done, move in enumerate(moves):
-        last = done == len(moves) - 1 or not _then_playable(session, move, moves[done + 1])
-        outcome = session.play(move, build=last)
+        stops = done == len(moves) - 1 or stops_after(session.state, move, moves[done + 1])
+        outcome = session.play(move, build=stops)
         events += outcome.events
         if not outcome.ok:
             return Outcome(done > 0, _played(done, len(moves)) + outcome.reason, events)
@@ -287,14 +288,6 @@ def _in_turn(session: Session, moves: list[Move], unread: str = "") -> Outcome:
         played = f"{len(moves)} move{'s' * (len(moves) != 1)} played; then " if moves else ""
         return Outcome(bool(moves), played + unread, events)
     return replace(outcome, reason=f"{len(moves)} moves played" if len(moves) > 1 else outcome.reason, events=events)
-
-
-def _then_playable(session: Session, move: Move, after: Move) -> bool:
-    """Whether ``after`` can be played once ``move`` is (True if ``move`` can't be: it is
-    then the one refused)."""
-    if not check(session.state, move).ok:
-        return True
-    return check(apply(session.state, move, trusted=True), after).ok
 
 
 def _played(done: int, of: int) -> str:
