@@ -211,7 +211,7 @@ def test_klondikes_first_tries_win_a_deal_its_own_search_wanders_in() -> None:
     assert solve(alone.start(300), Budget(nodes=20_000)).outcome is Outcome.UNKNOWN
 
 
-@pytest.mark.parametrize(("game", "deal"), [("bakers-dozen", 7), ("box-fan", 16)])
+@pytest.mark.parametrize(("game", "deal"), [("bakers-dozen", 10), ("box-fan", 16)])
 def test_first_tries_win_a_face_up_deal_its_own_search_wanders_in(game: str, deal: int) -> None:
     from dataclasses import replace
 

@@ -18,7 +18,7 @@ from cardtable.solitaire.compiled.grid import (
 )
 from cardtable.solitaire.compiled.shared import (
     CLOSE_UP_TARGET, DEAL, FACE_UP, FIRST_GAP_TARGET, GAPS_TARGET, GRID_GOAL, MAX_MOVES, MOVE, NO_PILE, NO_STEP,
-    ONE, ONE_OR_WHOLE, ONE_PILE_GOAL, PAIR, REDEAL, ROTATE, ROWS_GOAL, RUN, SINGLES_SAFE, SLIDE, SUPERMOVE, TURN_TO,
+    ONE, ONE_OR_WHOLE, ONE_PILE_GOAL, PAIR, REDEAL, ROTATE, ROWS_GOAL, RUN, SAFE_DEEPER, SINGLES_SAFE, SLIDE, SUPERMOVE, TURN_TO,
     WHOLE, WHOLE_BY_TOP, base_of, code, mixed, put, starts, stock_hidden,
 )
 
@@ -502,7 +502,8 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1, eager=False):  # typ
     ``first`` and ``second`` only, when ``first`` is given.
 
     A card is safe to send home when every card that could be built on it off the
-    foundations is home already: nothing will ever need it as a place to go. Where
+    foundations is home already: nothing will ever need it as a place to go; or, where
+    ``SAFE_DEEPER`` holds, when those still out go home next themselves. Where
     cards are only taken away, in pairs or alone, see ``_safe_removal``. ``eager``
     sends any card the foundations take, safe or not: a search that does so may miss
     a win, so it proves nothing when it finds none (``Solving.eager_home``).
@@ -510,7 +511,6 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1, eager=False):  # typ
     meta, group, is_found = rules.meta, rules.group, rules.is_foundation
     covered, foundations = rules.covered, rules.foundations
     build_id, tables, feeds = rules.build_id, rules.tables, rules.feeds
-    dependents, copies = rules.dependents, rules.copies
     if meta[SINGLES_SAFE]:
         return _safe_removal(rules, cards, lens, hid)
     if not meta[15]:
@@ -538,7 +538,7 @@ def home_move(rules, cards, lens, hid, first=-1, second=-1, eager=False):  # typ
                 continue
             if not feeds[i, f] or _unranked(rules, cards, lens, hid, f, c):
                 continue
-            if not eager and _needed(dependents, copies, foundations, cards, lens, c):
+            if not eager and _needed(rules, cards, lens, c, base):
                 break  # the card is needed in play, whichever foundation would take it
             return code(MOVE, i, f, 1)
     return -1
@@ -572,14 +572,53 @@ def _safe_removal(rules, cards, lens, hid):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, nogil=True)
-def _needed(dependents, copies, foundations, cards, lens, c):  # type: ignore[no-untyped-def]
+def _needed(rules, cards, lens, c, base):  # type: ignore[no-untyped-def]
     # Whether a card that may be built on card c is not all home yet (counted here, and
-    # only for a card some foundation takes: most top cards never get this far).
+    # only for a card some foundation takes: most top cards never get this far). Where
+    # ``SAFE_DEEPER`` holds (see program._safe_deeper), not if each card out goes home
+    # next, as does each card out that may be built on it, with all built on those home.
+    dependents, copies, foundations = rules.dependents, rules.copies, rules.foundations
+    deeper = rules.meta[SAFE_DEEPER]
     for d in range(dependents.shape[1]):
         x = dependents[c, d]
         if x < 0:
             return False
-        if _home_count(foundations, cards, lens, x, copies[x]) < copies[x]:
+        if _home_count(foundations, cards, lens, x, copies[x]) == copies[x]:
+            continue
+        if not deeper or not _goes_next(rules, cards, lens, x, base):
+            return True
+        for e in range(dependents.shape[1]):
+            y = dependents[x, e]
+            if y < 0:
+                break
+            if not _home_count(foundations, cards, lens, y, 1) and (
+                not _goes_next(rules, cards, lens, y, base) or _builders_out(rules, cards, lens, y)
+            ):
+                return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _builders_out(rules, cards, lens, y):  # type: ignore[no-untyped-def]
+    # Whether a card that may be built on card y is out (one of each card).
+    for g in range(rules.dependents.shape[1]):
+        z = rules.dependents[y, g]
+        if z < 0:
+            return False
+        if not _home_count(rules.foundations, cards, lens, z, 1):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _goes_next(rules, cards, lens, x, base):  # type: ignore[no-untyped-def]
+    # Whether some foundation takes card x next.
+    for f in rules.foundations:
+        held = lens[f]
+        if held > 0:
+            if rules.tables[rules.build_id[f], cards[f, held - 1], x]:
+                return True
+        elif starts(rules, f, x, base):
             return True
     return False
 

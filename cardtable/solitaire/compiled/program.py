@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.solitaire.compiled.rules import Rules, lent, made
-from cardtable.solitaire.compiled.shared import MOVES_STAY_PUT, SINGLES_SAFE
+from cardtable.solitaire.compiled.shared import MOVES_STAY_PUT, SAFE_DEEPER, SINGLES_SAFE
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.goal import cards_to_win
 from cardtable.solitaire.rules.groups import GroupKind
@@ -40,7 +40,7 @@ TURN_TO = 26  # the pile a turned-up card goes to (rules/turning.py), -1: none
 SAME_RANK, SLIDE, GRID_ROW, GRID_GOAL = 30, 31, 32, 33
 ROWS_GOAL, ONE_PILE_GOAL = 1, 2
 """``meta[GRID_GOAL]``: 0 for the goals read off the foundations or the cleared tableau."""
-META_SIZE = 38
+META_SIZE = 39
 NO_STEP = -1000
 """``base_step`` of a pile whose empty rule names its ranks outright."""
 
@@ -204,6 +204,7 @@ def _compile(variant: Variant) -> Program:
         meta[REFILL] < 0 and not meta[SLIDE] and meta[CLEAR_RUN] < 0 and meta[TURN_TO] < 0
         and not (covered >= 0).any() and not (uncovers >= 0).any() and not waiting.any() and not (ranks_from >= 0).any()
     )
+    meta[SAFE_DEEPER] = _safe_deeper(variant, meta, group, feeds, card_tables[run_id], dependents)
     owned = made(  # type: ignore[call-arg]
         meta,
         group,
@@ -354,6 +355,41 @@ def _homes_apart(variant: Variant) -> bool:
         if seen & cards:
             return False
         seen |= cards
+    return True
+
+
+def _safe_deeper(
+    variant: Variant, meta: Array, group: Array, feeds: npt.NDArray[np.bool_], runs: npt.NDArray[np.bool_], dependents: Array
+) -> bool:
+    """Whether card c may go home while a card x that could be built on it is still out,
+    so long as x goes home next, as does each card y still out that could be built on x,
+    and every card that could be built on y is home (a red Six goes home with both black
+    Fives out if the black Fours and the other red Four are home).
+
+    Why no win is lost: a win that keeps c out uses it only to hold x, or a run x, y
+    (nothing else can lie on y: its own dependents are home). Where the win lays them on
+    c, y and x go home instead, each next in line and on top just then; anything that
+    would later be laid on them is home already. So the same win is played with c, x
+    and y home, as long as sending them home early changes nothing else: foundations
+    that never give cards back (the next card stays next until it goes), one card of
+    each, every pile sending its cards home, runs that only move in building order, no
+    stock dealt onto the piles and no move with a further effect (``MOVES_STAY_PUT``)."""
+    t = variant.tables
+    homes = list(t.foundations)
+    if not meta[AUTO_HOME] or not meta[MOVES_STAY_PUT] or any(t.group[f] is not None for f in homes):
+        return False
+    if variant.deck.size != 52 or (t.stock is not None and variant.stock.target is not StockTarget.WASTE):
+        return False
+    out = [i for i in range(len(variant.piles)) if i not in homes]
+    if not all(feeds[i, f] for i in out for f in homes):
+        return False
+    built_on = [set(row[row >= 0]) for row in dependents]
+    for i in out:
+        if group[i] in (GROUP_CODES[GroupKind.RUN], GROUP_CODES[GroupKind.SUPERMOVE]):
+            if any(not set(np.flatnonzero(runs[i, below])) <= built_on[below] for below in range(52)):
+                return False
+        elif group[i] not in (-1, GROUP_CODES[GroupKind.ONE]):
+            return False
     return True
 
 

@@ -11,7 +11,7 @@ import pytest
 from cardtable.solitaire import Move, MoveKind, State, apply, get_variant, legal_moves
 from cardtable.solitaire.compiled import kernel, to_arrays
 from cardtable.solitaire.compiled.bridge import to_move
-from cardtable.solitaire.compiled.program import AUTO_HOME, SINGLES_SAFE, program_of
+from cardtable.solitaire.compiled.program import AUTO_HOME, SAFE_DEEPER, SINGLES_SAFE, program_of
 from tests.solitaire.games.positions import move, position
 
 
@@ -101,3 +101,23 @@ def test_kings_going_at_once_prove_a_pyramid_deal_lost_in_a_tenth_of_the_positio
 
     result = solve(get_variant("pyramid").start(10), Budget(nodes=150_000))
     assert result.outcome is Outcome.UNWINNABLE  # 72,711 positions; 915,938 with Kings taken when the search chose
+
+
+def test_a_card_goes_home_while_the_cards_that_could_go_on_it_go_home_next_and_so_do_theirs() -> None:
+    # 6♥ with both black Fives out: each goes home next, as does the red Four that could
+    # go on them (4♦); and the cards that could go on 4♦ (the black Threes) are home.
+    homes = dict(f1="AS 2S 3S 4S", f2="AH 2H 3H 4H 5H", f4="AC 2C 3C 4C")
+    ready = position("freecell", **homes, f3="AD 2D 3D", t1="6H", t2="5S", t3="4D 5C")
+    assert _home(ready) == move(ready, "t1", "f2")
+    waiting = position("freecell", **homes, f3="AD 2D", t1="6H", t2="5S", t3="3D 4D 5C")
+    assert _home(waiting) is None  # 4♦ isn't next: a black Five may yet need 6♥ to lie on
+
+
+@pytest.mark.parametrize(
+    ("game", "deeper"),
+    [("freecell", True), ("bakers-dozen", True), ("klondike", False), ("yukon", False), ("spider-1suit", False)],
+)
+def test_a_card_goes_home_ahead_of_cards_still_out_only_where_no_win_can_be_lost_by_it(game: str, deeper: bool) -> None:
+    # Klondike's foundations give cards back, Yukon moves cards not in sequence, Spider
+    # has two of each card: there the cards still out must be home first.
+    assert bool(program_of(get_variant(game)).meta[SAFE_DEEPER]) is deeper
