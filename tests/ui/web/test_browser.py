@@ -529,6 +529,32 @@ def test_a_card_picked_up_is_put_down_when_the_table_changes_under_it(page: Page
     expect(page.locator('#table .card.selected[data-pile="t1"]')).to_have_count(1)
 
 
+def test_a_card_picked_up_stays_up_through_a_deal_but_not_once_another_tab_moves_it(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    page, other = context.new_page(), context.new_page()
+    page.goto(server)
+    start(page, "klondike", 4)
+    page.click('#table .card[data-pile="t7"] >> nth=-1')  # J♥, whose one place is t1
+    picked = page.locator('#table .card.selected[data-pile="t7"]')
+    expect(picked).to_have_count(1)
+    page.locator("#table").focus()
+    page.keyboard.press("d")  # the table changes, but not under the card picked up
+    expect(page.locator("#status")).to_contain_text("1 move")
+    expect(picked).to_have_count(1)
+    view = other.request.get(f"{server}/api/games/latest").json()
+    t7 = next(p for p in view["piles"] if p["name"] == "t7")
+    moved = other.request.post(f"{server}/api/games/{view['id']}/actions", data={
+        "action": "move", "version": view["version"], "pile": "t7", "position": len(t7["cards"]) - 1, "target": "t1"})
+    assert moved.json()["ok"], moved.json()
+    expect(page.locator("#status")).to_contain_text("2 moves")
+    expect(page.locator("#table .card.selected")).to_have_count(0)  # put down: it lies elsewhere now
+    settle(page)
+    page.click('#table .card[data-pile="t1"] >> nth=-1')  # J♥ again, picked up where it lies now
+    expect(page.locator('#table .card.selected[data-pile="t1"]')).to_have_count(1)
+    expect(page.locator("#status")).to_contain_text("2 moves")
+    context.close()
+
+
 def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) -> None:
     page.select_option("#game-picker", "freecell")  # the settings offered are the picked game's
     page.click("#show-settings")  # the solution is replayed move for move: no automatic moves
