@@ -90,3 +90,20 @@ def known_deals(store: Store) -> Callable[[str, int], Outcome | None]:
         return values.get(rows[0][0]) if rows else None
 
     return known
+
+
+def known_wins(store: Store) -> Callable[[str, int], str | None]:
+    """The stored win of a deal proved winnable, in the move notation, read through
+    ``store`` (None when there is none, or the store can't be read)."""
+
+    def win(game: str, deal: int) -> str | None:
+        try:
+            rows = store.query(
+                "SELECT solution FROM solver_results WHERE game = ? AND deal = ? AND outcome = ?",
+                (game, deal, Outcome.SOLVED.value),
+            )
+        except StorageError:
+            return None
+        return str(rows[0][0]) if rows and rows[0][0] else None
+
+    return win

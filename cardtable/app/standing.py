@@ -25,7 +25,7 @@ import time
 from cardtable.app.cores import searching
 from cardtable.app.history import History
 from cardtable.app.searches import HERE, Searcher
-from cardtable.app.wins import WINS, shipped_win
+from cardtable.app.wins import WINS, deal_win, shipped_win
 from cardtable.solitaire import State
 from cardtable.solver import Budget, Outcome
 from cardtable.solver.trapped import trapped
@@ -98,6 +98,7 @@ GIVEN = 2_000
 """Verdicts kept whole, by history, for asking again."""
 
 KnownDeal = Callable[[str, int], Outcome | None]
+KnownWin = Callable[[str, int], str | None]
 """The stored verdict on a deal (game id, deal number), if there is one."""
 
 
@@ -157,7 +158,7 @@ class Indicator:
 
     def __init__(
         self, nodes: int = NODES, known: KnownDeal | None = None, look_back: int = LOOK_BACK, seconds: float = SECONDS,
-        share: float = SHARE, searcher: Searcher = HERE,
+        share: float = SHARE, searcher: Searcher = HERE, known_win: KnownWin | None = None,
     ) -> None:
         self.nodes = nodes
         self.searcher = searcher
@@ -175,6 +176,9 @@ class Indicator:
         self._latest: dict[object, History] = {}
         """The newest position asked for, by game (``submit``'s ``game``)."""
         self.known = known
+        self.known_win = known_win
+        """A deal's stored win (``solved.known_wins``), kept where ``known`` says a deal is
+        won, so that a hint from there follows it rather than searching short."""
         self.look_back = look_back
         self._decided: OrderedDict[State, Outcome] = OrderedDict()
         self._lock = RLock()
@@ -323,6 +327,10 @@ class Indicator:
                 outcome = None
             if outcome is not None:
                 self._remember(state, outcome)
+            if outcome is Outcome.SOLVED and self.known_win is not None:
+                win = deal_win(state.variant, deal[1], self.known_win(*deal), history.played)
+                if win is not None:
+                    WINS.learn(state, win)
         inherited = outcome in (None, Outcome.UNKNOWN) and self._lost_before(history)
         if outcome is None and not inherited:
             outcome = self._solve(state)

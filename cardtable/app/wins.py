@@ -138,13 +138,18 @@ def _where_it_is(state: State, move: Move, card: Card | None, foundations: froze
 
 
 def shipped_win(variant: Variant, deal: int, played: Sequence[Move] = ()) -> tuple[Move, ...] | None:
-    """The shipped win of ``deal`` (``deals.shipped``), checked by replaying it through the
-    engine from the deal's start; None if there is none or it no longer replays to a win.
-    With ``played`` (the table's step at the deal) the win from where it leads
-    (``rebased``). A caller that uses it keeps it (``WINS.learn``) for the positions along it."""
+    """The shipped win of ``deal`` (``deals.shipped``): ``deal_win`` of its text."""
     from cardtable.app.deals import shipped  # (deals reaches the hints, which read the wins)
 
-    text = shipped().get(variant.id, {}).get(deal)
+    return deal_win(variant, deal, shipped().get(variant.id, {}).get(deal), played)
+
+
+def deal_win(variant: Variant, deal: int, text: str | None, played: Sequence[Move] = ()) -> tuple[Move, ...] | None:
+    """A win of ``deal`` written in the move notation (a shipped one, or one the solver
+    stored), checked by replaying it through the engine from the deal's start; None if
+    there is none or it does not replay to a win. With ``played`` (the table's step at
+    the deal) the win from where it leads (``rebased``). A caller that uses it keeps it
+    (``WINS.learn``) for the positions along it."""
     if not text:
         return None
     try:

@@ -57,6 +57,25 @@ def test_a_known_deal_is_answered_without_a_search() -> None:
     assert asked == [("freecell", 11982)]
 
 
+def test_a_deal_known_won_lends_its_stored_win_to_a_hint_that_could_not_find_one() -> None:
+    # "still winnable? winnable" from the stored verdict, then a hint on a busy machine:
+    # "a short search found no win from here".
+    from cardtable.app import Session
+    from cardtable.app.guide import Effort, SolvingHinter
+    from cardtable.solitaire.formats import format_move
+
+    variant = get_variant("freecell")
+    stored = " ".join(format_move(variant, m) for m in solve(variant.start(617), Budget(nodes=500_000)).moves)
+    session = Session(variant, 617, hinter=SolvingHinter(Effort(nodes=1, samples=1, sample_nodes=1)))
+    assert "no win" in session.hint().reason  # its own search is far too short
+    indicator = Indicator(nodes=1, known=lambda game, deal: Outcome.SOLVED, known_win=lambda game, deal: stored)
+    assert indicator.verdict(session.history, ("freecell", 617)).standing is Standing.WINNABLE
+    hint = session.hint()
+    assert hint.ok and "leads to a win in" in hint.reason, hint.reason
+    while not session.is_won:  # and followed, it wins
+        assert session.play(session.hint().hint.move).ok  # type: ignore[union-attr]
+
+
 def test_a_budget_too_small_says_unknown() -> None:
     verdict = Indicator(nodes=16, seconds=float("inf")).verdict(History.begin(get_variant("freecell").start(11982)))
     assert verdict.standing is Standing.UNKNOWN and "unknown" in verdict.text

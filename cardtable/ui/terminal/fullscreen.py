@@ -27,7 +27,7 @@ from cardtable.app.history import History
 from cardtable.app.service import Games
 from cardtable.app.showing import NoWin, give_up_reason, playback, reveals
 from cardtable.app.showing import NODES as SHOW_NODES
-from cardtable.app.solved import known_deals
+from cardtable.app.solved import known_deals, known_wins
 from cardtable.app.standing import LONGER_AFTER, SETTING_TEXT, Indicator, Standing, Verdict, setting_said
 from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.kernel_cache import COMPILING, search_is_cached
@@ -91,7 +91,7 @@ class TableApp(App[int]):
 
     def __init__(self, games: Games, game_id: int, session: Session, indicator: Indicator | None = None) -> None:
         super().__init__()
-        self.indicator = indicator or Indicator(known=known_deals(games.store))
+        self.indicator = indicator or Indicator(known=known_deals(games.store), known_win=known_wins(games.store))
         self.judging = games.indicator_on()
         """Whether the "still winnable?" verdict follows the status line."""
         self.verdict = ""
