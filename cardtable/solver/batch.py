@@ -16,9 +16,6 @@ from cardtable.solitaire import Variant, get_variant
 from cardtable.solitaire.formats import format_move
 from cardtable.solver.search import Budget, Outcome, Result, solve
 
-CHUNK = 4
-"""Deals a cluster's worker takes at once: few enough that a lost worker costs little."""
-
 SHARE_SECONDS = 0.25
 """About how long the deals a local worker takes at once should keep it busy: the results
 come back when all are done, so a long share loses its finished deals to Ctrl-C, and a
@@ -26,7 +23,7 @@ short one pays for handing it over more often than for solving (FreeCell's deals
 few milliseconds, Spider's seconds)."""
 
 MOST_SHARED = 32
-"""The most deals a local worker takes at once."""
+"""The most deals a worker takes at once (a local one, or a cluster's)."""
 
 BREAKS = 3
 """Times the worker processes may be lost (killed, out of memory) before a batch stops:

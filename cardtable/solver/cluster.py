@@ -13,11 +13,17 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
-from cardtable.solver.batch import CHUNK, BatchStopped, DealResult, solve_deals
+from cardtable.solver.batch import BatchStopped, DealResult, share_size, solve_deals
 from cardtable.solver.search import Budget
 
 RETRIES = 3
 """Times a chunk is tried again after its worker is lost."""
+
+OPENING = 8
+"""Deals sent one to a task before the rest: their times size the rest's shares."""
+
+SIZED_FROM = 4
+"""Deals back before the rest are shared out."""
 
 WORKERS_SECONDS = 120
 """How long a batch's deals wait for the scheduler's first worker before the batch says
@@ -56,25 +62,37 @@ def classify_on_cluster(
 
 def _on(client: Any, address: str, game: str, todo: list[int], budget: Budget) -> Iterator[DealResult]:
     """The batch's deals on ``client``'s cluster, yielded as chunks finish; the client is
-    closed at the end."""
+    closed at the end. The first ``OPENING`` deals go one to a task; once a few are back,
+    the rest go all at once (a cluster that grows with its queue sees it whole), in
+    shares sized as a local batch sizes its own (``batch.share_size``): FreeCell's deals,
+    milliseconds each, by the dozen, where a task costs the scheduler more than a deal."""
     from distributed import as_completed
 
     decided: set[int] = set()
+    back, seconds = 0, 0.0  # deals back, and their seconds
+
+    def submit(deals: list[int]) -> Any:
+        return client.submit(solve_deals, game, deals, budget, retries=RETRIES, pure=False)
+
     try:
-        futures = [
-            client.submit(solve_deals, game, todo[at : at + CHUNK], budget, retries=RETRIES, pure=False)
-            for at in range(0, len(todo), CHUNK)
-        ]
+        futures = as_completed([submit([deal]) for deal in todo[:OPENING]])  # type: ignore[no-untyped-call]
+        rest = todo[OPENING:]
         try:  # asked once the work waits, so a cluster that grows with its queue has begun to
             client.wait_for_workers(1, timeout=WORKERS_SECONDS)
         except TimeoutError:  # the cluster can't go on, as when it goes away: not a mistake in the command
             raise BatchStopped(f"the scheduler has no workers (none joined in {WORKERS_SECONDS} s of deals "
                                f"waiting): start some with `dask worker {address}`", todo) from None
         try:
-            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            for future in futures:
                 results = future.result()
                 decided.update(r.deal for r in results)
+                back += len(results)
+                seconds += sum(r.seconds for r in results)
                 yield from results
+                if rest and back >= SIZED_FROM:
+                    share = share_size(back, seconds)
+                    futures.update(submit(rest[at : at + share]) for at in range(0, len(rest), share))  # type: ignore[no-untyped-call]
+                    rest = []
         except Exception as error:  # noqa: BLE001 - the scheduler gone, a chunk that kills its workers...
             left = [deal for deal in todo if deal not in decided]
             gone = "connection-lost" in str(error) or type(error).__name__ == "FutureCancelledError"
