@@ -232,11 +232,12 @@ def run_command(session: Session, text: str) -> Reply:
 
 
 def yes_or_no(lines: Iterator[str], write: Callable[[str], None], prompt: Callable[[], None]) -> bool | None:
-    """The answer to a question put as "(yes/no)", read from ``lines``: any other line
-    asks again, so a slip of the keys decides nothing. None: the input ended first."""
+    """The answer to a question put as "(yes/no)", read from ``lines`` (``q`` or ``quit``:
+    no, as nothing asked is done): any other line asks again, so a slip of the keys
+    decides nothing. None: the input ended first."""
     for line in lines:
         answer = line.strip().lower()
-        if answer in ("y", "yes", "n", "no"):
+        if answer in ("y", "yes", "n", "no", "q", "quit"):
             return answer.startswith("y")
         write("  yes or no?")
         prompt()

@@ -9,7 +9,7 @@ from cardtable.app.autoplay import auto_build
 from cardtable.solitaire import Move, PileKind, State, apply, get_variant
 from cardtable.solitaire.formats import format_move
 from cardtable.solver import Budget, solve
-from cardtable.ui.terminal.commands import run_command
+from cardtable.ui.terminal.commands import run_command, yes_or_no
 
 
 @pytest.fixture
@@ -169,3 +169,12 @@ def test_a_solution_pasted_on_one_line_is_played_move_by_move_up_to_the_first_th
     assert not nothing.outcome.ok and "is not a move" in nothing.outcome.reason
     spaced = run_command(Session(get_variant("pyramid"), 1), "t25 + t28").outcome  # one move, written with spaces
     assert spaced == run_command(Session(get_variant("pyramid"), 1), "t25+t28").outcome and "don't pair" in spaced.reason
+
+
+def test_a_yes_or_no_question_takes_quit_as_no_and_asks_again_after_anything_else() -> None:
+    said: list[str] = []
+    assert yes_or_no(iter(["", "maybe", "quit"]), said.append, lambda: None) is False  # nothing asked is done
+    assert said == ["  yes or no?", "  yes or no?"]
+    assert yes_or_no(iter(["Q"]), said.append, lambda: None) is False
+    assert yes_or_no(iter(["yes"]), said.append, lambda: None) is True
+    assert yes_or_no(iter([]), said.append, lambda: None) is None
