@@ -117,7 +117,7 @@ def rebuild(row: tuple[object, ...]) -> Session:
         history = History.resumed(opening, tuple(played), at, current, table_steps)
         session = Session(variant, deal, options, history, elapsed, daily=daily, points=points)
         session.bookmark = _bookmark(row[10] if len(row) > 10 else None, history)
-        session.day = _day(options_data)
+        _marked(session, options_data)
         return session
     # The history is built once at the end: pushing step by step copied the states so
     # far on every step, a cost that grew with the square of the game's length.
@@ -132,8 +132,15 @@ def rebuild(row: tuple[object, ...]) -> Session:
         states.append(state)
     session = Session(variant, deal, options, History(tuple(states), tuple(played), at, table_steps), elapsed, daily=daily)
     session.bookmark = _bookmark(row[10] if len(row) > 10 else None, session.history)
-    session.day = _day(options_data)
+    _marked(session, options_data)
     return session
+
+
+def _marked(session: Session, options: dict[str, object]) -> None:
+    """Mark a session read back as its options were saved: the day of a daily deal, and
+    whether it was dealt as a winnable deal."""
+    session.day = _day(options)
+    session.winnable = options.get("winnable") is True
 
 
 def _day(options: dict[str, object]) -> str | None:
@@ -185,6 +192,8 @@ def columns(
     settings: dict[str, object] = {"auto_build": session.options.auto_build, "scoring": session.options.scoring.value}
     if session.history.table_steps:
         settings["table_steps"] = session.history.table_steps  # the table's step at the deal: no undo takes it back
+    if session.winnable:
+        settings["winnable"] = True  # dealt as a deal proved winnable: said beside its number
     if session.daily:
         settings["daily"] = True  # the statistics count the day's deals apart
         if session.day:

@@ -116,7 +116,8 @@ class Games:
         self.store.set_setting(self.player, SETTING, "1" if on else "0")
 
     def start(
-        self, game: str, deal: int | None = None, hidden: bool = False, daily: bool = False, day: date | None = None
+        self, game: str, deal: int | None = None, hidden: bool = False, daily: bool = False, day: date | None = None,
+        winnable: bool = False,
     ) -> tuple[int, Session]:
         """A new game (a random deal when none is named), already saved. ``hidden``: the
         number, though named, is kept from the player as a random deal's is (a winnable
@@ -139,6 +140,7 @@ class Games:
         session = Session(variant, number, self.options(variant.id), random_deal=deal is None or kept, daily=daily)
         if daily:
             session.day = (day or today()).isoformat()
+        session.winnable = winnable
         game_id = self.store.save(self.player, session)
         self._versions[game_id] = 0
         return game_id, session
@@ -149,7 +151,7 @@ class Games:
         published list."""
         variant = get_variant(game)
         number = (book or DealBook(self.store)).winnable(variant, random.Random(self.rng.getrandbits(64)), self.player)
-        return self.start(variant.id, number, hidden=True)
+        return self.start(variant.id, number, hidden=True, winnable=True)
 
     def start_daily(self, game: str, day: date | None = None, book: DealBook | None = None) -> tuple[int, Session]:
         """The day's deal of ``game`` (today's, by the UTC calendar, unless ``day`` is

@@ -100,7 +100,7 @@ def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[i
         with games.together("start a new game"):
             games.leave(game_id, session)
             resumed = _daily_begun(games, begun)  # today's deal, begun in another game
-            return resumed or games.start(game, found, hidden=found is not None, daily=word == "daily")
+            return resumed or games.start(game, found, hidden=found is not None, daily=word == "daily", winnable=word == "new winnable")
     except (StorageError, StaleGame):
         vars(session).update(vars(before))  # (leaving it paused the clock and marked it over)
         raise
@@ -111,8 +111,8 @@ def status_line(session: Session, stock: bool = False) -> str:
     (for a screen whose table does not say them)."""
     minutes, seconds = divmod(int(session.elapsed), 60)
     deal = "random deal" if session.is_deal_hidden else f"deal {session.deal_number}"
-    if session.daily:
-        deal = "daily " + deal.removeprefix("random ")
+    if session.daily or session.winnable:
+        deal = ("daily " if session.daily else "winnable ") + deal.removeprefix("random ")
     scoring = session.options.scoring
     score = f"{session.score}%" if scoring is Scoring.UNIFORM else f"{session.score} ({scoring.value})"  # uniform: the share home
     return (

@@ -263,7 +263,7 @@ class LiveGames:
             left.append(previous)
         if options is not None:
             games.set_options(options, game)
-        game_id, session = games.start(game, deal, hidden=hidden, daily=daily)
+        game_id, session = games.start(game, deal, hidden=hidden, daily=daily, winnable=hidden and not daily)
         return left, game_id, session
 
     def _is_theirs(self, player: str, game_id: int) -> bool:

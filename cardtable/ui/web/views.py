@@ -172,6 +172,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "deal": seen.deal,
         "random_deal": session.random_deal,
         "daily": session.daily,
+        "winnable": session.winnable,
         "daily_day": session.day if session.daily else None,
         "version": version,
         "layout": layout_of(variant),

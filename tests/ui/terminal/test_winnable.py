@@ -94,10 +94,11 @@ def test_typed_new_winnable_and_daily_deal_proved_deals(tmp_path: Path) -> None:
     out: list[str] = []
     play_plain(games, game_id, session, ["new winnable", "daily", "t1 c", "daily", "quit"], out.append)
     catalogue = DealBook(games.store).catalogue(get_variant("freecell"))
-    assert any(f"FreeCell, deal {deal}: 0 moves" in line for line in out for deal in catalogue)
+    assert any(f"FreeCell, winnable deal {deal}: 0 moves" in line for line in out for deal in catalogue)
     assert any("FreeCell, daily deal" in line for line in out)
     assert "  this is today's deal, still in play: play on" in out  # asked for again while in play: nothing given up
-    *_, latest = games.store.records("me")  # the day's, left untouched at the end
+    *_, given_up, latest = games.store.records("me")  # the day's, left untouched at the end
+    assert games.store.load("me", given_up.id).winnable  # (read back as it was dealt)
     assert latest.options and games.store.load("me", latest.id).daily and latest.status == "playing"
     out.clear()
     again = games.store.load("me", latest.id)
@@ -115,7 +116,7 @@ def test_typed_new_winnable_goes_through_the_list_before_a_deal_comes_again(tmp_
     listed = set(shipped()["crescent"]) - {1}  # deal 1 is on the table already
     out: list[str] = []
     play_plain(games, games.store.save("me", session), session, ["new winnable"] * len(listed) + ["quit"], out.append)
-    dealt = [int(m.group(1)) for line in out for m in [re.search(r"Crescent, deal (\d+): 0 moves", line)] if m]
+    dealt = [int(m.group(1)) for line in out for m in [re.search(r"Crescent, (?:winnable )?deal (\d+): 0 moves", line)] if m]
     assert dealt[0] == 1 and sorted(dealt[1:]) == sorted(listed)  # the table first, then each deal once
 
 

@@ -54,7 +54,7 @@ def test_the_indicator_is_opt_in_says_what_it_uses_and_follows_each_move(page: P
 def test_a_winnable_deal_and_the_daily_deal_from_their_buttons(page: Page, server: str) -> None:  # noqa: F811
     page.select_option("#game-picker", "freecell")
     page.click("#new-winnable")
-    expect(page.locator("#status")).to_contain_text("FreeCell · deal ")
+    expect(page.locator("#status")).to_contain_text("FreeCell · winnable deal ")
     expect(page.locator("#message")).to_have_text(re.compile(r"^A deal the solver proved winnable\.( \S.* went home at the deal \(auto-build\)\.)?$"))
     first = page.request.get(f"{server}/api/games/latest").json()
     assert not first["daily"]
@@ -85,7 +85,7 @@ def test_a_winnable_deal_and_the_daily_deal_from_their_buttons(page: Page, serve
     expect(page.locator("#new-winnable")).to_be_enabled()
     page.click("#new-winnable")
     # From the published list, whose wins tell its cards anyway: its number is shown.
-    expect(page.locator("#status")).to_contain_text(re.compile(r"Spider \(2 suits\) · deal \d+ ·"))
+    expect(page.locator("#status")).to_contain_text(re.compile(r"Spider \(2 suits\) · winnable deal \d+ ·"))
     expect(page.locator("#message")).to_have_text(re.compile(r"^A deal the solver proved winnable\.( \S.* went home at the deal \(auto-build\)\.)?$"))
     page.select_option("#game-picker", "spider-2suits")
     expect(page.locator("#new-winnable")).to_be_enabled()

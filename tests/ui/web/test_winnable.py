@@ -164,9 +164,11 @@ def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) 
     winnable = client.post("/api/games", json={"game": "freecell", "pick": "winnable"})
     assert winnable.status_code == 201, winnable.text
     assert winnable.json()["deal"] in app.state.live.deals.catalogue(get_variant("freecell"))
-    assert not winnable.json()["daily"]
+    assert not winnable.json()["daily"] and winnable.json()["winnable"]  # the page calls it a winnable deal
     played = {"action": "play", "version": 0, "pile": "t1", "position": -1}
     assert client.post(f"/api/games/{winnable.json()['id']}/actions", json=played).json()["ok"]
+    live._warm.clear()  # read back from the store
+    assert client.get(f"/api/games/{winnable.json()['id']}").json()["winnable"]
     daily = client.post("/api/games", json={"game": "freecell", "pick": "daily"}).json()
     moved = client.post(f"/api/games/{daily['id']}/actions", json=played).json()
     assert moved["ok"]
@@ -177,6 +179,7 @@ def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) 
     again = client.post("/api/games", json={"game": "freecell", "pick": "daily"}).json()
     assert daily["daily"] and daily["deal"] == again["deal"]
     assert not again["daily"]  # begun already: the day's line counts the first try only
+    assert not daily["winnable"] and not again["winnable"]
     hidden = client.post("/api/games", json={"game": "klondike", "pick": "daily"}).json()
     assert hidden["daily"] and hidden["deal"] is None  # it would tell the face-down cards
     assert [p["cards"] for p in daily["piles"]] == [p["cards"] for p in again["piles"]]  # one deal a day

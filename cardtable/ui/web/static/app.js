@@ -54,7 +54,8 @@ function say(text) {
 }
 
 function dealName(shown) {
-  if (shown.daily) return shown.deal === null ? "daily deal" : `daily deal ${shown.deal}`;
+  const kind = shown.daily ? "daily deal" : shown.winnable ? "winnable deal" : null;
+  if (kind) return shown.deal === null ? kind : `${kind} ${shown.deal}`;
   return shown.deal === null ? "random deal" : `deal ${shown.deal}`;
 }
 
