@@ -40,8 +40,7 @@ from cardtable.ui.terminal.layout import (
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
     DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, clock_standing, daily_in_play, give_up_question, kept_as_saved, new_deal, put_away,
-    saved_words, stats_text,
-    status_line,
+    saved_words, stats_text, status_line,
 )
 from cardtable.ui.terminal.screens import KEYS, ConfirmScreen, TextScreen
 from cardtable.ui.terminal.watching import on_hang_up, pause_while_covered
@@ -61,15 +60,11 @@ class TableApp(App[int]):
     .fanned { width: auto; height: 1; }
     .pile { height: auto; margin: 0 1 0 0; }
     CardView { height: 1; }
-    .red { color: red; }
-    .black { color: white; }
-    .down { color: $primary; }
-    .empty { color: $text-muted; }
-    .selected { background: $accent; }
-    .cursor { text-style: reverse; }
+    .red { color: red; } .black { color: white; }
+    .down { color: $primary; } .empty { color: $text-muted; }
+    .selected { background: $accent; } .cursor { text-style: reverse; }
     .hinted { background: $success; }
-    .violation { text-style: underline; }
-    .violation.cursor { text-style: reverse underline; }
+    .violation { text-style: underline; } .violation.cursor { text-style: reverse underline; }
     #message { height: 3; padding: 0 1; }
     #sheet { padding: 1 2; background: $panel; border: round $accent; }
     """
@@ -346,13 +341,12 @@ class TableApp(App[int]):
         if not isinstance(view, CardView):
             return
         pile, position = view.pile, view.position
-        spec = self.session.variant.piles[pile]
         if event.chain >= 2 and position >= 0:
             self.show(self.session.to_foundation(pile, position, or_where_it_fits=True))
         elif self.selected is not None and self.selected[0] != pile:
             source, at = self.selected
             self.show(self.session.move_card(source, at, pile))
-        elif spec.kind is PileKind.STOCK and deals_on_click(self.session.state, pile, self._picked_pile()):
+        elif self._deals_here(pile):
             self.show(self.session.deal())
         elif position >= 0 and position >= self.session.state.hidden[pile]:
             self.selected = None if self.selected == (pile, position) else (pile, position)
@@ -360,9 +354,10 @@ class TableApp(App[int]):
             self.message = f"now click where it goes{again}" if self.selected else ""
             self.redraw()
 
-    def _picked_pile(self) -> int | None:
-        """The pile of the card picked up, if any."""
-        return None if self.selected is None else self.selected[0]
+    def _deals_here(self, pile: int) -> bool:
+        """Whether a click or a key on ``pile`` deals: a stock that deals, the card picked up as it is."""
+        held = None if self.selected is None else self.selected[0]
+        return self.session.variant.piles[pile].kind is PileKind.STOCK and deals_on_click(self.session.state, pile, held)
 
     # -- keys --------------------------------------------------------------------------
 
@@ -400,8 +395,11 @@ class TableApp(App[int]):
         cards = self.session.state.piles[pile]
         if self.selected is not None and self.selected[0] != pile:
             self.show(self.session.move_card(*self.selected, pile))
-        elif self.session.variant.piles[pile].kind is PileKind.STOCK and deals_on_click(self.session.state, pile, self._picked_pile()):
+        elif self._deals_here(pile):
             self.show(self.session.deal())
+        elif self.selected is not None:  # dropped on its own pile: put back
+            self.selected, self.message = None, "put back where it lay"
+            self.redraw()
         elif cards:
             at = self.cursor_card % len(cards)
             face_up = at >= self.session.state.hidden[pile]
@@ -415,7 +413,9 @@ class TableApp(App[int]):
 
     def action_play_here(self) -> None:
         cards = self.session.state.piles[self.cursor_pile]
-        if cards:
+        if self._deals_here(self.cursor_pile):
+            self.show(self.session.deal())
+        elif cards:
             self.show(self.session.play_card(self.cursor_pile, self.cursor_card % len(cards)))
         else:
             self.message = "this place is empty: nothing to play"

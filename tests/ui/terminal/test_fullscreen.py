@@ -127,6 +127,28 @@ def test_keyboard_cursor_picks_up_and_drops(tmp_path: Path) -> None:
     asyncio.run(drive())
 
 
+def test_enter_on_the_stock_deals_and_space_on_the_cards_own_pile_puts_it_back(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike"), 7, Options(auto_build=False))
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # the cursor starts on the stock: it deals, as a click does
+            assert app.session.move_count == 1 and _top(app.session, "waste")
+            for _ in range(session.pile_index("t6")):
+                await pilot.press("right")
+            await pilot.press("space")
+            assert app.selected is not None and _space_says(app) == "Drop"
+            await pilot.press("up")  # another card of the same pile
+            await pilot.press("space")  # put back, not a second card picked up instead
+            assert app.selected is None and app.message == "put back where it lay" and _space_says(app) == "Pick"
+            assert app.session.move_count == 1
+            await pilot.press("q")
+
+    asyncio.run(drive())
+
+
 def test_the_rules_sheet_scrolls_from_the_keyboard_on_a_small_screen(tmp_path: Path) -> None:
     app, _, _ = _app(tmp_path, Session(get_variant("klondike"), 7))
 
