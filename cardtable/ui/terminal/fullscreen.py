@@ -109,8 +109,8 @@ class TableApp(App[int]):
         """The move the last hint named, lit on the table until the next action."""
         self.cursor_pile, self.cursor_card = 0, -1
         sent = sent_home_at_the_deal(session.history)
-        self.message = (f"{sent}; click a card, then where it goes; ? for the rules" if sent
-                        else "click a card, then where it goes; double-click sends it home; ? for the rules")
+        self.message = (f"{sent}; click a card, then where it goes (or space on each); ? for the rules and keys" if sent
+                        else "click a card, then where it goes (or space on each); double-click sends it home; ? for the rules and keys")
         self.played_back: Session | None = None
         """A position of "show me", drawn in the game's place while it plays (the game
         itself is not moved)."""
