@@ -70,7 +70,8 @@ def help_for(variant: Variant) -> str:
     exact = "t25+t3  " if pairs else "t3>t5:2 " if builds else "t3>f1   " if homes else "t3>waste" if waste else "t3>t5   "
     moves.append(f"{exact} exact notation" + (f" (also {extras})" if extras else "") + "; several on a line are played in order")
     other = ", ".join(w for w, there in (("turn (deal from the stock)", stock), ("redeal", redeals)) if there)
-    return "moves:   " + "\n         ".join(moves) + "\nother:   " + (other + ", " if other else "") + OTHER_WORDS
+    short = "u undo, r redo, a auto, h hint, w winnable" + (", t or d turn" if stock else "") + ", ? help, q quit"
+    return "moves:   " + "\n         ".join(moves) + "\nother:   " + (other + ", " if other else "") + OTHER_WORDS + "\nshort:   " + short
 
 
 OTHER_WORDS = """undo, redo, redo all, restart,

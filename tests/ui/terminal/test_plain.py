@@ -140,12 +140,13 @@ def test_two_cards_typed_together_pair_off_in_pyramid(tmp_path: Path) -> None:
 
 def _help_words(game: str) -> list[str]:
     """Every command word a game's help names: the 'other:' list and the notation's extras."""
-    text = help_for(get_variant(game))
+    text, short = help_for(get_variant(game)).split("\nshort:", 1)
     other = text.split("other:", 1)[1]
     items = re.sub(r"\([^)]*\)", "", other).replace("/", ",").split(",")
     extras = re.search(r"\(also ([^)]*)\)", text)
     notation = [] if extras is None else extras.group(1).split(", ")
-    return [" ".join(item.split()) for item in items + notation if item.strip()]
+    shorts = [w for item in short.split(",") for w in item.split()[:-1] if w != "or"]  # "t or d turn": t, d
+    return [" ".join(item.split()) for item in items + notation + shorts if item.strip()]
 
 
 @pytest.mark.parametrize("game, has, lacks", [
