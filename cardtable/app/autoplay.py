@@ -9,7 +9,7 @@ from functools import cache
 
 from cardtable.app.history import History
 from cardtable.cards.words import listed, number_word
-from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, check, is_won, legal_moves
+from cardtable.solitaire import Goal, Move, MoveKind, State, Variant, apply, canonical_key, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import stock_known
 
@@ -182,10 +182,13 @@ def why_undecided(state: State) -> str:
     'cards are still face down'
     >>> why_undecided(get_variant("klondike").start(1))
     'cards are still face down and in the stock'
+    >>> why_undecided(get_variant("golf").start(1))  # (its waste is where the cards are played to)
+    'cards are still in the stock'
     """
     t = state.variant.tables
+    waste = None if state.variant.goal is Goal.TABLEAU_CLEARED else t.waste
     where = ["face down"] if any(state.hidden[i] for i in range(len(state.piles)) if i != t.stock) else []
-    where += [f"in the {name}" for name, i in (("stock", t.stock), ("waste", t.waste)) if i is not None and state.piles[i]]
+    where += [f"in the {name}" for name, i in (("stock", t.stock), ("waste", waste)) if i is not None and state.piles[i]]
     if not where:
         return ""
     return "cards are still " + listed(where)
