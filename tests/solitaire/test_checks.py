@@ -108,6 +108,15 @@ def test_a_pair_works_named_either_way_round() -> None:
     assert Move(MoveKind.PAIR, None, waste) == Move(MoveKind.PAIR, waste, None)
 
 
+def test_a_king_moved_in_a_game_of_pairs_is_told_it_goes_alone() -> None:
+    state = position("pyramid", t27="QH", t28="KS", waste="5D")
+    home = state.variant.index_of_name("f1")
+    told = check(state, Move(MoveKind.MOVE, state.variant.index_of_name("t28"), home, 1))
+    assert told.reason == "K♠ is removed alone in Pyramid, not moved: play it by itself"
+    queen = check(state, Move(MoveKind.MOVE, state.variant.index_of_name("t27"), home, 1))
+    assert queen.reason == "cards are removed in pairs in Pyramid, not moved"
+
+
 def test_moves_from_the_stock_and_foundation_pairs_say_why() -> None:
     state = get_variant("relaxed-pyramid").start(2)
     stock, f1 = state.variant.index_of_name("stock"), state.variant.index_of_name("f1")
