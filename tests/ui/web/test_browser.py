@@ -134,6 +134,9 @@ def test_start_klondike_and_freecell_by_deal_number(page: Page, server: str) -> 
     page.fill("#deal-number", "1,000")  # as written with a thousands' comma
     page.click("#new-game")
     expect(page.locator("#status")).to_contain_text("FreeCell · deal 1000 ·")
+    page.fill("#deal-number", "617")
+    page.press("#deal-number", "Enter")  # as the New button
+    expect(page.locator("#status")).to_contain_text("FreeCell · deal 617 ·")
 
 
 def test_a_random_deal_keeps_its_number_hidden_and_vegas_klondike_scores_vegas(page: Page, server: str) -> None:

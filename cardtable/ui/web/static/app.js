@@ -532,6 +532,7 @@ async function start() {
   catalogue = data.games;
   $("game-picker").replaceChildren(...catalogue.map((g) => new Option(g.name, g.id)));
   $("new-game").onclick = () => newGame();
+  $("deal-number").onkeydown = (event) => { if (event.key === "Enter") { event.preventDefault(); newGame(); } };
   $("new-winnable").onclick = () => newGame("winnable");
   $("daily-deal").onclick = () => newGame("daily");
   $("restart").onclick = () => act("restart");
