@@ -489,6 +489,20 @@ def test_hint_highlights_a_move_and_says_why(page: Page) -> None:
     expect(page.locator('#table .hinted[data-pile="stock"]')).to_have_count(1)
 
 
+def test_a_slow_hint_says_it_is_being_looked_for(page: Page) -> None:
+    start(page, "freecell", 617)
+    page.evaluate("""() => {  // the hint's answer held back, as on a server compiling its solver
+      const fetched = window.fetch;
+      window.fetch = async (url, init) => {
+        if (init && String(init.body).includes('"hint"')) await new Promise((done) => setTimeout(done, 2000));
+        return fetched(url, init);
+      };
+    }""")
+    page.click("#hint")
+    expect(page.locator("#message")).to_have_text("Looking for a hint…")
+    expect(page.locator("#message")).to_contain_text("Hint:", timeout=10_000)
+
+
 def test_a_hinted_card_never_looks_like_a_card_picked_up(page: Page) -> None:
     start(page, "klondike", 1)
     page.locator("#table").focus()

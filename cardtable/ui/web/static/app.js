@@ -230,6 +230,8 @@ let endedElsewhere = null;  // the id of a game another tab or window ended (sai
 const ENDED_ELSEWHERE = "This game was ended in another tab or window: deal a new one to play on.";
 const TOLD = new Set(["bookmark", "to_bookmark"]);  // actions whose words say what they did
 
+const LOOKING = "Looking for a hint…", LOOKING_AFTER = 700;  // said once a hint is slow to come (a first use compiles)
+
 async function act(action, extra = {}) {
   // One action at a time, each made on the latest view; nothing before the first view.
   if (!view) return { ok: false };
@@ -250,7 +252,9 @@ async function act(action, extra = {}) {
   const run = busy.then(async () => {
     if (!view) return { ok: false };
     const asked = view.id;
+    const slow = action === "hint" ? setTimeout(() => view && view.id === asked && say(LOOKING), LOOKING_AFTER) : null;
     const { status: code, data } = await api.act(asked, view.version, action, extra);
+    clearTimeout(slow);
     if (!view || view.id !== asked) return { ok: false };  // a new deal came meanwhile: it stands
     if (code === 409) {
       // Given up here, or ended elsewhere (a new deal there leaves it, played or not), as first said.
