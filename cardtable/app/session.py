@@ -499,14 +499,14 @@ class Session:
         bookmarked line, the other branch's moves dropped (the outcome says so)."""
         mark = self.bookmark
         if mark is None:
-            return Outcome(False, "no bookmark is set")
+            return Outcome(False, "no position is marked")
         if self.history.steps[: mark.at] == mark.steps[: mark.at]:
             if self.history.at == mark.at:
-                return Outcome(False, "the table is at the bookmark already")
+                return Outcome(False, "the table is at the mark already")
             self.history = self.history.go_to(mark.at)
-            return self._stepped(f"back at the bookmark (after move {self.move_count})")
+            return self._stepped(f"back at the mark (after move {self.move_count})")
         self.history = mark
-        return self._stepped("back at the bookmark; the moves played after undoing past it were dropped")
+        return self._stepped("back at the mark; the moves played after undoing past it were dropped")
 
     def _stepped(self, message: str = "") -> Outcome:
         """The outcome of a step through the history (undo, redo, restart, a bookmark),

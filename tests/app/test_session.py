@@ -222,9 +222,9 @@ def test_a_bookmark_undone_past_without_branching_keeps_the_moves_after_it() -> 
     for _ in range(4):
         session.undo()
     back = session.to_bookmark()
-    assert back.ok and back.reason == "back at the bookmark (after move 3)" and session.state == marked
+    assert back.ok and back.reason == "back at the mark (after move 3)" and session.state == marked
     again = session.to_bookmark()
-    assert not again.ok and again.reason == "the table is at the bookmark already"
+    assert not again.ok and again.reason == "the table is at the mark already"
     assert session.redo_all().ok and session.state == end
     assert not Session(get_variant("klondike"), 7).to_bookmark().ok
 

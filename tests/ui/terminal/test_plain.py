@@ -116,7 +116,7 @@ def test_a_bookmark_says_so_when_it_goes_back_along_a_dropped_branch(tmp_path: P
     result = cardtable(tmp_path / "p.db", "play", "klondike", "--deal", "7", stdin=script)
     lines = result.stdout.splitlines()
     assert any("marked this position (after move 2): going back to the mark returns here" in line for line in lines)
-    said = next(n for n, line in enumerate(lines) if "back at the bookmark" in line)
+    said = next(n for n, line in enumerate(lines) if "back at the mark" in line)
     assert "Klondike, deal 7: 2 moves" in lines[said - 1]
 
 

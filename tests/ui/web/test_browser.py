@@ -943,7 +943,7 @@ def test_a_marked_position_is_come_back_to_by_button_and_key_after_a_reload(page
     expect(page.locator("#status")).to_contain_text(moves_said(3))
     page.click("#to-bookmark")
     expect(page.locator("#status")).to_contain_text(moves_said(1))
-    expect(page.locator("#message")).to_contain_text("Back at the bookmark")
+    expect(page.locator("#message")).to_contain_text("Back at the mark")
     page.click("#table")
     page.keyboard.press("d")
     page.keyboard.press("Shift+B")
