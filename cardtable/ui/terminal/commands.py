@@ -75,8 +75,9 @@ def help_for(variant: Variant) -> str:
 
 
 OTHER_WORDS = """undo, redo, redo all, restart,
-         auto (finish), hint, mark / back (bookmark), new (another deal; one
-         in progress is given up as lost, once you answer yes), rules,
+         auto (finish), hint, mark / back (mark a position, go back to it),
+         new (another deal; one in progress is given up as lost, once you
+         answer yes), rules,
          winnable (can the game still be won? worked out from the whole deal,
          face-down cards included: a verdict, never a card),
          winnable on / winnable off (say so after every move),
