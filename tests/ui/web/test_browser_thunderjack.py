@@ -3,6 +3,7 @@ and see a Thunderjack land. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -266,3 +267,12 @@ def test_out_of_credits_the_page_says_how_to_play_on_and_a_fresh_stake_does(page
     expect(page.locator("#credits")).to_have_text("Credits 500")
     expect(page.locator("#message")).not_to_contain_text("out of credits")
     expect(page.locator("#chips button[data-chip='10']")).to_be_enabled()
+
+
+def test_a_bet_refused_is_said_as_a_sentence(page: Page, served: tuple[str, FastAPI]) -> None:
+    url, app = served
+    assert BlackjackTable(app.state.live.store, player_of(page, app), seed=1).clear().ok  # 500 credits, no bet
+    page.goto(url + "/thunderjack")
+    expect(page.locator("#credits")).to_have_text("Credits 500")
+    page.click("#chips button[data-chip='1000']")
+    expect(page.locator("#message")).to_have_text(re.compile(r"^That needs 1000 credits and you have 500"))

@@ -18,7 +18,7 @@ function handInTurn(v) {
   return at < 0 ? "" : `${at}/${hands.length}`;
 }
 
-function say(text) { $("message").textContent = text ?? ""; }
+function say(text) { $("message").textContent = text ? text[0].toUpperCase() + text.slice(1) : ""; }  // a sentence, as the solitaire page says it
 
 function cardElement(card, isNew, delay) {
   const element = document.createElement("div");
