@@ -1,6 +1,7 @@
-"""A batch on a Dask cluster: the same chunks of deals, sent to dask.distributed workers.
+"""A batch on a Dask cluster: deals in shares, as a local batch has them, sent to
+dask.distributed workers.
 
-Needs the optional extra ``cardtable[distributed]``. Each chunk is a task the scheduler
+Needs the optional extra ``cardtable[distributed]``. Each share is a task the scheduler
 may retry, so a worker lost mid-run costs only the deals it held, which run again.
 """
 
@@ -17,13 +18,11 @@ from cardtable.solver.batch import BatchStopped, DealResult, share_size, solve_d
 from cardtable.solver.search import Budget
 
 RETRIES = 3
-"""Times a chunk is tried again after its worker is lost."""
+"""Times a share is tried again after its worker is lost."""
 
 OPENING = 8
-"""Deals sent one to a task before the rest: their times size the rest's shares."""
-
-SIZED_FROM = 4
-"""Deals back before the rest are shared out."""
+"""Deals sent one to a task before the rest: once all are back, their times size the
+rest's shares (the first few back would be the quickest of them)."""
 
 WORKERS_SECONDS = 120
 """How long a batch's deals wait for the scheduler's first worker before the batch says
@@ -41,7 +40,7 @@ def classify_on_cluster(
     skip: Callable[[int], bool] = lambda deal: False,
 ) -> Iterator[DealResult]:
     """Solve every deal on the cluster whose scheduler is at ``address`` (or a
-    ``distributed.Client``-compatible object), yielding results as chunks finish."""
+    ``distributed.Client``-compatible object), yielding results as shares finish."""
     todo = [deal for deal in deals if not skip(deal)]
     if not todo:  # every verdict is known: nothing to send, no cluster to reach
         return
@@ -61,8 +60,8 @@ def classify_on_cluster(
 
 
 def _on(client: Any, address: str, game: str, todo: list[int], budget: Budget) -> Iterator[DealResult]:
-    """The batch's deals on ``client``'s cluster, yielded as chunks finish; the client is
-    closed at the end. The first ``OPENING`` deals go one to a task; once a few are back,
+    """The batch's deals on ``client``'s cluster, yielded as shares finish; the client is
+    closed at the end. The first ``OPENING`` deals go one to a task; once they are back,
     the rest go all at once (a cluster that grows with its queue sees it whole), in
     shares sized as a local batch sizes its own (``batch.share_size``): FreeCell's deals,
     milliseconds each, by the dozen, where a task costs the scheduler more than a deal."""
@@ -89,11 +88,11 @@ def _on(client: Any, address: str, game: str, todo: list[int], budget: Budget) -
                 back += len(results)
                 seconds += sum(r.seconds for r in results)
                 yield from results
-                if rest and back >= SIZED_FROM:
+                if rest and back >= OPENING:
                     share = share_size(back, seconds)
                     futures.update(submit(rest[at : at + share]) for at in range(0, len(rest), share))  # type: ignore[no-untyped-call]
                     rest = []
-        except Exception as error:  # noqa: BLE001 - the scheduler gone, a chunk that kills its workers...
+        except Exception as error:  # noqa: BLE001 - the scheduler gone, a share that kills its workers...
             left = [deal for deal in todo if deal not in decided]
             gone = "connection-lost" in str(error) or type(error).__name__ == "FutureCancelledError"
             why = "the connection to the scheduler was lost" if gone else first_line(error)

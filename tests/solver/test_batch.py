@@ -73,17 +73,21 @@ def test_a_dask_local_cluster_runs_the_same_batch() -> None:
     assert [(r.deal, r.outcome) for r in results] == [(r.deal, r.outcome) for r in local]
 
 
-def test_a_cluster_takes_quick_deals_by_the_dozen_once_the_first_are_back() -> None:
-    """Four deals a task cost FreeCell's batch more in handing over than in solving."""
+def test_a_cluster_takes_the_rest_in_shares_sized_by_the_first_deals_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four deals a task cost FreeCell's batch more in handing over than in solving: the
+    rest go in shares as a local batch sizes them (``share_size``, whose own test says how)."""
     import distributed
 
-    from cardtable.solver.cluster import OPENING, classify_on_cluster
+    from cardtable.solver import cluster
 
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        results = list(classify_on_cluster(cluster.scheduler_address, "freecell", range(1, 101), Budget(nodes=200_000)))
-        tasks = cluster.scheduler.task_prefixes["solve_deals"].state_counts["memory"]  # every task that finished
+    sized: list[tuple[int, float]] = []
+    monkeypatch.setattr(cluster, "share_size", lambda back, seconds: sized.append((back, seconds)) or 20)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as local:
+        results = list(cluster.classify_on_cluster(local.scheduler_address, "freecell", range(1, 101), Budget(nodes=200_000)))
+        tasks = local.scheduler.task_prefixes["solve_deals"].state_counts["memory"]  # every task that finished
     assert sorted(r.deal for r in results) == list(range(1, 101)) and all(r.outcome is Outcome.SOLVED for r in results)
-    assert OPENING < tasks <= OPENING + 10  # the first one a task, then shares of ten or more (25 tasks of four before)
+    assert [back for back, _ in sized] == [cluster.OPENING]  # sized once, from every opening deal
+    assert tasks == cluster.OPENING + 5  # the first one a task, then 92 in shares of 20 (25 tasks of four before)
 
 
 def test_a_scheduler_with_no_workers_is_said_at_once_not_waited_on(monkeypatch: pytest.MonkeyPatch) -> None:
