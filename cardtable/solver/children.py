@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardtable.solitaire.compiled.kernel import home_move, play
+from cardtable.solitaire.compiled.homes import home_move
+from cardtable.solitaire.compiled.kernel import play
 from cardtable.solitaire.compiled.keys import moved_key
 from cardtable.solitaire.compiled.shared import MOVE, MOVES_STAY_PUT, copy_position
 from cardtable.solver.talon import NOT_A_JUMP, jumped_key, point, turns

@@ -373,10 +373,13 @@ def _safe_deeper(
     and y home, as long as sending them home early changes nothing else: foundations
     that never give cards back (the next card stays next until it goes), one card of
     each, every pile sending its cards home, runs that only move in building order, no
-    stock dealt onto the piles and no move with a further effect (``MOVES_STAY_PUT``)."""
+    stock dealt onto the piles, no foundation that fills up, and no move with a further
+    effect (``MOVES_STAY_PUT``)."""
     t = variant.tables
     homes = list(t.foundations)
     if not meta[AUTO_HOME] or not meta[MOVES_STAY_PUT] or any(t.group[f] is not None for f in homes):
+        return False
+    if any(t.capacity[f] is not None for f in homes):  # (a full foundation takes no next card)
         return False
     if variant.deck.size != 52 or (t.stock is not None and variant.stock.target is not StockTarget.WASTE):
         return False

@@ -29,7 +29,7 @@ CLOSE_UP_TARGET, GAPS_TARGET, FIRST_GAP_TARGET = 10, 11, 12  # stock target code
 WHOLE_BY_TOP = 9  # group code: the whole pile moves, judged by its top card (Accordion)
 SINGLES_SAFE = 35  # meta[SINGLES_SAFE]: a card removed alone (a Pyramid King) may always go at once (program.py)
 SAFE_DEEPER = 38  # meta[SAFE_DEEPER]: a card may go home with cards that could go on it still out, if those go home
-# next, as do the cards out that could go on them (program._safe_deeper says where, kernel._needed how)
+# next, as do the cards out that could go on them (program._safe_deeper says where, homes._needed how)
 MOVES_STAY_PUT = 34  # meta[MOVES_STAY_PUT]: a move between two piles changes no other pile, nor
 # what another pile takes (no refill, sliding row, cleared run, turned card, covering,
 # waiting for the stock, or ranks read off another pile): program.py works it out

@@ -1,4 +1,4 @@
-"""The solver's safe moves home (``kernel.home_move``): always a legal move, and only
+"""The solver's safe moves home (``homes.home_move``): always a legal move, and only
 where no card still out could want the card, for a base the deal chose and foundations
 that wrap round from King to Ace as for any other game."""
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from cardtable.solitaire import Move, MoveKind, State, apply, get_variant, legal_moves
-from cardtable.solitaire.compiled import kernel, to_arrays
+from cardtable.solitaire.compiled import homes, to_arrays
 from cardtable.solitaire.compiled.bridge import to_move
 from cardtable.solitaire.compiled.program import AUTO_HOME, SAFE_DEEPER, SINGLES_SAFE, program_of
 from tests.solitaire.games.positions import move, position
@@ -17,7 +17,7 @@ from tests.solitaire.games.positions import move, position
 
 def _home(state: State) -> object:
     p = to_arrays(state)
-    found = int(kernel.home_move(p.program.rules, p.cards, p.lens, p.hid))
+    found = int(homes.home_move(p.program.rules, p.cards, p.lens, p.hid))
     return None if found < 0 else to_move(state.variant, found)
 
 
@@ -115,9 +115,11 @@ def test_a_card_goes_home_while_the_cards_that_could_go_on_it_go_home_next_and_s
 
 @pytest.mark.parametrize(
     ("game", "deeper"),
-    [("freecell", True), ("bakers-dozen", True), ("klondike", False), ("yukon", False), ("spider-1suit", False)],
+    [("freecell", True), ("bakers-dozen", True), ("klondike", False), ("yukon", False), ("spider-1suit", False),
+     ("double-freecell", False), ("quadrille", False)],
 )
 def test_a_card_goes_home_ahead_of_cards_still_out_only_where_no_win_can_be_lost_by_it(game: str, deeper: bool) -> None:
     # Klondike's foundations give cards back, Yukon moves cards not in sequence, Spider
-    # has two of each card: there the cards still out must be home first.
+    # and Double FreeCell have two of each card, Quadrille's foundations fill up: there
+    # the cards still out must be home first.
     assert bool(program_of(get_variant(game)).meta[SAFE_DEEPER]) is deeper
