@@ -98,8 +98,10 @@ GIVEN = 2_000
 """Verdicts kept whole, by history, for asking again."""
 
 KnownDeal = Callable[[str, int], Outcome | None]
-KnownWin = Callable[[str, int], str | None]
 """The stored verdict on a deal (game id, deal number), if there is one."""
+
+KnownWin = Callable[[str, int], str | None]
+"""The stored win of a deal proved winnable, in the move notation, if there is one."""
 
 
 class Standing(Enum):

@@ -112,7 +112,7 @@ def test_a_king_moved_in_a_game_of_pairs_is_told_it_goes_alone() -> None:
     state = position("pyramid", t27="QH", t28="KS", waste="5D")
     home = state.variant.index_of_name("f1")
     told = check(state, Move(MoveKind.MOVE, state.variant.index_of_name("t28"), home, 1))
-    assert told.reason == "K♠ is removed alone in Pyramid, not moved: play it by itself"
+    assert told.reason == "K♠ is removed alone in Pyramid, not moved: remove it on its own"
     queen = check(state, Move(MoveKind.MOVE, state.variant.index_of_name("t27"), home, 1))
     assert queen.reason == "cards are removed in pairs in Pyramid, not moved"
 

@@ -265,7 +265,7 @@ def _why_fixed(state: State, pile: int) -> str:
     if pairs is not None:
         top = state.piles[pile][-1] if len(state.piles[pile]) > state.hidden[pile] else None  # (face up only)
         if top is not None and pairs.is_single(top):
-            return f"{top.symbol} is removed alone in {state.variant.name}, not moved: play it by itself"
+            return f"{top.symbol} is removed alone in {state.variant.name}, not moved: remove it on its own"
         return f"cards are removed in pairs in {state.variant.name}, not moved"
     return f"cards on {spec.id.title} can't be moved"
 

@@ -44,7 +44,7 @@ from cardtable.ui.terminal.plain import (
 )
 from cardtable.ui.terminal.screens import KEYS, ConfirmScreen, TextScreen
 from cardtable.ui.terminal.watching import on_hang_up, pause_while_covered
-from cardtable.ui.terminal.table_view import CardView, Marks, TableView, card_views
+from cardtable.ui.terminal.table_view import TABLE_CSS, CardView, Marks, TableView, card_views
 
 __all__ = ["CardView", "ConfirmScreen", "TableApp", "TextScreen", "play_fullscreen"]
 
@@ -54,20 +54,7 @@ class TableApp(App[int]):
     ENABLE_COMMAND_PALETTE = False  # its "Quit" would skip q's pause and save
     ALLOW_SELECT = False  # no text to select on a table; and a click on a card redrawn under it crashed its selection
 
-    CSS = """
-    #tableau, .row { height: auto; }
-    .spaced { margin-bottom: 1; }
-    .fanned { width: auto; height: 1; }
-    .pile { height: auto; margin: 0 1 0 0; }
-    CardView { height: 1; }
-    .red { color: red; } .black { color: white; }
-    .down { color: $primary; } .empty { color: $text-muted; }
-    .selected { background: $accent; } .cursor { text-style: reverse; }
-    .hinted { background: $success; }
-    .violation { text-style: underline; } .violation.cursor { text-style: reverse underline; }
-    #message { height: 3; padding: 0 1; }
-    #sheet { padding: 1 2; background: $panel; border: round $accent; }
-    """
+    CSS = TABLE_CSS
     # The key line shows what fits in 80 columns; ? lists every key with the rules.
     BINDINGS = [
         Binding("left,h", "cursor(-1)", "Pile", show=False), Binding("right,l", "cursor(1)", "", show=False),
@@ -109,8 +96,8 @@ class TableApp(App[int]):
         """The move the last hint named, lit on the table until the next action."""
         self.cursor_pile, self.cursor_card = 0, -1
         sent = sent_home_at_the_deal(session.history)
-        self.message = (f"{sent}; click a card, then where it goes (or space on each); ? for the rules and keys" if sent
-                        else "click a card, then where it goes (or space on each); double-click sends it home; ? for the rules and keys")
+        self.message = (f"{sent}; click a card, then where it goes (or use the arrows and space); ? for the rules and keys" if sent
+                        else "click a card, then where it goes (or use the arrows and space); double-click sends it home; ? for the rules and keys")
         self.played_back: Session | None = None
         """A position of "show me", drawn in the game's place while it plays (the game
         itself is not moved)."""

@@ -24,6 +24,26 @@ if TYPE_CHECKING:
 
 _RED = {"D", "H"}
 
+TABLE_CSS = """
+#tableau, .row { height: auto; }
+.spaced { margin-bottom: 1; }
+.fanned { width: auto; height: 1; }
+.pile { height: auto; margin: 0 1 0 0; }
+CardView { height: 1; }
+.red { color: red; }
+.black { color: white; }
+.down { color: $primary; }
+.empty { color: $text-muted; }
+.selected { background: $accent; }
+.cursor { text-style: reverse; }
+.hinted { background: $success; }
+.violation { text-style: underline; }
+.violation.cursor { text-style: reverse underline; }
+#message { height: 3; padding: 0 1; }
+#sheet { padding: 1 2; background: $panel; border: round $accent; }
+"""
+"""How the full-screen table looks: its cards' colours and marks, and its rows' spacing."""
+
 
 class CardView(Static):
     """One card (or an empty pile's place) that can be clicked."""

@@ -253,8 +253,7 @@ async function act(action, extra = {}) {
     if (!view) return { ok: false };
     const asked = view.id;
     const slow = action === "hint" ? setTimeout(() => view && view.id === asked && say(LOOKING), LOOKING_AFTER) : null;
-    const { status: code, data } = await api.act(asked, view.version, action, extra);
-    clearTimeout(slow);
+    const { status: code, data } = await api.act(asked, view.version, action, extra).finally(() => clearTimeout(slow));
     if (!view || view.id !== asked) return { ok: false };  // a new deal came meanwhile: it stands
     if (code === 409) {
       // Given up here, or ended elsewhere (a new deal there leaves it, played or not), as first said.
