@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 
+from cardtable.app.searches import HERE, Searcher
+from cardtable.app.standing import Indicator
 from cardtable.app.storage import Store, StorageError
 from cardtable.app.storage_errors import failing_as
 from cardtable.solver.batch import DealResult
@@ -107,3 +109,9 @@ def known_wins(store: Store) -> Callable[[str, int], str | None]:
         return str(rows[0][0]) if rows and rows[0][0] else None
 
     return win
+
+
+def store_indicator(store: Store, searcher: Searcher = HERE) -> Indicator:
+    """The "still winnable?" indicator over ``store``: a deal's stored verdict, and its
+    stored win, answer at its opening without a search."""
+    return Indicator(known=known_deals(store), known_win=known_wins(store), searcher=searcher)

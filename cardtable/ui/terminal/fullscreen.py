@@ -27,7 +27,7 @@ from cardtable.app.history import History
 from cardtable.app.service import Games
 from cardtable.app.showing import NoWin, give_up_reason, playback, reveals
 from cardtable.app.showing import NODES as SHOW_NODES
-from cardtable.app.solved import known_deals, known_wins
+from cardtable.app.solved import store_indicator
 from cardtable.app.standing import LONGER_AFTER, SETTING_TEXT, Indicator, Standing, Verdict, setting_said
 from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.kernel_cache import COMPILING, search_is_cached
@@ -73,7 +73,7 @@ class TableApp(App[int]):
 
     def __init__(self, games: Games, game_id: int, session: Session, indicator: Indicator | None = None) -> None:
         super().__init__()
-        self.indicator = indicator or Indicator(known=known_deals(games.store), known_win=known_wins(games.store))
+        self.indicator = indicator or store_indicator(games.store)
         self.judging = games.indicator_on()
         """Whether the "still winnable?" verdict follows the status line."""
         self.verdict = ""
@@ -96,8 +96,8 @@ class TableApp(App[int]):
         """The move the last hint named, lit on the table until the next action."""
         self.cursor_pile, self.cursor_card = 0, -1
         sent = sent_home_at_the_deal(session.history)
-        self.message = (f"{sent}; click a card, then where it goes (or use the arrows and space); ? for the rules and keys" if sent
-                        else "click a card, then where it goes (or use the arrows and space); double-click sends it home; ? for the rules and keys")
+        how = "click a card, then where it goes (or use the arrows and space)"
+        self.message = f"{sent}; {how}; ? for the rules and keys" if sent else f"{how}; double-click sends it home; ? for the rules and keys"
         self.played_back: Session | None = None
         """A position of "show me", drawn in the game's place while it plays (the game
         itself is not moved)."""

@@ -16,7 +16,7 @@ from cardtable.app.autoplay import sent_home_after, sent_home_at_the_deal
 from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.service import Games, today
 from cardtable.app.storage_errors import StaleGame, StorageError
-from cardtable.app.solved import known_deals, known_wins
+from cardtable.app.solved import store_indicator
 from cardtable.app.standing import Indicator, Standing, setting_said
 from cardtable.app.stats import to_text
 from cardtable.cards.notation import coded
@@ -220,7 +220,7 @@ def play_plain(
     def write(text: str) -> None:
         typed(coded(text))
 
-    indicator = indicator or Indicator(known=known_deals(games.store), known_win=known_wins(games.store))
+    indicator = indicator or store_indicator(games.store)
     judging = games.indicator_on()
     feed = iter(lines)
     unsaved: Session | None = None  # the game before an action not yet saved

@@ -34,8 +34,8 @@ from cardtable.app.searches import WAITED_NICENESS, search_process
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.showing import NoWin, Playback, gives_up, playback, reveals
 from cardtable.app.service import Games, today
-from cardtable.app.solved import known_deals, known_wins
-from cardtable.app.standing import LONGER_AFTER, Indicator, Verdict
+from cardtable.app.solved import store_indicator
+from cardtable.app.standing import LONGER_AFTER, Verdict
 from cardtable.app.storage import Save
 from cardtable.ui.web.saver import Saver
 
@@ -123,7 +123,7 @@ class LiveGames:
         self.judging = search_process("verdicts")
         """Where the "still winnable?" verdicts search."""
         self.judging.start()
-        self.indicator = Indicator(known=known_deals(store), searcher=self.judging, known_win=known_wins(store))
+        self.indicator = store_indicator(store, searcher=self.judging)
         self.show_nodes = SHOW_NODES
         """Positions "show me" may search for a win."""
         self.waited = search_process("waited for", WAITED_NICENESS)
