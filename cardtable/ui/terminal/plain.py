@@ -34,6 +34,10 @@ GIVE_UP_FOR_DAILY = "Give up this game as lost for today's deal?"
 
 SEARCHING = ("hint", "show", "winnable")
 """Commands that search for a win."""
+SEARCHING_NOW = "  searching for a win…"
+"""Said before a verdict's search, which may take a few seconds."""
+SEARCHING_LONGER = "  no verdict yet: searching longer (a few seconds)…"
+"""Said before the longer search of a verdict asked for that came out unknown."""
 
 
 DAILY_IN_PLAY = "this is today's deal, still in play: play on"
@@ -174,16 +178,23 @@ def stats_text(games: Games, playing: Variant | None = None) -> str:
     return text + "".join(f"\n\n{problem}; it is left out" for problem in unreadable)
 
 
-def still_winnable(indicator: Indicator, session: Session, longer: bool = False) -> str:
+def still_winnable(
+    indicator: Indicator, session: Session, longer: bool = False, searching: Callable[[str], None] | None = None
+) -> str:
     """The "still winnable?" line for the session's position (none to give on a game over:
     a lost one's way back would be an undo it can't make). Asked for (``longer``), an
-    unknown verdict is searched again, longer (``Indicator.longer``)."""
+    unknown verdict is searched again, longer (``Indicator.longer``). ``searching`` is
+    told before a search, which may take seconds, so the player knows why nothing shows."""
     if session.given_up:
         return "  still winnable? the game was given up: start a new deal"
     if session.is_won:
         return "  still winnable? the game is won"
+    if searching is not None and indicator.remembered(session.history) is None:
+        searching(SEARCHING_NOW)
     verdict = indicator.verdict(session.history, (session.variant.id, session.deal_number))
     if longer and verdict.standing is Standing.UNKNOWN and not verdict.longer:
+        if searching is not None:
+            searching(SEARCHING_LONGER)
         verdict = indicator.longer(session.history)
     return f"  still winnable? {verdict.text}"
 
@@ -273,7 +284,7 @@ def play_plain(
                     show_typed(games, game_id, session, feed, write, show, prompt, known=known)
             elif reply.word == "winnable":
                 with clock_standing(session, first):
-                    write(still_winnable(indicator, session, longer=True))
+                    write(still_winnable(indicator, session, longer=True, searching=write))
             elif reply.word in ("winnable on", "winnable off"):
                 try:
                     games.set_indicator(reply.word == "winnable on")

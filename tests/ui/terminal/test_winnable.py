@@ -15,7 +15,7 @@ from cardtable.app.service import Games
 from cardtable.app.standing import SETTING_TEXT, Indicator, setting_said
 from cardtable.solitaire import get_variant
 from cardtable.ui.terminal.fullscreen import TableApp
-from cardtable.ui.terminal.plain import play_plain
+from cardtable.ui.terminal.plain import SEARCHING_LONGER, SEARCHING_NOW, play_plain
 
 
 def _games(tmp_path: Path) -> Games:
@@ -243,8 +243,12 @@ def test_an_unknown_verdict_is_searched_again_longer_when_asked_for_or_the_table
     session = Session(get_variant("freecell"), 11982)  # its proof: some 110,000 positions; 20,000 each, 160,000 longer
     game_id = games.store.save("me", session)
     out: list[str] = []
-    play_plain(games, game_id, session, ["winnable", "quit"], out.append, indicator=Indicator(nodes=20_000, seconds=float("inf")))
+    play_plain(games, game_id, session, ["winnable", "winnable", "quit"], out.append, indicator=Indicator(nodes=20_000, seconds=float("inf")))
     assert "  still winnable? can't be won from here" in out  # asked for: the longer search decides it
+    said = [line for line in out if "search" in line or "still winnable?" in line]
+    assert said == [  # the player is told why nothing shows for a while; asked again, the verdict is at once
+        SEARCHING_NOW, SEARCHING_LONGER, "  still winnable? can't be won from here", "  still winnable? can't be won from here",
+    ]
     monkeypatch.setattr(fullscreen, "LONGER_AFTER", 0.1)
     app = TableApp(games, game_id, Session(get_variant("freecell"), 11982), indicator=Indicator(nodes=20_000, seconds=float("inf")))
     seen: list[str] = []
