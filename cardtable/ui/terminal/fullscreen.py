@@ -95,9 +95,7 @@ class TableApp(App[int]):
         self.hinted: Move | None = None
         """The move the last hint named, lit on the table until the next action."""
         self.cursor_pile, self.cursor_card = 0, -1
-        sent = sent_home_at_the_deal(session.history)
-        how = "click a card, then where it goes (or use the arrows and space)"
-        self.message = f"{sent}; {how}; ? for the rules and keys" if sent else f"{how}; double-click sends it home; ? for the rules and keys"
+        self.message = first_words(session)
         self.played_back: Session | None = None
         """A position of "show me", drawn in the game's place while it plays (the game
         itself is not moved)."""
@@ -572,11 +570,26 @@ class TableApp(App[int]):
         self.exit()
 
 
+def first_words(session: Session, note: str = "") -> str:
+    """The table's first message: ``note`` where there is one (an earlier game of the deal
+    kept, say), else how to play; either way, what went home at the deal.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> first_words(Session(get_variant("yukon"), 5), "an earlier game is kept")
+    'an earlier game is kept; A♠ and 2♠ went home at the deal (auto-build)'
+    """
+    sent = sent_home_at_the_deal(session.history)
+    if note:
+        return f"{note}; {sent}" if sent else note
+    how = "click a card, then where it goes (or use the arrows and space)"
+    return f"{sent}; {how}; ? for the rules and keys" if sent else f"{how}; double-click sends it home; ? for the rules and keys"
+
+
 def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = "cardtable resume", note: str = "") -> int:
     """Run the full-screen table until the player quits (``note``: its first message); say
     where an unfinished game was saved (``resume``: the command that continues it)."""
     app = TableApp(games, game_id, session)
-    app.resume, app.message = resume, note or app.message
+    app.resume, app.message = resume, first_words(session, note)
     app.run()
     code = app.return_code or 0
     if app.farewell or not app.session.is_over:  # closed another way: saved after its last action
