@@ -33,5 +33,9 @@ def microsoft_deal(deal: int) -> tuple[int, ...]:
     >>> " ".join(ALL_CARDS[i].code for i in microsoft_deal(1)[:8])
     'JD 2D 9H JC 5D 7H 7C 5H'
     """
-    return tuple(card_of(Rank(n // 4 + 1), Suit(n % 4)).index for n in microsoft_order(deal))
+    return tuple(_INDEX[n] for n in microsoft_order(deal))
+
+
+_INDEX = tuple(card_of(Rank(n // 4 + 1), Suit(n % 4)).index for n in range(52))
+"""``Card.index`` of each Microsoft card number (worked out once: a batch deals thousands)."""
 
