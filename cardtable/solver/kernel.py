@@ -14,7 +14,7 @@ from numba import njit
 from cardtable.solitaire.compiled.grid import grid_estimate
 from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.kernel import generate, is_won
-from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, starts
+from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, NO_STEP, base_of, starts
 from cardtable.solver.children import child_key, go_home, went_home
 from cardtable.solver.held import homeward, is_held
 from cardtable.solver.homeward import hold_home
@@ -116,10 +116,19 @@ def estimate(rules, weights, cards, lens, hid, depth_of):  # type: ignore[no-unt
                         break
                     if depth_of[c] < best:
                         best = depth_of[c]
-            else:
-                for c in range(52):
-                    if starts(rules, f, c, base) and depth_of[c] < best:
-                        best = depth_of[c]
+            else:  # (``starts`` unrolled: the fields read once, not 52 times a foundation)
+                step = rules.base_step[f]
+                if step == NO_STEP:
+                    empty = rules.empty
+                    for c in range(52):
+                        if empty[f, c] and depth_of[c] < best:
+                            best = depth_of[c]
+                elif base >= 0:
+                    rank_pos, ranks = rules.rank_pos, meta[22]
+                    wanted = (base + step + ranks) % ranks
+                    for c in range(52):
+                        if rank_pos[c] == wanted and depth_of[c] < best:
+                            best = depth_of[c]
             if best < (1 << 20):
                 depth += best
     score = (
