@@ -227,7 +227,7 @@ def test_cards_the_player_saw_stay_put_and_only_the_unseen_are_rearranged() -> N
 
 
 def test_no_hint_wins_by_knowing_where_a_shuffling_redeal_will_put_the_cards() -> None:
-    start = get_variant("montana").start(1)
+    start = get_variant("montana").start(4)
     solution = solve(start, Budget(nodes=60_000, seconds=30.0))
     assert solution.solved and any(m.kind is MoveKind.REDEAL for m in solution.moves)  # its win needs the redeal's shuffle
     hints = SolvingHinter(Effort(nodes=60_000, seconds=30.0)).best_moves(start)

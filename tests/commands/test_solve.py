@@ -545,7 +545,7 @@ def test_a_scheduler_address_where_something_else_answers_is_a_clear_error(capsy
 def test_budgets_read_with_separators_and_a_shuffling_redeal_is_called_foresight(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "solve", "freecell", "--deal", "1", "--nodes", "2,000,000", "--no-store")
     assert status == 0, err
-    status, out, err = run(capsys, "solve", "montana", "--deal", "1", "--nodes", "60_000", "--no-store")
+    status, out, err = run(capsys, "solve", "montana", "--deal", "4", "--nodes", "60_000", "--no-store")
     assert status == 0 and "redeal" in out
     assert "(the solver knew where each redeal's shuffle puts the cards: thoughtful play)" in err
 

@@ -223,7 +223,6 @@ def regap(rules, cards, lens, hid, redeal):  # type: ignore[no-untyped-def]
                 seq[n] = cards[p, lens[p] - 1]
                 n += 1
     seq = seq[:n]
-    seq.sort()
     mixed(seq, redeal)
     at = 0
     for y in range(m):

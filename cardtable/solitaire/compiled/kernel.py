@@ -392,7 +392,6 @@ def _gather(rules, cards, lens, hid, redeal):  # type: ignore[no-untyped-def]
             n += 1
     seq = seq[:n]
     if meta[23]:
-        seq.sort()
         mixed(seq, redeal)
     at = 0
     last = len(tableau) - 1

@@ -67,11 +67,12 @@ def copy_position(cards, lens, hid, into_cards, into_lens, into_hid):  # type: i
 
 @njit(cache=True, nogil=True)
 def mixed(seq, redeal):  # type: ignore[no-untyped-def]
-    """Shuffle ``seq`` in place exactly as ``rules.gathering.mixed`` does."""
+    """Shuffle ``seq`` (the cards as gathered) in place exactly as ``rules.gathering.mixed`` does."""
     prime = np.uint64(0x100000001B3)
     h = np.uint64(0xCBF29CE484222325)
-    for x in range(len(seq)):
-        h = (h ^ np.uint64(seq[x] + 1)) * prime
+    cards = np.sort(seq)  # the seed: which cards, not their order
+    for x in range(len(cards)):
+        h = (h ^ np.uint64(cards[x] + 1)) * prime
     h = (h ^ np.uint64(redeal + 1)) * prime
     for i in range(len(seq) - 1, 0, -1):
         h = h + np.uint64(0x9E3779B97F4A7C15)

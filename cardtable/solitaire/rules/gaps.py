@@ -5,10 +5,11 @@ what is out of sequence and deals it again.
 
 The gap itself is an empty rule (``EmptyRule.after``, compiled to ``Tables.follows``);
 this module holds what reads whole rows: how far a row is in sequence, the redeal, the
-goal and the words of a refused card. The redeal sorts the gathered cards and shuffles
-them with ``gathering.mixed`` seeded by those cards and the redeal's number, so both
-engines deal alike; the cards go to the places out of sequence in reading order, leaving
-empty the first of them in each row.
+goal and the words of a refused card. The redeal gathers the cards out of sequence in
+reading order and shuffles them as gathered with ``gathering.mixed`` (seeded by which
+cards they are and the redeal's number), so both engines deal alike and each deal
+redeals its own way; the cards go to the places out of sequence in reading order,
+leaving empty the first of them in each row.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def regap(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> Non
             gaps.add(row[n])
             places += row[n:]
     by_index = {c.index: c for i in places for c in piles[i]}
-    order = mixed(tuple(sorted(by_index)), state.redeals)
+    order = mixed(tuple(by_index), state.redeals)  # (as gathered, place by place)
     dealt = iter(order)
     for i in places:
         piles[i] = () if i in gaps else (by_index[next(dealt)],)

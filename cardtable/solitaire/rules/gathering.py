@@ -2,15 +2,18 @@
 
 The cards are picked up column by column, each from its bottom card up, and dealt again
 in packets of ``count`` from the first column on: the first card picked up lies at the
-bottom of the first column. Games that shuffle the gathered cards (La Belle Lucie) sort
-them and shuffle them with a shuffle seeded by which cards they are and the number of
-the redeal: a redeal is the same on every machine, in the engine and in its compiled
-form alike, and a replayed game redeals as it did the first time. As with a real
-shuffle, how the cards lay before the redeal makes no difference to how they fall; only
-which cards are still out (and which redeal it is) does.
+bottom of the first column. Games that shuffle the gathered cards (La Belle Lucie,
+Montana) shuffle them as they were gathered, with a shuffle seeded by which cards they
+are and the number of the redeal: as a deck shuffled the same way each time, a redeal is
+the same on every machine, in the engine and in its compiled form alike, and a replayed
+game redeals as it did the first time; and since the cards come to the shuffle in the
+order the deal left them, each deal's redeals fall their own way (seeded by the cards
+alone, a redeal as a game's first move laid out the same table for every deal).
 
->>> mixed((0, 1, 2, 3, 4), 0) == mixed((0, 1, 2, 3, 4), 0), sorted(mixed((0, 1, 2, 3, 4), 0))
+>>> mixed((0, 1, 2, 3, 4), 0) == mixed((0, 1, 2, 3, 4), 0), sorted(mixed((4, 3, 2, 1, 0), 0))
 (True, [0, 1, 2, 3, 4])
+>>> mixed((0, 1, 2, 3, 4), 0) == mixed((4, 3, 2, 1, 0), 0)  # the same cards, gathered in another order
+False
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ MIX_2 = 0x94D049BB133111EB
 
 
 def mixed(indices: tuple[int, ...], redeal: int) -> tuple[int, ...]:
-    """The card indices shuffled, seeded by the cards in their gathered order and the
-    number of redeals already taken (a Fisher-Yates shuffle on a splitmix64 stream)."""
+    """The card indices, in the order they were gathered, shuffled (a Fisher-Yates
+    shuffle on a splitmix64 stream seeded by which cards they are, whatever their order,
+    and the number of redeals already taken)."""
     h = FNV_OFFSET
-    for c in indices:
+    for c in sorted(indices):
         h = ((h ^ (c + 1)) * FNV_PRIME) & _MASK
     h = ((h ^ (redeal + 1)) * FNV_PRIME) & _MASK
     out = list(indices)

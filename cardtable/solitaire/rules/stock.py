@@ -373,7 +373,7 @@ def redeal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> No
         cards = [c for i in t.tableau for c in piles[i]]
         if policy.shuffle:
             by_index = {c.index: c for c in cards}  # cards are values: copies of a card are equal
-            cards = [by_index[i] for i in mixed(tuple(sorted(c.index for c in cards)), state.redeals)]
+            cards = [by_index[i] for i in mixed(tuple(c.index for c in cards), state.redeals)]
         at = 0
         for i, take in zip(t.tableau, packets(len(cards), policy.count, len(t.tableau))):
             piles[i] = tuple(cards[at : at + take])

@@ -45,10 +45,14 @@ def test_a_lucie_redeal_gathers_shuffles_and_deals_threes_twice_only() -> None:
     assert REDEAL not in legal_moves(twice)
 
 
-def test_the_shuffle_depends_on_which_cards_are_out_not_on_how_they_lay() -> None:
+def test_the_shuffle_takes_the_cards_as_they_lay() -> None:
+    # Seeded by which cards are out; the same cards laid otherwise fall otherwise (as a
+    # deck given the same shuffle), and nothing is lost or made on the way.
     one = position("la-belle-lucie", t1="9S 8S 7S", t2="TS 2H", t3="KD")
     other = position("la-belle-lucie", t1="2H KD", t2="7S", t3="TS 9S 8S")
-    assert apply(one, REDEAL).piles == apply(other, REDEAL).piles
+    after_one, after_other = apply(one, REDEAL), apply(other, REDEAL)
+    assert after_one.piles != after_other.piles
+    assert sorted(c.code for p in after_one.piles for c in p) == sorted(c.code for p in after_other.piles for c in p)
 
 
 def test_cruel_deals_the_aces_out_and_twelve_piles_of_four() -> None:
@@ -71,3 +75,11 @@ def test_cruel_redeals_as_often_as_something_changes() -> None:
     assert check(state, REDEAL).reason == "the columns already lie 4 to a column: a redeal would change nothing"
     state = position("cruel", f1="AS", t1="9S 8S", t2="TS 2H 3C", redeals=40)
     assert check(state, REDEAL).ok
+
+
+def test_a_lucie_redeal_falls_its_own_way_in_each_deal() -> None:
+    # At the first move every deal gathers the same 52 cards: the shuffle takes them in
+    # the order each deal left them, so each deal's redeal lays out its own table.
+    variant = get_variant("la-belle-lucie")
+    redealt = {apply(variant.start(deal), REDEAL).piles for deal in range(1, 11)}
+    assert len(redealt) == 10
