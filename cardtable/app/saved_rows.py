@@ -14,7 +14,7 @@ from cardtable.app.scoring import Scoring
 from cardtable.app.intents import Options
 from cardtable.app.session import Session
 from cardtable.app.step_texts import StepTexts
-from cardtable.solitaire import Move, State, Variant, get_variant
+from cardtable.solitaire import Move, MoveKind, State, Variant, get_variant
 from cardtable.solitaire.formats import FormatError, ReplayError, format_move, format_state, parse_move, parse_state, replay_steps
 
 
@@ -111,7 +111,10 @@ def rebuild(row: tuple[object, ...]) -> Session:
     if not table_steps <= at <= len(played):
         raise ValueError(f"undo position {at} is outside the game")
     opening = variant.start(deal)
-    current = _position(variant, row[8], digest(steps_text, at))
+    # A redeal that shuffles is checked by a replay: its shuffle is the engine's, and a
+    # game saved before the shuffle changed would break at its first undo, not here.
+    shuffled = variant.stock.mixes and any(m.kind is MoveKind.REDEAL for step in played for m in step)
+    current = None if shuffled else _position(variant, row[8], digest(steps_text, at))
     if current is not None:  # the position it reached: nothing to replay
         points = row[9] if isinstance(row[9], int) and not isinstance(row[9], bool) else None
         history = History.resumed(opening, tuple(played), at, current, table_steps)

@@ -131,3 +131,23 @@ def test_a_bookmark_is_saved_with_the_game_whether_its_line_was_played_over_or_n
     odd = store.load("me", game_id)
     assert odd.bookmark is None
     store.save("me", odd, game_id)  # and the game saves on
+
+
+def test_a_game_whose_shuffling_redeal_falls_otherwise_today_is_refused_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.solitaire import Move, MoveKind
+    from cardtable.solitaire.rules import gaps
+
+    path = tmp_path / "g.db"
+    session = Session(get_variant("montana"), 4)
+    assert session.play(Move(MoveKind.REDEAL)).ok
+    for _ in range(3):  # moves that follow where the redeal put the cards
+        assert session.play(next(m for m in legal_moves(session.state) if m.kind is MoveKind.MOVE)).ok
+    game_id = Store(path).save("ann", session)
+    assert Store(path).load("ann", game_id).state == session.state
+    # Saved before the shuffle changed: its position reads back, but its moves after the
+    # redeal no longer follow it, which an undo would meet mid-game; the load says so.
+    monkeypatch.setattr(gaps, "mixed", lambda cards, redeal: tuple(reversed(cards)))
+    with pytest.raises(CorruptSave, match="step 2"):
+        Store(path).load("ann", game_id)
