@@ -10,6 +10,9 @@ def parse_deals(text: str) -> list[int]:
 
     >>> parse_deals("1-3,7,2-4"), parse_deals(" 5 - 6, 9 ")
     ([1, 2, 3, 4, 7], [5, 6, 9])
+    >>> parse_deals("1-1,000")
+    Traceback (most recent call last):
+    cardtable.commands.UserError: '000' in '1-1,000' starts with a 0: commas separate deals and ranges, so write a deal number without separators (1-1000, not 1-1,000)
     """
     deals: set[int] = set()
     for part in (part.strip() for part in text.split(",")):  # spaces around a number, not inside it ("1 2" is no 12)
@@ -21,6 +24,11 @@ def parse_deals(text: str) -> list[int]:
             first, last = int(low), int(high if dash else low)
         except ValueError:
             raise UserError(f"deals are numbers or ranges such as 1-100, not {part!r}") from None
+        if any(len(n) > 1 and n.startswith("0") for n in (low, high)):  # "1,000": a thousands separator, not a list
+            raise UserError(
+                f"{part!r} in {text!r} starts with a 0: commas separate deals and ranges, so write "
+                "a deal number without separators (1-1000, not 1-1,000)"
+            )
         if last < first:
             raise UserError(f"the range {part} runs backwards: {last}-{first} names those deals")
         if len(deals) + last - first + 1 > MOST_DEALS:
