@@ -104,11 +104,19 @@ def _on(client: Any, address: str, game: str, todo: list[int], budget: Budget) -
 PROBE_SECONDS = 5.0
 """How long the first look at the scheduler's port may take."""
 
+SCHEMES = ("tcp", "tls", "ws", "wss", "inproc", "ucx")
+"""The address schemes Dask's clients speak."""
+
 
 def _reachable(address: str) -> None:
     """Raise ConnectionError at once where nothing listens at ``address`` (a refused
     connection, an unknown host): Dask's client would try for ``CONNECT_SECONDS``."""
     parsed = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parsed.scheme not in SCHEMES:
+        raise ConnectionError(
+            f"{parsed.scheme}:// is not a scheduler's: its address starts with tcp:// (or tls://, ws://, wss://), "
+            "as `dask scheduler` prints it"
+        )
     if parsed.scheme not in ("tcp", "tls", "ws", "wss") or not parsed.hostname or parsed.port is None:
         return  # a protocol not over TCP (inproc, ucx): Dask's client says what it makes of it
     try:

@@ -240,6 +240,7 @@ def test_bad_input_is_refused_clearly(tmp_path: Path, capsys: pytest.CaptureFixt
         (("solve", "freecell", "--deals", "1-2", "--again", "--no-store"), "--again and --no-store can't go together"),
         (("solve", "freecell", "--deals", "1-3 4"), "not '1-3 4'"),
         (("solve", "freecell", "--deals", "-1-3"), "not '-1-3'"),
+        (("solve", "golf", "--deals", "1-2", "--scheduler", "http://127.0.0.1:1", "--no-store"), "http:// is not a scheduler's: its address starts with tcp://"),
         (("solve", "klondike", "--deals", "1-1,000"), "write a deal number without separators (1-1000, not 1-1,000)"),
         (("solve", "freecell", "--deal", "0"), "FreeCell deal numbers run from 1"),
         (("solve", "freecell", "--seconds", "0"), "--seconds must be a finite number above 0, not 0"),
