@@ -35,7 +35,7 @@ from cardtable.solitaire.formats import (
 from cardtable.solver import Budget, Outcome, solve
 from cardtable.solver.search import foreseen
 from cardtable.solver.trapped import trapped
-from cardtable.solver.batch import BatchStopped, DealResult, classify, deal_result
+from cardtable.solver.batch import BatchStopped, DealResult, classify, deal_result, spent
 from cardtable.solver.plot import plot
 from cardtable.solver.summary import plural, summarize
 
@@ -366,7 +366,9 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
             store = SolvedDeals(args.db)
             if not args.again:
                 wanted = set(deals)
-                known = {d: r for d, r in store.decided(variant.id).items() if d in wanted}
+                # (with the unknown this budget searched already: it would only run out again)
+                known = {r.deal: r for r in store.results(variant.id) if r.deal in wanted
+                         and (r.outcome is not Outcome.UNKNOWN or spent(r, budget, variant))}
         progress = Progress(len(deals))
         results = list(known.values())
         for result in known.values():
@@ -451,7 +453,7 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False, known: in
     >>> from cardtable.solver.batch import DealResult
     >>> row = lambda outcome: DealResult("golf", 1, outcome, 0, 10, 0.1, True, "")
     >>> _so_far([row(Outcome.UNWINNABLE), row(Outcome.SOLVED), row(Outcome.UNKNOWN)], True, known=2)
-    '1 solved and 1 proven unwinnable, kept in the store (run the same command again to go on); 1 unknown (searched again then); 2 more verdicts came from the store'
+    '1 solved and 1 proven unwinnable, kept in the store (run the same command again to go on); 1 unknown (kept too: searched again only with a larger budget); 2 more verdicts came from the store'
     """
     decided = [r for r in done if r.outcome is not Outcome.UNKNOWN]
     solved = sum(r.outcome is Outcome.SOLVED for r in decided)
@@ -461,7 +463,8 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False, known: in
         return f"{counts}, {unknown} unknown: not kept (--no-store)"
     going_on = "run the same command without --again to go on" if again else "run the same command again to go on"
     earlier = f"; {plural(known, 'more verdict')} came from the store" if known else ""
-    return f"{counts}, kept in the store ({going_on})" + (f"; {unknown} unknown (searched again then)" if unknown else "") + earlier
+    again_then = "kept too: searched again only with a larger budget"
+    return f"{counts}, kept in the store ({going_on})" + (f"; {unknown} unknown ({again_then})" if unknown else "") + earlier
 
 
 def _write_files(
@@ -499,8 +502,8 @@ def _write_files(
     except (OSError, ValueError) as error:
         named = getattr(error, "filename", None) or " or ".join(n for n in (args.csv, args.json, args.plot) if n)
         why = (error.strerror or error) if isinstance(error, OSError) else error
-        where = ("the verdicts are kept in the store: run the same command again to write the files (only deals left "
-                 "unknown are searched again)" if kept else "the verdicts were not kept (--no-store)" if args.no_store
+        where = ("the verdicts are kept in the store: run the same command again to write the files (only deals not "
+                 "yet searched with this budget are searched)" if kept else "the verdicts were not kept (--no-store)" if args.no_store
                  else "the database did not take every verdict: the same command again searches those anew")
         print(f"cardtable: can't write {named}: {why}; {where}", file=sys.stderr)
         return False

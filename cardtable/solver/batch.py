@@ -75,6 +75,28 @@ def deal_result(variant: Variant, deal: int, result: Result) -> DealResult:
     )
 
 
+SPENT = 0.95
+"""The share of a budget an unknown verdict's search must have used to count as having
+had that budget (a solve stops a little short of its positions, and its clock is read
+between slices)."""
+
+
+def spent(result: DealResult, budget: Budget, variant: Variant) -> bool:
+    """Whether an unknown ``result``'s search already had ``budget``: it used the seconds,
+    or the positions the budget's memory holds. The same budget would run out again, so
+    a batch asked again keeps it; a larger one searches it anew.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> row = DealResult("golf", 1, Outcome.UNKNOWN, 0, 299_998, 3.1, True)
+    >>> [spent(row, b, get_variant("golf")) for b in (Budget(nodes=300_000), Budget(nodes=600_000), Budget(nodes=600_000, seconds=3.0))]
+    [True, False, True]
+    """
+    from cardtable.solver.running import bytes_per_node
+
+    room = budget.node_room(bytes_per_node(variant))
+    return result.seconds >= SPENT * budget.seconds or result.nodes >= SPENT * room
+
+
 def solve_deals(game: str, deals: Iterable[int], budget: Budget) -> list[DealResult]:
     """Solve deals one after another (a worker's share of a batch)."""
     return [solve_deal(game, deal, budget) for deal in deals]

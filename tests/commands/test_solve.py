@@ -192,6 +192,20 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     assert status == 0 and "(1 verdict and its time come from the store; --again solves it anew)" in out
 
 
+def test_an_unknown_searched_with_the_budget_asked_is_kept_and_a_larger_budget_searches_it_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "c.db")
+    asked = ("solve", "golf", "--deals", "1-6", "--workers", "1", "--db", db)
+    status, out, _ = run(capsys, *asked, "--nodes", "2000")
+    assert status == 0 and "6 deals: 1 solved, 0 proven unwinnable, 5 unknown" in out
+    status, out, _ = run(capsys, *asked, "--nodes", "2000")  # (as run again after a Ctrl-C): it would only run out again
+    assert status == 0 and "(6 verdicts and their times come from the store" in out
+    status, out, _ = run(capsys, *asked, "--nodes", "4000")
+    assert status == 0 and "(1 verdict and its time come from the store" in out
+    assert all(r.nodes > 3000 for r in SolvedDeals(db).results("golf") if r.outcome is Outcome.UNKNOWN)
+
+
 def test_exported_solutions_are_written_as_the_one_deal_solve_prints_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
