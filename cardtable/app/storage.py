@@ -362,6 +362,18 @@ class Store:
             raise StaleGame(f"game {game_id} changed since version {expected}")
         raise GameOver(f"game {game_id} is over (it was given up): it can't be played on; start a new game")
 
+    def keep_clock(self, player: str, game_id: int, version: int, elapsed: float) -> bool:
+        """Keep the seconds a game in play has run (its clock stopped since its last save:
+        the player left the table) where the game is still at ``version``; the game is not
+        moved on. Whether it was kept (not where the game moved on, or ended, meanwhile)."""
+        with failing_as("keep the game's clock"), self._transaction() as db:
+            cursor = db.execute(
+                "UPDATE games SET elapsed = ? WHERE id = ? AND player = ? AND version = ? AND status = 'playing'"
+                " AND elapsed < ?",
+                (elapsed, game_id, player, version, elapsed),
+            )
+        return cursor.rowcount == 1
+
     def set_status(self, player: str, game_id: int, status: str) -> None:
         """Mark a game won, lost (abandoned or stuck) or playing (a new version of it).
 

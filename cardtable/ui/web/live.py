@@ -26,7 +26,7 @@ from functools import partial
 from typing import TypeVar
 
 from cardtable.solitaire import get_variant
-from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, Store
+from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, StorageError, Store
 from cardtable.app.cores import searching, unpinned
 from cardtable.app.deals import DealBook
 from cardtable.app.guide import Effort, SolvingHinter
@@ -105,6 +105,8 @@ class LiveGames:
         self.store = store
         self._warm: OrderedDict[Key, LiveGame] = OrderedDict()
         self._waiting: dict[Key, set[asyncio.Event]] = {}
+        self._keeping: set[asyncio.Future[None]] = set()
+        """Clocks being kept as their games' last pages went (``forget``)."""
         in_memory = str(store.path) == ":memory:"  # one connection only
         threads = 1 if in_memory else STORE_THREADS
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="cardtable-store")
@@ -374,6 +376,9 @@ class LiveGames:
         self.thinking.shutdown(wait=False, cancel_futures=True)
         if self.saver is not None:
             self.saver.close()
+        for live in list(self._warm.values()):  # pages still open: their clocks as they stand
+            if live.session.clock_running:
+                self._keep_clock(live, live.version)
         self.store.checkpoint()  # the saves written: the file alone holds every game
         self.waiting.shutdown(wait=False, cancel_futures=True)
         self.indicator.close()
@@ -409,3 +414,15 @@ class LiveGames:
                 if live is not None and live.session.clock_running:
                     live.session.pause()
                     live.left = True
+                    kept = asyncio.ensure_future(self.run(self._keep_clock, live, live.version))
+                    self._keeping.add(kept)
+                    kept.add_done_callback(self._keeping.discard)
+
+    def _keep_clock(self, live: LiveGame, version: int) -> None:
+        """Keep the game's clock as it stopped (``Store.keep_clock``), so a server started
+        again does not take back the time since its last move; a store that refuses it
+        costs only those seconds."""
+        try:
+            self.store.keep_clock(live.player, live.game_id, version, live.session.elapsed)
+        except StorageError:
+            pass

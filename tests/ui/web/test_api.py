@@ -622,6 +622,29 @@ def test_the_clock_stops_while_no_page_has_the_game_open(client: TestClient) -> 
         assert socket.receive_json()["view"]["clock_running"]  # its player's thinking counts again
 
 
+def test_the_time_at_the_table_since_the_last_move_survives_the_server(tmp_path: Path) -> None:
+    import time
+
+    client = TestClient(create_app(Store(tmp_path / "web.db")))
+    view = _act(client, _start(client), "deal").json()["view"]
+    with client.websocket_connect(f"/api/games/{view['id']}/ws") as socket:
+        socket.receive_json()
+        time.sleep(0.6)  # the player thinks, then closes the page
+    for _ in range(100):
+        left = client.get(f"/api/games/{view['id']}").json()
+        if not left["clock_running"]:
+            break
+        time.sleep(0.02)
+    assert not left["clock_running"] and left["elapsed"] >= view["elapsed"] + 0.6
+    for _ in range(100):  # kept on a store thread
+        restarted = TestClient(create_app(Store(tmp_path / "web.db")), cookies=dict(client.cookies))
+        again = restarted.get(f"/api/games/{view['id']}").json()
+        if again["elapsed"] == pytest.approx(left["elapsed"], abs=0.01):
+            break
+        time.sleep(0.02)
+    assert again["elapsed"] == pytest.approx(left["elapsed"], abs=0.01)  # not the clock of the last move
+
+
 @pytest.mark.parametrize("game, deal, kinds", [
     ("pyramid", 1, {"pair"}), ("klondike", 18, {"deal", "redeal"}), ("freecell", 1, {"move"}), ("golf", 1, {"move", "deal"}),
 ])
