@@ -104,7 +104,7 @@ def typed_lines(stream: Iterable[str]) -> Iterator[str]:
 
 
 def _hung_up(signum: int, frame: object) -> None:
-    """A closed terminal (SIGHUP) ends a typed game's input, as Ctrl-D does: the game is
+    """A closed terminal (SIGHUP), or SIGTERM, ends a typed game's input, as Ctrl-D does: the game is
     put away as quit would leave it, a deal with nothing played not kept (the full screen
     quits the same way). Input ends rather than an interrupt being raised, so a hang-up
     that comes while the game is being put away can't cut that short."""
@@ -140,8 +140,9 @@ def _run(games: Games, game_id: int, session: Session, plain: bool, again: str, 
             if _interactive():
                 print()
 
-        if hasattr(signal, "SIGHUP"):  # (not on Windows)
-            signal.signal(signal.SIGHUP, _hung_up)
+        for name in ("SIGHUP", "SIGTERM"):  # (no SIGHUP on Windows)
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), _hung_up)
         return play_plain(games, game_id, session, typed_lines(sys.stdin), _typed_out(), prompt, resume=again, unprompt=unprompt)
     from cardtable.ui.terminal.fullscreen import play_fullscreen
 

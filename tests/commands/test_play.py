@@ -15,6 +15,8 @@ import termios
 import time
 from pathlib import Path
 
+import pytest
+
 
 def _on_a_terminal(
     args: list[str], columns: int, lines: int, typed: str, db: Path, term: str = "xterm-256color", once: str = ""
@@ -124,8 +126,12 @@ def test_bytes_that_are_not_text_are_echoed_as_the_replacement_character(tmp_pat
         assert done.returncode == 0 and "'t\ufffd1" in out and "udcff" not in out, (command, out[-400:], done.stderr)
 
 
-def test_a_terminal_closed_at_the_deal_keeps_no_game_to_resume_and_one_played_is_kept(tmp_path: Path) -> None:
-    # A closed terminal sends SIGHUP: it ended the program, leaving the deal listed to resume with 0 moves.
+@pytest.mark.parametrize("ending", [signal.SIGHUP, signal.SIGTERM])
+def test_a_terminal_closed_at_the_deal_keeps_no_game_to_resume_and_one_played_is_kept(
+    tmp_path: Path, ending: signal.Signals
+) -> None:
+    # A closed terminal sends SIGHUP (and kill, timeout send SIGTERM): it ended the program,
+    # leaving the deal listed to resume with 0 moves.
     for mode, moves in ((["--plain"], b""), ([], b""), (["--plain"], b"turn\n"), ([], b"d")):
         db = tmp_path / f"{len(mode)}{len(moves)}.db"
         master, slave = pty.openpty()
@@ -144,9 +150,12 @@ def test_a_terminal_closed_at_the_deal_keeps_no_game_to_resume_and_one_played_is
             while b"1 move" not in written and time.monotonic() < end:
                 if select.select([master], [], [], 0.5)[0]:
                     written += os.read(master, 65536)
-        os.close(master)  # the terminal goes away, and its program is told
-        command.send_signal(signal.SIGHUP)
+        if ending is signal.SIGHUP:
+            os.close(master)  # the terminal goes away, and its program is told
+        command.send_signal(ending)
         command.wait(timeout=30)
+        if ending is not signal.SIGHUP:
+            os.close(master)
         rows = sqlite3.connect(db).execute("SELECT moves FROM games WHERE status = 'playing'").fetchall()
         assert rows == ([(1,)] if moves else []), (mode, moves, rows, written[-300:])
 

@@ -32,10 +32,12 @@ def pause_while_covered(app: App[Any], session: Callable[[], Session]) -> None:
 
 
 def on_hang_up(quit_game: Callable[[], None]) -> None:
-    """Run ``quit_game`` on the running loop when the terminal closes (SIGHUP): the game
-    put away, a deal with nothing played not kept. Nothing where there is no SIGHUP
-    (Windows) or the loop is not the main thread's."""
-    try:
-        asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, quit_game)
-    except (AttributeError, NotImplementedError, RuntimeError, ValueError):
-        pass
+    """Run ``quit_game`` on the running loop when the terminal closes (SIGHUP) or the
+    program is told to end (SIGTERM, as ``kill`` and ``timeout`` send): the game put away,
+    a deal with nothing played not kept. Nothing where there is no such signal (Windows)
+    or the loop is not the main thread's."""
+    for name in ("SIGHUP", "SIGTERM"):
+        try:
+            asyncio.get_running_loop().add_signal_handler(getattr(signal, name), quit_game)
+        except (AttributeError, NotImplementedError, RuntimeError, ValueError):
+            pass

@@ -7,6 +7,8 @@ import asyncio
 import os
 import signal
 
+import pytest
+
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
@@ -76,27 +78,30 @@ def test_a_clock_stopped_before_the_page_stays_stopped_after_it() -> None:
     asyncio.run(drive())
 
 
-def test_a_hang_up_runs_the_quit_on_the_loop() -> None:
+@pytest.mark.parametrize("sent", [signal.SIGHUP, signal.SIGTERM])
+def test_a_hang_up_or_a_kill_runs_the_quit_on_the_loop(sent: signal.Signals) -> None:
     quit_at: list[bool] = []
     # Caught here if the watch were not set: the test fails, not the process that runs it.
-    before = signal.signal(signal.SIGHUP, lambda signum, frame: quit_at.append(False))
+    before = {s: signal.signal(s, lambda signum, frame: quit_at.append(False)) for s in (signal.SIGHUP, signal.SIGTERM)}
 
     async def drive() -> None:
         loop = asyncio.get_running_loop()
         on_hang_up(lambda: quit_at.append(True))
         try:
-            os.kill(os.getpid(), signal.SIGHUP)
+            os.kill(os.getpid(), sent)
             for _ in range(100):
                 if quit_at:
                     break
                 await asyncio.sleep(0.01)
         finally:
-            loop.remove_signal_handler(signal.SIGHUP)
+            for s in before:
+                loop.remove_signal_handler(s)
 
     try:
         asyncio.run(drive())
     finally:
-        signal.signal(signal.SIGHUP, before)
+        for s, handler in before.items():
+            signal.signal(s, handler)
     assert quit_at == [True]
 
 
