@@ -35,7 +35,7 @@ from cardtable.solitaire import Move
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import (
-    GAP, MESSAGE_LINES, NARROWEST, TOO_SMALL, WIDEST, Fans, Line, fitted, fold, too_small,
+    GAP, MESSAGE_LINES, NARROWEST, TOO_SMALL, WIDEST, Fans, Line, fitted, fold, too_small, with_verdict,
 )
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
@@ -219,13 +219,13 @@ class TableApp(App[int]):
     def show_message(self) -> None:
         """The message, and the status line with the verdict when the indicator is on."""
         shown = self.judging and self.verdict and not (self.session.is_won or self.session.given_up)  # nothing to judge
-        verdict = f" · still winnable? {self.verdict}" if shown else ""
-        message, (width, height) = self.message, self.size
+        verdict, message, (width, height) = self.verdict if shown else "", self.message, self.size
         note = too_small(width, height) if width else ""
         if note and not message.startswith(TOO_SMALL):
             message = f"{note}. {message}" if message else note  # while it lasts
         said = fitted(message, (width or 80) - 2, MESSAGE_LINES - 1)
-        self.query_one("#message", Static).update(f"{said}\n{status_line(self.session, stock=True)}{verdict}")
+        status = with_verdict(status_line(self.session, stock=True), verdict, (width or 80) - 2)
+        self.query_one("#message", Static).update(f"{said}\n{status}")
 
     def judge(self) -> None:
         """Ask for the verdict on the position shown (on a thread: no key waits for it)."""

@@ -59,6 +59,32 @@ def fitted(message: str, width: int, lines: int) -> str:
     return "\n".join(kept)
 
 
+def with_verdict(status: str, verdict: str, width: int) -> str:
+    """The status line followed by the "still winnable?" verdict, within ``width``
+    columns: the question shortens first, then the verdict's explanation (an undo's count
+    stays), then the status from its end, so the verdict itself always shows.
+
+    >>> status = "Klondike (draw 3), random deal: 0 moves, score 0%, 0:00"
+    >>> with_verdict(status, "winnable", 100)
+    'Klondike (draw 3), random deal: 0 moves, score 0%, 0:00 · still winnable? winnable'
+    >>> with_verdict(status, "winnable", 78)
+    'Klondike (draw 3), random deal: 0 moves, score 0%, 0:00 · winnable'
+    >>> with_verdict(status, "unknown: the search ran out of room before it could tell", 78)
+    'Klondike (draw 3), random deal: 0 moves, score 0%, 0:00 · unknown'
+    >>> with_verdict(status, "can't be won from here: undo 1 move to get back to a winnable position", 78)
+    "Klondike (draw 3), random deal: 0… · can't be won from here: undo 1 move"
+    """
+    if not verdict:
+        return status
+    said, _, why = verdict.partition(": ")
+    short = f"{said}: {why.removesuffix(' to get back to a winnable position')}" if why.startswith("undo ") else said
+    for line in (f"{status} · still winnable? {verdict}", f"{status} · {verdict}", f"{status} · {short}"):
+        if len(line) <= width:
+            return line
+    room = max(8, width - len(short) - 3)  # (" · " between them)
+    return f"{textwrap.shorten(status, room - 1, placeholder='')}… · {short}"
+
+
 def pile_width(row_lengths: list[int], screen_width: int) -> int:
     """The widest pile that lets the longest row fit the screen (never under NARROWEST)."""
     longest = max(row_lengths, default=1) or 1

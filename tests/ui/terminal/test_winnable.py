@@ -178,6 +178,10 @@ def test_fullscreen_status_line_stays_on_an_80_column_screen_under_a_long_messag
             seen = lines()
             assert seen[0].startswith("Still winnable? On.") and seen[1].endswith("never a card).")  # whole, in two lines
             assert seen[2].startswith("Klondike, deal 2:") and seen[2].endswith("still winnable? winnable")
+            app.verdict = "can't be won from here: undo 1 move to get back to a winnable position"  # too long to fit whole
+            app.show_message()
+            await pilot.pause()
+            assert lines()[2].startswith("Klondike") and lines()[2].endswith("· can't be won from here: undo 1 move")
             await pilot.press("q")
 
     asyncio.run(drive())
