@@ -42,6 +42,9 @@ NO_WIN_FOUND = "a short search found no win from here, which does not mean there
 NO_WIN_SEEN = "no win found in the guesses tried at where the face-down cards lie; the game may still be won"
 """``NO_WIN_FOUND`` where the player does not know every face-down card: the search
 tried arrangements of them, not the real one (which "still winnable?" sees)."""
+NO_WIN_FORESEEN = "no win found without knowing where a redeal's shuffle will put the cards, which \"still winnable?\" counts on"
+"""``NO_WIN_FOUND`` in a game whose redeals shuffle (Montana): its verdict may say
+winnable where no hint can lead, since no player sees a shuffle coming."""
 PROVED_LOST = "no move can win from here"
 """Said instead where a search (the indicator's, say) proved the position lost, and the
 player can know it: every card in sight, and no redeal to mix them."""
@@ -143,7 +146,8 @@ class SolvingHinter:
             found = self._planned(state, avoid)
         if found is None:  # the heuristic's move, and the player told it leads to no known win
             lost = known_lost(state, lambda: known)  # (the indicator's proof, say)
-            said = PROVED_LOST if lost else NO_WIN_FOUND if _in_sight(state, known) else NO_WIN_SEEN
+            said = PROVED_LOST if lost else NO_WIN_SEEN if not _in_sight(state, known) else (
+                NO_WIN_FORESEEN if state.variant.stock.mixes else NO_WIN_FOUND)
             return [replace(rest[0], reason=f"{rest[0].reason} ({said})")] + rest[1:]
         return [found] + [h for h in rest if h.move != found.move]
 

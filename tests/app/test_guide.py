@@ -232,6 +232,7 @@ def test_no_hint_wins_by_knowing_where_a_shuffling_redeal_will_put_the_cards() -
     assert solution.solved and any(m.kind is MoveKind.REDEAL for m in solution.moves)  # its win needs the redeal's shuffle
     hints = SolvingHinter(Effort(nodes=60_000, seconds=30.0)).best_moves(start)
     assert hints and "leads to a win" not in hints[0].reason
+    assert "without knowing where a redeal's shuffle will put the cards" in hints[0].reason  # why, beside "winnable"
     WINS.learn(start, solution.moves)  # as "still winnable?" or "show me" would keep it
     hints = SolvingHinter(Effort(nodes=60_000, seconds=30.0)).best_moves(start)
     assert hints and "leads to a win" not in hints[0].reason
