@@ -68,7 +68,9 @@ def test_a_double_click_where_no_foundation_takes_a_card_plays_it_where_it_fits(
     # Spider's foundations take whole suits by themselves: "no card may be played to foundation 1" said nothing.
     spider = Session(get_variant("spider"), 1)
     assert spider.targets("t1", -1) == ["t9"]
-    assert spider.to_foundation("t1", -1).reason == "no card may be played to foundation 1"  # typed "t1 f": refused
+    assert spider.to_foundation("t1", -1).reason == (  # typed "t1 f": refused, saying what does go there
+        "foundation 1 takes only a complete run from King to Ace, which moves there by itself"
+    )
     assert spider.to_foundation("t1", -1, or_where_it_fits=True).ok  # a double-click
     assert spider.state.piles[spider.pile_index("t9")][-1].code == "3D"
     klondike = Session(get_variant("klondike"), 1, Options(auto_build=False))  # where foundations take cards, a refusal says why

@@ -184,8 +184,9 @@ def check_transfer(state: State, move: Move) -> Verdict:
     if variant.discard is not None and j == variant.tables.foundations[0]:
         return check_discard(state, i)
     build = target.build
-    if not target.takes_cards:
-        return no(f"no card may be played to {target.id.title}")
+    if not target.takes_cards:  # (saying what it does take, where it has a rule for that: Spider's complete runs)
+        taken = target.empty.phrase if target.empty is not None and not target.empty.phrase.startswith("nothing") else ""
+        return no(f"{target.id.title} takes {taken}" if taken else f"no card may be played to {target.id.title}")
     if source.id.kind is PileKind.FOUNDATION and target.id.kind is PileKind.FOUNDATION:
         return no("cards don't move from one foundation to another")
     if source.id.kind is PileKind.CELL and target.id.kind is PileKind.CELL:
