@@ -97,11 +97,12 @@ def _passes(variant: Variant, count: int) -> dict[str, Any]:
     # The summary's "redeal the waste ..." follows the choice.
     if count == 0:
         redeal = "redeal the waste as often as you like"
+    elif count == 1:
+        redeal = "never redeal the waste: one pass only"
     else:
         times = _TIMES.get(count - 1, f"{number_word(count - 1)} times")
-        passes = "one pass only" if count == 1 else f"{number_word(count)} passes"
-        redeal = f"redeal the waste {times}: {passes}"
-    summary = re.sub(r"redeal the waste [^.]*", redeal, variant.summary)
+        redeal = f"redeal the waste {times}: {number_word(count)} passes"
+    summary = re.sub(r"(never )?redeal the waste[^.]*", redeal, variant.summary)
     return {"stock": to_waste(variant.stock.count, passes=count or None), "summary": summary}
 
 

@@ -81,7 +81,7 @@ klondike_vegas = register(
         id="klondike-vegas",
         name="Klondike (draw 1, one pass)",
         stock=to_waste(1, passes=1),
-        summary=klondike.summary.replace("as often as you like", "never: one pass only"),
+        summary=klondike.summary.replace("redeal the waste as often as you like", "never redeal the waste: one pass only"),
         default_scoring=Scoring.VEGAS,
         options=_TURNING,
     )
