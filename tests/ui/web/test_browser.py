@@ -572,6 +572,13 @@ def test_a_card_picked_up_stays_up_through_a_deal_but_not_once_another_tab_moves
     context.close()
 
 
+def test_a_game_picked_but_not_dealt_is_said_to_wait_for_new(page: Page) -> None:
+    start(page, "freecell", 1)
+    page.select_option("#game-picker", "golf")
+    expect(page.locator("#message")).to_have_text("New (n) deals Golf; until then the table plays FreeCell.")
+    expect(page.locator("#status")).to_contain_text("FreeCell")
+
+
 def test_win_a_short_scripted_deal_to_the_win_screen(page: Page, server: str) -> None:
     page.select_option("#game-picker", "freecell")  # the settings offered are the picked game's
     page.click("#show-settings")  # the solution is replayed move for move: no automatic moves

@@ -5,9 +5,7 @@ import { createTable } from "./table.js";
 import { opened, showStats } from "./dialogs.js";
 
 const $ = (id) => document.getElementById(id);
-let catalogue = [];
-let view = null;
-let socket = null;
+let catalogue = [], view = null, socket = null;
 let busy = Promise.resolve();
 let playing = null; // a "show me" playback under way, from the search on: {stop, quiet, dropped}
 const STEP_MS = 450;
@@ -107,8 +105,7 @@ function show(next, told = false) {  // told: won before this page opened it, so
   const wasWon = told || (view && view.id === next.id && (view.won || view.result === "won"));
   const moved = !view || view.id !== next.id || view.version !== next.version;
   if (moved) table.keepSelectionOn(next);  // put down if the table changed under it (an undo, another tab)
-  view = next;
-  view.receivedAt = performance.now();
+  view = Object.assign(next, { receivedAt: performance.now() });
   status();  // first: the old game's status line, longer, would leave the table less room as it is drawn
   table.render(view);
   if (moved) verdict(null);
@@ -557,7 +554,10 @@ async function start() {
     $("setting-winnable").checked = judging;
     $("winnable-text").textContent = settings.data.winnable_text;
   }
-  $("game-picker").onchange = () => fillSettings("picker");
+  $("game-picker").onchange = () => {  // picked, not yet dealt: the table is still the game in play, and says so
+    fillSettings("picker");
+    if (view && baseGame(view.game) !== $("game-picker").value) say(`New (n) deals ${entryOf($("game-picker").value).name}; until then the table plays ${view.name}.`);
+  };
   $("game-options").addEventListener("change", () => offerWinnable(entryOf($("game-picker").value)));
   $("win-new").onclick = () => newGame();
   document.addEventListener("keydown", (event) => {
