@@ -276,3 +276,24 @@ def test_a_bet_refused_is_said_as_a_sentence(page: Page, served: tuple[str, Fast
     expect(page.locator("#credits")).to_have_text("Credits 500")
     page.click("#chips button[data-chip='1000']")
     expect(page.locator("#message")).to_have_text(re.compile(r"^That needs 1000 credits and you have 500"))
+
+
+def test_the_statistics_close_button_stays_on_a_short_screen(browser: Browser, served: tuple[str, FastAPI]) -> None:  # noqa: F811
+    url, app = served
+    context = browser.new_context(viewport={"width": 1280, "height": 600})
+    page = context.new_page()
+    page.goto(url + "/api/thunderjack/stats")
+    player = player_of(page, app)
+    for round_number in range(12):  # enough rounds for the list of the last ones to run long
+        table = BlackjackTable(app.state.live.store, player, seed=round_number)
+        assert table.chip(10).ok and table.deal().ok
+        while BlackjackTable(app.state.live.store, player).view()["actions"]:
+            assert BlackjackTable(app.state.live.store, player).play("stand").ok
+    page.goto(url + "/thunderjack")
+    page.click("#show-stats")
+    expect(page.locator("#stats-history li")).to_have_count(10)
+    close = page.locator("#stats-dialog form button").bounding_box()
+    assert close is not None and close["y"] + close["height"] <= 600, close  # whole, without scrolling the dialog
+    page.click("#stats-dialog form button")
+    expect(page.locator("#stats-dialog")).to_be_hidden()
+    context.close()
