@@ -14,6 +14,7 @@ from cardtable.solitaire.compiled import compiled_apply, compiled_moves, to_code
 from cardtable.solver import running
 from cardtable.solver.search import Budget, solve
 from cardtable.thunderjack import RuleSet
+from cardtable.thunderjack.composition import up_card_values
 from cardtable.thunderjack.simulate import simulate
 
 SEARCHES = (("klondike", 18, 40_000), ("klondike-draw3", 5, 40_000), ("freecell", 1, 3_000), ("montana", 1, 3_000))
@@ -32,6 +33,7 @@ def main() -> None:
         compiled_moves(state)
         running.dive(state, nodes, time.perf_counter() + 60.0)  # the depth-first search too
     simulate(RuleSet(), 2_000)
+    up_card_values(RuleSet(), 10)  # the advisor's: a Thunderjack hint took 5 s the first time
     print(f"kernels compiled or loaded in {time.perf_counter() - began:.1f} s", file=sys.stderr)
 
 

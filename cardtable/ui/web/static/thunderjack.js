@@ -8,8 +8,10 @@ let view = null;
 let rulesAsked = false; // the rules dialog was asked for before the table had loaded
 let busy = Promise.resolve();
 const SETTLE_MS = 400;  // after the turn passes to another hand, plays wait this long
+const THINKING_MS = 700;  // a hint this slow is said to be on its way (as the solitaire page's)
 let turnPassedAt = -Infinity;
 const BROKE = "You are out of credits: a fresh stake starts you again.";
+const BET_FIRST = "Pick a hand, press a chip to bet on it, then Deal (space).";  // an empty table says how to begin
 
 function handInTurn(v) {
   // Which hand is to play ("" between rounds): a play is meant for the hand the player saw.
@@ -130,8 +132,11 @@ function send(intent, value = "", seen = null) {
   if (!view) return Promise.resolve();
   pending += 1;
   const run = busy.then(async () => {
-    if ((seen !== null && view.version !== seen) || (intent === "deal" && !view.can_deal)) return;
-    const { status, data } = await call("POST", "/api/thunderjack/actions", { intent, value, version: view.version });
+    if (seen !== null && view.version !== seen) return;
+    if (intent === "deal" && !view.can_deal) { if (!view.actions.length && !view.can_fresh_stake) say(BET_FIRST); return; }
+    const slow = intent === "hint" ? setTimeout(() => say("Working out the best play…"), THINKING_MS) : 0;
+    const { status, data } = await call("POST", "/api/thunderjack/actions", { intent, value, version: view.version })
+      .finally(() => clearTimeout(slow));
     if (status === 409) { render(data.view); say("The table changed in another tab; here it is now."); return; }
     if (status === 0 || status >= 400) { say(data.detail ?? "That did not work."); return; }
     if (intent !== "hint") render(data.view);
@@ -202,12 +207,12 @@ async function start() {
     if (event.ctrlKey || event.metaKey || event.altKey) return; // the browser's shortcuts (Ctrl+R reloads), never a play
     const keys = { h: "hit", s: "stand", d: "double", p: "split", r: "surrender" };
     if (keys[event.key] && view.actions.includes(keys[event.key])) play(keys[event.key]);
-    else if (event.key === " " && (view.can_deal || pending)) { event.preventDefault(); send("deal"); }  // not the focused button
+    else if (event.key === " " && (view.can_deal || pending || !view.actions.length)) { event.preventDefault(); send("deal"); }  // not the focused button
     else if (event.key === "i" && view.actions.length) send("hint");
     else if (event.key === "f" && view.can_fresh_stake) send("stake");  // as in the terminal
   });
   const { status, data } = await call("GET", "/api/thunderjack");
-  if (status === 200) { render(data); say(broke("")); }
+  if (status === 200) { render(data); say(broke(data.round || data.can_deal || data.can_fresh_stake ? "" : BET_FIRST)); }
   else say(data.detail ?? "The table could not be loaded: reload the page.");
 }
 
