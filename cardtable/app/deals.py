@@ -162,9 +162,9 @@ class DealBook:
             catalogue = self.catalogue(variant)
         if not catalogue:
             raise lost or NoWinnableDeal(
-                f"no deal of {variant.name} could be proved winnable in the time it may take: the solver decides "
-                f"few of its deals quickly (a catalogue built with cardtable solve {variant.id} --deals 1-100 "
-                "gives these buttons deals to choose from)"
+                f"no deal of {variant.name} could be proved winnable in the time it may take: try again in a moment "
+                f"(the machine may be busy, or the game's deals slow to decide; deals proved ahead, with "
+                f"`cardtable solve {variant.id} --deals 1-100`, are dealt at once)"
             )
         fresh = [deal for deal in catalogue if deal not in seen]
         return rng.choice(fresh or catalogue)
