@@ -86,9 +86,10 @@ def render(view: dict[str, Any]) -> str:
 
 
 def render_stats(stats: dict[str, Any]) -> str:
-    """Statistics in a few lines."""
+    """Statistics in a few lines (rounds won, lost or even by their net: a round whose
+    hands won as much as they lost is even)."""
     return (
-        f"rounds {stats['rounds']}: won {stats['won']}, lost {stats['lost']}, pushed {stats['pushed']}\n"
+        f"rounds {stats['rounds']}: won {stats['won']}, lost {stats['lost']}, even {stats['pushed']}\n"
         f"blackjacks {stats['blackjacks']}, thunderjacks {stats['thunderjacks']}, blitzes {stats['blitzes']}, "
         f"splits {stats['splits']}, surrenders {stats['surrenders']}\n"
         f"net {stats['net']:+}, credits {stats['credits']}, fresh stakes {stats['stakes'] - 1}"
@@ -99,8 +100,9 @@ def render_history(rounds: list[dict[str, Any]]) -> str:
     """Settled rounds, one a line: the hands, the dealer, the result."""
     lines = []
     for played in rounds:
-        hands = "; ".join(
-            f"{h['seat']} {' '.join(h['cards'])} ({h['finish']}, bet {h['bet']})" for h in played["hands"]
+        hands = "; ".join(  # (a round stored before hands kept what they paid says no result)
+            f"{h['seat']} {' '.join(h['cards'])} ({h['finish']}, bet {h['bet']}"
+            f"{'' if h.get('paid') is None else ', ' + result_words(h['paid'] - h['bet'])})" for h in played["hands"]
         )
         when = local_minute(played["at"])  # to the minute, as the games' list shows it
         lines.append(f"{when}  {hands}  dealer {' '.join(played['dealer'])}  {played['net']:+}")

@@ -96,6 +96,11 @@ def test_bet_deal_play_only_offered_actions_and_reload(page: Page, served: tuple
     expect(last).to_have_count(1)  # the round just played, its dealer's cards as a player writes them
     dealer = " ".join(("10" if c.code[0] == "T" else c.code[0]) + "♣♦♥♠"["CDHS".index(c.code[1])] for c in table.round.dealer)
     expect(last).to_contain_text(f"dealer {dealer}")
+    first = table.round.hands[0]
+    assert first.paid is not None
+    paid = first.paid - first.bet
+    said = f"won {paid}" if paid > 0 else f"lost {-paid}" if paid < 0 else "pushed"
+    expect(last).to_contain_text(f"bet {first.bet}, {said})")  # which hand made the net
     expect(last).to_contain_text(f"{table.round.net:+}" if table.round.net else "· 0")
     snap(page, "thunderjack-stats")
 

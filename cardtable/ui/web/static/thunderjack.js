@@ -156,7 +156,7 @@ async function showStats() {
   const { status, data } = await call("GET", "/api/thunderjack/stats");
   if (status !== 200) { say(data.detail); return; }
   $("stats-table").innerHTML = `<table>
-    <tr><td>Rounds</td><td>${data.rounds}</td></tr><tr><td>Won / lost / pushed</td><td>${data.won} / ${data.lost} / ${data.pushed}</td></tr>
+    <tr><td>Rounds</td><td>${data.rounds}</td></tr><tr><td title="rounds by their net: a round whose hands won as much as they lost is even">Won / lost / even</td><td>${data.won} / ${data.lost} / ${data.pushed}</td></tr>
     <tr><td>Blackjacks</td><td>${data.blackjacks}</td></tr><tr><td>Thunderjacks</td><td>${data.thunderjacks}</td></tr>
     <tr><td>Blitzes</td><td>${data.blitzes}</td></tr><tr><td>Splits</td><td>${data.splits}</td></tr>
     <tr><td>Surrenders</td><td>${data.surrenders}</td></tr><tr><td>Net</td><td>${data.net}</td></tr>
@@ -176,7 +176,8 @@ async function showStats() {
 /** One settled round, newest first in the list: each hand, the dealer's cards, the net. */
 function roundLine(round) {
   const cards = (codes) => codes.map(cardName).join(" ");
-  const hands = round.hands.map((h) => `${h.seat} ${cards(h.cards)} (${h.finish}, bet ${h.bet})`).join("; ");
+  const paid = (h) => h.paid === null ? "" : h.paid > h.bet ? `, won ${h.paid - h.bet}` : h.paid < h.bet ? `, lost ${h.bet - h.paid}` : ", pushed";
+  const hands = round.hands.map((h) => `${h.seat} ${cards(h.cards)} (${h.finish}, bet ${h.bet}${paid(h)})`).join("; ");
   const item = document.createElement("li");
   item.textContent = `${hands} · dealer ${cards(round.dealer)} · ${round.net > 0 ? "+" : ""}${round.net}`;
   return item;
