@@ -42,6 +42,23 @@ def targets(state: State, source: int, count: int) -> list[int]:
     return reached(where_to(state).get(source, ()), count)
 
 
+def played_by_click(state: State, pile: int, position: int) -> int | None:
+    """The waste, where a column's card (at ``position``) may go there and nowhere else
+    (Golf, Tri-Peaks; in Pyramid, a card whose one partner is the waste's top): a click
+    on it plays it, since it can do nothing else. None otherwise.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> golf = get_variant("golf").start(4)  # the waste shows Q♣: J♦ of column 4 goes on it, 5♦ of column 3 nowhere
+    >>> t3, t4 = golf.variant.index_of_name("t3"), golf.variant.index_of_name("t4")
+    >>> played_by_click(golf, t4, 4) == golf.variant.index_of_name("waste"), played_by_click(golf, t3, 4)
+    (True, None)
+    """
+    if state.variant.piles[pile].kind is not PileKind.TABLEAU or not 0 <= position < len(state.piles[pile]):
+        return None
+    places = targets(state, pile, count_of(state, pile, position))
+    return places[0] if len(places) == 1 and state.variant.piles[places[0]].kind is PileKind.WASTE else None
+
+
 Goes = Sequence[tuple[int | None, int]]
 """Where a pile's cards may go: (count, pile) in the legal moves' order, with no count
 where it does not matter (a card paired, or going home alone)."""

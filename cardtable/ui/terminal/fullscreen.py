@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 
 from cardtable.app import EventKind, Outcome, Session
 from cardtable.app.autoplay import sent_home_at_the_deal
-from cardtable.app.clicks import deals, deals_on_click, held_by_pile
+from cardtable.app.clicks import deals, deals_on_click, held_by_pile, played_by_click
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
 from cardtable.app.service import Games
@@ -224,8 +224,7 @@ class TableApp(App[int]):
         if note and not message.startswith(TOO_SMALL):
             message = f"{note}. {message}" if message else note  # while it lasts
         said = fitted(message, (width or 80) - 2, MESSAGE_LINES - 1)
-        status = with_verdict(status_line(self.session, stock=True), verdict, (width or 80) - 2)
-        self.query_one("#message", Static).update(f"{said}\n{status}")
+        self.query_one("#message", Static).update(f"{said}\n{with_verdict(status_line(self.session, stock=True), verdict, (width or 80) - 2)}")
 
     def judge(self) -> None:
         """Ask for the verdict on the position shown (on a thread: no key waits for it)."""
@@ -304,10 +303,9 @@ class TableApp(App[int]):
 
     def _card_at(self, x: int, y: int) -> CardView | None:
         try:
-            view, _ = self.get_widget_at(x, y)
-        except NoWidget:
+            return next(view for view in [self.get_widget_at(x, y)[0]] if isinstance(view, CardView))
+        except (NoWidget, StopIteration):
             return None
-        return view if isinstance(view, CardView) else None
 
     def on_mouse_down(self, event: MouseDown) -> None:
         view = self._card_at(event.screen_x, event.screen_y)
@@ -333,6 +331,8 @@ class TableApp(App[int]):
             self.show(self.session.move_card(source, at, pile))
         elif self._deals_here(pile):
             self.show(self.session.deal())
+        elif self.selected is None and (waste := played_by_click(self.session.state, pile, position)) is not None:
+            self.show(self.session.move_card(pile, position, waste))  # it can do nothing else (Golf), as in the browser
         elif position >= 0 and position >= self.session.state.hidden[pile]:
             self.selected = None if self.selected == (pile, position) else (pile, position)
             again = ", or the stock again to deal" if self.selected and deals(self.session.variant, pile) else ""

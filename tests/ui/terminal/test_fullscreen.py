@@ -747,3 +747,21 @@ def test_the_first_hint_after_an_install_says_it_compiles_the_solver_and_stops_t
             assert session.elapsed == 0.0  # the clock stood while the solver compiled
 
     asyncio.run(drive())
+
+
+def test_a_golf_card_whose_one_place_is_the_waste_goes_there_at_the_click(tmp_path: Path) -> None:
+    session = Session(get_variant("golf"), 4)  # the waste shows Q♣: column 4's J♦ goes on it, and nowhere else
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.click(f"#card-{session.pile_index('t3')}-4")  # 5♦ goes nowhere: picked up, to be told why
+            await pilot.pause()
+            assert app.selected is not None and app.session.move_count == 0
+            await pilot.click(f"#card-{session.pile_index('t3')}-4")  # put down again
+            await pilot.click(f"#card-{session.pile_index('t4')}-4")
+            await pilot.pause()
+            assert _top(app.session, "waste") == "JD" and app.session.move_count == 1 and app.selected is None
+            await pilot.press("q")
+
+    asyncio.run(drive())
