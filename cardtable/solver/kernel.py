@@ -23,7 +23,8 @@ from cardtable.solver.talon import NOT_A_JUMP, draw_of, jumps, talon_chains, tal
 
 RUNNING, SOLVED, EXHAUSTED, FULL = 0, 1, 2, 3
 # counters
-NODES, HEAP, LOG, SEQ, EXPANDED, WIN, STATUS = 0, 1, 2, 3, 4, 5, 6
+NODES, HEAP, LOG, SEQ, EXPANDED, WIN, STATUS, ROOM = 0, 1, 2, 3, 4, 5, 6, 7
+# (ROOM: the positions the hash table holds now; the other arrays hold the search's most)
 # weights
 W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TALL, W_EAGER, W_PAIRED, W_NEED = range(12)
 OFFSET = 1 << 20
@@ -429,7 +430,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
     quick = meta[MOVES_STAY_PUT]
     raw = np.uint64(0)
     n = 0
-    room = arena.shape[0]
+    room = counters[ROOM]
     eager = weights[W_EAGER] != 0
     longest = min(weights[W_PAIRED], LONGEST)  # talon cards in a chain (0: none; 1: pairs)
     for _ in range(steps):

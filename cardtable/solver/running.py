@@ -42,24 +42,34 @@ Store = tuple[np.ndarray, ...]
 
 
 def _bytes_per_node(row: int) -> int:
-    """Memory one stored position costs: its row, links, move log, heap and hash slots,
-    with a quarter more for the moment a growing store holds its old and new arrays."""
-    return (row + 4 + 4 + 8 + 4 + 32 + 12 + 32) * 5 // 4
+    """Memory one stored position costs: its row, links, move log, heap and hash slots
+    (the table's, doubled for the moment a growing table holds its old and new slots)."""
+    return row + 4 + 4 + 8 + 4 + 32 + 12 + 32 + 16
 
 
-def _store(room: int, row: int, capacity: int) -> Store:
-    """Empty arrays for ``room`` positions of ``row`` bytes (see ``kernel.run``)."""
+def _store(room: int, most: int, row: int, capacity: int) -> Store:
+    """Empty arrays for up to ``most`` positions of ``row`` bytes, with a hash table for
+    ``room`` of them (see ``kernel.run``). The arrays filled in order (the positions,
+    their links and moves, the heap) are made for ``most`` at once: the system gives
+    their memory page by page as the search reaches it, so a quick solve still touches
+    little, and a long one never copies them as it grows (a million of Pyramid's
+    positions took 1.4 s to copy, past the clock's end). Only the table grows."""
     return (
-        np.zeros((room, row), dtype=np.uint8),
-        np.zeros(room, dtype=np.int32),
-        np.zeros(room, dtype=np.int32),
-        np.zeros(room, dtype=np.int64),
-        np.zeros(room, dtype=np.int32),
-        np.zeros(8 * room + 4 * (2 * capacity + 4), dtype=np.int32),
-        np.zeros(1 << max(4, (2 * room - 1).bit_length()), dtype=np.uint64),
-        np.zeros(room, dtype=np.int64),
-        np.zeros(room, dtype=np.int32),
+        np.zeros((most, row), dtype=np.uint8),
+        np.zeros(most, dtype=np.int32),
+        np.zeros(most, dtype=np.int32),
+        np.zeros(most, dtype=np.int64),
+        np.zeros(most, dtype=np.int32),
+        np.zeros(8 * most + 4 * (2 * capacity + 4), dtype=np.int32),
+        _table(room),
+        np.zeros(most, dtype=np.int64),
+        np.zeros(most, dtype=np.int32),
     )
+
+
+def _table(room: int) -> np.ndarray:
+    """An empty hash table for ``room`` positions, at most half full."""
+    return np.zeros(1 << max(4, (2 * room - 1).bit_length()), dtype=np.uint64)
 
 
 def _work(program: Program) -> tuple[np.ndarray, ...]:
@@ -87,14 +97,11 @@ def _work(program: Program) -> tuple[np.ndarray, ...]:
             + spare + held)
 
 
-def _grown(store: Store, room: int, capacity: int) -> Store:
-    """A store for ``room`` positions holding everything ``store`` holds."""
-    bigger = _store(room, store[0].shape[1], capacity)
-    for old, new in zip(store, bigger):
-        if old is not store[6]:
-            new[: len(old)] = old
-    kernel.rehash(store[6], bigger[6])
-    return bigger
+def _grown(store: Store, room: int) -> Store:
+    """``store`` with its hash table made for ``room`` positions (every key kept)."""
+    table = _table(room)
+    kernel.rehash(store[6], table)
+    return store[:6] + (table,) + store[7:]
 
 
 _COMPILED: list[bool] = []
@@ -129,17 +136,19 @@ def _run(state: State, most: int, deadline: float, weights: tuple[int, ...], idl
     program = program_of(state.variant)
     position = to_arrays(state)
     row = 2 * program.piles + 1 + program.capacity
-    store = _store(min(most, FIRST_ROOM), row, program.capacity)
+    store = _store(min(most, FIRST_ROOM), most, row, program.capacity)
     counters = np.zeros(8, dtype=np.int64)
+    counters[kernel.ROOM] = min(most, FIRST_ROOM)
     weighing = np.array(weights, dtype=np.int64)
     rules = program.rules
     kernel.begin(rules, weighing, store, counters, position.cards, position.lens, position.hid, position.extra)
     scratch = _work(program)
     while counters[kernel.STATUS] == kernel.RUNNING and time.perf_counter() < deadline:
         kernel.run(rules, weighing, idle, store, scratch, counters, SLICE)
-        room = len(store[1])
+        room = int(counters[kernel.ROOM])
         if counters[kernel.STATUS] == kernel.FULL and room < most:
-            store = _grown(store, min(most, 4 * room), program.capacity)
+            counters[kernel.ROOM] = min(most, 4 * room)
+            store = _grown(store, int(counters[kernel.ROOM]))
             counters[kernel.STATUS] = kernel.RUNNING
     return store, counters
 
