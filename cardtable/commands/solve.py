@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TextIO
 from urllib.parse import urlsplit
 
+from cardtable.app import Options, Session
 from cardtable.app.autoplay import auto_build, builds_home
 from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
@@ -121,7 +122,7 @@ def _solve_one(variant: Variant, deal: int, start: State, budget: Budget, freece
     if result.thoughtful:
         print(f"(the solver knew {foreseen(start)}: thoughtful play)", file=sys.stderr)
     if result.solved:
-        print(_to_type(variant, deal, start, freecell), file=sys.stderr)
+        print(_to_type(variant, deal, start, freecell, result.moves), file=sys.stderr)
         print(_written(start, result.moves, freecell))
     if store is not None:
         if result.outcome is Outcome.UNKNOWN:
@@ -142,20 +143,27 @@ def _earlier(variant: Variant, deal: int, store: SolvedDeals) -> None:
     print(f"(an earlier search, kept in the store, {found}: a larger budget finds it again)", file=sys.stderr)
 
 
-def _to_type(variant: Variant, deal: int, start: State, freecell: bool) -> str:
-    """How a player plays the solution in the game: pasted as one line, auto-build sends
-    cards home only after its last move; typed a move at a time, or where auto-build sends
-    cards home at the deal, the moves want it off."""
+def _to_type(variant: Variant, deal: int, start: State, freecell: bool, moves: Sequence[Move] = ()) -> str:
+    """How a player plays the solution in the game, found by playing it so: typed a move
+    at a time with auto-build on (as a new game plays), else pasted as one line (where
+    auto-build waits for its end), else with auto-build off."""
     if freecell:
         return "(in Freecell Solver's notation: `--notation cardtable` writes the moves as `cardtable play` reads them)"
     play = f"cardtable play {shlex.quote(variant.id)} --deal {deal}"
-    if not builds_home(variant):  # no foundation auto-build plays to (Golf, Tri-Peaks): nothing to turn off
+    if not builds_home(variant) or _typed_as_they_are(variant, deal, moves):
         return f"(typed or pasted in play as they are: `{play}`)"
     off = (f"`{play} --no-auto-build`. The setting is kept for later games: `--auto-build` turns it on again")
     if auto_build(start)[1]:
         return f"(typed or pasted in play with auto-build off, which sends cards home at this deal ahead of them: {off})"
     return (f"(pasted in play as one line: `{play}`; typed a move at a time, with auto-build off, which would "
             f"send cards home ahead of them: {off})")
+
+
+def _typed_as_they_are(variant: Variant, deal: int, moves: Sequence[Move]) -> bool:
+    """Whether ``moves``, typed one at a time in a game with auto-build on, are each
+    played: auto-build never sends home a card a later move wants to move itself."""
+    session = Session(variant, deal, Options(auto_build=True))
+    return bool(moves) and all(session.play(move).ok for move in moves) and session.is_won
 
 
 def _freecell(variant: Variant, args: argparse.Namespace) -> bool:

@@ -206,6 +206,15 @@ def test_an_unknown_searched_with_the_budget_asked_is_kept_and_a_larger_budget_s
     assert all(r.nodes > 3000 for r in SolvedDeals(db).results("golf") if r.outcome is Outcome.UNKNOWN)
 
 
+def test_the_advice_on_typing_a_solution_comes_from_playing_it_so(capsys: pytest.CaptureFixture[str]) -> None:
+    # Typed a move at a time with auto-build on, Strategy's deal 1 plays whole; Klondike's
+    # deal 2 does not (auto-build takes a card home ahead of the move that names it).
+    status, _, err = run(capsys, "solve", "strategy", "--deal", "1", "--no-store")
+    assert status == 0 and "(typed or pasted in play as they are: `cardtable play strategy --deal 1`)" in err
+    status, _, err = run(capsys, "solve", "klondike", "--deal", "2", "--no-store")
+    assert status == 0 and "typed a move at a time, with auto-build off" in err
+
+
 def test_exported_solutions_are_written_as_the_one_deal_solve_prints_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
