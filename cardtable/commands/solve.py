@@ -415,7 +415,8 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
             _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
             return STOPPED
     except KeyboardInterrupt as stop:
-        print(f"\ncardtable: interrupted; {_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
+        how = "stopped (kill)" if isinstance(stop, _Terminated) else "interrupted"
+        print(f"\ncardtable: {how}; {_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
         _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
         return TERMINATED if isinstance(stop, _Terminated) else INTERRUPTED
     except BatchStopped as error:

@@ -496,7 +496,7 @@ def test_a_batch_ended_by_a_signal_takes_its_workers_with_it(tmp_path: Path, end
     _, err = batch.communicate(timeout=60)
     assert _gone(workers, 10), "a worker outlived its batch"
     if ending is signal.SIGTERM:  # ended as Ctrl-C ends it
-        assert batch.returncode == 143 and "cardtable: interrupted;" in err and "Traceback" not in err, err
+        assert batch.returncode == 143 and "cardtable: stopped (kill);" in err and "Traceback" not in err, err
 
 
 def test_a_batch_killed_outright_has_stored_its_verdicts_of_more_than_two_seconds_ago(tmp_path: Path) -> None:
