@@ -87,6 +87,8 @@ def test_bet_deal_play_only_offered_actions_and_reload(page: Page, served: tuple
     credits = f"Credits {table.view()['credits']}"
     expect(page.locator("#credits")).to_have_text(credits)
     expect(page.locator(f"#dealer .card[data-card='{table.round.dealer[1].code}']")).not_to_have_count(0)
+    lost = sum(h.paid is not None and h.paid < h.bet for h in table.round.hands)
+    expect(page.locator(".hand .paid.lost")).to_have_count(lost)  # a loss is not shown in a win's colour
     page.reload()
     expect(page.locator("#credits")).to_have_text(credits)
     expect(page.locator("#dealer .card")).to_have_count(len(table.round.dealer))

@@ -80,7 +80,7 @@ function render(next) {
       element.append(note);
       if (hand.paid !== null && (round.over || ["thunderjack", "blackjack", "blitz", "surrendered", "bust"].includes(hand.finish))) {
         const paid = document.createElement("div");
-        paid.className = "paid";
+        paid.className = hand.paid < hand.bet ? "paid lost" : "paid";  // a loss in another colour than a win
         paid.textContent = hand.paid - hand.bet >= 0 ? `+${hand.paid - hand.bet}` : `${hand.paid - hand.bet}`;
         element.append(paid);
       }
