@@ -88,12 +88,14 @@ def _pyramid(state: Observation, piles: tuple[int, ...]) -> list[str]:
 
 def _grid(state: Observation, piles: tuple[int, ...], across: int) -> list[str]:
     """Places in rows of ``across`` (Montana's four of thirteen), each row led by its
-    first place's name and each place showing its top card (``--`` for a gap)."""
+    first place's name and each place showing its top card, a gap its place's number
+    (so that ``3H t19`` can name the gap, and a refusal's "place 19" can be found)."""
     lines = []
     for first in range(0, len(piles), across):
         row = piles[first : first + across]
         name = state.variant.piles[row[0]].id.name
-        lines.append(f"{name:>4}: " + " ".join(_top(state, i) for i in row))
+        shown = (_top(state, i) if state.piles[i] else f"{state.variant.piles[i].id.number:>2}" for i in row)
+        lines.append(f"{name:>4}: " + " ".join(shown))
     return lines
 
 

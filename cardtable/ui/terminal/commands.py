@@ -24,7 +24,7 @@ from cardtable.app.redeals import offers_redeal
 from cardtable.cards import NotationError, parse_card
 from cardtable.cards.words import listed
 from cardtable.solitaire import Move, MoveKind, PileKind, Variant
-from cardtable.solitaire.traits import Play
+from cardtable.solitaire.traits import Layout, Play
 from cardtable.solitaire.formats import FormatError, move_words, parse_move
 
 def help_for(variant: Variant) -> str:
@@ -39,6 +39,8 @@ def help_for(variant: Variant) -> str:
     (True, False)
     >>> "8H f " in help_for(get_variant("klondike")), "8H f " in help_for(get_variant("spider"))  # a whole suit goes home by itself
     (True, False)
+    >>> help_for(get_variant("montana")).splitlines()[0]  # cards go into gaps
+    "moves:   3H t19   put 3H into the gap at place 19 (a gap shows its place's number)"
     """
     pairs = variant.traits.play is Play.PAIRS
     cells = bool(variant.piles_of(PileKind.CELL))
@@ -53,7 +55,10 @@ def help_for(variant: Variant) -> str:
     word = variant.tableau_word
     builds = any(variant.piles[i].build is not None for i in variant.piles_of(PileKind.TABLEAU))
     places = ", ".join(p for p, there in (("f1 foundation", homes), ("c1 free cell", cells), ("waste", waste)) if there)
-    if pairs:
+    if variant.traits.layout is Layout.GRID:  # (Montana: cards go into gaps, shown by their places' numbers)
+        moves = ["3H t19   put 3H into the gap at place 19 (a gap shows its place's number)", "3H       play 3H into the gap that takes it"]
+        homes = builds = sent_home = False
+    elif pairs:
         moves = ["JC 2D    pair JC and 2D off", "KH       play KH by itself, where a card can"]
     else:
         moves = ["8H 9C    put 8H" + (" (and the cards on it)" if builds else "") + " on 9C"]
@@ -67,7 +72,7 @@ def help_for(variant: Variant) -> str:
         if builds:
             moves.append(f"t3 t5    move what fits from {word} 3 to {word} 5")
     extras = ", ".join(w for w, there in (("deal", stock), ("redeal", redeals)) if there)
-    exact = "t25+t3  " if pairs else "t3>t5:2 " if builds else "t3>f1   " if homes else "t3>waste" if waste else "t3>t5   "
+    exact = "t7>t19  " if variant.traits.layout is Layout.GRID else "t25+t3  " if pairs else "t3>t5:2 " if builds else "t3>f1   " if homes else "t3>waste" if waste else "t3>t5   "
     moves.append(f"{exact} exact notation" + (f" (also {extras})" if extras else "") + "; several on a line are played in order")
     other = ", ".join(w for w, there in (("turn (deal from the stock)", stock), ("redeal", redeals)) if there)
     short = "u undo, r redo, a auto, h hint, w winnable" + (", t or d turn" if stock else "") + ", ? help, q quit"

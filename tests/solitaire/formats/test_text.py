@@ -129,7 +129,9 @@ def test_picture_draws_a_grid_as_its_rows() -> None:
     assert len(rows) == 4 and all(len(row) < 60 for row in rows)
     assert rows[1].startswith(" t14: ") and len(rows[1].split()) == 14
     t14 = state.variant.index_of_name("t14")
-    assert rows[1].split()[1] == (state.piles[t14][-1].code if state.piles[t14] else "--")
+    assert rows[1].split()[1] == (state.piles[t14][-1].code if state.piles[t14] else "14")
+    # A gap shows its place's number, which a typed move names and a refusal says (deal 3: t19, t27, t41, t50).
+    assert [w for row in rows for w in row.split()[1:] if w.isdigit()] == ["19", "27", "41", "50"]
     assert len(render_state(get_variant("monte-carlo").start(3)).splitlines()[2:]) == 5
 
 
