@@ -78,6 +78,8 @@ class Summary:
     def text(self) -> str:
         """A few lines for a person.
 
+        >>> print(Summary(60, 17, 6, 37, 0.3, 0.3, 0.6, 90.0, False).text().splitlines()[1])
+        winnable: 28.33% to 90.00%, counting the 37 unknown as lost or won; 73.91% of those decided (95% interval 53.53% to 87.45%)
         >>> print(Summary(2, 0, 0, 2, 0.3, 0.3, 0.6, 0.0, False).text())
         2 deals: 0 solved, 0 proven unwinnable, 2 unknown
         winnable: no deal was decided (every search ran out of budget)
@@ -96,9 +98,12 @@ class Summary:
             f"searching {self.total_seconds:.1f} s in all; {moves}",
         ]
         if self.unknown and self.decided:
-            lines[1] += f"; counting the unknown as lost or won: {100 * self.solved / self.deals:.2f}% to " + (
-                f"{100 * (self.solved + self.unknown) / self.deals:.2f}%"
-            )
+            bounds = f"{100 * self.solved / self.deals:.2f}% to {100 * (self.solved + self.unknown) / self.deals:.2f}%"
+            if self.unknown * 10 > self.deals:  # many unknown: the share of the decided ones alone would mislead
+                lines[1] = (f"winnable: {bounds}, counting the {self.unknown} unknown as lost or won; "
+                            f"{lines[1].removeprefix('winnable: ')}")
+            else:
+                lines[1] += f"; counting the unknown as lost or won: {bounds}"
         if self.thoughtful:
             lines.append(
                 f"the solver knew {self.foresaw or 'every face-down card'} (thoughtful play): these are the deals "
