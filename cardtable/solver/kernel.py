@@ -15,7 +15,7 @@ from cardtable.solitaire.compiled.grid import grid_estimate
 from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.kernel import generate, is_won
 from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, NO_STEP, base_of, starts
-from cardtable.solver.children import child_key, go_home, went_home
+from cardtable.solver.children import child_key, go_home, make_child, went_home
 from cardtable.solver.held import homeward, is_held
 from cardtable.solver.homeward import hold_home
 from cardtable.solver.pairs import LONGEST, first_of, lay_out_from, log_room, pair_key, pair_up, second_of, spare_of
@@ -468,7 +468,10 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
             if known != 0 and _has(table, known):
                 continue
             at = counters[LOG]
-            used, first = lay_out_from(rules, draw, quick, position, child, spare, talon, n, move, jump, mlog, at, eager, node)
+            if second_of(move) < 0:  # (one move: the chain's scratch not handed on, a reference count saved per array)
+                used, first = make_child(rules, draw, position, child, talon, n, move, jump, mlog, at, eager), 0
+            else:
+                used, first = lay_out_from(rules, draw, quick, position, child, spare, talon, n, move, jump, mlog, at, eager, node)
             if known == 0 or went_home(mlog, at + first, used - first):
                 k = talon_key(rules, draw, ccards, clens, chid, cextra)
             else:
