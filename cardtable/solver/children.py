@@ -54,7 +54,7 @@ def go_home_after(rules, cards, lens, hid, extra, mlog, at, move, eager):  # typ
     return 1 + go_home(rules, cards, lens, hid, extra, mlog, at + 1, eager)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hid, extra, move, jump):  # type: ignore[no-untyped-def]
     """The key of the position ``move`` (with its talon ``jump``) leads to before any
     card goes home, worked out from the parent's ``talon_hashes`` (``raw``) and
@@ -75,7 +75,7 @@ def child_key(rules, draw, quick, hashes, raw, chains, talon, n, cards, lens, hi
     return jumped_key(rules, draw, hashes, raw, chains, talon, n, jump, j, lens, hid, extra)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def went_home(mlog, at, used):  # type: ignore[no-untyped-def]
     """Whether the moves logged for a child (``mlog[at:at + used]``: turns, the move,
     then moves home) end with a move home."""
@@ -85,7 +85,7 @@ def went_home(mlog, at, used):  # type: ignore[no-untyped-def]
     return x < at + used - 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def make_child(rules, draw, position, child, talon, n, move, reach, mlog, at, eager):  # type: ignore[no-untyped-def]
     """Lay out in ``child`` the position ``move`` leads to from ``position`` (each the
     tuple cards, lens, hid, extra), with the turns a talon jump takes first (``reach``,

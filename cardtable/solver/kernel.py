@@ -30,7 +30,7 @@ W_OUT, W_HIDDEN, W_DISORDER, W_DEPTH, W_FREE, W_LENGTH, W_STOCK, W_BLOCKED, W_TA
 OFFSET = 1 << 20
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _encode(row, cards, lens, hid, extra, piles):  # type: ignore[no-untyped-def]
     at = 2 * piles + 1
     for i in range(piles):
@@ -42,7 +42,7 @@ def _encode(row, cards, lens, hid, extra, piles):  # type: ignore[no-untyped-def
     row[2 * piles] = min(extra[0], 255)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _decode(row, cards, lens, hid, extra, piles):  # type: ignore[no-untyped-def]
     at = 2 * piles + 1
     for i in range(piles):
@@ -234,7 +234,7 @@ def _blocked(rules, cards, lens):  # type: ignore[no-untyped-def]
     return left
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _push(heapkey, heapnode, counters, priority, node):  # type: ignore[no-untyped-def]
     # Ties go to the newest node, so the search dives instead of spreading.
     seq = counters[SEQ]
@@ -278,7 +278,7 @@ def _pop(heapkey, heapnode, counters):  # type: ignore[no-untyped-def]
     return node
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _seen(table, k):  # type: ignore[no-untyped-def]
     """Insert ``k``; True if it was there already."""
     mask = np.uint64(len(table) - 1)
@@ -291,7 +291,7 @@ def _seen(table, k):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _has(table, k):  # type: ignore[no-untyped-def]
     """Whether ``k`` is in the table."""
     mask = len(table) - 1
@@ -332,7 +332,7 @@ def begin(rules, weights, store, counters, cards, lens, hid, extra):  # type: ig
     _push(heapkey, heapnode, counters, estimate(rules, weights, cards, lens, hid, np.empty(52, dtype=np.int64)), 0)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def to_twin(rules, lens, move):  # type: ignore[no-untyped-def]
     """Whether ``move`` carries cards to an empty pile with an empty twin before it (an
     interchangeable pile, as the position key folds them): the move to the twin gives
