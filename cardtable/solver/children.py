@@ -31,7 +31,7 @@ def go_home(rules, cards, lens, hid, extra, mlog, at, eager):  # type: ignore[no
     return played
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def go_home_after(rules, cards, lens, hid, extra, mlog, at, move, eager):  # type: ignore[no-untyped-def]
     """``go_home`` after ``move``, played from a position with no safe move home left.
 

@@ -183,7 +183,7 @@ def _unfold(rules, lens, hid, nw):  # type: ignore[no-untyped-def]
     lens[w] = nw
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def talon_key(rules, draw, cards, lens, hid, extra):  # type: ignore[no-untyped-def]
     """The position's key, the same wherever the pointer is among those turning alone
     brings back round: every pointer when one card turns at a time; with more, the start,

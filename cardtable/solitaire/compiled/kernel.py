@@ -476,7 +476,7 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
             _settle(rules, lens, hid, j)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def is_won(rules, lens, cards):  # type: ignore[no-untyped-def]
     """Whether the game's goal is reached."""
     meta = rules.meta

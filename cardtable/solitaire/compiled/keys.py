@@ -148,7 +148,7 @@ def hashes_for(piles: int, capacity: int, groups: int) -> tuple[np.ndarray, ...]
     )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def moved_key(rules, hashes, raw, cards, lens, hid, i, j, k):  # type: ignore[no-untyped-def]
     """The key of the position where ``k`` cards have moved from pile ``i`` onto pile
     ``j`` and nothing else changed (a move in a game whose moves stay put, before any
@@ -198,7 +198,7 @@ def _unswap(hashes, p, new):  # type: ignore[no-untyped-def]
         totals[g] -= _spread(new) - _spread(piled[p])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def with_piles(hashes, raw, a, new_a, b, new_b, c=-1, new_c=np.uint64(0)):  # type: ignore[no-untyped-def]
     """The key of the position ``raw`` (``pile_hashes``) stands for, with piles ``a``,
     ``b`` and ``c`` (-1: none) hashing to ``new_a``, ``new_b`` and ``new_c`` instead
