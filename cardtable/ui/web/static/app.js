@@ -555,8 +555,8 @@ async function start() {
     $("winnable-text").textContent = settings.data.winnable_text;
   }
   $("game-picker").onchange = () => {  // picked, not yet dealt: the table is still the game in play, and says so
-    fillSettings("picker");
     if (view && baseGame(view.game) !== $("game-picker").value) say(`New (n) deals ${entryOf($("game-picker").value).name}; until then the table plays ${view.name}.`);
+    fillSettings("picker");  // (which says, over it, where the picked game has no winnable deal to offer)
   };
   $("game-options").addEventListener("change", () => offerWinnable(entryOf($("game-picker").value)));
   $("win-new").onclick = () => newGame();
