@@ -14,8 +14,8 @@ from numba import njit
 from cardtable.solitaire.compiled.grid import grid_estimate
 from cardtable.solitaire.compiled.rules import borrowed
 from cardtable.solitaire.compiled.kernel import generate, is_won
-from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, NO_STEP, base_of, starts
-from cardtable.solver.children import child_key, go_home, make_child, went_home
+from cardtable.solitaire.compiled.shared import GRID_GOAL, MAX_MOVES, MOVE, MOVES_STAY_PUT, base_of, starts
+from cardtable.solver.children import child_key, go_home, went_home
 from cardtable.solver.held import homeward, is_held
 from cardtable.solver.homeward import hold_home
 from cardtable.solver.pairs import LONGEST, first_of, lay_out_from, log_room, pair_key, pair_up, second_of, spare_of
@@ -117,19 +117,10 @@ def estimate(rules, weights, cards, lens, hid, depth_of):  # type: ignore[no-unt
                         break
                     if depth_of[c] < best:
                         best = depth_of[c]
-            else:  # (``starts`` unrolled: the fields read once, not 52 times a foundation)
-                step = rules.base_step[f]
-                if step == NO_STEP:
-                    empty = rules.empty
-                    for c in range(52):
-                        if empty[f, c] and depth_of[c] < best:
-                            best = depth_of[c]
-                elif base >= 0:
-                    rank_pos, ranks = rules.rank_pos, meta[22]
-                    wanted = (base + step + ranks) % ranks
-                    for c in range(52):
-                        if rank_pos[c] == wanted and depth_of[c] < best:
-                            best = depth_of[c]
+            else:
+                for c in range(52):
+                    if starts(rules, f, c, base) and depth_of[c] < best:
+                        best = depth_of[c]
             if best < (1 << 20):
                 depth += best
     score = (
@@ -468,10 +459,7 @@ def run(rules, weights, idle, store, work, counters, steps):  # type: ignore[no-
             if known != 0 and _has(table, known):
                 continue
             at = counters[LOG]
-            if second_of(move) < 0:  # (one move: the chain's scratch not handed on, a reference count saved per array)
-                used, first = make_child(rules, draw, position, child, talon, n, move, jump, mlog, at, eager), 0
-            else:
-                used, first = lay_out_from(rules, draw, quick, position, child, spare, talon, n, move, jump, mlog, at, eager, node)
+            used, first = lay_out_from(rules, draw, quick, position, child, spare, talon, n, move, jump, mlog, at, eager, node)
             if known == 0 or went_home(mlog, at + first, used - first):
                 k = talon_key(rules, draw, ccards, clens, chid, cextra)
             else:

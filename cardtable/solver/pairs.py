@@ -386,7 +386,7 @@ def pair_key(rules, draw, quick, position, spare, talon, n, move, reach, eager, 
                      lcards[last], llens[last], lhid[last], lextra[last], second_of(move), last_reach(rules, move, reach))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")  # (not a call: the chains' twenty scratch arrays, unused by one move, are not counted in and out)
 def lay_out_from(rules, draw, quick, position, child, spare, talon, n, move, reach, mlog, at, eager, parent):  # type: ignore[no-untyped-def]
     """``lay_out`` for the best-first search, which expands node ``parent`` (a chain's
     talon part is laid out once for all the chains that share it); return how many moves

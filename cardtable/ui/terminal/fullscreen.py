@@ -35,7 +35,7 @@ from cardtable.solitaire import Move
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
 from cardtable.ui.terminal.layout import (
-    GAP, MESSAGE_LINES, NARROWEST, TOO_SMALL, WIDEST, Fans, Line, fitted, fold, too_small, with_verdict,
+    GAP, MESSAGE_LINES, NARROWEST, TOO_SMALL, WIDEST, Fans, Line, fitted, first_words, fold, too_small, with_verdict,
 )
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
@@ -224,7 +224,8 @@ class TableApp(App[int]):
         if note and not message.startswith(TOO_SMALL):
             message = f"{note}. {message}" if message else note  # while it lasts
         said = fitted(message, (width or 80) - 2, MESSAGE_LINES - 1)
-        self.query_one("#message", Static).update(f"{said}\n{with_verdict(status_line(self.session, stock=True), verdict, (width or 80) - 2)}")
+        status = with_verdict(status_line(self.session, stock=True), verdict, (width or 80) - 2)
+        self.query_one("#message", Static).update(f"{said}\n{status}")
 
     def judge(self) -> None:
         """Ask for the verdict on the position shown (on a thread: no key waits for it)."""
@@ -303,9 +304,10 @@ class TableApp(App[int]):
 
     def _card_at(self, x: int, y: int) -> CardView | None:
         try:
-            return next(view for view in [self.get_widget_at(x, y)[0]] if isinstance(view, CardView))
-        except (NoWidget, StopIteration):
+            view, _ = self.get_widget_at(x, y)
+        except NoWidget:
             return None
+        return view if isinstance(view, CardView) else None
 
     def on_mouse_down(self, event: MouseDown) -> None:
         view = self._card_at(event.screen_x, event.screen_y)
@@ -568,21 +570,6 @@ class TableApp(App[int]):
                 self.exit(return_code=1)
                 return
         self.exit()
-
-
-def first_words(session: Session, note: str = "") -> str:
-    """The table's first message: ``note`` where there is one (an earlier game of the deal
-    kept, say), else how to play; either way, what went home at the deal.
-
-    >>> from cardtable.solitaire import get_variant
-    >>> first_words(Session(get_variant("yukon"), 5), "an earlier game is kept")
-    'an earlier game is kept; A♠ and 2♠ went home at the deal (auto-build)'
-    """
-    sent = sent_home_at_the_deal(session.history)
-    if note:
-        return f"{note}; {sent}" if sent else note
-    how = "click a card, then where it goes (or use the arrows and space)"
-    return f"{sent}; {how}; ? for the rules and keys" if sent else f"{how}; double-click sends it home; ? for the rules and keys"
 
 
 def play_fullscreen(games: Games, game_id: int, session: Session, resume: str = "cardtable resume", note: str = "") -> int:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
+from cardtable.app import Session
+from cardtable.app.autoplay import sent_home_at_the_deal
 from cardtable.solitaire import Variant
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.traits import Layout
@@ -83,6 +85,22 @@ def with_verdict(status: str, verdict: str, width: int) -> str:
             return line
     room = max(8, width - len(short) - 3)  # (" · " between them)
     return f"{textwrap.shorten(status, room - 1, placeholder='')}… · {short}"
+
+
+def first_words(session: Session, note: str = "") -> str:
+    """The table's first message: ``note`` where there is one (an earlier game of the deal
+    kept, say), else how to play; either way, what went home at the deal.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> from cardtable.app import Session
+    >>> first_words(Session(get_variant("yukon"), 5), "an earlier game is kept")
+    'an earlier game is kept; A♠ and 2♠ went home at the deal (auto-build)'
+    """
+    sent = sent_home_at_the_deal(session.history)
+    if note:
+        return f"{note}; {sent}" if sent else note
+    how = "click a card, then where it goes (or use the arrows and space)"
+    return f"{sent}; {how}; ? for the rules and keys" if sent else f"{how}; double-click sends it home; ? for the rules and keys"
 
 
 def pile_width(row_lengths: list[int], screen_width: int) -> int:
