@@ -8,8 +8,10 @@ from __future__ import annotations
 import copy
 import random
 import textwrap
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 from cardtable.app import CorruptSave, EventKind, Scoring, Session, summarize
 from cardtable.app.autoplay import sent_home_after, sent_home_at_the_deal
@@ -36,8 +38,12 @@ SEARCHING = ("hint", "show", "winnable")
 """Commands that search for a win."""
 SEARCHING_NOW = "  searching for a win…"
 """Said before a verdict's search, which may take a few seconds."""
-SEARCHING_LONGER = "  no verdict yet: searching longer (a few seconds)…"
+SEARCHING_LONGER = "  no verdict yet: searching longer (a few seconds; Ctrl-C stops the search)…"
 """Said before the longer search of a verdict asked for that came out unknown."""
+SEARCH_STOPPED = "  stopped: no verdict (type winnable to search again)"
+"""Said when Ctrl-C stops the wait for a verdict: the game goes on."""
+
+T = TypeVar("T")
 
 
 DAILY_IN_PLAY = "this is today's deal, still in play: play on"
@@ -59,6 +65,31 @@ def clock_standing(session: Session, standing: bool = True) -> Iterator[None]:
     finally:
         if running:
             session.run_clock()
+
+
+def stoppable(work: Callable[[], T]) -> T | None:
+    """``work()`` on a thread of its own, waited for; None if Ctrl-C stops the wait. The
+    search goes on unseen to its own budget's end (a compiled search can't be stopped
+    midway), and what it finds is kept for the next time it is asked for."""
+    done: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(work())
+        except BaseException as error:  # raised again where it was waited for
+            failed.append(error)
+
+    thread = threading.Thread(target=run, name="typed search", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.05)  # short waits: Ctrl-C is seen between them
+    except KeyboardInterrupt:
+        return None
+    if failed:
+        raise failed[0]
+    return done[0]
 
 
 def give_up_question(word: str) -> str:
@@ -222,8 +253,8 @@ def play_plain(
     unprompt: Callable[[], None] = lambda: None,
 ) -> int:
     """Play from typed lines until quit, end of input or Ctrl-C (then 130 is returned);
-    the game is saved after each action, and an action cut short by Ctrl-C is not made.
-    With the "still winnable?" setting on, each table shown is followed by its verdict
+    the game is saved after each action, and an action cut short by Ctrl-C is not made
+    (but Ctrl-C while ``winnable`` searches stops only the wait: the game goes on). With the "still winnable?" setting on, each table shown is followed by its verdict
     (once the table is written). Everything goes to ``typed`` with cards written as they
     are typed (``JH``, ``TH``), reasons and hints included. ``resume`` is the command that
     continues a game left unfinished; ``unprompt`` ends a prompt left waiting when the
@@ -283,8 +314,13 @@ def play_plain(
                     known = indicator.verdict(session.history, (session.variant.id, session.deal_number)) if judging else None
                     show_typed(games, game_id, session, feed, write, show, prompt, known=known)
             elif reply.word == "winnable":
+                stopped = threading.Event()  # (its words unsaid once the player has moved on)
                 with clock_standing(session, first):
-                    write(still_winnable(indicator, session, longer=True, searching=write))
+                    verdict = stoppable(lambda: still_winnable(
+                        indicator, session, longer=True, searching=lambda text: None if stopped.is_set() else write(text)
+                    ))
+                stopped.set()
+                write(SEARCH_STOPPED if verdict is None else verdict)
             elif reply.word in ("winnable on", "winnable off"):
                 try:
                     games.set_indicator(reply.word == "winnable on")

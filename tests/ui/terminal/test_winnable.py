@@ -15,7 +15,7 @@ from cardtable.app.service import Games
 from cardtable.app.standing import SETTING_TEXT, Indicator, setting_said
 from cardtable.solitaire import get_variant
 from cardtable.ui.terminal.fullscreen import TableApp
-from cardtable.ui.terminal.plain import SEARCHING_LONGER, SEARCHING_NOW, play_plain
+from cardtable.ui.terminal.plain import SEARCH_STOPPED, SEARCHING_LONGER, SEARCHING_NOW, play_plain
 
 
 def _games(tmp_path: Path) -> Games:
@@ -295,3 +295,39 @@ def test_the_full_screen_quit_while_a_verdict_is_unknown_starts_no_longer_search
 
     asyncio.run(drive())  # (returns once its threads are done)
     assert longer == []
+
+
+def test_ctrl_c_while_typed_winnable_searches_stops_the_search_not_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import _thread
+    import signal
+    import threading
+
+    games = _games(tmp_path)
+    session = Session(get_variant("freecell"), 11982)
+    game_id = games.store.save("me", session)
+    indicator = Indicator(nodes=20_000, seconds=float("inf"))
+    released = threading.Event()
+
+    def longer(history: object) -> object:  # a search that takes as long as the test wants
+        released.wait(20)
+        raise AssertionError("its verdict must go unsaid")
+
+    monkeypatch.setattr(indicator, "longer", longer)
+    out: list[str] = []
+
+    def write(text: str) -> None:
+        out.append(text)
+        if text == SEARCHING_LONGER:  # Ctrl-C while it searches
+            threading.Timer(0.2, _thread.interrupt_main).start()
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # (as at a terminal)
+    try:
+        status = play_plain(games, game_id, session, ["winnable", "t8>c1", "quit"], write, indicator=indicator)
+    finally:
+        signal.signal(signal.SIGINT, before)
+        released.set()
+    assert status == 0  # the game went on to the quit typed, not ended by the Ctrl-C
+    assert SEARCH_STOPPED in out and out.index(SEARCH_STOPPED) > out.index(SEARCHING_LONGER)
+    assert games.store.load("me", game_id).move_count == 1  # the move typed after it was played and saved
