@@ -16,7 +16,7 @@ from cardtable.app.storage_files import tables
 from cardtable.app.tally_schema import DAILY_MIGRATION, DAILY_SUFFIX, TALLY_MIGRATION
 from cardtable.solitaire.formats import FormatError
 
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 PYRAMID_RENAMED = (
     "UPDATE games SET variant = 'relaxed-pyramid' WHERE variant = 'pyramid'",
     "UPDATE games SET position = replace(position, char(10) || 'game: pyramid' || char(10),"
@@ -51,6 +51,15 @@ BOOKMARKS = ("ALTER TABLE games ADD COLUMN bookmark TEXT",)
 """Migration 13: the player's bookmark, the way back to a marked position (NULL: none
 set). A file that has the column already (a copy put back at an older schema number)
 keeps it."""
+REDEALS_RESHUFFLED = (
+    "DELETE FROM solver_results WHERE game IN ('montana', 'la-belle-lucie')",
+    "DELETE FROM settings WHERE player = '' AND (key LIKE 'daily:montana:%' OR key LIKE 'daily:la-belle-lucie:%')",
+)
+"""Migration 14: a redeal of Montana or La Belle Lucie shuffles its cards another way
+(before, nearly every deal's redeals put them back the same way), so what a deal number
+plays after its first redeal changed: every stored verdict on their deals is searched
+again, and a daily deal chosen by one is chosen again. Their unfinished games are read
+back by replaying them (``saved_rows``), which names a redeal the rules now play apart."""
 NARROWED = "SELECT id FROM games WHERE status = 'playing' AND variant IN ('la-belle-lucie', 'cruel')"
 """The unfinished games of the games whose rules migration 10 narrowed."""
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -98,6 +107,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     BLACKJACK_TALLIES,
     DEALS_INDEXED,
     BOOKMARKS,
+    REDEALS_RESHUFFLED,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 

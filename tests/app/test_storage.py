@@ -104,7 +104,7 @@ def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:
     Store(tmp_path / "g.db").close()
     db = sqlite3.connect(tmp_path / "g.db")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 14
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 15
 
 
 def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
@@ -191,7 +191,7 @@ def test_corrected_rules_search_again_the_verdicts_they_may_contradict_and_name_
     store.close()
     db = sqlite3.connect(path)
     for row in (("simple-simon", 1, "unwinnable"), ("simple-simon", 2, "solved"), ("la-belle-lucie", 1, "solved"),
-                ("la-belle-lucie", 2, "unwinnable"), ("klondike", 1, "unwinnable")):
+                ("cruel", 2, "unwinnable"), ("klondike", 1, "unwinnable")):
         db.execute("INSERT INTO solver_results VALUES (?, ?, ?, 0, 1, 0.1, 0, '', '')", row)
     db.execute("UPDATE schema_version SET version = 10")
     db.commit()
@@ -202,9 +202,27 @@ def test_corrected_rules_search_again_the_verdicts_they_may_contradict_and_name_
     assert store.load("me", kept).state == fine.state
     db = sqlite3.connect(path)
     assert sorted(db.execute("SELECT game, deal, outcome FROM solver_results").fetchall()) == [
-        ("klondike", 1, "unwinnable"), ("la-belle-lucie", 2, "unwinnable"), ("simple-simon", 2, "solved"),
+        ("cruel", 2, "unwinnable"), ("klondike", 1, "unwinnable"), ("simple-simon", 2, "solved"),
     ]
     assert db.execute("SELECT status FROM games WHERE id = ?", (legacy,)).fetchone() == ("playing",)
+
+
+def test_verdicts_found_before_redeals_shuffled_apart_are_searched_again(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    for row in (("montana", 4, "solved"), ("montana", 5, "unwinnable"), ("la-belle-lucie", 1, "solved"),
+                ("freecell", 1, "solved")):
+        db.execute("INSERT INTO solver_results VALUES (?, ?, ?, 0, 1, 0.1, 1, '', '')", row)
+    for key in ("daily:montana:2026-12-06", "daily:la-belle-lucie:2026-12-06", "daily:freecell:2026-12-06"):
+        db.execute("INSERT INTO settings VALUES ('', ?, '7')", (key,))
+    db.execute("UPDATE schema_version SET version = 14")
+    db.commit()
+    db.close()
+    Store(path).close()
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT game, deal, outcome FROM solver_results").fetchall() == [("freecell", 1, "solved")]
+    assert db.execute("SELECT key FROM settings").fetchall() == [("daily:freecell:2026-12-06",)]
 
 
 def test_the_environment_variable_names_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
