@@ -53,10 +53,23 @@ def played_by_click(state: State, pile: int, position: int) -> int | None:
     >>> played_by_click(golf, t4, 4) == golf.variant.index_of_name("waste"), played_by_click(golf, t3, 4)
     (True, None)
     """
-    if state.variant.piles[pile].kind is not PileKind.TABLEAU or not 0 <= position < len(state.piles[pile]):
+    if not state.hidden[pile] <= position < len(state.piles[pile]):  # (a face-down card plays nowhere)
         return None
     places = targets(state, pile, count_of(state, pile, position))
-    return places[0] if len(places) == 1 and state.variant.piles[places[0]].kind is PileKind.WASTE else None
+    return places[0] if plays_at_click(state.variant, pile, places) else None
+
+
+def plays_at_click(variant: Variant, pile: int, places: Sequence[int]) -> bool:
+    """Whether a click on a card of ``pile`` whose places are ``places`` plays it: a
+    column's card whose one place is the waste (``played_by_click``)."""
+    return variant.piles[pile].kind is PileKind.TABLEAU and len(places) == 1 and variant.piles[places[0]].kind is PileKind.WASTE
+
+
+def played_by_clicks(variant: Variant, every: dict[int, dict[int, list[int]]]) -> dict[int, list[int]]:
+    """The positions of the cards a click plays (``plays_at_click``), by pile, from
+    ``every_target``'s answer."""
+    found = {p: [at for at, to in each.items() if plays_at_click(variant, p, to)] for p, each in every.items()}
+    return {p: ats for p, ats in found.items() if ats}
 
 
 Goes = Sequence[tuple[int | None, int]]

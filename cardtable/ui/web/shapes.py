@@ -86,6 +86,9 @@ class TableOut(Out):
     piles: list[PileOut]
     violations: dict[str, list[int]] = Field(description="positions of cards lying on one the rules would not build on")
     targets: dict[str, dict[str, list[str]]] = Field(description="{pile: {position: [piles a card there may go to]}}")
+    played_by_click: dict[str, list[int]] = Field(
+        description="{pile: [positions]}: cards a click plays, since they can go to one place only (the waste)"
+    )
     moves: int
     score: int
     scoring: Scoring

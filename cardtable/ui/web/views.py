@@ -11,7 +11,7 @@ from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
 from cardtable.app.autoplay import builds_home, sent_home_at_the_deal
-from cardtable.app.clicks import deals, plays
+from cardtable.app.clicks import deals, every_target, played_by_clicks, plays
 from cardtable.cards import Card, Rank
 from cardtable.app.scoring import TIME_PENALTY, Scoring
 from cardtable.app.service import deal_range
@@ -151,6 +151,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
     state = session.state
     variant = session.variant
     seen = session.observation
+    places, by_click = _targets(session)
     piles = [
         {**head, "cards": [_DOWN if c is None else {"card": c.code} for c in cards]}
         for head, cards in zip(_pile_heads(variant), seen.piles)
@@ -180,7 +181,8 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "draw": variant.traits.draw,
         "piles": piles,
         "violations": order_violations(state),
-        "targets": _targets(session),
+        "targets": places,
+        "played_by_click": by_click,
         "moves": session.move_count,
         "score": session.score,
         "scoring": session.options.scoring.value,
@@ -206,13 +208,17 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
     }
 
 
-def _targets(session: Session) -> JSON:
+def _targets(session: Session) -> tuple[JSON, JSON]:
     """Where each face-up card may go with the cards on it, ``{pile: {position:
-    [piles]}}`` (``Session.every_target``; none once given up): the page shows a dragged
-    card's places at once, without asking."""
+    [piles]}}`` (``clicks.every_target``; none once given up): the page shows a dragged
+    card's places at once, without asking. With it, the positions of the cards a click
+    plays, ``{pile: [positions]}`` (``clicks.played_by_clicks``)."""
     if session.given_up:
-        return {}
-    return {pile: {str(at): piles for at, piles in each.items()} for pile, each in session.every_target().items()}
+        return {}, {}
+    names = session.pile_names
+    every = every_target(session.state)
+    places = {names[p]: {str(at): [names[i] for i in to] for at, to in each.items()} for p, each in every.items()}
+    return places, {names[p]: ats for p, ats in played_by_clicks(session.variant, every).items()}
 
 
 def _score_falls(session: Session) -> JSON | None:

@@ -182,6 +182,26 @@ def test_the_view_says_where_each_card_may_go_as_the_targets_route_does(app: Fas
             view = client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": view["version"]}).json()["view"]
 
 
+@pytest.mark.parametrize("game", ["golf", "tri-peaks", "pyramid", "klondike"])
+def test_the_view_names_the_cards_a_click_plays_as_the_full_screen_plays_them(game: str) -> None:
+    from cardtable.app.clicks import played_by_click
+
+    session = Session(get_variant(game), 4)
+    ever: set[tuple[str, int]] = set()
+    for _ in range(4):
+        view = table_view(1, session, 0)
+        shown = {(p, at) for p, ats in view["played_by_click"].items() for at in ats}
+        state = session.state
+        played = {
+            (session.pile_names[p], at) for p in range(len(state.piles)) for at in range(len(state.piles[p]))
+            if played_by_click(state, p, at) is not None
+        }
+        assert shown == played
+        ever |= shown
+        assert session.play(legal_moves(state)[-1]).ok
+    assert bool(ever) == (game in ("golf", "tri-peaks"))  # (Pyramid's and Klondike's cards go elsewhere too, here)
+
+
 def test_a_game_given_up_says_no_card_may_go_anywhere() -> None:
     session = Session(get_variant("klondike"), 7)
     assert table_view(1, session, 0)["targets"]

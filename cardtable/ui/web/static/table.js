@@ -359,10 +359,8 @@ export function createTable(root, handlers) {
     }
     if (el.classList.contains("card") && !el.classList.contains("down")) {
       const position = Number(el.dataset.position);
-      // A column's card whose one place is the waste (Golf, Tri-Peaks; in Pyramid, one whose one partner is the
-      // waste's top) is played by the click: it can do nothing else. (Pyramid's stock card may pair instead.)
-      const places = view.targets?.[pile]?.[position] ?? [];
-      if (!selected && places.length === 1 && places[0] === "waste" && pileView.kind === "tableau") {
+      // A card the server says a click plays (its one place is the waste) is played at once.
+      if (!selected && (view.played_by_click?.[pile] ?? []).includes(position)) {
         clickActed = handlers.move(pile, position, "waste");
         await clickActed;
         return;
