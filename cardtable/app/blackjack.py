@@ -302,16 +302,33 @@ class BlackjackTable:
         }
 
     def history(self, last: int = 10) -> list[JSON]:
-        """The last settled rounds: each hand's cards, bet and result, the dealer's cards, the net."""
-        return self.store.table_rounds(self.player, last)
+        """The last settled rounds: each hand's cards, bet and result (``paid``, and in
+        words, ``result``), the dealer's cards, the net."""
+        return [_with_results(r) for r in self.store.table_rounds(self.player, last)]
 
     def stats(self) -> JSON:
         """Rounds, results and special hands over every settled round, and the last ten rounds."""
         last = self.store.table_rounds(self.player, 30)
         return {
             **self.store.table_tally(self.player), "recent": [r["net"] for r in last],
-            "stakes": self.table.stakes, "credits": self.view()["credits"], "history": last[-10:],
+            "stakes": self.table.stakes, "credits": self.view()["credits"],
+            "history": [_with_results(r) for r in last[-10:]],
         }
+
+
+def result_words(net: int) -> str:
+    """A settled hand's result in words, from what it paid back less its bet.
+
+    >>> result_words(15), result_words(-10), result_words(0)
+    ('won 15', 'lost 10', 'pushed')
+    """
+    return f"won {net}" if net > 0 else f"lost {-net}" if net < 0 else "pushed"
+
+
+def _with_results(played: JSON) -> JSON:
+    """A stored round with each hand's result in words ("" for a hand never settled)."""
+    hands = [{**h, "result": "" if h.get("paid") is None else result_words(h["paid"] - h["bet"])} for h in played["hands"]]
+    return {**played, "hands": hands}
 
 
 def _natural(hand: Hand, rules: RuleSet) -> str | None:

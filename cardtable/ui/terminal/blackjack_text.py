@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from cardtable.app.blackjack import Answer, BlackjackTable
+from cardtable.app.blackjack import Answer, BlackjackTable, result_words
 from cardtable.app.storage import local_minute
 from cardtable.app.storage_errors import StorageError
 
@@ -28,15 +28,6 @@ SHORT = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender"
 
 def _cards(cards: list[dict[str, Any]]) -> str:
     return " ".join(c.get("card", "[XX]") for c in cards)
-
-
-def result_words(net: int) -> str:
-    """A settled hand's result in words.
-
-    >>> result_words(15), result_words(-10), result_words(0)
-    ('won 15', 'lost 10', 'pushed')
-    """
-    return f"won {net}" if net > 0 else f"lost {-net}" if net < 0 else "pushed"
 
 
 def settled(game: dict[str, Any], hand: dict[str, Any]) -> str:
@@ -100,9 +91,9 @@ def render_history(rounds: list[dict[str, Any]]) -> str:
     """Settled rounds, one a line: the hands, the dealer, the result."""
     lines = []
     for played in rounds:
-        hands = "; ".join(  # (a round stored before hands kept what they paid says no result)
+        hands = "; ".join(  # (``BlackjackTable.history``'s words; a round stored before hands kept what they paid has none)
             f"{h['seat']} {' '.join(h['cards'])} ({h['finish']}, bet {h['bet']}"
-            f"{'' if h.get('paid') is None else ', ' + result_words(h['paid'] - h['bet'])})" for h in played["hands"]
+            f"{', ' + h['result'] if h.get('result') else ''})" for h in played["hands"]
         )
         when = local_minute(played["at"])  # to the minute, as the games' list shows it
         lines.append(f"{when}  {hands}  dealer {' '.join(played['dealer'])}  {played['net']:+}")

@@ -322,6 +322,7 @@ class SettledHandOut(Out):
     split: bool
     finish: Finish | None
     paid: int | None
+    result: str = Field(description='what it won or lost in words ("won 10", "lost 10", "pushed"); "" if never settled')
     natural: Finish | None = Field(default=None, description="the natural dealt (rounds stored before it was kept have none)")
 
 

@@ -45,6 +45,8 @@ def test_a_round_is_bet_dealt_played_and_settled_over_http(client: TestClient) -
     stats = client.get("/api/thunderjack/stats").json()
     assert stats["rounds"] == 1 and [r["net"] for r in stats["history"]] == [view["round"]["net"]]
     assert stats["history"][0]["dealer"] == [c["card"] for c in view["round"]["dealer"]]  # a list, as a hand's cards
+    net = view["round"]["hands"][0]["paid"] - view["round"]["hands"][0]["bet"]  # in words, as the terminal says it
+    assert stats["history"][0]["hands"][0]["result"] == (f"won {net}" if net > 0 else f"lost {-net}" if net < 0 else "pushed")
     assert "/api/thunderjack/actions" in client.get("/openapi.json").json()["paths"]
 
 

@@ -176,8 +176,7 @@ async function showStats() {
 /** One settled round, newest first in the list: each hand, the dealer's cards, the net. */
 function roundLine(round) {
   const cards = (codes) => codes.map(cardName).join(" ");
-  const paid = (h) => h.paid === null ? "" : h.paid > h.bet ? `, won ${h.paid - h.bet}` : h.paid < h.bet ? `, lost ${h.bet - h.paid}` : ", pushed";
-  const hands = round.hands.map((h) => `${h.seat} ${cards(h.cards)} (${h.finish}, bet ${h.bet}${paid(h)})`).join("; ");
+  const hands = round.hands.map((h) => `${h.seat} ${cards(h.cards)} (${h.finish}, bet ${h.bet}${h.result ? `, ${h.result}` : ""})`).join("; ");
   const item = document.createElement("li");
   item.textContent = `${hands} · dealer ${cards(round.dealer)} · ${round.net > 0 ? "+" : ""}${round.net}`;
   return item;
