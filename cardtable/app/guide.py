@@ -63,7 +63,7 @@ class Effort:
     the check that a move does not lead back) within it.
     """
 
-    nodes: int = 60_000
+    nodes: int = 100_000
     seconds: float = 0.45
     samples: int = 12
     sample_nodes: int = 1_500

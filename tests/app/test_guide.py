@@ -339,3 +339,10 @@ def test_in_two_decks_a_card_seen_is_no_clue_to_a_face_down_copy_so_no_way_back_
     WINS.learn(before, (legal_moves(before)[0],))  # as a search that sees every card would keep a win
     for quick in (True, False):
         assert "undo" not in session.hint(quick=quick).reason
+
+
+def test_a_hint_where_every_card_shows_searches_far_enough_for_each_of_the_first_thousand_freecell_deals() -> None:
+    # Deal 617 takes the most positions of FreeCell's deals 1-1000 (about 85,000): the
+    # hint's cap reaches it, so the typed hint and the indicator agree on a way to win.
+    hints = SolvingHinter(Effort(seconds=30.0)).best_moves(get_variant("freecell").start(617))
+    assert hints and re.fullmatch(r".*: leads to a win in \d+ moves", hints[0].reason), hints[0].reason
