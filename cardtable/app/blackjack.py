@@ -302,17 +302,20 @@ class BlackjackTable:
         }
 
     def history(self, last: int = 10) -> list[JSON]:
-        """The last settled rounds: each hand's cards, bet and result (``paid``, and in
-        words, ``result``), the dealer's cards, the net."""
-        return [_with_results(r) for r in self.store.table_rounds(self.player, last)]
+        """The last rounds settled under the table's rules: each hand's cards, bet and
+        result (``paid``, and in words, ``result``), the dealer's cards, the net."""
+        return [_with_results(r) for r in self.store.table_rounds(self.player, last, self.table.rules.name)]
 
     def stats(self) -> JSON:
-        """Rounds, results and special hands over every settled round, and the last ten rounds."""
-        last = self.store.table_rounds(self.player, 30)
+        """Rounds, results and special hands over every round settled under the table's
+        rules (``rules``), and the last ten of them; with the rounds played under each rule
+        set (``rule_sets``), since the figures of one say nothing of another's."""
+        rules = self.table.rules.name
+        last = self.store.table_rounds(self.player, 30, rules)
         return {
-            **self.store.table_tally(self.player), "recent": [r["net"] for r in last],
+            "rules": rules, **self.store.table_tally(self.player, rules), "recent": [r["net"] for r in last],
             "stakes": self.table.stakes, "credits": self.view()["credits"],
-            "history": [_with_results(r) for r in last[-10:]],
+            "history": [_with_results(r) for r in last[-10:]], "rule_sets": self.store.table_rule_sets(self.player),
         }
 
 

@@ -21,7 +21,16 @@ BLACKJACK_TALLIES: tuple[str, ...] = (
     "CREATE TABLE IF NOT EXISTS blackjack_tallies (player TEXT PRIMARY KEY, "
     + ", ".join(f"{name} INTEGER NOT NULL DEFAULT 0" for name in COUNTED) + ")",
 )
-"""Schema migration 12: the running totals (``backfill`` adds the rounds already stored)."""
+"""Schema migration 11: the running totals of each player (``backfill`` adds the rounds
+already stored), over every rule set alike; migration 15 keeps them by rule set."""
+BY_RULES: tuple[str, ...] = (
+    "DROP TABLE blackjack_tallies",
+    "CREATE TABLE blackjack_tallies (player TEXT NOT NULL, rules TEXT NOT NULL, "
+    + ", ".join(f"{name} INTEGER NOT NULL DEFAULT 0" for name in COUNTED) + ", PRIMARY KEY (player, rules))",
+)
+"""Schema migration 15: the running totals of each player by rule set, since a table
+played under one set (Thunderjack's, say) says nothing of the odds of another
+(``backfill`` counts the rounds already stored again)."""
 
 
 def counts(record: JSON) -> dict[str, int]:
@@ -57,27 +66,39 @@ def tally(rounds: list[JSON]) -> dict[str, int]:
 
 
 def add(db: sqlite3.Connection, player: str, record: JSON) -> None:
-    """Add a settled round to the player's totals (inside the caller's transaction)."""
+    """Add a settled round to the player's totals of its rule set (inside the caller's
+    transaction)."""
     added = counts(record)
     db.execute(
-        f"INSERT INTO blackjack_tallies (player, {', '.join(COUNTED)}) VALUES (?{', ?' * len(COUNTED)}) "
-        f"ON CONFLICT (player) DO UPDATE SET {', '.join(f'{n} = {n} + excluded.{n}' for n in COUNTED)}",
-        (player, *(added[n] for n in COUNTED)),
+        f"INSERT INTO blackjack_tallies (player, rules, {', '.join(COUNTED)}) VALUES (?, ?{', ?' * len(COUNTED)}) "
+        f"ON CONFLICT (player, rules) DO UPDATE SET {', '.join(f'{n} = {n} + excluded.{n}' for n in COUNTED)}",
+        (player, record["rules"], *(added[n] for n in COUNTED)),
     )
 
 
-def read(db: sqlite3.Connection, player: str) -> dict[str, int]:
-    """The player's totals (all zero before any round)."""
-    row = db.execute(f"SELECT {', '.join(COUNTED)} FROM blackjack_tallies WHERE player = ?", (player,)).fetchone()
+def read(db: sqlite3.Connection, player: str, rules: str) -> dict[str, int]:
+    """The player's totals under ``rules`` (all zero before any round)."""
+    row = db.execute(
+        f"SELECT {', '.join(COUNTED)} FROM blackjack_tallies WHERE player = ? AND rules = ?", (player, rules)
+    ).fetchone()
     return dict(zip(COUNTED, row if row is not None else (0,) * len(COUNTED)))
 
 
-def rounds(db: sqlite3.Connection, player: str, last: int | None = None) -> list[JSON]:
-    """The player's settled rounds, oldest first (only the ``last`` few if given); a round
-    whose hands can't be read is left out, and kept as it is."""
+def rule_sets(db: sqlite3.Connection, player: str) -> dict[str, int]:
+    """The rule sets the player has settled rounds under, with how many, most played first."""
     rows = db.execute(
-        "SELECT rules, hands, dealer, net, at FROM blackjack_rounds WHERE player = ? ORDER BY id DESC LIMIT ?",
-        (player, -1 if last is None else last),
+        "SELECT rules, rounds FROM blackjack_tallies WHERE player = ? AND rounds > 0 ORDER BY rounds DESC, rules", (player,)
+    ).fetchall()
+    return {str(rules): int(count) for rules, count in rows}
+
+
+def rounds(db: sqlite3.Connection, player: str, last: int | None = None, rules: str | None = None) -> list[JSON]:
+    """The player's settled rounds (under ``rules`` if given), oldest first (only the
+    ``last`` few if given); a round whose hands can't be read is left out, and kept as it is."""
+    rows = db.execute(
+        "SELECT rules, hands, dealer, net, at FROM blackjack_rounds WHERE player = ? AND (? IS NULL OR rules = ?) "
+        "ORDER BY id DESC LIMIT ?",
+        (player, rules, rules, -1 if last is None else last),
     ).fetchall()
     kept = []
     for rules, hands, dealer, net, at in reversed(rows):
@@ -90,12 +111,12 @@ def rounds(db: sqlite3.Connection, player: str, last: int | None = None) -> list
 
 
 def backfill(db: sqlite3.Connection) -> None:
-    """Total the rounds stored before the totals were kept (migration 12); a round whose
-    hands can't be read is left out of them, and kept as it is. The totals are counted
-    afresh, so running it again changes nothing."""
+    """Total the rounds stored before the totals were kept by rule set (migration 15); a
+    round whose hands can't be read is left out of them, and kept as it is. The totals
+    are counted afresh, so running it again changes nothing."""
     db.execute("DELETE FROM blackjack_tallies")
-    for player, hands, net in db.execute("SELECT player, hands, net FROM blackjack_rounds ORDER BY id").fetchall():
+    for player, rules, hands, net in db.execute("SELECT player, rules, hands, net FROM blackjack_rounds ORDER BY id").fetchall():
         try:
-            add(db, player, {"hands": json.loads(hands), "net": net})
+            add(db, player, {"rules": rules, "hands": json.loads(hands), "net": net})
         except (ValueError, TypeError, KeyError, AttributeError):
             continue

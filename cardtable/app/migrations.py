@@ -9,14 +9,14 @@ from __future__ import annotations
 import sqlite3
 
 from cardtable.app import blackjack_tally
-from cardtable.app.blackjack_tally import BLACKJACK_TALLIES
+from cardtable.app.blackjack_tally import BLACKJACK_TALLIES, BY_RULES
 from cardtable.app.saved_rows import rebuild
 from cardtable.app.solved_schema import SOLVER_RESULTS
 from cardtable.app.storage_files import tables
 from cardtable.app.tally_schema import DAILY_MIGRATION, DAILY_SUFFIX, TALLY_MIGRATION
 from cardtable.solitaire.formats import FormatError
 
-SCHEMA_VERSION = 15
+SCHEMA_VERSION = 16
 PYRAMID_RENAMED = (
     "UPDATE games SET variant = 'relaxed-pyramid' WHERE variant = 'pyramid'",
     "UPDATE games SET position = replace(position, char(10) || 'game: pyramid' || char(10),"
@@ -108,6 +108,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     DEALS_INDEXED,
     BOOKMARKS,
     REDEALS_RESHUFFLED,
+    BY_RULES,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 
@@ -125,7 +126,7 @@ def migrate(db: sqlite3.Connection, step: int) -> None:
         from cardtable.app.tallies import backfill  # it reads games as the statistics do
 
         backfill(db)
-    if MIGRATIONS[step] is BLACKJACK_TALLIES:
+    if MIGRATIONS[step] is BY_RULES:  # (the totals of migration 11 are counted here, by rule set)
         blackjack_tally.backfill(db)
     if MIGRATIONS[step] is RULES_CORRECTED:
         _unreplayable_positions_dropped(db, NARROWED)

@@ -552,15 +552,22 @@ class Store:
                 )
                 blackjack_tally.add(self._db, player, finished)
 
-    def table_rounds(self, player: str, last: int | None = None) -> list[dict[str, Any]]:
-        """The player's settled blackjack rounds, oldest first (``blackjack_tally.rounds``)."""
+    def table_rounds(self, player: str, last: int | None = None, rules: str | None = None) -> list[dict[str, Any]]:
+        """The player's settled blackjack rounds (under ``rules`` if given), oldest first
+        (``blackjack_tally.rounds``)."""
         with failing_as("read the blackjack rounds"):
-            return blackjack_tally.rounds(self._db, player, last)
+            return blackjack_tally.rounds(self._db, player, last, rules)
 
-    def table_tally(self, player: str) -> dict[str, int]:
-        """The player's blackjack totals over every settled round, kept as they are stored."""
+    def table_rule_sets(self, player: str) -> dict[str, int]:
+        """The rule sets the player has settled blackjack rounds under, with how many."""
         with failing_as("read the blackjack statistics"):
-            return blackjack_tally.read(self._db, player)
+            return blackjack_tally.rule_sets(self._db, player)
+
+    def table_tally(self, player: str, rules: str) -> dict[str, int]:
+        """The player's blackjack totals over every round settled under ``rules``, kept as
+        they are stored."""
+        with failing_as("read the blackjack statistics"):
+            return blackjack_tally.read(self._db, player, rules)
 
     def setting(self, player: str, key: str, default: str | None = None) -> str | None:
         """A player's setting."""

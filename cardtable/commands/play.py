@@ -330,7 +330,7 @@ def _table_stats(games: Games, form: str) -> str:
     if form == "json":
         return json.dumps(stats)
     if form == "csv":  # the totals, one row under its header (the rounds themselves are in the JSON)
-        totals = {name: value for name, value in stats.items() if not isinstance(value, list)}
+        totals = {name: value for name, value in stats.items() if not isinstance(value, (list, dict))}
         written = io.StringIO()
         writer = csv.writer(written, lineterminator="\n")
         writer.writerows([list(totals), list(totals.values())])

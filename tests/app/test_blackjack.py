@@ -89,9 +89,23 @@ def test_statistics_count_rounds_results_and_special_hands(tmp_path: Path) -> No
     assert stats["rounds"] == 400 == stats["won"] + stats["lost"] + stats["pushed"]
     assert stats["blackjacks"] > 0 and stats["splits"] > 0
     assert stats["credits"] == 500 * stats["stakes"] + stats["net"]
-    counted = tally(table.store.table_rounds("ann"))  # the running totals equal the rounds counted one by one
+    counted = tally(table.store.table_rounds("ann"))  # the running totals equal the rounds counted one by one (one rule set)
     assert {name: stats[name] for name in counted} == counted
     assert stats["recent"] == [r["net"] for r in table.store.table_rounds("ann", 30)] and len(stats["history"]) == 10
+
+
+def test_statistics_are_kept_by_rule_set_and_name_the_others_played(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "bj.db"), "ann", seed=11)
+    play_rounds(table, 20)
+    under_thunderjack = {name: table.stats()[name] for name in ("rounds", "won", "lost", "net", "recent")}
+    assert table.change_rules("single-deck").ok
+    play_rounds(table, 5)
+    stats = table.stats()
+    assert stats["rules"] == "single-deck" and stats["rounds"] == 5 == len(stats["recent"]) == len(stats["history"])
+    assert {r["rules"] for r in stats["history"]} == {"single-deck"} and len(table.history()) == 5
+    assert stats["rule_sets"] == {"thunderjack": 20, "single-deck": 5}
+    assert table.change_rules("thunderjack").ok
+    assert {name: table.stats()[name] for name in under_thunderjack} == under_thunderjack  # none of the other set's rounds
 
 
 def test_statistics_stored_before_totals_were_kept_are_totalled_once_on_upgrade(tmp_path: Path) -> None:
@@ -102,12 +116,14 @@ def test_statistics_stored_before_totals_were_kept_are_totalled_once_on_upgrade(
     db = sqlite3.connect(path)  # as a schema 11 file held it: rounds, no totals, and one round unreadable
     db.execute("DROP TABLE blackjack_tallies")
     db.execute("INSERT INTO blackjack_rounds (player, rules, hands, dealer, net, at) VALUES ('ann', 'thunderjack', '{no', '', 5, '')")
+    db.execute("INSERT INTO blackjack_rounds (player, rules, hands, dealer, net, at) VALUES ('ann', 'single-deck', '[]', '', -7, '')")
     db.execute("UPDATE schema_version SET version = 11")
     db.commit()
     db.close()
     stats = BlackjackTable(Store(path), "ann").stats()
     assert {name: stats[name] for name in expected} == expected  # the unreadable round is left out, the rest counted once
-    assert sqlite3.connect(path).execute("SELECT count(*) FROM blackjack_rounds").fetchone()[0] == 41  # and kept
+    assert stats["rule_sets"] == {"thunderjack": 40, "single-deck": 1}  # each round under its own rules
+    assert sqlite3.connect(path).execute("SELECT count(*) FROM blackjack_rounds").fetchone()[0] == 42  # and kept
 
 
 def test_a_corrupt_table_is_reported_and_left_as_it_was(tmp_path: Path) -> None:

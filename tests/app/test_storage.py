@@ -104,7 +104,7 @@ def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:
     Store(tmp_path / "g.db").close()
     db = sqlite3.connect(tmp_path / "g.db")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 15
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 16
 
 
 def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:

@@ -337,8 +337,9 @@ class SettledRoundOut(Out):
 
 
 class BlackjackStatsOut(Out):
-    """Rounds, results and special hands over every settled round."""
+    """Rounds, results and special hands over every round settled under the table's rules."""
 
+    rules: str = Field(description="the rule set the figures are of: the table's")
     rounds: int
     won: int
     lost: int
@@ -353,6 +354,7 @@ class BlackjackStatsOut(Out):
     stakes: int
     credits: int
     history: list[SettledRoundOut] = Field(description="the last ten rounds")
+    rule_sets: dict[str, int] = Field(description="rounds settled under each rule set played, most first")
 
 
 class Refused(Out):

@@ -34,7 +34,7 @@ def test_typed_bets_actions_hint_and_statistics_survive_a_restart(tmp_path: Path
     assert "bet 10, won 10  stood" in out and "bet 60, won 60  stood" in out  # each hand's result in words
     assert "unknown command 'bogus'" in out and "there is no 2000 chip" in out
     again = cardtable(db, "thunderjack", stdin="stats\nhistory\nrules\n")
-    assert "rounds 1: won 1" in again.stdout and "credits 570" in again.stdout
+    assert "rounds 1 (thunderjack rules): won 1" in again.stdout and "credits 570" in again.stdout
     assert "Thunderjack (an Ace with a Jack, Queen or King of its own suit" in again.stdout
     assert "The dealer draws to 16 and stands on all 17s" in again.stdout
     assert again.stderr == ""
@@ -59,10 +59,10 @@ def test_the_statistics_command_counts_the_blackjack_table_too(tmp_path: Path) -
     assert "No Thunderjack rounds yet." in cardtable(db, "stats", "thunderjack").stdout
     cardtable(db, "thunderjack", "--seed", "4", stdin="50\nright\n10\ndeal\ns\ns\nquit\n")
     alone = cardtable(db, "stats", "thunderjack")
-    assert alone.returncode == 0 and "rounds 1: won 1" in alone.stdout and "credits 570" in alone.stdout
+    assert alone.returncode == 0 and "rounds 1 (thunderjack rules): won 1" in alone.stdout and "credits 570" in alone.stdout
     assert "fresh stakes 0" in alone.stdout  # the starting stake is not a fresh one (as the page counts)
     every = cardtable(db, "stats")
-    assert every.stdout.startswith("Thunderjack!: rounds 1: won 1") and "No finished games" not in every.stdout
+    assert every.stdout.startswith("Thunderjack!: rounds 1 (thunderjack rules): won 1") and "No finished games" not in every.stdout
     assert '"net": 70' in cardtable(db, "stats", "blackjack", "--format", "json").stdout
     table = list(csv.DictReader(io.StringIO(cardtable(db, "stats", "thunderjack", "--format", "csv").stdout)))
     assert len(table) == 1 and table[0]["rounds"] == "1" and table[0]["net"] == "70" and table[0]["credits"] == "570"
@@ -131,7 +131,7 @@ def test_the_full_screen_table_plays_a_round_with_keys_and_buttons(tmp_path: Pat
             await pilot.press("t")
             await pilot.pause()
             shown = str(app.screen.query_one("#text", Static).render())
-            assert "rounds 1: won 1" in shown and "right KC TH (stood, bet 10, won 10)" in shown and "+70" in shown
+            assert "rounds 1 (thunderjack rules): won 1" in shown and "right KC TH (stood, bet 10, won 10)" in shown and "+70" in shown
             await pilot.press("escape")
             await pilot.pause()
             await pilot.press("q")

@@ -249,6 +249,28 @@ def test_the_rules_dialog_gives_the_tables_own_rules(page: Page, served: tuple[s
     expect(page).to_have_title("Blackjack: six-deck-h17 rules · cardtable")
 
 
+def test_the_statistics_are_the_tables_rule_sets_and_name_the_others_counted_apart(
+    page: Page, served: tuple[str, FastAPI]
+) -> None:
+    url, app = served
+    page.goto(url + "/api/thunderjack/stats")
+    player = player_of(page, app)
+    for rules, rounds in (("thunderjack", 2), ("six-deck-h17", 1)):
+        table = BlackjackTable(app.state.live.store, player, rules=rules)
+        for _ in range(rounds):
+            assert table.chip(10).ok and table.deal().ok
+            while table.view()["actions"]:
+                assert table.play("stand").ok
+    page.goto(url + "/thunderjack")
+    page.click("#show-stats")
+    expect(page.locator("#stats-title")).to_have_text("Statistics: Blackjack: six-deck-h17 rules")
+    expect(page.locator("#stats-history li")).to_have_count(1)  # this rule set's round alone
+    expect(page.locator("#stats-table")).to_contain_text("Rounds1")
+    expect(page.locator("#stats-other-rules")).to_have_text(
+        "Counted apart: thunderjack rules, 2 rounds (change to them to see theirs)."
+    )
+
+
 def test_out_of_credits_the_page_says_how_to_play_on_and_a_fresh_stake_does(page: Page, served: tuple[str, FastAPI]) -> None:
     url, app = served
     rules = preset("thunderjack")
