@@ -43,9 +43,8 @@ def targets(state: State, source: int, count: int) -> list[int]:
 
 
 def played_by_click(state: State, pile: int, position: int) -> int | None:
-    """The waste, where a column's card (at ``position``) may go there and nowhere else
-    (Golf, Tri-Peaks; in Pyramid, a card whose one partner is the waste's top): a click
-    on it plays it, since it can do nothing else. None otherwise.
+    """The one place a click on the card at ``position`` plays it (``plays_at_click``),
+    since it can do nothing else; None where it may do more, or nothing.
 
     >>> from cardtable.solitaire import get_variant
     >>> golf = get_variant("golf").start(4)  # the waste shows Q♣: J♦ of column 4 goes on it, 5♦ of column 3 nowhere
@@ -60,9 +59,16 @@ def played_by_click(state: State, pile: int, position: int) -> int | None:
 
 
 def plays_at_click(variant: Variant, pile: int, places: Sequence[int]) -> bool:
-    """Whether a click on a card of ``pile`` whose places are ``places`` plays it: a
-    column's card whose one place is the waste (``played_by_click``)."""
-    return variant.piles[pile].kind is PileKind.TABLEAU and len(places) == 1 and variant.piles[places[0]].kind is PileKind.WASTE
+    """Whether a click on a card of ``pile`` whose places are ``places`` plays it, as it
+    can do nothing else: a column's card whose one place is the waste (Golf, Tri-Peaks;
+    in Pyramid, a card whose one partner is the waste's top), or in a game of pairs a
+    card that goes out alone and pairs with none (a Pyramid King)."""
+    if len(places) != 1:
+        return False
+    goes_to = variant.piles[places[0]].kind
+    if variant.pairs is not None and goes_to is PileKind.FOUNDATION:
+        return True
+    return variant.piles[pile].kind is PileKind.TABLEAU and goes_to is PileKind.WASTE
 
 
 def played_by_clicks(variant: Variant, every: dict[int, dict[int, list[int]]]) -> dict[int, list[int]]:
@@ -192,6 +198,24 @@ def two_cards(state: State, card: Card, onto: Card, at: Places, onto_at: Places)
         if all(i in variant.tables.foundation_set for i, _ in found):
             return None, f"{named.symbol} has been removed already"
     return None, f"{(onto if not on_top[1] else card).symbol} is covered: only exposed cards pair"
+
+
+def why_nowhere(state: State, source: int, position: int) -> str:
+    """Why the card at ``position`` of ``source`` (-1: its top) plays nowhere: in a game
+    of pairs, a card removed already; a stock's card, dealt rather than moved; else
+    ``why_stuck``.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> golf = get_variant("golf").start(617)  # the waste shows J♦; column 1 ends in A♣
+    >>> why_nowhere(golf, golf.variant.index_of_name("t1"), -1)
+    "A♣ can't go on J♦: build up or down by one regardless of suit"
+    """
+    variant = state.variant
+    if variant.pairs is not None and source in variant.tables.foundation_set:
+        return "that card has been removed already"
+    if source in variant.piles_of(PileKind.STOCK) and not variant.stock.face_up:
+        return "cards in the stock are dealt, not moved: deal turns them"
+    return why_stuck(state, source, position)
 
 
 def why_stuck(state: State, source: int, position: int) -> str:

@@ -22,7 +22,7 @@ from functools import cache, partial, update_wrapper
 from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck, why_undecided
-from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards, why_stuck
+from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards, why_nowhere
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, pointing_back, seen_down
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
@@ -253,8 +253,9 @@ class Session:
         card = parse_card(code)
         return [(i, n) for i, pile in enumerate(self.observation.piles) for n, c in enumerate(pile) if c == card]
 
-    def _count(self, pile: int, position: int) -> int:
-        return count_of(self.state, pile, position)
+    def _lifted(self, pile: str | int, position: int) -> tuple[int, int]:
+        """A card's pile index and the cards lifted with it (KeyError, IndexError: no such card)."""
+        return self.pile_index(pile), count_of(self.state, self.pile_index(pile), position)
 
     # -- intents -----------------------------------------------------------------------
 
@@ -297,8 +298,7 @@ class Session:
         in a game of pairs, a card taken to another is paired with that pile's top card,
         and one taken to the foundation goes there alone (a King in Pyramid)."""
         try:
-            source, goal = self.pile_index(pile), self.pile_index(target)
-            count = self._count(source, position)
+            (source, count), goal = self._lifted(pile, position), self.pile_index(target)
         except (KeyError, IndexError) as error:
             return Outcome(False, str(error.args[0]))
         if self.variant.traits.play is Play.PAIRS and source != goal:
@@ -311,11 +311,18 @@ class Session:
         """The names of the piles the card at ``position`` (with what lies on it) may go
         to (``clicks.targets``)."""
         try:
-            source = self.pile_index(pile)
-            count = self._count(source, position)
+            source, count = self._lifted(pile, position)
         except (KeyError, IndexError):
             return []
         return [self.variant.piles[i].id.name for i in targets(self.state, source, count)]
+
+    def why_nowhere(self, pile: str | int, position: int) -> str:
+        """Why a click on the card at ``position`` plays nothing (``clicks.why_nowhere``)."""
+        try:
+            source, _ = self._lifted(pile, position)
+        except (KeyError, IndexError):
+            return "there is no such card on the table"
+        return GIVEN_UP if self.given_up else why_nowhere(self.state, source, position)
 
     def every_target(self) -> dict[str, dict[int, list[str]]]:
         """``targets`` of every face-up card that may go somewhere, by pile name and
@@ -384,8 +391,7 @@ class Session:
         single cards (a gap in Montana, a column in Spider, whose foundations take whole
         suits by themselves); typed, that is refused with the reason."""
         try:
-            source = self.pile_index(pile)
-            count = self._count(source, position)
+            source, count = self._lifted(pile, position)
         except (KeyError, IndexError) as error:
             return Outcome(False, str(error.args[0]))
         foundations = self.variant.piles_of(PileKind.FOUNDATION)
@@ -415,8 +421,7 @@ class Session:
     def guess(self, pile: str | int, position: int = -1) -> Move | None:
         """The move a click on this card most likely means (``clicks.guess``)."""
         try:
-            source = self.pile_index(pile)
-            count = self._count(source, position)
+            source, count = self._lifted(pile, position)
         except (KeyError, IndexError):
             return None
         return guess(self.state, source, count)
@@ -426,12 +431,7 @@ class Session:
         """"Play this card": the guessed move, or why nothing fits."""
         move = self.guess(pile, position)
         if move is None:
-            index = self.pile_index(pile)
-            if self.variant.pairs is not None and index in self.variant.tables.foundation_set:
-                return Outcome(False, "that card has been removed already")
-            if index in self.variant.piles_of(PileKind.STOCK) and not self.variant.stock.face_up:
-                return Outcome(False, "cards in the stock are dealt, not moved: deal turns them")
-            return Outcome(False, why_stuck(self.state, index, position))
+            return Outcome(False, why_nowhere(self.state, self.pile_index(pile), position))
         return self.play(move)
 
     @_playable

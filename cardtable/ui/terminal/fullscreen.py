@@ -333,9 +333,15 @@ class TableApp(App[int]):
             self.show(self.session.move_card(source, at, pile))
         elif self._deals_here(pile):
             self.show(self.session.deal())
-        elif self.selected is None and (waste := played_by_click(self.session.state, pile, position)) is not None:
-            self.show(self.session.move_card(pile, position, waste))  # it can do nothing else (Golf), as in the browser
+        elif self.selected is None and (place := played_by_click(self.session.state, pile, position)) is not None:
+            self.show(self.session.move_card(pile, position, place))  # it can do nothing else (Golf), as in the browser
         elif position >= 0 and position >= self.session.state.hidden[pile]:
+            if self.selected != (pile, position) and not self.session.targets(pile, position):  # nothing picked up
+                self.selected = None
+                if deals(self.session.variant, pile):  # a stock's card that can do nothing else (Pyramid's)
+                    return self.show(self.session.deal())
+                self.message = self.session.why_nowhere(pile, position)
+                return self.redraw()
             self.selected = None if self.selected == (pile, position) else (pile, position)
             again = ", or the stock again to deal" if self.selected and deals(self.session.variant, pile) else ""
             self.message = f"now click where it goes{again}" if self.selected else ""

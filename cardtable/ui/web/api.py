@@ -328,7 +328,8 @@ async def targets(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, CardIn)
     live = await _player_game(request, game_id, body.version)
-    return json_response({"targets": live.session.targets(body.pile, body.position)})
+    places = live.session.targets(body.pile, body.position)
+    return json_response({"targets": places, "why": "" if places else live.session.why_nowhere(body.pile, body.position)})
 
 
 @router.get("/stats", summary="The caller's statistics", response_model=None,

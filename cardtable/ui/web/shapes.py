@@ -155,6 +155,7 @@ class TargetsOut(Out):
     """Where a card may go."""
 
     targets: list[str]
+    why: str = Field(description="why the card may go nowhere, in the engine's words (\"\" where it may go somewhere)")
 
 
 class RulesOut(Out):

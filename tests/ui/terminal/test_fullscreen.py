@@ -43,10 +43,9 @@ def test_click_a_card_then_its_target_moves_it_and_keys_undo(tmp_path: Path) -> 
             assert games.store.load("me", game_id).state == app.session.state  # saved at once
             await pilot.press("u")
             assert _top(app.session, "t2") == "JS"
-            await pilot.click(f"#card-{session.pile_index('t1')}-0")
-            await pilot.click(f"#card-{t2}-1")
+            await pilot.click(f"#card-{session.pile_index('t1')}-0")  # K♠ goes nowhere: not picked up, and why
             await pilot.pause()
-            assert "can't go on" in app.message
+            assert app.selected is None and app.message == "that card has no legal move now"
             await pilot.press("d")
             assert _top(app.session, "waste") == "KD"
             await pilot.press("i")
@@ -536,7 +535,7 @@ def test_down_and_up_go_on_to_the_pile_below_and_above(tmp_path: Path) -> None:
 
 
 def test_a_click_on_pyramids_stock_picks_its_card_up_and_a_second_deals(tmp_path: Path) -> None:
-    session = Session(get_variant("pyramid"), 2, Options(auto_build=False))
+    session = Session(get_variant("pyramid"), 6, Options(auto_build=False))  # 9♣ on the stock pairs with the waste's 4
     stock = session.pile_index("stock")
     left = len(session.state.piles[stock])
     app, _, _ = _app(tmp_path, session)
@@ -548,6 +547,21 @@ def test_a_click_on_pyramids_stock_picks_its_card_up_and_a_second_deals(tmp_path
             assert app.selected == (stock, left - 1) and len(app.session.state.piles[stock]) == left
             assert "or the stock again to deal" in app.message
             await pilot.click(f"#card-{stock}-{left - 1}")
+            await pilot.pause()
+            assert len(app.session.state.piles[stock]) == left - 1 and app.selected is None
+
+    asyncio.run(drive())
+
+
+def test_a_click_on_a_pyramid_stock_card_that_pairs_with_none_deals_at_once(tmp_path: Path) -> None:
+    session = Session(get_variant("pyramid"), 2, Options(auto_build=False))  # Q♦ on the stock: no King in reach
+    stock = session.pile_index("stock")
+    left = len(session.state.piles[stock])
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.click(f"#card-{stock}-{left - 1}")  # it can do nothing else
             await pilot.pause()
             assert len(app.session.state.piles[stock]) == left - 1 and app.selected is None
 
@@ -755,10 +769,10 @@ def test_a_golf_card_whose_one_place_is_the_waste_goes_there_at_the_click(tmp_pa
 
     async def drive() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.click(f"#card-{session.pile_index('t3')}-4")  # 5♦ goes nowhere: picked up, to be told why
+            await pilot.click(f"#card-{session.pile_index('t3')}-4")  # 5♦ goes nowhere: not picked up, and why
             await pilot.pause()
-            assert app.selected is not None and app.session.move_count == 0
-            await pilot.click(f"#card-{session.pile_index('t3')}-4")  # put down again
+            assert app.selected is None and app.session.move_count == 0
+            assert app.message == "5♦ can't go on Q♣: build up or down by one regardless of suit"
             await pilot.click(f"#card-{session.pile_index('t4')}-4")
             await pilot.pause()
             assert _top(app.session, "waste") == "JD" and app.session.move_count == 1 and app.selected is None

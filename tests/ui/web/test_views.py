@@ -199,7 +199,7 @@ def test_the_view_names_the_cards_a_click_plays_as_the_full_screen_plays_them(ga
         assert shown == played
         ever |= shown
         assert session.play(legal_moves(state)[-1]).ok
-    assert bool(ever) == (game in ("golf", "tri-peaks"))  # (Pyramid's and Klondike's cards go elsewhere too, here)
+    assert bool(ever) == (game in ("golf", "tri-peaks"))  # (never in Klondike; Pyramid's deal 4 shows no King here)
 
 
 def test_a_game_given_up_says_no_card_may_go_anywhere() -> None:

@@ -24,6 +24,7 @@ const table = createTable($("table"), {
   targets: async (pile, position) => view.targets
     ? view.targets[pile]?.[position] ?? []
     : (await api.targets(view.id, view.version, pile, position)).data.targets ?? [],
+  whyNowhere: async (pile, position) => (await api.targets(view.id, view.version, pile, position)).data.why ?? "",  // in the server's words
   // What to click (or, from the ``keys``, go to) once a card is picked up: in a game of pairs, its partner.
   whereTo: (keys = false, picked = null) => {
     const finger = matchMedia("(pointer: coarse)").matches;

@@ -359,13 +359,19 @@ export function createTable(root, handlers) {
     }
     if (el.classList.contains("card") && !el.classList.contains("down")) {
       const position = Number(el.dataset.position);
-      // A card the server says a click plays (its one place is the waste) is played at once.
+      // A card the server says a click plays (it has one place and can do nothing else) goes there at once.
       if (!selected && (view.played_by_click?.[pile] ?? []).includes(position)) {
-        clickActed = handlers.move(pile, position, "waste");
+        clickActed = handlers.move(pile, position, view.targets[pile][position][0]);
         await clickActed;
         return;
       }
-      selected = selected && selected.pile === pile && selected.position === position ? null : { pile, position };
+      const again = selected && selected.pile === pile && selected.position === position;
+      if (!again && nowhere(pile, position)) {
+        if (pileView.kind === "stock" && pileView.deals) { selected = null; clickActed = handlers.deal(); await clickActed; return; }  // it can do nothing else
+        await sayWhyNowhere(pile, position);
+        return;
+      }
+      selected = again ? null : { pile, position };
       const orDeal = pileView.kind === "stock" && pileView.deals ? ", or the stock again to deal it" : "";
       handlers.say(selected ? `${handlers.whereTo(false, selected)}${orDeal}` : "");
       render(view);
@@ -402,6 +408,7 @@ export function createTable(root, handlers) {
         }
         const position = normalise(focus.position, pile);
         if (pile.cards[position] && !pile.cards[position].down) {
+          if (nowhere(pile.name, position)) return sayWhyNowhere(pile.name, position);
           selected = { pile: pile.name, position };
           handlers.say(handlers.whereTo(true, selected));  // as a click says where to click
           render(view);
@@ -437,6 +444,18 @@ export function createTable(root, handlers) {
         ?? root.querySelector(`.slot[data-pile="${move.target}"]`);
       target?.classList.add("hinted");
     }
+  }
+
+  function nowhere(pile, position) {
+    // A face-up card the view gives no place to go (none once the game is given up).
+    return Boolean(view.targets) && !(view.targets[pile]?.[position]?.length);
+  }
+
+  async function sayWhyNowhere(pile, position) {
+    // Nothing is picked up: the server says at once why the card can't go anywhere.
+    selected = null;
+    render(view);
+    handlers.say(await handlers.whyNowhere(pile, position));
   }
 
   function keepSelectionOn(next) {
