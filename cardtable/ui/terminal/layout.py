@@ -99,8 +99,28 @@ def first_words(session: Session, note: str = "") -> str:
     sent = sent_home_at_the_deal(session.history)
     if note:
         return f"{note}; {sent}" if sent else note
-    how = "click a card, then where it goes (or use the arrows and space)"
-    return f"{sent}; {how}; ? for the rules and keys" if sent else f"{how}; double-click sends it home; ? for the rules and keys"
+    how, home = _how_to_click(session.variant), "; double-click sends it home"
+    return f"{sent}; {how}; ? for the rules and keys" if sent else f"{how}{home * _has_home(session.variant)}; ? for the rules and keys"
+
+
+def _has_home(variant: Variant) -> bool:
+    """Whether a double-click sends a card home: a game with foundations, not of pairs."""
+    return bool(variant.piles_of(PileKind.FOUNDATION)) and variant.pairs is None
+
+
+def _how_to_click(variant: Variant) -> str:
+    """How a click plays here: a card at once where it has no other place to go (Golf),
+    a card and its partner in a game of pairs, else a card and where it goes.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> _how_to_click(get_variant("golf")), _how_to_click(get_variant("klondike"))
+    ('click a card to play it (or use the arrows and space)', 'click a card, then where it goes (or use the arrows and space)')
+    """
+    if not variant.piles_of(PileKind.FOUNDATION):
+        return "click a card to play it (or use the arrows and space)"
+    if variant.pairs is not None:
+        return "click a card, then the one it pairs with; a card that goes alone goes at a click (or use the arrows and space)"
+    return "click a card, then where it goes (or use the arrows and space)"
 
 
 def pile_width(row_lengths: list[int], screen_width: int) -> int:

@@ -168,3 +168,14 @@ def test_the_clock_s_hours_stand_above_their_columns() -> None:
     variant = get_variant("clock")
     names = [variant.pile_names[i] for i in top_rows(variant, 80)[0]]
     assert names == [f"f{n}" for n in range(1, 14)] + ["waste"]
+
+
+def test_the_first_words_say_how_a_click_plays_in_each_kind_of_game() -> None:
+    from cardtable.ui.terminal.layout import first_words
+
+    def said(game: str) -> str:
+        return first_words(Session(get_variant(game), 2, Options(auto_build=False)))
+
+    assert said("golf").startswith("click a card to play it") and "home" not in said("golf")  # no foundations
+    assert "then the one it pairs with" in said("pyramid") and "home" not in said("pyramid")
+    assert said("klondike").startswith("click a card, then where it goes") and "double-click sends it home" in said("klondike")
