@@ -94,11 +94,19 @@ def check_db_folder(db: str | None) -> None:
     raise UserError(f"can't open the database {said}: its folder does not exist")
 
 
+TABLE_NAMES = ("thunderjack", "blackjack")
+"""The blackjack table's names: ``play`` and ``stats`` take them beside the games."""
+
+
 def game_of(name: str) -> Variant:
-    """The game called ``name``, or a UserError that says where the games are listed."""
+    """The game called ``name``, or a UserError that says where the games are listed (and,
+    for the blackjack table, how it is reached)."""
     try:
         return get_variant(name)
     except UnknownGame as error:
+        if name.strip().lower() in TABLE_NAMES:
+            raise UserError("Thunderjack! is the blackjack table, not a solitaire game: `cardtable thunderjack` sits at "
+                            "it, and `cardtable blackjack rules thunderjack` gives its rules") from None
         listed = " (`cardtable games` lists every game)" if error.no_such_game else ""
         raise UserError(f"{error}{listed}") from None
 

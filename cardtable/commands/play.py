@@ -20,7 +20,7 @@ from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.storage import local_minute
 from cardtable.app.stats import is_daily, to_csv, to_json, to_text
-from cardtable.commands import UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, whole_number
+from cardtable.commands import TABLE_NAMES, UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, whole_number
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.terminal.layout import SMALLEST_SCREEN
 
@@ -150,7 +150,15 @@ def _run(games: Games, game_id: int, session: Session, plain: bool, again: str, 
 
 
 def play(args: argparse.Namespace) -> int:
-    """Start a game."""
+    """Start a game (the blackjack table too, as ``thunderjack`` sits at it)."""
+    if args.game.strip().lower() in TABLE_NAMES:
+        solitaire_only = [flag for flag, given in (("--deal", args.deal is not None), ("--winnable", args.winnable),
+                          ("--daily", args.daily), ("--option", bool(args.option)), ("--scoring", args.scoring is not None),
+                          ("--auto-build", args.auto_build is not None)) if given]
+        if solitaire_only:
+            raise UserError(f"{solitaire_only[0]} is for a solitaire game: the Thunderjack table takes --plain "
+                            "(`cardtable thunderjack --help` lists its own)")
+        return thunderjack(argparse.Namespace(**vars(args), rules=None, seed=None))
     game_of(args.game)
     games = _games(args)
     note = ""
@@ -312,9 +320,6 @@ def _table_seed(text: str) -> int:
 
     return whole_number(text, 0, 1 << SEED_BITS, f"2**{SEED_BITS} - 1")
 
-
-TABLE_NAMES = ("thunderjack", "blackjack")
-"""What ``stats`` takes for the blackjack table's statistics."""
 
 
 def _table_stats(games: Games, form: str) -> str:

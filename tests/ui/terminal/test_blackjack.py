@@ -265,3 +265,13 @@ def test_the_history_reads_the_local_clock(monkeypatch: pytest.MonkeyPatch) -> N
     finally:
         monkeypatch.undo()  # the zone as it was
         time.tzset()
+
+
+def test_play_thunderjack_sits_at_the_table_and_the_solitaire_words_say_where_it_is(tmp_path: Path) -> None:
+    db = tmp_path / "tj.db"
+    sat = cardtable(db, "play", "thunderjack", "--plain", stdin="stats\nquit\n")
+    assert sat.returncode == 0 and "rounds 0 (thunderjack rules)" in sat.stdout, sat.stderr
+    dealt = cardtable(db, "play", "thunderjack", "--deal", "3")
+    assert dealt.returncode != 0 and "--deal is for a solitaire game" in dealt.stderr
+    ruled = cardtable(db, "rules", "thunderjack")
+    assert ruled.returncode != 0 and "`cardtable thunderjack` sits at it" in ruled.stderr
