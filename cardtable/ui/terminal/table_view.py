@@ -77,7 +77,11 @@ def card_views(drawn: Session, i: int, shown: tuple[Line, ...], wide: int, marks
     name = spec.id.name
     if spec.kind is PileKind.RESERVE and len(cards) > 1 and len(shown) == 1:  # squared: how many it holds
         name = counted if len(counted := f"{name} {len(cards)}") <= wide else name
-    views = [CardView(name[:wide], i, -1, place)]
+    # An empty pile's place takes a card's line below its name too: a click there, where a
+    # card would lie (as on the pile beside it), drops the card picked up.
+    views = [CardView(name[:wide] if cards else f"{name[:wide]}\n--", i, -1, place)]
+    if not cards:
+        views[0].styles.height = 2
     out_of_order = set(order_violations(state).get(spec.id.name, ()))
     for line in shown:
         n = line.position

@@ -779,3 +779,22 @@ def test_a_golf_card_whose_one_place_is_the_waste_goes_there_at_the_click(tmp_pa
             await pilot.press("q")
 
     asyncio.run(drive())
+
+
+def test_an_empty_free_cells_place_takes_a_click_where_a_card_would_lie(tmp_path: Path) -> None:
+    session = Session(get_variant("freecell"), 1, Options(auto_build=False))
+    t1, c1, c2 = session.pile_index("t1"), session.pile_index("c1"), session.pile_index("c2")
+    top = len(session.state.piles[t1]) - 1
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert app.session.move_card(t1, top, c1).ok  # c1 holds a card now, c2 is empty beside it
+            app.redraw()
+            await pilot.pause()
+            card = app.query_one(f"#card-{c1}-0").region
+            place = app.query_one(f"#card-{c2}--1")
+            under, _ = app.screen.get_widget_at(place.region.x + 1, card.y)  # beside c1's card, under c2's name
+            assert under is place
+
+    asyncio.run(drive())
