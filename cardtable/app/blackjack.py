@@ -329,8 +329,12 @@ def result_words(net: int) -> str:
 
 
 def _with_results(played: JSON) -> JSON:
-    """A stored round with each hand's result in words ("" for a hand never settled)."""
-    hands = [{**h, "result": "" if h.get("paid") is None else result_words(h["paid"] - h["bet"])} for h in played["hands"]]
+    """A stored round with each hand's result in words: "" for a hand never settled, or
+    one whose finish says it already (pushed)."""
+    hands = [
+        {**h, "result": "" if h.get("paid") is None or h.get("finish") == Finish.PUSHED.value else result_words(h["paid"] - h["bet"])}
+        for h in played["hands"]
+    ]
     return {**played, "hands": hands}
 
 

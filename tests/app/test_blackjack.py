@@ -313,3 +313,13 @@ def test_selecting_a_hand_says_which_hands_a_chip_goes_on(tmp_path: Path) -> Non
     assert table.toggle("middle").message == "the 10 on the middle hand came back to you; betting on the right hand"
     assert table.toggle("left").message == "betting on the right and left hands: each chip goes on both"
     assert table.toggle("middle").message == "betting on the right, middle and left hands: each chip goes on all three"
+
+
+def test_the_history_words_a_hands_result_once(tmp_path: Path) -> None:
+    store = Store(tmp_path / "bj.db")
+    table = BlackjackTable(store, "ann", seed=11)
+    thunder = stacked_round({R: "AS KS", M: "TC 9S"}, "9D 8C")  # the Thunderjack pushes the other hand
+    assert thunder.is_over
+    store.save_table("ann", table._state(), 1, round_record(thunder))
+    hands = BlackjackTable(store, "ann").history()[0]["hands"]
+    assert [(h["finish"], h["result"]) for h in hands] == [("thunderjack", "won 30"), ("pushed", "")]  # "pushed" said once

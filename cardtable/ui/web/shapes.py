@@ -323,7 +323,8 @@ class SettledHandOut(Out):
     split: bool
     finish: Finish | None
     paid: int | None
-    result: str = Field(description='what it won or lost in words ("won 10", "lost 10", "pushed"); "" if never settled')
+    result: str = Field(description='what it won or lost in words ("won 10", "lost 10", "pushed"); "" if never '
+                        'settled, or where its finish says it (pushed)')
     natural: Finish | None = Field(default=None, description="the natural dealt (rounds stored before it was kept have none)")
 
 
