@@ -1,6 +1,6 @@
 """Thunderjack full screen: the table, buttons for hands, chips and the legal actions.
 
-Keys: 1/2/3 select the left/middle/right hand (as the original game's buttons run), c/v/b/n chips 10/50/250/1000, x clear,
+Keys: 1/2/3 pick or unpick the left/middle/right hand (as the original game's buttons run), c/v/b/n chips 10/50/250/1000, x clear,
 space deal, h hit, s stand, d double, p split, r surrender, i hint, f a fresh stake once out of credits, t statistics,
 ? the rules, q quit.
 """

@@ -330,12 +330,12 @@ def test_the_statistics_close_button_stays_on_a_short_screen(browser: Browser, s
 
 def test_an_empty_table_says_how_to_begin_and_a_deal_without_a_bet_says_it_again(page: Page, served: tuple[str, FastAPI]) -> None:
     page.goto(served[0] + "/thunderjack")  # a new player: no bet, no round
-    expect(page.locator("#message")).to_have_text("Pick a hand, press a chip to bet on it, then Deal (space).")
+    expect(page.locator("#message")).to_have_text("Pick the hands to play (a click picks or unpicks one), press a chip to bet it on each hand picked, then Deal (space).")
     page.click("#chips button[data-chip='10']")
-    expect(page.locator("#message")).not_to_contain_text("Pick a hand")
+    expect(page.locator("#message")).not_to_contain_text("Pick the hands")
     page.click("#clear")
     page.locator("body").press(" ")  # nothing bet: the deal is refused in words, not in silence
-    expect(page.locator("#message")).to_have_text("Pick a hand, press a chip to bet on it, then Deal (space).")
+    expect(page.locator("#message")).to_have_text("Pick the hands to play (a click picks or unpicks one), press a chip to bet it on each hand picked, then Deal (space).")
     page.click("#chips button[data-chip='10']")
     page.locator("body").press(" ")
     expect(page.locator("#dealer .card")).to_have_count(2)

@@ -11,7 +11,7 @@ const SETTLE_MS = 400;  // after the turn passes to another hand, plays wait thi
 const THINKING_MS = 700;  // a hint this slow is said to be on its way (as the solitaire page's)
 let turnPassedAt = -Infinity;
 const BROKE = "You are out of credits: a fresh stake starts you again.";
-const BET_FIRST = "Pick a hand, press a chip to bet on it, then Deal (space).";  // an empty table says how to begin
+const BET_FIRST = "Pick the hands to play (a click picks or unpicks one), press a chip to bet it on each hand picked, then Deal (space).";  // an empty table says how to begin
 
 function handInTurn(v) {
   // Which hand is to play ("" between rounds): a play is meant for the hand the player saw.
