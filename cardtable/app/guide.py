@@ -39,7 +39,7 @@ PLANNED = 500
 """The score of a plan's first move: below a win, above the heuristic's moves."""
 NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
-NO_WIN_SEEN = "no win found in the guesses tried at where the face-down cards lie; the game may still be won"
+NO_WIN_SEEN = "no win found in the guesses tried at the cards not yet seen; the game may still be won"
 """``NO_WIN_FOUND`` where the player does not know every face-down card: the search
 tried arrangements of them, not the real one (which "still winnable?" sees)."""
 NO_WIN_FORESEEN = "no win found without knowing where a redeal's shuffle will put the cards, which \"still winnable?\" counts on"
@@ -204,7 +204,7 @@ class SolvingHinter:
         if not wins:
             return None
         move, won = wins.most_common(1)[0]
-        share = f"wins in {won} of {solved} guess{'es' * (solved != 1)} at where the face-down cards lie"
+        share = f"wins in {won} of {solved} guess{'es' * (solved != 1)} at the cards not yet seen"
         return Hint(move, LEADS + won, f"{describe(state, move)}: {share}")
 
 

@@ -142,7 +142,7 @@ def test_with_cards_face_down_the_hint_is_the_move_that_wins_most_arrangements()
     first = SolvingHinter(effort, seed=5).best_moves(state)[0]
     again = SolvingHinter(effort, seed=5).best_moves(arrangement(state, random.Random(1)))[0]
     assert (first.move, first.reason) == (again.move, again.reason)
-    found = re.fullmatch(r".*: wins in (\d+) of 6 guesses at where the face-down cards lie", first.reason)
+    found = re.fullmatch(r".*: wins in (\d+) of 6 guesses at the cards not yet seen", first.reason)
     assert found and 1 <= int(found.group(1)) <= 6
     assert first.move in legal_moves(state)
 
@@ -153,7 +153,7 @@ def test_a_hint_with_cards_face_down_stops_sampling_when_its_time_is_spent() -> 
     spent = Effort(nodes=1000, seconds=0.0, samples=6, sample_nodes=3000, sample_seconds=30.0)
     state = get_variant("klondike").start(3)
     hint = SolvingHinter(spent, seed=5).best_moves(state)[0]
-    assert re.fullmatch(r".*: wins in 1 of 1 guess at where the face-down cards lie", hint.reason), hint.reason
+    assert re.fullmatch(r".*: wins in 1 of 1 guess at the cards not yet seen", hint.reason), hint.reason
 
 
 class _SlowRanking(HeuristicHinter):
@@ -179,7 +179,7 @@ def test_the_heuristics_ranking_is_on_the_hints_clock() -> None:
     effort = Effort(nodes=1000, seconds=0.2, samples=6, sample_nodes=3000, sample_seconds=30.0)
     state = get_variant("klondike").start(3)
     slow = SolvingHinter(effort, seed=5, fallback=_SlowRanking(0.2)).best_moves(state)[0]
-    assert re.fullmatch(r".*: wins in 1 of 1 guess at where the face-down cards lie", slow.reason), slow.reason
+    assert re.fullmatch(r".*: wins in 1 of 1 guess at the cards not yet seen", slow.reason), slow.reason
 
 
 def _after_a_pass(session: Session) -> None:
@@ -244,7 +244,7 @@ def test_one_face_down_card_left_is_no_secret_the_hint_is_a_solutions_first_move
     hint = SolvingHinter(SMALL, seed=5).best_moves(one_down)[0]
     assert re.fullmatch(r".*: leads to a win in \d+ moves", hint.reason), hint.reason
     two_down = position("klondike", **homes, t1="[KH] TS", t2="[KS] QH JS", t3="TH QS JH")
-    assert "guesses at where the face-down cards lie" in SolvingHinter(SMALL, seed=5).best_moves(two_down)[0].reason
+    assert "guesses at the cards not yet seen" in SolvingHinter(SMALL, seed=5).best_moves(two_down)[0].reason
 
 
 def test_a_hint_from_the_heuristic_says_the_search_found_no_win() -> None:
@@ -295,7 +295,7 @@ def test_where_face_down_cards_are_unknown_a_hint_with_no_win_says_it_tried_arra
     session = Session(get_variant("spider"), 1, hinter=SolvingHinter(Effort(nodes=50, seconds=60.0), seed=5))
     hint = session.hint()
     assert hint.ok and hint.reason.endswith(
-        "(no win found in the guesses tried at where the face-down cards lie; the game may still be won)"
+        "(no win found in the guesses tried at the cards not yet seen; the game may still be won)"
     ), hint.reason
 
 
