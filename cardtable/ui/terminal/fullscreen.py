@@ -20,7 +20,7 @@ from textual.events import Click, MouseDown, MouseUp, Resize
 from textual.widgets import Footer, Static
 
 from cardtable.app import EventKind, Outcome, Session
-from cardtable.app.autoplay import sent_home_at_the_deal
+from cardtable.app.autoplay import sent_home_after, sent_home_at_the_deal
 from cardtable.app.clicks import deals, deals_on_click, held_by_pile, played_by_click
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
@@ -280,9 +280,10 @@ class TableApp(App[int]):
                 self.selected = None
                 self.redraw()
                 return
+            built = sent_home_after(saved[1].history, self.session.history) if saved[0] is self.session else ""
             self._saved = (self.session, copy.copy(self.session))
             kinds = {e.kind for e in outcome.events}
-            done = done or ""
+            done = done or "; ".join(words for words in (outcome.reason, built) if words)  # as the typed mode says them
             if EventKind.WON in kinds:
                 self.games.leave(self.game_id, self.session)
                 done = f"You won in {self.session.move_count} moves! n for a new deal; the win is recorded, u only looks back."

@@ -798,3 +798,17 @@ def test_an_empty_free_cells_place_takes_a_click_where_a_card_would_lie(tmp_path
             assert under is place
 
     asyncio.run(drive())
+
+
+def test_the_full_screen_says_what_auto_build_sent_home_after_a_move(tmp_path: Path) -> None:
+    session = Session(get_variant("klondike-draw3"), 7)  # the first deal turns up A♣, and it goes home
+    app, _, _ = _app(tmp_path, session)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("d")
+            await pilot.pause()
+            assert any(_top(app.session, f) == "AC" for f in ("f1", "f2", "f3", "f4"))
+            assert app.message == "A♣ went home (auto-build)"
+
+    asyncio.run(drive())
