@@ -15,7 +15,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
-from cardtable.app import Session
+from cardtable.app import Session, order_violations
 from cardtable.app.autoplay import sent_home_at_the_deal
 from cardtable.solitaire import Variant
 from cardtable.solitaire.model import PileKind
@@ -92,7 +92,7 @@ def first_words(session: Session, note: str = "") -> str:
     kept, say), else how to play; either way, what went home at the deal.
 
     >>> from cardtable.solitaire import get_variant
-    >>> from cardtable.app import Session
+    >>> from cardtable.app import Session, order_violations
     >>> first_words(Session(get_variant("yukon"), 5), "an earlier game is kept")
     'an earlier game is kept; A♠ and 2♠ went home at the deal (auto-build)'
     """
@@ -100,7 +100,10 @@ def first_words(session: Session, note: str = "") -> str:
     if note:
         return f"{note}; {sent}" if sent else note
     how, home = _how_to_click(session.variant), "; double-click sends it home"
-    return f"{sent}; {how}; ? for the rules and keys" if sent else f"{how}{home * _has_home(session.variant)}; ? for the rules and keys"
+    marks = "; ! marks a card out of order" if order_violations(session.state) else ""  # (else said only in the help)
+    if sent:
+        return f"{sent}; {how}; ? for the rules and keys{marks}"
+    return f"{how}{home * _has_home(session.variant)}; ? for the rules and keys{marks}"
 
 
 def _has_home(variant: Variant) -> bool:

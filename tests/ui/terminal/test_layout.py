@@ -179,3 +179,4 @@ def test_the_first_words_say_how_a_click_plays_in_each_kind_of_game() -> None:
     assert said("golf").startswith("click a card to play it") and "home" not in said("golf")  # no foundations
     assert "then the one it pairs with" in said("pyramid") and "home" not in said("pyramid")
     assert said("klondike").startswith("click a card, then where it goes") and "double-click sends it home" in said("klondike")
+    assert said("freecell").endswith("; ! marks a card out of order") and "out of order" not in said("golf")

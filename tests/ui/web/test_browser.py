@@ -477,6 +477,10 @@ def test_a_card_out_of_order_says_what_its_mark_means(page: Page) -> None:
     expect(marked.first).to_have_attribute("title", "Out of order: this card does not build on the card under it")
     page.click("#show-rules")
     expect(page.locator("#rules-dialog")).to_contain_text("A card marked ! is out of order")
+    page.click("#rules-dialog form button")
+    start(page, "golf", 1)  # nothing builds on Golf's columns: no mark, and no word about one
+    page.click("#show-rules")
+    expect(page.locator("#violation-note")).to_be_hidden()
 
 
 def test_statistics_chart_the_games_played_and_rules_describe_the_game(page: Page) -> None:

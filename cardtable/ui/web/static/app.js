@@ -495,9 +495,8 @@ function withOptions(game) {
 }
 
 async function showRules() {
-  // A game made by options (klondike[columns=9]) has rules of its own: the server words them.
   const game = view?.game ?? $("game-picker").value;
-  let shown = entryOf(game);
+  let shown = entryOf(game);  // (a game made by options, klondike[columns=9], has rules of its own: the server words them)
   if (baseGame(game) !== game) {
     const { status: code, data } = await api.rules(game);
     if (code !== 200) { say(data.detail); return; }
@@ -510,6 +509,7 @@ async function showRules() {
     item.textContent = line;
     return item;
   }));
+  $("violation-note").hidden = !Object.keys(view?.violations ?? {}).length;  // said where the table shows a mark
   opened($("rules-dialog"));
 }
 
