@@ -255,7 +255,7 @@ class Session:
 
     def _lifted(self, pile: str | int, position: int) -> tuple[int, int]:
         """A card's pile index and the cards lifted with it (KeyError, IndexError: no such card)."""
-        return self.pile_index(pile), count_of(self.state, self.pile_index(pile), position)
+        return (source := self.pile_index(pile)), count_of(self.state, source, position)
 
     # -- intents -----------------------------------------------------------------------
 

@@ -321,7 +321,6 @@ def _table_seed(text: str) -> int:
     return whole_number(text, 0, 1 << SEED_BITS, f"2**{SEED_BITS} - 1")
 
 
-
 def _table_stats(games: Games, form: str) -> str:
     """The blackjack table's statistics as text ('' before any round), JSON or CSV."""
     from cardtable.app.blackjack import BlackjackTable
