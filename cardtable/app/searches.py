@@ -139,8 +139,13 @@ class SearchProcess:
         self._started()
 
     def pid(self) -> int:
-        """The searching process's id, once it is ready (it is started if need be)."""
-        pid: int = self._ask(os.getpid)
+        """The searching process's id, once it is ready (it is started if need be, and
+        started again if it is found lost on the way: a killed process may read as alive
+        for a moment, until its end reaches the pipe)."""
+        try:
+            pid: int = self._ask(os.getpid)
+        except _Lost:
+            pid = self._ask(os.getpid)
         return pid
 
     def close(self) -> None:

@@ -72,6 +72,13 @@ def test_a_process_lost_mid_search_answers_unknown_and_the_next_search_starts_an
     assert searches.pid() != first
 
 
+def test_the_process_id_asked_just_after_a_kill_is_a_new_process(searches: SearchProcess) -> None:
+    for _ in range(3):  # the kill may or may not have reached the pipe when the id is asked
+        first = searches.pid()
+        os.kill(first, signal.SIGKILL)
+        assert searches.pid() != first
+
+
 class _CountedPipe:
     """A pipe that counts how often it is closed."""
 

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from cardtable.app import Options, Session, Store
 from cardtable.app.cores import SEARCH_NICENESS
 from cardtable.app.searches import WAITED_NICENESS
+from cardtable.app.wins import WINS
 from cardtable.solitaire import MoveKind, get_variant
 from cardtable.solitaire.formats import parse_freecell_solution
 from cardtable.ui.web.live import STORE_THREADS
@@ -177,6 +178,7 @@ def test_hints_and_verdicts_search_in_processes_that_give_way_to_moves(client: T
 
 
 def test_hints_search_again_once_their_searching_process_was_lost(client: TestClient, app: FastAPI) -> None:
+    WINS.clear()  # so that the hints ask the searching process, not a win an earlier test found
     view = _start(client, "freecell", 1)
     lost = app.state.live.searcher.pid()
     os.kill(lost, signal.SIGKILL)
