@@ -309,14 +309,29 @@ class BlackjackTable:
     def stats(self) -> JSON:
         """Rounds, results and special hands over every round settled under the table's
         rules (``rules``), and the last ten of them; with the rounds played under each rule
-        set (``rule_sets``), since the figures of one say nothing of another's."""
+        set (``rule_sets``, and in words, ``counted_apart``), since the figures of one say
+        nothing of another's."""
         rules = self.table.rules.name
         last = self.store.table_rounds(self.player, 30, rules)
         return {
             "rules": rules, **self.store.table_tally(self.player, rules), "recent": [r["net"] for r in last],
             "stakes": self.table.stakes, "credits": self.view()["credits"],
-            "history": [_with_results(r) for r in last[-10:]], "rule_sets": self.store.table_rule_sets(self.player),
+            "history": [_with_results(r) for r in last[-10:]], "rule_sets": (sets := self.store.table_rule_sets(self.player)),
+            "counted_apart": counted_apart(sets, rules),
         }
+
+
+def counted_apart(rule_sets: dict[str, int], rules: str) -> str:
+    """The rounds played under other rule sets than ``rules``, in words ("" if none):
+    their figures are kept apart from the table's.
+
+    >>> counted_apart({"S17, DAS": 12, "H17": 1}, "S17, DAS")
+    'Counted apart: H17 rules, 1 round (change to them to see theirs).'
+    >>> counted_apart({"H17": 3}, "H17")
+    ''
+    """
+    others = [f"{name} rules, {n} round{'' if n == 1 else 's'}" for name, n in rule_sets.items() if name != rules]
+    return f"Counted apart: {'; '.join(others)} (change to them to see theirs)." if others else ""
 
 
 def result_words(net: int) -> str:

@@ -334,12 +334,13 @@ def _table_stats(games: Games, form: str) -> str:
     if form == "json":
         return json.dumps(stats)
     if form == "csv":  # the totals, one row under its header (the rounds themselves are in the JSON)
-        totals = {name: value for name, value in stats.items() if not isinstance(value, (list, dict))}
+        totals = {name: value for name, value in stats.items()  # (the other rule sets' words are the text's)
+                  if not isinstance(value, (list, dict)) and name != "counted_apart"}
         written = io.StringIO()
         writer = csv.writer(written, lineterminator="\n")
         writer.writerows([list(totals), list(totals.values())])
         return written.getvalue()
-    return render_stats(stats) if stats["rounds"] else ""
+    return render_stats(stats) if stats["rounds"] or stats["counted_apart"] else ""
 
 
 def serve(args: argparse.Namespace) -> int:

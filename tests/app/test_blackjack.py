@@ -104,6 +104,7 @@ def test_statistics_are_kept_by_rule_set_and_name_the_others_played(tmp_path: Pa
     assert stats["rules"] == "single-deck" and stats["rounds"] == 5 == len(stats["recent"]) == len(stats["history"])
     assert {r["rules"] for r in stats["history"]} == {"single-deck"} and len(table.history()) == 5
     assert stats["rule_sets"] == {"thunderjack": 20, "single-deck": 5}
+    assert stats["counted_apart"] == "Counted apart: thunderjack rules, 20 rounds (change to them to see theirs)."
     assert table.change_rules("thunderjack").ok
     assert {name: table.stats()[name] for name in under_thunderjack} == under_thunderjack  # none of the other set's rounds
 

@@ -80,8 +80,7 @@ def render_stats(stats: dict[str, Any]) -> str:
     """Statistics of the table's rule set in a few lines (rounds won, lost or even by their
     net: a round whose hands won as much as they lost is even), and the other rule sets
     played, counted apart."""
-    others = [f"{rules} rules, {n} round{'' if n == 1 else 's'}" for rules, n in stats["rule_sets"].items() if rules != stats["rules"]]
-    apart = f"\ncounted apart: {'; '.join(others)} (change to them to see theirs)" if others else ""
+    apart = f"\n{stats['counted_apart']}" if stats["counted_apart"] else ""
     return (
         f"rounds {stats['rounds']} ({stats['rules']} rules): won {stats['won']}, lost {stats['lost']}, even {stats['pushed']}\n"
         f"blackjacks {stats['blackjacks']}, thunderjacks {stats['thunderjacks']}, blitzes {stats['blitzes']}, "

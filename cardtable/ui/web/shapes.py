@@ -357,6 +357,7 @@ class BlackjackStatsOut(Out):
     credits: int
     history: list[SettledRoundOut] = Field(description="the last ten rounds")
     rule_sets: dict[str, int] = Field(description="rounds settled under each rule set played, most first")
+    counted_apart: str = Field(description="the rounds under other rule sets, in words, kept apart from these figures (empty if none)")
 
 
 class Refused(Out):

@@ -68,6 +68,15 @@ def test_the_statistics_command_counts_the_blackjack_table_too(tmp_path: Path) -
     assert len(table) == 1 and table[0]["rounds"] == "1" and table[0]["net"] == "70" and table[0]["credits"] == "570"
 
 
+def test_the_statistics_name_the_rounds_of_other_rule_sets_counted_apart(tmp_path: Path) -> None:
+    db = tmp_path / "tj.db"
+    cardtable(db, "thunderjack", "--seed", "4", stdin="50\nright\n10\ndeal\ns\ns\nquit\n")
+    cardtable(db, "thunderjack", "--rules", "single-deck", stdin="")
+    shown = cardtable(db, "stats", "thunderjack").stdout
+    assert shown.startswith("rounds 0 (single-deck rules)")  # not "no rounds yet": the others are named
+    assert shown.rstrip().endswith("Counted apart: thunderjack rules, 1 round (change to them to see theirs).")
+
+
 def test_the_table_statistics_are_json_or_csv_when_asked_even_before_any_round(tmp_path: Path) -> None:
     db = tmp_path / "none.db"
     assert json.loads(cardtable(db, "stats", "thunderjack", "--format", "json").stdout)["rounds"] == 0

@@ -157,9 +157,8 @@ async function showStats() {
   if (status !== 200) { say(data.detail); return; }
   // The figures are the table's rule set's: another set's odds are its own.
   $("stats-title").textContent = `Statistics: ${tableName()}`;
-  const others = Object.entries(data.rule_sets).filter(([rules]) => rules !== data.rules);
-  $("stats-other-rules").hidden = !others.length;
-  $("stats-other-rules").textContent = others.length ? `Counted apart: ${others.map(([rules, n]) => `${rules} rules, ${n} round${n === 1 ? "" : "s"}`).join("; ")} (change to them to see theirs).` : "";
+  $("stats-other-rules").hidden = !data.counted_apart;
+  $("stats-other-rules").textContent = data.counted_apart;
   $("stats-table").innerHTML = `<table>
     <tr><td>Rounds</td><td>${data.rounds}</td></tr><tr><td title="rounds by their net: a round whose hands won as much as they lost is even">Won / lost / even</td><td>${data.won} / ${data.lost} / ${data.pushed}</td></tr>
     <tr><td>Blackjacks</td><td>${data.blackjacks}</td></tr><tr><td>Thunderjacks</td><td>${data.thunderjacks}</td></tr>
