@@ -10,7 +10,7 @@ from pathlib import Path
 from cardtable.app.hints import describe as moves_in_words
 from cardtable.app.service import new_game_problem
 from cardtable.commands import UserError, add_option_argument, deal_number, game_of
-from cardtable.solitaire import State, Variant, is_won, legal_moves, variants
+from cardtable.solitaire import State, Variant, families, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
     FormatError,
     ReplayError,
@@ -52,12 +52,8 @@ def start_deal(variant: Variant, deal: int) -> State:
 
 def games(args: argparse.Namespace) -> int:
     """List every game, family by family (each headed by the name of the game it is named for)."""
-    families: dict[str, list[Variant]] = {}
-    for variant in variants():
-        families.setdefault(variant.family_id, []).append(variant)
-    for n, (family, members) in enumerate(families.items()):
-        head = next((v for v in members if v.id == family), members[0])
-        print(("\n" if n else "") + head.name.split(" (")[0])
+    for n, (family, members) in enumerate(families().items()):
+        print(("\n" if n else "") + family)
         for variant in members:
             aliases = f"  (also: {', '.join(variant.aliases)})" if variant.aliases else ""
             print(f"  {variant.id:22} {variant.name}{aliases}")

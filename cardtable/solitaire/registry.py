@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -65,6 +66,23 @@ def registered(variant_id: str) -> Variant | None:
 def variants() -> tuple[Variant, ...]:
     """Every registered variant, in registration order."""
     return tuple(_BY_ID.values())
+
+
+def families(games: Iterable[Variant] | None = None) -> dict[str, tuple[Variant, ...]]:
+    """``games`` (every registered variant if None), family by family (a family is the
+    game its members derive from), each under the name of that game without its details
+    in brackets; in the games' order.
+
+    >>> [v.id for v in families()["Klondike"]][:2]
+    ['klondike', 'klondike-draw3']
+    """
+    grouped: dict[str, list[Variant]] = {}
+    for variant in variants() if games is None else games:
+        grouped.setdefault(variant.family_id, []).append(variant)
+    return {
+        next((v for v in members if v.id == family), members[0]).name.split(" (")[0]: tuple(members)
+        for family, members in grouped.items()
+    }
 
 
 def get_variant(name: str) -> Variant:

@@ -23,6 +23,7 @@ from cardtable.solitaire.rules.rows import WORDS as ROWS
 from cardtable.solitaire.rules.waiting import WORDS as WAITING
 from cardtable.solitaire.traits import Scoring
 from cardtable.solitaire.variant import Variant
+from cardtable.solitaire.registry import families
 
 def rules_page(variant: Variant) -> str:
     """The rules of ``variant`` as a short Markdown page."""
@@ -43,13 +44,9 @@ RULES_INDEX_HEAD = "# The games\n"
 
 def rules_index(games: tuple[Variant, ...] | list[Variant]) -> str:
     """A Markdown list of every game's page, family by family."""
-    families: dict[str, list[Variant]] = {}
-    for variant in games:
-        families.setdefault(variant.traits.family, []).append(variant)
     lines = [RULES_INDEX_HEAD.rstrip("\n"), "", "Each page is written from the game's declaration by `cardtable rules --write docs/games`.", ""]
-    for family, members in families.items():
-        head = next((v for v in members if v.id == family), members[0])
-        lines += [f"## {head.name}", ""]
+    for family, members in families(games).items():
+        lines += [f"## {family}", ""]
         lines += [f"- [{v.name}]({v.id}.md)" for v in members]
         lines.append("")
     return "\n".join(lines)

@@ -18,6 +18,15 @@ from pathlib import Path
 import pytest
 
 
+def _readable(fd: int, seconds: float = 0.5) -> bool:
+    """Whether ``fd`` has something to read (or was closed) within ``seconds``. Polled, not
+    selected: ``select`` refuses a descriptor numbered past 1023, as a pty opened late in a
+    long run of tests may be."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(seconds * 1000))
+
+
 def _on_a_terminal(
     args: list[str], columns: int, lines: int, typed: str, db: Path, term: str = "xterm-256color", once: str = ""
 ) -> tuple[int, str]:
@@ -38,7 +47,7 @@ def _on_a_terminal(
         if once and once.encode() in written:
             os.write(master, typed.encode())
             once = ""
-        if select.select([master], [], [], 0.5)[0]:
+        if _readable(master):
             try:
                 chunk = os.read(master, 65536)
             except OSError:  # the command ended and closed its side
@@ -143,12 +152,12 @@ def test_a_terminal_closed_at_the_deal_keeps_no_game_to_resume_and_one_played_is
         written = b""
         end = time.monotonic() + 60
         while b"deal 12" not in written and time.monotonic() < end:  # the table is up
-            if select.select([master], [], [], 0.5)[0]:
+            if _readable(master):
                 written += os.read(master, 65536)
         if moves:
             os.write(master, moves)
             while b"1 move" not in written and time.monotonic() < end:
-                if select.select([master], [], [], 0.5)[0]:
+                if _readable(master):
                     written += os.read(master, 65536)
         if ending is signal.SIGHUP:
             os.close(master)  # the terminal goes away, and its program is told

@@ -181,6 +181,7 @@ class GameOut(RulesOut):
     """A game of the catalogue."""
 
     aliases: list[str]
+    family: str = Field(description="the name of the game the family is named for (as `cardtable games` groups them)")
     stock: str = Field(description="how the stock deals, in words")
     scoring: list[Scoring]
     default_scoring: Scoring

@@ -17,7 +17,7 @@ from cardtable.app.scoring import TIME_PENALTY, Scoring
 from cardtable.app.service import deal_range
 from cardtable.app.showing import give_up_reason
 from cardtable.app.standing import Verdict
-from cardtable.solitaire import Move, MoveKind, Variant, variants
+from cardtable.solitaire import Move, MoveKind, Variant, families, variants
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rule_lines
 from cardtable.solitaire.rules.empty import base_rank, based_rank
@@ -42,7 +42,8 @@ def catalogue(winnable: frozenset[str]) -> list[JSON]:
     daily deals to deal."""
     games = variants()
     if _MADE[0] != games:  # made once, and again when a game is registered (a family's draws change)
-        _MADE[:] = [games, [_entry(v) for v in games]]
+        family_of = {v.id: family for family, members in families().items() for v in members}
+        _MADE[:] = [games, [{**_entry(v), "family": family_of[v.id]} for v in games]]
     return [{**entry, "winnable_deals": entry["id"] in winnable} for entry in _MADE[1]]
 
 

@@ -16,7 +16,7 @@ from fastapi import FastAPI
 from playwright.sync_api import Browser, Locator, Page, Route, expect, sync_playwright
 
 from cardtable.app import Session, Store
-from cardtable.solitaire import MoveKind, apply, get_variant, legal_moves
+from cardtable.solitaire import MoveKind, apply, families, get_variant, legal_moves, variants
 from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
@@ -137,6 +137,18 @@ def test_start_klondike_and_freecell_by_deal_number(page: Page, server: str) -> 
     page.fill("#deal-number", "617")
     page.press("#deal-number", "Enter")  # as the New button
     expect(page.locator("#status")).to_contain_text("FreeCell · deal 617 ·")
+
+
+def test_the_game_picker_lists_the_games_family_by_family(page: Page) -> None:
+    picker = page.locator("#game-picker")
+    expect(picker).to_be_enabled()
+    groups = {family: members for family, members in families().items() if len(members) > 1}
+    assert picker.locator("optgroup").evaluate_all("gs => gs.map(g => g.label)") == list(groups)
+    spider = picker.locator('optgroup[label="Spider"] option').evaluate_all("os => os.map(o => o.value)")
+    assert spider == [v.id for v in groups["Spider"]] and "spider-1suit" in spider
+    alone = picker.locator(":scope > option").evaluate_all("os => os.map(o => o.value)")  # a family of one: no heading
+    assert alone == [members[0].id for members in families().values() if len(members) == 1] and alone
+    assert picker.locator("option").count() == len(variants())  # every game still there
 
 
 def test_a_random_deal_keeps_its_number_hidden_and_vegas_klondike_scores_vegas(page: Page, server: str) -> None:

@@ -2,7 +2,7 @@
 
 import { api, UNREACHABLE } from "./api.js";
 import { createTable } from "./table.js";
-import { opened, showStats } from "./dialogs.js";
+import { opened, pickerChoices, showStats } from "./dialogs.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = [], view = null, socket = null;
@@ -531,7 +531,7 @@ async function start() {
   const { status: code, data } = await api.catalogue();
   if (code !== 200) { say(data.detail); return; }
   catalogue = data.games;
-  $("game-picker").replaceChildren(...catalogue.map((g) => new Option(g.name, g.id)));
+  $("game-picker").replaceChildren(...pickerChoices(catalogue));
   $("new-game").onclick = () => newGame();
   $("deal-number").onkeydown = (event) => { if (event.key === "Enter") { event.preventDefault(); newGame(); } };
   $("new-winnable").onclick = () => newGame("winnable");

@@ -1,4 +1,5 @@
-// The page's dialogs of their own: the statistics, and how any long dialog opens.
+// The page's dialogs of their own: the statistics, and how any long dialog opens; and the
+// game picker's choices.
 
 import { api } from "./api.js";
 
@@ -33,4 +34,21 @@ export function opened(dialog) {
   // Shown from its top: on a phone the focus on its Close button would scroll the title away.
   dialog.showModal();
   dialog.scrollTop = 0;
+}
+
+export function pickerChoices(catalogue) {
+  // The games family by family, as `cardtable games` lists them: a family of several under
+  // its name, a game alone in its family as itself.
+  const families = new Map();
+  for (const game of catalogue) {
+    if (!families.has(game.family)) families.set(game.family, []);
+    families.get(game.family).push(new Option(game.name, game.id));
+  }
+  return [...families].map(([family, options]) => {
+    if (options.length === 1) return options[0];
+    const group = document.createElement("optgroup");
+    group.label = family;
+    group.append(...options);
+    return group;
+  });
 }
