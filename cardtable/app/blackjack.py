@@ -291,6 +291,7 @@ class BlackjackTable:
             "description": table.rules.describe(),
             "sheet": list(sheet(table.rules)),
             "chips": list(table.rules.chips),
+            "affordable": [] if self.in_play else [c for c in table.rules.chips if table.affords(c)],
             "credits": game.credits if self.in_play and game is not None else table.credits,
             "stakes": table.stakes,
             "seats": [{"seat": s.value, "selected": s in table.selected, "bet": bets.get(s, 0)} for s in SEATS[: table.rules.seats]],

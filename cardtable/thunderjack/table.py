@@ -59,13 +59,17 @@ class Table:
         """Add a chip's value to every selected hand, within the credits held."""
         if chip not in self.rules.chips:
             raise IllegalAction(f"there is no {chip} chip; chips are {', '.join(map(str, self.rules.chips))}")
-        cost = chip * len(self.selected)
-        if self.staked + cost > self.credits:
-            raise IllegalAction(f"that needs {self.staked + cost} credits and you have {self.credits}")
+        if not self.affords(chip):
+            raise IllegalAction(f"that needs {self.staked + chip * len(self.selected)} credits and you have {self.credits}")
         bets = self.bets
         for seat in self.selected:
             bets[seat] = bets.get(seat, 0) + chip
         return replace(self, chips=tuple((s, bets[s]) for s in SEATS if s in bets))
+
+    def affords(self, chip: int) -> bool:
+        """Whether the credits cover this chip on every selected hand, besides the bets
+        already placed."""
+        return self.staked + chip * len(self.selected) <= self.credits
 
     def clear(self) -> Table:
         """Take the chips back off the hands."""

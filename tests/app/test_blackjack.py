@@ -82,6 +82,14 @@ def test_a_table_resumes_exactly_after_a_restart_mid_round(tmp_path: Path) -> No
     assert again.stats()["rounds"] >= 36
 
 
+def test_the_view_names_the_chips_the_credits_cover_and_none_during_a_round(tmp_path: Path) -> None:
+    table = BlackjackTable(Store(tmp_path / "bj.db"), "ann", seed=11)
+    assert table.view()["credits"] == 500 and table.view()["affordable"] == [10, 50, 250]
+    assert table.chip(250).ok and table.view()["affordable"] == [10, 50, 250]  # 250 more still covered
+    assert table.chip(250).ok and table.view()["affordable"] == []
+    assert table.deal().ok and table.in_play and table.view()["affordable"] == []
+
+
 def test_statistics_count_rounds_results_and_special_hands(tmp_path: Path) -> None:
     table = BlackjackTable(Store(tmp_path / "bj.db"), "ann", seed=11)
     play_rounds(table, 400)

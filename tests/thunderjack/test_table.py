@@ -28,6 +28,7 @@ def test_chips_beyond_the_credits_and_unknown_chips_are_refused() -> None:
     with pytest.raises(IllegalAction, match="there is no 20 chip"):
         table.press(20)
     assert table.press(250).bets == {M: 500}
+    assert table.affords(250) and not table.toggle(R).affords(250) and not table.affords(1000)
 
 
 def test_after_a_round_the_credits_change_and_the_bets_stay_when_affordable() -> None:

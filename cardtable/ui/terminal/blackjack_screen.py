@@ -108,7 +108,7 @@ class BlackjackApp(App[int]):
                 label = f"{'●' if seat['selected'] else '○'} {seat['seat']} {seat['bet'] or ''}"
                 seats.mount(Button(label, id=f"toggle-{seat['seat']}"))
             for chip in view["chips"]:
-                bets.mount(Button(str(chip), id=f"chip-{chip}", variant="primary", disabled=view["can_fresh_stake"]))
+                bets.mount(Button(str(chip), id=f"chip-{chip}", variant="primary", disabled=chip not in view["affordable"]))
             bets.mount(Button("clear", id="clear-x"))
             if view["can_deal"]:
                 bets.mount(Button("Deal", id="deal-x", variant="success"))

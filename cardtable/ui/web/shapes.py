@@ -297,6 +297,7 @@ class BlackjackTableOut(Out):
     description: str
     sheet: list[str] = Field(description="the rules as paragraphs")
     chips: list[int]
+    affordable: list[int] = Field(description="the chips the credits cover on every hand picked, besides the bets placed (none during a round)")
     credits: int
     stakes: int = Field(description="how many stakes the player has been given")
     seats: list[SeatOut]

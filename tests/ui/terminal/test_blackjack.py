@@ -126,6 +126,7 @@ def test_the_full_screen_table_plays_a_round_with_keys_and_buttons(tmp_path: Pat
 
     async def play() -> None:
         async with app.run_test(size=(120, 30)) as pilot:
+            assert app.query_one("#chip-1000", Button).disabled and not app.query_one("#chip-250", Button).disabled
             await pilot.click("#chip-50")
             await pilot.press("3", "c", "space")  # 3: the right hand
             await pilot.pause()

@@ -298,12 +298,21 @@ def test_out_of_credits_the_page_says_how_to_play_on_and_a_fresh_stake_does(page
     expect(page.locator("#chips button[data-chip='10']")).to_be_enabled()
 
 
-def test_a_bet_refused_is_said_as_a_sentence(page: Page, served: tuple[str, FastAPI]) -> None:
+def test_a_chip_the_credits_cannot_cover_is_grey_and_a_bet_refused_is_said_as_a_sentence(
+    page: Page, served: tuple[str, FastAPI]
+) -> None:
     url, app = served
     assert BlackjackTable(app.state.live.store, player_of(page, app), seed=1).clear().ok  # 500 credits, no bet
     page.goto(url + "/thunderjack")
     expect(page.locator("#credits")).to_have_text("Credits 500")
-    page.click("#chips button[data-chip='1000']")
+    expect(page.locator("#chips button[data-chip='1000']")).to_be_disabled()
+    expect(page.locator("#chips button[data-chip='250']")).to_be_enabled()
+    page.click("[data-seat='left'] .toggle")
+    page.click("#chips button[data-chip='250']")  # on two hands: 500 of the 500
+    expect(page.locator("#chips button[data-chip='10']")).to_be_disabled()
+    page.click("#clear")
+    # Pressed twice before the table comes back, the second chip is refused, in a sentence.
+    page.locator("#chips button[data-chip='250']").dblclick()
     expect(page.locator("#message")).to_have_text(re.compile(r"^That needs 1000 credits and you have 500"))
 
 
