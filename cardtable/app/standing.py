@@ -145,6 +145,16 @@ class Verdict:
         moves = "move" if self.undo == 1 else "moves"
         return f"can't be won from here: undo {self.undo} {moves} to get back to a winnable position{why}"
 
+    @property
+    def answer(self) -> str:
+        """The verdict as the answer to "still winnable?": "yes" where ``text`` would
+        repeat the question's word, else the text.
+
+        >>> Verdict(Standing.WINNABLE).answer, Verdict(Standing.LOST).answer
+        ('yes', "can't be won from here")
+        """
+        return "yes" if self.standing is Standing.WINNABLE else self.text
+
 
 class Indicator:
     """Verdicts on positions, remembered; one solver thread of its own (``submit``).

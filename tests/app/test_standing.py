@@ -58,7 +58,7 @@ def test_a_known_deal_is_answered_without_a_search() -> None:
 
 
 def test_a_deal_known_won_lends_its_stored_win_to_a_hint_that_could_not_find_one() -> None:
-    # "still winnable? winnable" from the stored verdict, then a hint on a busy machine:
+    # "still winnable? yes" from the stored verdict, then a hint on a busy machine:
     # "a short search found no win from here".
     from cardtable.app import Session
     from cardtable.app.guide import Effort, SolvingHinter

@@ -259,7 +259,7 @@ class TableApp(App[int]):
         """Keep the verdict short on the status line; why a game is lost, where that is
         known, takes the message's line when it says nothing else (or only that the
         setting is on): "no moves left", a refusal or a hint stay."""
-        self.verdict = replace(verdict, why="").text
+        self.verdict = replace(verdict, why="").answer
         if verdict.why and (not self.message or self.message.endswith(SETTING_TEXT)):
             self.message = verdict.why
 

@@ -61,30 +61,30 @@ def fitted(message: str, width: int, lines: int) -> str:
     return "\n".join(kept)
 
 
-def with_verdict(status: str, verdict: str, width: int) -> str:
-    """The status line followed by the "still winnable?" verdict, within ``width``
-    columns: the question shortens first, then the verdict's explanation (an undo's count
-    stays), then the status from its end, so the verdict itself always shows.
+def with_verdict(status: str, answer: str, width: int) -> str:
+    """The status line followed by the answer to "still winnable?" (``Verdict.answer``),
+    within ``width`` columns: the answer's explanation shortens first (an undo's count
+    stays), then the question, then the status from its end, so that the answer always
+    shows with its question.
 
     >>> status = "Klondike (draw 3), random deal: 0 moves, score 0%, 0:00"
-    >>> with_verdict(status, "winnable", 100)
-    'Klondike (draw 3), random deal: 0 moves, score 0%, 0:00 · still winnable? winnable'
-    >>> with_verdict(status, "winnable", 78)
-    'Klondike (draw 3), random deal: 0 moves, score 0%, 0:00 · winnable'
+    >>> with_verdict(status, "yes", 100)
+    'Klondike (draw 3), random deal: 0 moves, score 0%, 0:00 · still winnable? yes'
     >>> with_verdict(status, "unknown: the search ran out of room before it could tell", 78)
-    'Klondike (draw 3), random deal: 0 moves, score 0%, 0:00 · unknown'
+    'Klondike (draw 3), random deal: 0 moves, score 0%, 0:00 · winnable? unknown'
     >>> with_verdict(status, "can't be won from here: undo 1 move to get back to a winnable position", 78)
-    "Klondike (draw 3), random deal: 0… · can't be won from here: undo 1 move"
+    "Klondike (draw 3), random… · winnable? can't be won from here: undo 1 move"
     """
-    if not verdict:
+    if not answer:
         return status
-    said, _, why = verdict.partition(": ")
+    said, _, why = answer.partition(": ")
     short = f"{said}: {why.removesuffix(' to get back to a winnable position')}" if why.startswith("undo ") else said
-    for line in (f"{status} · still winnable? {verdict}", f"{status} · {verdict}", f"{status} · {short}"):
+    for line in (f"{status} · still winnable? {answer}", f"{status} · still winnable? {short}", f"{status} · winnable? {short}"):
         if len(line) <= width:
             return line
-    room = max(8, width - len(short) - 3)  # (" · " between them)
-    return f"{textwrap.shorten(status, room - 1, placeholder='')}… · {short}"
+    asked = f"winnable? {short}"
+    room = max(8, width - len(asked) - 3)  # (" · " between them)
+    return f"{textwrap.shorten(status, room - 1, placeholder='')}… · {asked}"
 
 
 def first_words(session: Session, note: str = "") -> str:

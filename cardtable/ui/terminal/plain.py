@@ -227,7 +227,7 @@ def still_winnable(
         if searching is not None:
             searching(SEARCHING_LONGER)
         verdict = indicator.longer(session.history)
-    return f"  still winnable? {verdict.text}"
+    return f"  still winnable? {verdict.answer}"
 
 
 def wrapped(text: str, width: int) -> str:

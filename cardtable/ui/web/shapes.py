@@ -238,6 +238,7 @@ class WinnableOut(Out):
         description="pending: being worked out; ask again, or follow the game's WebSocket")
     undo: int | None = Field(description="moves to undo to get back to a position proved winnable, where one is known")
     text: str = Field(description="the verdict in words; where every card lies face up, a lost one may say why")
+    answer: str = Field(description="the verdict as the answer to \"still winnable?\": \"yes\" for winnable, else the text")
 
 
 class FrameOut(Out):

@@ -294,9 +294,10 @@ def outcome_view(outcome: Outcome, session: Session) -> JSON:
 def winnable_view(game_id: int, version: int, verdict: Verdict | None) -> dict[str, Any]:
     """A verdict as the page receives it (``None``: still being worked out)."""
     if verdict is None:
-        return {"id": game_id, "version": version, "standing": "pending", "undo": None, "text": "working it out"}
+        return {"id": game_id, "version": version, "standing": "pending", "undo": None, "text": "working it out",
+                "answer": "working it out"}
     return {"id": game_id, "version": version, "standing": verdict.standing.value, "undo": verdict.undo,
-            "text": verdict.text}
+            "text": verdict.text, "answer": verdict.answer}
 
 
 def card_kinds() -> list[str]:

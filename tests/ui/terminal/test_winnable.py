@@ -39,9 +39,9 @@ def test_typed_winnable_answers_and_the_setting_follows_every_move(tmp_path: Pat
     play_plain(games, game_id, session, lines, out.append, indicator=Indicator(nodes=3_000, seconds=float("inf")))
     verdicts = [line for line in out if "still winnable?" in line]
     assert verdicts == [
-        "  still winnable? winnable",  # asked
-        "  still winnable? winnable",  # the table's, as the setting is turned on
-        "  still winnable? winnable",  # after c1 f1
+        "  still winnable? yes",  # asked
+        "  still winnable? yes",  # the table's, as the setting is turned on
+        "  still winnable? yes",  # after c1 f1
         "  still winnable? can't be won from here: undo 1 move to get back to a winnable position",
     ]
     assert f"  Still winnable? On. {SETTING_TEXT}" in out  # as the full screen
@@ -57,7 +57,7 @@ def test_typed_winnable_on_is_kept_for_the_next_session(tmp_path: Path) -> None:
     out: list[str] = []
     later = Session(get_variant("freecell"), 1)  # (the first, quit unplayed, is not kept: a new game of the same deal)
     play_plain(games, games.store.save("me", later), later, ["quit"], out.append, indicator=Indicator(nodes=3_000, seconds=float("inf")))
-    assert "  still winnable? winnable" in out
+    assert "  still winnable? yes" in out
 
 
 def test_fullscreen_w_turns_the_indicator_on_and_the_verdict_follows_the_status(tmp_path: Path) -> None:
@@ -71,14 +71,14 @@ def test_fullscreen_w_turns_the_indicator_on_and_the_verdict_follows_the_status(
             assert app.verdict == ""
             await pilot.press("w")
             await _settled(app)
-            assert games.indicator_on() and app.verdict == "winnable"
+            assert games.indicator_on() and app.verdict == "yes"
             for source, target in (("t1", "c1"), ("c1", "f1"), ("t2", "c1")):
                 app.show(app.session.move_card(source, -1, target))
                 await _settled(app)
             assert app.verdict == "can't be won from here: undo 1 move to get back to a winnable position"
             await pilot.press("u")
             await _settled(app)
-            assert app.verdict == "winnable"
+            assert app.verdict == "yes"
             await pilot.press("w")
             assert app.verdict == "" and not games.indicator_on()
 
@@ -177,11 +177,11 @@ def test_fullscreen_status_line_stays_on_an_80_column_screen_under_a_long_messag
             await pilot.pause()
             seen = lines()
             assert seen[0].startswith("Still winnable? On.") and seen[1].endswith("never a card).")  # whole, in two lines
-            assert seen[2].startswith("Klondike, deal 2:") and seen[2].endswith("still winnable? winnable")
+            assert seen[2].startswith("Klondike, deal 2:") and seen[2].endswith("still winnable? yes")
             app.verdict = "can't be won from here: undo 1 move to get back to a winnable position"  # too long to fit whole
             app.show_message()
             await pilot.pause()
-            assert lines()[2].startswith("Klondike") and lines()[2].endswith("· can't be won from here: undo 1 move")
+            assert lines()[2].startswith("Klondike") and lines()[2].endswith("· winnable? can't be won from here: undo 1 move")
             await pilot.press("q")
 
     asyncio.run(drive())
@@ -200,7 +200,7 @@ def test_fullscreen_status_drops_the_verdict_once_the_game_is_won(tmp_path: Path
     async def drive() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await _settled(app)
-            assert "still winnable? winnable" in str(app.query_one("#message").render())
+            assert "still winnable? yes" in str(app.query_one("#message").render())
             await pilot.click(f"#card-{session.pile_index('t1')}-0", times=2)
             await _settled(app)
             await pilot.pause()

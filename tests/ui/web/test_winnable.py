@@ -55,7 +55,7 @@ def test_the_setting_is_off_until_turned_on_and_says_what_it_uses(app: FastAPI) 
     assert client.post("/api/settings", json={"winnable": True}).json()["winnable"] is True
     assert client.get("/api/settings").json()["winnable"] is True
     assert _poll(client, game["id"]) == {"id": game["id"], "version": 0, "standing": "winnable", "undo": None,
-                                         "text": "winnable"}
+                                         "text": "winnable", "answer": "yes"}
 
 
 def test_each_view_on_the_socket_is_followed_by_its_verdict(app: FastAPI) -> None:

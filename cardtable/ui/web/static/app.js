@@ -125,7 +125,7 @@ function verdict(data) {
   if (data && (data.id !== view.id || data.version !== view.version)) return; // about an older table
   judged = data;
   line.dataset.standing = data ? data.standing : "pending";
-  line.textContent = `Still winnable? ${data ? data.text : "…"}`;
+  line.textContent = `Still winnable? ${data ? data.answer : "…"}`;
   clearTimeout(waiting);
   if (data) return;
   const { id, version } = view;
