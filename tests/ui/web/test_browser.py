@@ -909,6 +909,17 @@ def _arrow_to(page: Page, pile: str) -> None:
     raise AssertionError(f"the arrows never reached {pile}")
 
 
+def test_escape_puts_a_card_picked_up_back_though_a_button_has_the_focus(page: Page) -> None:
+    start(page, "klondike", 7)
+    page.locator('#table .card[data-pile="t6"]').last.click()
+    expect(page.locator("#table .card.selected")).to_have_count(1)
+    page.focus("#show-rules")  # as after a button used, its dialog closed
+    assert page.evaluate("document.activeElement.id") == "show-rules"
+    page.keyboard.press("Escape")
+    expect(page.locator("#table .card.selected")).to_have_count(0)
+    expect(page.locator("#message")).to_have_text("")
+
+
 def test_the_keyboard_moves_a_card_and_its_place_shows_only_once_it_is_used(page: Page) -> None:
     start(page, "klondike", 7)
     outline = "el => getComputedStyle(el).outlineStyle"

@@ -420,6 +420,12 @@ export function createTable(root, handlers) {
     if (keys[event.key]) { event.preventDefault(); root.classList.add("keyboard"); await keys[event.key](); }
   });
   root.addEventListener("pointerdown", () => root.classList.remove("keyboard"));
+  document.addEventListener("keydown", (event) => {
+    // Escape puts a card picked up back wherever the focus is (a button pressed since),
+    // but a dialog's Escape only closes the dialog.
+    if (event.key !== "Escape" || !selected || root.contains(event.target) || document.querySelector("dialog[open]")) return;
+    selected = null; handlers.say(""); render(view);
+  });
 
   function highlight(move) {
     root.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
