@@ -625,16 +625,18 @@ def test_the_clock_stops_while_no_page_has_the_game_open(client: TestClient) -> 
 def test_the_time_at_the_table_since_the_last_move_survives_the_server(tmp_path: Path) -> None:
     import time
 
-    client = TestClient(create_app(Store(tmp_path / "web.db")))
-    view = _act(client, _start(client), "deal").json()["view"]
-    with client.websocket_connect(f"/api/games/{view['id']}/ws") as socket:
-        socket.receive_json()
-        time.sleep(0.6)  # the player thinks, then closes the page
-    for _ in range(100):
-        left = client.get(f"/api/games/{view['id']}").json()
-        if not left["clock_running"]:
-            break
-        time.sleep(0.02)
+    # One event loop for the whole visit, as a server has: a client opened per request
+    # ends its loop with the page's socket, and the clock's keeping with it.
+    with TestClient(create_app(Store(tmp_path / "web.db"))) as client:
+        view = _act(client, _start(client), "deal").json()["view"]
+        with client.websocket_connect(f"/api/games/{view['id']}/ws") as socket:
+            socket.receive_json()
+            time.sleep(0.6)  # the player thinks, then closes the page
+        for _ in range(100):
+            left = client.get(f"/api/games/{view['id']}").json()
+            if not left["clock_running"]:
+                break
+            time.sleep(0.02)
     assert not left["clock_running"] and left["elapsed"] >= view["elapsed"] + 0.6
     for _ in range(100):  # kept on a store thread
         restarted = TestClient(create_app(Store(tmp_path / "web.db")), cookies=dict(client.cookies))
