@@ -16,6 +16,7 @@ from cardtable.cards import Rank
 from cardtable.solitaire.model import PileId, PileKind
 from cardtable.solitaire.options import describe_options
 from cardtable.solitaire.piles import PileSpec
+from cardtable.solitaire.registry import families
 from cardtable.solitaire.rules.empty import rank_words
 from cardtable.solitaire.rules.grid import reach_words
 from cardtable.solitaire.rules.stock import StockTarget
@@ -23,7 +24,7 @@ from cardtable.solitaire.rules.rows import WORDS as ROWS
 from cardtable.solitaire.rules.waiting import WORDS as WAITING
 from cardtable.solitaire.traits import Scoring
 from cardtable.solitaire.variant import Variant
-from cardtable.solitaire.registry import families
+
 
 def rules_page(variant: Variant) -> str:
     """The rules of ``variant`` as a short Markdown page."""
