@@ -75,14 +75,22 @@ def families(games: Iterable[Variant] | None = None) -> dict[str, tuple[Variant,
 
     >>> [v.id for v in families()["Klondike"]][:2]
     ['klondike', 'klondike-draw3']
+
+    A family whose short name another already has keeps its game's whole name:
+
+    >>> spider = get_variant("spider")
+    >>> list(families([spider, spider.derive(id="spider-x", name="Spider (x)", family="spider-x")]))
+    ['Spider', 'Spider (x)']
     """
     grouped: dict[str, list[Variant]] = {}
     for variant in variants() if games is None else games:
         grouped.setdefault(variant.family_id, []).append(variant)
-    return {
-        next((v for v in members if v.id == family), members[0]).name.split(" (")[0]: tuple(members)
-        for family, members in grouped.items()
-    }
+    named: dict[str, tuple[Variant, ...]] = {}
+    for family, members in grouped.items():
+        head = next((v for v in members if v.id == family), members[0])
+        short = head.name.split(" (")[0]
+        named[head.name if short in named else short] = tuple(members)
+    return named
 
 
 def get_variant(name: str) -> Variant:
