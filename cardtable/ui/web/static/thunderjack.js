@@ -98,8 +98,9 @@ function render(next) {
   $("chips").replaceChildren(...view.chips.map((chip) => {
     const button = document.createElement("button");
     // A chip the credits can't cover on every hand picked is grey, and says so.
-    button.textContent = chip; button.dataset.chip = chip; button.disabled = !betting || !view.affordable.includes(chip);
-    if (betting && !view.can_fresh_stake && !view.affordable.includes(chip)) button.title = "more than the credits left cover on the hands picked";
+    const covered = view.affordable.includes(chip);
+    button.textContent = chip; button.dataset.chip = chip; button.disabled = !betting || !covered;
+    if (betting && !covered && !view.can_fresh_stake) button.title = "more than the credits left cover on the hands picked";
     button.addEventListener("click", () => send("chip", String(chip)));
     return button;
   }));
