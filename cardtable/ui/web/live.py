@@ -376,8 +376,10 @@ class LiveGames:
         self.thinking.shutdown(wait=False, cancel_futures=True)
         if self.saver is not None:
             self.saver.close()
-        for live in list(self._warm.values()):  # pages still open: their clocks as they stand
-            if live.session.clock_running:
+        # Pages still open: their clocks as they stand; pages just closed: their stopped
+        # clocks, whose keeping (``forget``) may not have run yet. Keeping twice is harmless.
+        for live in list(self._warm.values()):
+            if live.session.clock_running or live.left:
                 self._keep_clock(live, live.version)
         self.store.checkpoint()  # the saves written: the file alone holds every game
         self.waiting.shutdown(wait=False, cancel_futures=True)

@@ -235,3 +235,27 @@ def test_show_me_does_not_wait_behind_the_hints_search(client: TestClient, app: 
         hints._asking.release()
     asking.join()
     assert shown[0].status_code == 200 and shown[0].json()["found"], shown[0].text
+
+
+def test_a_clock_stopped_as_its_page_closed_is_kept_when_the_server_stops_before_keeping_it(tmp_path: Path) -> None:
+    """The page closes and the server stops in the same turn of its event loop: the
+    task that would keep the stopped clock has not run, so stopping keeps it."""
+    import time
+
+    app = create_app(Store(tmp_path / "web.db"))
+    with TestClient(app) as client:
+        view = _act(client, _start(client), "deal").json()["view"]
+        player = client.cookies["cardtable_player"].rpartition(".")[0]
+        live = app.state.live
+
+        def leave_and_stop() -> tuple[float, float]:
+            page = live.waiter(player, view["id"])
+            time.sleep(0.5)  # the player thinks, then closes the page as the server stops
+            live.forget(player, view["id"], page)
+            live.close()
+            stopped = live.latest(player, view["id"]).session.elapsed
+            return stopped, Store(tmp_path / "web.db").load(player, view["id"]).elapsed  # before the loop goes on
+
+        stopped_at, kept = client.portal.call(leave_and_stop)
+    assert stopped_at >= view["elapsed"] + 0.5
+    assert kept == pytest.approx(stopped_at, abs=0.01)
