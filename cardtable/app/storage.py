@@ -392,6 +392,11 @@ class Store:
         """The game as saved: from the position it reached, or (saved before positions
         were kept, or with one that can't be read) replayed move by move. A save that
         does not read back raises CorruptSave."""
+        return self.load_at(player, game_id)[0]
+
+    def load_at(self, player: str, game_id: int) -> tuple[Session, int]:
+        """The game as saved (``load``) and its version, read together: a version read
+        apart could be another save's."""
         with failing_as(f"read game {game_id}"):
             row = self._read_game(player, game_id)
         if row is None:
@@ -403,11 +408,11 @@ class Store:
         session.random_deal = bool(row[6])
         session.is_over = session.is_over or row[7] in FINISHED
         session.given_up = row[7] in ("lost", "unplayed")
-        return session
+        return session, int(row[11])  # type: ignore[call-overload]
 
     def _read_game(self, player: str, game_id: int) -> tuple[object, ...] | None:
         row: tuple[object, ...] | None = self._db.execute(
-            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status, position, points, bookmark"
+            "SELECT variant, deal, options, steps, at, elapsed, random_deal, status, position, points, bookmark, version"
             " FROM games WHERE id = ? AND player = ?",
             (game_id, player),
         ).fetchone()

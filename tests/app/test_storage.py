@@ -52,6 +52,19 @@ def test_saving_again_updates_the_same_game(tmp_path: Path) -> None:
         store.load("someone else", game)
 
 
+def test_a_game_is_read_with_the_version_of_the_same_save(tmp_path: Path) -> None:
+    store = Store(tmp_path / "g.db")
+    session = _played(3)
+    game = store.save("me", session)
+    before = session.state
+    session.deal()
+    store.save("me", session, game, expected=store.version("me", game))
+    loaded, version = store.load_at("me", game)
+    assert (loaded.state, version) == (session.state, store.version("me", game)) and loaded.state != before
+    with pytest.raises(KeyError):
+        store.load_at("someone else", game)
+
+
 def test_a_save_made_from_an_older_version_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     here, there = Store(tmp_path / "g.db"), Store(tmp_path / "g.db")  # two server processes
     session = _played(3)
