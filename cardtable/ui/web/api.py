@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import asdict
+from functools import partial
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -391,8 +393,9 @@ async def watch(socket: WebSocket) -> None:
         return
     await socket.accept()
     changed = live_games.waiter(player, game_id)
-    closed = asyncio.ensure_future(_until_closed(socket))
+    closed = asyncio.ensure_future(_listen(socket, partial(_sight, live_games, player, game_id, changed)))
     sent = judged = longer = -1  # (longer: the version a longer search was asked for)
+    clock_sent = False  # whether the clock ran in the view sent last
     judging: asyncio.Future[tuple[int, Verdict | None]] | None = None
     woken, looked = False, time.monotonic()
     try:
@@ -402,10 +405,11 @@ async def watch(socket: WebSocket) -> None:
             live = live_games.latest(player, game_id) if woken and time.monotonic() - looked < FOLLOW_POLL else None
             if live is None:
                 live, looked = await live_games.get(player, game_id), time.monotonic()
-            if live.version != sent:
+            if live.version != sent or live.session.clock_running != clock_sent:  # (the clock: a page hid the table)
+                moved_on = live.version != sent
                 await socket.send_text(orjson.dumps({"type": "view", "view": shown(live)}).decode())
-                sent = live.version
-                if judging is not None and longer == judged:  # a longer search of a table left behind: not waited for
+                sent, clock_sent = live.version, live.session.clock_running
+                if moved_on and judging is not None and longer == judged:  # a longer search of a table left behind: not waited for
                     judging.cancel()
                     judging = None
             if judge and judging is None and judged != sent and not (live.session.given_up or live.session.is_won):  # nothing left to win
@@ -434,10 +438,28 @@ async def watch(socket: WebSocket) -> None:
         live_games.forget(player, game_id, changed)
 
 
-async def _until_closed(socket: WebSocket) -> None:
-    """Read (and ignore) what the page sends until it goes away."""
+async def _listen(socket: WebSocket, heard: Callable[[str], None]) -> None:
+    """Hand ``heard`` each text the page sends, until it goes away."""
     try:
         while True:
-            await socket.receive_text()
+            heard(await socket.receive_text())
     except (WebSocketDisconnect, RuntimeError):
         pass
+
+
+SIGHT = {"away": LiveGames.away, "back": LiveGames.back}
+"""What a page may send on its socket: ``{"type": "away"}`` when its table is out of
+sight (a dialog over it, its tab hidden), ``{"type": "back"}`` when it shows again.
+Anything else is ignored."""
+
+
+def _sight(live_games: LiveGames, player: str, game_id: int, page: asyncio.Event, text: str) -> None:
+    """A page's word on whether it shows the table (``SIGHT``): the clock waits while
+    no page shows it."""
+    try:
+        said = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return
+    told = SIGHT.get(str(said.get("type"))) if isinstance(said, dict) else None
+    if told is not None:
+        told(live_games, player, game_id, page)

@@ -68,7 +68,8 @@ class LiveGame:
     shown: tuple[Session, int, float, object] | None = None
     """The last view made of it: the session and version it shows, when (``api.shown``)."""
     left: bool = False
-    """Whether its clock stopped when its last page here went (``LiveGames.forget``)."""
+    """Whether its clock stopped when its last page here went or hid its table
+    (``LiveGames.forget``, ``LiveGames.away``)."""
 
 
 HINT_WAIT = 0.1
@@ -105,6 +106,8 @@ class LiveGames:
         self.store = store
         self._warm: OrderedDict[Key, LiveGame] = OrderedDict()
         self._waiting: dict[Key, set[asyncio.Event]] = {}
+        self._away: dict[Key, set[asyncio.Event]] = {}
+        """The pages (of ``_waiting``) whose table is out of sight (``away``)."""
         self._keeping: set[asyncio.Future[None]] = set()
         """Clocks being kept as their games' last pages went (``forget``)."""
         in_memory = str(store.path) == ":memory:"  # one connection only
@@ -152,7 +155,7 @@ class LiveGames:
         version = await self.run(self.store.version, player, game_id)
         live = self._warm.get(key)
         if live is None or live.version != version:
-            session = await self.run(self.store.load, player, game_id)
+            session, version = await self.run(self.store.load_at, player, game_id)  # (it may have moved on)
             live = self._warm.get(key)  # another request may have loaded it meanwhile
             if live is None or live.version != version:
                 live = self._live(player, game_id, session, version)
@@ -401,24 +404,63 @@ class LiveGames:
         if live is not None and live.left:
             live.left = False
             live.session.run_clock()
+            live.shown = None  # (it shows the clock standing)
+            self._notify((player, game_id))  # the pages hiding the table see its clock run
         return event
 
     def forget(self, player: str, game_id: int, event: asyncio.Event) -> None:
-        """Stop telling ``event`` about the game. Once no page here follows it, its clock
+        """Stop telling ``event`` about the game. Once no page here shows it, its clock
         stops (the player left): it runs again at the next action, so time away from the
         table is not counted."""
-        waiting = self._waiting.get((player, game_id))
+        key = (player, game_id)
+        waiting = self._waiting.get(key)
         if waiting is not None:
             waiting.discard(event)
             if not waiting:
-                del self._waiting[(player, game_id)]
-                live = self._warm.get((player, game_id))
-                if live is not None and live.session.clock_running:
-                    live.session.pause()
-                    live.left = True
-                    kept = asyncio.ensure_future(self.run(self._keep_clock, live, live.version))
-                    self._keeping.add(kept)
-                    kept.add_done_callback(self._keeping.discard)
+                del self._waiting[key]
+        self._back(key, event)
+        self._stop_unless_shown(key)
+
+    def away(self, player: str, game_id: int, event: asyncio.Event) -> None:
+        """The page told by ``event`` hides the table (a dialog over it, its tab out of
+        sight): once no page here shows it, the clock stops as when the last one goes
+        (``forget``), for reading is not play; ``back`` runs it again."""
+        key = (player, game_id)
+        if event in self._waiting.get(key, ()):
+            self._away.setdefault(key, set()).add(event)
+            self._stop_unless_shown(key)
+
+    def back(self, player: str, game_id: int, event: asyncio.Event) -> None:
+        """The page told by ``event`` shows the table again: a clock that stopped when
+        it was left (``away``, ``forget``) runs again, and every page is told."""
+        key = (player, game_id)
+        self._back(key, event)
+        live = self._warm.get(key)
+        if live is not None and live.left and event in self._waiting.get(key, ()):
+            live.left = False
+            live.session.run_clock()
+            live.shown = None
+            self._notify(key)
+
+    def _back(self, key: Key, event: asyncio.Event) -> None:
+        away = self._away.get(key)
+        if away is not None:
+            away.discard(event)
+            if not away:
+                del self._away[key]
+
+    def _stop_unless_shown(self, key: Key) -> None:
+        """Stop the game's clock, and keep it, if no page here shows its table."""
+        if self._waiting.get(key, set()) - self._away.get(key, set()):
+            return
+        live = self._warm.get(key)
+        if live is not None and live.session.clock_running:
+            live.session.pause()
+            live.left, live.shown = True, None
+            kept = asyncio.ensure_future(self.run(self._keep_clock, live, live.version))
+            self._keeping.add(kept)
+            kept.add_done_callback(self._keeping.discard)
+            self._notify(key)
 
     def _keep_clock(self, live: LiveGame, version: int) -> None:
         """Keep the game's clock as it stopped (``Store.keep_clock``), so a server started

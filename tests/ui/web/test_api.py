@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import random
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.testclient import WebSocketDenialResponse
+from starlette.testclient import WebSocketDenialResponse, WebSocketTestSession
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -666,3 +667,42 @@ def test_a_hint_carries_the_action_that_plays_it(client: TestClient, game: str, 
         assert played.json()["view"]["moves"] > view["moves"]  # (with cards auto-built home after it)
         view = played.json()["view"]
     assert kinds <= seen, seen
+
+
+def _told(socket: WebSocketTestSession) -> dict:  # type: ignore[type-arg]
+    """The next view a page's socket is sent, within 5 s (a view never sent fails the
+    test rather than hanging it)."""
+    reader = ThreadPoolExecutor(1)
+    try:
+        message = reader.submit(socket.receive_json).result(timeout=5)
+    finally:
+        reader.shutdown(wait=False)
+    assert message["type"] == "view"
+    return message["view"]  # type: ignore[no-any-return]
+
+
+def test_the_clock_waits_while_no_page_shows_the_table_and_odd_words_change_nothing(tmp_path: Path) -> None:
+    """A page says ``away`` when a dialog covers its table or its tab is hidden, ``back``
+    when it shows again: the clock stands while no page shows the table, and every page
+    is told. Anything else a page sends is ignored."""
+    with TestClient(create_app(Store(tmp_path / "web.db"))) as client:
+        view = _act(client, _start(client), "deal").json()["view"]
+        path = f"/api/games/{view['id']}/ws"
+        with client.websocket_connect(path) as first:
+            assert _told(first)["clock_running"]
+            for odd in ("not json", "[1, 2]", '{"type": 5}', '{"type": "pause"}', '{"no": "type"}', "{}"):
+                first.send_text(odd)
+            first.send_text('{"type": "away"}')
+            stood = _told(first)  # told at once: the clock stands
+            assert not stood["clock_running"]
+            with client.websocket_connect(path) as second:  # another tab shows the table: it runs
+                assert _told(second)["clock_running"]
+                assert _told(first)["clock_running"]
+                second.send_text('{"type": "away"}')  # both away: it stands
+                assert not _told(second)["clock_running"]
+                assert not _told(first)["clock_running"]
+                second.send_text('{"type": "back"}')
+                assert _told(second)["clock_running"]
+                assert _told(first)["clock_running"]
+            first.send_text('{"type": "back"}')  # already running: nothing to tell
+            assert client.get(f"/api/games/{view['id']}").json()["clock_running"]

@@ -900,6 +900,40 @@ def test_the_clock_runs_on_from_the_first_move_through_a_restart_and_never_steps
     assert shown[0] >= before and shown == sorted(shown) and shown[-1] >= shown[0] + 1  # it runs, never back
 
 
+def test_the_clock_waits_while_a_dialog_covers_the_table(page: Page, server: str) -> None:
+    start(page, "klondike", 7)
+    page.click('#table .card[data-pile="t6"] >> nth=-1')
+    page.click('#table .card[data-pile="t2"] >> nth=-1')
+    expect(page.locator("#status")).to_contain_text("1 move ·")
+    assert page.request.get(f"{server}/api/games/latest").json()["clock_running"]
+    page.click("#show-rules")  # reading is not play
+    stood = _clock_when(page, server, running=False)["elapsed"]
+    shown = _clock(page)
+    page.wait_for_timeout(2300)
+    assert _clock(page) == shown  # the page's clock stands too: the server told it
+    assert page.request.get(f"{server}/api/games/latest").json()["elapsed"] == stood
+    page.click("#rules-dialog form button")  # the table again: the clock runs on from where it stood
+    _clock_when(page, server, running=True)
+    page.wait_for_timeout(2300)
+    assert _clock(page) >= shown + 1
+    hidden = "(hidden) => { Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});" \
+             " document.dispatchEvent(new Event('visibilitychange')); }"
+    page.evaluate(hidden, True)  # another tab in front: out of sight too
+    _clock_when(page, server, running=False)
+    page.evaluate(hidden, False)
+    _clock_when(page, server, running=True)
+
+
+def _clock_when(page: Page, server: str, running: bool) -> dict[str, object]:
+    """The latest game's view once the server's clock runs (or stands), within 5 s."""
+    for _ in range(50):
+        latest: dict[str, object] = page.request.get(f"{server}/api/games/latest").json()
+        if latest["clock_running"] is running:
+            return latest
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the clock never {'ran' if running else 'stood'}")
+
+
 def _arrow_to(page: Page, pile: str) -> None:
     """Press the right arrow until the keyboard's place is on ``pile``."""
     for _ in range(30):

@@ -2,19 +2,18 @@
 
 import { api, UNREACHABLE } from "./api.js";
 import { createTable } from "./table.js";
-import { opened, pickerChoices, showStats } from "./dialogs.js";
+import { opened, pickerChoices, showStats, watchSight } from "./dialogs.js";
 
 const $ = (id) => document.getElementById(id);
-let catalogue = [], view = null, socket = null;
-let busy = Promise.resolve();
+let catalogue = [], view = null, socket = null, busy = Promise.resolve();
 let playing = null; // a "show me" playback under way, from the search on: {stop, quiet, dropped}
-const STEP_MS = 450;
-const STUCK = "No move leads anywhere now: undo, or start a new deal.";
+const STEP_MS = 450, STUCK = "No move leads anywhere now: undo, or start a new deal.";
 const SCORINGS = { // the scorings in the settings, in words
   uniform: "share of the cards home (%)", standard: "standard points", timed: "standard points, timed", vegas: "Vegas dollars",
 };
 let judging = false; // the "still winnable?" indicator: its verdicts come on the socket
 let judged = null; // the indicator's last verdict on the table shown: {version, standing, undo}
+const sight = watchSight((type) => { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type })); });
 
 const table = createTable($("table"), {
   move: (pile, position, target) => act("move", { pile, position, target }),
@@ -300,6 +299,7 @@ function follow(id, retry = 0) {
   const opened = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
   socket = opened;
   opened.onopen = async () => {
+    if (sight.away()) opened.send(JSON.stringify({ type: "away" }));  // (the server counts a new page as looking)
     if (!retry) return;
     // Back in touch: the word that it was lost goes, and the table catches up.
     if ($("message").textContent === UNREACHABLE) say("");
