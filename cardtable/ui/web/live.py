@@ -70,6 +70,9 @@ class LiveGame:
     left: bool = False
     """Whether its clock stopped when its last page here went or hid its table
     (``LiveGames.forget``, ``LiveGames.away``)."""
+    keeping: bool = False
+    """Whether its stopped clock is being kept (one keeping at a time, reading the clock
+    as it then stands: a page hiding its table again and again writes no more)."""
 
 
 HINT_WAIT = 0.1
@@ -457,15 +460,18 @@ class LiveGames:
         if live is not None and live.session.clock_running:
             live.session.pause()
             live.left, live.shown = True, None
-            kept = asyncio.ensure_future(self.run(self._keep_clock, live, live.version))
-            self._keeping.add(kept)
-            kept.add_done_callback(self._keeping.discard)
+            if not live.keeping:
+                live.keeping = True
+                kept = asyncio.ensure_future(self.run(self._keep_clock, live, live.version))
+                self._keeping.add(kept)
+                kept.add_done_callback(self._keeping.discard)
             self._notify(key)
 
     def _keep_clock(self, live: LiveGame, version: int) -> None:
         """Keep the game's clock as it stopped (``Store.keep_clock``), so a server started
         again does not take back the time since its last move; a store that refuses it
         costs only those seconds."""
+        live.keeping = False  # (a stop from now on is kept anew)
         try:
             self.store.keep_clock(live.player, live.game_id, version, live.session.elapsed)
         except StorageError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import sqlite3
@@ -259,3 +260,37 @@ def test_a_clock_stopped_as_its_page_closed_is_kept_when_the_server_stops_before
         stopped_at, kept = client.portal.call(leave_and_stop)
     assert stopped_at >= view["elapsed"] + 0.5
     assert kept == pytest.approx(stopped_at, abs=0.01)
+
+
+def test_a_page_hiding_its_table_again_and_again_keeps_the_clock_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each stop of the clock is kept in the store, but one keeping at a time: a page
+    that says away and back a hundred times in a row writes once, not a hundred times."""
+    import time
+
+    app = create_app(Store(tmp_path / "web.db"))
+    with TestClient(app) as client:
+        view = _act(client, _start(client), "deal").json()["view"]
+        player = client.cookies["cardtable_player"].rpartition(".")[0]
+        live = app.state.live
+        kept: list[float] = []
+        keep = live.store.keep_clock
+        monkeypatch.setattr(live.store, "keep_clock", lambda *args: kept.append(args[-1]) or keep(*args))
+
+        def flicker() -> asyncio.Event:
+            page = live.waiter(player, view["id"])
+            for _ in range(100):
+                live.away(player, view["id"], page)
+                live.back(player, view["id"], page)
+            live.away(player, view["id"], page)
+            return page
+
+        page = client.portal.call(flicker)
+        for _ in range(100):
+            if kept:
+                break
+            time.sleep(0.02)
+        time.sleep(0.2)  # (any other keeping would have come by now)
+        assert len(kept) == 1
+        stood = client.get(f"/api/games/{view['id']}").json()
+        assert not stood["clock_running"] and kept[0] == pytest.approx(stood["elapsed"], abs=0.01)
+        client.portal.call(live.forget, player, view["id"], page)
