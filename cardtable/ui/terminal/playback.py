@@ -11,6 +11,7 @@ import copy
 from collections.abc import Callable, Iterator
 
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -134,6 +135,9 @@ class PlaybackScreen(ModalScreen[None]):
         self.shown = shown
         self.draw = draw
         self.step = 0
+        self.stopped = False
+        """Whether the player stopped it: a step whose tick was already due draws nothing
+        over the game then (the table is the game's again before the screen is gone)."""
 
     def compose(self) -> ComposeResult:
         yield Static(self._text(), id="playing")
@@ -152,9 +156,13 @@ class PlaybackScreen(ModalScreen[None]):
         ended = "the win: escape, q or m goes back to the game" if self.step == count else going
         return f"show me: move {self.step} of {count}: {move}\n{ended}"
 
+    def dismiss(self, result: None = None) -> AwaitComplete:
+        self.stopped = True
+        return super().dismiss(result)
+
     def action_step(self) -> None:
         """The next move of the win (the last one stays until the player closes it)."""
-        if self.step < len(self.shown.moves):
+        if self.step < len(self.shown.moves) and not self.stopped:
             self.step += 1
             self.draw(self.shown.frame(self.session, self.step))
             self.query_one("#playing", Static).update(self._text())
