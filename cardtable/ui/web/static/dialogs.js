@@ -1,5 +1,5 @@
-// The page's dialogs of their own: the statistics, and how any long dialog opens; and the
-// game picker's choices.
+// The page's dialogs of their own: the statistics, and how any long dialog opens; the
+// game picker's choices; and whether a dialog (or a hidden tab) keeps the table out of sight.
 
 import { api } from "./api.js";
 
