@@ -101,28 +101,8 @@ def test_fullscreen_m_plays_the_win_back_on_the_table_itself(tmp_path: Path) -> 
             assert not isinstance(app.screen, PlaybackScreen)
             assert app.session.move_count == 0 and app.drawn is app.session
             assert app.message == "the game is as it was"
-
-    asyncio.run(drive())
-
-
-def test_fullscreen_a_step_already_due_when_show_me_stops_leaves_the_game_drawn(tmp_path: Path) -> None:
-    games, game_id, session = _game(tmp_path, "freecell", 1)
-    app = TableApp(games, game_id, session)
-
-    async def drive() -> None:
-        async with app.run_test(size=(120, 50)) as pilot:
-            await pilot.press("m")
-            await _until_played_back(pilot, app)
-            screen = app.screen
-            assert isinstance(screen, PlaybackScreen)
-            screen.action_step()
-            assert app.drawn is not app.session  # a position of the win is drawn
-            screen.dismiss()  # stopped: the game is drawn again
-            await pilot.pause()
-            assert app.drawn is app.session and app.message == "the game is as it was"
-            screen.action_step()  # the step's tick, due as the player stopped it
+            screen.action_step()  # a step whose tick was due as the player stopped it
             assert app.drawn is app.session
-            assert not isinstance(app.screen, PlaybackScreen)
 
     asyncio.run(drive())
 
