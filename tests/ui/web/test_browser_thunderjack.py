@@ -311,8 +311,19 @@ def test_a_chip_the_credits_cannot_cover_is_grey_and_a_bet_refused_is_said_as_a_
     page.click("#chips button[data-chip='250']")  # on two hands: 500 of the 500
     expect(page.locator("#chips button[data-chip='10']")).to_be_disabled()
     page.click("#clear")
+    expect(page.locator("#chips button[data-chip='250']")).to_be_enabled()
     # Pressed twice before the table comes back, the second chip is refused, in a sentence.
+    # The first chip's answer is held until both presses are in: a quick server would
+    # otherwise grey the chip between the two, and the second press would never be sent.
+    held: list[Route] = []
+    page.route("**/api/thunderjack/actions", lambda route: route.continue_() if held else held.append(route))
     page.locator("#chips button[data-chip='250']").dblclick()
+    for _ in range(100):  # (a busy machine may take a while to send it)
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1  # the first chip, on its way; the second waits behind it
+    held[0].continue_()
     expect(page.locator("#message")).to_have_text(re.compile(r"^That needs 1000 credits and you have 500"))
 
 
