@@ -175,8 +175,7 @@ class Games:
         game_id = game_id if game_id is not None else self.store.latest_unfinished(self.player)
         if game_id is None:
             return None
-        version = self.store.version(self.player, game_id)
-        session = self.store.load(self.player, game_id)
+        session, version = self.store.load_at(self.player, game_id)  # together: another process may save between reads
         self._versions[game_id] = version
         return game_id, session
 

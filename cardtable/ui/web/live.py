@@ -231,20 +231,22 @@ class LiveGames:
             begun = self.store.unfinished_daily(player, get_variant(game).id, deal)
             if begun is not None:
                 try:
-                    version = self.store.version(player, begun)
-                    return [], begun, self._stored(player, begun, version), version
+                    session, version = self._stored(player, begun)
+                    return [], begun, session, version
                 except CorruptSave:
                     pass  # unreadable: a new game of the day's deal instead, the row kept as it is
         with self.store.together("start a new game"):  # the game given up stays in play if the new one can't be saved
             left, game_id, session = self._leave_and_start(player, game, deal, options, daily, hidden, leaving)
             return left, game_id, session, 0
 
-    def _stored(self, player: str, game_id: int, version: int) -> Session:
-        """A game as stored at ``version``: the warm copy where it is that one, else read."""
+    def _stored(self, player: str, game_id: int) -> tuple[Session, int]:
+        """A game as stored now and its version: the warm copy where it is the stored
+        one, else both read together (another process's save may land between reads)."""
+        version = self.store.version(player, game_id)
         warm = self._warm.get((player, game_id))
         if warm is not None and warm.version == version:
-            return warm.session
-        return self.store.load(player, game_id)
+            return warm.session, version
+        return self.store.load_at(player, game_id)
 
     def _leave_and_start(
         self, player: str, game: str, deal: int | None, options: Options | None, daily: bool,
@@ -257,10 +259,10 @@ class LiveGames:
             if previous is None:
                 break
             try:
-                version = self.store.version(player, previous)
+                stored, version = self._stored(player, previous)
                 if leaving is not None and not left and (previous, version) != leaving:
                     raise NotAsLeft((previous, version), leaving, previous == leaving[0] or self._is_theirs(player, leaving[0]))
-                old = copy.copy(self._stored(player, previous, version))  # the warm one changes only when this save commits
+                old = copy.copy(stored)  # the warm one changes only when this save commits
             except CorruptSave:  # unreadable: it counts as given up, its row kept as it is
                 self.store.set_status(player, previous, "lost")
                 continue

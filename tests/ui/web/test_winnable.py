@@ -19,6 +19,7 @@ from cardtable.app.standing import SETTING_TEXT, Indicator
 from cardtable.solver.batch import DealResult
 from cardtable.solver.search import Outcome
 from cardtable.solitaire import get_variant
+from tests.app.racing import saved_after_first_read
 
 
 @pytest.fixture
@@ -195,6 +196,30 @@ def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) 
     shown = client.post("/api/games", json={"game": "klondike", "pick": "daily"}).json()
     assert not shown["daily"] and shown["deal"] is not None  # its number, seen as the day's game ended
     assert [p["cards"] for p in hidden["piles"]] == [p["cards"] for p in shown["piles"]]
+
+
+def test_the_days_game_given_back_as_another_process_saves_it_comes_with_that_saves_version(
+    app: FastAPI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.app.deals import DealBook
+
+    live = app.state.live
+    live.deals = DealBook(live.store, nodes=5_000, searcher=live.waited)
+    client = TestClient(app)
+    daily = client.post("/api/games", json={"game": "freecell", "pick": "daily"}).json()
+    player = client.cookies["cardtable_player"].rpartition(".")[0]
+    there = Store(tmp_path / "web.db")  # another server process on the same file
+    moved = there.load(player, daily["id"])
+    assert moved.play_card("t1").ok
+    live._warm.clear()  # not in this process's memory: read from the store
+    saved_after_first_read(live.store, monkeypatch, lambda: there.save(player, moved, daily["id"], expected=0))
+    again = client.post("/api/games", json={"game": "freecell", "pick": "daily"})
+    assert again.status_code == 201 and again.json()["id"] == daily["id"]
+    # The table shown is the one saved at the version the page will act on.
+    assert (again.json()["moves"], again.json()["version"]) in {(0, 0), (moved.move_count, 1)}
+    played = {"action": "undo", "version": again.json()["version"]}
+    if again.json()["version"] == 1:
+        assert client.post(f"/api/games/{daily['id']}/actions", json=played).json()["ok"]
 
 
 def test_new_winnable_deals_go_through_the_list_before_any_comes_again(app: FastAPI) -> None:
