@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -72,7 +73,12 @@ def rules(args: argparse.Namespace) -> int:
         return 0
     if args.game is None:
         raise UserError("name a game (see `cardtable games`), or give --write DIR")
-    print(rules_page(_variant(args.game)), end="")
+    page = rules_page(_variant(args.game))
+    if sys.stdout.isatty():  # read on a terminal: plain text; piped or redirected: the Markdown page
+        from cardtable.ui.terminal.prose import plain_prose
+
+        page = plain_prose(page, shutil.get_terminal_size().columns) + "\n"
+    print(page, end="")
     return 0
 
 
@@ -235,7 +241,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         parser.add_argument("--deal", type=deal_number, default=1, help="deal number (default 1)")
 
     command("games", games, "list every game with its id")
-    parser = command("rules", rules, "print a game's rules, written from its declaration")
+    parser = command("rules", rules, "print a game's rules, written from its declaration (Markdown when piped)")
     parser.add_argument("game", nargs="?", help="game id, alias or title")
     add_option_argument(parser)
     parser.add_argument(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import random
+import shutil
 import textwrap
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -25,6 +26,7 @@ from cardtable.cards.notation import coded
 from cardtable.solitaire import Variant
 from cardtable.solitaire.formats import render_state
 from cardtable.solitaire.rulebook import rules_page
+from cardtable.ui.terminal.prose import plain_prose
 from cardtable.kernel_cache import COMPILING, search_is_cached
 from cardtable.ui.terminal.commands import WORDS, help_for, run_command, yes_or_no
 
@@ -304,7 +306,7 @@ def play_plain(
             if reply.word == "help":
                 write(help_for(session.variant))
             elif reply.word == "rules":
-                write(rules_page(session.variant).rstrip("\n"))  # the whole page, as `cardtable rules` prints it
+                write(plain_prose(rules_page(session.variant), shutil.get_terminal_size().columns))  # as `cardtable rules` shows it
             elif reply.word == "stats":
                 write(stats_text(games, session.variant))
             elif reply.word == "show":
