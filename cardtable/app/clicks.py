@@ -138,9 +138,12 @@ def reached(goes: Goes, count: int) -> list[int]:
 
 def guess(state: State, source: int, count: int) -> Move | None:
     """The move a click on this card most likely means, trying in turn: home, build,
-    pair, free cell, empty pile (the heuristic's best first among equals)."""
+    pair (named either way round: the card may be a pair's second), free cell, empty
+    pile (the heuristic's best first among equals)."""
     piles = state.variant.piles
-    mine = [m for m in legal_moves(state) if m.source == source and (m.count == count or m.kind is MoveKind.PAIR)]
+    mine = [m for m in legal_moves(state)
+            if m.source == source and (m.count == count or m.kind is MoveKind.PAIR)
+            or m.kind is MoveKind.PAIR and m.target == source]
     if not mine:
         return None
     ranked = {h.move: h.score for h in _RANKER.best_moves(state)}

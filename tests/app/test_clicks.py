@@ -105,6 +105,27 @@ def test_every_target_is_what_targets_says_of_each_card(variant: Variant) -> Non
             session.play(rng.choice(moves))
 
 
+@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+def test_a_card_with_somewhere_to_go_is_played_by_naming_it_alone(variant: Variant) -> None:
+    """Typing a card alone (or a double click) plays it wherever it has a place: in a
+    game of pairs, also where it is the pair's second card (a Pyramid card and the
+    waste's top: the pair was found only when the waste's card was named)."""
+    session, rng = Session(variant, 5), random.Random(variant.id)
+    for _ in range(6):
+        for name in session.pile_names:
+            pile = session.pile_index(name)
+            for at in range(session.state.hidden[pile], len(session.state.piles[pile])):
+                if session.targets(name, at):
+                    guessed = session.guess(pile, at)
+                    assert guessed is not None, (name, at)
+                    assert pile in (guessed.source, guessed.target)
+        for _ in range(10):
+            moves = legal_moves(session.state)
+            if not moves:
+                break
+            session.play(rng.choice(moves))
+
+
 def test_every_target_names_a_klondike_run_by_the_card_under_it() -> None:
     session = Session(get_variant("klondike"), 7)
     assert session.every_target() == {"t6": {5: ["t2"]}, "t7": {6: ["t4"]}}
