@@ -24,6 +24,7 @@ from cardtable.app.redeals import offers_redeal
 from cardtable.cards import NotationError, parse_card
 from cardtable.cards.words import listed
 from cardtable.solitaire import Move, MoveKind, PileKind, Variant
+from cardtable.solitaire.rules.groups import WHOLE_PILES, GroupKind
 from cardtable.solitaire.traits import Layout, Play
 from cardtable.solitaire.formats import FormatError, move_words, parse_move
 
@@ -41,6 +42,8 @@ def help_for(variant: Variant) -> str:
     (True, False)
     >>> help_for(get_variant("montana")).splitlines()[0]  # cards go into gaps
     "moves:   3H t19   put 3H into the gap at place 19 (a gap shows its place's number)"
+    >>> "gap" in help_for(get_variant("accordion")), "gap" in help_for(get_variant("monte-carlo"))  # piles and pairs
+    (False, False)
     """
     pairs = variant.traits.play is Play.PAIRS
     cells = bool(variant.piles_of(PileKind.CELL))
@@ -55,13 +58,22 @@ def help_for(variant: Variant) -> str:
     word = variant.tableau_word
     builds = any(variant.piles[i].build is not None for i in variant.piles_of(PileKind.TABLEAU))
     places = ", ".join(p for p, there in (("f1 foundation", homes), ("c1 free cell", cells), ("waste", waste)) if there)
-    if variant.traits.layout is Layout.GRID:  # (Montana: cards go into gaps, shown by their places' numbers)
+    groups = {group.kind for i in variant.piles_of(PileKind.TABLEAU) if (group := variant.piles[i].group) is not None}
+    whole, runs = bool(groups & WHOLE_PILES), bool(groups - {GroupKind.ONE})
+    gaps = variant.traits.layout is Layout.GRID and not pairs and not whole
+    if pairs:
+        alone = variant.pairs is not None and bool(variant.pairs.singles)
+        pair = "JC JD" if variant.pairs is not None and variant.pairs.same_rank else "JC 2D"
+        moves = [f"{pair}    pair {pair.replace(' ', ' and ')} off", "KH       play KH by itself, where a card can" if alone else "JC       pair JC off with the card it pairs with"]
+    elif gaps:  # (Montana: cards go into gaps, shown by their places' numbers)
         moves = ["3H t19   put 3H into the gap at place 19 (a gap shows its place's number)", "3H       play 3H into the gap that takes it"]
         homes = builds = sent_home = False
-    elif pairs:
-        moves = ["JC 2D    pair JC and 2D off", "KH       play KH by itself, where a card can"]
+    elif whole:  # (Accordion: a pile moves whole, named by its top card)
+        moves = ["2H JH    put the pile 2H tops on the pile JH tops", "2H       play 2H's pile where it fits",
+                 f"t2 t1    move {word} 2 onto {word} 1"]
+        homes = builds = sent_home = False
     else:
-        moves = ["8H 9C    put 8H" + (" (and the cards on it)" if builds else "") + " on 9C"]
+        moves = ["8H 9C    put 8H" + (" (and the cards on it)" if builds and runs else "") + " on 9C"]
         if builds:
             moves.append(f"8H t3    put 8H on {word} 3" + (f" ({places} ...)" if places else ""))
         moves.append("AH       play AH: " + ("home if it can go, else the likeliest move" if sent_home else "the likeliest move"))
@@ -72,19 +84,22 @@ def help_for(variant: Variant) -> str:
         if builds:
             moves.append(f"t3 t5    move what fits from {word} 3 to {word} 5")
     extras = ", ".join(w for w, there in (("deal", stock), ("redeal", redeals)) if there)
-    exact = "t7>t19  " if variant.traits.layout is Layout.GRID else "t25+t3  " if pairs else "t3>t5:2 " if builds else "t3>f1   " if homes else "t3>waste" if waste else "t3>t5   "
+    exact = "t25+t3  " if pairs else "t7>t19  " if gaps else "t2>t1   " if whole else "t3>t5:2 " if builds else "t3>f1   " if homes else "t3>waste" if waste else "t3>t5   "
     moves.append(f"{exact} exact notation" + (f" (also {extras})" if extras else "") + "; several on a line are played in order")
     other = ", ".join(w for w, there in (("turn (deal from the stock)", stock), ("redeal", redeals)) if there)
     short = "u undo, r redo, a auto, h hint, w winnable" + (", t or d turn" if stock else "") + ", ? help, q quit"
-    return "moves:   " + "\n         ".join(moves) + "\nother:   " + (other + ", " if other else "") + OTHER_WORDS + "\nshort:   " + short
+    words = OTHER_WORDS.format(hidden=HIDDEN_TOO if variant.traits.hidden_cards else "")
+    return "moves:   " + "\n         ".join(moves) + "\nother:   " + (other + ", " if other else "") + words + "\nshort:   " + short
 
 
+HIDDEN_TOO = ",\n         face-down cards included"
+"""Said of the verdict where cards lie face down: it knows them, the player does not."""
 OTHER_WORDS = """undo, redo, redo all, restart,
          auto (finish), hint, mark / back (mark a position, go back to it),
          new (another deal; one in progress is given up as lost, once you
          answer yes), rules,
-         winnable (can the game still be won? worked out from the whole deal,
-         face-down cards included: a verdict, never a card),
+         winnable (can the game still be won? worked out from the whole deal{hidden}:
+         a verdict, never a card),
          winnable on / winnable off (say so after every move),
          new winnable (a deal the solver proved winnable), daily (today's deal,
          the same for everyone), show (the solver's win from here, step by step:

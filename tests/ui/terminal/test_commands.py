@@ -6,10 +6,12 @@ import pytest
 
 from cardtable.app import Options, Session
 from cardtable.app.autoplay import auto_build
-from cardtable.solitaire import Move, PileKind, State, apply, get_variant
+from cardtable.solitaire import Move, PileKind, State, Variant, apply, get_variant, variants
 from cardtable.solitaire.formats import format_move
+from cardtable.solitaire.rules.groups import GroupKind
+from cardtable.solitaire.traits import Layout
 from cardtable.solver import Budget, solve
-from cardtable.ui.terminal.commands import run_command, yes_or_no
+from cardtable.ui.terminal.commands import help_for, run_command, yes_or_no
 
 
 @pytest.fixture
@@ -178,3 +180,17 @@ def test_a_yes_or_no_question_takes_quit_as_no_and_asks_again_after_anything_els
     assert yes_or_no(iter(["Q"]), said.append, lambda: None) is False
     assert yes_or_no(iter(["yes"]), said.append, lambda: None) is True
     assert yes_or_no(iter([]), said.append, lambda: None) is None
+
+
+@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+def test_a_games_help_speaks_only_of_what_its_game_has(variant: Variant) -> None:
+    """Gaps only where an empty place takes a card (Montana, not Accordion), pairs only
+    where cards pair, runs only where more than one card moves (not Bisley), face-down
+    cards only where some lie face down (not FreeCell)."""
+    text = help_for(variant)
+    columns = [variant.piles[i] for i in variant.piles_of(PileKind.TABLEAU)]
+    gaps = variant.traits.layout is Layout.GRID and variant.pairs is None and any(c.empty.ranks for c in columns)
+    assert ("gap" in text) == gaps
+    assert ("pair" in text.split("other:")[0]) == (variant.pairs is not None)
+    assert ("and the cards on it" in text) <= any(c.group is not None and c.group.kind is not GroupKind.ONE for c in columns)
+    assert ("face-down" in text) == variant.traits.hidden_cards
