@@ -39,7 +39,16 @@ def _header(state: Observation) -> str:
     allowed = state.variant.stock.redeals_allowed
     if allowed is not None and allowed > 0:
         parts.append(f"redeals left {allowed - state.redeals}")
-    return "  ".join(parts)
+    lines = [""]
+    for part in parts:  # as many to a line as an 80-column terminal shows (Clock has 13 foundations)
+        if lines[-1] and len(lines[-1]) + 2 + len(part) > HEADER_WIDTH:
+            lines.append("")
+        lines[-1] += f"  {part}" if lines[-1] else part
+    return "\n".join(lines)
+
+
+HEADER_WIDTH = 79
+"""The widest line of piles above the tableau."""
 
 
 def _columns(state: Observation, piles: tuple[int, ...]) -> list[str]:

@@ -139,3 +139,16 @@ def test_picture_counts_a_squared_reserve() -> None:
     state = get_variant("canfield").start(3)
     reserve = state.variant.index_of_name("r1")
     assert f"r1 {state.piles[reserve][-1].code} (13)" in render_state(state)
+
+
+@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+def test_picture_fits_an_80_column_terminal(variant: Variant) -> None:
+    """The piles above the tableau take as many lines as they need (Clock's thirteen
+    foundations ran to 103 columns), and every line of the picture fits in 80."""
+    state, rng = variant.start(2), random.Random(variant.id)
+    for _ in range(30):
+        assert max(map(len, render_state(state).splitlines())) < 80
+        moves = legal_moves(state)
+        if not moves:
+            break
+        state = apply(state, rng.choice(moves))
