@@ -60,6 +60,9 @@ def describe(state: State, move: Move) -> str:
     >>> state = get_variant("freecell").start(1)
     >>> describe(state, Move(MoveKind.MOVE, state.variant.index_of_name("t1"), state.variant.index_of_name("c1")))
     '6♠ from column 1 to free cell 1'
+    >>> peaks = get_variant("tri-peaks").start(2)
+    >>> describe(peaks, Move(MoveKind.MOVE, peaks.variant.index_of_name("t19"), peaks.variant.index_of_name("waste")))
+    'Q♣ to the waste'
     """
     if move.kind is MoveKind.DEAL:
         return "deal from the stock"
@@ -88,7 +91,16 @@ def describe(state: State, move: Move) -> str:
     gap = gap_words(state, move.target)
     if gap:  # (a grid's places have no names on the table: the card and where it goes say it)
         return f"{run} into {gap}"
+    if _unnamed(state, move.source):  # (a peak's places have no names either: the card says which)
+        return f"{run} to {piles[move.target].id.title}"
     return f"{run} from {piles[move.source].id.title} to {piles[move.target].id.title}"
+
+
+def _unnamed(state: State, pile: int) -> bool:
+    """Whether the table shows ``pile`` without a name: a place in a pyramid or peaks,
+    drawn with the cards that cover it (Tri-Peaks' place 19 is found by its card)."""
+    tables = state.variant.tables
+    return pile in tables.tableau and any(state.variant.piles[i].covered_by for i in tables.tableau)
 
 
 def _in_run(state: State, place: int) -> bool:
