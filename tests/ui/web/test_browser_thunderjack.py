@@ -359,3 +359,27 @@ def test_an_empty_table_says_how_to_begin_and_a_deal_without_a_bet_says_it_again
     page.click("#chips button[data-chip='10']")
     page.locator("body").press(" ")
     expect(page.locator("#dealer .card")).to_have_count(2)
+
+
+def test_on_a_phone_the_three_hands_sit_side_by_side_in_the_order_they_are_named(browser: Browser, served: tuple[str, FastAPI]) -> None:  # noqa: F811
+    """Wrapped, the right hand fell under the other two (left and middle side by side)."""
+    url, app = served
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(url + "/api/thunderjack/stats")  # (the player's cookie)
+    table = BlackjackTable(app.state.live.store, player_of(page, app), seed=3)
+    assert table.toggle("left").ok and table.toggle("right").ok and table.chip(10).ok and table.deal().ok
+    page.goto(url + "/thunderjack")
+    expect(page.locator(".seat .card")).to_have_count(6)
+    boxes = {}
+    for name in ("left", "middle", "right"):
+        box = page.locator(f".seat[data-seat='{name}']").bounding_box()
+        assert box is not None
+        boxes[name] = box
+        for card in page.locator(f".seat[data-seat='{name}'] .card").all():
+            inside = card.bounding_box()
+            assert inside is not None and box["x"] <= inside["x"] and inside["x"] + inside["width"] <= box["x"] + box["width"]
+    left, middle, right = boxes["left"], boxes["middle"], boxes["right"]
+    assert left["y"] == middle["y"] == right["y"]  # one row
+    assert 0 <= left["x"] < middle["x"] < right["x"] and right["x"] + right["width"] <= 390  # in order, all in sight
+    context.close()
