@@ -83,6 +83,7 @@ class TableOut(Out):
     layout: Layout
     row_length: int | None = Field(description="a grid's places in a row")
     draw: int | None = Field(description="cards the stock turns at a time")
+    deals_to_one_pile: bool = Field(description="a deal turns cards onto one pile (the waste, the first gap), not a row onto every column")
     piles: list[PileOut]
     violations: dict[str, list[int]] = Field(description="positions of cards lying on one the rules would not build on")
     targets: dict[str, dict[str, list[str]]] = Field(description="{pile: {position: [piles a card there may go to]}}")

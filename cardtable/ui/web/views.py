@@ -21,6 +21,7 @@ from cardtable.solitaire import Move, MoveKind, Variant, families, variants
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rule_lines
 from cardtable.solitaire.rules.empty import base_rank, based_rank
+from cardtable.solitaire.rules.stock import StockTarget
 
 JSON = dict[str, Any]
 
@@ -180,6 +181,9 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "layout": layout_of(variant),
         "row_length": variant.traits.row_length,
         "draw": variant.traits.draw,
+        # A deal to the waste or to the first gap is a card or three, each tap one; a row
+        # dealt to every column (Spider's ten) is not dealt twice by a double-click.
+        "deals_to_one_pile": variant.stock.target in (StockTarget.WASTE, StockTarget.FIRST_GAP),
         "piles": piles,
         "violations": order_violations(state),
         "targets": places,

@@ -355,7 +355,7 @@ def test_a_click_on_a_face_down_card_says_why_nothing_happens(page: Page) -> Non
     expect(page.locator("#message")).to_have_text("That card is face down: it can't be played until it turns up")
 
 
-def test_a_quick_double_click_or_two_quick_taps_on_a_stock_turning_to_a_waste_deal_twice(browser: Browser, server: str) -> None:
+def test_a_quick_double_click_or_two_quick_taps_on_a_stock_turning_to_a_waste_or_a_gap_deal_twice(browser: Browser, server: str) -> None:
     # The second click of a double-click was dropped: a quick player's clicks on the stock dealt half the time.
     for phone in (False, True):
         context = browser.new_context(viewport={"width": 390, "height": 780} if phone else {"width": 1100, "height": 850},
@@ -385,6 +385,12 @@ def test_a_quick_double_click_or_two_quick_taps_on_a_stock_turning_to_a_waste_de
             expect(count).to_have_text("40")
             page.wait_for_timeout(500)
             expect(count).to_have_text("40")
+            start(page, "accordion", 7)  # a deal of one card into the first gap: each click deals
+            expect(count).to_have_text("50")
+            box = page.locator('#table [data-pile="stock"]').last.bounding_box()
+            assert box is not None
+            page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            expect(count).to_have_text("48")
         context.close()
 
 

@@ -337,12 +337,12 @@ export function createTable(root, handlers) {
     const pile = el.dataset.pile;
     const pileView = view.piles.find((p) => p.name === pile);
     // A double-click's second click is the double-click's, except on a stock turning face
-    // down cards to a waste: clicked quickly (tapped, on a phone) it deals each time. Not
-    // its last card (the second click would turn the waste over, maybe its last pass), nor
-    // a stock dealing to the columns (Spider's row of ten, dealt twice by a habit).
+    // down cards to a waste or to the first gap (Accordion): clicked quickly (tapped, on a
+    // phone) it deals each time. Not its last card (the second click would turn the waste
+    // over, maybe its last pass), nor a stock dealing a row to the columns (Spider's ten,
+    // dealt twice by a habit).
     const faceUp = el.classList.contains("card") && !el.classList.contains("down");
-    const toWaste = view.piles.some((p) => p.kind === "waste");
-    const dealsAgain = pileView.kind === "stock" && !faceUp && toWaste && pileView.cards.length > 1 && dealsNow(pileView);
+    const dealsAgain = pileView.kind === "stock" && !faceUp && view.deals_to_one_pile && pileView.cards.length > 1 && dealsNow(pileView);
     if (event.detail > 1 && !dealsAgain) return;
     clickActed = null;
     if (pileView.kind === "stock" && dealsNow(pileView)) { selected = null; clickActed = handlers.deal(); await clickActed; return; }
