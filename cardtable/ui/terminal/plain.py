@@ -26,9 +26,9 @@ from cardtable.cards.notation import coded
 from cardtable.solitaire import Variant
 from cardtable.solitaire.formats import render_state
 from cardtable.solitaire.rulebook import rules_page
-from cardtable.ui.terminal.prose import plain_prose
 from cardtable.kernel_cache import COMPILING, search_is_cached
 from cardtable.ui.terminal.commands import WORDS, help_for, run_command, yes_or_no
+from cardtable.ui.terminal.prose import plain_prose
 
 
 GIVE_UP_QUESTION = "Give up this game as lost and deal a new one?"

@@ -19,8 +19,8 @@ UNDERLINES = {"#": "=", "##": "-"}  # the rest underlined as a section
 
 
 def plain_prose(markdown: str, width: int) -> str:
-    """``markdown`` (headings, paragraphs, ``-`` items, ````code````) as plain text
-    ``width`` columns wide (never under 20); every word kept, in order."""
+    """``markdown`` (headings, paragraphs, ``-`` items, code in backticks) as plain
+    text ``width`` columns wide (never under 20); every word kept, in order."""
     width = max(width - 1, 20)  # (a full last column wraps on some terminals)
     blocks: list[str] = []
     paragraph: list[str] = []
