@@ -261,7 +261,10 @@ class Session:
 
     @_playable
     def play(self, move: Move, build: bool = True) -> Outcome:
-        """Play one engine move (and the safe moves home after it, if wanted and ``build``)."""
+        """Play one engine move (and the safe moves home after it, if wanted and ``build``);
+        none once the game is won (Tri-Peaks is won with cards left in its stock)."""
+        if self.is_won:
+            return Outcome(False, WON_ALREADY)
         verdict = check(self.state, move)
         if not verdict.ok:
             return Outcome(False, verdict.reason)

@@ -345,3 +345,20 @@ def test_finishing_a_game_won_already_is_refused_and_leaves_nothing_to_undo() ->
     steps = session.history.at
     assert session.auto_finish().reason == "the game is won: nothing is left to play"
     assert session.history.at == steps and not session.history.can_redo
+
+
+def test_a_game_won_with_cards_left_in_its_stock_takes_no_more_moves() -> None:
+    """Tri-Peaks is won once the peaks are cleared, a card or more still in the stock: a
+    deal after the win was played and counted ("You won in 51 moves" over a 50-move win)."""
+    from cardtable.solver import Budget, solve
+
+    session = Session(get_variant("tri-peaks"), 1, Options())
+    found = solve(session.state, Budget(seconds=30))
+    for move in found.moves:
+        assert session.play(move).ok
+    stock = session.state.piles[session.pile_index("stock")]
+    assert session.is_won and stock, "the deal is won with a card left to deal"
+    moves, state = session.move_count, session.state
+    for refused in (session.deal(), session.play(Move(MoveKind.DEAL))):
+        assert not refused.ok and refused.reason == "the game is won: nothing is left to play"
+    assert (session.move_count, session.state) == (moves, state)
