@@ -134,6 +134,7 @@ class TableApp(App[int]):
             self.message = ""
         if self.query(TableView):  # (a resize may come before the table is laid out)
             self.redraw()
+            self.call_after_refresh(self.show_message)  # at the new size (the screen's lags the event)
 
     def tick(self) -> None:
         """The status line again while the clock runs: its time, and a timed score, move on

@@ -583,6 +583,9 @@ def test_a_terminal_made_too_small_says_so_and_the_note_goes_when_it_grows(tmp_p
             await pilot.resize_terminal(100, 30)
             await pilot.pause()
             assert "the terminal is" not in app.message
+            # and off the screen at once, no key pressed, the clock standing (it stayed until either)
+            assert not app.session.clock_running
+            assert "the terminal is" not in str(app.query_one("#message", Static).content)
 
     asyncio.run(drive())
 
