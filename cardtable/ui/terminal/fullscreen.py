@@ -399,6 +399,8 @@ class TableApp(App[int]):
             at = self.cursor_card % len(cards)
             face_up = at >= self.session.state.hidden[pile]
             held = held_by_pile(self.session.state, pile, at) if face_up else ""  # (a card under others that can't go with it)
+            if face_up and not held and not self.session.targets(pile, at):  # nowhere to go: said now, as a click says it
+                held = self.session.why_nowhere(pile, at)
             self.selected = (pile, at) if face_up and not held else None
             self.message = "now move to where it goes and press space" if self.selected else held or "that card is face down"
             self.redraw()

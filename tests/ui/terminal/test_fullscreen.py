@@ -66,10 +66,11 @@ def test_a_card_its_pile_holds_down_is_not_picked_up_and_the_rule_is_said(tmp_pa
             await pilot.press("space")
             assert app.selected is None  # it could never move: nothing is held
             assert app.message == f"{under.symbol} lies under {top.symbol}: only one card moves at a time"
-            app.cursor_card = -1
+            app.cursor_pile, app.cursor_card = going, -1  # a top card with somewhere to go
             await pilot.press("space")
             assert app.message == "now move to where it goes and press space"
 
+    going = next(p for p in session.variant.tables.tableau if session.targets(p, -1))
     asyncio.run(drive())
 
 
@@ -122,6 +123,24 @@ def test_keyboard_cursor_picks_up_and_drops(tmp_path: Path) -> None:
             await pilot.press("question_mark")
             await pilot.press("escape")
             await pilot.press("q")
+
+    asyncio.run(drive())
+
+
+def test_space_on_a_card_that_can_go_nowhere_says_why_as_a_click_does(tmp_path: Path) -> None:
+    session = Session(get_variant("golf"), 4, Options(auto_build=False))  # the waste shows Q♣
+    app, _, _ = _app(tmp_path, session)
+    t1 = session.pile_index("t1")
+    why = session.why_nowhere(t1, -1)
+    assert why.startswith(f"{session.state.piles[t1][-1].symbol} can't go on Q♣")
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            for _ in range(t1):  # from the stock to column 1
+                await pilot.press("right")
+            await pilot.press("space")  # it was picked up, and only a drop said it could go nowhere
+            assert (app.selected, app.message) == (None, why)
 
     asyncio.run(drive())
 
