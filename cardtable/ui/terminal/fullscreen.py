@@ -219,7 +219,7 @@ class TableApp(App[int]):
 
     def show_message(self) -> None:
         """The message, and the status line with the verdict when the indicator is on."""
-        shown = self.judging and self.verdict and not (self.session.is_won or self.session.given_up)  # nothing to judge
+        shown = self.judging and self.verdict and not (self.session.result or self.session.given_up)  # nothing to judge, undone or not
         verdict, message, (width, height) = self.verdict if shown else "", self.message, self.size
         note = too_small(width, height) if width else ""
         if note and not message.startswith(TOO_SMALL):

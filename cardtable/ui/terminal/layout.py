@@ -73,18 +73,20 @@ def with_verdict(status: str, answer: str, width: int) -> str:
     >>> with_verdict(status, "unknown: the search ran out of room before it could tell", 78)
     'Klondike (draw 3), random deal: 0 moves, score 0%, 0:00 · winnable? unknown'
     >>> with_verdict(status, "can't be won from here: undo 1 move to get back to a winnable position", 78)
-    "Klondike (draw 3), random… · winnable? can't be won from here: undo 1 move"
+    "0 moves, score 0%, 0:00 · winnable? can't be won from here: undo 1 move"
     """
     if not answer:
         return status
     said, _, why = answer.partition(": ")
     short = f"{said}: {why.removesuffix(' to get back to a winnable position')}" if why.startswith("undo ") else said
-    for line in (f"{status} · still winnable? {answer}", f"{status} · still winnable? {short}", f"{status} · winnable? {short}"):
+    counts = status.partition(": ")[2] or status  # the moves, score and clock: the game's name goes first
+    for line in (f"{status} · still winnable? {answer}", f"{status} · still winnable? {short}", f"{status} · winnable? {short}",
+                 f"{counts} · winnable? {short}"):
         if len(line) <= width:
             return line
     asked = f"winnable? {short}"
     room = max(8, width - len(asked) - 3)  # (" · " between them)
-    return f"{textwrap.shorten(status, room - 1, placeholder='')}… · {asked}"
+    return f"{textwrap.shorten(counts, room - 1, placeholder='')}… · {asked}"
 
 
 def first_words(session: Session, note: str = "") -> str:
