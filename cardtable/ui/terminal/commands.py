@@ -26,6 +26,7 @@ from cardtable.cards.words import listed
 from cardtable.solitaire import Move, MoveKind, PileKind, Variant
 from cardtable.solitaire.rules.groups import WHOLE_PILES, GroupKind
 from cardtable.solitaire.traits import Layout, Play
+from cardtable.ui.terminal.layout import sends_home
 from cardtable.solitaire.formats import FormatError, move_words, parse_move
 
 def help_for(variant: Variant) -> str:
@@ -48,11 +49,7 @@ def help_for(variant: Variant) -> str:
     pairs = variant.traits.play is Play.PAIRS
     cells = bool(variant.piles_of(PileKind.CELL))
     homes = bool(variant.piles_of(PileKind.FOUNDATION))
-    # Cards a player sends home one at a time, or discards (not Spider's, where a whole
-    # suit goes by itself).
-    sent_home = variant.discard is not None or any(
-        variant.piles[i].build is not None or variant.piles[i].empty.ranks != () for i in variant.piles_of(PileKind.FOUNDATION)
-    )
+    sent_home = sends_home(variant)
     stock, waste = bool(variant.piles_of(PileKind.STOCK)), bool(variant.piles_of(PileKind.WASTE))
     redeals = offers_redeal(variant)
     word = variant.tableau_word

@@ -101,16 +101,29 @@ def first_words(session: Session, note: str = "") -> str:
     sent = sent_home_at_the_deal(session.history)
     if note:
         return f"{note}; {sent}" if sent else note
-    how, home = _how_to_click(session.variant), "; double-click sends it home"
+    how, home = _how_to_click(session.variant), _double_click(session.variant)
     marks = "; ! marks a card out of order" if order_violations(session.state) else ""  # (else said only in the help)
     if sent:
         return f"{sent}; {how}; ? for the rules and keys{marks}"
-    return f"{how}{home * _has_home(session.variant)}; ? for the rules and keys{marks}"
+    return f"{how}{home}; ? for the rules and keys{marks}"
 
 
-def _has_home(variant: Variant) -> bool:
-    """Whether a double-click sends a card home: a game with foundations, not of pairs."""
-    return bool(variant.piles_of(PileKind.FOUNDATION)) and variant.pairs is None
+def sends_home(variant: Variant) -> bool:
+    """Whether the player sends cards home (or discards them) one at a time: not in
+    Spider, where a whole suit goes by itself, nor in Montana, whose foundations hold
+    the Aces taken out at the deal."""
+    if variant.traits.layout is Layout.GRID and variant.pairs is None:
+        return False
+    return variant.discard is not None or any(
+        variant.piles[i].build is not None or variant.piles[i].empty.ranks != () for i in variant.piles_of(PileKind.FOUNDATION)
+    )
+
+
+def _double_click(variant: Variant) -> str:
+    """What a double-click on a card does, where it is not a pair's (said with the pairs)."""
+    if variant.pairs is not None or not variant.piles_of(PileKind.FOUNDATION):
+        return ""
+    return "; double-click sends it home" if sends_home(variant) else "; double-click plays it where it fits"
 
 
 def _how_to_click(variant: Variant) -> str:

@@ -13,7 +13,7 @@ from cardtable.app import Options, Session, Store
 from cardtable.app.service import Games
 from cardtable.solitaire import PileKind, Variant, get_variant, variants
 from cardtable.ui.terminal.fullscreen import CardView, TableApp
-from cardtable.ui.terminal.layout import Line, fan_rows, fold, peak_columns, pile_width, tableau_rows, top_rows
+from cardtable.ui.terminal.layout import Line, fan_rows, first_words, fold, peak_columns, pile_width, tableau_rows, top_rows
 from tests.solitaire.conformance import chosen_variants
 from tests.solitaire.games.positions import position
 
@@ -180,3 +180,12 @@ def test_the_first_words_say_how_a_click_plays_in_each_kind_of_game() -> None:
     assert "then the one it pairs with" in said("pyramid") and "home" not in said("pyramid")
     assert said("klondike").startswith("click a card, then where it goes") and "double-click sends it home" in said("klondike")
     assert said("freecell").endswith("; ! marks a card out of order") and "out of order" not in said("golf")
+
+
+def test_the_opening_words_say_home_only_where_a_double_click_sends_a_card_home() -> None:
+    """Montana's foundations hold only the Aces taken out at the deal, and Spider's take
+    whole suits by themselves: there a double-click plays a card where it fits."""
+    for game in ("montana", "spider"):
+        words = first_words(Session(get_variant(game), 1), "")
+        assert "sends it home" not in words and "double-click plays it where it fits" in words, game
+    assert "double-click sends it home" in first_words(Session(get_variant("freecell"), 1), "")
