@@ -348,6 +348,9 @@ class TableApp(App[int]):
             again = ", or the stock again to deal" if self.selected and deals(self.session.variant, pile) else ""
             self.message = f"now click where it goes{again}" if self.selected else ""
             self.redraw()
+        elif position >= 0:  # face down: said, as in the browser (an older message stood)
+            self.message = "that card is face down: it can't be played until it turns up"
+            self.redraw()
 
     def _deals_here(self, pile: int) -> bool:
         """Whether a click or a key on ``pile`` deals: a stock that deals, the card picked up as it is."""

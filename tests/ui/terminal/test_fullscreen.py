@@ -50,6 +50,9 @@ def test_click_a_card_then_its_target_moves_it_and_keys_undo(tmp_path: Path) -> 
             assert _top(app.session, "waste") == "KD"
             await pilot.press("i")
             assert app.message
+            await pilot.click(f"#card-{t6}-0")  # face down: said, not the hint left standing
+            await pilot.pause()
+            assert app.selected is None and app.message == "that card is face down: it can't be played until it turns up"
 
     asyncio.run(drive())
 
