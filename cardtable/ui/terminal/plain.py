@@ -159,7 +159,10 @@ def status_line(session: Session, stock: bool = False) -> str:
 
 
 def _looking_back(session: Session) -> str:
-    """What the status line says of a won game undone to look back: the win still counts."""
+    """What the status line says of a game given up (by "show me", say: it counts as
+    lost), or of a won game undone to look back (the win still counts)."""
+    if session.given_up:
+        return ", given up"
     return ", won (undone to look back)" if session.result == "won" and not session.is_won else ""
 
 

@@ -131,6 +131,7 @@ def test_fullscreen_after_a_game_is_given_up_to_be_shown_it_is_played_no_further
             await pilot.pause()
             assert app.session is session and session.move_count == 0
             assert app.message == "this game was given up: start a new deal"
+            assert str(app.query_one("#message", Static).content).endswith(", given up")  # the status line too
             await pilot.press("n")  # nothing left to give up: a new deal at once
             await pilot.pause()
             assert app.session is not session and app.message.startswith("new deal")
