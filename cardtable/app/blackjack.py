@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.app.storage import CorruptSave, StaleGame, StorageError, Store
-from cardtable.cards import parse_cards
+from cardtable.cards import Rank, parse_cards
 from cardtable.thunderjack import (
     SEATS, Action, IllegalAction, Round, Seat, Shoe, Table, act, legal_actions, preset, start, total,
 )
@@ -263,16 +263,18 @@ class BlackjackTable:
             game = act(self.round, chosen)
         except IllegalAction as error:
             return Answer(False, str(error))
+        said = _one_card_each(self.round, chosen)
         self.round = game
         self.actions.append(chosen)
-        return self._advance()
+        return self._advance(said)
 
-    def _advance(self) -> Answer:
+    def _advance(self, said: str = "") -> Answer:
         assert self.round is not None
         if self.round.is_over:
             self.table = self.table.after(self.round)
-            return self._saved(Answer(True, settled_words(self.round)), settled=self.round)
-        return self._saved(Answer(True))
+            settled = settled_words(self.round)
+            return self._saved(Answer(True, f"{said} {settled}" if said else settled), settled=self.round)
+        return self._saved(Answer(True, said))
 
     def hint(self) -> Answer:
         """The advisor's best action for the hand in turn, with its value."""
@@ -400,3 +402,12 @@ def settled_words(game: Round) -> str:
     if net == 0 and won:  # hands won and lost alike: no push
         return lead + f"You break even: your hands won {won} and lost {won}."
     return lead + (f"You win {net}." if net > 0 else f"You lose {-net}." if net < 0 else "Push: your bets come back.")
+
+
+def _one_card_each(before: Round, action: Action) -> str:
+    """Said as Aces are split where split Aces take one card each and stand: the turn
+    moves on without a key pressed, and a quick next key would play another hand."""
+    if action is not Action.SPLIT or before.turn is None or before.rules.hit_split_aces:
+        return ""
+    aces = before.hands[before.turn].cards[0].rank is Rank.ACE
+    return "Split Aces take one card each and stand." if aces else ""

@@ -332,3 +332,27 @@ def test_the_history_words_a_hands_result_once(tmp_path: Path) -> None:
     store.save_table("ann", table._state(), 1, round_record(thunder))
     hands = BlackjackTable(store, "ann").history()[0]["hands"]
     assert [(h["finish"], h["result"]) for h in hands] == [("thunderjack", "won 30"), ("pushed", "")]  # "pushed" said once
+
+
+def _pair_dealt(ace: bool) -> BlackjackTable:
+    """A table whose hand in turn is a pair it may split: of Aces or of another rank."""
+    from cardtable.cards import Rank
+
+    for seed in range(20_000):
+        table = BlackjackTable(Store(":memory:"), "ann", seed=seed)
+        assert table.chip(10).ok and table.deal().ok
+        if table.round is None or table.round.turn is None or "split" not in table.view()["actions"]:
+            continue
+        if (table.round.hands[table.round.turn].cards[0].rank is Rank.ACE) == ace:
+            return table
+    raise AssertionError("no seed deals such a pair")
+
+
+def test_split_aces_say_they_take_one_card_each_as_the_turn_passes_them_by() -> None:
+    """Split Aces take a card each and stand, with no key pressed: said, so that a quick
+    next key is not taken as meant for them."""
+    aces = _pair_dealt(ace=True)
+    answer = aces.play("split")
+    assert answer.ok and answer.message.startswith("Split Aces take one card each and stand.")
+    others = _pair_dealt(ace=False)
+    assert others.play("split").message == ""  # split hands of another rank are played on
