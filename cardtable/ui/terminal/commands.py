@@ -26,8 +26,8 @@ from cardtable.cards.words import listed
 from cardtable.solitaire import Move, MoveKind, PileKind, Variant
 from cardtable.solitaire.rules.groups import WHOLE_PILES, GroupKind
 from cardtable.solitaire.traits import Layout, Play
-from cardtable.ui.terminal.layout import sends_home
 from cardtable.solitaire.formats import FormatError, move_words, parse_move
+from cardtable.ui.terminal.layout import sends_home
 
 def help_for(variant: Variant) -> str:
     """The typed mode's help for ``variant``: only the moves and words its game has (no
