@@ -17,6 +17,7 @@ from cardtable.solitaire.observe import seen_card
 from cardtable.solitaire.rules.gaps import in_sequence, rows
 from cardtable.solitaire.rules.groups import WHOLE_PILES
 from cardtable.solitaire.rules.stock import deals_onto_full_columns
+from cardtable.solitaire.traits import Layout
 
 
 QUICK_HINT = "a quick hint: the solver is busy"
@@ -97,10 +98,9 @@ def describe(state: State, move: Move) -> str:
 
 
 def _unnamed(state: State, pile: int) -> bool:
-    """Whether the table shows ``pile`` without a name: a place in a pyramid or peaks,
-    drawn with the cards that cover it (Tri-Peaks' place 19 is found by its card)."""
-    tables = state.variant.tables
-    return pile in tables.tableau and any(state.variant.piles[i].covered_by for i in tables.tableau)
+    """Whether the table shows ``pile`` without a name: a place in a pyramid or peaks
+    (Tri-Peaks' place 19 is found by its card)."""
+    return state.variant.traits.layout is Layout.TRIANGLE and pile in state.variant.tables.tableau
 
 
 def _in_run(state: State, place: int) -> bool:

@@ -268,19 +268,10 @@ class Session:
         verdict = check(self.state, move)
         if not verdict.ok:
             return Outcome(False, verdict.reason)
-        before = self.state
-        state = apply(before, move, trusted=True)
-        events = move_events(before, move, state)
-        moves = [move]
-        if self.options.auto_build and build:
-            built_state, built = auto_build(state)
-            for extra in built:
-                after = apply(state, extra, trusted=True)
-                events += move_events(state, extra, after)
-                state = after
-            moves += built
-            assert state == built_state
-        return self._record(moves, state, events)
+        state, events = _walked(self.state, (move,))
+        built = auto_build(state)[1] if self.options.auto_build and build else []
+        state, more = _walked(state, built)
+        return self._record([move, *built], state, events + more)
 
     def _record(self, moves: Sequence[Move], state: State, events: list[Event]) -> Outcome:
         if self._running_since is None:
@@ -575,13 +566,7 @@ class Session:
                 return Outcome(False, "the game can't be finished: no move leads anywhere now (undo, or start a new deal)")
             return Outcome(False, f"the game can't be finished automatically yet: {why_undecided(self.state) or 'the cards left need play'}")
         state, moves = done
-        events: list[Event] = []
-        walk = self.state
-        for move in moves:
-            after = apply(walk, move, trusted=True)
-            events += move_events(walk, move, after)
-            walk = after
-        return self._record(moves, state, events)
+        return self._record(moves, state, _walked(self.state, moves)[1])
 
     def with_options(self, options: Options) -> None:
         """Change the player's settings for the rest of the game."""
@@ -589,6 +574,16 @@ class Session:
 
 
 _RANKER = HeuristicHinter()
+
+
+def _walked(state: State, moves: Sequence[Move]) -> tuple[State, list[Event]]:
+    """``moves`` played in turn from ``state``: where they lead, and what each did."""
+    events: list[Event] = []
+    for move in moves:
+        after = apply(state, move, trusted=True)
+        events += move_events(state, move, after)
+        state = after
+    return state, events
 
 
 def new_session(game: str, deal: int, **options: object) -> Session:
