@@ -25,8 +25,7 @@ from cardtable.app.clicks import deals, deals_on_click, held_by_pile, played_by_
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.history import History
 from cardtable.app.service import Games
-from cardtable.app.showing import NoWin, give_up_reason, playback, reveals
-from cardtable.app.showing import NODES as SHOW_NODES
+from cardtable.app.showing import NODES as SHOW_NODES, NoWin, give_up_reason, playback, reveals
 from cardtable.app.solved import store_indicator
 from cardtable.app.standing import LONGER_AFTER, SETTING_TEXT, Indicator, Standing, Verdict, setting_said
 from cardtable.app.storage_errors import StaleGame, StorageError
@@ -60,7 +59,7 @@ class TableApp(App[int]):
         Binding("left,h", "cursor(-1)", "Pile", show=False), Binding("right,l", "cursor(1)", "", show=False),
         Binding("up,k", "card(-1)", "", show=False), Binding("down,j", "card(1)", "", show=False),
         Binding("space", "pick", "Pick"), Binding("space", "pick('drop')", "Drop"), Binding("enter", "play_here", "Play", show=False),
-        Binding("d", "deal", "Deal"), Binding("u", "undo", "Undo"), Binding("r", "redo", "Redo", show=False),
+        Binding("d", "deal", "Deal"), Binding("d", "deal('none')", "", show=False), Binding("u", "undo", "Undo"), Binding("r", "redo", "Redo", show=False),
         Binding("R", "restart", "Restart", show=False), Binding("b", "mark", "Mark", show=False),
         Binding("B", "to_mark", "Back to the mark", show=False),
         Binding("i", "hint", "Hint"), Binding("a", "auto", "Finish", show=False), Binding("n", "new", "New"),
@@ -209,10 +208,11 @@ class TableApp(App[int]):
         self.refresh_bindings()  # (a new deal may be of a game with other keys)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Left off the key line: Deal, in a game with no stock and no redeal (Yukon); and
-        Pick or Drop, whichever space does not do now."""
+        """Left off the key line: Deal, in a game with no stock and no redeal (Yukon), where
+        d says why it does nothing; and Pick or Drop, whichever space does not do now."""
         if action == "deal" and hasattr(self, "session"):
-            return bool(self.session.variant.piles_of(PileKind.STOCK)) or self.session.gathering is not None
+            deals = bool(self.session.variant.piles_of(PileKind.STOCK)) or self.session.gathering is not None
+            return deals == (parameters != ("none",))
         if action == "pick":  # space: Drop (the same action) while a card is held
             return (getattr(self, "selected", None) is None) == (parameters != ("drop",))
         return True
@@ -421,8 +421,8 @@ class TableApp(App[int]):
             self.message = "this place is empty: nothing to play"
             self.redraw()
 
-    def action_deal(self) -> None:
-        self.show(self.session.deal())
+    def action_deal(self, _none: str = "") -> None:
+        self.show(self.session.deal())  # (where nothing deals, the reason why)
 
     def action_undo(self) -> None:
         self.show(self.session.undo())

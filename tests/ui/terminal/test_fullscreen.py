@@ -762,6 +762,24 @@ def test_the_key_line_offers_deal_only_where_there_is_something_to_deal(tmp_path
         asyncio.run(drive())
 
 
+def test_d_where_nothing_deals_says_why_and_leaves_the_key_line_as_it_was(tmp_path: Path) -> None:
+    # With Deal left off Yukon's key line, d did nothing at all: not a word.
+    from textual.widgets._footer import FooterKey
+
+    app, _, _ = _app(tmp_path, Session(get_variant("yukon"), 1))
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            before = app.session.history
+            await pilot.press("d")
+            await pilot.pause()
+            assert app.message == "Yukon has no stock to deal from"
+            assert app.session.history is before
+            assert "deal" not in {key.action for key in app.query(FooterKey)}
+
+    asyncio.run(drive())
+
+
 def test_the_first_hint_after_an_install_says_it_compiles_the_solver_and_stops_the_clock(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
