@@ -141,6 +141,18 @@ def _how_to_click(variant: Variant) -> str:
     return "click a card, then where it goes (or use the arrows and space)"
 
 
+def short_name(name: str, wide: int) -> str:
+    """A pile's name in ``wide`` characters: whole where it fits, else without its vowels
+    after the first letter (a name cut short, "wast", reads as a typo).
+
+    >>> short_name("t10", 3), short_name("waste", 4), short_name("stock", 4), short_name("stock", 3)
+    ('t10', 'wst', 'stck', 'stc')
+    """
+    if len(name) <= wide:
+        return name
+    return (name[0] + "".join(c for c in name[1:] if c not in "aeiou"))[:wide]
+
+
 def pile_width(row_lengths: list[int], screen_width: int) -> int:
     """The widest pile that lets the longest row fit the screen (never under NARROWEST)."""
     longest = max(row_lengths, default=1) or 1

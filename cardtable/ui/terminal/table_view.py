@@ -16,7 +16,7 @@ from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind, State
 from cardtable.solitaire.traits import Layout
 from cardtable.ui.terminal.layout import (
-    GAP, MESSAGE_LINES, Line, fan_rows, peak_columns, pile_width, tableau_rows, top_rows,
+    GAP, MESSAGE_LINES, Line, fan_rows, peak_columns, pile_width, short_name, tableau_rows, top_rows,
 )
 
 if TYPE_CHECKING:
@@ -79,7 +79,8 @@ def card_views(drawn: Session, i: int, shown: tuple[Line, ...], wide: int, marks
         name = counted if len(counted := f"{name} {len(cards)}") <= wide else name
     # An empty pile's place takes a card's line below its name too: a click there, where a
     # card would lie (as on the pile beside it), drops the card picked up.
-    views = [CardView(name[:wide] if cards else f"{name[:wide]}\n--", i, -1, place)]
+    label = short_name(name, wide)
+    views = [CardView(label if cards else f"{label}\n--", i, -1, place)]
     if not cards:
         views[0].styles.height = 2
     out_of_order = set(order_violations(state).get(spec.id.name, ()))

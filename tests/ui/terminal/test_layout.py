@@ -76,6 +76,9 @@ def _fits(tmp_path: Path, session: Session) -> list[str]:
                     x, y, width = seen.get((i, where), (-1, -1, 0))
                     if not (0 <= x and x + width <= SCREEN[0] and 0 <= y < table_bottom and width >= 3):
                         problems.append(f"{name}[{where}] at {(x, y, width)}")
+                label = next(str(v.render()) for v in app.query(CardView) if (v.pile, v.position) == (i, -1)).split()[0]
+                if label != name and name.startswith(label):  # cut short: "wast" for the waste
+                    problems.append(f"{name} labelled {label!r}")
 
     asyncio.run(drive())
     return problems
