@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import socket
 import threading
+from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -50,13 +51,25 @@ def classify_on_cluster(
         raise ImportError("the cluster path needs dask's distributed package: pip install 'cardtable[distributed]'") from None
     if isinstance(address, str):
         _reachable(address)
-    quiet = logging.getLogger("distributed")
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL)  # its failures are said here, in words; as it was after the batch
-    try:
+    with _quiet():
         yield from _on(_connected(Client, address), address, game, todo, budget)
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """Dask's loggers silenced while a batch runs (its failures are said by the batch, in
+    words), each as it was after. Some keep a level and a handler of their own
+    (``distributed.client`` logged its lost scheduler with a traceback)."""
+    names = [name for name in logging.root.manager.loggerDict if name.split(".")[0] == "distributed"]
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
     finally:
-        quiet.setLevel(level)
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 def _on(client: Any, address: str, game: str, todo: list[int], budget: Budget) -> Iterator[DealResult]:
