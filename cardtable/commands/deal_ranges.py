@@ -23,7 +23,8 @@ def parse_deals(text: str) -> list[int]:
                 raise ValueError(part)
             first, last = int(low), int(high if dash else low)
         except ValueError:
-            raise UserError(f"deals are numbers or ranges such as 1-100, not {part!r}") from None
+            said = repr(part) if part else f"{text!r} (an empty part between commas)"
+            raise UserError(f"deals are numbers or ranges such as 1-100, not {said}") from None
         if any(len(n) > 1 and n.startswith("0") for n in (low, high)):  # "1,000": a thousands separator, not a list
             raise UserError(
                 f"{part!r} in {text!r} starts with a 0: commas separate deals and ranges, so write "

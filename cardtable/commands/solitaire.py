@@ -215,7 +215,7 @@ def replay_game(args: argparse.Namespace) -> int:
         for state in replay_steps(state, read()):
             pass
     except ReplayError as error:
-        print(f"move {error.number} ({words[error.number - 1]}): {error.reason}", file=sys.stderr)
+        print(f"cardtable: move {error.number} ({words[error.number - 1]}): {error.reason}", file=sys.stderr)
         return 1
     print(format_state(state), end="")
     print(f"won: {'yes' if is_won(state) else 'no'}")
@@ -259,7 +259,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     with_deal(command("moves", moves, "list the legal moves of a deal's opening"))
     parser = command(
         "replay", replay_game,
-        "play a move list from a deal; report the result (exit status 0 won, 3 not won, 1 a move refused)",
+        "play a move list from a deal; report the result (exit status 0 won, 3 not won, 1 a move refused, "
+        "2 a move list that can't be read)",
     )
     with_deal(parser)
     parser.add_argument("--moves", required=True, help="file of moves, or - for standard input")

@@ -110,7 +110,7 @@ def _solve_one(variant: Variant, deal: int, start: State, budget: Budget, freece
     result = solve(start, budget)
     if not cached:
         _compiled(time.perf_counter() - began - result.seconds)
-    cost = "no search needed" if result.nodes == 0 else f"{plural(result.nodes, 'position')}, {result.seconds:.2f} s"
+    cost = "no search needed" if result.nodes == 0 and result.reason else f"{plural(result.nodes, 'position')}, {result.seconds:.2f} s"
     verdict = {
         Outcome.SOLVED: f"solved in {plural(len(result.moves), 'move')}",
         Outcome.UNWINNABLE: f"can't be won: {result.reason or 'every line of play was followed to a dead end'}",
@@ -154,7 +154,8 @@ def _to_type(variant: Variant, deal: int, start: State, freecell: bool, moves: S
         return f"(typed or pasted in play as they are: `{play}`)"
     off = (f"`{play} --no-auto-build`. The setting is kept for later games: `--auto-build` turns it on again")
     if auto_build(start)[1]:
-        return f"(typed or pasted in play with auto-build off, which sends cards home at this deal ahead of them: {off})"
+        return (f"(typed or pasted in play with auto-build off: on, it sends cards home as the game is dealt, "
+                f"ahead of the moves that play them: {off})")
     return (f"(pasted in play as one line: `{play}`; typed a move at a time, with auto-build off, which would "
             f"send cards home ahead of them: {off})")
 

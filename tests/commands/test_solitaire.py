@@ -43,7 +43,7 @@ def test_an_illegal_freecell_move_is_reported_as_the_user_wrote_it(
     moves.write_text("1a 15\n", encoding="utf-8")
     status, out, err = run(capsys, "replay", "freecell", "--deal", "1", "--moves", str(moves), "--notation", "freecell")
     assert status == 1 and out == ""
-    assert err.startswith("move 2 (15): ") and "t1>t5" not in err and "can't go on" in err
+    assert err.startswith("cardtable: move 2 (15): ") and "t1>t5" not in err and "can't go on" in err
 
 
 def test_the_first_problem_is_reported_even_before_a_later_typo(
@@ -52,13 +52,13 @@ def test_the_first_problem_is_reported_even_before_a_later_typo(
     moves = tmp_path / "moves.txt"
     moves.write_text("1a 15 9x\n", encoding="utf-8")
     status, _, err = run(capsys, "replay", "freecell", "--deal", "1", "--moves", str(moves), "--notation", "freecell")
-    assert status == 1 and err.startswith("move 2 (15): ")
+    assert status == 1 and err.startswith("cardtable: move 2 (15): ")
     moves.write_text("1a 1b 9x 15\n", encoding="utf-8")
     status, _, err = run(capsys, "replay", "freecell", "--deal", "1", "--moves", str(moves), "--notation", "freecell")
     assert status == 2 and "move 3: '9x'" in err and "no column" in err
     moves.write_text("t1>t2 t9>t1\n", encoding="utf-8")
     status, _, err = run(capsys, "replay", "klondike", "--deal", "7", "--moves", str(moves))
-    assert status == 1 and err.startswith("move 1 (t1>t2): ")
+    assert status == 1 and err.startswith("cardtable: move 1 (t1>t2): ")
 
 
 def test_a_freecell_solution_with_run_counts_replays_to_a_win(

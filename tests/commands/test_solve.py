@@ -121,6 +121,8 @@ def test_unwinnable_and_unknown_have_their_own_exit_status(capsys: pytest.Captur
     assert status == 3 and "unknown: the memory ran out (--memory gives more, in MB)" in err
     status, out, err = run(capsys, "solve", "spider", "--deal", "1", "--seconds", "0.3")
     assert status == 3 and "unknown: the time ran out (--seconds gives more)" in err
+    status, out, err = run(capsys, "solve", "freecell", "--deal", "8", "--seconds", "1e-9")  # out of time before a position
+    assert status == 3 and "unknown: the time ran out" in err and "no search needed" not in err, err
 
 
 def test_a_deal_lost_from_the_start_says_which_card_is_trapped(
@@ -213,6 +215,8 @@ def test_the_advice_on_typing_a_solution_comes_from_playing_it_so(capsys: pytest
     assert status == 0 and "(typed or pasted in play as they are: `cardtable play strategy --deal 1`)" in err
     status, _, err = run(capsys, "solve", "klondike", "--deal", "2", "--no-store")
     assert status == 0 and "typed a move at a time, with auto-build off" in err
+    status, _, err = run(capsys, "solve", "klondike", "--deal", "1", "--no-store")  # an ace home as it is dealt
+    assert status == 0 and "with auto-build off: on, it sends cards home as the game is dealt, ahead of the moves" in err
 
 
 def test_exported_solutions_are_written_as_the_one_deal_solve_prints_them(
@@ -304,6 +308,7 @@ def test_a_batch_that_cannot_work_is_refused_before_any_deal_is_solved(
     for args, words in [
         (("--deals", "0-2"), "FreeCell deal numbers run from 1 to 2,147,483,647, not 0"),
         (("--deals", "٣-٥"), "deals are numbers or ranges such as 1-100, not '٣-٥'"),
+        (("--deals", ","), "deals are numbers or ranges such as 1-100, not ',' (an empty part between commas)"),
         (("--deals", "1-999999,1000000-1999999"), "is more than 1,000,000 deals: classify a range in parts"),
         (("--deals", "1-2", "--scheduler", "nonsense"), "can't use the cluster at nonsense: a scheduler's address is like"),
         (("--deals", "1-2", "--scheduler", "tcp://host:port"), "a scheduler's address is like tcp://HOST:8786"),
