@@ -242,11 +242,16 @@ def _results(
 
         try:
             address = args.scheduler.rstrip("/")  # tcp://HOST:8786/ names the same scheduler; Dask takes no path
-            yield from classify_on_cluster(address, variant.id, deals, budget, skip=known.__contains__)
+            yield from classify_on_cluster(address, variant.id, deals, budget, skip=known.__contains__, say=_say)
         except (ImportError, OSError, TimeoutError, ValueError) as error:
             raise UserError(f"can't use the cluster at {args.scheduler}: {error}") from None
     else:
         yield from classify(variant.id, deals, budget, usable_workers(args.workers or 1), skip=known.__contains__)
+
+
+def _say(words: str) -> None:
+    """Tell the user, on standard error, of what the batch waits for."""
+    print(f"cardtable: {words}", file=sys.stderr, flush=True)
 
 
 def _check_request(variant: Variant, deals: list[int], args: argparse.Namespace) -> None:
@@ -464,15 +469,19 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False, known: in
     >>> row = lambda outcome: DealResult("golf", 1, outcome, 0, 10, 0.1, True, "")
     >>> _so_far([row(Outcome.UNWINNABLE), row(Outcome.SOLVED), row(Outcome.UNKNOWN)], True, known=2)
     '1 solved and 1 proven unwinnable, kept in the store (run the same command again to go on); 1 unknown (kept too: searched again only with a larger budget); 2 more verdicts came from the store'
+    >>> _so_far([], True)
+    'no deal was searched (run the same command again to go on)'
     """
     decided = [r for r in done if r.outcome is not Outcome.UNKNOWN]
     solved = sum(r.outcome is Outcome.SOLVED for r in decided)
     counts = f"{solved} solved and {len(decided) - solved} proven unwinnable"
     unknown = len(done) - len(decided)
-    if not stored:
-        return f"{counts}, {unknown} unknown: not kept (--no-store)"
     going_on = "run the same command without --again to go on" if again else "run the same command again to go on"
     earlier = f"; {plural(known, 'more verdict')} came from the store" if known else ""
+    if not done:
+        return f"no deal was searched ({going_on})" + earlier if stored else "no deal was searched"
+    if not stored:
+        return f"{counts}, {unknown} unknown: not kept (--no-store)"
     again_then = "kept too: searched again only with a larger budget"
     return f"{counts}, kept in the store ({going_on})" + (f"; {unknown} unknown ({again_then})" if unknown else "") + earlier
 

@@ -39,9 +39,11 @@ def classify_on_cluster(
     deals: Iterable[int],
     budget: Budget,
     skip: Callable[[int], bool] = lambda deal: False,
+    say: Callable[[str], None] = lambda words: None,
 ) -> Iterator[DealResult]:
     """Solve every deal on the cluster whose scheduler is at ``address`` (or a
-    ``distributed.Client``-compatible object), yielding results as shares finish."""
+    ``distributed.Client``-compatible object), yielding results as shares finish;
+    ``say`` tells the user of a wait (a scheduler with no workers yet)."""
     todo = [deal for deal in deals if not skip(deal)]
     if not todo:  # every verdict is known: nothing to send, no cluster to reach
         return
@@ -52,7 +54,7 @@ def classify_on_cluster(
     if isinstance(address, str):
         _reachable(address)
     with _quiet():
-        yield from _on(_connected(Client, address), address, game, todo, budget)
+        yield from _on(_connected(Client, address), address, game, todo, budget, say)
 
 
 @contextmanager
@@ -72,7 +74,9 @@ def _quiet() -> Iterator[None]:
             logger.setLevel(level)
 
 
-def _on(client: Any, address: str, game: str, todo: list[int], budget: Budget) -> Iterator[DealResult]:
+def _on(
+    client: Any, address: str, game: str, todo: list[int], budget: Budget, say: Callable[[str], None] = lambda words: None
+) -> Iterator[DealResult]:
     """The batch's deals on ``client``'s cluster, yielded as shares finish; the client is
     closed at the end. The first ``OPENING`` deals go one to a task; once they are back,
     the rest go all at once (a cluster that grows with its queue sees it whole), in
@@ -90,6 +94,9 @@ def _on(client: Any, address: str, game: str, todo: list[int], budget: Budget) -
         futures = as_completed([submit([deal]) for deal in todo[:OPENING]])  # type: ignore[no-untyped-call]
         rest = todo[OPENING:]
         try:  # asked once the work waits, so a cluster that grows with its queue has begun to
+            if not client.scheduler_info().get("workers"):
+                say(f"the scheduler has no workers yet: the deals wait up to {WORKERS_SECONDS} s for one "
+                    f"(`dask worker {address}` starts one)")
             client.wait_for_workers(1, timeout=WORKERS_SECONDS)
         except TimeoutError:  # the cluster can't go on, as when it goes away: not a mistake in the command
             raise BatchStopped(f"the scheduler has no workers (none joined in {WORKERS_SECONDS} s of deals "

@@ -97,9 +97,12 @@ def test_a_scheduler_with_no_workers_is_said_at_once_not_waited_on(monkeypatch: 
 
     monkeypatch.setattr(cluster, "WORKERS_SECONDS", 1)
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty:
+        said: list[str] = []
         with pytest.raises(BatchStopped, match="the scheduler has no workers") as stopped:  # the cluster's fault: exit 4
-            list(cluster.classify_on_cluster(empty.scheduler_address, "bakers-game", range(1, 3), Budget(nodes=1000)))
+            list(cluster.classify_on_cluster(empty.scheduler_address, "bakers-game", range(1, 3), Budget(nodes=1000), say=said.append))
     assert stopped.value.left == [1, 2]
+    # Said as the wait begins, not only when it ends (two silent minutes before).
+    assert said == [f"the scheduler has no workers yet: the deals wait up to 1 s for one (`dask worker {empty.scheduler_address}` starts one)"]
 
 
 def test_a_worker_is_handed_one_deal_at_first_then_as_many_as_a_quarter_second_holds() -> None:
