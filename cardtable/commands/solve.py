@@ -28,6 +28,7 @@ from cardtable.commands import (
 )
 from cardtable.commands.deal_ranges import deal_ranges, parse_deals
 from cardtable.commands.solitaire import start_deal
+from cardtable.commands.stopping import INTERRUPTED, TERMINATED, Terminated, held_off, on_kill
 from cardtable.kernel_cache import COMPILING, search_is_cached
 from cardtable.solitaire import Move, State, Variant
 from cardtable.solitaire.formats import (
@@ -43,10 +44,6 @@ from cardtable.solver.summary import plural, summarize
 EXIT = {Outcome.SOLVED: 0, Outcome.UNWINNABLE: 1, Outcome.UNKNOWN: 3}
 """The exit status of a one-deal solve, by verdict (2 stays for a usage error)."""
 
-INTERRUPTED = 130
-"""The exit status of a batch stopped with Ctrl-C (a shell's for SIGINT)."""
-TERMINATED = 143
-"""The exit status of a batch stopped with ``kill`` (a shell's for SIGTERM)."""
 STOPPED = 4
 """The exit status of a batch that could not go on (its cluster went away, its workers
 kept being lost, its database would not take the verdicts): not 1, which says a deal
@@ -421,10 +418,10 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
             _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
             return STOPPED
     except KeyboardInterrupt as stop:
-        how = "stopped (kill)" if isinstance(stop, _Terminated) else "interrupted"
+        how = "stopped (kill)" if isinstance(stop, Terminated) else "interrupted"
         print(f"\ncardtable: {how}; {_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
         _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
-        return TERMINATED if isinstance(stop, _Terminated) else INTERRUPTED
+        return TERMINATED if isinstance(stop, Terminated) else INTERRUPTED
     except BatchStopped as error:
         print(f"\ncardtable: {plural(len(error.left), 'deal')} not searched ({deal_ranges(error.left)}): {error}; "
               f"{_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
@@ -500,24 +497,8 @@ def _write_files(
             replace(r, solution=_written(variant.start(r.deal), parse_moves(variant, r.solution), True)) for r in results
         ]
     try:
-        if args.csv:
-            with open(args.csv, "w", newline="", encoding="utf-8") as out:
-                writer = csv.writer(out)
-                writer.writerow(fields)
-                for r in results:
-                    writer.writerow((r.game, r.deal, r.outcome.value, r.moves, r.nodes, f"{r.seconds:.4f}", int(r.thoughtful), r.solution))
-        if args.json:
-            rows = [{**{f: getattr(r, f) for f in fields}, "outcome": r.outcome.value} for r in results]
-            summary = summarize(results)
-            interval = None if summary.interval is None else list(summary.interval)
-            counts = {"solved": summary.solved, "unwinnable": summary.unwinnable, "unknown": summary.unknown}
-            limits = {"seconds": budget.seconds, "nodes": budget.nodes, "memory_mb": budget.memory_mb}
-            asked = {"deals": deal_ranges(deals), "complete": len(results) == len(set(deals))}  # (a batch stopped early)
-            whole = {"game": variant.id, **asked, "share": summary.share, "interval": interval, **counts, "budget": limits,
-                     "results": rows}
-            Path(args.json).write_text(json.dumps(whole, indent=1), encoding="utf-8")
-        if args.plot:
-            plot(results, f"{variant.name}: seconds per deal", Path(args.plot))
+        with held_off():
+            _write_each(variant, results, args, fields, budget, deals)
     except (OSError, ValueError) as error:
         named = getattr(error, "filename", None) or " or ".join(n for n in (args.csv, args.json, args.plot) if n)
         why = (error.strerror or error) if isinstance(error, OSError) else error
@@ -527,6 +508,31 @@ def _write_files(
         print(f"cardtable: can't write {named}: {why}; {where}", file=sys.stderr)
         return False
     return True
+
+
+def _write_each(
+    variant: Variant, results: list[DealResult], args: argparse.Namespace, fields: tuple[str, ...], budget: Budget,
+    deals: list[int],
+) -> None:
+    """The files asked for, one after the other (OSError, ValueError: one can't be written)."""
+    if args.csv:
+        with open(args.csv, "w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow(fields)
+            for r in results:
+                writer.writerow((r.game, r.deal, r.outcome.value, r.moves, r.nodes, f"{r.seconds:.4f}", int(r.thoughtful), r.solution))
+    if args.json:
+        rows = [{**{f: getattr(r, f) for f in fields}, "outcome": r.outcome.value} for r in results]
+        summary = summarize(results)
+        interval = None if summary.interval is None else list(summary.interval)
+        counts = {"solved": summary.solved, "unwinnable": summary.unwinnable, "unknown": summary.unknown}
+        limits = {"seconds": budget.seconds, "nodes": budget.nodes, "memory_mb": budget.memory_mb}
+        asked = {"deals": deal_ranges(deals), "complete": len(results) == len(set(deals))}  # (a batch stopped early)
+        whole = {"game": variant.id, **asked, "share": summary.share, "interval": interval, **counts, "budget": limits,
+                 "results": rows}
+        Path(args.json).write_text(json.dumps(whole, indent=1), encoding="utf-8")
+    if args.plot:
+        plot(results, f"{variant.name}: seconds per deal", Path(args.plot))
 
 
 def _count(text: str) -> int:
@@ -547,22 +553,11 @@ def solve_command(args: argparse.Namespace) -> int:
         return _many(variant, deals, args)
     # A batch ended with kill (SIGTERM) ends as Ctrl-C ends it: its workers stopped, what
     # was reached stored and written.
-    previous = signal.signal(signal.SIGTERM, _interrupt)
+    previous = signal.signal(signal.SIGTERM, on_kill)
     try:
         return _many(variant, deals, args)
     finally:
         signal.signal(signal.SIGTERM, previous)
-
-
-class _Terminated(KeyboardInterrupt):
-    """A batch ended with ``kill``: stopped as Ctrl-C stops it, with kill's status
-    (``cli`` reads ``status`` where it stops before or after the batch itself)."""
-
-    status = TERMINATED
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    raise _Terminated
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

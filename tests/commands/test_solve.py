@@ -638,9 +638,10 @@ def test_a_kill_outside_the_batchs_own_loop_exits_as_a_kill_too(
 ) -> None:
     """Before its first deal or while it draws its picture, as within its loop: 143."""
     import cardtable.commands.solve as command
+    from cardtable.commands import stopping
 
     def killed(*args: object) -> int:
-        command._interrupt(signal.SIGTERM, None)
+        stopping.on_kill(signal.SIGTERM, None)
         return 0
 
     monkeypatch.setattr(command, "_many", killed)
