@@ -79,7 +79,7 @@ def test_a_freecell_list_cut_short_is_blamed_where_it_breaks() -> None:
 def test_replay_stops_at_an_illegal_move_with_its_number_and_reason() -> None:
     result = cardtable("replay", "klondike", "--deal", "7", "--moves", "-", stdin="deal\nt1>t2\n")
     assert result.returncode == 1
-    assert result.stderr.strip() == "move 2 (t1>t2): 6♦ can't go on J♠: build down by one in alternating colours"
+    assert result.stderr.strip() == "cardtable: move 2 (t1>t2): 6♦ can't go on J♠: build down by one in alternating colours"
 
 
 def test_bad_input_gets_a_clear_message_and_no_traceback() -> None:
