@@ -9,7 +9,7 @@ from functools import cache
 
 from cardtable.app.history import History
 from cardtable.cards.words import listed, number_word
-from cardtable.solitaire import Goal, Move, MoveKind, State, Variant, apply, canonical_key, check, is_won, legal_moves
+from cardtable.solitaire import Goal, Move, MoveKind, State, Variant, apply, canonical_key, check, is_won, legal_moves, still_to_go
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import stock_known
 
@@ -299,12 +299,12 @@ Marks = tuple[int, int, int]
 
 def _marks(state: State) -> Marks:
     """What only ever changes one way in real play: cards face down outside the stock,
-    cards not yet in play, and cards home (negated)."""
+    cards not yet in play, and how far the goal stands (``still_to_go``: cards not home;
+    in Golf a card cleared to the waste, in Accordion two piles made one)."""
     t = state.variant.tables
-    piles = state.piles
     down = sum(state.hidden) - (0 if t.stock is None else state.hidden[t.stock])
-    waiting = sum(len(piles[i]) for i in _waiting_piles(state.variant))
-    return down, waiting, -sum(len(piles[f]) for f in t.foundations)
+    waiting = sum(len(state.piles[i]) for i in _waiting_piles(state.variant))
+    return down, waiting, still_to_go(state)
 
 
 def _is_progress(state: State, start: Marks) -> bool:

@@ -10,7 +10,7 @@ import pytest
 from cardtable.app import EventKind, Options, Session
 from cardtable.app import autoplay
 from cardtable.app.autoplay import _marks, builds_home, finish, is_stuck
-from cardtable.solitaire import Move, MoveKind, State, apply, canonical_key, get_variant, is_won, legal_moves
+from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, get_variant, is_won, legal_moves, still_to_go, variants
 from cardtable.solitaire.observe import stock_known
 from tests.solitaire.games.positions import position
 
@@ -289,3 +289,28 @@ def test_automatic_moves_home_are_offered_only_where_cards_go_home_one_by_one() 
     offered = {game: builds_home(get_variant(game)) for game in ("klondike", "spider", "golf", "pyramid", "black-hole")}
     # Spider's suits go home by themselves when complete: nothing is left to move automatically.
     assert offered == {"klondike": True, "spider": False, "golf": False, "pyramid": False, "black-hole": False}
+
+
+def _down(state: State) -> int:
+    """Cards face down outside the stock (whose cards a turned stock has shown)."""
+    return sum(n for i, n in enumerate(state.hidden) if i != state.variant.tables.stock)
+
+
+@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+def test_a_table_called_stuck_has_no_move_that_nears_the_goal_or_turns_a_card_up(variant: Variant) -> None:
+    # Golf, Tri-Peaks and Accordion said "no move leads anywhere" with a card still to
+    # clear to the waste, or two piles still to make one: their goal counts neither home.
+    rng = random.Random(variant.id)
+    for deal in range(1, 4):
+        state = variant.start(deal)
+        for _ in range(120):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            if is_stuck(state):
+                for move in moves:
+                    after = apply(state, move, trusted=True)
+                    assert still_to_go(after) >= still_to_go(state), (variant.id, deal, move)
+                    assert _down(after) >= _down(state), (variant.id, deal, move)
+                break
+            state = apply(state, rng.choice(moves), trusted=True)

@@ -44,3 +44,24 @@ def is_won(state: State) -> bool:
     if variant.goal is Goal.ONE_PILE:
         return any(len(state.piles[i]) == variant.deck.size for i in t.tableau)
     return sum(len(state.piles[f]) for f in t.foundations) == cards_to_win(variant)
+
+
+def still_to_go(state: State) -> int:
+    """How far the position stands from the goal, counted as the goal counts it: cards
+    not yet home, tableau cards not yet removed (Golf, Tri-Peaks, Pyramid), piles not yet
+    gathered into one, each card not yet dealt counted as a pile (Accordion). It only falls as a game nears its goal; rows in suit
+    (Montana) have no such count, and theirs never changes.
+
+    >>> from cardtable.solitaire import get_variant, still_to_go
+    >>> [still_to_go(get_variant(game).start(1)) for game in ("klondike", "golf", "accordion", "montana")]
+    [52, 35, 52, 48]
+    """
+    variant = state.variant
+    t = variant.tables
+    if variant.goal is Goal.TABLEAU_CLEARED:
+        return sum(len(state.piles[i]) for i in t.tableau)
+    if variant.goal is Goal.ONE_PILE:
+        tableau = set(t.tableau)
+        undealt = sum(len(pile) for i, pile in enumerate(state.piles) if i not in tableau)
+        return sum(1 for i in t.tableau if state.piles[i]) + undealt
+    return cards_to_win(variant) - sum(len(state.piles[f]) for f in t.foundations)
