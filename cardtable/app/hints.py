@@ -13,7 +13,7 @@ from typing import Protocol
 from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, apply, legal_moves
 from cardtable.solitaire.model import PileKind
-from cardtable.solitaire.observe import seen_card
+from cardtable.solitaire.observe import seen_card, stock_known
 from cardtable.solitaire.rules.gaps import in_sequence, rows
 from cardtable.solitaire.rules.groups import WHOLE_PILES
 from cardtable.solitaire.rules.stock import deals_onto_full_columns
@@ -174,7 +174,7 @@ class HeuristicHinter:
         than that holds the deal back, and one filled brings it nearer."""
         variant = state.variant
         if move.kind is MoveKind.DEAL:
-            return Hint(move, 1, "new cards come into play")
+            return Hint(move, 1, "cards seen on an earlier pass come round again" if stock_known(state) else "new cards come into play")
         if move.kind is MoveKind.REDEAL:
             again = "another pass through the stock" if variant.tables.waste is not None else "the cards laid out afresh"
             return Hint(move, 0, again)

@@ -87,3 +87,13 @@ def test_a_grids_hint_never_ranks_a_card_out_of_its_rows_run_above_a_plain_move(
     breaking = [h for h in hints if "breaks the run it stands in" in h.reason]
     assert breaking and all(h.score < 0 for h in breaking)
     assert "breaks" not in hints[0].reason
+
+
+def test_a_deal_from_a_stock_turned_over_says_its_cards_were_seen() -> None:
+    # Once Canfield's stock was turned over, every deal was still "new cards come into play".
+    from dataclasses import replace
+
+    start = get_variant("klondike").start(5)
+    fresh, turned = (next(h for h in HeuristicHinter().best_moves(s) if h.move.kind is MoveKind.DEAL) for s in (start, replace(start, redeals=1)))
+    assert fresh.reason.endswith("new cards come into play"), fresh.reason
+    assert turned.reason.endswith("cards seen on an earlier pass come round again"), turned.reason

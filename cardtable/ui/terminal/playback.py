@@ -92,12 +92,12 @@ def undo_offer(known: Verdict | None) -> tuple[int, str] | None:
     how many, and the question offering to undo them before the game is given up to be shown.
 
     >>> undo_offer(Verdict(Standing.LOST, 2))[1]
-    "this game can't be won from here, but it can 2 moves back: undo 2 moves and play on?"
+    "this game can't be won from here, but it can be won 2 moves back: undo 2 moves and play on?"
     """
     if known is None or known.standing is not Standing.LOST or not known.undo:
         return None
     moves = f"{known.undo} move{'s' * (known.undo != 1)}"
-    return known.undo, f"this game can't be won from here, but it can {moves} back: undo {moves} and play on?"
+    return known.undo, f"this game can't be won from here, but it can be won {moves} back: undo {moves} and play on?"
 
 
 def _undone(

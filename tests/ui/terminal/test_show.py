@@ -169,7 +169,7 @@ def test_typed_show_with_the_indicator_on_offers_the_undo_before_giving_up(tmp_p
     games.set_indicator(True)
     out: list[str] = []
     play_plain(games, game_id, session, ["turn"] * 4 + ["show", "yes", "quit"], out.append)
-    assert ("  this game can't be won from here, but it can 1 move back: undo 1 move and play on? (yes/no; "
+    assert ("  this game can't be won from here, but it can be won 1 move back: undo 1 move and play on? (yes/no; "
             "after no, you are asked whether to give the game up to see the win)") in out
     assert session.move_count == 3 and not session.given_up
     assert games.store.load("me", game_id).move_count == 3  # saved as undone
@@ -219,7 +219,7 @@ def test_fullscreen_show_with_the_indicator_on_offers_the_undo_before_giving_up(
             await pilot.press("m")
             await pilot.pause()
             asked = str(app.screen.query_one("#sheet", Static).render())
-            assert asked.startswith("This game can't be won from here, but it can 1 move back: undo 1 move and play on?")
+            assert asked.startswith("This game can't be won from here, but it can be won 1 move back: undo 1 move and play on?")
             await pilot.press("y")
             await pilot.pause()
             assert app.session.move_count == 3 and not app.session.given_up

@@ -91,6 +91,9 @@ def test_every_game_is_laid_out_and_played_by_clicking(one_page: Page, variant: 
         page.dblclick(_place(state, move.source))  # a card that goes alone (a King)
     elif move.kind is MoveKind.PAIR:
         page.click(_place(state, move.source))
+        # (Monte Carlo's said "a card that goes alone: the foundation", where none does)
+        expect(page.locator("#message")).to_contain_text("the card it pairs with")
+        expect(page.locator("#message")).not_to_contain_text("alone")
         page.click(_place(state, move.target))
     else:
         assert move.target is not None

@@ -236,7 +236,7 @@ def test_show_me_on_a_table_known_lost_offers_the_undo_before_giving_up(browser:
     page.click("#show-me")
     expect(page.locator("#status")).to_contain_text(moves_said(3))
     expect(page.locator("#winnable")).to_have_text("Still winnable? yes", timeout=30_000)
-    assert asked == ["This game can't be won from here, but it can 1 move back. Undo 1 move and play on? "
+    assert asked == ["This game can't be won from here, but it can be won 1 move back. Undo 1 move and play on? "
                      "(Cancel: you are asked next whether to give the game up to see a win.)"]
     expect(page.locator("#message")).to_have_text("Took back 1 move: the game can be won from here.")
     expect(page.locator("#undo")).to_be_enabled()  # played on, not given up

@@ -42,7 +42,7 @@ function pairsWhere(picked, twice) {
   if (kinds.length && kinds.every((kind) => kind === "foundation")) {
     return `the foundation: the card goes alone${twice ? ` (or ${twice} the card)` : ""}`;
   }
-  return "the card it pairs with (a card that goes alone: the foundation)";
+  return "the card it pairs with";
 }
 
 function say(text) {
@@ -153,7 +153,7 @@ async function undoneInstead() {
   const back = lost ? judged.undo : null;
   if (!back) return false;
   const moves = back === 1 ? "1 move" : `${back} moves`;
-  if (!window.confirm(`This game can't be won from here, but it can ${moves} back. Undo ${moves} and play on? `
+  if (!window.confirm(`This game can't be won from here, but it can be won ${moves} back. Undo ${moves} and play on? `
     + "(Cancel: you are asked next whether to give the game up to see a win.)")) return false;
   let undone = 0;
   while (undone < back && (await act("undo")).ok) undone += 1;
