@@ -337,6 +337,10 @@ def test_a_game_played_to_a_dead_end_says_so_and_stops_the_clock(page: Page, ser
     expect(page.locator("#message")).to_have_text("No move leads anywhere now: undo, or start a new deal.")
     shown = page.request.get(f"{server}/api/games/latest").json()
     assert shown["stuck"] and not shown["clock_running"]
+    page.reload()  # said again: the welcome alone left the clock standing without a word why
+    expect(page.locator("#message")).to_have_text(
+        "Welcome back: the game is as you left it. No move leads anywhere now: undo, or start a new deal."
+    )
 
 
 def test_a_double_click_after_a_card_picked_up_elsewhere_still_sends_its_card_home(page: Page) -> None:

@@ -39,10 +39,8 @@ function pairsWhere(picked, twice) {
   if (!view || !entryOf(view.game)?.pairs) return "where it goes";
   const targets = picked && view.targets ? view.targets[picked.pile]?.[picked.position] ?? [] : [];
   const kinds = targets.map((name) => view.piles.find((p) => p.name === name)?.kind);
-  if (kinds.length && kinds.every((kind) => kind === "foundation")) {
-    return `the foundation: the card goes alone${twice ? ` (or ${twice} the card)` : ""}`;
-  }
-  return "the card it pairs with";
+  const alone = kinds.length && kinds.every((kind) => kind === "foundation");
+  return alone ? `the foundation: the card goes alone${twice ? ` (or ${twice} the card)` : ""}` : "the card it pairs with";
 }
 
 function say(text) {
@@ -330,8 +328,9 @@ async function open(next, pick = null) {
   const fresh = next.daily ? "Today's deal: proved winnable."
     : pick === "daily" ? "Today's deal again: you have played it, so this game counts as an ordinary one."
     : pick === "winnable" ? "A deal the solver proved winnable." : "";
-  const sent = next.sent_home_at_the_deal ? `${next.sent_home_at_the_deal.charAt(0).toUpperCase()}${next.sent_home_at_the_deal.slice(1)}.` : "";
-  say(next.moves ? "Welcome back: the game is as you left it." : [fresh, sent].filter(Boolean).join(" "));
+  const sent = next.sent_home_at_the_deal ? `${next.sent_home_at_the_deal[0].toUpperCase()}${next.sent_home_at_the_deal.slice(1)}.` : "";
+  const back = `Welcome back: the game is as you left it.${next.stuck && !next.result ? ` ${STUCK}` : ""}`;  // (why its clock stands)
+  say(next.moves ? back : [fresh, sent].filter(Boolean).join(" "));
 }
 
 async function leavingGame() {
