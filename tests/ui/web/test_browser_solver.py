@@ -94,10 +94,16 @@ def test_a_winnable_deal_and_the_daily_deal_from_their_buttons(page: Page, serve
 
 def test_show_me_plays_the_win_back_and_stops_where_asked(page: Page, server: str) -> None:  # noqa: F811
     start(page, "freecell", 1)
+    page.click("#show-settings")
+    page.check("#setting-winnable")
+    page.click("#settings-done")
+    expect(page.locator("#winnable")).to_have_text("Still winnable? yes", timeout=30_000)
     where = page.locator("#show-me").bounding_box()
     page.click("#show-me")
-    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: move [2-9]\d* of"))
+    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: move [2-9]\d* of \d+; a win in \d+ moves$"))
     expect(page.locator("#status")).to_contain_text(re.compile(r"· [2-9]\d* moves ·"))  # the playback's own count
+    # The verdict is on the game, not on the playback's table: it stood beside the playback's count.
+    expect(page.locator("#winnable")).to_be_hidden()
     expect(page.locator("#show-me")).to_have_text("Stop")
     assert page.locator("#show-me").bounding_box() == where  # "Stop" is pressed where "Show me" was
     page.click("#show-me")
@@ -106,6 +112,7 @@ def test_show_me_plays_the_win_back_and_stops_where_asked(page: Page, server: st
     settle(page)
     assert page.locator('#table .card[data-pile="t1"]').first.get_attribute("data-card") == "JD"  # as it was
     expect(page.locator("#status")).to_contain_text("0 moves")
+    expect(page.locator("#winnable")).to_have_text("Still winnable? yes")
 
 
 def test_show_me_on_a_deal_proved_lost_says_so_without_an_error(page: Page) -> None:  # noqa: F811

@@ -74,6 +74,7 @@ function status() {
   const falls = shown.score_falls;
   const score = falls ? Math.max(0, falls.points - falls.by * Math.floor(Math.floor(elapsed) / falls.every)) : shown.score;
   $("status").textContent = `${view.name} · ${dealName(view)} · ${shown.moves} move${shown.moves === 1 ? "" : "s"} · score ${scoreText(shown, score)} · ${minutes}:${String(seconds).padStart(2, "0")}${over}`;
+  $("winnable").style.visibility = shown === view ? "" : "hidden";  // a verdict is on the game, not on a playback's table
   // A game given up is played on no further: only a new deal (or "show me" stopping) is left.
   $("undo").disabled = !view.can_undo || view.given_up;
   $("redo").disabled = !view.can_redo || view.given_up;
@@ -205,7 +206,7 @@ async function playBack(run) {
       table.render(frame);
       status();
       table.highlight(null);
-      say(`Show me: move ${step} of ${data.frames.length} (${data.text})`);
+      say(`Show me: move ${step} of ${data.frames.length}; ${data.text}`);
       await new Promise((resolve) => setTimeout(resolve, STEP_MS));
     }
   } finally {
