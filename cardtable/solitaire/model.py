@@ -42,11 +42,16 @@ class PileId:
     ('t3', 'the stock')
     >>> PileId(PileKind.TABLEAU, 3, "row").title, PileId(PileKind.TABLEAU, 3, "row") == PileId(PileKind.TABLEAU, 3)
     ('row 3', True)
+    >>> PileId(PileKind.RESERVE, 1, alone=True).title
+    'the reserve'
+
     """
 
     kind: PileKind
     number: int = 1
     word: str = field(default="", compare=False)
+    alone: bool = field(default=False, compare=False)
+    """Whether it is its game's one pile of its kind: titled ``the reserve``, not ``reserve 1``."""
 
     @property
     def name(self) -> str:
@@ -62,7 +67,7 @@ class PileId:
     @property
     def title(self) -> str:
         """The pile in words, for messages: ``column 3``, ``the waste``."""
-        return f"the {self.noun}" if self.kind not in _TITLES else f"{self.noun} {self.number}"
+        return f"the {self.noun}" if self.kind not in _TITLES or self.alone else f"{self.noun} {self.number}"
 
 
 class MoveKind(Enum):

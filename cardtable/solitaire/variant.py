@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +77,12 @@ class Variant:
         laid = sum(d + u for spec in self.piles for d, u in (spec.dealt,))
         if laid > self.deck.size:
             raise ValueError(f"{self.id}: the deal lays out {laid} cards from a deck of {self.deck.size}")
+        # A game's one pile of its kind is said as "the reserve", not "reserve 1" (Canfield).
+        kinds = Counter(spec.id.kind for spec in self.piles)
+        lone = [replace(spec, id=replace(spec.id, alone=True)) if kinds[spec.id.kind] == 1 else spec for spec in self.piles]
+        object.__setattr__(self, "piles", tuple(lone))
+        if self.refill_from is not None and kinds[self.refill_from.kind] == 1:
+            object.__setattr__(self, "refill_from", replace(self.refill_from, alone=True))
 
     if not TYPE_CHECKING:  # hidden from the type checker, which would accept any name
 

@@ -97,3 +97,14 @@ def test_a_deal_from_a_stock_turned_over_says_its_cards_were_seen() -> None:
     fresh, turned = (next(h for h in HeuristicHinter().best_moves(s) if h.move.kind is MoveKind.DEAL) for s in (start, replace(start, redeals=1)))
     assert fresh.reason.endswith("new cards come into play"), fresh.reason
     assert turned.reason.endswith("cards seen on an earlier pass come round again"), turned.reason
+
+
+def test_a_game_s_one_reserve_is_the_reserve_not_reserve_1() -> None:
+    from cardtable.app.hints import describe
+    from cardtable.solitaire import Move
+
+    state = position("canfield", t1="KH QS", t2="KD", t3="8H", t4="4D", stock="[2C] [3C] [5H]", r1="[8S] 7S")
+    play = Move(MoveKind.MOVE, state.variant.index_of_name("r1"), state.variant.index_of_name("t3"))
+    assert describe(state, play) == "7♠ from the reserve to column 3"
+    freecell = get_variant("freecell").start(1)  # four cells: each by its number
+    assert describe(freecell, Move(MoveKind.MOVE, 4, freecell.variant.index_of_name("c2"))).endswith("to free cell 2")
