@@ -177,13 +177,35 @@ def _groups(variant: Variant) -> list[tuple[PileKind, list[PileSpec]]]:
     return list(groups.values())
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def _grid_places(variant: Variant, specs: list[PileSpec]) -> str:
+    """A grid's places with these rules: the whole grid, one place of each row (Montana's
+    first, which takes the Twos), or the others.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> [line.split(":")[0] for line in rules_page(get_variant("montana")).splitlines() if "places" in line or "place of" in line]
+    ['- The first place of each of the 4 rows of 13', '- The other 48 places of the grid']
+    """
+    grid = variant.grid or 1
+    tableau = [spec.id for spec in variant.piles if spec.kind is PileKind.TABLEAU]
+    columns = {tableau.index(spec.id) % grid for spec in specs}
+    plural = "s" * (len(specs) > 1)
+    if len(specs) == len(tableau):
+        return f"{len(specs)} place{plural} of a grid in rows of {grid}"
+    if len(columns) == 1 and len(specs) * grid == len(tableau) and (column := columns.pop()) < len(_ORDINALS):
+        return f"the {_ORDINALS[column]} place of each of the {len(specs)} rows of {grid}"
+    return f"the other {len(specs)} place{plural} of the grid"
+
+
 def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
     noun = specs[0].id.noun
     head = f"{len(specs)} {noun}{'s' if len(specs) > 1 else ''}"
     if any(spec.covered_by for spec in specs):
         head = f"{len(specs)} cards in overlapping rows"
     if kind is PileKind.TABLEAU and variant.grid is not None:
-        head = f"{len(specs)} place{'s' if len(specs) > 1 else ''} of a grid in rows of {variant.grid}"
+        head = _grid_places(variant, specs)
     first = specs[0]
     parts = []
     dealt = [spec.dealt for spec in specs]
