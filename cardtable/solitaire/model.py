@@ -44,7 +44,6 @@ class PileId:
     ('row 3', True)
     >>> PileId(PileKind.RESERVE, 1, alone=True).title
     'the reserve'
-
     """
 
     kind: PileKind
