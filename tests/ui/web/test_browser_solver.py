@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -113,6 +113,32 @@ def test_show_me_plays_the_win_back_and_stops_where_asked(page: Page, server: st
     assert page.locator('#table .card[data-pile="t1"]').first.get_attribute("data-card") == "JD"  # as it was
     expect(page.locator("#status")).to_contain_text("0 moves")
     expect(page.locator("#winnable")).to_have_text("Still winnable? yes")
+
+
+def test_the_game_s_clock_waits_while_show_me_plays(page: Page, server: str) -> None:  # noqa: F811
+    # The table shows the solver's play, not the player's: the clock ran on through it.
+    start(page, "freecell", 1)
+    page.click('#table .card[data-pile="t1"] >> nth=-1')
+    page.click('#table .slot[data-pile="c1"]')
+    expect(page.locator("#status")).to_contain_text(" 1 move ·")
+    running = lambda: page.request.get(f"{server}/api/games/latest").json()["clock_running"]  # noqa: E731
+    assert running()
+    page.click("#show-me")
+    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: move \d+ of"))
+    assert _within(10, lambda: not running())  # (once the socket's word reaches the server)
+    page.click("#show-me")
+    expect(page.locator("#message")).to_contain_text("Stopped after move")
+    assert _within(10, running)
+
+
+def _within(seconds: float, holds: Callable[[], bool]) -> bool:
+    """Whether ``holds()`` comes true within ``seconds``, asked every tenth of a second."""
+    deadline = time.monotonic() + seconds
+    while not holds():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
 
 
 def test_show_me_on_a_deal_proved_lost_says_so_without_an_error(page: Page) -> None:  # noqa: F811

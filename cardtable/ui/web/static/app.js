@@ -6,13 +6,12 @@ import { opened, pickerChoices, showStats, watchSight } from "./dialogs.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = [], view = null, socket = null, busy = Promise.resolve();
-let playing = null; // a "show me" playback under way, from the search on: {stop, quiet, dropped}
+let playing = null, frame = null; // a "show me" playback under way, from the search on: {stop, quiet, dropped}; the table it shows
 const STEP_MS = 450, STUCK = "No move leads anywhere now: undo, or start a new deal.";
 const SCORINGS = { // the scorings in the settings, in words
   uniform: "share of the cards home (%)", standard: "standard points", timed: "standard points, timed", vegas: "Vegas dollars",
 };
-let judging = false; // the "still winnable?" indicator: its verdicts come on the socket
-let judged = null; // the indicator's last verdict on the table shown: {version, standing, undo}
+let judging = false, judged = null; // the "still winnable?" indicator (its verdicts come on the socket), its last verdict: {version, standing, undo}
 const sight = watchSight((type) => { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type })); });
 
 const table = createTable($("table"), {
@@ -59,8 +58,6 @@ function scoreText(shown, score) {
   // The uniform score is the share of the cards home; the others say their scoring.
   return shown.scoring === "uniform" ? `${score}%` : `${score} (${shown.scoring})`;
 }
-
-let frame = null;  // the table a "show me" playback shows, while it plays
 
 function status() {
   if (!view) return;
@@ -177,9 +174,11 @@ async function showMe() {
   const run = { stop: false };
   playing = run;
   $("show-me").textContent = "Stop";
+  sight.cover(true);  // the table shows the playback, not the game: the game's clock waits
   try {
     await playBack(run);
   } finally {
+    sight.cover(false);
     if (playing === run) { playing = null; $("show-me").textContent = "Show me"; }
   }
 }

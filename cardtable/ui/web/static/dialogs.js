@@ -54,16 +54,17 @@ export function pickerChoices(catalogue) {
 }
 
 export function watchSight(tell) {
-  // The table out of sight: a dialog over it, or the page's tab hidden. ``tell("away")``
-  // then and ``tell("back")`` once it shows again: the game's clock waits meanwhile, as the
-  // full-screen terminal's does under a page (reading the rules is not play).
-  let away = false;
+  // The table out of sight: a dialog over it, a "show me" playback in its place (``cover``),
+  // or the page's tab hidden. ``tell("away")`` then and ``tell("back")`` once it shows again:
+  // the game's clock waits meanwhile, as the full-screen terminal's does under a page
+  // (reading the rules, or watching the solver play, is not play).
+  let away = false, covered = false;
   const look = () => {
-    const now = document.hidden || [...document.querySelectorAll("dialog")].some((dialog) => dialog.open);
+    const now = covered || document.hidden || [...document.querySelectorAll("dialog")].some((dialog) => dialog.open);
     if (now !== away) { away = now; tell(away ? "away" : "back"); }
   };
   document.addEventListener("visibilitychange", look);
   const watcher = new MutationObserver(look);
   for (const dialog of document.querySelectorAll("dialog")) watcher.observe(dialog, { attributes: true, attributeFilter: ["open"] });
-  return { away: () => away };
+  return { away: () => away, cover: (on) => { covered = on; look(); } };
 }
