@@ -415,17 +415,17 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         print(f"\ncardtable: {stopped} the database did not take the verdicts ({error}); run the same command again "
               "to store them (deals whose verdicts were not stored are searched again)", file=sys.stderr)
         if not refused:
-            _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
+            _write_so_far(variant, results, args, freecell, budget, deals, kept_all, len(known))
             return STOPPED
     except KeyboardInterrupt as stop:
         how = "stopped (kill)" if isinstance(stop, Terminated) else "interrupted"
         print(f"\ncardtable: {how}; {_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
-        _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
+        _write_so_far(variant, results, args, freecell, budget, deals, kept_all, len(known))
         return TERMINATED if isinstance(stop, Terminated) else INTERRUPTED
     except BatchStopped as error:
         print(f"\ncardtable: {plural(len(error.left), 'deal')} not searched ({deal_ranges(error.left)}): {error}; "
               f"{_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
-        _write_so_far(variant, results, args, freecell, budget, deals, kept_all)
+        _write_so_far(variant, results, args, freecell, budget, deals, kept_all, len(known))
         return STOPPED
     finally:
         if store is not None:
@@ -436,13 +436,13 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         its, it = ("its time", "it") if len(known) == 1 else ("their times", "them")
         print(f"({plural(len(known), 'verdict')} and {its} come from the store; --again solves {it} anew)")
     print(f"{variant.name}\n{summary.text()}")
-    written = _write_files(variant, results, args, freecell, budget, deals, kept_all)
+    written = _write_files(variant, results, args, freecell, budget, deals, kept_all, len(known))
     return STOPPED if refused or not written else 0
 
 
 def _write_so_far(
     variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget,
-    deals: list[int], kept: bool,
+    deals: list[int], kept: bool, reused: int = 0,
 ) -> None:
     """Write the files asked for with the results of a batch that stopped early (``kept``:
     every verdict reached is in the store)."""
@@ -453,7 +453,7 @@ def _write_so_far(
               "already are as they were)", file=sys.stderr)
         return
     results.sort(key=lambda r: r.deal)
-    if _write_files(variant, results, args, freecell, budget, deals, kept):
+    if _write_files(variant, results, args, freecell, budget, deals, kept, reused):
         print(f"cardtable: the files asked for hold the {plural(len(results), 'deal')} decided or searched so far",
               file=sys.stderr)
 
@@ -485,7 +485,7 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False, known: in
 
 def _write_files(
     variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget,
-    deals: list[int], kept: bool,
+    deals: list[int], kept: bool, reused: int = 0,
 ) -> bool:
     """Write the CSV, JSON and plot files asked for; solutions in the notation the
     one-deal solve prints (``--notation``). A file that can't be written then (a full
@@ -498,7 +498,7 @@ def _write_files(
         ]
     try:
         with held_off():
-            _write_each(variant, results, args, fields, budget, deals)
+            _write_each(variant, results, args, fields, budget, deals, reused)
     except (OSError, ValueError) as error:
         named = getattr(error, "filename", None) or " or ".join(n for n in (args.csv, args.json, args.plot) if n)
         why = (error.strerror or error) if isinstance(error, OSError) else error
@@ -512,9 +512,10 @@ def _write_files(
 
 def _write_each(
     variant: Variant, results: list[DealResult], args: argparse.Namespace, fields: tuple[str, ...], budget: Budget,
-    deals: list[int],
+    deals: list[int], reused: int = 0,
 ) -> None:
-    """The files asked for, one after the other (OSError, ValueError: one can't be written)."""
+    """The files asked for, one after the other (OSError, ValueError: one can't be written);
+    ``reused``: verdicts read from the store, searched earlier and perhaps with another budget."""
     if args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as out:
             writer = csv.writer(out)
@@ -529,7 +530,7 @@ def _write_each(
         limits = {"seconds": budget.seconds, "nodes": budget.nodes, "memory_mb": budget.memory_mb}
         asked = {"deals": deal_ranges(deals), "complete": len(results) == len(set(deals))}  # (a batch stopped early)
         whole = {"game": variant.id, **asked, "share": summary.share, "interval": interval, **counts, "budget": limits,
-                 "results": rows}
+                 "from_store": reused, "results": rows}
         Path(args.json).write_text(json.dumps(whole, indent=1), encoding="utf-8")
     if args.plot:
         plot(results, f"{variant.name}: seconds per deal", Path(args.plot))
