@@ -220,7 +220,7 @@ class HeuristicHinter:
         if source.kind is PileKind.WASTE:
             return Hint(move, 40, "that brings a card from the waste into play")
         if onto_empty and full and target.kind is PileKind.TABLEAU:
-            return Hint(move, 2, f"that fills an empty {target.id.noun}: the stock deals only when none is empty")
+            return Hint(move, 2, f"that fills an empty {target.id.noun}, and the stock deals only when none is empty")
         below = cards[left - 1] if left else None
         if below is not None and source.build is not None and source.build.allows(variant.deck, below, card):
             # Below a deal or a redeal, even onto an empty pile: a run split off there and

@@ -42,7 +42,7 @@ def test_where_the_stock_deals_only_onto_full_columns_the_hint_fills_them_and_de
     stock = " ".join(["[AS]"] * 10)
     gap = position("spider-1suit", stock=stock, t1="KS 5S", t2="9S", t3="TS", t4="KS", t5="QS", t6="JS", t7="KS", t8="3S", t9="7S")
     ranked = HeuristicHinter().best_moves(gap)
-    assert "fills an empty column: the stock deals only when none is empty" in ranked[0].reason, [h.reason for h in ranked]
+    assert "fills an empty column, and the stock deals only when none is empty" in ranked[0].reason, [h.reason for h in ranked]
     empties = next(h for h in ranked if "empties a column" in h.reason)  # 9S onto the 10
     assert empties.score < ranked[0].score and "the stock deals only when none is empty" in empties.reason
     full = position("spider-1suit", stock=stock, t1="KS 5S", t2="9S", t3="TS", t4="KS", t5="QS", t6="JS", t7="KS", t8="3S", t9="7S", t10="KS AS")
