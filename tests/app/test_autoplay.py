@@ -9,9 +9,11 @@ import pytest
 
 from cardtable.app import EventKind, Options, Session
 from cardtable.app import autoplay
+from cardtable.app.history import History
 from cardtable.app.autoplay import _marks, builds_home, finish, is_stuck
 from cardtable.solitaire import Move, MoveKind, State, Variant, apply, canonical_key, get_variant, is_won, legal_moves, still_to_go, variants
 from cardtable.solitaire.observe import stock_known
+from tests.app.wandering import wander
 from tests.solitaire.games.positions import position
 
 
@@ -302,15 +304,11 @@ def test_a_table_called_stuck_has_no_move_that_nears_the_goal_or_turns_a_card_up
     # clear to the waste, or two piles still to make one: their goal counts neither home.
     rng = random.Random(variant.id)
     for deal in range(1, 4):
-        state = variant.start(deal)
-        for _ in range(120):
-            moves = legal_moves(state)
-            if not moves:
-                break
+        for history in wander(History.begin(variant.start(deal)), rng, 120, undo=0, redo=0):
+            state = history.state
             if is_stuck(state):
-                for move in moves:
+                for move in legal_moves(state):
                     after = apply(state, move, trusted=True)
                     assert still_to_go(after) >= still_to_go(state), (variant.id, deal, move)
                     assert _down(after) >= _down(state), (variant.id, deal, move)
                 break
-            state = apply(state, rng.choice(moves), trusted=True)
