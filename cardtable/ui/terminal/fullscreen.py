@@ -211,8 +211,8 @@ class TableApp(App[int]):
         """Left off the key line: Deal, in a game with no stock and no redeal (Yukon), where
         d says why it does nothing; and Pick or Drop, whichever space does not do now."""
         if action == "deal" and hasattr(self, "session"):
-            deals = bool(self.session.variant.piles_of(PileKind.STOCK)) or self.session.gathering is not None
-            return deals == (parameters != ("none",))
+            dealing = bool(self.session.variant.piles_of(PileKind.STOCK)) or self.session.gathering is not None
+            return dealing == (parameters != ("none",))
         if action == "pick":  # space: Drop (the same action) while a card is held
             return (getattr(self, "selected", None) is None) == (parameters != ("drop",))
         return True
