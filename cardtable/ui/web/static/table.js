@@ -25,6 +25,7 @@ export function createTable(root, handlers) {
   let drag = null;
   let dragged = false; // the click the browser sends after a drag is not a click
   let pressed = null; // the element a mouse button went down on, until it comes up
+  let missed = false; // that element was a card sliding away from where the press was aimed
   let hint = null; // the hint lit: {move, id, version} of the table it was given on
 
   function cardWidth() {
@@ -267,6 +268,20 @@ export function createTable(root, handlers) {
   }
 
   root.addEventListener("pointerdown", (event) => {
+    // A press lands where the cards are going: slides still running end at once, and one
+    // that met a card on its way out of the place (sent home, played) goes to what lies
+    // there now, which the release, finding it, clicks. (Capturing: before the drag's.)
+    missed = false;
+    const sliding = root.getAnimations({ subtree: true }).filter((a) => a.playState === "running");
+    if (!sliding.length) return;
+    sliding.forEach((a) => a.finish());
+    const under = document.elementFromPoint(event.clientX, event.clientY)?.closest(".card, .slot");
+    if (under === event.target.closest(".card, .slot")) return;
+    missed = true;
+    event.stopPropagation();
+  }, { capture: true });
+
+  root.addEventListener("pointerdown", (event) => {
     dragged = false;
     const el = event.target.closest(".card");
     if (!el || el.classList.contains("down") || event.button > 0) return;
@@ -313,11 +328,14 @@ export function createTable(root, handlers) {
   root.addEventListener("mouseup", (event) => {
     // A redraw between press and release (a view come by the socket, the table resized as
     // the message under it changes) takes the element pressed away, and the browser then
-    // sends no click: the card now under the pointer gets the click, and the double-click.
-    const gone = pressed && !pressed.isConnected;
-    pressed = null;
-    if (!gone || event.button > 0) return;
+    // sends no click; a press that met a card sliding away sends it to the table as a
+    // whole (unless, a tap, the browser found the card under it itself): the card now
+    // under the pointer gets the click, and the double-click.
     const el = document.elementFromPoint(event.clientX, event.clientY)?.closest(".card, .slot");
+    const gone = pressed && (!pressed.isConnected || (missed && pressed.closest(".card, .slot") !== el));
+    pressed = null;
+    missed = false;
+    if (!gone || event.button > 0) return;
     if (!el || !root.contains(el)) return;
     const at = { bubbles: true, clientX: event.clientX, clientY: event.clientY, detail: event.detail };
     el.dispatchEvent(new MouseEvent("click", at));
