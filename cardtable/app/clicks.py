@@ -54,8 +54,29 @@ def played_by_click(state: State, pile: int, position: int) -> int | None:
     """
     if not state.hidden[pile] <= position < len(state.piles[pile]):  # (a face-down card plays nowhere)
         return None
-    places = targets(state, pile, count_of(state, pile, position))
-    return places[0] if plays_at_click(state.variant, pile, places) else None
+    count = count_of(state, pile, position)
+    places = targets(state, pile, count)
+    if plays_at_click(state.variant, pile, places):
+        return places[0]
+    only = the_only_move(state)
+    return only.target if only is not None and only.source == pile and only.count == count else None
+
+
+def the_only_move(state: State) -> Move | None:
+    """The table's one move, a card's, where nothing else at all can be done (Clock's
+    turned card, every time): a click on that card plays it.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> clock = get_variant("clock").start(1)
+    >>> clock.variant.pile_names[the_only_move(clock).source]
+    'waste'
+    >>> the_only_move(get_variant("golf").start(4)) is None  # several cards go to the waste, and the stock deals
+    True
+    """
+    moves = legal_moves(state)
+    if len(moves) != 1 or moves[0].kind is not MoveKind.MOVE or moves[0].target is None:
+        return None
+    return moves[0]
 
 
 def plays_at_click(variant: Variant, pile: int, places: Sequence[int]) -> bool:
@@ -71,11 +92,13 @@ def plays_at_click(variant: Variant, pile: int, places: Sequence[int]) -> bool:
     return variant.piles[pile].kind is PileKind.TABLEAU and goes_to is PileKind.WASTE
 
 
-def played_by_clicks(variant: Variant, every: dict[int, dict[int, list[int]]]) -> dict[int, list[int]]:
-    """The positions of the cards a click plays (``plays_at_click``), by pile, from
-    ``every_target``'s answer."""
-    found = {p: [at for at, to in each.items() if plays_at_click(variant, p, to)] for p, each in every.items()}
-    return {p: ats for p, ats in found.items() if ats}
+def played_by_clicks(state: State, every: dict[int, dict[int, list[int]]]) -> dict[int, list[int]]:
+    """The positions of the cards a click plays (``plays_at_click``, or the table's only
+    move), by pile, from ``every_target``'s answer for ``state``."""
+    found = {p: [at for at, to in each.items() if plays_at_click(state.variant, p, to)] for p, each in every.items()}
+    if (only := the_only_move(state)) is not None and only.source is not None:
+        found.setdefault(only.source, []).append(len(state.piles[only.source]) - only.count)
+    return {p: sorted(set(ats)) for p, ats in found.items() if ats}
 
 
 Goes = Sequence[tuple[int | None, int]]

@@ -8,7 +8,8 @@ import pytest
 
 from cardtable.app import Options, Session
 from cardtable.app.hints import describe
-from cardtable.solitaire import Move, MoveKind, Variant, get_variant, legal_moves, variants
+from cardtable.app.clicks import played_by_click, the_only_move
+from cardtable.solitaire import Move, MoveKind, Variant, apply, get_variant, legal_moves, variants
 from tests.solitaire.games.positions import position
 
 
@@ -129,3 +130,23 @@ def test_a_card_with_somewhere_to_go_is_played_by_naming_it_alone(variant: Varia
 def test_every_target_names_a_klondike_run_by_the_card_under_it() -> None:
     session = Session(get_variant("klondike"), 7)
     assert session.every_target() == {"t6": {5: ["t2"]}, "t7": {6: ["t4"]}}
+
+
+def test_clocks_turned_card_goes_to_its_hour_at_a_click_all_through_a_deal() -> None:
+    # The table's only move, every time: a click that only picked it up asked for a second click to no purpose.
+    state = get_variant("clock").start(1)
+    waste = state.variant.index_of_name("waste")
+    played = 0
+    while state.piles[waste] and legal_moves(state):
+        (move,) = legal_moves(state)
+        assert played_by_click(state, waste, len(state.piles[waste]) - 1) == move.target
+        state = apply(state, move)
+        played += 1
+    assert played == 41  # deal 1 plays 41 cards before the fourth King turns up
+
+
+def test_a_card_with_one_place_is_not_played_at_a_click_while_anything_else_can_be_done() -> None:
+    # Klondike deal 1's opening: the stock deals, and other cards move, so a click picks a card up.
+    state = get_variant("klondike").start(1)
+    assert the_only_move(state) is None
+    assert all(played_by_click(state, p, len(cards) - 1) is None for p, cards in enumerate(state.piles) if cards)

@@ -223,7 +223,7 @@ def _targets(session: Session) -> tuple[JSON, JSON]:
     names = session.pile_names
     every = every_target(session.state)
     places = {names[p]: {str(at): [names[i] for i in to] for at, to in each.items()} for p, each in every.items()}
-    return places, {names[p]: ats for p, ats in played_by_clicks(session.variant, every).items()}
+    return places, {names[p]: ats for p, ats in played_by_clicks(session.state, every).items()}
 
 
 def _score_falls(session: Session) -> JSON | None:

@@ -182,7 +182,7 @@ def test_the_view_says_where_each_card_may_go_as_the_targets_route_does(app: Fas
             view = client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": view["version"]}).json()["view"]
 
 
-@pytest.mark.parametrize("game", ["golf", "tri-peaks", "pyramid", "klondike"])
+@pytest.mark.parametrize("game", ["golf", "tri-peaks", "pyramid", "klondike", "clock"])
 def test_the_view_names_the_cards_a_click_plays_as_the_full_screen_plays_them(game: str) -> None:
     from cardtable.app.clicks import played_by_click
 
@@ -199,7 +199,7 @@ def test_the_view_names_the_cards_a_click_plays_as_the_full_screen_plays_them(ga
         assert shown == played
         ever |= shown
         assert session.play(legal_moves(state)[-1]).ok
-    assert bool(ever) == (game in ("golf", "tri-peaks"))  # (never in Klondike; Pyramid's deal 4 shows no King here)
+    assert bool(ever) == (game in ("golf", "tri-peaks", "clock"))  # (never in Klondike; Pyramid's deal 4 shows no King here)
 
 
 def test_a_game_given_up_says_no_card_may_go_anywhere() -> None:
