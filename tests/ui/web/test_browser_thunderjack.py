@@ -383,3 +383,52 @@ def test_on_a_phone_the_three_hands_sit_side_by_side_in_the_order_they_are_named
     assert left["y"] == middle["y"] == right["y"]  # one row
     assert 0 <= left["x"] < middle["x"] < right["x"] and right["x"] + right["width"] <= 390  # in order, all in sight
     context.close()
+
+
+def test_on_a_phone_long_hands_stay_in_their_seats_and_every_card_shows_its_rank_and_suit(
+    browser: Browser, served: tuple[str, FastAPI]  # noqa: F811
+) -> None:
+    # Hands of five and six cards ran out of their seats, and the strip of each covered
+    # card showed its rank and a sliver of its suit: the suit makes a Thunderjack.
+    url, app = served
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(url + "/api/thunderjack/stats")  # (the player's cookie)
+    table = BlackjackTable(app.state.live.store, player_of(page, app), seed=3)
+    assert table.toggle("left").ok and table.toggle("right").ok and table.chip(10).ok and table.deal().ok
+    while table.in_play:  # every hand hit while it may be: seed 3 ends with hands of 5, 5 and 6 cards
+        assert table.play("hit" if "hit" in table.view()["actions"] else "stand").ok
+    page.goto(url + "/thunderjack")
+    expect(page.locator(".seat .card")).to_have_count(16)
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")  # all dealt
+    settled_snap(page, "thunderjack-phone-long-hands")
+    for name in ("left", "middle", "right"):
+        seat = page.locator(f".seat[data-seat='{name}']").bounding_box()
+        assert seat is not None and 0 <= seat["x"] and seat["x"] + seat["width"] <= 390
+        cards = [c.bounding_box() for c in page.locator(f".seat[data-seat='{name}'] .card").all()]
+        for card, after in zip(cards, [*cards[1:], None]):
+            assert card is not None and seat["x"] <= card["x"] and card["x"] + card["width"] <= seat["x"] + seat["width"]
+            if after is not None:  # the corner, rank over suit, lies in the card's left quarter: its strip shows it whole
+                assert after["x"] - card["x"] >= 0.25 * card["width"], (name, after["x"] - card["x"], card["width"])
+    assert page.locator(".seat .card svg text.suit").count() == 2 * 16  # each corner's suit under its rank
+    context.close()
+
+
+@pytest.mark.parametrize(("seed", "said"), [(4, "bust"), (6, "blackjack"), (14, "push")])
+def test_a_round_over_says_a_dealers_bust_a_natural_and_a_push_in_words(
+    page: Page, served: tuple[str, FastAPI], seed: int, said: str
+) -> None:
+    # "Dealer 23" said nothing of the bust, a Blackjack read "21 soft", and a push "+0".
+    url, app = served
+    table = BlackjackTable(app.state.live.store, player_of(page, app), seed=seed)
+    assert table.chip(10).ok and table.deal().ok  # (on the one hand a new table bets on)
+    while table.in_play:
+        assert table.play("stand").ok
+    page.goto(url + "/thunderjack")
+    hand = page.locator(".hand").first
+    if said == "bust":
+        expect(page.locator("#dealer .total")).to_have_text(re.compile(r"^Dealer 2\d · bust$"))
+    elif said == "blackjack":
+        expect(hand.locator(".note")).to_have_text("21 · bet 10 · blackjack")
+    else:
+        expect(hand.locator(".paid")).to_have_text("push")

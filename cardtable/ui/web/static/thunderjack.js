@@ -26,7 +26,7 @@ function cardElement(card, isNew, delay) {
   const element = document.createElement("div");
   element.className = "card" + (card.card ? "" : " down") + (isNew ? " dealt" : "");
   element.style.animationDelay = `${delay * 0.12}s`;
-  element.innerHTML = card.card ? faceSVG(card.card) : backSVG();
+  element.innerHTML = card.card ? faceSVG(card.card, true) : backSVG();  // rank over suit: all a strip of a fanned card shows
   if (card.card) element.dataset.card = card.card;
   return element;
 }
@@ -39,6 +39,20 @@ function cardsRow(cards, before, start) {
     row.append(cardElement(card, !wasSame, wasSame ? 0 : start + n));
   });
   return row;
+}
+
+function fitSeats(seats) {
+  // Long hands side by side on a phone: each card's strip narrows until every hand fits its
+  // seat (measured as laid out: the cards being dealt are still on their way in).
+  const padding = (el) => parseFloat(getComputedStyle(el).paddingLeft) + parseFloat(getComputedStyle(el).paddingRight);
+  const over = () => [...seats.querySelectorAll(".cards")].some((row) => {
+    const cards = [...row.children];
+    if (cards.length < 2) return false;
+    const room = row.closest(".seat").clientWidth - padding(row.closest(".seat")) - padding(row.parentElement);
+    return cards[0].offsetWidth + (cards.length - 1) * (cards[1].offsetLeft - cards[0].offsetLeft) > room;
+  });
+  seats.style.removeProperty("--strip");
+  for (let strip = 15; strip >= 11 && over(); strip -= 1) seats.style.setProperty("--strip", `${strip}px`);
 }
 
 function render(next) {
@@ -54,7 +68,7 @@ function render(next) {
   const oldRound = previous && previous.round;
   const dealer = $("dealer");
   dealer.querySelector(".cards").replaceWith(cardsRow(round ? round.dealer : [], oldRound && oldRound.dealer, 1));
-  dealer.querySelector(".total").textContent = round ? `Dealer ${round.dealer_total}` : "";
+  dealer.querySelector(".total").textContent = round ? `Dealer ${round.dealer_total}${round.dealer_total > 21 ? " · bust" : ""}` : "";
   const seats = $("seats");
   seats.replaceChildren();
   for (const seat of [...view.seats].reverse()) {  // left hand on the left of the screen
@@ -76,18 +90,21 @@ function render(next) {
       const note = document.createElement("div");
       note.className = "note";
       const finish = hand.finish ? ` · ${hand.finish}` : "";
-      note.textContent = `${hand.total}${hand.soft ? " soft" : ""} · bet ${hand.bet}${finish}`;
+      const natural = ["blackjack", "thunderjack"].includes(hand.finish);  // 21, not "21 soft": it is named beside
+      note.textContent = `${hand.total}${hand.soft && !natural ? " soft" : ""} · bet ${hand.bet}${finish}`;
       element.append(note);
       if (hand.paid !== null && (round.over || ["thunderjack", "blackjack", "blitz", "surrendered", "bust"].includes(hand.finish))) {
         const paid = document.createElement("div");
         paid.className = hand.paid < hand.bet ? "paid lost" : "paid";  // a loss in another colour than a win
-        paid.textContent = hand.paid - hand.bet >= 0 ? `+${hand.paid - hand.bet}` : `${hand.paid - hand.bet}`;
+        const net = hand.paid - hand.bet;
+        paid.textContent = net > 0 ? `+${net}` : net === 0 ? "push" : `${net}`;
         element.append(paid);
       }
       box.append(element);
     });
     seats.append(box);
   }
+  fitSeats(seats);
   // The hand to play is kept in sight (on a phone the hands stack below the controls).
   seats.querySelector(".hand.turn")?.scrollIntoView({ block: "nearest" });
   // A Thunderjack flashes as it happens: not again when a reload shows a round already over.
