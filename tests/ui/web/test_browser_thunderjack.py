@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from cardtable.app import Store
 from cardtable.app.blackjack import BlackjackTable
@@ -361,14 +361,21 @@ def test_an_empty_table_says_how_to_begin_and_a_deal_without_a_bet_says_it_again
     expect(page.locator("#dealer .card")).to_have_count(2)
 
 
-def test_on_a_phone_the_three_hands_sit_side_by_side_in_the_order_they_are_named(browser: Browser, served: tuple[str, FastAPI]) -> None:  # noqa: F811
-    """Wrapped, the right hand fell under the other two (left and middle side by side)."""
+def _three_hands_on_a_phone(browser: Browser, served: tuple[str, FastAPI]) -> tuple[BrowserContext, Page, BlackjackTable]:  # noqa: F811
+    """A phone's page, and its player's table with all three hands of seed 3 dealt."""
     url, app = served
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(url + "/api/thunderjack/stats")  # (the player's cookie)
     table = BlackjackTable(app.state.live.store, player_of(page, app), seed=3)
     assert table.toggle("left").ok and table.toggle("right").ok and table.chip(10).ok and table.deal().ok
+    return context, page, table
+
+
+def test_on_a_phone_the_three_hands_sit_side_by_side_in_the_order_they_are_named(browser: Browser, served: tuple[str, FastAPI]) -> None:  # noqa: F811
+    """Wrapped, the right hand fell under the other two (left and middle side by side)."""
+    url, app = served
+    context, page, table = _three_hands_on_a_phone(browser, served)
     page.goto(url + "/thunderjack")
     expect(page.locator(".seat .card")).to_have_count(6)
     boxes = {}
@@ -391,11 +398,7 @@ def test_on_a_phone_long_hands_stay_in_their_seats_and_every_card_shows_its_rank
     # Hands of five and six cards ran out of their seats, and the strip of each covered
     # card showed its rank and a sliver of its suit: the suit makes a Thunderjack.
     url, app = served
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.goto(url + "/api/thunderjack/stats")  # (the player's cookie)
-    table = BlackjackTable(app.state.live.store, player_of(page, app), seed=3)
-    assert table.toggle("left").ok and table.toggle("right").ok and table.chip(10).ok and table.deal().ok
+    context, page, table = _three_hands_on_a_phone(browser, served)
     while table.in_play:  # every hand hit while it may be: seed 3 ends with hands of 5, 5 and 6 cards
         assert table.play("hit" if "hit" in table.view()["actions"] else "stand").ok
     page.goto(url + "/thunderjack")
