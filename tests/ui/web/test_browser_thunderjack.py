@@ -374,9 +374,8 @@ def _three_hands_on_a_phone(browser: Browser, served: tuple[str, FastAPI]) -> tu
 
 def test_on_a_phone_the_three_hands_sit_side_by_side_in_the_order_they_are_named(browser: Browser, served: tuple[str, FastAPI]) -> None:  # noqa: F811
     """Wrapped, the right hand fell under the other two (left and middle side by side)."""
-    url, app = served
-    context, page, table = _three_hands_on_a_phone(browser, served)
-    page.goto(url + "/thunderjack")
+    context, page, _ = _three_hands_on_a_phone(browser, served)
+    page.goto(served[0] + "/thunderjack")
     expect(page.locator(".seat .card")).to_have_count(6)
     boxes = {}
     for name in ("left", "middle", "right"):
@@ -397,11 +396,10 @@ def test_on_a_phone_long_hands_stay_in_their_seats_and_every_card_shows_its_rank
 ) -> None:
     # Hands of five and six cards ran out of their seats, and the strip of each covered
     # card showed its rank and a sliver of its suit: the suit makes a Thunderjack.
-    url, app = served
     context, page, table = _three_hands_on_a_phone(browser, served)
     while table.in_play:  # every hand hit while it may be: seed 3 ends with hands of 5, 5 and 6 cards
         assert table.play("hit" if "hit" in table.view()["actions"] else "stand").ok
-    page.goto(url + "/thunderjack")
+    page.goto(served[0] + "/thunderjack")
     expect(page.locator(".seat .card")).to_have_count(16)
     page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")  # all dealt
     settled_snap(page, "thunderjack-phone-long-hands")
