@@ -11,7 +11,8 @@ UP_CARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 
 LEGEND = (
     "S stand, H hit, D double (else hit), Ds double (else stand), P split,\n"
-    "R surrender (else hit), Rs surrender (else stand); the dealer's up card across"
+    "R surrender (else hit), Rs surrender (else stand), Rp surrender (else split);\n"
+    "the dealer's up card across"
 )
 """What the chart's codes mean."""
 
@@ -33,11 +34,12 @@ def first_action(rules: RuleSet, up: int, hard: int, ace: bool, pair: int | None
     choices = {plain: max(stand, hit)}
     if Action.DOUBLE in values:
         choices["D" if plain == "H" else "Ds"] = values[Action.DOUBLE]
-    if Action.SURRENDER in values:
-        choices["R" if plain == "H" else "Rs"] = values[Action.SURRENDER]
     if Action.SPLIT in values:
         choices["P"] = values[Action.SPLIT]
-    return max(choices, key=lambda code: choices[code])
+    best = max(choices, key=lambda code: choices[code])
+    if Action.SURRENDER in values and values[Action.SURRENDER] > choices[best]:
+        return {"P": "Rp", "S": "Rs", "Ds": "Rs"}.get(best, "R")  # where surrender is not allowed: the next best
+    return best
 
 
 def chart(rules: RuleSet) -> str:
