@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import sqlite3
@@ -10,6 +11,7 @@ import sys
 from pathlib import Path
 
 from cardtable.app import Options, Scoring, Session, Store
+from cardtable.cli import build_parser
 from cardtable.app.service import Games
 from cardtable.solitaire import get_variant
 from cardtable.solitaire.formats import parse_state
@@ -35,6 +37,23 @@ def test_commands_that_never_search_start_without_the_compiled_search() -> None:
     probe = "import sys, cardtable.cli, cardtable.app, cardtable.ui.web.api; print('numba' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert result.stdout.strip() == "False", result.stderr
+
+
+def _unexplained(parser: argparse.ArgumentParser, command: str) -> list[str]:
+    """The options of ``command`` and its subcommands that ``--help`` lists bare."""
+    bare = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, inner in action.choices.items():
+                bare += _unexplained(inner, f"{command} {name}")
+        elif action.option_strings and action.help is None:
+            bare.append(f"{command} {action.option_strings[-1]}")
+    return bare
+
+
+def test_every_option_of_every_command_says_what_it_does_in_its_help() -> None:
+    # `blackjack simulate --help` listed --decks and --rounds with no word of what they take.
+    assert _unexplained(build_parser(), "cardtable") == []
 
 
 def test_deal_prints_a_position_that_reads_back() -> None:

@@ -191,7 +191,7 @@ def rules_command(args: argparse.Namespace) -> int:
 def add_rule_flags(parser: argparse.ArgumentParser) -> None:
     """--rules PRESET and the flags that change single rules."""
     parser.add_argument("--rules", default="thunderjack", help=f"rule set: {', '.join(PRESETS)} (default thunderjack)")
-    parser.add_argument("--decks", type=int, default=None)
+    parser.add_argument("--decks", type=int, default=None, help="decks in the shoe, 1 to 8 (default: the rule set's)")
     parser.add_argument("--reshuffle-below", type=float, default=None, help="reshuffle when less than this fraction is left")
     parser.add_argument("--h17", action=argparse.BooleanOptionalAction, default=None, help="dealer hits soft 17")
     parser.add_argument("--das", action=argparse.BooleanOptionalAction, default=None, help="double after split")
@@ -221,7 +221,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     inner = parser.add_subparsers(dest="blackjack_command", metavar="COMMAND", required=True)
     simulate = inner.add_parser("simulate", help="the player's edge over many rounds of best play")
     add_rule_flags(simulate)
-    simulate.add_argument("--rounds", type=int, default=1_000_000)
+    simulate.add_argument("--rounds", type=int, default=1_000_000, help=f"rounds to play, 1 to {MOST_ROUNDS:,} (default 1,000,000)")
     simulate.add_argument("--workers", type=_at_least_one, default=1, help="processes to run in (default 1)")
     simulate.add_argument("--hands", type=_at_least_one, default=1, help="hands played each round, 1 to 3 (default 1)")
     simulate.add_argument("--seed", type=_seed, default=1, help=f"0 to {SEED_LIMIT - 1} (default 1)")
