@@ -53,6 +53,9 @@ def help_for(variant: Variant) -> str:
     stock, waste = bool(variant.piles_of(PileKind.STOCK)), bool(variant.piles_of(PileKind.WASTE))
     redeals = offers_redeal(variant)
     word = variant.tableau_word
+    columns = len(variant.piles_of(PileKind.TABLEAU))
+    a, b = min(3, columns - 1), min(5, columns)  # (columns of the game: Calculation has four)
+    source = f"t{a}" if columns > 1 else variant.pile_names[variant.piles_of(PileKind.RESERVE)[0]] if variant.piles_of(PileKind.RESERVE) else "waste"
     builds = any(variant.piles[i].build is not None for i in variant.piles_of(PileKind.TABLEAU))
     places = ", ".join(p for p, there in (("f1 foundation", homes), ("c1 free cell", cells), ("waste", waste)) if there)
     groups = {group.kind for i in variant.piles_of(PileKind.TABLEAU) if (group := variant.piles[i].group) is not None}
@@ -61,33 +64,35 @@ def help_for(variant: Variant) -> str:
     if pairs:
         alone = variant.pairs is not None and bool(variant.pairs.singles)
         pair = "JC JD" if variant.pairs is not None and variant.pairs.same_rank else "JC 2D"
-        by_itself = "KH       play KH by itself, where a card can" if alone else "JC       pair JC off with the card it pairs with"
-        moves = [f"{pair}    pair {pair.replace(' ', ' and ')} off", by_itself]
+        by_itself = ("KH", "play KH by itself, where a card can") if alone else ("JC", "pair JC off with the card it pairs with")
+        moves = [(pair, f"pair {pair.replace(' ', ' and ')} off"), by_itself]
     elif gaps:  # (Montana: cards go into gaps, shown by their places' numbers)
-        moves = ["3H t19   put 3H into the gap at place 19 (a gap shows its place's number)", "3H       play 3H into the gap that takes it"]
+        moves = [("3H t19", "put 3H into the gap at place 19 (a gap shows its place's number)"), ("3H", "play 3H into the gap that takes it")]
         homes = builds = sent_home = False
     elif whole:  # (Accordion: a pile moves whole, named by its top card)
-        moves = ["2H JH    put the pile 2H tops on the pile JH tops", "2H       play 2H's pile where it fits",
-                 f"t2 t1    move {word} 2 onto {word} 1"]
+        moves = [("2H JH", "put the pile 2H tops on the pile JH tops"), ("2H", "play 2H's pile where it fits"),
+                 ("t2 t1", f"move {word} 2 onto {word} 1")]
         homes = builds = sent_home = False
     else:
-        moves = ["8H 9C    put 8H" + (" (and the cards on it)" if builds and runs else "") + " on 9C"]
+        moves = [("8H 9C", "put 8H" + (" (and the cards on it)" if builds and runs else "") + " on 9C")]
         if builds:
-            moves.append(f"8H t3    put 8H on {word} 3" + (f" ({places} ...)" if places else ""))
-        moves.append("AH       play AH: " + ("home if it can go, else the likeliest move" if sent_home else "the likeliest move"))
+            moves.append((f"8H t{a}", f"put 8H on {word} {a}" + (f" (or {places} ...)" if places else "")))
+        moves.append(("AH", "play AH: " + ("home if it can go, else the likeliest move" if sent_home else "the likeliest move")))
         if sent_home:
-            moves.append("8H f     send 8H to a foundation" + (" (8H c: to a free cell)" if cells else ""))
+            moves.append(("8H f", "send 8H to a foundation" + (" (8H c: to a free cell)" if cells else "")))
         elif cells:
-            moves.append("8H c     put 8H in a free cell")
+            moves.append(("8H c", "put 8H in a free cell"))
         if builds:
-            moves.append(f"t3 t5    move what fits from {word} 3 to {word} 5")
+            moves.append((f"t{a} t{b}", f"move what fits from {word} {a} to {word} {b}"))
     extras = ", ".join(w for w, there in (("deal", stock), ("redeal", redeals)) if there)
-    exact = "t25+t3  " if pairs else "t7>t19  " if gaps else "t2>t1   " if whole else "t3>t5:2 " if builds else "t3>f1   " if homes else "t3>waste" if waste else "t3>t5   "
-    moves.append(f"{exact} exact notation" + (f" (also {extras})" if extras else "") + "; several on a line are played in order")
+    exact = ("t25+t3" if pairs else "t7>t19" if gaps else "t2>t1" if whole else f"t{a}>t{b}:2" if builds
+             else f"{source}>f1" if homes else f"t{columns}>waste" if waste else f"t{a}>t{b}")
+    moves.append((exact, "exact notation" + (f" (also {extras})" if extras else "") + "; several on a line are played in order"))
+    width = max(8, *(len(example) for example, _ in moves))  # the words in one column, after the longest example
     other = ", ".join(w for w, there in (("turn (deal from the stock)", stock), ("redeal", redeals)) if there)
     short = "u undo, r redo, a auto, h hint, w winnable" + (", t or d turn" if stock else "") + ", ? help, q quit"
     words = OTHER_WORDS.format(hidden=HIDDEN_TOO if variant.traits.hidden_cards else "")
-    return "moves:   " + "\n         ".join(moves) + "\nother:   " + (other + ", " if other else "") + words + "\nshort:   " + short
+    return "moves:   " + "\n         ".join(f"{example:<{width}} {words}" for example, words in moves) + "\nother:   " + (other + ", " if other else "") + words + "\nshort:   " + short
 
 
 HIDDEN_TOO = ",\n         face-down cards included"
