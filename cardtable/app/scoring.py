@@ -18,6 +18,26 @@ from cardtable.solitaire.traits import Scoring as Scoring  # declared by each ga
 from cardtable.solitaire.variant import Goal
 
 
+SCORE_WORDS = {
+    Scoring.UNIFORM: "share of the cards home", Scoring.STANDARD: "standard points",
+    Scoring.TIMED: "standard points, timed", Scoring.VEGAS: "Vegas dollars",
+}
+"""What each scoring's numbers count, as the statistics say it."""
+
+
+def score_said(score: int, scoring: str | None) -> str:
+    """A score as a player reads it: the share of the cards home as a percentage, any
+    other with what it counts (a score saved with no scoring, bare).
+
+    >>> score_said(100, "uniform"), score_said(-52, "vegas"), score_said(7, None)
+    ('100%', '-52 (Vegas dollars)', '7')
+    """
+    if scoring == Scoring.UNIFORM.value:
+        return f"{score}%"
+    known = {kind.value: words for kind, words in SCORE_WORDS.items()}
+    return f"{score} ({known[scoring]})" if scoring in known else str(score)
+
+
 def fitting_scoring(scoring: Scoring, variant_id: str) -> Scoring:
     """``scoring`` where it applies to the game, else the uniform score (comparable across games)."""
     return scoring if scoring.applies_to(variant_id) else Scoring.UNIFORM

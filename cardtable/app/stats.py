@@ -8,7 +8,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
-from cardtable.app.scoring import Scoring
+from cardtable.app.scoring import Scoring, score_said
 from cardtable.app.storage import GameRecord
 from cardtable.solitaire import get_variant
 
@@ -23,6 +23,8 @@ class RecentGame:
     result: str
     """``won`` or ``lost``."""
     score: int
+    scoring: str | None = None
+    """The scoring ``score`` is in (None for games saved without one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +118,7 @@ def summarize(records: Iterable[GameRecord], recent: int = 10, by_options: bool 
                 vegas_total=sum(g.vegas for g in finished) if _plays_vegas(game) else 0,
                 recent=tuple(g.status for g in finished[-recent:]),
                 vegas_games=sum(_scoring(g) is Scoring.VEGAS for g in finished) if _plays_vegas(game) else 0,
-                recent_games=tuple(RecentGame(g.updated[:10], g.deal, g.status, g.score) for g in finished[-recent:]),
+                recent_games=tuple(RecentGame(g.updated[:10], g.deal, g.status, g.score, _scoring_of(g)) for g in finished[-recent:]),
                 best_score_scoring=None if scoring is None else scoring.value,
                 daily=daily,
             )
@@ -152,6 +154,12 @@ def _scoring(record: GameRecord) -> Scoring | None:
         return Scoring(options["scoring"]) if isinstance(options, dict) else None
     except (ValueError, KeyError, TypeError):
         return None
+
+
+def _scoring_of(record: GameRecord) -> str | None:
+    """``_scoring``'s name, as the statistics keep it."""
+    scoring = _scoring(record)
+    return None if scoring is None else scoring.value
 
 
 def _clock(seconds: float) -> str:
@@ -214,8 +222,7 @@ def to_text(stats: list[GameStats]) -> str:
             f"streak {s.current_streak}, best streak {s.best_streak}"
         ]
         bests = [
-            f"best score {'-' if s.best_score is None else s.best_score}"
-            + (f" ({s.best_score_scoring} scoring)" if s.best_score_scoring and not s.options else ""),
+            f"best score {'-' if s.best_score is None else score_said(s.best_score, s.best_score_scoring)}",
             f"best time {'-' if s.best_time is None else _clock(s.best_time)}",
             f"fewest moves {'-' if s.fewest_moves is None else s.fewest_moves}",
         ]
@@ -224,7 +231,7 @@ def to_text(stats: list[GameStats]) -> str:
         lines.append("  " + ", ".join(bests))
         for n, game in enumerate(reversed(s.recent_games)):
             label = "recent:" if n == 0 else ""
-            lines.append(f"  {label:7} {game.date or '-':10}  deal {game.deal}  {game.result:4} score {game.score}")
+            lines.append(f"  {label:7} {game.date or '-':10}  deal {game.deal}  {game.result:4} score {score_said(game.score, game.scoring)}")
         blocks.append("\n".join(lines))
     return "\n".join(blocks)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from cardtable.app.stats import GameStats, RecentGame, _plays_vegas, summarize
+from cardtable.app.stats import GameStats, RecentGame, _plays_vegas, _scoring_of, summarize
 from cardtable.app.storage import CorruptSave, GameRecord, Store, record_of
 from cardtable.app.tally_schema import DAILY_SUFFIX, scoring_of
 
@@ -84,7 +84,7 @@ def player_stats(
             vegas_total=vegas_total if vegas else 0,
             recent=tuple(g.status for g in reversed(games)),
             vegas_games=vegas_games if vegas else 0,
-            recent_games=tuple(RecentGame(g.updated[:10], g.deal, g.status, g.score) for g in reversed(games)),
+            recent_games=tuple(RecentGame(g.updated[:10], g.deal, g.status, g.score, _scoring_of(g)) for g in reversed(games)),
             best_score_scoring=scoring or None,
             daily=daily,
         ))

@@ -69,7 +69,7 @@ def test_the_best_score_is_one_of_the_scoring_last_played(tmp_path: Path) -> Non
     [stats] = summarize(store.records("me"))
     assert stats.best_score == max(scores[Scoring.UNIFORM]) and stats.best_score_scoring == "uniform"
     assert stats.best_score != max(max(s) for s in scores.values())  # the Vegas and standard scores are left out
-    assert f"best score {stats.best_score} (uniform scoring)" in to_text([stats])
+    assert f"best score {stats.best_score}%" in to_text([stats])  # the share of the cards home
     for scoring, stats in zip((Scoring.STANDARD, Scoring.UNIFORM, Scoring.VEGAS), summarize(store.records("me"), by_options=True)):
         assert (stats.best_score, stats.best_score_scoring) == (max(scores[scoring]), scoring.value)
 
@@ -93,8 +93,9 @@ def test_the_text_shows_bests_vegas_and_recent_games(tmp_path: Path) -> None:
     text = to_text(summarize(store.records("me")))
     freecell, klondike = text.split("\nKlondike: ")
     assert freecell.startswith("FreeCell: played 1, won 1 (100%)")
-    assert f"best score 100 (uniform scoring), best time 0:00, fewest moves {_won_freecell().move_count}" in freecell
-    assert "Vegas" not in freecell and "deal 1  won  score 100" in freecell
+    # A share of the cards home reads as one, as on the status line ("best score 100 (uniform scoring)" did not)
+    assert f"best score 100%, best time 0:00, fewest moves {_won_freecell().move_count}" in freecell
+    assert "Vegas" not in freecell and "deal 1  won  score 100%" in freecell
     assert "Vegas total -52 over 1 game" in klondike
     assert klondike.count("deal 3  lost") == 2 and "recent: " in klondike
     assert to_text([]) == "No finished games yet."
@@ -107,7 +108,7 @@ def test_exports_carry_the_recent_games(tmp_path: Path) -> None:
     [row] = csv.DictReader(io.StringIO(to_csv(stats)))
     date = stats[0].recent_games[0].date
     assert len(date) == 10 and row["recent_games"] == f"{date}/1/won/100" and row["vegas_games"] == "0"
-    assert json.loads(to_json(stats))[0]["recent_games"] == [{"date": date, "deal": 1, "result": "won", "score": 100}]
+    assert json.loads(to_json(stats))[0]["recent_games"] == [{"date": date, "deal": 1, "result": "won", "score": 100, "scoring": "uniform"}]
 
 
 def test_games_with_and_without_the_tables_step_at_the_deal_count_in_one_group(tmp_path: Path) -> None:

@@ -193,7 +193,7 @@ def test_stats_text_lists_bests_and_recent_deals_even_random_ones_once_over(tmp_
     cardtable(db, "play", "klondike", "--scoring", "vegas", "--no-auto-build", stdin="turn\nnew\nyes\nquit\n")
     finished, unfinished = Store(db).records("local")
     out = cardtable(db, "stats").stdout
-    assert "best score -52 (vegas scoring), best time" in out and "fewest moves -" in out
+    assert "best score -52 (Vegas dollars), best time" in out and "fewest moves -" in out
     assert "Vegas total -52 over 1 game" in out
     assert f"deal {finished.deal}  lost score -52" in out and str(unfinished.deal) not in out
 
