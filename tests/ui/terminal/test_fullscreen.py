@@ -824,6 +824,22 @@ def test_a_golf_card_whose_one_place_is_the_waste_goes_there_at_the_click(tmp_pa
     asyncio.run(drive())
 
 
+def test_clocks_turned_card_goes_to_its_hour_at_each_click(tmp_path: Path) -> None:
+    session = Session(get_variant("clock"), 1)  # the table's only move, every time
+    app, _, _ = _app(tmp_path, session)
+    waste = session.pile_index("waste")
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            for played in (1, 2, 3):
+                await pilot.click(f"#card-{waste}-0")
+                await pilot.pause()
+                assert app.session.move_count == played and app.selected is None
+            await pilot.press("q")
+
+    asyncio.run(drive())
+
+
 def test_an_empty_free_cells_place_takes_a_click_where_a_card_would_lie(tmp_path: Path) -> None:
     session = Session(get_variant("freecell"), 1, Options(auto_build=False))
     t1, c1, c2 = session.pile_index("t1"), session.pile_index("c1"), session.pile_index("c2")
