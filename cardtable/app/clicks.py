@@ -159,6 +159,38 @@ def reached(goes: Goes, count: int) -> list[int]:
     return list(dict.fromkeys(target for n, target in goes if n is None or n == count))
 
 
+def choices(state: State, source: int, count: int) -> list[int]:
+    """The places the top ``count`` cards of ``source`` may go where the choice matters:
+    each card they may build on, and one empty pile of each kind that takes them (empty
+    columns are alike); never a foundation or a free cell (home is meant, a cell only
+    parks).
+
+    >>> from cardtable.solitaire import MoveKind, apply, get_variant, legal_moves
+    >>> calculation = get_variant("calculation").start(1)
+    >>> turned = apply(calculation, next(m for m in legal_moves(calculation) if m.kind is MoveKind.DEAL))
+    >>> waste = turned.variant.index_of_name("waste")
+    >>> len(choices(turned, waste, 1))  # four empty waste piles, all alike: one choice
+    1
+    >>> placed = apply(turned, next(m for m in legal_moves(turned) if m.source == waste and m.target is not None
+    ...                              and turned.variant.piles[m.target].kind.value == "tableau"))
+    >>> turned_again = apply(placed, next(m for m in legal_moves(placed) if m.kind is MoveKind.DEAL))
+    >>> len(choices(turned_again, waste, 1))  # on the card just placed, or a pile of its own
+    2
+    """
+    found: list[int] = []
+    empty_kinds: set[PileKind] = set()
+    for target in targets(state, source, count):
+        kind = state.variant.piles[target].kind
+        if kind in (PileKind.FOUNDATION, PileKind.CELL):
+            continue
+        if not state.piles[target]:
+            if kind in empty_kinds:
+                continue
+            empty_kinds.add(kind)
+        found.append(target)
+    return found
+
+
 def guess(state: State, source: int, count: int) -> Move | None:
     """The move a click on this card most likely means, trying in turn: home, build,
     pair (named either way round: the card may be a pair's second), free cell, empty

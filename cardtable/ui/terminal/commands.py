@@ -19,6 +19,7 @@ from enum import Enum
 
 from cardtable.app import Outcome, Session
 from cardtable.app.autoplay import stops_after
+from cardtable.app.clicks import choices
 from cardtable.app.events import Event
 from cardtable.app.redeals import offers_redeal
 from cardtable.cards import NotationError, parse_card
@@ -77,7 +78,7 @@ def help_for(variant: Variant) -> str:
         moves = [("8H 9C", "put 8H" + (" (and the cards on it)" if builds and runs else "") + " on 9C")]
         if builds:
             moves.append((f"8H t{a}", f"put 8H on {word} {a}" + (f" (or {places} ...)" if places else "")))
-        moves.append(("AH", "play AH: " + ("home if it can go, else the likeliest move" if sent_home else "the likeliest move")))
+        moves.append(("AH", "play AH: " + ("home if it can go, else " if sent_home else "") + "its likeliest move (asked which, where two differ)"))
         if sent_home:
             moves.append(("8H f", "send 8H to a foundation" + (" (8H c: to a free cell)" if cells else "")))
         elif cells:
@@ -344,6 +345,24 @@ def _extra_words(command: str, extra: str) -> str:
     return f"{_said(command)} goes alone, or as {' or '.join(map(_said, longer))} (not {_said(extra)})"
 
 
+def _ask_where(session: Session, card: str, pile: int, position: int) -> Outcome | None:
+    """A card named alone that does not go home, with a real choice of places (two cards
+    to build on, or one and an empty column: in Calculation the whole game): asked where,
+    not guessed. None where the likeliest move is the only sensible one."""
+    move = session.guess(pile, position)
+    if move is None or move.target is None or session.variant.piles[move.target].kind is PileKind.FOUNDATION:
+        return None
+    count = len(session.state.piles[pile]) - position
+    places = choices(session.state, pile, count)
+    if len(places) < 2:
+        return None
+    piles, names = session.state.piles, session.pile_names
+    said = [f"on {piles[p][-1].symbol} in {session.variant.piles[p].id.title}" if piles[p] else f"to the empty {session.variant.piles[p].id.title}"
+            for p in places]
+    ways = listed([f"{card.upper()} {names[p]}" for p in places], "or")
+    return Outcome(False, f"{parse_card(card).symbol} can go {listed(said, 'or')}: say which, as {ways}")
+
+
 def _card_words(session: Session, typed: list[str]) -> Outcome:
     """A move named by cards and piles; ``typed`` as the player wrote them."""
     words = [word.lower() for word in typed]
@@ -362,7 +381,7 @@ def _card_words(session: Session, typed: list[str]) -> Outcome:
         return _pile_to_pile(session, source, words[1], typed[1])
     pile, position = first
     if len(words) == 1:
-        return session.play_card(pile, position)
+        return _ask_where(session, words[0], pile, position) or session.play_card(pile, position)
     if _is_card(words[1]):
         return session.play_two_cards(words[0], words[1])
     target = _pile(session, words[1])

@@ -123,6 +123,19 @@ def test_a_card_two_of_whose_copies_could_go_there_is_asked_about_and_pile_words
     assert moved is not None and moved.ok and session.state.piles[session.pile_index("t4")][-1].code == "8S"
 
 
+def test_a_card_named_alone_with_a_real_choice_of_places_is_asked_where_it_goes() -> None:
+    # Calculation's whole game is where each card goes: "KH" alone buried the 5♥ under it.
+    session = Session(get_variant("calculation"), 1)
+    for command in ("t", "5H t1", "t"):
+        done = run_command(session, command).outcome
+        assert done is not None and done.ok, (command, done)
+    asked = run_command(session, "KH").outcome
+    assert asked is not None and not asked.ok and session.move_count == 3
+    assert asked.reason == "K♥ can go on 5♥ in column 1 or to the empty column 2: say which, as KH t1 or KH t2"
+    placed = run_command(session, "KH t2").outcome
+    assert placed is not None and placed.ok and session.state.piles[session.pile_index("t2")][-1].code == "KH"
+
+
 def test_a_pasted_solution_is_played_as_written_with_auto_build_on_building_after_its_last_move() -> None:
     # Auto-build sent a card home twelve moves into FreeCell deal 617's solution, and the
     # solution's thirteenth move found its column empty.
