@@ -19,7 +19,7 @@ from enum import Enum
 
 from cardtable.app import Outcome, Session
 from cardtable.app.autoplay import stops_after
-from cardtable.app.clicks import choices
+from cardtable.app.clicks import choices, count_of
 from cardtable.app.events import Event
 from cardtable.app.redeals import offers_redeal
 from cardtable.cards import NotationError, parse_card
@@ -352,8 +352,7 @@ def _ask_where(session: Session, card: str, pile: int, position: int) -> Outcome
     move = session.guess(pile, position)
     if move is None or move.target is None or session.variant.piles[move.target].kind is PileKind.FOUNDATION:
         return None
-    count = len(session.state.piles[pile]) - position
-    places = choices(session.state, pile, count)
+    places = choices(session.state, pile, count_of(session.state, pile, position))
     if len(places) < 2:
         return None
     piles, names = session.state.piles, session.pile_names
