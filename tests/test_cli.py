@@ -10,11 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cardtable.app import Options, Scoring, Session, Store
 from cardtable.cli import build_parser
 from cardtable.app.service import Games
-from cardtable.solitaire import get_variant
-from cardtable.solitaire.formats import parse_state
+from cardtable.solitaire import get_variant, legal_moves
+from cardtable.solitaire.formats import format_move, parse_state
 
 SOLUTION = Path(__file__).parent / "fixtures" / "freecell" / "deal-1.solution"
 
@@ -73,6 +75,23 @@ def test_moves_lists_the_opening_moves_in_words() -> None:
     result = cardtable("moves", "klondike", "--deal", "7")
     assert result.returncode == 0
     assert "t6>t2" in result.stdout and "10♥ onto J♠" in result.stdout
+
+
+@pytest.mark.parametrize(("game", "deal", "line", "count"), [
+    ("freecell", 1, "t1>c1          6♠ to the empty free cell 1 (or c2, c3 or c4: all alike)", 8),
+    ("klondike", 3, "t4>f1          A♣ to the empty foundation 1 (or f2, f3 or f4: all alike)", 5),
+])
+def test_moves_lists_a_move_to_one_of_several_empty_piles_alike_once(game: str, deal: int, line: str, count: int) -> None:
+    lines = cardtable("moves", game, "--deal", str(deal)).stdout.splitlines()
+    assert line in lines and len(lines) == count
+    start = get_variant(game).start(deal)
+    said = set()  # every legal move is listed, or named as alike to one listed
+    for listed in lines:
+        written, *_ = listed.split()
+        alike = re.search(r"\(or (.*): all alike\)", listed)
+        others = re.findall(r"[a-z]+\d+", alike.group(1)) if alike else []
+        said |= {written} | {f"{written.split('>')[0]}>{other}" for other in others}
+    assert said == {format_move(start.variant, move) for move in legal_moves(start)}
 
 
 def test_replay_from_stdin_reports_the_final_position() -> None:

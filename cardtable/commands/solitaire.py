@@ -10,8 +10,9 @@ from pathlib import Path
 
 from cardtable.app.hints import describe as moves_in_words
 from cardtable.app.service import new_game_problem
+from cardtable.cards.words import listed
 from cardtable.commands import UserError, add_option_argument, deal_number, game_of
-from cardtable.solitaire import State, Variant, families, is_won, legal_moves, variants
+from cardtable.solitaire import State, Variant, families, interchangeable, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
     FormatError,
     ReplayError,
@@ -152,9 +153,31 @@ def moves(args: argparse.Namespace) -> int:
     """List the legal moves of a deal's opening."""
     variant = _variant(args.game)
     state = start_deal(variant, args.deal)
-    for move in legal_moves(state):
-        print(f"{format_move(variant, move):14} {describe(state, move)}")
+    for move, alike in alike_moves(state):
+        also = f" (or {listed([variant.piles[p].id.name for p in alike], 'or')}: all alike)" if alike else ""
+        print(f"{format_move(variant, move):14} {describe(state, move)}{also}")
     return 0
+
+
+def alike_moves(state: State) -> list[tuple[Move, list[int]]]:
+    """The legal moves, each move to an empty pile listed once for every empty pile it
+    could go to that is interchangeable with it (FreeCell's four free cells), with those
+    others: the list a player reads, not 32 ways of parking one of eight cards."""
+    groups = {pile: group for group in interchangeable(state) for pile in group}
+    listed_moves: dict[Move, list[int]] = {}
+    first: dict[tuple[object, ...], Move] = {}
+    for move in legal_moves(state):
+        target = move.target
+        if target is None or state.piles[target] or target not in groups:
+            listed_moves[move] = []
+            continue
+        key = (move.kind, move.source, move.count, groups[target])
+        if key in first:
+            listed_moves[first[key]].append(target)
+        else:
+            first[key] = move
+            listed_moves[move] = []
+    return list(listed_moves.items())
 
 
 def _read_moves(name: str) -> str:

@@ -1,7 +1,7 @@
 """The declarative solitaire engine: values, rule atoms, variants and the games."""
 
 from cardtable.solitaire.checks import IllegalMove, check
-from cardtable.solitaire.engine import apply, canonical_key, is_won, legal_moves
+from cardtable.solitaire.engine import apply, canonical_key, interchangeable, is_won, legal_moves
 from cardtable.solitaire.model import LEGAL, Move, MoveKind, PileId, PileKind, State, Verdict
 from cardtable.solitaire.observe import Observation, observe
 from cardtable.solitaire.registry import UnknownGame, families, get_variant, register, variants
@@ -14,5 +14,5 @@ import cardtable.solitaire.games  # noqa: E402, F401, I001  (registers every gam
 __all__ = [
     "Goal", "IllegalMove", "LEGAL", "Layout", "Move", "MoveKind", "Observation", "PileId", "PileKind",
     "Play", "State", "Traits", "UnknownGame", "Variant", "Verdict", "apply", "canonical_key", "check", "families",
-    "get_variant", "is_won", "legal_moves", "observe", "register", "still_to_go", "variants",
+    "get_variant", "interchangeable", "is_won", "legal_moves", "observe", "register", "still_to_go", "variants",
 ]
