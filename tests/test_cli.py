@@ -283,10 +283,10 @@ def test_play_options_are_used_and_kept_as_the_players_settings(tmp_path: Path) 
     db = str(tmp_path / "g.db")
     first = cardtable("play", "klondike", "--deal", "7", "--db", db, "--scoring", "vegas", "--no-auto-build", stdin="quit\n")
     assert first.returncode == 0, first.stderr
-    assert "Klondike, deal 7: 0 moves, score -52 (vegas)" in first.stdout
+    assert "Klondike, deal 7: 0 moves, score -52 (Vegas dollars)" in first.stdout
     assert Games(Store(db), "local").options("klondike") == Options(auto_build=False, scoring=Scoring.VEGAS)
     again = cardtable("play", "klondike", "--deal", "7", "--db", db, stdin="quit\n")
-    assert "score -52 (vegas)" in again.stdout
+    assert "score -52 (Vegas dollars)" in again.stdout
     cardtable("play", "klondike", "--deal", "7", "--db", db, "--auto-build", stdin="quit\n")
     assert Games(Store(db), "local").options("klondike") == Options(auto_build=True, scoring=Scoring.VEGAS)
 
@@ -294,7 +294,7 @@ def test_play_options_are_used_and_kept_as_the_players_settings(tmp_path: Path) 
 def test_the_timed_scoring_is_offered_to_play_with(tmp_path: Path) -> None:
     db = str(tmp_path / "g.db")
     result = cardtable("play", "klondike", "--deal", "7", "--db", db, "--scoring", "timed", stdin="quit\n")
-    assert result.returncode == 0 and "score 0 (timed)" in result.stdout, result.stderr
+    assert result.returncode == 0 and "score 0 (standard points, timed)" in result.stdout, result.stderr
     assert Games(Store(db), "local").options("klondike").scoring is Scoring.TIMED
 
 

@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from cardtable.app import CorruptSave, EventKind, Scoring, Session, summarize
+from cardtable.app import CorruptSave, EventKind, Session, summarize
 from cardtable.app.autoplay import sent_home_after, sent_home_at_the_deal
 from cardtable.app.deals import DealBook, NoWinnableDeal
+from cardtable.app.scoring import score_said
 from cardtable.app.service import Games, today
 from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.app.solved import store_indicator
@@ -150,8 +151,7 @@ def status_line(session: Session, stock: bool = False) -> str:
     deal = "random deal" if session.is_deal_hidden else f"deal {session.deal_number}"
     if session.daily or session.winnable:
         deal = ("daily " if session.daily else "winnable ") + deal.removeprefix("random ")
-    scoring = session.options.scoring
-    score = f"{session.score}%" if scoring is Scoring.UNIFORM else f"{session.score} ({scoring.value})"  # uniform: the share home
+    score = score_said(session.score, session.options.scoring.value)
     return (
         f"{session.variant.name}, {deal}: {session.move_count} move{'' if session.move_count == 1 else 's'}, "
         f"score {score}, {minutes}:{seconds:02d}{_redeals(session, stock)}{_looking_back(session)}"

@@ -15,6 +15,7 @@ from pydantic import Field, StrictBool
 
 from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
 from cardtable.app.deals import NoWinnableDeal
+from cardtable.app.scoring import SCORE_WORDS
 from cardtable.app.service import new_game_problem
 from cardtable.app.standing import SETTING, Standing, Verdict
 from cardtable.app.storage import GameOver
@@ -111,7 +112,7 @@ async def _game(request: Request, player: str, game_id: int) -> LiveGame:
 async def games(request: Request) -> Response:
     live = _live(request)
     offered = await live.run(live.deals.offered)  # a look at the store's solved deals
-    return json_response({"games": catalogue(offered)})  # as it is: FastAPI's encoder took 14 ms over it
+    return json_response({"games": catalogue(offered), "scorings": {kind.value: words for kind, words in SCORE_WORDS.items()}})  # as it is: FastAPI's encoder took 14 ms over it
 
 
 @router.get("/rules", summary="A game's rules, its options included", response_model=RulesOut, responses=answers(404, 422))

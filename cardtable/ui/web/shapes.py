@@ -200,6 +200,7 @@ class CatalogueOut(Out):
     """Every game."""
 
     games: list[GameOut]
+    scorings: dict[Scoring, str] = Field(description="what each scoring's numbers count, in words")
 
 
 class RecentOut(Out):

@@ -488,7 +488,7 @@ def test_the_status_line_runs_with_the_clock_between_moves(tmp_path: Path) -> No
             now[0] = 25.0
             await pilot.pause(1.3)  # no move: the line moves on by itself
             later = str(app.query_one("#message", Static).render())
-            assert "0:25" in later and f"score {max(0, app.session.points - 4)} (timed)" in later
+            assert "0:25" in later and f"score {max(0, app.session.points - 4)} (standard points, timed)" in later
 
     asyncio.run(drive())
 

@@ -60,6 +60,10 @@ def test_catalogue_lists_every_game_with_its_rules(client: TestClient) -> None:
     assert all(g["rules"] for g in games)
     offers = {g["id"]: g["winnable_deals"] for g in games}
     assert offers["klondike"] and offers["spider"] and not offers["chameleon"]  # no deal of Chameleon proved yet
+    scorings = client.get("/api/games").json()["scorings"]  # each scoring in the words the statistics use
+    assert scorings == {"uniform": "share of the cards home", "standard": "standard points",
+                        "timed": "standard points, timed", "vegas": "Vegas dollars"}
+    assert {s for g in games for s in g["scoring"]} == set(scorings)
     paths = client.get("/openapi.json").json()["paths"]
     body = paths["/api/games/{game_id}/actions"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert {"action", "version", "pile", "position", "target"} <= set(body["properties"])

@@ -155,7 +155,7 @@ def test_a_random_deal_keeps_its_number_hidden_and_vegas_klondike_scores_vegas(p
     page.select_option("#game-picker", "klondike-vegas")
     page.click("#new-game")
     expect(page.locator("#status")).to_contain_text("random deal")
-    expect(page.locator("#status")).to_contain_text("(vegas)")
+    expect(page.locator("#status")).to_contain_text("(Vegas dollars)")  # as the statistics say it
     view = page.request.get(f"{server}/api/games/latest").json()
     assert view["deal"] is None and view["random_deal"] is True and view["scoring"] == "vegas"
 
@@ -1013,7 +1013,7 @@ def test_the_timed_score_falls_as_the_clock_runs_between_moves(browser: Browser,
     assert falls["by"] == 2 and falls["every"] == 10 and falls["points"] > 2
 
     def score() -> int:
-        return int(re.search(r"score (\d+) \(timed\)", str(page.locator("#status").text_content())).group(1))  # type: ignore[union-attr]
+        return int(re.search(r"score (\d+) \(standard points, timed\)", str(page.locator("#status").text_content())).group(1))  # type: ignore[union-attr]
 
     first = score()
     page.clock.run_for(21_000)

@@ -8,9 +8,7 @@ const $ = (id) => document.getElementById(id);
 let catalogue = [], view = null, socket = null, busy = Promise.resolve();
 let playing = null, frame = null; // a "show me" playback under way, from the search on: {stop, quiet, dropped}; the table it shows
 const STEP_MS = 450, STUCK = "No move leads anywhere now: undo, or start a new deal.";
-const SCORINGS = { // the scorings in the settings, in words
-  uniform: "share of the cards home (%)", standard: "standard points", timed: "standard points, timed", vegas: "Vegas dollars",
-};
+let scoringWords = {}; // what each scoring's numbers count, in words, as the server says them
 let judging = false, judged = null; // the "still winnable?" indicator (its verdicts come on the socket), its last verdict: {version, standing, undo}
 const sight = watchSight((type) => { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type })); });
 
@@ -56,7 +54,7 @@ function dealName(shown) {
 
 function scoreText(shown, score) {
   // The uniform score is the share of the cards home; the others say their scoring.
-  return shown.scoring === "uniform" ? `${score}%` : `${score} (${shown.scoring})`;
+  return shown.scoring === "uniform" ? `${score}%` : `${score} (${scoringWords[shown.scoring] ?? shown.scoring})`;
 }
 
 function status() {
@@ -436,7 +434,7 @@ function fillSettings(from = "dialog") {
   const scoring = $("setting-scoring");
   const chosen = { game: view?.scoring, picker: entry.default_scoring, dialog: scoring.value }[from];
   const current = chosen || entry.default_scoring || "uniform";
-  scoring.replaceChildren(...entry.scoring.map((s) => new Option(SCORINGS[s] ?? s, s, false, s === current)));
+  scoring.replaceChildren(...entry.scoring.map((s) => new Option(scoringWords[s] ?? s, s, false, s === current)));
   scoring.closest("label").hidden = entry.scoring.length < 2;  // nothing to choose
   $("setting-auto-build").closest("label").hidden = !entry.builds_home;  // no cards go home one by one (Golf, Pyramid)
   $("draw-choice").hidden = !entry.draws;
@@ -530,6 +528,7 @@ async function start() {
   const { status: code, data } = await api.catalogue();
   if (code !== 200) { say(data.detail); return; }
   catalogue = data.games;
+  scoringWords = data.scorings;
   $("game-picker").replaceChildren(...pickerChoices(catalogue));
   $("new-game").onclick = () => newGame();
   $("deal-number").onkeydown = (event) => { if (event.key === "Enter") { event.preventDefault(); newGame(); } };
