@@ -424,6 +424,7 @@ def play(rules, cards, lens, hid, extra, move):  # type: ignore[no-untyped-def]
             slide(rules, cards, lens, hid)
         if meta[11] >= 0:
             _clear_run(rules, cards, lens, hid, j)
+            _clear_run(rules, cards, lens, hid, i)  # a run the move uncovered (Scorpion moves any cards off one)
         if meta[TURN_TO] >= 0:
             _turn_up(rules, cards, lens, hid, j)
     elif kind == DEAL and meta[4] == CLOSE_UP_TARGET:

@@ -285,4 +285,5 @@ def move_cards(state: State, move: Move, piles: list[tuple[Card, ...]], hidden: 
         slide(state, piles, hidden)
     if variant.tables.clear_run is not None:
         clear_run(variant, piles, hidden, j)
+        clear_run(variant, piles, hidden, i)  # a run the move uncovered (Scorpion moves any cards off one)
     turn_up(variant, piles, hidden, j)

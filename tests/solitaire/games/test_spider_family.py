@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardtable.solitaire import Move, MoveKind, PileKind, apply, check, get_variant, legal_moves
+from cardtable.solitaire.compiled import compiled_apply
 from tests.solitaire.games.positions import move, pile, position
 
 DEAL = Move(MoveKind.DEAL)
@@ -69,3 +70,16 @@ def test_scorpion_moves_any_face_up_card_with_what_lies_on_it_onto_its_suit() ->
     assert "in suit" in check(state, move(state, "t1", "t3", 3)).reason
     assert "only a King" in check(state, move(state, "t5", "t4")).reason
     assert check(state, move(state, "t1", "t4")).ok
+
+
+def test_a_full_run_uncovered_in_scorpion_leaves_as_one_built_does() -> None:
+    # Scorpion moves any face-up card with what lies on it, so a run from King to Ace can
+    # be made under other cards; it leaves once they do (else, with no empty column, it
+    # stays for good and the game can stick with every card in order).
+    state = position("scorpion", t1="[4D] KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS 7H 6H", t2="8H", t3="KC")
+    uncovering = move(state, "t1", "t2", 2)
+    after = apply(state, uncovering)
+    assert pile(after, "f1") == FULL_SPADES and pile(after, "t1") == "4D" and pile(after, "t2") == "8H 7H 6H"
+    assert compiled_apply(state, uncovering) == after  # the solver's move, the same
+    dealt = position("scorpion", t1="KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH 9D", t2="TD", stock="[2C] [3C] [4C]")
+    assert pile(apply(dealt, move(dealt, "t1", "t2")), "f1") == "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH"
