@@ -240,8 +240,11 @@ def _results(
         try:
             address = args.scheduler.rstrip("/")  # tcp://HOST:8786/ names the same scheduler; Dask takes no path
             yield from classify_on_cluster(address, variant.id, deals, budget, skip=known.__contains__, say=_say)
-        except (ImportError, OSError, TimeoutError, ValueError) as error:
+        except (ImportError, ValueError) as error:  # the command's to mend: usage
             raise UserError(f"can't use the cluster at {args.scheduler}: {error}") from None
+        except (OSError, TimeoutError) as error:  # the cluster's: the batch could not go on
+            raise BatchStopped(f"can't reach the cluster at {args.scheduler}: {error}",
+                               [deal for deal in deals if deal not in known]) from None
     else:
         yield from classify(variant.id, deals, budget, usable_workers(args.workers or 1), skip=known.__contains__)
 

@@ -124,16 +124,22 @@ def _on(
 PROBE_SECONDS = 5.0
 """How long the first look at the scheduler's port may take."""
 
+class NotAScheduler(ValueError):
+    """The address names no Dask scheduler (another scheme, or what answers there speaks
+    another protocol): the command's to mend, unlike a scheduler not reached now."""
+
+
 SCHEMES = ("tcp", "tls", "ws", "wss", "inproc", "ucx")
 """The address schemes Dask's clients speak."""
 
 
 def _reachable(address: str) -> None:
     """Raise ConnectionError at once where nothing listens at ``address`` (a refused
-    connection, an unknown host): Dask's client would try for ``CONNECT_SECONDS``."""
+    connection, an unknown host): Dask's client would try for ``CONNECT_SECONDS``;
+    NotAScheduler where its scheme is not a scheduler's."""
     parsed = urlsplit(address if "://" in address else f"tcp://{address}")
     if parsed.scheme not in SCHEMES:
-        raise ConnectionError(
+        raise NotAScheduler(
             f"{parsed.scheme}:// is not a scheduler's: its address starts with tcp:// (or tls://, ws://, wss://), "
             "as `dask scheduler` prints it"
         )
@@ -163,10 +169,10 @@ def first_line(error: BaseException) -> str:
 
 
 def _connected(client_class: Any, address: str) -> Any:
-    """A client of the scheduler at ``address``; ConnectionError, in words, when what
-    answers there is not a scheduler (Dask's own timeout does not cover a server that
-    takes the connection and never replies, and a stranger's bytes read as a message
-    can ask for exabytes)."""
+    """A client of the scheduler at ``address``; ConnectionError, in words, when none
+    answers, and NotAScheduler when what answers is not one (Dask's own timeout does not
+    cover a server that takes the connection and never replies, and a stranger's bytes
+    read as a message can ask for exabytes)."""
     outcome: dict[str, Any] = {}
 
     def connect() -> None:
@@ -186,7 +192,7 @@ def _connected(client_class: Any, address: str) -> Any:
     elif isinstance(error, (OSError, TimeoutError)):
         why = first_line(error)
     elif isinstance(error, (MemoryError, ValueError, TypeError, EOFError)):  # a stranger's bytes read as Dask's
-        why = "something answered, but not in Dask's protocol"
+        raise NotAScheduler("no Dask scheduler answered there (something answered, but not in Dask's protocol)")
     else:
         why = first_line(error)
     raise ConnectionError(f"no Dask scheduler answered there ({why})")
