@@ -6,7 +6,7 @@ from cardtable.app.guide import Effort, SolvingHinter
 from cardtable.app.hints import HeuristicHinter, Hint, Hinter
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, uniform_score
-from cardtable.app.intents import Options, Outcome
+from cardtable.app.intents import Chosen, Options, Outcome
 from cardtable.app.session import Session, new_session
 from cardtable.app.stats import GameStats, summarize
 from cardtable.app.storage import CorruptSave, GameRecord, StaleGame, Store, StorageError, StoreBusy
@@ -14,6 +14,6 @@ from cardtable.app.violations import order_violations
 
 __all__ = [
     "CorruptSave", "Effort", "Event", "EventKind", "GameRecord", "GameStats", "HeuristicHinter", "Hint", "Hinter",
-    "History", "Options", "Outcome", "Scoring", "Session", "SolvingHinter", "StaleGame", "StorageError", "Store", "StoreBusy", "new_session",
+    "Chosen", "History", "Options", "Outcome", "Scoring", "Session", "SolvingHinter", "StaleGame", "StorageError", "Store", "StoreBusy", "new_session",
     "order_violations", "summarize", "uniform_score",
 ]

@@ -19,6 +19,14 @@ class Options:
 
 
 @dataclass(frozen=True, slots=True)
+class Chosen:
+    """Settings a player names for a new game; one left None keeps what was saved."""
+
+    auto_build: bool | None = None
+    scoring: Scoring | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """The answer to an intent."""
 

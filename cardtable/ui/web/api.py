@@ -13,7 +13,7 @@ import orjson
 from fastapi import APIRouter, Cookie, HTTPException, Query, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import Field, StrictBool
 
-from cardtable.app import Options, Outcome, Scoring, Session, StaleGame, StorageError
+from cardtable.app import Chosen, Outcome, Scoring, Session, StaleGame, StorageError
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.scoring import SCORE_WORDS
 from cardtable.app.service import new_game_problem
@@ -39,10 +39,11 @@ ActionName = Literal[
 
 
 class OptionsIn(Body):
-    """A player's settings."""
+    """A player's settings, kept for this game and later ones; one left out keeps what
+    was saved."""
 
-    auto_build: StrictBool = True
-    scoring: Literal["uniform", "standard", "timed", "vegas"] = "uniform"
+    auto_build: StrictBool | None = None
+    scoring: Literal["uniform", "standard", "timed", "vegas"] | None = None
 
 
 class Leaving(Body):
@@ -148,7 +149,8 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
         variant = get_variant(body.game)
     except UnknownGame as error:
         raise HTTPException(404, _unknown(error)) from None
-    options = None if body.options is None else Options(body.options.auto_build, Scoring(body.options.scoring))
+    named = body.options
+    options = None if named is None else Chosen(named.auto_build, None if named.scoring is None else Scoring(named.scoring))
     problem = new_game_problem(variant, body.deal, None)
     if problem is not None:  # no such deal
         raise HTTPException(404, problem)

@@ -80,3 +80,32 @@ def shown_as(model: type[BaseModel], description: str, status: int = 200) -> dic
 BODY_ERRORS = (400, 403, 408, 413, 422)
 """What a route that reads a JSON body may answer about the request: every such route
 changes something, so a page of another site is refused too (``origins.py``)."""
+
+
+VALIDATION = "#/components/schemas/HTTPValidationError"
+"""Where FastAPI's own 422 body (a list of problems) is described: never what this API
+answers, so ``published`` points every use of it at ``ErrorOut``."""
+
+
+def published(schema: dict[str, Any], cookie: str) -> dict[str, Any]:
+    """The OpenAPI document as the server answers: every 422 with the one error shape
+    (FastAPI documents its own list for any route with parameters), and the player's
+    ``cookie`` named as what a client keeps between requests."""
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            invalid = operation.get("responses", {}).get("422")
+            if invalid is not None and VALIDATION in str(invalid):
+                operation["responses"]["422"] = {
+                    "description": WHY[422],
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
+                }
+    components = schema.setdefault("components", {})
+    for unused in ("HTTPValidationError", "ValidationError"):
+        components.get("schemas", {}).pop(unused, None)
+    components["securitySchemes"] = {"player": {
+        "type": "apiKey", "in": "cookie", "name": cookie,
+        "description": "Who plays: set by the first answer to a caller without it; keep it, or each request is "
+                       "a new player with no games (a request without it is answered as one)",
+    }}
+    schema["security"] = [{"player": []}, {}]
+    return schema

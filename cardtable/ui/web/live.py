@@ -26,7 +26,7 @@ from functools import partial
 from typing import TypeVar
 
 from cardtable.solitaire import get_variant
-from cardtable.app import CorruptSave, Options, Outcome, Session, StaleGame, StorageError, Store
+from cardtable.app import Chosen, CorruptSave, Outcome, Session, StaleGame, StorageError, Store
 from cardtable.app.cores import searching, unpinned
 from cardtable.app.deals import DealBook
 from cardtable.app.guide import Effort, SolvingHinter
@@ -182,7 +182,7 @@ class LiveGames:
         return self._warm.get((player, game_id))
 
     async def create(
-        self, player: str, game: str, deal: int | None, options: Options | None, pick: str | None = None,
+        self, player: str, game: str, deal: int | None, options: Chosen | None, pick: str | None = None,
         leaving: tuple[int, int] | None = None,
     ) -> LiveGame:
         """A new game for the player (the previous unfinished one counts as given up,
@@ -220,7 +220,7 @@ class LiveGames:
         return self.deals.winnable(variant, random.Random(secrets.randbits(64)), player)
 
     def _start(
-        self, player: str, game: str, deal: int | None, options: Options | None, daily: bool = False,
+        self, player: str, game: str, deal: int | None, options: Chosen | None, daily: bool = False,
         hidden: bool = False, leaving: tuple[int, int] | None = None,
     ) -> tuple[list[int], int, Session, int]:
         """``create``'s store work (on a store thread): the games given up, the new
@@ -249,7 +249,7 @@ class LiveGames:
         return self.store.load_at(player, game_id)
 
     def _leave_and_start(
-        self, player: str, game: str, deal: int | None, options: Options | None, daily: bool,
+        self, player: str, game: str, deal: int | None, options: Chosen | None, daily: bool,
         hidden: bool, leaving: tuple[int, int] | None,
     ) -> tuple[list[int], int, Session]:
         games = Games(self.store, player)
@@ -271,8 +271,8 @@ class LiveGames:
             except StaleGame:  # acted on (or left) in another process meanwhile: look again
                 continue
             left.append(previous)
-        if options is not None:
-            games.set_options(options, game)
+        if options is not None:  # (each setting left out keeps what was saved)
+            games.choose(game, options.scoring, options.auto_build)
         game_id, session = games.start(game, deal, hidden=hidden, daily=daily, winnable=hidden and not daily)
         return left, game_id, session
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 import sys
 from collections.abc import Mapping
 from functools import partial
@@ -26,6 +27,7 @@ from cardtable.app.cores import pin
 from cardtable.ui.web import collector
 from cardtable.ui.web.api import router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
+from cardtable.ui.web.contract import published
 from cardtable.ui.web.docs_pages import add_docs
 from cardtable.ui.web.solver_api import router as solver_router
 from cardtable.ui.web.lane import GameLane
@@ -34,6 +36,7 @@ from cardtable.ui.web.limits import BodyLimit
 from cardtable.ui.web.live import LiveGames
 from cardtable.ui.web.methods import Methods, allow, methods_of
 from cardtable.ui.web.origins import SameOrigin
+from cardtable.ui.web.players import COOKIE
 from cardtable.ui.web.views import catalogue
 from cardtable.ui.web.workers import in_use_message, port_in_use, run_processes, spreads_connections, unservable
 
@@ -137,6 +140,12 @@ class Table(FastAPI):
     middleware (see ``lane.py``)."""
 
     front: ASGIApp | None = None
+
+    def openapi(self) -> dict[str, Any]:
+        """The API's document, as the server answers (``contract.published``)."""
+        if self.openapi_schema is None:
+            self.openapi_schema = published(super().openapi(), COOKIE)
+        return self.openapi_schema
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.front is None:
@@ -248,6 +257,23 @@ def app_from_environment() -> FastAPI:
     return served_app(Store())
 
 
+def where_to_open(host: str, port: int) -> str:
+    """The address a player types to reach a server listening on ``host``: every
+    interface (0.0.0.0, ::) is no address to open, so this machine's own is named, and
+    its name on the network for the others.
+
+    >>> where_to_open("127.0.0.1", 8000)
+    'http://127.0.0.1:8000/'
+    >>> where_to_open("::1", 8080)
+    'http://[::1]:8080/'
+    >>> where_to_open("0.0.0.0", 8080).startswith("http://127.0.0.1:8080/ here, or http://")
+    True
+    """
+    if host in ("0.0.0.0", "::", ""):
+        return f"http://127.0.0.1:{port}/ here, or http://{socket.gethostname()}:{port}/ from another machine"
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, workers: int = 1) -> int:
     """Run the server until interrupted, in ``workers`` processes sharing the store."""
     import uvicorn
@@ -259,7 +285,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, work
     store = Store(db)
     store.require_writable()  # a server that could save nothing is refused, not started
     server_secret(store)  # made once here, so every process signs with the same key
-    print(f"cardtable: open http://{host}:{port}/ in a browser (games saved in {store.path})", flush=True)
+    print(f"cardtable: open {where_to_open(host, port)} in a browser (games saved in {store.path})", flush=True)
     if workers == 1:
         pin(0)  # the loop and its store threads on one core (app/cores.py)
         app = served_app(store)

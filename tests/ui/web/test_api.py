@@ -7,6 +7,7 @@ import random
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 from fastapi.testclient import TestClient
@@ -96,6 +97,17 @@ def test_every_reference_in_the_openapi_document_leads_somewhere(client: TestCli
     assert len(bodies) == 6  # new game, action, targets, settings, show me, Thunderjack intent
 
 
+def test_the_openapi_document_gives_every_error_the_one_shape_sent_and_names_the_player_cookie(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    assert "HTTPValidationError" not in json.dumps(document)  # FastAPI's list, which no answer carries
+    invalid = [op["responses"]["422"] for path in document["paths"].values() for op in path.values() if "422" in op["responses"]]
+    assert len(invalid) > 6 and all(r["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorOut"}
+                                    for r in invalid)
+    assert document["components"]["securitySchemes"]["player"] == {
+        "type": "apiKey", "in": "cookie", "name": "cardtable_player", "description": ANY}
+    assert {"player": []} in document["security"]
+
+
 def test_a_game_is_created_viewed_and_played(client: TestClient) -> None:
     view = _start(client)
     assert view["deal"] == 7 and view["version"] == 0
@@ -111,6 +123,19 @@ def test_a_game_is_created_viewed_and_played(client: TestClient) -> None:
     assert not face_down["ok"] and face_down["reason"]
     hint = _act(client, moved["view"], "hint").json()
     assert hint["ok"] and hint["hint"]["kind"] and hint["view"]["version"] == 1
+
+
+def test_a_setting_left_out_of_a_new_game_keeps_what_was_saved(client: TestClient) -> None:
+    def dealt(options: dict[str, object] | None) -> tuple[object, object]:
+        body = {"game": "klondike", "deal": 7} | ({} if options is None else {"options": options})
+        view = client.post("/api/games", json=body).json()
+        return view["auto_build"], view["scoring"]
+
+    assert dealt({"auto_build": False, "scoring": "vegas"}) == (False, "vegas")
+    assert dealt(None) == (False, "vegas")
+    assert dealt({"scoring": "standard"}) == (False, "standard")  # auto-build stays off
+    assert dealt({"auto_build": True}) == (True, "standard")  # the scoring stays
+    assert dealt(None) == (True, "standard")
 
 
 def _face_down_codes_hidden(view: dict, session: Session) -> None:  # type: ignore[type-arg]
