@@ -323,3 +323,26 @@ def test_an_address_this_machine_does_not_have_is_refused_before_the_page_is_off
     assert done.returncode == 1 and "203.0.113.7 is not an address of this machine" in done.stderr, done.stderr
     assert "in a browser" not in done.stdout and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_run_sh_given_the_servers_options_alone_serves_with_them_at_an_address_to_open(tmp_path: Path) -> None:
+    port = free_port()
+    script = Path(__file__).parents[3] / "run.sh"
+    command = [str(script), "--host", "0.0.0.0", "--port", str(port), "--db", str(tmp_path / "s.db")]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert server.stdout is not None
+        said = server.stdout.readline()  # not 0.0.0.0, which no browser opens
+        assert said.startswith(f"cardtable: open http://127.0.0.1:{port}/ here, or http://{socket.gethostname()}:{port}/ "
+                               "from another machine in a browser"), said
+        assert _wait_for(lambda: _answers(f"http://127.0.0.1:{port}/api/games"), 30)
+    finally:
+        os.killpg(server.pid, signal.SIGINT)
+        server.wait(timeout=20)
+
+
+def _answers(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=2).status_code == 200
+    except httpx.TransportError:
+        return False
