@@ -246,6 +246,8 @@ def _piles(variant: Variant, kind: PileKind, specs: list[PileSpec]) -> str:
     if kind is PileKind.FOUNDATION:
         if first.group is not None:
             parts.append("the top card may come back into play")
+        elif first.build is not None:  # some rule sheets of the same game let it come back: said
+            parts.append("cards stay there")
     elif first.group is not None and kind is not PileKind.CELL:
         parts.append(first.group.phrase_in(variant))
     if not parts:

@@ -36,7 +36,7 @@ def test_layouts_and_bases_read_as_a_player_would_say_them() -> None:
     assert any("7 columns: dealt 1, 2, 3, 4, 5, 6, 7 cards, the last face up" in line for line in klondike)
     assert any(line.startswith("The 24 cards left over form the stock") for line in klondike)
     bisley = "\n".join(rule_lines(get_variant("bisley")))
-    assert "build down by one in suit; an empty one takes only the King of its suit." in bisley
+    assert "build down by one in suit; an empty one takes only the King of its suit; cards stay there." in bisley
     assert "Every Ace starts a foundation before the deal." in bisley
     yukon = "\n".join(rule_lines(get_variant("yukon")))
     assert "face up on top: 1, 5, 5, 5, 5, 5, 5" in yukon
@@ -94,3 +94,9 @@ def test_sheets_account_for_every_card_and_for_columns_the_stock_deals_into() ->
     assert "an empty one takes no card by a move, only the stock's deals" in sheet["agnes-sorel"]
     assert "stays empty" not in sheet["agnes-sorel"]
     assert "1 waste: dealt 1 card, face up; build up or down by one regardless of suit." in sheet["golf"]
+
+
+def test_whether_a_foundation_card_may_come_back_is_said_either_way() -> None:
+    # Rule sheets of King Albert, Fan or Eight Off differ on it, so the page says which.
+    assert "4 foundations: build up by one in suit; an empty one takes only an Ace; cards stay there." in rules_page(get_variant("king-albert"))
+    assert "the top card may come back into play." in rules_page(get_variant("whitehead"))
