@@ -126,12 +126,22 @@ def _extra_hands(rules: RuleSet, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _progress(began: float) -> Any:
+    """A progress line on standard error: redrawn in place on a terminal, a line every
+    tenth of the way otherwise (a log reads lines, not one line redrawn)."""
+    live = sys.stderr.isatty()
+    written = [-1]  # the last tenth written as a line
+
     def show(done: int, total: int) -> None:
+        tenth = 10 * done // total
+        if not live and tenth == written[0]:
+            return
+        written[0] = tenth
         width = 30
         filled = width * done // total
         rate = done / max(time.perf_counter() - began, 1e-9)
-        print(f"\r[{'#' * filled}{' ' * (width - filled)}] {done:,}/{total:,} rounds, {rate:,.0f}/s", end="", file=sys.stderr)
-        if done == total:
+        line = f"[{'#' * filled}{' ' * (width - filled)}] {done:,}/{total:,} rounds, {rate:,.0f}/s"
+        print(f"\r{line}" if live else line, end="" if live else "\n", file=sys.stderr)
+        if live and done == total:
             print(file=sys.stderr)
 
     return show

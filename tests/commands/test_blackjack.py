@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.test_cli import cardtable
@@ -18,6 +20,15 @@ def test_simulate_prints_the_edge_its_error_and_the_published_figure() -> None:
     assert abs(edge - -0.33) < 3 * error
     assert "published edge -0.33%" in result.stdout and "rounds/s with 2 worker(s)" in result.stdout
     assert "600,000/600,000 rounds" in result.stderr  # the progress bar of a long run
+
+
+def test_a_long_simulation_written_to_a_log_says_its_progress_in_lines() -> None:
+    logged = subprocess.run([sys.executable, "-m", "cardtable", "blackjack", "simulate", "--rounds", "1000000"],
+                            capture_output=True, timeout=300)  # bytes: a carriage return is kept as sent
+    lines = logged.stderr.decode().split("\n")
+    assert b"\r" not in logged.stderr and lines[-1] == "", logged.stderr  # a log reads lines, not one redrawn
+    assert [line.split("]")[1].split(" rounds")[0] for line in lines[:-1]] == [
+        f" {n:,}/1,000,000" for n in (250_000, 500_000, 750_000, 1_000_000)]
 
 
 def test_rule_flags_change_the_rules_and_drop_the_published_comparison() -> None:
