@@ -234,7 +234,7 @@ def _refusal(live: LiveGame, body: ActionIn) -> str:
     names = session.pile_names
     if body.action in ("move", "card_onto_card", "to_foundation", "play"):
         if body.pile not in names:
-            return f"{body.action} needs the card's pile, one of {', '.join(names)}"
+            return _no_such_pile(session, body.action, body.pile, "the card's pile")
         index = names.index(body.pile)
         size = len(session.state.piles[index])
         if not -size <= body.position < size:  # (a card picked up from a table changed since, say)
@@ -242,8 +242,16 @@ def _refusal(live: LiveGame, body: ActionIn) -> str:
             holds = "no card" if not size else f"{size} card{'' if size == 1 else 's'}"
             return f"{where} holds {holds} now: there is no card at position {body.position} of it"
     if body.action in ("move", "card_onto_card") and body.target not in names:
-        return f"{body.action} needs a target pile, one of {', '.join(names)}"
+        return _no_such_pile(session, body.action, body.target, "a target pile")
     return ""
+
+
+def _no_such_pile(session: Session, action: str, named: str | None, needed: str) -> str:
+    """An action naming no pile, or one the game does not have: which piles it has."""
+    names = ", ".join(session.pile_names)
+    if named is None:
+        return f"{action} needs {needed}, one of {names}"
+    return f"{session.variant.name} has no pile {named!r}: {action} needs {needed}, one of {names}"
 
 
 SLOW_ACTIONS = ("hint", "auto_finish")
@@ -334,7 +342,8 @@ async def targets(request: Request) -> Response:
     body = await read_body(request, CardIn)
     live = await _player_game(request, game_id, body.version)
     places = live.session.targets(body.pile, body.position)
-    return json_response({"targets": places, "why": "" if places else live.session.why_nowhere(body.pile, body.position)})
+    why = "" if places else live.session.why_nowhere(body.pile, body.position)
+    return json_response({"targets": places, "why": why, "version": live.version})
 
 
 @router.get("/stats", summary="The caller's statistics", response_model=None,

@@ -157,6 +157,7 @@ class TargetsOut(Out):
 
     targets: list[str]
     why: str = Field(description="why the card may go nowhere, in the engine's words (\"\" where it may go somewhere)")
+    version: int = Field(description="the version of the table the answer is for (the one asked for, or the one stored now)")
 
 
 class RulesOut(Out):

@@ -287,6 +287,20 @@ def test_a_card_named_where_its_pile_holds_none_says_so_in_the_games_words(clien
     assert not answer["ok"] and answer["reason"] == "the waste holds no card now: there is no card at position 0 of it"
     answer = _act(client, view, "move", pile="t2", position=5, target="t1").json()
     assert answer["reason"] == "column 2 holds 2 cards now: there is no card at position 5 of it"
+    answer = _act(client, view, "move", pile="t99", position=-1, target="t1").json()
+    assert answer["reason"].startswith("Klondike has no pile 't99': move needs the card's pile, one of stock, waste, f1")
+    answer = _act(client, view, "move", pile="t6", position=-1, target="t99").json()
+    assert answer["reason"].startswith("Klondike has no pile 't99': move needs a target pile, one of stock")
+
+
+def test_where_a_card_may_go_says_which_table_it_answers_for(client: TestClient) -> None:
+    view = _start(client, "klondike", 7)
+    moved = _act(client, view, "move", pile="t6", position=-1, target="t2").json()["view"]
+    asked = {"pile": "t1", "position": -1}
+    now = client.post(f"/api/games/{view['id']}/targets", json=asked | {"version": moved["version"]}).json()
+    assert now["version"] == 1
+    stale = client.post(f"/api/games/{view['id']}/targets", json=asked | {"version": 0}).json()
+    assert stale["version"] == 1  # not the table asked for, which this process no longer holds: said
 
 
 def test_reload_finds_the_latest_unfinished_game(app, client: TestClient) -> None:  # type: ignore[no-untyped-def]
