@@ -101,6 +101,23 @@ def test_replay_from_stdin_reports_the_final_position() -> None:
     assert "waste: KD 6C" in result.stdout
 
 
+def test_a_position_written_by_deal_is_solved_and_its_solution_replayed_from_it(tmp_path: Path) -> None:
+    position = tmp_path / "position.txt"
+    opening = cardtable("replay", "klondike", "--deal", "5", "--moves", "-", stdin="t6>f1 t6>t1 t5>t6 t4>t5\n")
+    position.write_text(opening.stdout)  # four moves in (and "won: no"): not a deal's opening
+    solved = cardtable("solve", "klondike", "--position", "-", stdin=position.read_text())
+    assert solved.returncode == 0 and "Klondike, the position given: solved in" in solved.stderr, solved.stderr
+    (tmp_path / "moves.txt").write_text(solved.stdout)
+    won = cardtable("replay", "klondike", "--position", str(position), "--moves", str(tmp_path / "moves.txt"))
+    assert won.returncode == 0 and won.stdout.endswith("won: yes\n"), won.stderr
+    from_the_deal = cardtable("replay", "klondike", "--deal", "5", "--moves", str(tmp_path / "moves.txt"))
+    assert from_the_deal.returncode != 0  # the moves play from the position, not the deal's opening
+    both = cardtable("solve", "klondike", "--deal", "5", "--position", str(position))
+    assert both.returncode == 2 and "--deal and --position can't go together" in both.stderr
+    other = cardtable("solve", "freecell", "--position", str(position))
+    assert other.returncode == 2 and "the position in " + str(position) + " is of Klondike, not FreeCell" in other.stderr
+
+
 def test_replay_a_freecell_solution_wins() -> None:
     result = cardtable("replay", "freecell", "--deal", "1", "--moves", str(SOLUTION), "--notation", "freecell")
     assert result.returncode == 0, result.stderr

@@ -25,6 +25,7 @@ from cardtable.solitaire.formats import (
     move_words,
     parse_freecell_solution,
     parse_move,
+    parse_state,
     readable_freecell_words,
     render_state,
     replay_steps,
@@ -180,9 +181,9 @@ def alike_moves(state: State) -> list[tuple[Move, list[int]]]:
     return list(listed_moves.items())
 
 
-def _read_moves(name: str) -> str:
+def _read_moves(name: str, what: str = "moves", option: str = "--moves") -> str:
     if not name.strip():
-        raise UserError("--moves names no file (the name is empty): give a file of moves, or - for standard input")
+        raise UserError(f"{option} names no file (the name is empty): give a file of {what}, or - for standard input")
     try:
         data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
     except OSError as error:
@@ -192,7 +193,31 @@ def _read_moves(name: str) -> str:
     except UnicodeDecodeError as error:
         where = "standard input" if name == "-" else name
         problem = f"{where} is not UTF-8 text (byte {error.start} can't be read)"
-        raise UserError(f"{problem}: save the moves as UTF-8") from None
+        raise UserError(f"{problem}: save the {what} as UTF-8") from None
+
+
+def read_position(name: str, variant: Variant) -> State:
+    """The position in the file ``name`` (- for standard input), as ``cardtable deal``
+    or ``replay`` writes it (its last line, whether the game is won, passed over),
+    checked to be one of ``variant``'s."""
+    where = "standard input" if name == "-" else name
+    text = _read_moves(name, "position", "--position")
+    try:
+        state = parse_state("\n".join(line for line in text.splitlines() if not line.startswith("won:")))
+    except FormatError as error:
+        raise UserError(f"{where}: {error}") from None
+    if state.variant.id != variant.id:
+        raise UserError(f"the position in {where} is of {state.variant.name}, not {variant.name}")
+    return state
+
+
+def _start_of(args: argparse.Namespace, variant: Variant) -> State:
+    """The deal's opening, or the position given (``--position``)."""
+    if args.position is None:
+        return start_deal(variant, 1 if args.deal is None else args.deal)
+    if args.deal is not None:
+        raise UserError("--deal and --position can't go together: the position is where play starts")
+    return read_position(args.position, variant)
 
 
 def replay_game(args: argparse.Namespace) -> int:
@@ -204,7 +229,9 @@ def replay_game(args: argparse.Namespace) -> int:
     resolved by the moves after it.
     """
     variant = _variant(args.game)
-    state = start_deal(variant, args.deal)
+    if args.position == "-" and args.moves == "-":
+        raise UserError("--position and --moves can't both be read from standard input: name a file for one")
+    state = _start_of(args, variant)
     text = _read_moves(args.moves)
     listed = freecell_words(text)
     freecell = args.notation == "freecell" or (
@@ -245,6 +272,10 @@ def replay_game(args: argparse.Namespace) -> int:
     return 0 if is_won(state) else NOT_WON
 
 
+POSITION_HELP = ("play from this position instead of a deal's opening: a file as `cardtable deal` or `replay` writes it, "
+                 "or - for standard input")
+"""What ``--position`` takes (``replay``, ``solve``)."""
+
 NOT_WON = 3
 """``replay``'s exit status when every move was played but the game is not won (0: won,
 1: a move was refused, 2: the input could not be read), so a script can check a solution."""
@@ -276,7 +307,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         "--format",
         choices=("text", "json", "fcs", "picture"),
         default="text",
-        help="text: the position (reads back exactly); json: the game record; "
+        help="text: the position (reads back exactly: replay and solve take it as --position); json: the game record; "
         "fcs: Freecell Solver's board text (FreeCell games); picture: a drawing",
     )
     with_deal(command("moves", moves, "list the legal moves of a deal's opening"))
@@ -286,6 +317,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         "2 a move list that can't be read)",
     )
     with_deal(parser)
+    parser.set_defaults(deal=None)  # (1 unless --position is given)
+    parser.add_argument("--position", help=POSITION_HELP)
     parser.add_argument("--moves", required=True, help="file of moves, or - for standard input")
     parser.add_argument(
         "--notation",

@@ -27,7 +27,7 @@ from cardtable.commands import (
     UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, usable_workers,
 )
 from cardtable.commands.deal_ranges import deal_ranges, parse_deals
-from cardtable.commands.solitaire import start_deal
+from cardtable.commands.solitaire import POSITION_HELP, read_position, start_deal
 from cardtable.commands.stopping import INTERRUPTED, TERMINATED, Terminated, held_off, on_kill
 from cardtable.kernel_cache import COMPILING, search_is_cached
 from cardtable.solitaire import Move, State, Variant
@@ -82,6 +82,11 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     if given:
         verb = "is" if len(given) == 1 else "are"
         raise UserError(f"{' and '.join(given)} {verb} for a range of deals (--deals); one deal prints its verdict and moves")
+    if args.position is not None:
+        if args.deal is not None:
+            raise UserError("--deal and --position can't go together: the position is what is solved")
+        start = read_position(args.position, variant)
+        return _solve_one(variant, None, start, _budget(args), _freecell(variant, args), None)
     deal = 1 if args.deal is None else args.deal
     start = start_deal(variant, deal)
     freecell = _freecell(variant, args)
@@ -98,8 +103,9 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
             store.close()
 
 
-def _solve_one(variant: Variant, deal: int, start: State, budget: Budget, freecell: bool, store: SolvedDeals | None) -> int:
-    """Search one deal, print its verdict and moves, and keep the verdict in ``store``."""
+def _solve_one(variant: Variant, deal: int | None, start: State, budget: Budget, freecell: bool, store: SolvedDeals | None) -> int:
+    """Search one deal (None: a position given, which no store keeps), print its verdict
+    and moves, and keep the verdict in ``store``."""
     cached = search_is_cached()
     if not cached and trapped(start) is None:  # (a deal lost from the start needs no search: nothing compiles)
         print(COMPILING, file=sys.stderr, flush=True)
@@ -115,13 +121,14 @@ def _solve_one(variant: Variant, deal: int, start: State, budget: Budget, freece
     }[result.outcome]
     # The verdict goes to standard error and the moves alone to standard output, so
     # that `solve ... | replay ... --moves -` and `solve ... > moves.txt` just work.
-    print(f"{variant.name}, deal {deal}: {verdict} ({cost})", file=sys.stderr)
+    print(f"{variant.name}, {'the position given' if deal is None else f'deal {deal}'}: {verdict} ({cost})", file=sys.stderr)
     if result.thoughtful:
         print(f"(the solver knew {foreseen(start)}: thoughtful play)", file=sys.stderr)
     if result.solved:
-        print(_to_type(variant, deal, start, freecell, result.moves), file=sys.stderr)
+        if deal is not None:
+            print(_to_type(variant, deal, start, freecell, result.moves), file=sys.stderr)
         print(_written(start, result.moves, freecell))
-    if store is not None:
+    if store is not None and deal is not None:
         if result.outcome is Outcome.UNKNOWN:
             _earlier(variant, deal, store)
         _store_one(deal_result(variant, deal, result), store)
@@ -552,6 +559,8 @@ def solve_command(args: argparse.Namespace) -> int:
     variant = game_of(args.game)
     if args.deals is None:
         return _one(variant, args)
+    if args.position is not None:
+        raise UserError("--deals and --position can't go together: a range of deals, or one position")
     deals = parse_deals(args.deals)
     if threading.current_thread() is not threading.main_thread():
         return _many(variant, deals, args)
@@ -573,6 +582,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     add_option_argument(parser)
     parser.add_argument("--deal", type=deal_number, default=None, help="the deal to solve (default 1)")
     parser.add_argument("--deals", help="classify these deals instead: 1-1000, or 1-10,20-30")
+    parser.add_argument("--position", help=POSITION_HELP.replace("play from", "solve"))
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="time budget per deal, by the clock on the wall: a busy machine decides less (default 60)")
     parser.add_argument("--nodes", type=_count, default=2_000_000,
