@@ -42,6 +42,10 @@ _P = ParamSpec("_P")
 WON_ALREADY = "the game is won: nothing is left to play"
 """The answer to a hint, or a finish, asked of a game won."""
 
+NOTHING_LEADS_ANYWHERE = "no move leads anywhere now: undo, or start a new deal"
+"""The answer to a hint where the table is stuck (``is_stuck``): a legal move left
+changes nothing that could help."""
+
 GIVEN_UP = "this game was given up: start a new deal"
 """The answer to anything played on a game that was given up."""
 
@@ -526,6 +530,8 @@ class Session:
         heuristic's move, saying so; one that leads to no win says how far back one is."""
         if self.is_won:
             return Outcome(False, WON_ALREADY)
+        if self.is_stuck():  # as the table says: no move there could lead anywhere
+            return Outcome(False, NOTHING_LEADS_ANYWHERE)
         previous = self.history.steps[self.history.at - 1][0] if self.history.at else None
         seen = cache(partial(seen_down, self.history))  # (worked out only if it matters)
         if quick:
@@ -537,7 +543,7 @@ class Session:
             hints = self.hinter.best_moves(self.state, previous, self.leads_back, seen())
         if not hints:
             if legal_moves(self.state):
-                return Outcome(False, "every move leads back to a position already reached")
+                return Outcome(False, "every move leads back to a position already reached: undo to play another way")
             return Outcome(False, "no moves left: the game is stuck")
         return Outcome(True, (hint := pointing_back(hints[0], self.history)).reason, hint=hint)
 

@@ -123,7 +123,7 @@ def test_a_pass_through_the_stock_that_changed_nothing_leads_back() -> None:
 def test_when_every_move_loops_the_hint_says_so() -> None:
     session = Session(get_variant("freecell"), 1, Options(auto_build=False), hinter=HeuristicHinter())
     session.leads_back = lambda move: True  # type: ignore[method-assign]
-    assert session.hint().reason == "every move leads back to a position already reached"
+    assert session.hint().reason == "every move leads back to a position already reached: undo to play another way"
 
 
 def test_an_arrangement_keeps_what_shows_and_ignores_where_the_hidden_cards_lie() -> None:

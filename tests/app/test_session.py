@@ -142,7 +142,19 @@ def test_a_stuck_game_is_reported() -> None:
     session = Session(state.variant, 1)
     session.history = session.history.begin(state)
     assert session.is_stuck()
-    assert not session.hint().ok and "stuck" in session.hint().reason
+    assert not session.hint().ok and session.hint().reason == "no move leads anywhere now: undo, or start a new deal"
+
+
+def test_a_hint_on_a_stuck_table_says_so_though_the_stock_still_turns() -> None:
+    # The table said it was stuck while its hints went on turning the stock, "the game may
+    # still be won": each answer as the other's.
+    state = position("klondike-draw3", t1="[5C] 3D", stock="[9H] [8H]")
+    session = Session(state.variant, 1)
+    session.history = session.history.begin(state)
+    assert not session.is_stuck() and session.hint().ok  # the stock's cards are not seen yet
+    dealt = session.deal()
+    assert EventKind.STUCK in {e.kind for e in dealt.events} and legal_moves(session.state)  # (a redeal)
+    assert not session.hint().ok and session.hint().reason == "no move leads anywhere now: undo, or start a new deal"
     assert session.auto_finish().reason == "the game can't be finished: no move leads anywhere now (undo, or start a new deal)"
 
 
