@@ -248,6 +248,7 @@ class FrameOut(Out):
     """One step of a win played back."""
 
     move: MoveOut
+    said: str = Field(description="the move in words, as a hint says it")
     view: TableOut
 
 

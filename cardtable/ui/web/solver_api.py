@@ -14,6 +14,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import Field, StrictBool
 
 from cardtable.app import StaleGame
+from cardtable.app.hints import describe
 from cardtable.app.showing import NoWin, give_up_reason
 from cardtable.app.standing import SETTING, SETTING_TEXT
 from cardtable.ui.web.api import PlayerCookie, _live, _player_game, player_of
@@ -118,7 +119,8 @@ async def show(request: Request) -> Response:
         why = found.reason + (" (the game was given up)" if given_up else kept)
         return json_response({"found": False, "given_up": given_up, "text": why, "back": 0, "frames": [], "view": view})
     frames = [
-        {"move": move_view(session, move), "view": table_view(live.game_id, found.frame(session, step + 1), version)}
+        {"move": move_view(session, move), "said": describe(found.states[step], move),
+         "view": table_view(live.game_id, found.frame(session, step + 1), version)}
         for step, move in enumerate(found.moves)
     ]
     return json_response({"found": True, "given_up": given_up, "text": found.text, "back": found.back, "frames": frames,

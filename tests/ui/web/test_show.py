@@ -9,6 +9,9 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from cardtable.app import Store
+from cardtable.app.hints import describe
+from cardtable.solitaire import apply, get_variant
+from cardtable.solitaire.formats import parse_move
 from cardtable.ui.web.server import create_app
 
 
@@ -27,6 +30,12 @@ def test_the_win_is_played_back_as_tables_and_the_game_stays_as_it_was(tmp_path:
     assert frames[-1]["view"]["won"] and not any(f["view"]["won"] for f in frames[:-1])
     assert [f["view"]["moves"] for f in frames] == list(range(1, len(frames) + 1))
     assert {"kind", "source", "target"} <= set(frames[0]["move"])
+    state = get_variant("freecell").start(1)  # each move in words, said of the table it is played on
+    for frame in frames[:3]:
+        shown = frame["move"]
+        move = parse_move(state.variant, f"{shown['source']}>{shown['target']}:{shown.get('count', 1)}")
+        assert frame["said"] == describe(state, move)
+        state = apply(state, move)
     now = client.get(f"/api/games/{game['id']}").json()
     assert now["version"] == 0 and now["moves"] == 0 and not now["won"]
     stale = client.post(f"/api/games/{game['id']}/show", json={"version": 3})
