@@ -10,11 +10,12 @@ are worked out the first time they are asked for (``resumed``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardtable.cards import ALL_CARDS
-from cardtable.solitaire import IllegalMove, Move, State, apply, canonical_key
+from cardtable.solitaire import IllegalMove, Move, State, Variant, apply, canonical_key
+from cardtable.solitaire.rules.stock import StockTarget
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -163,16 +164,44 @@ def seen_key(state: State) -> Key:
     return canonical_key(State(state.variant, piles, state.hidden, state.redeals), redeals=state.variant.stock.passes_count)
 
 
+def talon_turns(variant: Variant) -> bool:
+    """Whether the stock turns onto a waste for ever (no limit on passes) and no card
+    ever goes back to either: then where the turning stands changes nothing a player
+    can't undo by turning, and cards leave the talon in one order."""
+    t, stock = variant.tables, variant.stock
+    if t.stock is None or t.waste is None or stock.target is not StockTarget.WASTE or stock.passes is not None:
+        return False
+    waste = variant.piles[t.waste]
+    return variant.pairs is None and waste.build is None and waste.empty.takes_nothing
+
+
+def turned_key(state: State) -> Key:
+    """``seen_key``, but where the talon turns for ever (``talon_turns``), blind to how
+    far it has turned: along one game's line the talon only loses cards, so two
+    positions with as many cards left in it hold the same cards in the same order. A
+    move back to such a position, a pass through the stock later, gains nothing (a Queen
+    moved across and back, a card taken down off its foundation and sent home again)."""
+    t = state.variant.tables
+    if t.stock is None or t.waste is None or not talon_turns(state.variant):
+        return seen_key(state)
+    piles, hidden = list(state.piles), list(state.hidden)
+    left = len(piles[t.stock]) + len(piles[t.waste])
+    piles[t.stock], hidden[t.stock] = (), 0
+    piles[t.waste], hidden[t.waste] = (ALL_CARDS[0],) * left, left
+    return seen_key(State(state.variant, tuple(piles), tuple(hidden), state.redeals))
+
+
 class LineKeys:
-    """The ``seen_key`` of every position of a history's line, as a hint asks whether a
-    move leads back. Kept for the line last asked about, so asked after each move it keys
-    only the new position, not the whole game again (a pure cache: the sessions copied
-    from one another may share it, on any thread)."""
+    """The key (``seen_key``, or another such) of every position of a history's line, as
+    a hint asks whether a move leads back. Kept for the line last asked about, so asked
+    after each move it keys only the new position, not the whole game again (a pure
+    cache: the sessions copied from one another may share it, on any thread)."""
 
-    __slots__ = ("_last",)
+    __slots__ = ("_last", "_key")
 
-    def __init__(self) -> None:
+    def __init__(self, key: Callable[[State], Key] | None = None) -> None:
         self._last: tuple[History | None, tuple[State, ...], tuple[Key, ...], frozenset[Key]] = (None, (), (), frozenset())
+        self._key = key or seen_key
 
     def of(self, history: History) -> frozenset[Key]:
         """The keys of the positions from ``history``'s opening to its current one."""
@@ -183,7 +212,7 @@ class LineKeys:
         same = 0  # (the positions this line shares with the last one asked about)
         while same < min(len(known), len(states)) and known[same] is states[same]:
             same += 1
-        keys = keys[:same] + tuple(seen_key(s) for s in states[same:])
+        keys = keys[:same] + tuple(self._key(s) for s in states[same:])
         found = frozenset(keys)
         self._last = (history, states, keys, found)
         return found

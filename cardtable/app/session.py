@@ -26,7 +26,7 @@ from cardtable.app.clicks import count_of, every_target, guess, nearness, target
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, pointing_back, seen_down
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
-from cardtable.app.history import History, LineKeys, seen_key
+from cardtable.app.history import History, LineKeys, seen_key, turned_key
 from cardtable.app.intents import Options, Outcome
 from cardtable.app.ledger import Ledger
 from cardtable.app.redeals import Redeals, gathering, stock_redeals
@@ -119,6 +119,7 @@ class Session:
         self._restart: tuple[History, History] | None = None
         """The last restart: the history it left and the one it made (to undo and redo it)."""
         self._line_keys = LineKeys()
+        self._line_turned = LineKeys(turned_key)
         """Shared with this session's copies (a server plays each action on a copy)."""
 
     # -- what a UI reads ---------------------------------------------------------------
@@ -552,11 +553,13 @@ class Session:
         back to a position already reached on the way to this one."""
         if not check(self.state, move).ok:
             return False
-        reached = self._reached()
+        turning = move.kind in (MoveKind.DEAL, MoveKind.REDEAL)  # (a turn is the way through the talon: only a whole
+        key = seen_key if turning else turned_key                # pass that played nothing leads back)
+        reached = self._reached() if turning else self._line_turned.of(self.history)
         after = apply(self.state, move, trusted=True)
-        if seen_key(after) in reached:
+        if key(after) in reached:
             return True
-        return self.options.auto_build and seen_key(auto_build(after)[0]) in reached
+        return self.options.auto_build and key(auto_build(after)[0]) in reached
 
     def _reached(self) -> frozenset[tuple[object, ...]]:
         return self._line_keys.of(self.history)

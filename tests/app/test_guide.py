@@ -11,7 +11,7 @@ import time
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
 from cardtable.app.guide import PROVED_LOST, Avoid, arrangement
 from cardtable.app.hints import QUICK_HINT, Hint
-from cardtable.app.history import History, seen_key
+from cardtable.app.history import History, seen_key, turned_key
 from cardtable.app.standing import Indicator, Standing
 from cardtable.app.wins import WINS
 from cardtable.cards import Card
@@ -102,10 +102,31 @@ def test_what_leads_back_follows_the_line_in_play_through_undo_redo_and_copies()
         if rng.random() < 0.6:
             continue  # (asked now and then, as a player asks a hint)
         line = {seen_key(s) for s in session.history.reached()}
+        turned = {turned_key(s) for s in session.history.reached()}
         for move in legal_moves(session.state):
-            assert session.leads_back(move) == (seen_key(apply(session.state, move)) in line), move
+            turning = move.kind in (MoveKind.DEAL, MoveKind.REDEAL)
+            key, keys = (seen_key, line) if turning else (turned_key, turned)
+            assert session.leads_back(move) == (key(apply(session.state, move)) in keys), move
             checked += 1
     assert checked > 300
+
+
+def test_a_move_back_to_a_table_left_a_pass_through_the_stock_ago_leads_back() -> None:
+    # Hints went round in circles where the stock turns for ever: Q♠ across and back, a
+    # card taken down off its foundation and home again, each a few turns of the stock
+    # apart, so that no position came back exactly.
+    state = position("klondike-draw3", t1="KH QS", t2="KD", t3="[9C] 3S 2D", f1="AD", stock="[5C] [6C] [7C] [8C]")
+    session = Session(state.variant, 1, Options(auto_build=False), hinter=HeuristicHinter())
+    session.history = session.history.begin(state)
+    t1, t2, t3, f1 = (state.variant.index_of_name(name) for name in ("t1", "t2", "t3", "f1"))
+    across, back = Move(MoveKind.MOVE, t1, t2, 1), Move(MoveKind.MOVE, t2, t1, 1)
+    assert session.play(across).ok and session.play(Move(MoveKind.DEAL)).ok
+    assert session.leads_back(back)  # the table as it was, the stock turned on
+    assert back not in [h.move for h in session.hinter.best_moves(session.state, avoid=session.leads_back)]
+    home, down = Move(MoveKind.MOVE, t3, f1, 1), Move(MoveKind.MOVE, f1, t3, 1)  # 2♦ home, and back down
+    assert session.play(home).ok and session.play(down).ok and session.play(Move(MoveKind.DEAL)).ok
+    assert session.leads_back(home)
+    assert not session.leads_back(Move(MoveKind.DEAL))  # turning on is still the way through the stock
 
 
 def test_a_pass_through_the_stock_that_changed_nothing_leads_back() -> None:
