@@ -69,7 +69,7 @@ def describe(state: State, move: Move) -> str:
         return "deal from the stock"
     if move.kind is MoveKind.REDEAL:
         if state.variant.tables.waste is None:  # a redeal of the columns says what it does
-            return "redeal: " + state.variant.stock.phrase.partition(": ")[2]
+            return "redeal: " + state.variant.stock.redeal_in(state.variant.tableau_word)
         return "turn the waste over into the stock"
     assert move.source is not None
     source_top = len(state.piles[move.source]) - 1

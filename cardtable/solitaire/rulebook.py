@@ -66,7 +66,7 @@ def rule_lines(variant: Variant) -> list[str]:
         out.append(f"A {variant.tableau_word} a move empties is filled at once from the top of {variant.refill_from.title}.")
     if variant.stock.target is not StockTarget.NONE or variant.stock.face_up:
         label = "stock: " if variant.tables.stock is not None else ""
-        out.append(_sentence("; ".join([f"{label}{variant.stock.phrase}", *_short_deal(variant)])))
+        out.append(_sentence("; ".join([f"{label}{variant.stock.phrase_in(variant.tableau_word)}", *_short_deal(variant)])))
     if variant.discard is not None:
         out.append(_sentence(variant.discard.phrase))
     if variant.turn_up is not None:

@@ -24,8 +24,9 @@ la_belle_lucie = register(
             "All 52 cards are dealt face up in seventeen fans of three and one of a single "
             "card. Build the foundations up in suit from the Aces; the fans build down in "
             "suit, one card at a time, and a fan once emptied stays empty. Twice you may "
-            "gather the fans, shuffle them and deal them again in threes. (The shuffle is "
-            "seeded by the cards gathered, so a redeal is the same on every machine.)"
+            "gather the fans, shuffle them and deal them again in threes; no buried card may "
+            "be drawn after the last (that draw makes Three Shuffles and a Draw). (The shuffle "
+            "is seeded by the cards gathered, so a redeal is the same on every machine.)"
         ),
         aliases=("lucie", "midnight-oil"),
     )

@@ -96,6 +96,19 @@ class StockPolicy:
     @property
     def phrase(self) -> str:
         """The policy in words."""
+        return self.phrase_in("column")
+
+    def redeal_in(self, word: str) -> str:
+        """A redeal of the layout itself, said short (a hint's words), the tableau's
+        piles called ``word``."""
+        if self.target is StockTarget.GATHER:
+            return f"gather the {word}s{', shuffle them' if self.shuffle else ''} and deal them again"
+        if self.target is StockTarget.GAPS:
+            return "the cards out of sequence are gathered, shuffled and dealt again"
+        return self.phrase_in(word).partition(": ")[2]
+
+    def phrase_in(self, word: str) -> str:
+        """The policy in words, the tableau's piles called ``word`` (a Cruel "pile")."""
         if self.target is StockTarget.NONE:
             return "the stock is never dealt: its top card lies face up and plays" if self.face_up else "no stock"
         if self.target is StockTarget.TABLEAU:
@@ -122,9 +135,11 @@ class StockPolicy:
                 "shuffled and dealt again, leaving a gap just after each row's sequence"
             )
         if self.target is StockTarget.GATHER:
-            how = "shuffle them and deal" if self.shuffle else "deal them in order"
             times = "as often as you like" if self.passes is None else f"{self.passes - 1} times"
-            return f"redeal {times}: gather the columns, {how} {self.count} to a column"
+            if self.shuffle:
+                return f"redeal {times}: gather the {word}s, shuffle them and deal {self.count} to a {word}"
+            return (f"redeal {times}: gather the {word}s in order, the first {word}'s cards from its bottom card up, "
+                    f"then the next {word}'s, and deal them again without shuffling, {self.count} to a {word} from the first")
         cards = "1 card" if self.count == 1 else f"{self.count} cards"
         passes = "unlimited passes" if self.passes is None else f"{self.passes} passes"
         if self.passes == 1:

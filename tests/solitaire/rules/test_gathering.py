@@ -33,4 +33,9 @@ def test_the_policy_says_what_a_redeal_does() -> None:
     assert gather(3, passes=3, shuffle=True).phrase == (
         "redeal 2 times: gather the columns, shuffle them and deal 3 to a column"
     )
-    assert gather(4).phrase == "redeal as often as you like: gather the columns, deal them in order 4 to a column"
+    # In which order the cards come back is said: players plan Cruel's redeals around it.
+    assert gather(4).phrase_in("pile") == (
+        "redeal as often as you like: gather the piles in order, the first pile's cards from its bottom card up, "
+        "then the next pile's, and deal them again without shuffling, 4 to a pile from the first"
+    )
+    assert gather(4).redeal_in("pile") == "gather the piles and deal them again"  # a hint's words
