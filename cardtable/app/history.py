@@ -171,8 +171,10 @@ def talon_turns(variant: Variant) -> bool:
     t, stock = variant.tables, variant.stock
     if t.stock is None or t.waste is None or stock.target is not StockTarget.WASTE or stock.passes is not None:
         return False
-    waste = variant.piles[t.waste]
-    return variant.pairs is None and waste.build is None and waste.empty.takes_nothing
+    talon = (variant.piles[t.stock], variant.piles[t.waste])
+    fills_from_talon = variant.refill_from is not None and variant.refill_from in (talon[0].id, talon[1].id)
+    return (variant.pairs is None and not stock.mixes and not fills_from_talon
+            and all(pile.build is None and pile.empty.takes_nothing for pile in talon))
 
 
 def turned_key(state: State) -> Key:

@@ -553,13 +553,14 @@ class Session:
         back to a position already reached on the way to this one."""
         if not check(self.state, move).ok:
             return False
-        turning = move.kind in (MoveKind.DEAL, MoveKind.REDEAL)  # (a turn is the way through the talon: only a whole
-        key = seen_key if turning else turned_key                # pass that played nothing leads back)
-        reached = self._reached() if turning else self._line_turned.of(self.history)
         after = apply(self.state, move, trusted=True)
-        if key(after) in reached:
+        if move.kind not in (MoveKind.DEAL, MoveKind.REDEAL):  # the table it lands on, wherever the talon's turning stands
+            landed = auto_build(after)[0] if self.options.auto_build else after
+            return turned_key(landed) in self._line_turned.of(self.history)
+        reached = self._reached()  # a turn is the way through the talon: only a whole pass that played nothing leads back
+        if seen_key(after) in reached:
             return True
-        return self.options.auto_build and key(auto_build(after)[0]) in reached
+        return self.options.auto_build and seen_key(auto_build(after)[0]) in reached
 
     def _reached(self) -> frozenset[tuple[object, ...]]:
         return self._line_keys.of(self.history)

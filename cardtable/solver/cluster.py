@@ -124,6 +124,7 @@ def _on(
 PROBE_SECONDS = 5.0
 """How long the first look at the scheduler's port may take."""
 
+
 class NotAScheduler(ValueError):
     """The address names no Dask scheduler (another scheme, or what answers there speaks
     another protocol): the command's to mend, unlike a scheduler not reached now."""

@@ -81,5 +81,12 @@ def test_a_full_run_uncovered_in_scorpion_leaves_as_one_built_does() -> None:
     after = apply(state, uncovering)
     assert pile(after, "f1") == FULL_SPADES and pile(after, "t1") == "4D" and pile(after, "t2") == "8H 7H 6H"
     assert compiled_apply(state, uncovering) == after  # the solver's move, the same
-    dealt = position("scorpion", t1="KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH 9D", t2="TD", stock="[2C] [3C] [4C]")
-    assert pile(apply(dealt, move(dealt, "t1", "t2")), "f1") == "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH"
+    one_card = position("scorpion", t1="KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH 9D", t2="TD", stock="[2C] [3C] [4C]")
+    carried = move(one_card, "t1", "t2")
+    assert pile(apply(one_card, carried), "f1") == "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH"
+    assert compiled_apply(one_card, carried) == apply(one_card, carried)
+    both = position("scorpion", t1="[4D] " + FULL_SPADES + " 3H 2H AH", t2="KH QH JH TH 9H 8H 7H 6H 5H 4H")
+    finishing = move(both, "t1", "t2", 3)  # a run finished where the cards go, another uncovered where they leave
+    after = apply(both, finishing)
+    assert (pile(after, "f1"), pile(after, "f2"), pile(after, "t1")) == ("KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH", FULL_SPADES, "4D")
+    assert compiled_apply(both, finishing) == after
