@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardtable.cards import ALL_CARDS
-from cardtable.solitaire import IllegalMove, Move, State, Variant, apply, canonical_key
+from cardtable.solitaire import IllegalMove, Move, MoveKind, State, Variant, apply, canonical_key
 from cardtable.solitaire.rules.stock import StockTarget
 
 
@@ -218,3 +218,25 @@ class LineKeys:
         found = frozenset(keys)
         self._last = (history, states, keys, found)
         return found
+
+
+class LineReached:
+    """Whether a move comes back to a position of a history's line, as a hint asks (the
+    keys of the line kept by ``LineKeys``, shared with a session's copies)."""
+
+    __slots__ = ("_exact", "_turned")
+
+    def __init__(self) -> None:
+        self._exact = LineKeys()
+        self._turned = LineKeys(turned_key)
+
+    def again(self, history: History, move: Move, after: State, landed: State) -> bool:
+        """Whether ``move``, played to ``after`` (``landed``: once auto-build has sent
+        its cards home, where it does), comes back to a position of ``history``'s line.
+        A turn of the stock is the way through the talon, judged by the exact position:
+        only a whole pass that played nothing leads back. Any other move is judged by
+        the table it lands on, wherever the talon's turning stands (``turned_key``)."""
+        if move.kind in (MoveKind.DEAL, MoveKind.REDEAL):
+            exact = self._exact.of(history)
+            return seen_key(after) in exact or seen_key(landed) in exact
+        return turned_key(landed) in self._turned.of(history)

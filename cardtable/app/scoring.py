@@ -19,10 +19,11 @@ from cardtable.solitaire.variant import Goal
 
 
 SCORE_WORDS = {
-    Scoring.UNIFORM: "share of the cards home", Scoring.STANDARD: "standard points",
-    Scoring.TIMED: "standard points, timed", Scoring.VEGAS: "Vegas dollars",
+    Scoring.UNIFORM.value: "share of the cards home", Scoring.STANDARD.value: "standard points",
+    Scoring.TIMED.value: "standard points, timed", Scoring.VEGAS.value: "Vegas dollars",
 }
-"""What each scoring's numbers count, as the statistics say it."""
+"""What each scoring's numbers count, by the scoring's name, as the statistics (and the
+page, from the catalogue) say it."""
 
 
 def score_said(score: int, scoring: str | None) -> str:
@@ -34,8 +35,7 @@ def score_said(score: int, scoring: str | None) -> str:
     """
     if scoring == Scoring.UNIFORM.value:
         return f"{score}%"
-    known = {kind.value: words for kind, words in SCORE_WORDS.items()}
-    return f"{score} ({known[scoring]})" if scoring in known else str(score)
+    return f"{score} ({SCORE_WORDS[scoring]})" if scoring in SCORE_WORDS else str(score)
 
 
 def fitting_scoring(scoring: Scoring, variant_id: str) -> Scoring:

@@ -26,7 +26,7 @@ from cardtable.app.clicks import count_of, every_target, guess, nearness, target
 from cardtable.app.events import Event, EventKind, move_events
 from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, pointing_back, seen_down
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
-from cardtable.app.history import History, LineKeys, seen_key, turned_key
+from cardtable.app.history import History, LineReached
 from cardtable.app.intents import Options, Outcome
 from cardtable.app.ledger import Ledger
 from cardtable.app.redeals import Redeals, gathering, stock_redeals
@@ -118,8 +118,7 @@ class Session:
         self._stuck: Known = None
         self._restart: tuple[History, History] | None = None
         """The last restart: the history it left and the one it made (to undo and redo it)."""
-        self._line_keys = LineKeys()
-        self._line_turned = LineKeys(turned_key)
+        self._line = LineReached()
         """Shared with this session's copies (a server plays each action on a copy)."""
 
     # -- what a UI reads ---------------------------------------------------------------
@@ -554,16 +553,8 @@ class Session:
         if not check(self.state, move).ok:
             return False
         after = apply(self.state, move, trusted=True)
-        if move.kind not in (MoveKind.DEAL, MoveKind.REDEAL):  # the table it lands on, wherever the talon's turning stands
-            landed = auto_build(after)[0] if self.options.auto_build else after
-            return turned_key(landed) in self._line_turned.of(self.history)
-        reached = self._reached()  # a turn is the way through the talon: only a whole pass that played nothing leads back
-        if seen_key(after) in reached:
-            return True
-        return self.options.auto_build and seen_key(auto_build(after)[0]) in reached
-
-    def _reached(self) -> frozenset[tuple[object, ...]]:
-        return self._line_keys.of(self.history)
+        landed = auto_build(after)[0] if self.options.auto_build else after
+        return self._line.again(self.history, move, after, landed)
 
     @_playable
     def auto_finish(self) -> Outcome:

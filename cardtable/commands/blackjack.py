@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardtable.commands import UserError, usable_workers, whole_number
+from cardtable.commands.progress import ProgressLine
 from cardtable.thunderjack import PRESETS, Doubling, RuleSet, preset, published_edge
 
 SHEET = RuleSet()
@@ -126,23 +127,12 @@ def _extra_hands(rules: RuleSet, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _progress(began: float) -> Any:
-    """A progress line on standard error: redrawn in place on a terminal, a line every
-    tenth of the way otherwise (a log reads lines, not one line redrawn)."""
-    live = sys.stderr.isatty()
-    written = [-1]  # the last tenth written as a line
+    """The rounds played so far, and how fast, as a progress line (``ProgressLine``)."""
+    line = ProgressLine()
 
     def show(done: int, total: int) -> None:
-        tenth = 10 * done // total
-        if not live and tenth == written[0]:
-            return
-        written[0] = tenth
-        width = 30
-        filled = width * done // total
         rate = done / max(time.perf_counter() - began, 1e-9)
-        line = f"[{'#' * filled}{' ' * (width - filled)}] {done:,}/{total:,} rounds, {rate:,.0f}/s"
-        print(f"\r{line}" if live else line, end="" if live else "\n", file=sys.stderr)
-        if live and done == total:
-            print(file=sys.stderr)
+        line.show(done, total, f"{done:,}/{total:,} rounds, {rate:,.0f}/s")
 
     return show
 

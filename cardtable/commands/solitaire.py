@@ -181,7 +181,9 @@ def alike_moves(state: State) -> list[tuple[Move, list[int]]]:
     return list(listed_moves.items())
 
 
-def _read_moves(name: str, what: str = "moves", option: str = "--moves") -> str:
+def _read_text(name: str, what: str = "moves", option: str = "--moves") -> str:
+    """The UTF-8 text of the file ``name`` (- for standard input), ``what`` it holds named
+    by ``option`` in a refusal."""
     if not name.strip():
         raise UserError(f"{option} names no file (the name is empty): give a file of {what}, or - for standard input")
     try:
@@ -201,7 +203,7 @@ def read_position(name: str, variant: Variant) -> State:
     or ``replay`` writes it (its last line, whether the game is won, passed over),
     checked to be one of ``variant``'s."""
     where = "standard input" if name == "-" else name
-    text = _read_moves(name, "position", "--position")
+    text = _read_text(name, "position", "--position")
     try:
         state = parse_state("\n".join(line for line in text.splitlines() if not line.startswith("won:")))
     except FormatError as error:
@@ -232,7 +234,7 @@ def replay_game(args: argparse.Namespace) -> int:
     if args.position == "-" and args.moves == "-":
         raise UserError("--position and --moves can't both be read from standard input: name a file for one")
     state = _start_of(args, variant)
-    text = _read_moves(args.moves)
+    text = _read_text(args.moves)
     listed = freecell_words(text)
     freecell = args.notation == "freecell" or (
         args.notation == "auto" and uses_freecell_notation(variant) and looks_like_freecell(listed)

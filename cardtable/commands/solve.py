@@ -27,6 +27,7 @@ from cardtable.commands import (
     UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, usable_workers,
 )
 from cardtable.commands.deal_ranges import deal_ranges, parse_deals
+from cardtable.commands.progress import ProgressLine
 from cardtable.commands.solitaire import POSITION_HELP, read_position, start_deal
 from cardtable.commands.stopping import INTERRUPTED, TERMINATED, Terminated, held_off, on_kill
 from cardtable.kernel_cache import COMPILING, search_is_cached
@@ -215,27 +216,20 @@ def _store_one(result: DealResult, store: SolvedDeals) -> None:
 
 
 class Progress:
-    """A progress line on standard error: redrawn in place on a terminal, every tenth
-    of the way otherwise."""
+    """A batch's progress: the deals searched and their verdicts so far."""
 
     def __init__(self, total: int, stream: TextIO | None = None) -> None:
         self.total, self.done, self.solved, self.unwinnable = total, 0, 0, 0
-        self.stream = sys.stderr if stream is None else stream
-        self.live = self.stream.isatty()
+        self.line = ProgressLine(stream)
 
     def step(self, result: DealResult) -> None:
-        """Count one result and redraw when due."""
+        """Count one result and show it when due."""
         self.done += 1
         self.solved += result.outcome is Outcome.SOLVED
         self.unwinnable += result.outcome is Outcome.UNWINNABLE
-        if self.live or self.done == self.total or self.done % max(1, self.total // 10) == 0:
-            filled = int(30 * self.done / max(self.total, 1))
-            bar = "#" * filled + "." * (30 - filled)
-            end = "\r" if self.live and self.done < self.total else "\n"
-            unknown = self.done - self.solved - self.unwinnable
-            counts = f"{self.solved} solved, {self.unwinnable} unwinnable, {unknown} unknown"
-            self.stream.write(f"[{bar}] {self.done}/{self.total} deals: {counts}{end}")
-            self.stream.flush()
+        unknown = self.done - self.solved - self.unwinnable
+        counts = f"{self.solved} solved, {self.unwinnable} unwinnable, {unknown} unknown"
+        self.line.show(self.done, self.total, f"{self.done}/{self.total} deals: {counts}")
 
 
 def _results(

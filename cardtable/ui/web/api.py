@@ -113,7 +113,8 @@ async def _game(request: Request, player: str, game_id: int) -> LiveGame:
 async def games(request: Request) -> Response:
     live = _live(request)
     offered = await live.run(live.deals.offered)  # a look at the store's solved deals
-    return json_response({"games": catalogue(offered), "scorings": {kind.value: words for kind, words in SCORE_WORDS.items()}})  # as it is: FastAPI's encoder took 14 ms over it
+    # As it is: FastAPI's encoder took 14 ms over it.
+    return json_response({"games": catalogue(offered), "scorings": SCORE_WORDS})
 
 
 @router.get("/rules", summary="A game's rules, its options included", response_model=RulesOut, responses=answers(404, 422))
