@@ -41,7 +41,7 @@ def _played_by_its_click(state: State, move: Move) -> bool:
     """Whether the page plays ``move`` on the click that picks its card up: a column's
     card whose one place is the waste (Golf, Tri-Peaks), or the table's only move (Clock)."""
     variant = state.variant
-    if legal_moves(state) == [move]:
+    if legal_moves(state) == (move,):
         return True
     places = {m.target for m in legal_moves(state) if m.source == move.source and m.count == move.count}
     return variant.piles[move.source].kind is PileKind.TABLEAU and places == {variant.tables.waste}
