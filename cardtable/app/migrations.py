@@ -16,7 +16,7 @@ from cardtable.app.storage_files import tables
 from cardtable.app.tally_schema import DAILY_MIGRATION, DAILY_SUFFIX, TALLY_MIGRATION
 from cardtable.solitaire.formats import FormatError
 
-SCHEMA_VERSION = 16
+SCHEMA_VERSION = 17
 PYRAMID_RENAMED = (
     "UPDATE games SET variant = 'relaxed-pyramid' WHERE variant = 'pyramid'",
     "UPDATE games SET position = replace(position, char(10) || 'game: pyramid' || char(10),"
@@ -60,6 +60,17 @@ REDEALS_RESHUFFLED = (
 plays after its first redeal changed: every stored verdict on their deals is searched
 again, and a daily deal chosen by one is chosen again. Their unfinished games are read
 back by replaying them (``saved_rows``), which names a redeal the rules now play apart."""
+RUNS_CLEARED = (
+    "DELETE FROM solver_results WHERE game IN ('scorpion', 'wasp')",
+    "DELETE FROM settings WHERE player = '' AND (key LIKE 'daily:scorpion:%' OR key LIKE 'daily:wasp:%')",
+    "UPDATE games SET position = NULL WHERE status = 'playing' AND variant IN ('scorpion', 'wasp')",
+)
+"""Migration 16: in Scorpion and Wasp a run from King to Ace made under other cards now
+leaves the table once they are gone (before, it stayed, and could block the game for
+good), so a deal's verdict may have changed either way: each is searched again, and a
+daily deal chosen by one is chosen again. Unfinished games forget their saved position
+and are read back by replaying their moves under the rules as they are now, which clears
+such a run (or names the step the rules now refuse)."""
 NARROWED = "SELECT id FROM games WHERE status = 'playing' AND variant IN ('la-belle-lucie', 'cruel')"
 """The unfinished games of the games whose rules migration 10 narrowed."""
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -109,6 +120,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     BOOKMARKS,
     REDEALS_RESHUFFLED,
     BY_RULES,
+    RUNS_CLEARED,
 )
 """Migration n (from 0) brings the schema from version n to n + 1.
 

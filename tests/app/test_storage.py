@@ -16,7 +16,7 @@ from cardtable.app import CorruptSave, Options, Scoring, Session, StaleGame, Sto
 from cardtable.app.migrations import SCHEMA_VERSION
 from cardtable.app.storage import Save
 from cardtable.solitaire import get_variant, legal_moves
-from cardtable.solitaire.formats import replay
+from cardtable.solitaire.formats import format_state, replay
 
 
 def _played(moves: int = 12) -> Session:
@@ -117,7 +117,7 @@ def test_the_database_uses_wal_and_records_its_schema(tmp_path: Path) -> None:
     Store(tmp_path / "g.db").close()
     db = sqlite3.connect(tmp_path / "g.db")
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 16
+    assert db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 17
 
 
 def test_an_older_schema_is_migrated_and_keeps_its_games(tmp_path: Path) -> None:
@@ -236,6 +236,39 @@ def test_verdicts_found_before_redeals_shuffled_apart_are_searched_again(tmp_pat
     db = sqlite3.connect(path)
     assert db.execute("SELECT game, deal, outcome FROM solver_results").fetchall() == [("freecell", 1, "solved")]
     assert db.execute("SELECT key FROM settings").fetchall() == [("daily:freecell:2026-12-06",)]
+
+
+def test_scorpion_verdicts_and_positions_from_before_finished_runs_left_the_table_are_worked_out_again(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.db"
+    store = Store(path)
+    session = Session(get_variant("scorpion"), 2, Options(auto_build=False))
+    for _ in range(3):  # a few moves, each the first offered
+        assert session.play(legal_moves(session.state)[0]).ok
+    playing = store.save("me", session)
+    klondike = store.save("me", _played())
+    store.close()
+    db = sqlite3.connect(path)
+    start = get_variant("scorpion").start(2)
+    # A position the moves no longer reach under the rules, as one with a finished run left on the table:
+    saved_with = db.execute("SELECT position FROM games WHERE id = ?", (playing,)).fetchone()[0].partition("\n")[0]
+    db.execute("UPDATE games SET position = ? WHERE id = ?", (f"{saved_with}\n{format_state(start)}", playing))
+    for row in (("scorpion", 1, "unwinnable"), ("wasp", 2, "solved"), ("spider", 1, "solved")):
+        db.execute("INSERT INTO solver_results VALUES (?, ?, ?, 0, 1, 0.1, 0, '', '')", row)
+    for key in ("daily:scorpion:2026-12-07", "daily:wasp:2026-12-07", "daily:spider:2026-12-07"):
+        db.execute("INSERT INTO settings VALUES ('', ?, '7')", (key,))
+    db.execute("UPDATE schema_version SET version = 16")
+    db.commit()
+    db.close()
+    store = Store(path)
+    loaded = store.load("me", playing)
+    assert loaded.state == session.state != start  # replayed under the rules as they are
+    assert store.load("me", klondike).state == _played().state
+    store.close()
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT game, deal, outcome FROM solver_results").fetchall() == [("spider", 1, "solved")]
+    assert db.execute("SELECT key FROM settings WHERE player = ''").fetchall() == [("daily:spider:2026-12-07",)]
 
 
 def test_the_environment_variable_names_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
