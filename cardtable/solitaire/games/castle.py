@@ -95,7 +95,8 @@ exiled_kings = register(
             "Citadel where runs move and only a King may start an empty row. The Aces start "
             "four foundations built up in suit, and each card dealt that fits a foundation goes "
             "there instead of to its row. Build down regardless of suit; a run down moves as a "
-            "unit, however long; only a King, or a run from a King, fills an empty row."
+            "unit, however long; only a King, or a run from a King, fills an empty row. (Rule "
+            "books differ: some let only a row's last card move, as in Citadel.)"
         ),
     )
 )
@@ -109,8 +110,8 @@ def _with_cells(game: Variant, count: int, id: str, name: str, summary: str) -> 
 
 
 _STREETS_CELLS = (
-    "all 52 cards lie face up in eight rows (7, 7, 7, 7, 6, 6, 6, 6), four on each side of "
-    "four empty foundations that build up in suit from Ace. Only the last card of a row "
+    "all 52 cards lie face up in eight rows (7, 7, 7, 7, 6, 6, 6, 6), side by side below the "
+    "four empty foundations, which build up in suit from Ace. Only the last card of a row "
     "moves, one card at a time, onto a card one higher of any suit, into an empty row or "
     "into a free cell."
 )

@@ -43,7 +43,9 @@ shamrocks = register(
             "Seventeen fans of three and one of a single card, all face up. Only the top card "
             "of a fan moves, one card at a time, onto a card one higher or one lower of any "
             "suit, but a fan never holds more than three cards, and an emptied fan stays "
-            "empty. Four foundations build up in suit from Ace to King."
+            "empty. Four foundations build up in suit from Ace to King. The cards stay as "
+            "dealt: older rule books move a King that lies on a lower card of its own suit "
+            "beneath it, and some build down only."
         ),
     )
 )

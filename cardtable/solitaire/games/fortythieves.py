@@ -93,7 +93,9 @@ forty_and_eight = register(
         summary=(
             "Two decks; eight columns of four cards, all face up. Build down in suit. Only "
             "one card moves at a time; any card fills an empty column. Turn the stock one "
-            f"card at a time; when it runs out, turn the waste over once for a second pass. {_HOME}"
+            f"card at a time; when it runs out, turn the waste over once for a second pass. {_HOME} "
+            "(Rule books differ: many deal forty cards, five to a column, and some give no "
+            "second pass.)"
         ),
     )
 )
@@ -108,7 +110,8 @@ lucas = register(
             "Two decks; the eight Aces start the foundations, and thirteen columns of three "
             "cards lie face up. Build down in suit; a run in suit moves as a unit, however "
             "long, and any card or run fills an empty column. Turn the stock one card at a "
-            f"time, a single pass. {_HOME}"
+            f"time, a single pass. {_HOME} (Rule books differ: some move one card at a time, "
+            "some deal four to a column with no Aces set out, some give a redeal.)"
         ),
     )
 )

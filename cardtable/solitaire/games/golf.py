@@ -90,7 +90,8 @@ all_in_a_row = register(
             "four, and any top card may start the one foundation. After that a top card goes "
             "there if it is one higher or one lower than the card on top, of any suit, round "
             "the corner too. Nothing builds on the columns. Put every card on the foundation "
-            "to win."
+            "to win. This is the game most collections play under the name (also called "
+            "Quasar); older rule books give All in a Row other rules."
         ),
     )
 )
