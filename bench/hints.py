@@ -4,7 +4,7 @@ Run: .venv/bin/python bench/hints.py [--workers 2] [--most 1000] [--samples N] [
 
 Each deal is played from the start through ``Session.hint`` and ``Session.play`` (safe
 moves home after each move, as a player has them by default) until the game is won, the
-hint finds nothing, or ``--most`` hints were taken. Prints per game the deals won and
+hint finds nothing, or ``--most`` hints were taken. Prints per game the deals won, how the others ended, and
 the seconds per hint (mean, p99, worst: wall time, with ``--workers`` games in parallel).
 The hint's effort is ``app.Effort()``; ``--samples`` and ``--sample-nodes`` change how
 many arrangements of the hidden cards it solves and how far each, to weigh a change;
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from dataclasses import replace
@@ -29,24 +30,30 @@ from cardtable.solitaire import PileKind, get_variant
 RUNS = ("freecell=1-200", "klondike-draw3=1-300", "klondike=1-300", "spider-1suit=1-100", "spider-2suits=1-100")
 
 
-def play(game: str, deal: int, most: int, effort: Effort | None = Effort()) -> tuple[bool, list[float], int]:
-    """Whether following the hint won ``deal``, the seconds each hint took and the cards
-    brought home (``effort`` None: the heuristic's hint alone)."""
+def play(game: str, deal: int, most: int, effort: Effort | None = Effort()) -> tuple[bool, list[float], int, str]:
+    """Whether following the hint won ``deal``, the seconds each hint took, the cards
+    brought home (``effort`` None: the heuristic's hint alone) and how a game not won
+    ended: at a table where every move leads back, with no move at all, or at ``most``."""
     session = Session(get_variant(game), deal, hinter=HeuristicHinter() if effort is None else SolvingHinter(effort))
     times = []
+    ending = "hint limit"
     for _ in range(most):
         if session.is_won:
             break
         began = time.perf_counter()
         outcome = session.hint()
         times.append(time.perf_counter() - began)
-        if outcome.hint is None or not session.play(outcome.hint.move).ok:
+        if outcome.hint is None:
+            ending = "every move back" if outcome.reason.startswith("every move leads back") else "no move"
+            break
+        if not session.play(outcome.hint.move).ok:
+            ending = "a hint refused"
             break
     home = sum(len(session.state.piles[f]) for f in session.variant.piles_of(PileKind.FOUNDATION))
-    return session.is_won, times, home
+    return session.is_won, times, home, "" if session.is_won else ending
 
 
-def _play(job: tuple[str, int, int, Effort | None]) -> tuple[bool, list[float], int]:
+def _play(job: tuple[str, int, int, Effort | None]) -> tuple[bool, list[float], int, str]:
     return play(*job)
 
 
@@ -74,9 +81,10 @@ def main() -> None:
             first, last = (int(n) for n in deals.split("-"))
             began = time.perf_counter()
             results = list(pool.map(_play, [(game, deal, args.most, effort) for deal in range(first, last + 1)]))
-            won = sum(w for w, _, _ in results)
-            home = statistics.fmean(h for _, _, h in results)
-            times = sorted(t for _, ts, _ in results for t in ts)
+            won = sum(w for w, _, _, _ in results)
+            home = statistics.fmean(h for _, _, h, _ in results)
+            times = sorted(t for _, ts, _, _ in results for t in ts)
+            endings = Counter(e for _, _, _, e in results if e)
             p99 = times[int(len(times) * 0.99)] if times else 0.0
             print(
                 f"{game:16s} deals {first}-{last}: won {won}/{len(results)} ({100 * won / len(results):.1f}%)"
@@ -85,8 +93,9 @@ def main() -> None:
                 f"  wall {time.perf_counter() - began:.0f} s",
                 flush=True,
             )
+            print("  not won:", ", ".join(f"{n} {e}" for e, n in sorted(endings.items())) or "none", flush=True)
             if args.list:
-                print("  won:", " ".join(str(first + n) for n, (w, _, _) in enumerate(results) if w), flush=True)
+                print("  won:", " ".join(str(first + n) for n, (w, _, _, _) in enumerate(results) if w), flush=True)
 
 
 if __name__ == "__main__":

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, PileKind, State
+from cardtable.solitaire import Move, MoveKind, PileKind, State, apply
 from cardtable.solitaire.observe import seen_card
 
 
@@ -57,6 +58,16 @@ def move_events(before: State, move: Move, after: State) -> list[Event]:
         if a < b and after.piles[i] and variant.piles[i].kind is not PileKind.STOCK:
             events.append(Event(EventKind.TURNED, _codes(after.piles[i][a : a + 1]), names[i]))  # face up now
     return events
+
+
+def walked(state: State, moves: Sequence[Move]) -> tuple[State, list[Event]]:
+    """``moves`` played in turn from ``state``: where they lead, and what each did."""
+    events: list[Event] = []
+    for move in moves:
+        after = apply(state, move, trusted=True)
+        events += move_events(state, move, after)
+        state = after
+    return state, events
 
 
 def _codes(cards: tuple[Card | None, ...]) -> tuple[str, ...]:

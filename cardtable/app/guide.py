@@ -21,17 +21,14 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from cardtable.app.hints import HeuristicHinter, Hint, Hinter, describe
-from cardtable.app.history import History
+from cardtable.app.hints import Avoid, HeuristicHinter, Hint, Hinter, describe
+from cardtable.app.history import TURNS, History
 from cardtable.app.searches import HERE, HintSearcher
 from cardtable.app.wins import WINS
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, State, check
+from cardtable.solitaire import Move, MoveKind, State, apply, check
 from cardtable.solitaire.observe import observe, remembered
 from cardtable.solver import Budget, Outcome
-
-Avoid = Callable[[Move], bool]
-"""Whether a move must not be suggested."""
 
 LEADS = 1000
 """The score of a move that leads to a win (the heuristic's scores stay far below)."""
@@ -39,6 +36,9 @@ PLANNED = 500
 """The score of a plan's first move: below a win, above the heuristic's moves."""
 NO_WIN_FOUND = "a short search found no win from here, which does not mean there is none"
 """Said of a hint the heuristic gave because the search found no win."""
+WIN_GOES_BACK = "the win found from here goes back through a position already reached, and no hint does"
+"""Said instead where the win found (kept in ``wins.WINS``) starts with a move back, or
+turns the stock round to a position of the game's line: undo, or play on without it."""
 NO_WIN_SEEN = "no win found in the guesses tried at the cards not yet seen; the game may still be won"
 """``NO_WIN_FOUND`` where the player does not know every face-down card: the search
 tried arrangements of them, not the real one (which "still winnable?" sees)."""
@@ -140,14 +140,15 @@ class SolvingHinter:
         rest = self.fallback.best_moves(state, previous, avoid, known)
         if not rest:
             return rest
-        avoid = avoid or (lambda move: False)
+        avoid = avoid or _never
         found = self.leading(state, avoid, known, began)
         if found is None and not _in_sight(state, known):  # a line to the best the player can see, else the heuristic's move
             found = self._planned(state, avoid)
         if found is None:  # the heuristic's move, and the player told it leads to no known win
             lost = known_lost(state, lambda: known)  # (the indicator's proof, say)
             said = PROVED_LOST if lost else NO_WIN_SEEN if not _in_sight(state, known) else (
-                NO_WIN_FORESEEN if state.variant.stock.mixes else NO_WIN_FOUND)
+                NO_WIN_FORESEEN if state.variant.stock.mixes else
+                WIN_GOES_BACK if WINS.win_from(state) is not None else NO_WIN_FOUND)
             return [replace(rest[0], reason=f"{rest[0].reason} ({said})")] + rest[1:]
         return [found] + [h for h in rest if h.move != found.move]
 
@@ -165,17 +166,17 @@ class SolvingHinter:
         if not _in_sight(state, known):
             return self._sampled(state, avoid, known, began)
         found = known_win(state, avoid, lambda: known)
-        if found is not None:
+        if found is not None or WINS.win_from(state) is not None:  # (a win known that comes round: the search would find it again)
             return found
         effort = self.effort
         seconds = max(effort.seconds - (time.perf_counter() - began), 0.0)
         result = self.searcher.solve(state, Budget(nodes=effort.nodes, seconds=seconds))
         if result.outcome is Outcome.UNWINNABLE:
             WINS.learn_lost(state)
-        if not result.solved or not result.moves or avoid(result.moves[0]) or _foresees(state, result.moves):
+        if not result.solved or not result.moves or _foresees(state, result.moves):
             return None
-        WINS.learn(state, result.moves)
-        return _leads(state, result.moves)
+        WINS.learn(state, result.moves)  # (a win all the same: the way back to it is worth saying)
+        return None if _comes_round(state, result.moves, avoid) else _leads(state, result.moves)
 
     def _sampled(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
         effort = self.effort
@@ -200,7 +201,8 @@ class SolvingHinter:
             if first in refused or (first not in wins and (not check(state, first).ok or avoid(first))):
                 refused.add(first)
                 continue
-            wins[first] += 1
+            if not _comes_round(state, result.moves, avoid):
+                wins[first] += 1
         if not wins:
             return None
         move, won = wins.most_common(1)[0]
@@ -216,7 +218,7 @@ def known_win(state: State, avoid: Avoid, known: Callable[[], frozenset[Card]] =
     A server's quick hint while its solver is busy: a player following the hints stays
     on the win."""
     moves = WINS.win_from(state)
-    if moves is None or not moves or _foresees(state, moves) or avoid(moves[0]):
+    if moves is None or not moves or _foresees(state, moves) or _comes_round(state, moves, avoid):
         return None  # (a win by a search that may foresee a redeal's mixing is no hint)
     if sum(state.hidden) > 1 and not _in_sight(state, known()):
         return None
@@ -279,6 +281,29 @@ def _in_sight(state: State, known: frozenset[Card]) -> bool:
 def _leads(state: State, moves: tuple[Move, ...]) -> Hint:
     count = len(moves)
     return Hint(moves[0], LEADS, f"{describe(state, moves[0])}: leads to a win in {count} move{'s' * (count != 1)}")
+
+
+def _never(move: Move, state: State | None = None) -> bool:
+    """Avoids nothing."""
+    return False
+
+
+def _comes_round(state: State, moves: tuple[Move, ...], avoid: Avoid) -> bool:
+    """Whether ``moves`` start with a move ``avoid`` refuses, or with turns of the stock
+    one of which does: a pass that plays nothing, then the turn that starts the next, is
+    back where the pass began. Hints that followed such a win would turn the stock round
+    to a table where every move leads back. Only the turns are played on the real table
+    (a turn comes back to a position the player has seen, whatever the unseen cards);
+    the move after them, an arrangement's card, is not judged there."""
+    if avoid(moves[0], state):
+        return True
+    for move, following in zip(moves, moves[1:]):
+        if move.kind not in TURNS or following.kind not in TURNS or not check(state, move).ok:
+            return False
+        state = apply(state, move, trusted=True)
+        if avoid(following, state):
+            return True
+    return False
 
 
 def _foresees(state: State, moves: tuple[Move, ...]) -> bool:

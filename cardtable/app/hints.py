@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -33,11 +32,18 @@ class Hint:
     reason: str
 
 
+class Avoid(Protocol):
+    """Whether a move must not be suggested: played from ``state``, or from the position
+    hinted at where ``state`` is None."""
+
+    def __call__(self, move: Move, state: State | None = None) -> bool: ...
+
+
 class Hinter(Protocol):
     """Anything that can rank the moves of a position."""
 
     def best_moves(
-        self, state: State, previous: Move | None = None, avoid: Callable[[Move], bool] | None = None,
+        self, state: State, previous: Move | None = None, avoid: Avoid | None = None,
         known: frozenset[Card] = frozenset(),
     ) -> list[Hint]:
         """The legal moves, best first; ``previous`` is the move just played, if any;
@@ -158,7 +164,7 @@ class HeuristicHinter:
     """Ranks moves by what they achieve: cards home, cards revealed, columns emptied."""
 
     def best_moves(
-        self, state: State, previous: Move | None = None, avoid: Callable[[Move], bool] | None = None,
+        self, state: State, previous: Move | None = None, avoid: Avoid | None = None,
         known: frozenset[Card] = frozenset(),
     ) -> list[Hint]:
         """The legal moves, best first, each saying what to do and why; none that

@@ -14,8 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardtable.cards import ALL_CARDS
-from cardtable.solitaire import IllegalMove, Move, MoveKind, State, Variant, apply, canonical_key
+from cardtable.solitaire import IllegalMove, Move, MoveKind, State, Variant, apply, canonical_key, legal_moves
 from cardtable.solitaire.rules.stock import StockTarget
+
+TURNS = (MoveKind.DEAL, MoveKind.REDEAL)
+"""The moves that turn the stock or the waste over: the way through the talon."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -236,7 +239,20 @@ class LineReached:
         A turn of the stock is the way through the talon, judged by the exact position:
         only a whole pass that played nothing leads back. Any other move is judged by
         the table it lands on, wherever the talon's turning stands (``turned_key``)."""
-        if move.kind in (MoveKind.DEAL, MoveKind.REDEAL):
+        if move.kind in TURNS:
             exact = self._exact.of(history)
             return seen_key(after) in exact or seen_key(landed) in exact
         return turned_key(landed) in self._turned.of(history)
+
+    def cornered(self, history: History, move: Move, land: Callable[[State, Move], tuple[State, State]]) -> bool:
+        """Whether ``move`` turns the waste over onto a table where every move comes back
+        to a position of the line it extends (``land``: a move's position, and where it
+        lands once auto-build has sent its cards home): the turn into the next pass after
+        a pass that played nothing. Only a redeal that does not mix is judged: turned
+        over, the waste holds only cards the player has seen, in an order they know."""
+        if move.kind is not MoveKind.REDEAL or history.state.variant.stock.mixes:
+            return False
+        landed = land(history.state, move)[1]
+        ahead = history.push((move,), landed)
+        moves = legal_moves(landed)
+        return bool(moves) and all(self.again(ahead, m, *land(landed, m)) for m in moves)

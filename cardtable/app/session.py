@@ -19,11 +19,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache, partial, update_wrapper
+from itertools import dropwhile
 from typing import Concatenate, ParamSpec
 
 from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck, why_undecided
 from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards, why_nowhere
-from cardtable.app.events import Event, EventKind, move_events
+from cardtable.app.events import Event, EventKind, walked
 from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, pointing_back, seen_down
 from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
 from cardtable.app.history import History, LineReached
@@ -272,9 +273,9 @@ class Session:
         verdict = check(self.state, move)
         if not verdict.ok:
             return Outcome(False, verdict.reason)
-        state, events = _walked(self.state, (move,))
+        state, events = walked(self.state, (move,))
         built = auto_build(state)[1] if self.options.auto_build and build else []
-        state, more = _walked(state, built)
+        state, more = walked(state, built)
         return self._record([move, *built], state, events + more)
 
     def _record(self, moves: Sequence[Move], state: State, events: list[Event]) -> Outcome:
@@ -540,21 +541,28 @@ class Session:
             said = QUICK_HINT if won is not None or not known_lost(self.state, seen) else PROVED_LOST
             hints = [h if h is won else replace(h, reason=f"{h.reason} ({said})") for h in ranked[:1]]
         else:
-            hints = self.hinter.best_moves(self.state, previous, self.leads_back, seen())
+            ranked = self.hinter.best_moves(self.state, previous, self.leads_back, seen())
+            hints = list(dropwhile(lambda h: self._line.cornered(self.history, h.move, self._landing), ranked))
+            if ranked and not hints:  # (only the waste turned over onto a table where every move leads back)
+                return Outcome(False, "every move leads back to a position already reached, at once or after a pass through the stock that plays nothing: undo to play another way")
         if not hints:
             if legal_moves(self.state):
                 return Outcome(False, "every move leads back to a position already reached: undo to play another way")
             return Outcome(False, "no moves left: the game is stuck")
         return Outcome(True, (hint := pointing_back(hints[0], self.history)).reason, hint=hint)
 
-    def leads_back(self, move: Move) -> bool:
-        """Whether playing ``move`` (with the moves home it sets off, if wanted) comes
-        back to a position already reached on the way to this one."""
-        if not check(self.state, move).ok:
-            return False
-        after = apply(self.state, move, trusted=True)
-        landed = auto_build(after)[0] if self.options.auto_build else after
-        return self._line.again(self.history, move, after, landed)
+    def leads_back(self, move: Move, state: State | None = None) -> bool:
+        """Whether playing ``move`` (with the moves home it sets off, if wanted) from this
+        position, or from ``state`` ahead of it, comes back to a position already reached
+        on the way to this one."""
+        state = self.state if state is None else state
+        return check(state, move).ok and self._line.again(self.history, move, *self._landing(state, move))
+
+    def _landing(self, state: State, move: Move) -> tuple[State, State]:
+        """Where ``move`` leads from ``state``, and where it lands once auto-build (if
+        wanted) has sent its cards home."""
+        after = apply(state, move, trusted=True)
+        return after, auto_build(after)[0] if self.options.auto_build else after
 
     @_playable
     def auto_finish(self) -> Outcome:
@@ -567,7 +575,7 @@ class Session:
                 return Outcome(False, "the game can't be finished: no move leads anywhere now (undo, or start a new deal)")
             return Outcome(False, f"the game can't be finished automatically yet: {why_undecided(self.state) or 'the cards left need play'}")
         state, moves = done
-        return self._record(moves, state, _walked(self.state, moves)[1])
+        return self._record(moves, state, walked(self.state, moves)[1])
 
     def with_options(self, options: Options) -> None:
         """Change the player's settings for the rest of the game."""
@@ -575,16 +583,6 @@ class Session:
 
 
 _RANKER = HeuristicHinter()
-
-
-def _walked(state: State, moves: Sequence[Move]) -> tuple[State, list[Event]]:
-    """``moves`` played in turn from ``state``: where they lead, and what each did."""
-    events: list[Event] = []
-    for move in moves:
-        after = apply(state, move, trusted=True)
-        events += move_events(state, move, after)
-        state = after
-    return state, events
 
 
 def new_session(game: str, deal: int, **options: object) -> Session:

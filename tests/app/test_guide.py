@@ -9,8 +9,8 @@ import re
 import time
 
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
-from cardtable.app.guide import PROVED_LOST, Avoid, arrangement
-from cardtable.app.hints import QUICK_HINT, Hint
+from cardtable.app.guide import PROVED_LOST, WIN_GOES_BACK, Avoid, arrangement
+from cardtable.app.hints import QUICK_HINT, Hint, Hinter
 from cardtable.app.history import History, seen_key, turned_key
 from cardtable.app.standing import Indicator, Standing
 from cardtable.app.wins import WINS
@@ -140,9 +140,53 @@ def test_a_pass_through_the_stock_that_changed_nothing_leads_back() -> None:
         assert (turn_over in [h.move for h in session.hinter.best_moves(session.state, avoid=session.leads_back)]) is passes_count
 
 
+def _dealt_round(hinter: Hinter, turns: int) -> Session:
+    """Klondike (draw 3) deal 12 with a card moved to and fro, then ``turns`` turns of the
+    stock that play nothing."""
+    session = Session(get_variant("klondike-draw3"), 12, hinter=hinter)
+    assert session.deal().ok
+    for source, target in (("t7", "t2"), ("t7", "t6"), ("t6", "t1"), ("t6", "t7"), ("t7", "t6"), ("t6", "t3")):
+        pair = (session.pile_index(source), session.pile_index(target))
+        assert session.play(next(m for m in legal_moves(session.state) if (m.source, m.target) == pair)).ok
+    for _ in range(turns):
+        assert session.deal().ok
+    return session
+
+
+def test_hints_never_turn_the_stock_round_to_where_the_pass_began() -> None:
+    # Each arrangement's win turned the stock on and played its card on the next pass,
+    # through positions this game had reached: the hints dealt a whole pass that played
+    # nothing, then turned the waste over onto a table where every move led back.
+    session = _dealt_round(SolvingHinter(Effort(seconds=60.0, sample_seconds=60.0)), 3)
+    reasons = _follow(session, 8)
+    assert any(not r.startswith("deal from the stock") and not r.startswith("turn the waste") for r in reasons[:5])
+
+
+def test_a_turn_of_the_stock_that_comes_round_to_where_every_move_leads_back_is_no_hint() -> None:
+    session = _dealt_round(HeuristicHinter(), 7)  # the pass played out: the stock is empty
+    turn_over = Move(MoveKind.REDEAL)
+    assert not session.leads_back(turn_over)  # (a table not seen with a full stock, but its next turn is back)
+    assert session.hint().reason == (
+        "every move leads back to a position already reached, at once or after a pass through the stock that"
+        " plays nothing: undo to play another way")
+    assert session.play(turn_over).ok
+    assert session.hint().reason == "every move leads back to a position already reached: undo to play another way"
+
+
+def test_a_win_that_goes_back_is_no_hint_but_is_said_and_kept() -> None:
+    WINS.clear()
+    state = get_variant("freecell").start(3)
+    first = solve(state, Budget(nodes=SMALL.nodes, seconds=SMALL.seconds)).moves[0]
+    hinter = SolvingHinter(SMALL)
+    for _ in range(2):  # the second time from the win kept, with no search
+        hint = hinter.best_moves(state, avoid=lambda move, at=None: move == first and at in (None, state))[0]
+        assert hint.move != first and hint.reason.endswith(f"({WIN_GOES_BACK})"), hint.reason
+        assert WINS.win_from(state) is not None  # so "undo N moves" can point back to it
+
+
 def test_when_every_move_loops_the_hint_says_so() -> None:
     session = Session(get_variant("freecell"), 1, Options(auto_build=False), hinter=HeuristicHinter())
-    session.leads_back = lambda move: True  # type: ignore[method-assign]
+    session.leads_back = lambda move, state=None: True  # type: ignore[method-assign]
     assert session.hint().reason == "every move leads back to a position already reached: undo to play another way"
 
 
