@@ -60,17 +60,20 @@ REDEALS_RESHUFFLED = (
 plays after its first redeal changed: every stored verdict on their deals is searched
 again, and a daily deal chosen by one is chosen again. Their unfinished games are read
 back by replaying them (``saved_rows``), which names a redeal the rules now play apart."""
+_CLEARING = "('scorpion', 'wasp', 'three-blind-mice')"
 RUNS_CLEARED = (
-    "DELETE FROM solver_results WHERE game IN ('scorpion', 'wasp')",
-    "DELETE FROM settings WHERE player = '' AND (key LIKE 'daily:scorpion:%' OR key LIKE 'daily:wasp:%')",
-    "UPDATE games SET position = NULL WHERE status = 'playing' AND variant IN ('scorpion', 'wasp')",
+    f"DELETE FROM solver_results WHERE game IN {_CLEARING}",
+    "DELETE FROM settings WHERE player = '' AND (key LIKE 'daily:scorpion:%' OR key LIKE 'daily:wasp:%'"
+    " OR key LIKE 'daily:three-blind-mice:%')",
+    f"UPDATE games SET position = NULL WHERE status = 'playing' AND variant IN {_CLEARING}",
 )
-"""Migration 16: in Scorpion and Wasp a run from King to Ace made under other cards now
-leaves the table once they are gone (before, it stayed, and could block the game for
-good), so a deal's verdict may have changed either way: each is searched again, and a
-daily deal chosen by one is chosen again. Unfinished games forget their saved position
-and are read back by replaying their moves under the rules as they are now, which clears
-such a run (or names the step the rules now refuse)."""
+"""Migration 16: in Scorpion, Wasp and Three Blind Mice a run from King to Ace made under
+other cards now leaves the table once they are gone, and a run cleared that uncovers
+another clears that one too (before, both stayed, and could block the game for good), so
+a deal's verdict may have changed either way: each is searched again, and a daily deal
+chosen by one is chosen again. Unfinished games forget their saved position and are read
+back by replaying their moves under the rules as they are now, which clears such a run
+(or names the step the rules now refuse)."""
 NARROWED = "SELECT id FROM games WHERE status = 'playing' AND variant IN ('la-belle-lucie', 'cruel')"
 """The unfinished games of the games whose rules migration 10 narrowed."""
 MIGRATIONS: tuple[tuple[str, ...], ...] = (

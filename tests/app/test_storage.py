@@ -254,9 +254,9 @@ def test_scorpion_verdicts_and_positions_from_before_finished_runs_left_the_tabl
     # A position the moves no longer reach under the rules, as one with a finished run left on the table:
     saved_with = db.execute("SELECT position FROM games WHERE id = ?", (playing,)).fetchone()[0].partition("\n")[0]
     db.execute("UPDATE games SET position = ? WHERE id = ?", (f"{saved_with}\n{format_state(start)}", playing))
-    for row in (("scorpion", 1, "unwinnable"), ("wasp", 2, "solved"), ("spider", 1, "solved")):
+    for row in (("scorpion", 1, "unwinnable"), ("wasp", 2, "solved"), ("three-blind-mice", 3, "solved"), ("spider", 1, "solved")):
         db.execute("INSERT INTO solver_results VALUES (?, ?, ?, 0, 1, 0.1, 0, '', '')", row)
-    for key in ("daily:scorpion:2026-12-07", "daily:wasp:2026-12-07", "daily:spider:2026-12-07"):
+    for key in ("daily:scorpion:2026-12-07", "daily:wasp:2026-12-07", "daily:three-blind-mice:2026-12-07", "daily:spider:2026-12-07"):
         db.execute("INSERT INTO settings VALUES ('', ?, '7')", (key,))
     db.execute("UPDATE schema_version SET version = 16")
     db.commit()

@@ -336,20 +336,24 @@ def _clear_run(rules, cards, lens, hid, j):  # type: ignore[no-untyped-def]
     foundations = rules.foundations
     order = meta[11]
     length = meta[14]
-    n = lens[j]
-    if n - hid[j] < length:
-        return
-    for k in range(1, length):
-        if not tables[order, cards[j, n - k - 1], cards[j, n - k]]:
+    cleared = True
+    while cleared:  # (a run cleared may uncover another, made under it)
+        cleared = False
+        n = lens[j]
+        if n - hid[j] < length:
             return
-    for f in foundations:
-        if lens[f] == 0:
-            for k in range(length):
-                cards[f, k] = cards[j, n - length + k]
-            lens[f] = length
-            lens[j] = n - length
-            _settle(rules, lens, hid, j)
-            return
+        for k in range(1, length):
+            if not tables[order, cards[j, n - k - 1], cards[j, n - k]]:
+                return
+        for f in foundations:
+            if lens[f] == 0:
+                for k in range(length):
+                    cards[f, k] = cards[j, n - length + k]
+                lens[f] = length
+                lens[j] = n - length
+                _settle(rules, lens, hid, j)
+                cleared = True
+                break
 
 
 @njit(cache=True, nogil=True)

@@ -17,21 +17,23 @@ if TYPE_CHECKING:
 
 
 def clear_run(variant: Variant, piles: list[tuple[Card, ...]], hidden: list[int], j: int) -> None:
-    """Send a complete run on top of pile ``j`` to the first empty foundation."""
+    """Send each complete run on top of pile ``j`` to the first empty foundation, in
+    turn: one cleared may uncover another, made under it (Scorpion)."""
     t = variant.tables
     order = t.clear_run
     assert order is not None
     length = len(variant.deck.ranks)
-    cards = piles[j]
-    n = len(cards)
-    if n - hidden[j] < length:
-        return
-    for k in range(1, length):
-        if cards[n - k].index not in order[cards[n - k - 1].index]:
+    while True:
+        cards = piles[j]
+        n = len(cards)
+        if n - hidden[j] < length:
             return
-    for f in t.foundations:
-        if not piles[f]:
-            piles[f] = cards[n - length :]
-            piles[j] = cards[: n - length]
-            settle(variant, piles, hidden, j)
+        for k in range(1, length):
+            if cards[n - k].index not in order[cards[n - k - 1].index]:
+                return
+        empty = next((f for f in t.foundations if not piles[f]), None)
+        if empty is None:
             return
+        piles[empty] = cards[n - length :]
+        piles[j] = cards[: n - length]
+        settle(variant, piles, hidden, j)

@@ -90,3 +90,15 @@ def test_a_full_run_uncovered_in_scorpion_leaves_as_one_built_does() -> None:
     after = apply(both, finishing)
     assert (pile(after, "f1"), pile(after, "f2"), pile(after, "t1")) == ("KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH", FULL_SPADES, "4D")
     assert compiled_apply(both, finishing) == after
+
+
+def test_a_run_cleared_that_uncovers_another_clears_that_one_too() -> None:
+    # Wasp deal 5090 ended with the hearts in order on a column and three foundations empty:
+    # the diamonds finished on top of them left, the hearts under them stayed.
+    hearts = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH"
+    for game in ("scorpion", "wasp", "three-blind-mice"):
+        state = position(game, t1=f"[4D] {hearts} {FULL_SPADES[:-3]}", t2="AS", t3="KC")
+        finishing = move(state, "t2", "t1")
+        after = apply(state, finishing)
+        assert (pile(after, "f1"), pile(after, "f2"), pile(after, "t1")) == (FULL_SPADES, hearts, "4D"), game
+        assert compiled_apply(state, finishing) == after, game
