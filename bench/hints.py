@@ -33,7 +33,8 @@ RUNS = ("freecell=1-200", "klondike-draw3=1-300", "klondike=1-300", "spider-1sui
 def play(game: str, deal: int, most: int, effort: Effort | None = Effort()) -> tuple[bool, list[float], int, str]:
     """Whether following the hint won ``deal``, the seconds each hint took, the cards
     brought home (``effort`` None: the heuristic's hint alone) and how a game not won
-    ended: at a table where every move leads back, with no move at all, or at ``most``."""
+    ended: at a table where every move leads back ("every move back"), where no move
+    leads anywhere ("stuck"), at a hint the game refused, or at ``most`` ("hint limit")."""
     session = Session(get_variant(game), deal, hinter=HeuristicHinter() if effort is None else SolvingHinter(effort))
     times = []
     ending = "hint limit"
@@ -44,7 +45,7 @@ def play(game: str, deal: int, most: int, effort: Effort | None = Effort()) -> t
         outcome = session.hint()
         times.append(time.perf_counter() - began)
         if outcome.hint is None:
-            ending = "every move back" if outcome.reason.startswith("every move leads back") else "no move"
+            ending = "every move back" if outcome.reason.startswith("every move leads back") else "stuck"
             break
         if not session.play(outcome.hint.move).ok:
             ending = "a hint refused"

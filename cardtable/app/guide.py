@@ -22,11 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from cardtable.app.hints import Avoid, HeuristicHinter, Hint, Hinter, describe
-from cardtable.app.history import TURNS, History
+from cardtable.app.history import TURNS, History, seen_key
 from cardtable.app.searches import HERE, HintSearcher
 from cardtable.app.wins import WINS
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, State, apply, check
+from cardtable.solitaire import Move, MoveKind, State, apply, check, is_won
 from cardtable.solitaire.observe import observe, remembered
 from cardtable.solver import Budget, Outcome
 
@@ -39,6 +39,8 @@ NO_WIN_FOUND = "a short search found no win from here, which does not mean there
 WIN_GOES_BACK = "the win found from here goes back through a position already reached, and no hint does"
 """Said instead where the win found (kept in ``wins.WINS``) starts with a move back, or
 turns the stock round to a position of the game's line: undo, or play on without it."""
+WINS_GO_BACK = "the wins found in the guesses at the cards not yet seen go back through positions already reached, and no hint does"
+"""``WIN_GOES_BACK`` where the player does not know every face-down card."""
 NO_WIN_SEEN = "no win found in the guesses tried at the cards not yet seen; the game may still be won"
 """``NO_WIN_FOUND`` where the player does not know every face-down card: the search
 tried arrangements of them, not the real one (which "still winnable?" sees)."""
@@ -141,14 +143,14 @@ class SolvingHinter:
         if not rest:
             return rest
         avoid = avoid or _never
-        found = self.leading(state, avoid, known, began)
+        leading = self.leading(state, avoid, known, began)
+        found = leading if isinstance(leading, Hint) else None
         if found is None and not _in_sight(state, known):  # a line to the best the player can see, else the heuristic's move
             found = self._planned(state, avoid)
         if found is None:  # the heuristic's move, and the player told it leads to no known win
             lost = known_lost(state, lambda: known)  # (the indicator's proof, say)
-            said = PROVED_LOST if lost else NO_WIN_SEEN if not _in_sight(state, known) else (
-                NO_WIN_FORESEEN if state.variant.stock.mixes else
-                WIN_GOES_BACK if WINS.win_from(state) is not None else NO_WIN_FOUND)
+            said = PROVED_LOST if lost else leading if isinstance(leading, str) else (
+                NO_WIN_SEEN if not _in_sight(state, known) else NO_WIN_FORESEEN if state.variant.stock.mixes else NO_WIN_FOUND)
             return [replace(rest[0], reason=f"{rest[0].reason} ({said})")] + rest[1:]
         return [found] + [h for h in rest if h.move != found.move]
 
@@ -160,13 +162,14 @@ class SolvingHinter:
             return None
         return Hint(planned.moves[0], PLANNED, f"{describe(state, planned.moves[0])}: {planned.gain} ({NO_WIN_SEEN})")
 
-    def leading(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
-        """A move that leads to a win, explained; None if the search finds none. The
-        clock (``Effort.seconds``) runs from ``began``, a ``time.perf_counter`` reading."""
+    def leading(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | str | None:
+        """A move that leads to a win, explained; where the wins found go back through a
+        position already reached, the words that say so; None if the search finds none.
+        The clock (``Effort.seconds``) runs from ``began``, a ``time.perf_counter`` reading."""
         if not _in_sight(state, known):
             return self._sampled(state, avoid, known, began)
         found = known_win(state, avoid, lambda: known)
-        if found is not None or WINS.win_from(state) is not None:  # (a win known that comes round: the search would find it again)
+        if found is not None:
             return found
         effort = self.effort
         seconds = max(effort.seconds - (time.perf_counter() - began), 0.0)
@@ -175,10 +178,12 @@ class SolvingHinter:
             WINS.learn_lost(state)
         if not result.solved or not result.moves or _foresees(state, result.moves):
             return None
-        WINS.learn(state, result.moves)  # (a win all the same: the way back to it is worth saying)
-        return None if _comes_round(state, result.moves, avoid) else _leads(state, result.moves)
+        win = _without_loops(state, result.moves)
+        WINS.learn(state, win)  # (a win all the same: the way back to it is worth saying)
+        line = _followed(state, win, avoid)
+        return WIN_GOES_BACK if line is None else _leads(state, line)
 
-    def _sampled(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | None:
+    def _sampled(self, state: State, avoid: Avoid, known: frozenset[Card], began: float) -> Hint | str | None:
         effort = self.effort
         warming = time.perf_counter()
         self.searcher.warm_up(state)  # not on the clock: a first hint would solve only one arrangement
@@ -186,7 +191,7 @@ class SolvingHinter:
         deadline = began + effort.seconds + (time.perf_counter() - warming)
         wins: Counter[Move] = Counter()
         refused: set[Move] = set()
-        solved = 0
+        solved = came_round = 0
         for _ in range(effort.samples):
             left = deadline - time.perf_counter()
             if solved and left <= 0:
@@ -197,14 +202,17 @@ class SolvingHinter:
             result = self.searcher.solve(arrangement(state, rng, known), budget)
             if not result.solved or not result.moves:
                 continue
-            first = result.moves[0]
+            line = _followed(state, result.moves, avoid)
+            if line is None:
+                came_round += 1
+                continue
+            first = line[0]
             if first in refused or (first not in wins and (not check(state, first).ok or avoid(first))):
                 refused.add(first)
                 continue
-            if not _comes_round(state, result.moves, avoid):
-                wins[first] += 1
+            wins[first] += 1
         if not wins:
-            return None
+            return WINS_GO_BACK if came_round else None
         move, won = wins.most_common(1)[0]
         share = f"wins in {won} of {solved} guess{'es' * (solved != 1)} at the cards not yet seen"
         return Hint(move, LEADS + won, f"{describe(state, move)}: {share}")
@@ -218,11 +226,12 @@ def known_win(state: State, avoid: Avoid, known: Callable[[], frozenset[Card]] =
     A server's quick hint while its solver is busy: a player following the hints stays
     on the win."""
     moves = WINS.win_from(state)
-    if moves is None or not moves or _foresees(state, moves) or _comes_round(state, moves, avoid):
+    if moves is None or not moves or _foresees(state, moves):
         return None  # (a win by a search that may foresee a redeal's mixing is no hint)
     if sum(state.hidden) > 1 and not _in_sight(state, known()):
         return None
-    return _leads(state, moves)
+    line = _followed(state, _without_loops(state, moves), avoid)
+    return None if line is None else _leads(state, line)
 
 
 def seen_down(history: History) -> frozenset[Card]:
@@ -288,22 +297,58 @@ def _never(move: Move, state: State | None = None) -> bool:
     return False
 
 
-def _comes_round(state: State, moves: tuple[Move, ...], avoid: Avoid) -> bool:
-    """Whether ``moves`` start with a move ``avoid`` refuses, or with turns of the stock
-    one of which does: a pass that plays nothing, then the turn that starts the next, is
-    back where the pass began. Hints that followed such a win would turn the stock round
-    to a table where every move leads back. Only the turns are played on the real table
-    (a turn comes back to a position the player has seen, whatever the unseen cards);
-    the move after them, an arrangement's card, is not judged there."""
-    if avoid(moves[0], state):
-        return True
-    for move, following in zip(moves, moves[1:]):
-        if move.kind not in TURNS or following.kind not in TURNS or not check(state, move).ok:
-            return False
-        state = apply(state, move, trusted=True)
-        if avoid(following, state):
-            return True
-    return False
+def _followed(state: State, moves: tuple[Move, ...], avoid: Avoid) -> tuple[Move, ...] | None:
+    """``moves``, a win from ``state``, as hints would follow it: None where its first
+    move is one ``avoid`` refuses, or where the turns of the stock it starts with come
+    back to a position already reached (a pass that plays nothing, then the turn into
+    the next, is back where the pass began: hints that followed would turn the stock
+    round to a table where every move leads back). Turns that come back to ``state``
+    itself are left out: the win goes on from here as it did from there. Only the
+    turns are played on the real table (a turn comes back to a position the player has
+    seen, whatever the unseen cards); the move after them, an arrangement's own card,
+    is judged only where it is the first."""
+    here = seen_key(state)
+    at, start = state, 0
+    for number, move in enumerate(moves):
+        if (number > start and move.kind not in TURNS) or not check(at, move).ok:
+            break
+        after = apply(at, move, trusted=True)
+        if move.kind in TURNS and seen_key(after) == here:
+            at, start = after, number + 1
+            continue
+        if avoid(move, at):
+            return None
+        if move.kind not in TURNS:
+            break
+        at = after
+    return moves[start:] or None
+
+
+def _without_loops(state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``moves``, a win from ``state`` the player can see all of, with every stretch
+    that comes back to a position it passed left out (a pass through the stock that
+    played nothing, say): the same win, shorter, which hints can follow to the end.
+    The moves as they were where the shorter line would not replay to a win."""
+    line: list[Move] = []
+    places = [(state.piles, state.hidden)]
+    at = state
+    for move in moves:
+        at = apply(at, move, trusted=True)
+        place = (at.piles, at.hidden)
+        if place in places:  # (passes taken may differ: the rest needs no more than it had)
+            cut = places.index(place)
+            del line[cut:], places[cut + 1 :]
+        else:
+            line.append(move)
+            places.append(place)
+    if len(line) == len(moves):
+        return moves
+    replayed = state
+    for move in line:
+        if not check(replayed, move).ok:
+            return moves
+        replayed = apply(replayed, move, trusted=True)
+    return tuple(line) if is_won(replayed) else moves
 
 
 def _foresees(state: State, moves: tuple[Move, ...]) -> bool:

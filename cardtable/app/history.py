@@ -248,8 +248,9 @@ class LineReached:
         """Whether ``move`` turns the waste over onto a table where every move comes back
         to a position of the line it extends (``land``: a move's position, and where it
         lands once auto-build has sent its cards home): the turn into the next pass after
-        a pass that played nothing. Only a redeal that does not mix is judged: turned
-        over, the waste holds only cards the player has seen, in an order they know."""
+        a pass that played nothing. Only a redeal that does not mix is judged (the waste
+        turned over, Cruel's piles gathered and dealt again): the cards it brings back are
+        all ones the player has seen, in an order they know."""
         if move.kind is not MoveKind.REDEAL or history.state.variant.stock.mixes:
             return False
         landed = land(history.state, move)[1]

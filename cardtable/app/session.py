@@ -41,6 +41,11 @@ from cardtable.solitaire.observe import Observation, observe
 _P = ParamSpec("_P")
 
 WON_ALREADY = "the game is won: nothing is left to play"
+EVERY_MOVE_BACK = "every move leads back to a position already reached: undo to play another way"
+ROUND_TO_BACK = (
+    "every move leads back to a position already reached, at once or after a pass through the stock that plays"
+    " nothing: undo to play another way")
+"""``EVERY_MOVE_BACK`` where the one move left turns the waste over onto a table where every move leads back."""
 """The answer to a hint, or a finish, asked of a game won."""
 
 NOTHING_LEADS_ANYWHERE = "no move leads anywhere now: undo, or start a new deal"
@@ -539,16 +544,12 @@ class Session:
             won = known_win(self.state, self.leads_back, seen)
             ranked = [won] if won is not None else _RANKER.best_moves(self.state, previous, self.leads_back)
             said = QUICK_HINT if won is not None or not known_lost(self.state, seen) else PROVED_LOST
-            hints = [h if h is won else replace(h, reason=f"{h.reason} ({said})") for h in ranked[:1]]
+            ranked = [h if h is won else replace(h, reason=f"{h.reason} ({said})") for h in ranked]
         else:
             ranked = self.hinter.best_moves(self.state, previous, self.leads_back, seen())
-            hints = list(dropwhile(lambda h: self._line.cornered(self.history, h.move, self._landing), ranked))
-            if ranked and not hints:  # (only the waste turned over onto a table where every move leads back)
-                return Outcome(False, "every move leads back to a position already reached, at once or after a pass through the stock that plays nothing: undo to play another way")
+        hints = list(dropwhile(lambda h: self._line.cornered(self.history, h.move, self._landing), ranked))
         if not hints:
-            if legal_moves(self.state):
-                return Outcome(False, "every move leads back to a position already reached: undo to play another way")
-            return Outcome(False, "no moves left: the game is stuck")
+            return Outcome(False, ROUND_TO_BACK if ranked else EVERY_MOVE_BACK if legal_moves(self.state) else "no moves left: the game is stuck")
         return Outcome(True, (hint := pointing_back(hints[0], self.history)).reason, hint=hint)
 
     def leads_back(self, move: Move, state: State | None = None) -> bool:

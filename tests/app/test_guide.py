@@ -9,7 +9,7 @@ import re
 import time
 
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
-from cardtable.app.guide import PROVED_LOST, WIN_GOES_BACK, Avoid, arrangement
+from cardtable.app.guide import PROVED_LOST, WIN_GOES_BACK, WINS_GO_BACK, Avoid, _without_loops, arrangement
 from cardtable.app.hints import QUICK_HINT, Hint, Hinter
 from cardtable.app.history import History, seen_key, turned_key
 from cardtable.app.standing import Indicator, Standing
@@ -18,7 +18,7 @@ from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, PileKind, State, apply, canonical_key, get_variant, legal_moves
 from cardtable.solitaire.observe import remembered
 from cardtable.solver import Budget, solve
-from tests.solitaire.games.positions import position, run_of
+from tests.solitaire.games.positions import move as transfer, position, run_of
 
 SMALL = Effort(nodes=20_000, seconds=30.0, samples=4, sample_nodes=600, sample_seconds=30.0)
 """Small node caps and no real time limit, so the hints do not depend on the machine."""
@@ -160,6 +160,9 @@ def test_hints_never_turn_the_stock_round_to_where_the_pass_began() -> None:
     session = _dealt_round(SolvingHinter(Effort(seconds=60.0, sample_seconds=60.0)), 3)
     reasons = _follow(session, 8)
     assert any(not r.startswith("deal from the stock") and not r.startswith("turn the waste") for r in reasons[:5])
+    # Three turns on, each guess's win goes round to a position already reached: said so.
+    later = _dealt_round(SolvingHinter(Effort(seconds=60.0, sample_seconds=60.0)), 6).hint()
+    assert later.ok and later.reason.endswith(f"({WINS_GO_BACK})"), later.reason
 
 
 def test_a_turn_of_the_stock_that_comes_round_to_where_every_move_leads_back_is_no_hint() -> None:
@@ -169,6 +172,7 @@ def test_a_turn_of_the_stock_that_comes_round_to_where_every_move_leads_back_is_
     assert session.hint().reason == (
         "every move leads back to a position already reached, at once or after a pass through the stock that"
         " plays nothing: undo to play another way")
+    assert session.hint(quick=True).reason == session.hint().reason  # the quick hint as well (the server's, while its solver is busy)
     assert session.play(turn_over).ok
     assert session.hint().reason == "every move leads back to a position already reached: undo to play another way"
 
@@ -178,10 +182,20 @@ def test_a_win_that_goes_back_is_no_hint_but_is_said_and_kept() -> None:
     state = get_variant("freecell").start(3)
     first = solve(state, Budget(nodes=SMALL.nodes, seconds=SMALL.seconds)).moves[0]
     hinter = SolvingHinter(SMALL)
-    for _ in range(2):  # the second time from the win kept, with no search
+    for _ in range(2):  # asked again, the win kept is no hint either
         hint = hinter.best_moves(state, avoid=lambda move, at=None: move == first and at in (None, state))[0]
         assert hint.move != first and hint.reason.endswith(f"({WIN_GOES_BACK})"), hint.reason
         assert WINS.win_from(state) is not None  # so "undo N moves" can point back to it
+    WINS.clear()
+
+
+def test_a_win_that_passes_through_the_stock_for_nothing_is_followed_without_the_pass() -> None:
+    state = position("klondike-draw3", f1=run_of("C", "Q"), f2=run_of("D"), f3=run_of("H"), f4=run_of("S", "Q"),
+                     t1="KS", stock="[KC]")
+    deal, redeal = Move(MoveKind.DEAL), Move(MoveKind.REDEAL)
+    king, club_home = transfer(state, "t1", "f4"), transfer(state, "waste", "f1")
+    assert _without_loops(state, (deal, redeal, king, deal, club_home)) == (king, deal, club_home)
+    assert _without_loops(state, (deal, redeal, king, deal)) == (deal, redeal, king, deal)  # (no win: kept as it was)
 
 
 def test_when_every_move_loops_the_hint_says_so() -> None:

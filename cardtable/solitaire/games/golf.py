@@ -93,5 +93,6 @@ all_in_a_row = register(
             "to win. This is the game most collections play under the name (also called "
             "Quasar); older rule books give All in a Row other rules."
         ),
+        aliases=("quasar",),
     )
 )
