@@ -60,12 +60,11 @@ REDEALS_RESHUFFLED = (
 plays after its first redeal changed: every stored verdict on their deals is searched
 again, and a daily deal chosen by one is chosen again. Their unfinished games are read
 back by replaying them (``saved_rows``), which names a redeal the rules now play apart."""
-_CLEARING = ("scorpion", "wasp", "three-blind-mice")
-_CLEARING_IDS = ", ".join(f"'{game}'" for game in _CLEARING)
 RUNS_CLEARED = (
-    f"DELETE FROM solver_results WHERE game IN ({_CLEARING_IDS})",
-    "DELETE FROM settings WHERE player = '' AND (" + " OR ".join(f"key LIKE 'daily:{game}:%'" for game in _CLEARING) + ")",
-    f"UPDATE games SET position = NULL WHERE status = 'playing' AND variant IN ({_CLEARING_IDS})",
+    "DELETE FROM solver_results WHERE game IN ('scorpion', 'wasp', 'three-blind-mice')",
+    "DELETE FROM settings WHERE player = '' AND (key LIKE 'daily:scorpion:%' OR key LIKE 'daily:wasp:%'"
+    " OR key LIKE 'daily:three-blind-mice:%')",
+    "UPDATE games SET position = NULL WHERE status = 'playing' AND variant IN ('scorpion', 'wasp', 'three-blind-mice')",
 )
 """Migration 16: in Scorpion, Wasp and Three Blind Mice a run from King to Ace made under
 other cards now leaves the table once they are gone, and a run cleared that uncovers
