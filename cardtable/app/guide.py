@@ -230,7 +230,10 @@ def known_win(state: State, avoid: Avoid, known: Callable[[], frozenset[Card]] =
         return None  # (a win by a search that may foresee a redeal's mixing is no hint)
     if sum(state.hidden) > 1 and not _in_sight(state, known()):
         return None
-    line = _followed(state, _without_loops(state, moves), avoid)
+    win = _without_loops(state, moves)
+    if win is not moves:
+        WINS.learn(state, win)  # (kept shorter: the positions after its first move are on it)
+    line = _followed(state, win, avoid)
     return None if line is None else _leads(state, line)
 
 

@@ -41,12 +41,12 @@ from cardtable.solitaire.observe import Observation, observe
 _P = ParamSpec("_P")
 
 WON_ALREADY = "the game is won: nothing is left to play"
+"""The answer to a hint, or a finish, asked of a game won."""
 EVERY_MOVE_BACK = "every move leads back to a position already reached: undo to play another way"
 ROUND_TO_BACK = (
     "every move leads back to a position already reached, at once or after a pass through the stock that plays"
     " nothing: undo to play another way")
 """``EVERY_MOVE_BACK`` where the one move left turns the waste over onto a table where every move leads back."""
-"""The answer to a hint, or a finish, asked of a game won."""
 
 NOTHING_LEADS_ANYWHERE = "no move leads anywhere now: undo, or start a new deal"
 """The answer to a hint where the table is stuck (``is_stuck``): a legal move left
@@ -542,6 +542,7 @@ class Session:
         seen = cache(partial(seen_down, self.history))  # (worked out only if it matters)
         if quick:
             won = known_win(self.state, self.leads_back, seen)
+            won = None if won is None or self._line.cornered(self.history, won.move, self._landing) else won
             ranked = [won] if won is not None else _RANKER.best_moves(self.state, previous, self.leads_back)
             said = QUICK_HINT if won is not None or not known_lost(self.state, seen) else PROVED_LOST
             ranked = [h if h is won else replace(h, reason=f"{h.reason} ({said})") for h in ranked]

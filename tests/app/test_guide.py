@@ -7,9 +7,10 @@ import copy
 import random
 import re
 import time
+from dataclasses import replace
 
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
-from cardtable.app.guide import PROVED_LOST, WIN_GOES_BACK, WINS_GO_BACK, Avoid, _without_loops, arrangement
+from cardtable.app.guide import PROVED_LOST, WIN_GOES_BACK, WINS_GO_BACK, Avoid, _followed, _never, _without_loops, arrangement, known_win
 from cardtable.app.hints import QUICK_HINT, Hint, Hinter
 from cardtable.app.history import History, seen_key, turned_key
 from cardtable.app.standing import Indicator, Standing
@@ -196,6 +197,17 @@ def test_a_win_that_passes_through_the_stock_for_nothing_is_followed_without_the
     king, club_home = transfer(state, "t1", "f4"), transfer(state, "waste", "f1")
     assert _without_loops(state, (deal, redeal, king, deal, club_home)) == (king, deal, club_home)
     assert _without_loops(state, (deal, redeal, king, deal)) == (deal, redeal, king, deal)  # (no win: kept as it was)
+    # A hint, from an arrangement's win say, leaves out a pass that comes back to the table
+    # hinted at, where passes are endless; where they are counted (Vegas), the pass stays.
+    assert _followed(state, (deal, redeal, king, deal, club_home), _never) == (king, deal, club_home)
+    vegas = replace(state, variant=get_variant("klondike-draw3-vegas"))
+    assert _followed(vegas, (deal, redeal, king, deal, club_home), _never) == (deal, redeal, king, deal, club_home)
+    WINS.clear()
+    WINS.learn(state, (deal, redeal, king, deal, club_home))
+    hint = known_win(state, _never)
+    assert hint is not None and hint.move == king and hint.reason.endswith("leads to a win in 3 moves")
+    assert WINS.win_from(apply(state, king)) == (deal, club_home)  # the shorter win kept, for the hints after it
+    WINS.clear()
 
 
 def test_when_every_move_loops_the_hint_says_so() -> None:
