@@ -212,11 +212,16 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         headers = dict(error.headers or {})
         detail = str(error.detail)
-        if error.status_code == 405:  # Starlette names the methods of one route only, and no more
+        status = error.status_code
+        if status == 405:  # Starlette names the methods of one route only, and no more
             allowed = allowed_methods(app, request.url.path)
-            headers["Allow"] = allow(allowed)
-            detail = f"{request.url.path} takes {' or '.join(allowed)}, not {request.method}"
-        return JSONResponse({"detail": detail}, status_code=error.status_code, headers=headers)
+            if allowed:
+                headers["Allow"] = allow(allowed)
+                detail = f"{request.url.path} takes {' or '.join(allowed)}, not {request.method}"
+            else:  # (only the catch-all for unknown addresses matched: no such address)
+                headers = {name: value for name, value in headers.items() if name.lower() != "allow"}
+                status, detail = 404, f"there is no {request.url.path}"
+        return JSONResponse({"detail": detail}, status_code=status, headers=headers)
 
     @app.get(CATCH_ALL, include_in_schema=False)
     async def unknown(anything: str) -> None:

@@ -421,6 +421,15 @@ def test_a_method_an_address_does_not_take_is_named_with_those_it_does(client: T
         assert response.json()["detail"] == f"{url} takes {allowed}, not {method}"
 
 
+def test_an_address_no_method_takes_is_not_found_whatever_the_method(client: TestClient) -> None:
+    view = _start(client)
+    for method in ("GET", "POST", "PUT", "DELETE"):
+        url = f"/api/games/{view['id']}/hint"  # (a hint is an action: POST .../actions)
+        response = client.request(method, url, json={})
+        assert response.status_code == 404, (method, response.text)
+        assert response.json()["detail"] == f"there is no {url}" and "allow" not in response.headers
+
+
 READABLE = [
     (b"{not json", 400, "the request body is not valid JSON (expecting property name enclosed in double quotes)"),
     (b"", 422, "the request needs a JSON object as its body"),
