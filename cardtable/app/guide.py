@@ -332,18 +332,25 @@ def _without_loops(state: State, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     that comes back to a position it passed left out (a pass through the stock that
     played nothing, say): the same win, shorter, which hints can follow to the end.
     The moves as they were where the shorter line would not replay to a win."""
+    # The positions along ``line``, in order and by place, passes taken aside: the rest of
+    # the win needs no more passes than it had. (Looked up by place: a long win's line
+    # scanned at every move cost milliseconds a hint.)
     line: list[Move] = []
     places = [(state.piles, state.hidden)]
+    where = {places[0]: 0}
     at = state
     for move in moves:
         at = apply(at, move, trusted=True)
         place = (at.piles, at.hidden)
-        if place in places:  # (passes taken may differ: the rest needs no more than it had)
-            cut = places.index(place)
-            del line[cut:], places[cut + 1 :]
-        else:
+        cut = where.get(place)
+        if cut is None:
+            where[place] = len(places)
             line.append(move)
             places.append(place)
+            continue
+        for gone in places[cut + 1 :]:
+            del where[gone]
+        del line[cut:], places[cut + 1 :]
     if len(line) == len(moves):
         return moves
     replayed = state
