@@ -33,15 +33,13 @@ from cardtable.app.ledger import Ledger
 from cardtable.app.redeals import Redeals, gathering, stock_redeals
 from cardtable.app.scoring import Scoring, fitting_scoring, time_adjusted, uniform_score
 from cardtable.cards import Card, NotationError, parse_card
-from cardtable.solitaire import Move, MoveKind, Play, State, Variant, apply, check, get_variant, is_won, legal_moves
+from cardtable.solitaire import WON_ALREADY, Move, MoveKind, Play, State, Variant, apply, check, get_variant, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.observe import Observation, observe
 
 
 _P = ParamSpec("_P")
 
-WON_ALREADY = "the game is won: nothing is left to play"
-"""The answer to a hint, or a finish, asked of a game won."""
 EVERY_MOVE_BACK = "every move leads back to a position already reached: undo to play another way"
 ROUND_TO_BACK = (
     "every move leads back to a position already reached, at once or after a pass through the stock that plays"
@@ -272,9 +270,7 @@ class Session:
     @_playable
     def play(self, move: Move, build: bool = True) -> Outcome:
         """Play one engine move (and the safe moves home after it, if wanted and ``build``);
-        none once the game is won (Tri-Peaks is won with cards left in its stock)."""
-        if self.is_won:
-            return Outcome(False, WON_ALREADY)
+        none once the game is won (``check`` says so)."""
         verdict = check(self.state, move)
         if not verdict.ok:
             return Outcome(False, verdict.reason)

@@ -1,6 +1,6 @@
 """The declarative solitaire engine: values, rule atoms, variants and the games."""
 
-from cardtable.solitaire.checks import IllegalMove, check
+from cardtable.solitaire.checks import WON_ALREADY, IllegalMove, check
 from cardtable.solitaire.engine import apply, canonical_key, interchangeable, is_won, legal_moves
 from cardtable.solitaire.model import LEGAL, Move, MoveKind, PileId, PileKind, State, Verdict
 from cardtable.solitaire.observe import Observation, observe
@@ -13,6 +13,6 @@ import cardtable.solitaire.games  # noqa: E402, F401, I001  (registers every gam
 
 __all__ = [
     "Goal", "IllegalMove", "LEGAL", "Layout", "Move", "MoveKind", "Observation", "PileId", "PileKind",
-    "Play", "State", "Traits", "UnknownGame", "Variant", "Verdict", "apply", "canonical_key", "check", "families",
+    "Play", "State", "Traits", "UnknownGame", "Variant", "Verdict", "WON_ALREADY", "apply", "canonical_key", "check", "families",
     "get_variant", "interchangeable", "is_won", "legal_moves", "observe", "register", "still_to_go", "variants",
 ]

@@ -9,9 +9,15 @@ to exactly the same set of moves.
 from __future__ import annotations
 
 from cardtable.solitaire.model import Move, MoveKind, State, Verdict
+from cardtable.solitaire.rules.goal import is_won
 from cardtable.solitaire.rules.pairs import check_pair
 from cardtable.solitaire.rules.stock import check_deal, check_redeal
 from cardtable.solitaire.rules.transfer import check_transfer
+
+
+WON_ALREADY = "the game is won: nothing is left to play"
+"""Why no move is legal once the goal is reached (Tri-Peaks and Golf are won with cards
+left in the stock, Forty Thieves with cards that could come off their foundations)."""
 
 
 class IllegalMove(ValueError):
@@ -26,6 +32,8 @@ def check(state: State, move: Move) -> Verdict:
     >>> check(state, Move(MoveKind.DEAL)).reason
     'FreeCell has no stock to deal from'
     """
+    if is_won(state):
+        return Verdict(False, WON_ALREADY)
     if move.kind is MoveKind.MOVE:
         return check_transfer(state, move)
     if move.kind is MoveKind.DEAL:

@@ -45,7 +45,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _generate(state: State) -> tuple[Move, ...]:
-    """Every legal move in ``state``, worked out."""
+    """Every legal move in ``state``, worked out: none once the game is won."""
+    if is_won(state):
+        return ()
     out: list[Move] = []
     variant = state.variant
     if variant.tables.sources:

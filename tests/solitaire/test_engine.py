@@ -14,9 +14,12 @@ from cardtable.solitaire import (
     PileId,
     PileKind,
     UnknownGame,
+    WON_ALREADY,
+    State,
     apply,
     check,
     get_variant,
+    is_won,
     legal_moves,
     variants,
 )
@@ -89,3 +92,34 @@ def test_pile_lookup_by_id() -> None:
 def test_generated_moves_are_shared_values() -> None:
     state = get_variant("freecell").start(3)
     assert all(a is b for a, b in zip(legal_moves(state), legal_moves(state)))
+
+
+def _won(game: str) -> State:
+    """A deal of ``game`` with its goal reached: Forty Thieves with every card home (cards
+    could come off a foundation), the Golf games with their tableau cleared onto the
+    waste and cards left in the stock."""
+    variant = get_variant(game)
+    start = variant.start(1)
+    t = variant.tables
+    piles = [list(p) for p in start.piles]
+    if t.foundations:
+        by_suit = sorted(variant.deck.cards(), key=lambda c: (c.suit.value, c.rank))  # A A 2 2 ... of each suit
+        piles = [[] for _ in piles]
+        for n, f in enumerate(t.foundations):  # two foundations a suit, each Ace to King
+            piles[f] = by_suit[n // 2 * 26 + n % 2:n // 2 * 26 + 26:2]
+    else:
+        waste = t.stock + 1
+        for i in t.tableau:
+            piles[waste] += piles[i]
+            piles[i] = []
+    return State(variant, tuple(tuple(p) for p in piles), tuple(0 for _ in piles))
+
+
+@pytest.mark.parametrize("game", ["forty-thieves", "relaxed-golf", "tri-peaks"])
+def test_a_game_won_has_no_moves_and_check_says_why(game: str) -> None:
+    won = _won(game)
+    assert is_won(won)
+    assert legal_moves(won) == ()
+    stock_or_foundation = won.variant.tables.foundations[0] if won.variant.tables.foundations else won.variant.tables.stock
+    for move in (Move(MoveKind.DEAL), Move(MoveKind.MOVE, stock_or_foundation, won.variant.tables.tableau[0])):
+        assert check(won, move).reason == WON_ALREADY

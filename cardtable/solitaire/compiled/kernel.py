@@ -72,7 +72,10 @@ def _unranked(rules, cards, lens, hid, j, c):  # type: ignore[no-untyped-def]
 def generate(rules, cards, lens, hid, extra, out, source=-1, target=-1):  # type: ignore[no-untyped-def]
     """Write every legal move's code into ``out``; return how many. With ``source``,
     only the moves of cards off that pile, with ``target`` only those onto it (either
-    way no deals, redeals, pairs or discards)."""
+    way no deals, redeals, pairs or discards). A game won has no moves (``legal_moves``);
+    the moves off or onto one pile are asked only of positions not won."""
+    if source < 0 and target < 0 and is_won(rules, lens, cards):
+        return 0
     meta, group, run_id, build_id, tables = rules.meta, rules.group, rules.run_id, rules.build_id, rules.tables
     capacity, one_in, is_found = rules.capacity, rules.one_in, rules.is_foundation
     super_src, covered, cells, open_columns = rules.supermove_sources, rules.covered, rules.cells, rules.open_columns

@@ -91,7 +91,7 @@ def test_pyramid_pairs_the_stock_top_with_the_waste_or_an_exposed_card() -> None
     assert "don't pair" in check(state, pair(state, "stock", "t27")).reason
     after = apply(state, pair(state, "stock", "waste"))
     assert pile(after, "stock") == "2C" and pile(after, "waste") == ""  # the next card shows
-    relaxed = position("relaxed-pyramid", stock="[2C] [5H]", waste="8H")
+    relaxed = position("relaxed-pyramid", stock="[2C] [5H]", waste="8H", t28="QS")  # (a card left: not won)
     assert "face down" in check(relaxed, pair(relaxed, "stock", "waste")).reason
 
 
