@@ -309,10 +309,12 @@ class Session:
 
     def targets(self, pile: str | int, position: int) -> list[str]:
         """The names of the piles the card at ``position`` (with what lies on it) may go
-        to (``clicks.targets``)."""
+        to (``clicks.targets``): none once the game was given up."""
         try:
             source, count = self._lifted(pile, position)
         except (KeyError, IndexError):
+            return []
+        if self.given_up:
             return []
         return [self.variant.piles[i].id.name for i in targets(self.state, source, count)]
 

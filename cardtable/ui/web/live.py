@@ -27,6 +27,7 @@ from typing import TypeVar
 
 from cardtable.solitaire import get_variant
 from cardtable.app import Chosen, CorruptSave, Outcome, Session, StaleGame, StorageError, Store
+from cardtable.app.storage_errors import GameOver
 from cardtable.app.cores import searching, unpinned
 from cardtable.app.deals import DealBook
 from cardtable.app.guide import Effort, SolvingHinter
@@ -298,22 +299,25 @@ class LiveGames:
         players on this process are not kept waiting; one with a ``quick`` form (a
         hint) that the busy thread has not started within ``hint_wait`` seconds is
         answered by that form at once instead."""
+        version = live.version
         trial = copy.copy(live.session)
         if slow:
             outcome = await self._thought(play, trial, quick)
         else:
             outcome = play(trial)
         if not outcome.ok or outcome.hint is not None:  # nothing to save: is the table still the stored one?
-            if await self.run(self.store.version, live.player, live.game_id) != live.version:
+            if live.version != version:  # another action here moved it on meanwhile
+                raise StaleGame(f"game {live.game_id} changed since version {version}")
+            if await self.run(self.store.version, live.player, live.game_id) != version:
                 self._warm.pop((live.player, live.game_id), None)
-                raise StaleGame(f"game {live.game_id} changed since version {live.version}")
-            return outcome, trial, live.version
+                raise StaleGame(f"game {live.game_id} changed since version {version}")
+            return outcome, trial, version
         status = "won" if trial.is_won else None
-        version = live.version
         try:
             await self._saved(Save(live.player, trial, live.game_id, status, version))
-        except StaleGame:  # GameOver included: the game was given up
-            self._warm.pop((live.player, live.game_id), None)
+        except StaleGame as stale:  # another process saved that version first, or the game was given up
+            if live.version == version or isinstance(stale, GameOver):  # (else this process's own move beat it)
+                self._warm.pop((live.player, live.game_id), None)
             raise
         if live.version == version:
             live.session, live.version = trial, version + 1

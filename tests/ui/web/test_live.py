@@ -8,6 +8,7 @@ import signal
 import sqlite3
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from cardtable.app import Options, Session, Store
+from cardtable.app import Options, Outcome, Session, StaleGame, Store
 from cardtable.app.cores import SEARCH_NICENESS
 from cardtable.app.searches import WAITED_NICENESS
 from cardtable.app.wins import WINS
@@ -70,12 +71,16 @@ def test_an_action_on_a_view_from_before_the_game_was_left_is_refused(client: Te
 
 def test_acting_on_a_given_up_game_says_it_is_over(client: TestClient) -> None:
     old = _start(client)
-    _act(client, old, "deal")
+    pile, places = next(iter(_act(client, old, "deal").json()["view"]["targets"].items()))
     _start(client, deal=8)  # gives the first game up
     current = client.get(f"/api/games/{old['id']}").json()
     refused = _act(client, current, "deal")  # made on the game's latest version
     assert refused.status_code == 409 and "given up" in refused.json()["detail"]
     assert refused.json()["view"]["moves"] == 1 and _results(client) == [False]
+    position = int(next(iter(places)))  # a card that could go somewhere
+    nowhere = client.post(f"/api/games/{old['id']}/targets", json={"pile": pile, "position": position}).json()
+    assert nowhere["targets"] == [] and "given up" in nowhere["why"]
+    assert current["targets"] == {}
 
 
 def test_a_game_given_up_can_not_be_played_on_with_its_current_version(client: TestClient) -> None:
@@ -300,3 +305,31 @@ def test_a_page_hiding_its_table_again_and_again_keeps_the_clock_once(tmp_path: 
         assert not client.get(f"/api/games/{view['id']}").json()["clock_running"]
         assert kept[0] == pytest.approx(Store(tmp_path / "web.db").load(player, view["id"]).elapsed)  # (a view rounds it)
         client.portal.call(live.forget, player, view["id"], page)
+
+
+def test_two_moves_sent_at_once_leave_the_one_played_and_its_clock_running(tmp_path: Path) -> None:
+    """Two actions on the same version race on one process: the first is saved, the
+    second refused as stale. The refusal drops nothing: the game plays on from the first,
+    its clock running (it stood at 0 with the warm game dropped and read back)."""
+    app = create_app(Store(tmp_path / "web.db"))
+    with TestClient(app) as client:
+        view = _start(client, scoring="timed")
+        player = client.cookies["cardtable_player"].rpartition(".")[0]
+        live = app.state.live
+
+        def thought_over(session: Session) -> Outcome:  # a hint that takes its time, on the searching thread
+            time.sleep(0.5)
+            return session.hint(quick=True)
+
+        async def race() -> list[object]:
+            game = await live.get(player, view["id"])
+            acts = (live.act(game, Session.deal), live.act(game, thought_over, slow=True), live.act(game, Session.deal))
+            return await asyncio.gather(*acts, return_exceptions=True)
+
+        first, hint, second = client.portal.call(race)
+        assert first[0].ok and first[2] == 1  # type: ignore[index]
+        assert isinstance(second, StaleGame)
+        now = client.get(f"/api/games/{view['id']}").json()
+        assert now["version"] == 1 and now["clock_running"]
+        assert now["score_falls"] is not None
+        assert isinstance(hint, StaleGame)  # worked out on the table dealt over: not said as the new table's
