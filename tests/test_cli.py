@@ -362,6 +362,11 @@ def test_stats_count_finished_games_only_and_make_no_database_to_read(tmp_path: 
     store.close()
     result = cardtable("stats", "--db", str(db))
     assert result.returncode == 0 and result.stdout == "No finished games yet.\n"  # not "FreeCell: played 0"
+    assert cardtable("stats", "golf", "--db", str(db)).stdout == "No finished Golf games yet.\n"
+    store = Store(db)
+    store.save("local", Session(get_variant("freecell"), 8), status="lost")
+    store.close()
+    assert cardtable("stats", "golf", "--db", str(db)).stdout == "No finished Golf games yet.\n"  # (FreeCell has one)
     _clean_refusal(cardtable("stats", "thunderjack", "--by-options", "--db", str(db)), "--by-options is for the solitaire games")
 
 

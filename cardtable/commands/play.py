@@ -274,11 +274,13 @@ def stats(args: argparse.Namespace) -> int:
     """Print statistics."""
     if args.game in TABLE_NAMES and args.by_options:
         raise UserError("--by-options is for the solitaire games: Thunderjack's statistics are of its rounds")
-    variant = None if args.game is None or args.game in TABLE_NAMES else game_of(args.game).id  # before any reading
+    game = None if args.game is None or args.game in TABLE_NAMES else game_of(args.game)  # before any reading
+    variant = None if game is None else game.id
+    none_yet = f"No finished {game.name} games yet." if game else "No finished games yet."
     check_db_folder(args.db)
     path = database_path(args.db)
     if args.game not in TABLE_NAMES and (not path.exists() or path.is_file() and not path.stat().st_size):  # read, not made
-        print({"json": "[]", "csv": to_csv([])}.get(args.format, "No finished games yet."), end="" if args.format == "csv" else "\n")
+        print({"json": "[]", "csv": to_csv([])}.get(args.format, none_yet), end="" if args.format == "csv" else "\n")
         return 0
     games = _games(args)
     if args.game in TABLE_NAMES:
@@ -293,7 +295,7 @@ def stats(args: argparse.Namespace) -> int:
         print(to_csv(results), end="")
     else:
         table = "" if variant else _table_stats(games, "text")
-        blocks = [to_text(results)] if results or not table else []
+        blocks = [to_text(results) if results else none_yet] if results or not table else []
         print("\n\n".join(blocks + ([f"Thunderjack!: {table}"] if table else [])))
     for problem in unreadable:
         print(f"cardtable: {problem}; it is left out and kept as it is", file=sys.stderr)

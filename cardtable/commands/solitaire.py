@@ -96,8 +96,10 @@ def write_rules_pages(folder: Path, games: tuple[Variant, ...], index: bool = Tr
     for path, (_, head) in pages.items():
         if path.exists() and not _starts_with(path, head):
             raise UserError(f"{path} is not a page cardtable wrote, and would be overwritten: choose another folder")
+    if not folder.parent.is_dir():  # (as --csv: a folder is made, never the path to it)
+        raise UserError(f"can't write the pages to {folder}: its folder {folder.parent} does not exist")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(exist_ok=True)
         for path, (text, _) in pages.items():
             path.write_text(text, encoding="utf-8")
     except OSError as error:
@@ -183,7 +185,8 @@ def alike_moves(state: State) -> list[tuple[Move, list[int]]]:
 
 def _read_text(name: str, what: str = "moves", option: str = "--moves") -> str:
     """The UTF-8 text of the file ``name`` (- for standard input), ``what`` it holds named
-    by ``option`` in a refusal."""
+    by ``option`` in a refusal; a byte order mark before it (as some Windows editors
+    save) is passed over."""
     if not name.strip():
         raise UserError(f"{option} names no file (the name is empty): give a file of {what}, or - for standard input")
     try:
@@ -191,7 +194,7 @@ def _read_text(name: str, what: str = "moves", option: str = "--moves") -> str:
     except OSError as error:
         raise UserError(f"can't read {name}: {error.strerror}") from None
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         where = "standard input" if name == "-" else name
         problem = f"{where} is not UTF-8 text (byte {error.start} can't be read)"
@@ -263,6 +266,9 @@ def replay_game(args: argparse.Namespace) -> int:
             except FormatError as error:
                 raise UserError(f"move {number}: {error}") from None
 
+    if not words:
+        where = "standard input" if args.moves == "-" else args.moves
+        print(f"{where} holds no moves: the position shown is the one played from", file=sys.stderr)
     try:
         for state in replay_steps(state, read()):
             pass

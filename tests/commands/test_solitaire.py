@@ -28,6 +28,26 @@ def test_a_move_file_that_is_not_utf8_is_refused_clearly(tmp_path: Path, capsys:
     assert err.startswith("cardtable: ") and "is not UTF-8 text" in err and "Traceback" not in err
 
 
+def test_files_saved_with_a_byte_order_mark_and_windows_line_ends_are_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moves, position = tmp_path / "moves.txt", tmp_path / "position.txt"
+    moves.write_bytes(b"\xef\xbb\xbfdeal\r\ndeal\r\n")
+    status, out, err = run(capsys, "replay", "klondike", "--deal", "7", "--moves", str(moves))
+    assert status == 3 and err == ""
+    position.write_bytes(b"\xef\xbb\xbf" + out.replace("\n", "\r\n").encode())
+    status, again, err = run(capsys, "replay", "klondike", "--position", str(position), "--moves", str(moves))
+    assert status == 3 and err == "" and again != out  # (two more cards dealt)
+
+
+def test_an_empty_move_file_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    moves = tmp_path / "moves.txt"
+    moves.write_text("\n", encoding="utf-8")
+    status, out, err = run(capsys, "replay", "klondike", "--deal", "7", "--moves", str(moves))
+    assert status == 3 and out.endswith("won: no\n")
+    assert err == f"{moves} holds no moves: the position shown is the one played from\n"
+
+
 def test_standard_input_that_is_not_utf8_is_refused_clearly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -115,6 +135,12 @@ def test_rules_write_never_overwrites_a_file_it_did_not_write(tmp_path: Path, ca
         assert status == 2 and message in err and "Traceback" not in err
     status, _, err = run(capsys, "rules", "--write", "/proc/no-such-folder")
     assert status == 2 and err.startswith("cardtable: can't write the pages to /proc/no-such-folder")
+    deep = tmp_path / "no" / "such" / "folder"
+    status, _, err = run(capsys, "rules", "--write", str(deep))
+    assert status == 2 and err == f"cardtable: can't write the pages to {deep}: its folder {deep.parent} does not exist\n"
+    assert not (tmp_path / "no").exists()
+    status, _, _ = run(capsys, "rules", "golf", "--write", str(tmp_path / "pages"))  # one folder: made
+    assert status == 0 and (tmp_path / "pages" / "golf.md").exists()
 
 
 def test_rules_write_with_a_game_writes_that_page_and_a_second_run_replaces_its_own(

@@ -283,7 +283,8 @@ def check_deal(state: State) -> Verdict:
     if not state.piles[t.stock]:
         if check_redeal(state).ok:
             return no("the stock is empty: redeal to turn the waste over")
-        return no("the stock is empty")
+        used = _passes_used(state)
+        return no(f"the stock is empty and no redeals are left: {used}" if used else "the stock is empty")
     if variant.stock.target is StockTarget.WASTE and _waste_full(state):
         return no("play the waste's card first: the waste holds only one card")
     if variant.stock.target is StockTarget.FIRST_GAP and not can_deal(state):
@@ -309,12 +310,20 @@ def check_redeal(state: State) -> Verdict:
         return no("the stock still has cards: deal them first")
     if not state.piles[t.waste]:
         return no("the waste is empty: there is nothing to redeal")
+    used = _passes_used(state)
+    return no(f"no redeals left: {used}") if used else LEGAL
+
+
+def _passes_used(state: State) -> str:
+    """How many passes the game allows, where they are used up (the waste may not be
+    turned over again), or ""."""
+    variant = state.variant
     allowed = variant.stock.redeals_allowed
-    if allowed is not None and state.redeals >= allowed:
-        passes = variant.stock.passes
-        times = "a single pass" if passes == 1 else f"{passes} passes"
-        return no(f"no redeals left: {variant.name} allows {times} through the stock")
-    return LEGAL
+    if variant.stock.target is not StockTarget.WASTE or allowed is None or state.redeals < allowed:
+        return ""
+    passes = variant.stock.passes
+    times = "a single pass" if passes == 1 else f"{passes} passes"
+    return f"{variant.name} allows {times} through the stock"
 
 
 def deal(state: State, piles: list[tuple[Card, ...]], hidden: list[int]) -> None:

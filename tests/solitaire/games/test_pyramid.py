@@ -65,7 +65,8 @@ def test_three_passes_through_the_stock_by_default() -> None:
     for _ in range(2):
         state = apply(apply(state, REDEAL), DEAL)
     assert state.redeals == 2
-    assert "no redeals left" in check(state, REDEAL).reason
+    assert check(state, REDEAL).reason == "no redeals left: Pyramid allows 3 passes through the stock"
+    assert check(state, DEAL).reason == "the stock is empty and no redeals are left: Pyramid allows 3 passes through the stock"
 
 
 def test_relaxed_pyramid_is_won_when_the_pyramid_is_cleared_even_with_cards_left_in_the_stock() -> None:
