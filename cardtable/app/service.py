@@ -168,7 +168,7 @@ class Games:
                 return found
             except CorruptSave:
                 pass  # unreadable: a new game of the day's deal instead, the row kept as it is
-        return self.start(variant.id, number, daily=True, day=day)
+        return self.start(variant.id, number, daily=True, day=day, winnable=True)
 
     def resume(self, game_id: int | None = None) -> tuple[int, Session] | None:
         """A saved game (the latest unfinished one when no id is given)."""

@@ -103,7 +103,7 @@ class Session:
         """Whether this is the day's deal (its results have a line of their own in the statistics)."""
         self.day: str | None = None
         """The day (UTC, as 2026-12-05) a daily deal was dealt for, where known."""
-        self.winnable = False  # dealt as a deal proved winnable ("new winnable deal")
+        self.winnable = False  # dealt as a deal proved winnable ("new winnable deal", the daily deal)
         self.options = _fitting(options, variant)
         self.history = history or (opening_history if self.options.auto_build else History.begin)(variant.start(deal))
         self._won: Known = None

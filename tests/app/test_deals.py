@@ -134,8 +134,8 @@ def test_daily_games_have_their_own_line_in_the_statistics(tmp_path: Path) -> No
     games = Games(store, "me", random.Random(2))
     book = DealBook(store, nodes=5_000)
     game_id, session = games.start_daily("freecell", DAY, book)
-    assert session.daily and session.random_deal
-    assert store.load("me", game_id).daily
+    assert session.daily and session.random_deal and session.winnable  # proved winnable, as the status line says
+    assert store.load("me", game_id).daily and store.load("me", game_id).winnable
     session.play_card("t1")
     games.leave(game_id, session)  # given up: lost
     game_id, session = games.start("freecell", 5)

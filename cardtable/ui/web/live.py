@@ -274,7 +274,7 @@ class LiveGames:
             left.append(previous)
         if options is not None:  # (each setting left out keeps what was saved)
             games.choose(game, options.scoring, options.auto_build)
-        game_id, session = games.start(game, deal, hidden=hidden, daily=daily, winnable=hidden and not daily)
+        game_id, session = games.start(game, deal, hidden=hidden, daily=daily, winnable=hidden)  # (a daily deal too)
         return left, game_id, session
 
     def _is_theirs(self, player: str, game_id: int) -> bool:

@@ -77,7 +77,7 @@ class TableOut(Out):
                              "past 2^53 (a number only the terminal deals) a JavaScript client must read it as a BigInt")
     random_deal: bool
     daily: bool
-    winnable: bool = Field(description="dealt as a deal the solver proved winnable")
+    winnable: bool = Field(description="dealt as a deal the solver proved winnable: a winnable deal, or the day's")
     daily_day: str | None = Field(description="the day of a daily deal, YYYY-MM-DD")
     version: int = Field(description="send it with the next action: an action on another version is refused")
     layout: Layout
