@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardtable.app.history import History
@@ -19,7 +20,8 @@ from cardtable.app.searches import HERE, Searcher
 from cardtable.app.session import Session
 from cardtable.app.standing import shown_reason
 from cardtable.app.wins import WINS, shipped_win
-from cardtable.solitaire import Move, State
+from cardtable.app.autoplay import auto_build
+from cardtable.solitaire import Move, MoveKind, State, apply, check, is_won
 from cardtable.solitaire.formats import replay_steps
 from cardtable.solver import Budget, Outcome
 
@@ -57,6 +59,9 @@ class Playback:
     moves: tuple[Move, ...]
     states: tuple[State, ...]
     back: int = 0
+    built: tuple[tuple[Move, ...], ...] = ()
+    """The moves home auto-build sends after each move, where the win is played so
+    (``as_played``): a state is then the one after the move and those."""
 
     @property
     def text(self) -> str:
@@ -80,7 +85,7 @@ class Playback:
         is over (won or given up) only if the game is."""
         past = session.history
         base = past.at - self.back
-        steps = tuple((move,) for move in self.moves)
+        steps = tuple((move, *home) for move, home in zip(self.moves, self.built)) if self.built else tuple((move,) for move in self.moves)
         history = History(past.states[:base] + self.states, past.steps[:base] + steps, base + step, past.table_steps)
         points = None
         if session.options.scoring is not Scoring.UNIFORM:
@@ -94,6 +99,45 @@ class Playback:
                         random_deal=session.random_deal, points=points, daily=session.daily)
         shown.is_over, shown.given_up = session.is_over, session.given_up
         return shown
+
+
+def as_played(shown: Playback, auto: bool, again: Callable[[State], Sequence[Move] | None] = lambda state: None) -> Playback:
+    """``shown`` as a game with auto-build (``auto``) plays it: each move with the moves
+    home auto-build sends after it, and the win's own moves of those cards left out, so
+    each move shown is one the player could make and the steps count as the game's do.
+    Where the win's next move no longer fits the table so played (auto-build took a card
+    home sooner, and the waste turned otherwise), ``again`` is asked for a win from there
+    (up to ``AGAIN`` times). The win as found where auto-build is off, or where the line
+    so played can't be followed to a win (each move is checked, and the end)."""
+    if not auto or not shown.moves:
+        return shown
+    state = shown.states[0]
+    foundations = state.variant.tables.foundations
+    moves: list[Move] = []
+    states, built = [state], []
+    line, at, tries = list(zip(shown.moves, shown.states)), 0, 0
+    while at < len(line):
+        move, before = line[at]
+        at += 1
+        source = move.source if move.kind is MoveKind.MOVE and move.count > 0 else None
+        if source is not None and state.piles[source][-move.count:] != before.piles[source][-move.count:]:
+            if move.target in foundations:
+                continue  # sent home already, by auto-build
+        elif check(state, move).ok:
+            state, home = auto_build(apply(state, move, trusted=True))
+            moves.append(move)
+            built.append(tuple(home))
+            states.append(state)
+            continue
+        found = again(state) if tries < AGAIN else None  # the win found no longer fits the table
+        if found is None:
+            return shown
+        tries += 1
+        line, at = list(zip(found, (state, *replay_steps(state, found)))), 0
+    return Playback(tuple(moves), tuple(states), shown.back, tuple(built)) if is_won(state) else shown
+
+AGAIN = 5
+"""Wins looked for anew, at most, where a win shown with auto-build parts from the one found."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +181,9 @@ def playback(
     within ``nodes`` positions or ``seconds``). Where the position is proved lost, the
     win is looked for from the game's earlier positions, nearest first (``LOOK_BACK``),
     and shown from there (``Playback.back``): a player who gave a game up to see the
-    win sees how it could have been won. Nothing is checked here about hidden cards: see
-    ``gives_up``.
+    win sees how it could have been won. The win is played as the game plays it, with
+    auto-build's moves home where it is on (``as_played``). Nothing is checked here about
+    hidden cards: see ``gives_up``.
 
     >>> from cardtable.solitaire import get_variant
     >>> shown = playback(Session(get_variant("freecell"), 1), seconds=float("inf"))
@@ -151,17 +196,24 @@ def playback(
     """
     began = time.perf_counter()
     start = session.state
+
+    def again(state: State) -> Sequence[Move] | None:  # a win from where auto-build parts from the one found
+        left = seconds - (time.perf_counter() - began)
+        found = searcher.solve(state, Budget(nodes=nodes, seconds=left)) if left > 0 else None
+        return found.moves if found is not None and found.solved else None
+
+    auto = session.options.auto_build
     known = WINS.win_from(start)
     if known is None and session.history.at_deal:
         known = shipped_win(session.variant, session.deal_number, session.history.played)
         if known is not None:
             WINS.learn(start, known)
     if known is not None:  # found before (a hint, "still winnable?", a shipped win): the same win
-        return Playback(known, (start, *replay_steps(start, known)))
+        return as_played(Playback(known, (start, *replay_steps(start, known))), auto, again)
     result = searcher.solve(start, Budget(nodes=nodes, seconds=seconds))
     if result.solved:
         WINS.learn(start, result.moves)
-        return Playback(result.moves, (start, *replay_steps(start, result.moves)))
+        return as_played(Playback(result.moves, (start, *replay_steps(start, result.moves))), auto, again)
     if result.outcome is not Outcome.UNWINNABLE:
         return NOT_FOUND
     history = session.history
@@ -172,7 +224,7 @@ def playback(
         earlier = history.state_at(history.at - back)
         found = searcher.solve(earlier, Budget(nodes=nodes, seconds=left))
         if found.solved:
-            return Playback(found.moves, (earlier, *replay_steps(earlier, found.moves)), back)
+            return as_played(Playback(found.moves, (earlier, *replay_steps(earlier, found.moves)), back), auto, again)
     return _lost(start, result.reason)
 
 

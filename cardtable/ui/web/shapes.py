@@ -248,6 +248,9 @@ class FrameOut(Out):
     """One step of a win played back."""
 
     move: MoveOut
+    home: list[MoveOut] = Field(
+        description="the moves home auto-build sends after the move, where the game has it on (the view is the table "
+        "after them): the moves shown are then ones the player could send, in turn, to play the win")
     said: str = Field(description="the move in words, as a hint says it")
     view: TableOut
 

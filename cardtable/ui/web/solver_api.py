@@ -119,7 +119,8 @@ async def show(request: Request) -> Response:
         why = found.reason + (" (the game was given up)" if given_up else kept)
         return json_response({"found": False, "given_up": given_up, "text": why, "back": 0, "frames": [], "view": view})
     frames = [
-        {"move": move_view(session, move), "said": describe(found.states[step], move),
+        {"move": move_view(session, move), "home": [move_view(session, m) for m in found.built[step]] if found.built else [],
+         "said": describe(found.states[step], move),
          "view": table_view(live.game_id, found.frame(session, step + 1), version)}
         for step, move in enumerate(found.moves)
     ]

@@ -101,11 +101,10 @@ def check_frames(reply: JSON, start: State) -> None:
     names = start.variant.tables.names
     state = start
     for frame in reply["frames"]:
-        step = frame["move"]
-        source = names.index(step["source"]) if "source" in step else None
-        target = names.index(step["target"]) if "target" in step else None
-        move = Move(MoveKind(step["kind"]), source, target, step.get("count", 1))
-        state = apply(state, move)
+        for step in (frame["move"], *frame["home"]):  # the move, and the moves home auto-build sent after it
+            source = names.index(step["source"]) if "source" in step else None
+            target = names.index(step["target"]) if "target" in step else None
+            state = apply(state, Move(MoveKind(step["kind"]), source, target, step.get("count", 1)))
         check_view(frame["view"], state)
 
 

@@ -4,6 +4,7 @@ or it is proved lost; a search that runs out gives nothing up."""
 
 from __future__ import annotations
 
+from itertools import accumulate
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -28,7 +29,7 @@ def test_the_win_is_played_back_as_tables_and_the_game_stays_as_it_was(tmp_path:
     frames = body["frames"]
     assert body["found"] is True and body["given_up"] is False and body["text"] == f"a win in {len(frames)} moves"
     assert frames[-1]["view"]["won"] and not any(f["view"]["won"] for f in frames[:-1])
-    assert [f["view"]["moves"] for f in frames] == list(range(1, len(frames) + 1))
+    assert [f["view"]["moves"] for f in frames] == list(accumulate(1 + len(f["home"]) for f in frames))  # (the counter counts moves home)
     assert {"kind", "source", "target"} <= set(frames[0]["move"])
     state = get_variant("freecell").start(1)  # each move in words, said of the table it is played on
     for frame in frames[:3]:
@@ -36,6 +37,8 @@ def test_the_win_is_played_back_as_tables_and_the_game_stays_as_it_was(tmp_path:
         move = parse_move(state.variant, f"{shown['source']}>{shown['target']}:{shown.get('count', 1)}")
         assert frame["said"] == describe(state, move)
         state = apply(state, move)
+        for home in frame["home"]:
+            state = apply(state, parse_move(state.variant, f"{home['source']}>{home['target']}"))
     now = client.get(f"/api/games/{game['id']}").json()
     assert now["version"] == 0 and now["moves"] == 0 and not now["won"]
     stale = client.post(f"/api/games/{game['id']}/show", json={"version": 3})
@@ -130,3 +133,17 @@ def test_a_search_that_runs_out_gives_nothing_up(tmp_path: Path) -> None:
     assert client.get("/api/stats").json()["stats"] == []
     moved = client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0})
     assert moved.status_code == 200, moved.text
+
+
+def test_the_moves_shown_sent_in_turn_win_the_game_auto_build_playing_as_shown(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = client.post("/api/games", json={"game": "freecell", "deal": 617}).json()  # auto-build on
+    frames = client.post(f"/api/games/{game['id']}/show", json={"version": 0}).json()["frames"]
+    assert any(frame["home"] for frame in frames)
+    version = 0
+    for frame in frames:
+        played = client.post(f"/api/games/{game['id']}/actions", json={**frame["move"]["action"], "version": version}).json()
+        assert played["ok"], played
+        version = played["view"]["version"]
+        assert [p["cards"] for p in played["view"]["piles"]] == [p["cards"] for p in frame["view"]["piles"]]
+    assert played["view"]["won"] and played["view"]["moves"] == frames[-1]["view"]["moves"]

@@ -1,0 +1,35 @@
+""""Show me" played as the game plays: its moves are ones the player could make."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.app import Options, Session
+from cardtable.app.showing import Playback, as_played, playback
+from cardtable.solitaire import get_variant
+
+
+@pytest.mark.parametrize(("game", "deal"), [("freecell", 617), ("klondike", 7), ("bakers-game", 3)])
+def test_with_auto_build_each_move_shown_plays_on_the_game_to_the_next_table_and_the_win(game: str, deal: int) -> None:
+    session = Session(get_variant(game), deal)  # auto-build on, as by default
+    shown = playback(session, seconds=float("inf"))
+    assert isinstance(shown, Playback) and shown.built
+    raw = playback(Session(get_variant(game), deal, Options(auto_build=False)), seconds=float("inf"))
+    assert isinstance(raw, Playback) and not raw.built
+    assert len(shown.moves) < len(raw.moves)  # the moves home go with the moves that free them
+    for step, move in enumerate(shown.moves):
+        assert session.play(move).ok, step
+        assert session.state == shown.states[step + 1] == shown.frame(session, step + 1).state
+    assert session.is_won
+    assert session.move_count == shown.frame(Session(get_variant(game), deal), len(shown.moves)).move_count
+
+
+def test_a_win_auto_build_parts_from_is_found_again_from_there_or_shown_as_found() -> None:
+    raw = playback(Session(get_variant("klondike"), 7, Options(auto_build=False)), seconds=float("inf"))
+    assert isinstance(raw, Playback)
+    assert as_played(raw, False) is raw
+    assert as_played(raw, True) is raw  # auto-build sends a waste card home sooner: the win no longer fits
+    shown = playback(Session(get_variant("klondike"), 7), seconds=float("inf"))  # so a win is found from there
+    assert isinstance(shown, Playback) and shown.built
+    half = Playback(raw.moves[: len(raw.moves) // 2], raw.states[: len(raw.moves) // 2 + 1])
+    assert as_played(half, True) is half  # no win at its end
