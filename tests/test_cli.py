@@ -8,6 +8,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -392,3 +393,19 @@ def test_stats_of_an_unknown_or_empty_game_is_refused_even_before_any_game_is_sa
         if not made:
             assert not db.exists()
             Store(db).close()
+
+
+def test_every_command_page_opens_with_a_sentence() -> None:
+    from cardtable.cli import build_parser
+
+    def pages(parser: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.ArgumentParser]]:
+        for action in parser._subparsers._group_actions if parser._subparsers else ():
+            for name, sub in action.choices.items():
+                yield name, sub
+                yield from pages(sub)
+
+    found = dict(pages(build_parser()))
+    assert {"play", "solve", "replay", "blackjack", "simulate"} <= set(found)
+    for name, page in found.items():
+        said = page.description or ""
+        assert said[:1].isupper() and said.endswith("."), (name, said)

@@ -17,6 +17,15 @@ from cardtable.solitaire import UnknownGame, Variant, get_variant
 OPTION_HELP = "a player option such as cells=3 or draw=3 (`cardtable rules GAME` lists a game's options); repeatable"
 
 
+def described(help: str) -> str:
+    """A command's one-line help as its description on its own page: a sentence.
+
+    >>> described("solve a deal (verdict and moves)")
+    'Solve a deal (verdict and moves).'
+    """
+    return help[:1].upper() + help[1:] + "."
+
+
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
     """``--option NAME=VALUE``, folded into the game's id by ``cli.main`` (``freecell[cells=3]``)."""
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=OPTION_HELP)

@@ -10,7 +10,7 @@ import time
 from fractions import Fraction
 from typing import Any
 
-from cardtable.commands import UserError, usable_workers, whole_number
+from cardtable.commands import UserError, described, usable_workers, whole_number
 from cardtable.commands.progress import ProgressLine
 from cardtable.thunderjack import PRESETS, Doubling, RuleSet, preset, published_edge
 
@@ -217,18 +217,19 @@ def add_rule_flags(parser: argparse.ArgumentParser) -> None:
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register `blackjack simulate`, `blackjack chart` and `blackjack rules`."""
-    parser = subparsers.add_parser("blackjack", help="blackjack rule sets, strategy and simulation")
+    help = "blackjack rule sets, strategy and simulation"
+    parser = subparsers.add_parser("blackjack", help=help, description=described(help))
     inner = parser.add_subparsers(dest="blackjack_command", metavar="COMMAND", required=True)
-    simulate = inner.add_parser("simulate", help="the player's edge over many rounds of best play")
+    simulate = inner.add_parser("simulate", help="the player's edge over many rounds of best play", description=described("the player's edge over many rounds of best play"))
     add_rule_flags(simulate)
     simulate.add_argument("--rounds", type=int, default=1_000_000, help=f"rounds to play, 1 to {MOST_ROUNDS:,} (default 1,000,000)")
     simulate.add_argument("--workers", type=_at_least_one, default=1, help="processes to run in (default 1)")
     simulate.add_argument("--hands", type=_at_least_one, default=1, help="hands played each round, 1 to 3 (default 1)")
     simulate.add_argument("--seed", type=_seed, default=1, help=f"0 to {SEED_LIMIT - 1} (default 1)")
     simulate.set_defaults(handler=simulate_command)
-    chart = inner.add_parser("chart", help="print the basic-strategy chart for a rule set")
+    chart = inner.add_parser("chart", help="print the basic-strategy chart for a rule set", description=described("print the basic-strategy chart for a rule set"))
     add_rule_flags(chart)
     chart.set_defaults(handler=chart_command)
-    listing = inner.add_parser("rules", help="list the named rule sets, or give one's rules in words")
+    listing = inner.add_parser("rules", help="list the named rule sets, or give one's rules in words", description=described("list the named rule sets, or give one's rules in words"))
     listing.add_argument("name", nargs="?", default=None, help="a rule set to give in words (thunderjack, ...)")
     listing.set_defaults(handler=rules_command)

@@ -129,7 +129,7 @@ def _run(games: Games, game_id: int, session: Session, plain: bool, again: str, 
     where the player will see it (the full screen hides what went before it)."""
     if _typed(plain):
         if note:
-            print(f"cardtable: {note}", file=sys.stderr)
+            print(f"cardtable: note: {note}", file=sys.stderr)
         from cardtable.ui.terminal.plain import play_plain
 
         def prompt() -> None:
@@ -391,7 +391,7 @@ def thunderjack(args: argparse.Namespace) -> int:
         note = "--seed is for a new table: this one was already open, and plays on with its own shoe"
     if _typed(args.plain):
         if note:
-            print(f"cardtable: {note}", file=sys.stderr)
+            print(f"cardtable: note: {note}", file=sys.stderr)
         from cardtable.ui.terminal.blackjack_text import play_plain as play_blackjack
 
         def prompt() -> None:

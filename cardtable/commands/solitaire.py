@@ -11,7 +11,7 @@ from pathlib import Path
 from cardtable.app.hints import describe as moves_in_words
 from cardtable.app.service import new_game_problem
 from cardtable.cards.words import listed
-from cardtable.commands import UserError, add_option_argument, deal_number, game_of
+from cardtable.commands import UserError, add_option_argument, deal_number, described, game_of
 from cardtable.solitaire import State, Variant, families, interchangeable, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
     FormatError,
@@ -293,7 +293,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     """Register the solitaire subcommands."""
 
     def command(name: str, handler: Handler, help: str) -> argparse.ArgumentParser:
-        parser = subparsers.add_parser(name, help=help, description=help)
+        parser = subparsers.add_parser(name, help=help, description=described(help))
         parser.set_defaults(handler=handler)
         return parser
 

@@ -24,7 +24,7 @@ from cardtable.app.service import new_game_problem
 from cardtable.app.solved import SolvedDeals
 from cardtable.app.storage import StorageError
 from cardtable.commands import (
-    UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, usable_workers,
+    UserError, add_option_argument, check_db_folder, database_path, deal_number, described, game_of, usable_workers,
 )
 from cardtable.commands.deal_ranges import deal_ranges, parse_deals
 from cardtable.commands.progress import ProgressLine
@@ -570,7 +570,7 @@ def solve_command(args: argparse.Namespace) -> int:
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``solve``."""
     help = "solve a deal (verdict and moves), or classify a range of deals"
-    parser = subparsers.add_parser("solve", help=help, description=help)
+    parser = subparsers.add_parser("solve", help=help, description=described(help))
     parser.set_defaults(handler=solve_command)
     parser.add_argument("game", help="game id, alias or title (see `cardtable games`)")
     add_option_argument(parser)

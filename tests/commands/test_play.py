@@ -199,7 +199,7 @@ def test_a_deal_chosen_again_while_unfinished_says_the_earlier_game_is_kept(tmp_
     first = cardtable("play", "klondike", "--deal", "7", "--plain", stdin="turn\nquit\n", env=where)
     assert "unfinished" not in first.stderr
     again = cardtable("play", "klondike", "--deal", "7", "--plain", stdin="quit\n", env=where)
-    assert "a new game of this deal begins; game 1 of it, unfinished, is kept: `cardtable resume 1` goes on with it" in again.stderr
+    assert "cardtable: note: a new game of this deal begins; game 1 of it, unfinished, is kept: `cardtable resume 1` goes on with it" in again.stderr
     other = cardtable("play", "klondike", "--deal", "8", "--plain", stdin="quit\n", env=where)
     assert "unfinished" not in other.stderr  # another deal: nothing to say
 

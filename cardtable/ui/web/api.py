@@ -402,7 +402,7 @@ async def watch(socket: WebSocket) -> None:
     except (KeyError, StorageError):
         live = None
     if player is None or live is None:
-        await _refuse(socket, 404, "no such game for you")
+        await _refuse(socket, 404, f"there is no game {game_id} for you")
         return
     await socket.accept()
     changed = live_games.waiter(player, game_id)

@@ -39,7 +39,7 @@ def test_typed_bets_actions_hint_and_statistics_survive_a_restart(tmp_path: Path
     assert "The dealer draws to 16 and stands on all 17s" in again.stdout
     assert again.stderr == ""
     reseeded = cardtable(db, "thunderjack", "--seed", "9", stdin="quit\n")  # the table is open: its shoe stays
-    assert reseeded.stderr == "cardtable: --seed is for a new table: this one was already open, and plays on with its own shoe\n"
+    assert reseeded.stderr == "cardtable: note: --seed is for a new table: this one was already open, and plays on with its own shoe\n"
     assert "right KC TH (stood, bet 10, won 10); middle 2C 4C (stood, bet 60, won 60)  dealer 8S 6C AC TD  +70" in again.stdout
     played = next(line for line in again.stdout.splitlines() if "dealer 8S 6C AC TD" in line)
     assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d  right", played), played  # to the minute, as `resume --list`

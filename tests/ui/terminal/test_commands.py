@@ -208,6 +208,8 @@ def test_a_games_help_speaks_only_of_what_its_game_has(variant: Variant) -> None
     assert ("pair" in text.split("other:")[0]) == (variant.pairs is not None)
     assert ("and the cards on it" in text) <= any(c.group is not None and c.group.kind is not GroupKind.ONE for c in columns)
     assert ("face-down" in text) == variant.traits.hidden_cards
+    said = " ".join(text.split())
+    assert "whole deal, face-down cards included: a verdict" in said if variant.traits.hidden_cards else "whole deal: a verdict" in said
     # Its examples name piles the game has: Calculation's four columns were told of "t3 t5".
     named = set(re.findall(r"\b([tfcr]\d+)\b", text.split("other:")[0]))
     assert named <= set(variant.pile_names), sorted(named - set(variant.pile_names))

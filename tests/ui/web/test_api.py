@@ -188,9 +188,11 @@ def test_another_players_game_is_simply_not_found(app, client: TestClient) -> No
     assert _act(stranger, view, "deal").status_code == 404
     forged = TestClient(app, cookies={"cardtable_player": client.cookies["cardtable_player"][:-4] + "0000"})
     assert forged.get(f"/api/games/{view['id']}").status_code == 404
-    with pytest.raises(Exception):
+    with pytest.raises(WebSocketDenialResponse) as refused:
         with stranger.websocket_connect(f"/api/games/{view['id']}/ws") as socket:
             socket.receive_json()
+    assert refused.value.status_code == 404  # said as over HTTP
+    assert refused.value.json()["detail"] == stranger.get(f"/api/games/{view['id']}").json()["detail"]
 
 
 def test_a_page_of_another_site_may_not_follow_a_players_game(client: TestClient) -> None:
