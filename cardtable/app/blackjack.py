@@ -60,17 +60,33 @@ CHIP_DIGITS = 9
 """Digits a typed chip may have: longer numbers are no chip."""
 
 
+NEW_TABLE = "--new-table"
+"""The option of ``cardtable thunderjack`` that sets a damaged saved table aside."""
+
+
 class BlackjackTable:
     """One player's table in a store."""
 
-    def __init__(self, store: Store, player: str, rules: str | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self, store: Store, player: str, rules: str | None = None, seed: int | None = None, aside: bool = False,
+    ) -> None:
         """The player's saved table, or a new one (``seed`` for its shoe: random if None).
         ``rules`` names the rule set of a new table (thunderjack if None); a saved table
         with other rules changes to them between rounds, and IllegalAction says why not
-        while a round is in play; ``changed`` then says what changed ('' if nothing)."""
+        while a round is in play; ``changed`` then says what changed ('' if nothing).
+        A saved table that can't be read back raises CorruptSave, and is left as it is;
+        with ``aside``, it is kept under another name instead and a new table opened
+        (IllegalAction if the saved table reads back: only a damaged one is set aside)."""
         self.store, self.player = store, player
         self.changed = ""
         saved = store.table_state(player)
+        if aside:
+            if saved is None or self._reads_back(saved):
+                raise IllegalAction(f"{NEW_TABLE} is for a saved table that can't be read back: {player}'s "
+                                    + ("reads back" if saved else "has none"))
+            kept = store.set_table_aside(player, saved[1])
+            self.changed = f"the saved table, which can't be read back, is kept as {kept!r}; a new table is open"
+            saved = None
         if saved is None:
             self.table = Table.opened(preset(rules or "thunderjack"), self._new_seed(seed))
             self.round: Round | None = None
@@ -124,6 +140,14 @@ class BlackjackTable:
             "round": None if self._start is None else {**self._start, "actions": [a.value for a in self.actions]},
         })
 
+    def _reads_back(self, saved: tuple[str, int]) -> bool:
+        """Whether the saved table reads back (it is then this table)."""
+        try:
+            self._load(*saved)
+        except CorruptSave:
+            return False
+        return True
+
     def _load(self, text: str, version: int) -> None:
         try:
             data = json.loads(text)
@@ -145,7 +169,10 @@ class BlackjackTable:
             self.version = version
             self._stored = (text, version)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise CorruptSave(f"the saved blackjack table of {self.player} can't be read back: {error}") from None
+            raise CorruptSave(
+                f"the saved blackjack table of {self.player} can't be read back ({error}); it is left as it is: "
+                f"`cardtable thunderjack {NEW_TABLE}` keeps it aside and opens a new table (with --player for a "
+                "browser's player)") from None
 
     def _save(self, settled: Round | None = None) -> None:
         self.version += 1

@@ -533,6 +533,17 @@ class Store:
         row = self._db.execute("SELECT state, version FROM blackjack_tables WHERE player = ?", (player,)).fetchone()
         return None if row is None else (str(row[0]), int(row[1]))
 
+    def set_table_aside(self, player: str, version: int) -> str:
+        """Keep the player's saved table (at ``version``) under another name, so a new one
+        can be opened: the name it is kept under (StaleGame if it changed meanwhile)."""
+        aside = f"{player} (set aside {_now()})"
+        with failing_as("set the blackjack table aside"), self._transaction():
+            moved = self._db.execute(
+                "UPDATE blackjack_tables SET player = ? WHERE player = ? AND version = ?", (aside, player, version))
+            if moved.rowcount == 0:
+                raise StaleGame(f"the blackjack table of {player} changed elsewhere")
+        return aside
+
     def save_table(self, player: str, state: str, version: int, finished: dict[str, Any] | None = None) -> None:
         """Save the table as ``version`` and, in the same transaction, a round just settled.
 

@@ -158,7 +158,7 @@ def play(args: argparse.Namespace) -> int:
         if solitaire_only:
             raise UserError(f"{solitaire_only[0]} is for a solitaire game: the Thunderjack table takes --plain "
                             "(`cardtable thunderjack --help` lists its own)")
-        return thunderjack(argparse.Namespace(**vars(args), rules=None, seed=None))
+        return thunderjack(argparse.Namespace(**vars(args), rules=None, seed=None, new_table=False))
     game_of(args.game)
     games = _games(args)
     note = ""
@@ -383,7 +383,7 @@ def thunderjack(args: argparse.Namespace) -> int:
     rules = None if args.rules is None else named_rules(args.rules).name
     try:
         check_db_folder(args.db)
-        table = BlackjackTable(Store(args.db), args.player, rules, args.seed)
+        table = BlackjackTable(Store(args.db), args.player, rules, args.seed, aside=args.new_table)
     except (StorageError, IllegalAction) as error:  # CorruptSave included; new rules refused mid-round
         raise UserError(str(error)) from None
     note = table.changed  # a saved table's rules changed by --rules
@@ -469,6 +469,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
                              "plays thunderjack and an open one keeps its own")
     parser.add_argument("--seed", type=_table_seed, default=None,
                         help="seed of a new table's shoe, a whole number from 0 (default: random)")
+    parser.add_argument("--new-table", action="store_true",
+                        help="where the saved table can't be read back: keep it aside, under another name, and open a new one")
     common(parser)
     parser.set_defaults(handler=thunderjack)
     parser = subparsers.add_parser(

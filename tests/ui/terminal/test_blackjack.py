@@ -101,7 +101,16 @@ def test_an_unknown_rule_set_and_a_corrupt_table_are_clear_errors(tmp_path: Path
         raw.execute("UPDATE blackjack_tables SET state = '{not json'")
     broken = cardtable(db, "thunderjack")
     assert broken.returncode == 2 and "can't be read back" in broken.stderr
+    assert "`cardtable thunderjack --new-table` keeps it aside and opens a new table" in broken.stderr
     assert Store(db).table_state("local") == ("{not json", 2)
+    renewed = cardtable(db, "thunderjack", "--new-table", "--seed", "3", stdin="10\ndeal\n")
+    assert renewed.returncode == 0 and "cardtable: note: the saved table, which can't be read back, is kept as 'local (set aside" in renewed.stderr
+    with sqlite3.connect(db) as raw:
+        kept = raw.execute("SELECT player, state FROM blackjack_tables ORDER BY player").fetchall()
+    assert [p for p, _ in kept][0] == "local" and kept[1][0].startswith("local (set aside ") and kept[1][1] == "{not json"
+    assert cardtable(db, "thunderjack", stdin="rules\n").returncode == 0  # the new table, read back
+    again = cardtable(db, "thunderjack", "--new-table")
+    assert again.returncode == 2 and "--new-table is for a saved table that can't be read back: local's reads back" in again.stderr
 
 
 def test_a_rule_set_may_be_named_in_capitals_and_a_saved_table_keeps_its_own(tmp_path: Path) -> None:
