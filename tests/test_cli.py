@@ -117,6 +117,9 @@ def test_a_position_written_by_deal_is_solved_and_its_solution_replayed_from_it(
     assert both.returncode == 2 and "--deal and --position can't go together" in both.stderr
     other = cardtable("solve", "freecell", "--position", str(position))
     assert other.returncode == 2 and "the position in " + str(position) + " is of Klondike, not FreeCell" in other.stderr
+    position.write_text(opening.stdout.replace("game: klondike", "game: freecell"))  # a Klondike table, said FreeCell's
+    misnamed = cardtable("solve", "klondike", "--position", str(position))
+    assert misnamed.returncode == 2 and "the position in " + str(position) + " is of FreeCell, not Klondike" in misnamed.stderr
 
 
 def test_replay_a_freecell_solution_wins() -> None:

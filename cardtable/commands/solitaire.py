@@ -12,7 +12,7 @@ from cardtable.app.hints import describe as moves_in_words
 from cardtable.app.service import new_game_problem
 from cardtable.cards.words import listed
 from cardtable.commands import UserError, add_option_argument, deal_number, described, game_of
-from cardtable.solitaire import State, Variant, families, interchangeable, is_won, legal_moves, variants
+from cardtable.solitaire import State, UnknownGame, Variant, families, get_variant, interchangeable, is_won, legal_moves, variants
 from cardtable.solitaire.formats import (
     FormatError,
     ReplayError,
@@ -210,10 +210,22 @@ def read_position(name: str, variant: Variant) -> State:
     try:
         state = parse_state("\n".join(line for line in text.splitlines() if not line.startswith("won:")))
     except FormatError as error:
+        named = next((line.partition(":")[2].strip() for line in text.splitlines() if line.startswith("game:")), "")
+        other = _named_game(named)
+        if other is not None and other.id != variant.id:  # (said first: its piles can't be this game's)
+            raise UserError(f"the position in {where} is of {other.name}, not {variant.name}") from None
         raise UserError(f"{where}: {error}") from None
     if state.variant.id != variant.id:
         raise UserError(f"the position in {where} is of {state.variant.name}, not {variant.name}")
     return state
+
+
+def _named_game(name: str) -> Variant | None:
+    """The game a position's ``game:`` line names, if it is one."""
+    try:
+        return get_variant(name) if name else None
+    except UnknownGame:
+        return None
 
 
 def _start_of(args: argparse.Namespace, variant: Variant) -> State:
