@@ -374,8 +374,11 @@ def _card_words(session: Session, typed: list[str]) -> Outcome:
         if isinstance(source, Named):
             return Outcome(False, _no_pile(session, words[0]) or
                            f"{_said(typed[0])} is not a card or a pile (help lists moves){_solvers(session, words)}")
-        if len(words) == 1:
-            return Outcome(False, f"{_said(typed[0])} is a pile: name where its cards go too, or a card (help lists moves)")
+        if len(words) == 1:  # its top card, as a card named alone (the page plays it with one click)
+            cards, hidden = session.state.piles[source], session.state.hidden[source]
+            if len(cards) <= hidden:
+                return Outcome(False, f"{_said(typed[0])} shows no card to play: name a card, or a pile and where its cards go (help lists moves)")
+            return _ask_where(session, cards[-1].code, source, -1) or session.play_card(source, -1)
         return _pile_to_pile(session, source, words[1], typed[1])
     pile, position = first
     if len(words) == 1:

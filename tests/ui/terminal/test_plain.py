@@ -304,10 +304,14 @@ def test_a_deal_left_with_nothing_played_is_not_kept_to_resume(tmp_path: Path) -
 
 
 def test_a_pile_named_alone_or_full_free_cells_are_answered_for_what_they_are() -> None:
+    by_card, session = Session(get_variant("freecell"), 617), Session(get_variant("freecell"), 617)
+    said = run_command(session, "t1").outcome  # its top card played, as that card named alone (one click on the page)
+    assert said is not None and said.ok and said.events == run_command(by_card, "JD").outcome.events  # type: ignore[union-attr]
+    golf = Session(get_variant("golf"), 2)
+    assert run_command(golf, "t1").outcome.ok and golf.state.piles[golf.pile_index("waste")][-1].code == "QD"  # type: ignore[union-attr]
+    empty = run_command(session, "c2").outcome
+    assert empty is not None and empty.reason == "'c2' shows no card to play: name a card, or a pile and where its cards go (help lists moves)"
     session = Session(get_variant("freecell"), 617)
-    said = run_command(session, "t1").outcome
-    assert said is not None and not said.ok
-    assert said.reason == "'t1' is a pile: name where its cards go too, or a card (help lists moves)"
     for _ in range(4):
         moved = run_command(session, "t1 c").outcome
         assert moved is not None and moved.ok
