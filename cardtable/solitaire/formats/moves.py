@@ -50,9 +50,26 @@ def _pile(variant: Variant, name: str, text: str) -> int:
         raise FormatError(f"{text!r} names no pile on one side: write both, as in t3>t5")
     number = pile_numbers(variant).get(name)
     if number is None:
-        names = ", ".join(pile_numbers(variant))
-        raise FormatError(f"{text!r}: {variant.name} has no pile {name!r} (its piles: {names})")
+        raise FormatError(f"{text!r}: {variant.name} has no pile {name!r} (its piles: {piles_said(tuple(pile_numbers(variant)))})")
     return number
+
+
+def piles_said(names: tuple[str, ...]) -> str:
+    """Pile names as a refusal lists them, each run of numbered ones as a range
+    (Montana's 52 places: t1-t52).
+
+    >>> piles_said(("stock", "f1", "f2", "t1", "t2", "t3", "t5"))
+    'stock, f1-f2, t1-t3, t5'
+    """
+    runs: list[list[str]] = []
+    for name in names:
+        match = re.fullmatch(r"([a-z]+)(\d+)", name)
+        last = re.fullmatch(r"([a-z]+)(\d+)", runs[-1][-1]) if runs else None
+        if match and last and match[1] == last[1] and int(match[2]) == int(last[2]) + 1:
+            runs[-1].append(name)
+        else:
+            runs.append([name])
+    return ", ".join(run[0] if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 def parse_move(variant: Variant, text: str) -> Move:

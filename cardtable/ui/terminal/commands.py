@@ -28,6 +28,7 @@ from cardtable.solitaire import Move, MoveKind, PileKind, Variant
 from cardtable.solitaire.rules.groups import WHOLE_PILES, GroupKind
 from cardtable.solitaire.traits import Layout, Play
 from cardtable.solitaire.formats import FormatError, move_words, parse_move
+from cardtable.solitaire.formats.moves import piles_said
 from cardtable.ui.terminal.layout import sends_home
 
 def help_for(variant: Variant) -> str:
@@ -194,24 +195,7 @@ def _no_pile(session: Session, word: str) -> str:
     """
     if not PILE_LIKE.fullmatch(word) or word in session.pile_names:
         return ""
-    return f"{session.variant.name} has no pile {word!r} (its piles: {', '.join(_runs(session.pile_names))})"
-
-
-def _runs(names: tuple[str, ...]) -> list[str]:
-    """Pile names with each run of numbered ones as a range (Montana's 52 places: t1-t52).
-
-    >>> _runs(("stock", "f1", "f2", "t1", "t2", "t3", "t5"))
-    ['stock', 'f1-f2', 't1-t3', 't5']
-    """
-    runs: list[list[str]] = []
-    for name in names:
-        match = re.fullmatch(r"([a-z]+)(\d+)", name)
-        last = re.fullmatch(r"([a-z]+)(\d+)", runs[-1][-1]) if runs else None
-        if match and last and match[1] == last[1] and int(match[2]) == int(last[2]) + 1:
-            runs[-1].append(name)
-        else:
-            runs.append([name])
-    return [run[0] if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs]
+    return f"{session.variant.name} has no pile {word!r} (its piles: {piles_said(session.pile_names)})"
 
 
 def _said(text: str, longest: int = 24) -> str:

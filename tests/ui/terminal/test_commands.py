@@ -31,6 +31,7 @@ def session() -> Session:
         ("t9 t1", "Klondike has no pile 't9' (its piles: stock, waste, f1-f4, t1-t7)"),  # each way of naming a pile the game lacks says so alike
         ("JS t8", "Klondike has no pile 't8' (its piles: stock, waste, f1-f4, t1-t7)"),
         ("t1 c1", "Klondike has no pile 'c1' (its piles: stock, waste, f1-f4, t1-t7)"),
+        ("t1>t9", "'t1>t9': Klondike has no pile 't9' (its piles: stock, waste, f1-f4, t1-t7)"),  # in move notation too
         ("JS qq", "'qq' is not a card on the table or a pile"),
         ("6D t2", "6♦ can't go on J♠: build down by one in alternating colours"),
         ("t1 t2", "6♦ can't go on J♠: build down by one in alternating colours"),
