@@ -142,7 +142,7 @@ def describe(state: State, move: Move) -> str:
             cards = [state.piles[move.source][-1]]
             if move.target is not None:
                 cards.append(state.piles[move.target][-1])
-            return "discard " + " and ".join(c.symbol for c in cards)
+            return "remove " + " and ".join(c.symbol for c in cards)  # (the rules' word, as the hint's)
         return moves_in_words(state, move)  # a deal, or a redeal as what it does (turning the waste over, gathering)
     assert move.source is not None and move.target is not None
     card = state.piles[move.source][-move.count]

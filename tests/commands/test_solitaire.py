@@ -152,3 +152,11 @@ def test_rules_write_with_a_game_writes_that_page_and_a_second_run_replaces_its_
     assert run(capsys, "rules", "--write", str(tmp_path))[0] == 0
     assert run(capsys, "rules", "--write", str(tmp_path))[0] == 0  # its own pages are replaced
     assert (tmp_path / "README.md").read_text(encoding="utf-8").startswith("# The games")
+
+
+def test_pyramid_moves_say_remove_as_its_rules_and_hints_do(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "moves", "pyramid", "--deal", "3")
+    pairs = [line.split(None, 1)[1] for line in out.splitlines() if "+" in line.split()[0]]
+    assert status == 0 and pairs and all(said.startswith("remove ") for said in pairs), out
+    status, rules, _ = run(capsys, "rules", "pyramid")
+    assert "Remove two exposed cards totalling 13" in rules

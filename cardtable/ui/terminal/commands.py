@@ -66,8 +66,8 @@ def help_for(variant: Variant) -> str:
     if pairs:
         alone = variant.pairs is not None and bool(variant.pairs.singles)
         pair = "JC JD" if variant.pairs is not None and variant.pairs.same_rank else "JC 2D"
-        by_itself = ("KH", "play KH by itself, where a card can") if alone else ("JC", "pair JC off with the card it pairs with")
-        moves = [(pair, f"pair {pair.replace(' ', ' and ')} off"), by_itself]
+        by_itself = ("KH", "play KH by itself, where a card can") if alone else ("JC", "remove JC with the card it pairs with")
+        moves = [(pair, f"remove {pair.replace(' ', ' and ')}"), by_itself]
     elif gaps:  # (Montana: cards go into gaps, shown by their places' numbers)
         moves = [("3H t19", "put 3H into the gap at place 19 (a gap shows its place's number)"), ("3H", "play 3H into the gap that takes it")]
         homes = builds = sent_home = False

@@ -206,7 +206,7 @@ def test_a_games_help_speaks_only_of_what_its_game_has(variant: Variant) -> None
     columns = [variant.piles[i] for i in variant.piles_of(PileKind.TABLEAU)]
     gaps = variant.traits.layout is Layout.GRID and variant.pairs is None and any(c.empty.ranks for c in columns)
     assert ("gap" in text) == gaps
-    assert ("pair" in text.split("other:")[0]) == (variant.pairs is not None)
+    assert ("remove" in text.split("other:")[0]) == (variant.pairs is not None)  # (the rules' word for a pair taken off)
     assert ("and the cards on it" in text) <= any(c.group is not None and c.group.kind is not GroupKind.ONE for c in columns)
     assert ("face-down" in text) == variant.traits.hidden_cards
     said = " ".join(text.split())
