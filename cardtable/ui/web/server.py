@@ -20,6 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cardtable.app import CorruptSave, StorageError, Store, StoreBusy
@@ -49,6 +50,8 @@ SERVING: dict[str, Any] = {"log_level": "warning", "access_log": False}
 """How uvicorn serves: warnings and errors only, no line per request."""
 
 CATCH_ALL = "/api/{anything:path}"
+EVERY_METHOD = ("GET", "POST", "PUT", "PATCH", "DELETE")
+"""The methods the catch-all for /api answers (HEAD and OPTIONS: ``methods.MethodsMiddleware``)."""
 """The route answering an address under /api that no other route takes."""
 
 _PLACES = {"path": "in the address", "query": "in the query", "header": "header", "cookie": "cookie"}
@@ -213,22 +216,27 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
         headers = dict(error.headers or {})
         detail = str(error.detail)
         status = error.status_code
-        if status == 405:  # Starlette names the methods of one route only, and no more
+        if status == 405:  # Starlette names the methods of one route only (the page's, outside /api)
             allowed = allowed_methods(app, request.url.path)
-            if allowed:
-                headers["Allow"] = allow(allowed)
-                detail = f"{request.url.path} takes {' or '.join(allowed)}, not {request.method}"
-            else:  # (only the catch-all for unknown addresses matched: no such address)
-                headers = {name: value for name, value in headers.items() if name.lower() != "allow"}
-                status, detail = 404, f"there is no {request.url.path}"
+            headers["Allow"] = allow(allowed)
+            detail = f"{request.url.path} takes {' or '.join(allowed)}, not {request.method}"
         return JSONResponse({"detail": detail}, status_code=status, headers=headers)
 
-    @app.get(CATCH_ALL, include_in_schema=False)
-    async def unknown(anything: str) -> None:
-        allowed = allowed_methods(app, f"/api/{anything}")
+    @app.api_route(CATCH_ALL, methods=list(EVERY_METHOD), include_in_schema=False)
+    async def unknown(request: Request, anything: str) -> None:
+        """Every /api request no route takes: a WebSocket's address asked over HTTP, an
+        address that takes other methods, or no address at all."""
+        path = f"/api/{anything}"
+        if socket_at(app, path):  # opened by a GET that asks to upgrade
+            if request.method == "GET":
+                raise HTTPException(426, f"{path} is a WebSocket: open it as one (Upgrade: websocket)",
+                                    headers={"Upgrade": "websocket", "Connection": "Upgrade"})
+            raise HTTPException(405, f"{path} is a WebSocket: open it as one (a GET with Upgrade: websocket), "
+                                f"not {request.method}", headers={"Allow": allow(["GET"])})
+        allowed = allowed_methods(app, path)
         if allowed:  # the address exists, for other methods
-            raise HTTPException(405, f"/api/{anything} takes {' or '.join(allowed)}, not GET", headers={"Allow": allow(allowed)})
-        raise HTTPException(404, f"there is no /api/{anything}")
+            raise HTTPException(405, f"{path} takes {' or '.join(allowed)}, not {request.method}", headers={"Allow": allow(allowed)})
+        raise HTTPException(404, f"there is no {path}")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     add_docs(app)
@@ -245,6 +253,18 @@ def allowed_methods(app: FastAPI, path: str) -> list[str]:
     """
     routes = [*app.routes, *router.routes, *solver_router.routes, *blackjack_router.routes]
     return methods_of(routes, path, skipped=frozenset({CATCH_ALL}))
+
+
+def socket_at(app: FastAPI, path: str) -> bool:
+    """Whether ``path`` is the address of one of the server's WebSockets.
+
+    >>> app = create_app(Store(":memory:"))
+    >>> socket_at(app, "/api/games/1/ws"), socket_at(app, "/api/games/1")
+    (True, False)
+    """
+    scope = {"type": "websocket", "path": path, "root_path": ""}
+    return any(isinstance(route, WebSocketRoute) and route.matches(scope)[0] is Match.FULL
+               for route in [*app.routes, *router.routes])
 
 
 def served_app(store: Store) -> FastAPI:

@@ -67,3 +67,14 @@ def test_a_refused_method_names_in_allow_what_options_does(client: TestClient) -
         refused = client.request(method, url)
         assert refused.status_code == 405, url
         assert refused.headers["allow"] == client.options(url).headers["allow"], url
+
+
+def test_a_websockets_address_asked_over_http_says_to_open_it_as_one(client: TestClient) -> None:
+    game = client.post("/api/games", json={"game": "freecell", "deal": 1}).json()
+    url = f"/api/games/{game['id']}/ws"
+    asked = client.get(url)
+    assert asked.status_code == 426 and asked.headers["upgrade"] == "websocket"
+    assert asked.json() == {"detail": f"{url} is a WebSocket: open it as one (Upgrade: websocket)"}
+    with client.websocket_connect(url) as socket:  # (as one, it opens)
+        assert socket.receive_json()["view"]["id"] == game["id"]
+    assert client.post(url, json={}).status_code == 405  # POST: no such method there either
