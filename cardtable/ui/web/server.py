@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import socket
@@ -50,9 +51,9 @@ SERVING: dict[str, Any] = {"log_level": "warning", "access_log": False}
 """How uvicorn serves: warnings and errors only, no line per request."""
 
 CATCH_ALL = "/api/{anything:path}"
+"""The route answering an address under /api that no other route takes."""
 EVERY_METHOD = ("GET", "POST", "PUT", "PATCH", "DELETE")
 """The methods the catch-all for /api answers (HEAD and OPTIONS: ``methods.MethodsMiddleware``)."""
-"""The route answering an address under /api that no other route takes."""
 
 _PLACES = {"path": "in the address", "query": "in the query", "header": "header", "cookie": "cookie"}
 
@@ -274,7 +275,19 @@ def served_app(store: Store) -> FastAPI:
     app = create_app(store)
     app.router.on_shutdown.append(app.state.live.close)
     collector.settle()
+    logging.getLogger("uvicorn.error").addFilter(_not_a_refusal)
     return app
+
+
+REFUSED_SOCKET = "ASGI callable returned without completing handshake."
+"""What uvicorn logs as an error of a WebSocket refused with an HTTP answer (a foreign
+page's 403, another player's game's 404), since such a socket never completes its
+handshake; every socket here is opened or refused so (``api._refuse``)."""
+
+
+def _not_a_refusal(record: logging.LogRecord) -> bool:
+    """Whether a log line of the server is other than ``REFUSED_SOCKET``."""
+    return record.getMessage() != REFUSED_SOCKET
 
 
 def app_from_environment() -> FastAPI:

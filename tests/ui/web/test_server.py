@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import logging
 import os
 import shutil
 import signal
@@ -346,3 +347,40 @@ def _answers(url: str) -> bool:
         return httpx.get(url, timeout=2).status_code == 200
     except httpx.TransportError:
         return False
+
+
+class _Kept(logging.Handler):
+    """A handler keeping the records it is given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def test_a_refused_socket_is_no_error_in_the_servers_log(tmp_path: Path) -> None:
+    """uvicorn logs a WebSocket refused with an HTTP answer as 'returned without completing
+    handshake', an error; the server's log keeps its errors for errors."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    from cardtable.app import Store
+    from cardtable.ui.web.server import served_app
+    from tests.ui.web.serving import serving
+
+    running = serving(served_app(Store(tmp_path / "w.db")))
+    address = next(running).replace("http://", "ws://")
+    kept, log = _Kept(), logging.getLogger("uvicorn.error")  # (its own: it does not reach the root's)
+    log.addHandler(kept)
+    try:
+        for origin in ("http://evil.example", address.replace("ws://", "http://")):
+            with pytest.raises(InvalidStatus) as refused:
+                connect(f"{address}/api/games/99/ws", origin=origin)  # type: ignore[arg-type]
+            assert refused.value.response.status_code in (403, 404)
+        time.sleep(0.2)  # (uvicorn logs as the refused socket's task ends)
+    finally:
+        log.removeHandler(kept)
+        next(running, None)
+    assert not [r for r in kept.records if r.levelno >= logging.ERROR], [r.getMessage() for r in kept.records]
