@@ -22,7 +22,7 @@ from cardtable.app.storage import GameOver
 from cardtable.app.stats import game_name
 from cardtable.app.tallies import player_stats
 from cardtable.solitaire import UnknownGame, get_variant
-from cardtable.ui.web.contract import BODY_ERRORS, Body, Count, Whole, answers, shown_as
+from cardtable.ui.web.contract import BODY_ERRORS, Body, Count, Whole, answers, shown_as, stale
 from cardtable.ui.web.lean import GAME_ID_LIMIT, documented, game_id_of, json_response, read_body
 from cardtable.ui.web.live import LiveGame, LiveGames, NotAsLeft
 from cardtable.ui.web.origins import same_origin
@@ -310,8 +310,7 @@ async def act(request: Request) -> Response:
             table = shown(live) if same else table_view(live.game_id, session, version)
             return json_response({**outcome_view(outcome, session), "view": table})
     if not detail:  # worded from the table as it is now: another action may have been saved first
-        changed = f"version {live.version}, not {body.version}" if live.version != body.version else "another action came first"
-        detail = f"the table changed ({changed}): here it is now"
+        detail = stale(live.version, body.version)
     current = table_view(live.game_id, live.session, live.version)
     return json_response({"detail": detail, "view": current}, status=409)
 

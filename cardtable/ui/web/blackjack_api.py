@@ -16,7 +16,7 @@ from pydantic import Field
 
 from cardtable.app.blackjack import Answer, BlackjackTable
 from cardtable.ui.web.api import PlayerCookie, player_of
-from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers, shown_as
+from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers, shown_as, stale
 from cardtable.ui.web.lean import documented, read_body
 from cardtable.ui.web.live import LiveGames
 from cardtable.ui.web.shapes import BlackjackRefused, BlackjackStatsOut, BlackjackTableOut, IntentOut
@@ -80,7 +80,7 @@ def _intent(table: BlackjackTable, body: IntentIn) -> Any:
         if not answer.stale:  # else another request saved first: the table is reloaded
             return {"ok": answer.ok, "message": answer.message, "view": table.view()}
     return JSONResponse(
-        {"detail": f"the table changed (version {table.version}, not {body.version}): here it is now", "view": table.view()},
+        {"detail": stale(table.version, body.version), "view": table.view()},
         status_code=409,
     )
 

@@ -58,6 +58,21 @@ WHY: dict[int, str] = {
 }
 
 
+def stale(now: int, sent: int) -> str:
+    """Why an action on the table's version ``sent`` is refused, the table being at ``now``.
+
+    >>> for sent in (3, 9, 4):
+    ...     print(stale(4, sent))
+    the table changed (version 4, not 3): here it is now
+    the table has no version 9 (it is at version 4): here it is now
+    the table changed (another action came first): here it is now
+    """
+    if sent > now:
+        return f"the table has no version {sent} (it is at version {now}): here it is now"
+    changed = f"version {now}, not {sent}" if sent != now else "another action came first"
+    return f"the table changed ({changed}): here it is now"
+
+
 def answers(*statuses: int, refused: str = "", refusal: type[BaseModel] = Refused) -> dict[int | str, dict[str, Any]]:
     """FastAPI ``responses`` for ``statuses``, each with the error body (409 with the
     table as well, ``refusal``, when ``refused`` says why a request is refused that way).

@@ -18,7 +18,7 @@ from cardtable.app.hints import describe
 from cardtable.app.showing import NoWin, give_up_reason
 from cardtable.app.standing import SETTING, SETTING_TEXT
 from cardtable.ui.web.api import PlayerCookie, _live, _player_game, player_of
-from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers, shown_as
+from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers, shown_as, stale
 from cardtable.ui.web.lean import documented, game_id_of, json_response, read_body
 from cardtable.ui.web.shapes import SettingsOut, ShowOut, WinnableOut
 from cardtable.ui.web.views import move_view, table_view, winnable_view
@@ -102,7 +102,7 @@ async def show(request: Request) -> Response:
     live = await _player_game(request, game_id)
     detail = ""
     if body.version != live.version:
-        detail = f"the table changed (version {live.version}, not {body.version}): here it is now"
+        detail = stale(live.version, body.version)
     elif give_up_reason(live.session) and not body.give_up:
         detail = f"{give_up_reason(live.session)}: send give_up to go on"
     if detail:

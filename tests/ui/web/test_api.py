@@ -280,6 +280,10 @@ def test_a_stale_version_is_refused_with_the_current_table_and_never_applied_twi
     assert stale.status_code == 409 and stale.json()["view"]["version"] == 1
     current = client.get(f"/api/games/{view['id']}").json()
     assert current["moves"] == 1
+    ahead = _act(client, {**view, "version": 7}, "deal")  # a version the table never had
+    assert ahead.status_code == 409 and ahead.json()["detail"] == "the table has no version 7 (it is at version 1): here it is now"
+    shown = client.post(f"/api/games/{view['id']}/show", json={"version": 7})
+    assert shown.status_code == 409 and shown.json()["detail"] == ahead.json()["detail"]
 
 
 def test_a_card_named_where_its_pile_holds_none_says_so_in_the_games_words(client: TestClient) -> None:
