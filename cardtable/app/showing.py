@@ -66,13 +66,14 @@ class Playback:
     @property
     def text(self) -> str:
         """What the win is, in a line: 'a win in 63 moves', or from how far back (said as
-        what is shown, not as advice: a game given up can't be undone).
+        what is shown, not as advice: a game given up can't be undone). Its moves count
+        as the game's counter does, auto-build's moves home included (as a hint's do).
 
         >>> from cardtable.solitaire import get_variant
         >>> Playback((), (get_variant("freecell").start(1),), back=1).text
         'a win from 1 move back, in 0 moves (none from where it stands)'
         """
-        count = len(self.moves)
+        count = len(self.moves) + sum(map(len, self.built))
         win = f"a win in {count} move{'s' * (count != 1)}"
         if not self.back:
             return win
