@@ -217,6 +217,8 @@ class Store:
                         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                     migrations.migrate(db, step)
             except sqlite3.DatabaseError as error:
+                if step == 0:  # a new file: nothing of the player's in it yet
+                    raise StorageError(f"can't make a cardtable database in {self.path} ({error})") from None
                 raise StorageError(
                     f"{self.path} could not be upgraded from schema {step} to {step + 1} ({error}); "
                     f"it was left at schema {step}"
