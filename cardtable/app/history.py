@@ -227,18 +227,28 @@ class LineReached:
     """Whether a move comes back to a position of a history's line, as a hint asks (the
     keys of the line kept by ``LineKeys``, shared with a session's copies)."""
 
-    __slots__ = ("_exact", "_turned")
+    __slots__ = ("_dead", "_exact", "_turned")
 
     def __init__(self) -> None:
         self._exact = LineKeys()
         self._turned = LineKeys(turned_key)
+        self._dead: set[Key] = set()
+
+    def dead_end(self, state: State) -> None:
+        """Know ``state`` for a dead end of this game (no move there leads anywhere, or
+        every one leads back): a move to it leads back from then on, so that a hint asked
+        after undoing out of it takes another way."""
+        self._dead.add(seen_key(state))
 
     def again(self, history: History, move: Move, after: State, landed: State) -> bool:
         """Whether ``move``, played to ``after`` (``landed``: once auto-build has sent
         its cards home, where it does), comes back to a position of ``history``'s line.
         A turn of the stock is the way through the talon, judged by the exact position:
         only a whole pass that played nothing leads back. Any other move is judged by
-        the table it lands on, wherever the talon's turning stands (``turned_key``)."""
+        the table it lands on, wherever the talon's turning stands (``turned_key``).
+        A dead end met before in this game (``dead_end``) is reached already too."""
+        if self._dead and (seen_key(after) in self._dead or seen_key(landed) in self._dead):
+            return True
         if move.kind in TURNS:
             exact = self._exact.of(history)
             return seen_key(after) in exact or seen_key(landed) in exact

@@ -288,6 +288,7 @@ class Session:
             self.is_over = True
             self.pause()
         elif self.is_stuck():
+            self._line.dead_end(state)
             events.append(Event(EventKind.STUCK))
             self.pause()  # nothing to play: the clock waits for an undo
         return Outcome(True, "", tuple(events))
@@ -535,6 +536,7 @@ class Session:
         if self.is_won:
             return Outcome(False, WON_ALREADY)
         if self.is_stuck():  # as the table says: no move there could lead anywhere
+            self._line.dead_end(self.state)
             return Outcome(False, NOTHING_LEADS_ANYWHERE)
         previous = self.history.steps[self.history.at - 1][0] if self.history.at else None
         seen = cache(partial(seen_down, self.history))  # (worked out only if it matters)
@@ -548,6 +550,7 @@ class Session:
             ranked = self.hinter.best_moves(self.state, previous, self.leads_back, seen())
         hints = list(dropwhile(lambda h: self._line.cornered(self.history, h.move, self._landing), ranked))
         if not hints:
+            self._line.dead_end(self.state)
             return Outcome(False, ROUND_TO_BACK if ranked else EVERY_MOVE_BACK if legal_moves(self.state) else "no moves left: the game is stuck")
         return Outcome(True, (hint := pointing_back(hints[0], self.history)).reason, hint=hint)
 

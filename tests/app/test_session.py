@@ -374,3 +374,21 @@ def test_a_game_won_with_cards_left_in_its_stock_takes_no_more_moves() -> None:
     for refused in (session.deal(), session.play(Move(MoveKind.DEAL))):
         assert not refused.ok and refused.reason == "the game is won: nothing is left to play"
     assert (session.move_count, session.state) == (moves, state)
+
+
+def test_after_undoing_out_of_a_dead_end_the_hint_takes_another_way() -> None:
+    # Followed hint by hint, Klondike (one pass) deal 1 is stuck after 42 moves; undone
+    # once, the hint led straight back into it.
+    from cardtable.app import HeuristicHinter
+
+    session = Session(get_variant("klondike-vegas"), 1, hinter=HeuristicHinter())
+    while not session.is_stuck():
+        hinted = session.hint()
+        assert hinted.ok and hinted.hint is not None, hinted.reason
+        assert session.play(hinted.hint.move).ok
+    stuck, into = session.state, hinted.hint.move
+    assert session.undo().ok
+    again = session.hint()
+    assert again.ok and again.hint is not None and again.hint.move != into
+    assert session.leads_back(into)  # (a dead end met in this game is a position already reached)
+    assert apply(session.state, again.hint.move) != stuck
