@@ -228,7 +228,7 @@ class Progress:
         self.solved += result.outcome is Outcome.SOLVED
         self.unwinnable += result.outcome is Outcome.UNWINNABLE
         unknown = self.done - self.solved - self.unwinnable
-        counts = f"{self.solved} solved, {self.unwinnable} unwinnable, {unknown} unknown"
+        counts = f"{self.solved} solved, {self.unwinnable} proven unwinnable, {unknown} unknown"  # (as the summary says them)
         self.line.show(self.done, self.total, f"{self.done}/{self.total} deals: {counts}")
 
 

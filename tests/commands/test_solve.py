@@ -176,7 +176,7 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     assert status == 0
     assert "12 deals: 11 solved, 1 proven unwinnable, 0 unknown" in out
     assert "95% interval" in out and "12/12 deals" in err
-    assert re.search(r"12/12 deals: \d+ solved, \d+ unwinnable, \d+ unknown", err)  # the progress counts each verdict
+    assert re.search(r"12/12 deals: \d+ solved, \d+ proven unwinnable, \d+ unknown", err)  # the progress counts each verdict
     rows = list(csv.DictReader(table.open()))
     assert [int(r["deal"]) for r in rows] == list(range(1, 13))
     assert {r["outcome"] for r in rows} == {"solved", "unwinnable"}

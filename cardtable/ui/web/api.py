@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from contextvars import ContextVar
 from collections.abc import Callable
 from dataclasses import asdict
 from functools import partial
@@ -367,10 +368,15 @@ FOLLOW_POLL = 1.0
 """Seconds between looks at the store for actions taken in another server process."""
 
 
+REFUSED: ContextVar[bool] = ContextVar("refused", default=False)
+"""Whether the WebSocket being served was refused with an HTTP answer (``_refuse``)."""
+
+
 async def _refuse(socket: WebSocket, status: int, detail: str) -> None:
     """Refuse a WebSocket before it opens: with ``status`` and the API's error body,
     where the server can answer the handshake so; else by closing it with the code
     4000 + ``status`` and ``detail`` as its reason."""
+    REFUSED.set(True)  # (read by the server's log, in the same task once the socket's call returns)
     if "websocket.http.response" in socket.scope.get("extensions", {}):
         await socket.send_denial_response(json_response({"detail": detail}, status))
     else:

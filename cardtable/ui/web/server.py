@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from cardtable.app import CorruptSave, StorageError, Store, StoreBusy
 from cardtable.app.cores import pin
 from cardtable.ui.web import collector
-from cardtable.ui.web.api import router
+from cardtable.ui.web.api import REFUSED, router
 from cardtable.ui.web.blackjack_api import router as blackjack_router
 from cardtable.ui.web.contract import published
 from cardtable.ui.web.docs_pages import add_docs
@@ -53,7 +53,9 @@ SERVING: dict[str, Any] = {"log_level": "warning", "access_log": False}
 CATCH_ALL = "/api/{anything:path}"
 """The route answering an address under /api that no other route takes."""
 EVERY_METHOD = ("GET", "POST", "PUT", "PATCH", "DELETE")
-"""The methods the catch-all for /api answers (HEAD and OPTIONS: ``methods.MethodsMiddleware``)."""
+"""The methods the catch-all for /api answers (HEAD and OPTIONS: ``methods.Methods``;
+any other: Starlette's 405, worded by ``not_taken`` too)."""
+STARLETTES_405 = "Method Not Allowed"
 
 _PLACES = {"path": "in the address", "query": "in the query", "header": "header", "cookie": "cookie"}
 
@@ -217,43 +219,53 @@ def create_app(store: Store, lane: bool = True) -> FastAPI:
         headers = dict(error.headers or {})
         detail = str(error.detail)
         status = error.status_code
-        if status == 405:  # Starlette names the methods of one route only (the page's, outside /api)
-            allowed = allowed_methods(app, request.url.path)
-            headers["Allow"] = allow(allowed)
-            detail = f"{request.url.path} takes {' or '.join(allowed)}, not {request.method}"
+        if status == 405 and detail == STARLETTES_405:  # it names the methods of one route only, if any
+            status, detail, headers = not_taken(app, request.method, request.url.path)
         return JSONResponse({"detail": detail}, status_code=status, headers=headers)
 
     @app.api_route(CATCH_ALL, methods=list(EVERY_METHOD), include_in_schema=False)
     async def unknown(request: Request, anything: str) -> None:
-        """Every /api request no route takes: a WebSocket's address asked over HTTP, an
-        address that takes other methods, or no address at all."""
-        path = f"/api/{anything}"
-        if socket_at(app, path):  # opened by a GET that asks to upgrade
-            if request.method == "GET":
-                raise HTTPException(426, f"{path} is a WebSocket: open it as one (Upgrade: websocket)",
-                                    headers={"Upgrade": "websocket", "Connection": "Upgrade"})
-            raise HTTPException(405, f"{path} is a WebSocket: open it as one (a GET with Upgrade: websocket), "
-                                f"not {request.method}", headers={"Allow": allow(["GET"])})
-        allowed = allowed_methods(app, path)
-        if allowed:  # the address exists, for other methods
-            raise HTTPException(405, f"{path} takes {' or '.join(allowed)}, not {request.method}", headers={"Allow": allow(allowed)})
-        raise HTTPException(404, f"there is no {path}")
+        raise HTTPException(*not_taken(app, request.method, f"/api/{anything}"))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     add_docs(app)
     return app
 
 
+def not_taken(app: FastAPI, method: str, path: str) -> tuple[int, str, dict[str, str]]:
+    """The answer to ``method`` at ``path`` where no route takes it (status, detail,
+    headers): a WebSocket's address asked over HTTP, an address that takes other
+    methods, or no address at all.
+
+    >>> app = create_app(Store(":memory:"))
+    >>> for method, path in (("GET", "/api/games/1/ws"), ("POST", "/api/games/1/ws"), ("TRACE", "/api/x")):
+    ...     print(not_taken(app, method, path)[:2])
+    (426, '/api/games/1/ws is a WebSocket: open it as one (Upgrade: websocket)')
+    (405, '/api/games/1/ws takes GET, not POST')
+    (404, 'there is no /api/x')
+    """
+    allowed = allowed_methods(app, path)
+    if method == "GET" and socket_at(app, path):
+        upgrade = {"Upgrade": "websocket", "Connection": "Upgrade"}
+        return 426, f"{path} is a WebSocket: open it as one (Upgrade: websocket)", upgrade
+    if allowed:  # the address exists, for other methods
+        return 405, f"{path} takes {' or '.join(allowed)}, not {method}", {"Allow": allow(allowed)}
+    return 404, f"there is no {path}", {}
+
+
 def allowed_methods(app: FastAPI, path: str) -> list[str]:
     """The methods the server's routes take at ``path`` (none: no such address), HEAD
-    and OPTIONS aside.
+    and OPTIONS aside; a WebSocket's address takes GET (that asks to upgrade).
 
     >>> app = create_app(Store(":memory:"))
     >>> allowed_methods(app, "/api/games"), allowed_methods(app, "/"), allowed_methods(app, "/api/nothing")
     (['GET', 'POST'], ['GET'], [])
+    >>> allowed_methods(app, "/api/games/1/ws")
+    ['GET']
     """
     routes = [*app.routes, *router.routes, *solver_router.routes, *blackjack_router.routes]
-    return methods_of(routes, path, skipped=frozenset({CATCH_ALL}))
+    taken = set(methods_of(routes, path, skipped=frozenset({CATCH_ALL})))
+    return sorted(taken | {"GET"} if socket_at(app, path) else taken)
 
 
 def socket_at(app: FastAPI, path: str) -> bool:
@@ -282,12 +294,13 @@ def served_app(store: Store) -> FastAPI:
 REFUSED_SOCKET = "ASGI callable returned without completing handshake."
 """What uvicorn logs as an error of a WebSocket refused with an HTTP answer (a foreign
 page's 403, another player's game's 404), since such a socket never completes its
-handshake; every socket here is opened or refused so (``api._refuse``)."""
+handshake."""
 
 
 def _not_a_refusal(record: logging.LogRecord) -> bool:
-    """Whether a log line of the server is other than ``REFUSED_SOCKET``."""
-    return record.getMessage() != REFUSED_SOCKET
+    """Whether a log line of the server is other than ``REFUSED_SOCKET`` said of a socket
+    refused on purpose (``api.REFUSED``): one that returned without a word is still logged."""
+    return not (REFUSED.get() and record.getMessage() == REFUSED_SOCKET)
 
 
 def app_from_environment() -> FastAPI:

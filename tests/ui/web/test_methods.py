@@ -77,4 +77,10 @@ def test_a_websockets_address_asked_over_http_says_to_open_it_as_one(client: Tes
     assert asked.json() == {"detail": f"{url} is a WebSocket: open it as one (Upgrade: websocket)"}
     with client.websocket_connect(url) as socket:  # (as one, it opens)
         assert socket.receive_json()["view"]["id"] == game["id"]
-    assert client.post(url, json={}).status_code == 405  # POST: no such method there either
+    posted = client.post(url, json={})
+    assert posted.status_code == 405 and posted.json()["detail"] == f"{url} takes GET, not POST"
+    assert posted.headers["allow"] == client.options(url).headers["allow"] == "GET, HEAD, OPTIONS"
+    for method in ("TRACE", "PROPFIND"):  # methods the catch-all does not take: Starlette's refusal, worded alike
+        assert client.request(method, "/api/nothing").json() == {"detail": "there is no /api/nothing"}
+        refused = client.request(method, "/api/games")
+        assert refused.status_code == 405 and refused.json()["detail"] == f"/api/games takes GET or POST, not {method}"

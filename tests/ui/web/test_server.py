@@ -384,3 +384,7 @@ def test_a_refused_socket_is_no_error_in_the_servers_log(tmp_path: Path) -> None
         log.removeHandler(kept)
         next(running, None)
     assert not [r for r in kept.records if r.levelno >= logging.ERROR], [r.getMessage() for r in kept.records]
+    from cardtable.ui.web.server import REFUSED_SOCKET, _not_a_refusal
+
+    silent = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1, REFUSED_SOCKET, None, None)
+    assert _not_a_refusal(silent)  # a socket that returned without a word, opened or refused: still an error
