@@ -138,7 +138,7 @@ def new_deal(games: Games, game_id: int, session: Session, word: str) -> tuple[i
         with games.together("start a new game"):
             games.leave(game_id, session)
             resumed = _daily_begun(games, begun)  # today's deal, begun in another game
-            return resumed or games.start(game, found, hidden=found is not None, daily=word == "daily", winnable=word == "new winnable")
+            return resumed or games.start(game, found, hidden=found is not None, daily=word == "daily", winnable=found is not None)
     except (StorageError, StaleGame):
         vars(session).update(vars(before))  # (leaving it paused the clock and marked it over)
         raise

@@ -469,3 +469,15 @@ def test_the_typed_table_says_what_went_home_at_the_deal_until_the_first_move(tm
     said = [line for line in at_deal.stdout.splitlines() if "went home at the deal" in line]
     assert said == ["  AS and 2S went home at the deal (auto-build)"], at_deal.stdout  # once: not after the move
     assert "Yukon, deal 5: 1 move" in at_deal.stdout
+
+
+def test_a_typed_daily_deal_is_marked_winnable_as_play_daily_marks_it(tmp_path: Path) -> None:
+    from cardtable.app.service import Games
+    from cardtable.ui.terminal.plain import new_deal
+
+    games = Games(Store(tmp_path / "d.db"), "me")
+    game_id, session = games.start("freecell", 5)
+    daily_id, daily = new_deal(games, game_id, session, "daily")
+    assert daily.daily and daily.winnable and games.store.load("me", daily_id).winnable  # as start_daily's
+    _, dealt = new_deal(games, daily_id, daily, "new")
+    assert not dealt.winnable
