@@ -14,13 +14,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from cardtable.app.autoplay import auto_build
 from cardtable.app.history import History
 from cardtable.app.scoring import Scoring, points_after
 from cardtable.app.searches import HERE, Searcher
 from cardtable.app.session import Session
 from cardtable.app.standing import shown_reason
 from cardtable.app.wins import WINS, shipped_win
-from cardtable.app.autoplay import auto_build
+from cardtable.cards import Card
 from cardtable.solitaire import Move, MoveKind, State, apply, check, is_won
 from cardtable.solitaire.formats import replay_steps
 from cardtable.solver import Budget, Outcome
@@ -48,6 +49,10 @@ where they fall, which no player can know before the redeal."""
 LOOK_BACK = 10
 """Earlier positions of the game searched, nearest first, for a win to show when the
 current position is proved lost (within the same ``SECONDS`` in all)."""
+
+AGAIN = 5
+"""Wins looked for anew, at most, where a win shown with auto-build parts from the one
+found (``as_played``), within the same ``SECONDS``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +127,7 @@ def as_played(shown: Playback, auto: bool, again: Callable[[State], Sequence[Mov
         at += 1
         source = move.source if move.kind is MoveKind.MOVE and move.count > 0 else None
         if source is not None and state.piles[source][-move.count:] != before.piles[source][-move.count:]:
-            if move.target in foundations:
+            if move.target in foundations and _home_since(before, state, before.piles[source][-1]):
                 continue  # sent home already, by auto-build
         elif check(state, move).ok:
             state, home = auto_build(apply(state, move, trusted=True))
@@ -137,8 +142,10 @@ def as_played(shown: Playback, auto: bool, again: Callable[[State], Sequence[Mov
         line, at = list(zip(found, (state, *replay_steps(state, found)))), 0
     return Playback(tuple(moves), tuple(states), shown.back, tuple(built)) if is_won(state) else shown
 
-AGAIN = 5
-"""Wins looked for anew, at most, where a win shown with auto-build parts from the one found."""
+def _home_since(before: State, now: State, card: Card) -> bool:
+    """Whether more copies of ``card`` lie on the foundations ``now`` than ``before``."""
+    foundations = now.variant.tables.foundations
+    return sum(now.piles[f].count(card) for f in foundations) > sum(before.piles[f].count(card) for f in foundations)
 
 
 @dataclass(frozen=True, slots=True)

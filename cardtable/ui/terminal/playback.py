@@ -29,7 +29,7 @@ STEP_SECONDS = 0.6
 
 def step_text(session: Session, shown: Playback, step: int, picture: Callable[[Session], str]) -> str:
     """The table after ``step`` moves of the playback, with the move that led there."""
-    return f"{picture(shown.frame(session, step))}\n  show me: move {step} of {len(shown.moves)}: {move_words(shown, step)}"
+    return f"{picture(shown.frame(session, step))}\n  show me: step {step} of {len(shown.moves)}: {move_words(shown, step)}"
 
 
 def move_words(shown: Playback, step: int) -> str:
@@ -154,7 +154,7 @@ class PlaybackScreen(ModalScreen[None]):
             return f"show me: {self.shown.text}\n{going}"
         move = move_words(self.shown, self.step)
         ended = "the win: escape, q or m goes back to the game" if self.step == count else going
-        return f"show me: move {self.step} of {count}: {move}\n{ended}"
+        return f"show me: step {self.step} of {count}: {move}\n{ended}"
 
     def dismiss(self, result: None = None) -> AwaitComplete:
         self.stopped = True

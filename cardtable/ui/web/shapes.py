@@ -249,8 +249,11 @@ class FrameOut(Out):
 
     move: MoveOut
     home: list[MoveOut] = Field(
-        description="the moves home auto-build sends after the move, where the game has it on (the view is the table "
-        "after them): the moves shown are then ones the player could send, in turn, to play the win")
+        description="the moves home auto-build sends after the move, where the win is shown as the game plays it with "
+        "auto-build on (the view is the table after them): the moves shown are then ones the player could send, in "
+        "turn, to play the win. Empty on every frame where the win is shown as the solver found it (auto-build off, "
+        "or no win found in time that auto-build's early moves home would follow): each move is then on the table "
+        "before it, moves home included")
     said: str = Field(description="the move in words, as a hint says it")
     view: TableOut
 

@@ -39,9 +39,9 @@ def test_typed_show_steps_on_enter_and_stops_on_anything_else(tmp_path: Path) ->
     games, game_id, session = _game(tmp_path, "freecell", 1)
     out: list[str] = []
     play_plain(games, game_id, session, ["show", "", "", "stop", "quit"], out.append)
-    steps = [line for line in out if "show me: move" in line]
+    steps = [line for line in out if "show me: step" in line]
     assert len(steps) == 3 and steps[0].endswith(steps[0].split(": ")[-1])
-    assert " from column " in steps[0].split("show me: move 1 of ")[1]  # in words, as a hint says a move
+    assert " from column " in steps[0].split("show me: step 1 of ")[1]  # in words, as a hint says a move
     assert any(line.startswith("  show me: a win in ") for line in out)
     assert "  stopped after move 3" in out and "  the game is as it was" in out
     assert session.move_count == 0
@@ -61,7 +61,7 @@ def test_each_step_of_show_me_counts_on_from_the_game_with_its_clock_and_score(t
     out: list[str] = []
     games = Games(Store(tmp_path / "t.db"), "me")
     play_plain(games, games.store.save("me", session), session, ["show", "", "stop", "quit"], out.append)
-    [first] = [line for line in out if "\n  show me: move 1 of" in line]
+    [first] = [line for line in out if "\n  show me: step 1 of" in line]
     assert "\nFreeCell, deal 617: 2 moves, score " in first, first
 
 
@@ -95,7 +95,7 @@ def test_fullscreen_m_plays_the_win_back_on_the_table_itself(tmp_path: Path) -> 
             landed = piles[target][-1]
             top = [v for v in app.query(CardView) if v.pile == target and v.position == len(piles[target]) - 1]
             assert [str(v.render()) for v in top] == [landed.symbol] and landed not in app.session.state.piles[target]
-            assert f"move {screen.step} of {len(screen.shown.moves)}" in str(screen.query_one("#playing", Static).render())
+            assert f"step {screen.step} of {len(screen.shown.moves)}" in str(screen.query_one("#playing", Static).render())
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, PlaybackScreen)

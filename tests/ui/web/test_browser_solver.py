@@ -102,7 +102,7 @@ def test_show_me_plays_the_win_back_and_stops_where_asked(page: Page, server: st
     page.click("#show-me")
     # Each move said as a hint says it, as the terminal's playback does.
     expect(page.locator("#message")).to_contain_text(
-        re.compile(r"Show me: move [2-9]\d* of \d+: \S+ (from|to|onto) .+ \(a win in \d+ moves\)$"))
+        re.compile(r"Show me: step [2-9]\d* of \d+: \S+ (from|to|onto) .+ \(a win in \d+ moves\)$"))
     expect(page.locator("#status")).to_contain_text(re.compile(r"· [2-9]\d* moves ·"))  # the playback's own count
     # The verdict is on the game, not on the playback's table: it stood beside the playback's count.
     expect(page.locator("#winnable")).to_be_hidden()
@@ -126,7 +126,7 @@ def test_the_game_s_clock_waits_while_show_me_plays(page: Page, server: str) -> 
     running = lambda: page.request.get(f"{server}/api/games/latest").json()["clock_running"]  # noqa: E731
     assert running()
     page.click("#show-me")
-    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: move \d+ of"))
+    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: step \d+ of"))
     assert _within(10, lambda: not running())  # (once the socket's word reaches the server)
     page.click("#show-me")
     expect(page.locator("#message")).to_contain_text("Stopped after move")
@@ -168,7 +168,7 @@ def _the_new_table_stands(page: Page, server: str) -> None:  # noqa: F811
 def test_a_new_deal_during_show_me_stops_it_and_keeps_the_new_table(page: Page, server: str) -> None:  # noqa: F811
     start(page, "freecell", 1)
     page.click("#show-me")
-    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: move \d+ of"))
+    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: step \d+ of"))
     start(page, "bakers-game", 2)
     expect(page.locator("#show-me")).to_have_text("Show me")
     _the_new_table_stands(page, server)
@@ -214,7 +214,7 @@ def test_show_me_pressed_again_while_it_looks_stops_it_and_starts_no_second_play
 def test_a_hint_during_show_me_stops_it_and_keeps_the_hints_words(page: Page) -> None:  # noqa: F811
     start(page, "freecell", 1)
     page.click("#show-me")
-    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: move \d+ of"), timeout=30_000)
+    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: step \d+ of"), timeout=30_000)
     page.keyboard.press("h")
     # At once, not at the playback's next step: the game's table, count and button.
     expect(page.locator("#status")).to_contain_text("FreeCell · deal 1 · 0 moves ·", timeout=300)
@@ -228,7 +228,7 @@ def test_a_hint_during_show_me_stops_it_and_keeps_the_hints_words(page: Page) ->
 def test_show_me_gives_a_game_with_face_down_cards_up_once_agreed(page: Page, server: str) -> None:  # noqa: F811
     start(page, "klondike", 3)
     page.click("#show-me")  # the page's fixture says yes to the question
-    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: move \d+ of"))
+    expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: step \d+ of"))
     snap(page, "show-me-klondike")
     page.click("#show-me")
     expect(page.locator("#message")).to_contain_text("Stopped after move")

@@ -203,7 +203,7 @@ async function playBack(run) {
       table.render(frame);
       status();
       table.highlight(null);
-      say(`Show me: move ${step} of ${data.frames.length}: ${next.said} (${data.text})`);
+      say(`Show me: step ${step} of ${data.frames.length}: ${next.said} (${data.text})`);
       await new Promise((resolve) => setTimeout(resolve, STEP_MS));
     }
   } finally {
