@@ -60,10 +60,6 @@ CHIP_DIGITS = 9
 """Digits a typed chip may have: longer numbers are no chip."""
 
 
-NEW_TABLE = "--new-table"
-"""The option of ``cardtable thunderjack`` that sets a damaged saved table aside."""
-
-
 class BlackjackTable:
     """One player's table in a store."""
 
@@ -82,7 +78,7 @@ class BlackjackTable:
         saved = store.table_state(player)
         if aside:
             if saved is None or self._reads_back(saved):
-                raise IllegalAction(f"{NEW_TABLE} is for a saved table that can't be read back: {player}'s "
+                raise IllegalAction(f"only a saved table that can't be read back is set aside: {player}'s "
                                     + ("reads back" if saved else "has none"))
             kept = store.set_table_aside(player, saved[1])
             self.changed = f"the saved table, which can't be read back, is kept as {kept!r}; a new table is open"
@@ -170,9 +166,8 @@ class BlackjackTable:
             self._stored = (text, version)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise CorruptSave(
-                f"the saved blackjack table of {self.player} can't be read back ({error}); it is left as it is: "
-                f"`cardtable thunderjack {NEW_TABLE}` keeps it aside and opens a new table (with --player for a "
-                "browser's player)") from None
+                f"the saved blackjack table of {self.player} can't be read back ({error}); it is left as it is"
+            ) from None
 
     def _save(self, settled: Round | None = None) -> None:
         self.version += 1

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from cardtable.app.hints import HeuristicHinter
 from cardtable.cards import Card
-from cardtable.solitaire import Move, MoveKind, Play, State, Variant, check, legal_moves
+from cardtable.solitaire import WON_ALREADY, Move, MoveKind, Play, State, Variant, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.groups import WHOLE_PILES, movable_count
 from cardtable.solitaire.rules.stock import StockTarget
@@ -259,8 +259,8 @@ def two_cards(state: State, card: Card, onto: Card, at: Places, onto_at: Places)
 
 
 def why_nowhere(state: State, source: int, position: int) -> str:
-    """Why the card at ``position`` of ``source`` (-1: its top) plays nowhere: in a game
-    of pairs, a card removed already; a stock's card, dealt rather than moved; else
+    """Why the card at ``position`` of ``source`` (-1: its top) plays nowhere: the game
+    is won; in a game of pairs, a card removed already; a stock's card, dealt rather than moved; else
     ``why_stuck``.
 
     >>> from cardtable.solitaire import get_variant
@@ -269,6 +269,8 @@ def why_nowhere(state: State, source: int, position: int) -> str:
     "A♣ can't go on J♦: build up or down by one regardless of suit"
     """
     variant = state.variant
+    if is_won(state):
+        return WON_ALREADY
     if variant.pairs is not None and source in variant.tables.foundation_set:
         return "that card has been removed already"
     if source in variant.piles_of(PileKind.STOCK) and not variant.stock.face_up:

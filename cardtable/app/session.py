@@ -315,9 +315,7 @@ class Session:
             source, count = self._lifted(pile, position)
         except (KeyError, IndexError):
             return []
-        if self.given_up:
-            return []
-        return [self.variant.piles[i].id.name for i in targets(self.state, source, count)]
+        return [] if self.given_up else [self.variant.piles[i].id.name for i in targets(self.state, source, count)]
 
     def why_nowhere(self, pile: str | int, position: int) -> str:
         """Why a click on the card at ``position`` plays nothing (``clicks.why_nowhere``)."""
@@ -328,10 +326,13 @@ class Session:
         return GIVEN_UP if self.given_up else why_nowhere(self.state, source, position)
 
     def every_target(self) -> dict[str, dict[int, list[str]]]:
-        """``targets`` of every face-up card that may go somewhere, by pile name and
-        position (``clicks.every_target``)."""
+        """``targets`` of every face-up card that may go somewhere (``places``, named)."""
         names = self.pile_names
-        return {names[p]: {at: [names[i] for i in to] for at, to in each.items()} for p, each in every_target(self.state).items()}
+        return {names[p]: {at: [names[i] for i in to] for at, to in each.items()} for p, each in self.places().items()}
+
+    def places(self) -> dict[int, dict[int, list[int]]]:
+        """Where every face-up card may go (``clicks.every_target``): nowhere once given up."""
+        return {} if self.given_up else every_target(self.state)
 
     @_playable
     def pile_onto_pile(self, pile: str | int, target: str | int) -> Outcome:

@@ -280,7 +280,7 @@ def replay_game(args: argparse.Namespace) -> int:
 
     if not words:
         where = "standard input" if args.moves == "-" else args.moves
-        print(f"{where} holds no moves: the position shown is the one played from", file=sys.stderr)
+        print(f"cardtable: note: {where} holds no moves: the position shown is the one played from", file=sys.stderr)
     try:
         for state in replay_steps(state, read()):
             pass

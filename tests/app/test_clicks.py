@@ -150,3 +150,13 @@ def test_a_card_with_one_place_is_not_played_at_a_click_while_anything_else_can_
     state = get_variant("klondike").start(1)
     assert the_only_move(state) is None
     assert all(played_by_click(state, p, len(cards) - 1) is None for p, cards in enumerate(state.piles) if cards)
+
+
+def test_a_card_clicked_in_a_game_won_says_the_game_is_won() -> None:
+    from cardtable.app.clicks import why_nowhere
+    from cardtable.solitaire import WON_ALREADY, is_won
+
+    won = position("relaxed-golf", stock="[5C] [8H]", waste="2D 3S")  # the tableau cleared, cards left in the stock
+    assert is_won(won)
+    waste = won.variant.index_of_name("waste")
+    assert why_nowhere(won, waste, -1) == WON_ALREADY  # not "that card has no legal move now"

@@ -45,7 +45,7 @@ def test_an_empty_move_file_says_so(tmp_path: Path, capsys: pytest.CaptureFixtur
     moves.write_text("\n", encoding="utf-8")
     status, out, err = run(capsys, "replay", "klondike", "--deal", "7", "--moves", str(moves))
     assert status == 3 and out.endswith("won: no\n")
-    assert err == f"{moves} holds no moves: the position shown is the one played from\n"
+    assert err == f"cardtable: note: {moves} holds no moves: the position shown is the one played from\n"
 
 
 def test_standard_input_that_is_not_utf8_is_refused_clearly(

@@ -1,9 +1,9 @@
 """Typed commands, in card words, turned into session intents.
 
 ``8H 9C`` puts the eight of hearts (and what lies on it) on the nine of clubs, or
-discards the two as a pair where the game pairs cards (``JC 2D``); ``8H t3`` puts it
+removes the two as a pair where the game pairs cards (``JC 2D``); ``8H t3`` puts it
 on column 3, ``8H f`` home and ``8H c`` in a free cell; ``AH`` alone plays it (home if it
-can go); ``t3 t5`` moves what fits from column 3 to column 5; ``t3>t5:2`` is the exact
+can go), as ``t3`` alone its top card; ``t3 t5`` moves what fits from column 3 to column 5; ``t3>t5:2`` is the exact
 move notation.
 ``turn``, ``redeal``, ``undo``, ``redo``, ``auto``, ``hint``, ``restart``, ``new``,
 ``winnable`` (and ``winnable on`` / ``off``), ``new winnable``, ``daily``, ``show``, ``rules``,

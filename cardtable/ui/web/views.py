@@ -11,7 +11,7 @@ from typing import Any
 
 from cardtable.app import Outcome, Session, order_violations
 from cardtable.app.autoplay import builds_home, sent_home_at_the_deal
-from cardtable.app.clicks import deals, every_target, played_by_clicks, plays
+from cardtable.app.clicks import deals, played_by_clicks, plays
 from cardtable.cards import Card, Rank
 from cardtable.app.scoring import TIME_PENALTY, Scoring
 from cardtable.app.service import deal_range
@@ -215,13 +215,11 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
 
 def _targets(session: Session) -> tuple[JSON, JSON]:
     """Where each face-up card may go with the cards on it, ``{pile: {position:
-    [piles]}}`` (``clicks.every_target``; none once given up): the page shows a dragged
+    [piles]}}`` (``Session.places``; none once given up): the page shows a dragged
     card's places at once, without asking. With it, the positions of the cards a click
     plays, ``{pile: [positions]}`` (``clicks.played_by_clicks``)."""
-    if session.given_up:
-        return {}, {}
     names = session.pile_names
-    every = every_target(session.state)
+    every = session.places()
     places = {names[p]: {str(at): [names[i] for i in to] for at, to in each.items()} for p, each in every.items()}
     return places, {names[p]: ats for p, ats in played_by_clicks(session.state, every).items()}
 

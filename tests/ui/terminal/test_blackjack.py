@@ -110,7 +110,7 @@ def test_an_unknown_rule_set_and_a_corrupt_table_are_clear_errors(tmp_path: Path
     assert [p for p, _ in kept][0] == "local" and kept[1][0].startswith("local (set aside ") and kept[1][1] == "{not json"
     assert cardtable(db, "thunderjack", stdin="rules\n").returncode == 0  # the new table, read back
     again = cardtable(db, "thunderjack", "--new-table")
-    assert again.returncode == 2 and "--new-table is for a saved table that can't be read back: local's reads back" in again.stderr
+    assert again.returncode == 2 and "--new-table: only a saved table that can't be read back is set aside: local's reads back" in again.stderr
 
 
 def test_a_rule_set_may_be_named_in_capitals_and_a_saved_table_keeps_its_own(tmp_path: Path) -> None:
