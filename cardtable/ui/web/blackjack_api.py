@@ -8,11 +8,12 @@ or, before the round is over, the dealer's hole card.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import Field
+from pydantic import BeforeValidator, Field, WithJsonSchema
+from pydantic_core import PydanticCustomError
 
 from cardtable.app.blackjack import Answer, BlackjackTable
 from cardtable.ui.web.api import PlayerCookie, player_of
@@ -28,12 +29,33 @@ router = APIRouter(prefix="/api/thunderjack")
 Intent = Literal["toggle", "chip", "clear", "deal", "play", "hint", "stake"]
 
 
+VALUE_LENGTH = 12
+"""The longest text an intent's value may be."""
+
+VALUE_SCHEMA = {"anyOf": [{"type": "string", "maxLength": VALUE_LENGTH}, {"type": "integer"}]}
+
+
+def _text_or_whole(value: object) -> str:
+    """An intent's value as text: text as sent, a whole number (a chip) as its digits."""
+    if isinstance(value, str):
+        if len(value) > VALUE_LENGTH:
+            raise PydanticCustomError("text_too_long", f"must be at most {VALUE_LENGTH} characters long")
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    raise PydanticCustomError("text_or_whole", "must be text or a whole number")
+
+
 class IntentIn(Body):
     """One intent at the table, made on the view of the given version."""
 
     intent: Intent
     version: Whole = Field(ge=0, description="the version of the view the intent was made on")
-    value: str = Field(default="", max_length=12, description="the hand (toggle), chip value (chip) or action (play)")
+    value: Annotated[str, BeforeValidator(_text_or_whole), WithJsonSchema(VALUE_SCHEMA)] = Field(
+        default="", description="the hand (toggle), chip value (chip: a number, as the table's chips are, or its digits "
+        "as text) or action (play)")
 
 
 def _table(request: Request, player: str) -> BlackjackTable:
@@ -70,10 +92,11 @@ async def intent(request: Request, response: Response, cardtable_player: PlayerC
 def _intent(table: BlackjackTable, body: IntentIn) -> Any:
     """The intent's answer (on a store thread: every step may read or write the store)."""
     if body.version == table.version:
+        value = body.value
         calls = {
-            "toggle": lambda: table.toggle(body.value),
-            "chip": lambda: table.chip_typed(body.value),
-            "clear": table.clear, "deal": table.deal, "play": lambda: table.play(body.value),
+            "toggle": lambda: table.toggle(value),
+            "chip": lambda: table.chip_typed(value),
+            "clear": table.clear, "deal": table.deal, "play": lambda: table.play(value),
             "hint": table.hint, "stake": table.fresh_stake,
         }
         answer = calls[body.intent]()

@@ -82,6 +82,19 @@ def test_a_stale_version_is_refused_with_the_current_table(client: TestClient) -
     assert stale.status_code == 409 and stale.json()["view"]["seats"][1]["bet"] == 10
 
 
+def test_a_chip_is_sent_as_the_number_the_table_lists_or_as_its_digits(client: TestClient) -> None:
+    view = client.get("/api/thunderjack").json()
+    chip = view["chips"][0]
+    assert isinstance(chip, int)
+    numbered = client.post("/api/thunderjack/actions", json={"intent": "chip", "value": chip, "version": view["version"]})
+    assert numbered.status_code == 200 and numbered.json()["ok"], numbered.text
+    view = numbered.json()["view"]
+    assert send(client, view, "chip", str(chip)).json()["view"]["seats"][1]["bet"] == 2 * chip
+    for value in (10.5, True, None, [chip]):
+        refused = client.post("/api/thunderjack/actions", json={"intent": "chip", "value": value, "version": view["version"]})
+        assert refused.status_code == 422 and refused.json()["detail"] == "value: must be text or a whole number"
+
+
 def test_players_have_their_own_tables(app, client: TestClient) -> None:  # type: ignore[no-untyped-def]
     view = client.get("/api/thunderjack").json()
     send(client, view, "chip", "250")
