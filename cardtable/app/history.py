@@ -235,9 +235,10 @@ class LineReached:
         self._dead: set[Key] = set()
 
     def dead_end(self, state: State) -> None:
-        """Know ``state`` for a dead end of this game (no move there leads anywhere, or
-        every one leads back): a move to it leads back from then on, so that a hint asked
-        after undoing out of it takes another way."""
+        """Know ``state`` for a dead end of this game, where no move leads anywhere
+        (``Session.is_stuck``, whatever the line to it): a move to it leads back from then
+        on, so that a hint asked after undoing out of it takes another way. (A position
+        where every move leads back is no dead end: that depends on the line to it.)"""
         self._dead.add(seen_key(state))
 
     def again(self, history: History, move: Move, after: State, landed: State) -> bool:
@@ -247,7 +248,7 @@ class LineReached:
         only a whole pass that played nothing leads back. Any other move is judged by
         the table it lands on, wherever the talon's turning stands (``turned_key``).
         A dead end met before in this game (``dead_end``) is reached already too."""
-        if self._dead and (seen_key(after) in self._dead or seen_key(landed) in self._dead):
+        if self._dead and (seen_key(landed) in self._dead or after is not landed and seen_key(after) in self._dead):
             return True
         if move.kind in TURNS:
             exact = self._exact.of(history)

@@ -551,7 +551,6 @@ class Session:
             ranked = self.hinter.best_moves(self.state, previous, self.leads_back, seen())
         hints = list(dropwhile(lambda h: self._line.cornered(self.history, h.move, self._landing), ranked))
         if not hints:
-            self._line.dead_end(self.state)
             return Outcome(False, ROUND_TO_BACK if ranked else EVERY_MOVE_BACK if legal_moves(self.state) else "no moves left: the game is stuck")
         return Outcome(True, (hint := pointing_back(hints[0], self.history)).reason, hint=hint)
 

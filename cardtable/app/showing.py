@@ -85,7 +85,7 @@ class Playback:
         return f"a win from {self.back} move{'s' * (self.back != 1)} back, in {count} move{'s' * (count != 1)} (none from where it stands)"
 
     def frame(self, session: Session, step: int) -> Session:
-        """The game as it looks after ``step`` moves of the playback: a copy, with the
+        """The game as it looks after ``step`` steps of the playback: a copy, with the
         game's own moves up to where the win starts, then the win's, so its moves and
         score count on from the game's; its clock stands where the game's does, and it
         is over (won or given up) only if the game is."""
@@ -141,6 +141,7 @@ def as_played(shown: Playback, auto: bool, again: Callable[[State], Sequence[Mov
         tries += 1
         line, at = list(zip(found, (state, *replay_steps(state, found)))), 0
     return Playback(tuple(moves), tuple(states), shown.back, tuple(built)) if is_won(state) else shown
+
 
 def _home_since(before: State, now: State, card: Card) -> bool:
     """Whether more copies of ``card`` lie on the foundations ``now`` than ``before``."""

@@ -387,8 +387,10 @@ def thunderjack(args: argparse.Namespace) -> int:
     except CorruptSave as error:
         raise UserError(f"{error}: `cardtable thunderjack --new-table` keeps it aside and opens a new table "
                         "(with --player for a browser's player)") from None
-    except (StorageError, IllegalAction) as error:  # new rules refused mid-round, --new-table refused
+    except IllegalAction as error:  # new rules refused mid-round, --new-table refused
         raise UserError(f"--new-table: {error}" if args.new_table else str(error)) from None
+    except StorageError as error:
+        raise UserError(str(error)) from None
     note = table.changed  # a saved table's rules changed by --rules
     if args.seed is not None and table.table.shoe.seed != args.seed:
         note = "--seed is for a new table: this one was already open, and plays on with its own shoe"

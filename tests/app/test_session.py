@@ -392,3 +392,26 @@ def test_after_undoing_out_of_a_dead_end_the_hint_takes_another_way() -> None:
     assert again.ok and again.hint is not None and again.hint.move != into
     assert session.leads_back(into)  # (a dead end met in this game is a position already reached)
     assert apply(session.state, again.hint.move) != stuck
+
+
+def test_a_position_where_every_move_led_back_on_one_line_is_hinted_on_another() -> None:
+    # "Every move leads back" is said of the line to a position: reached by another line
+    # (two moves the other way round), the same position has a way forward.
+    import random
+
+    from cardtable.app import HeuristicHinter
+    from cardtable.app.session import EVERY_MOVE_BACK
+
+    options = Options(auto_build=False)
+    session, rng, line = Session(get_variant("freecell"), 99, options, hinter=HeuristicHinter()), random.Random(99), []
+    while (hinted := session.hint(quick=True)).ok:
+        line.append(rng.choice(legal_moves(session.state)))
+        assert session.play(line[-1]).ok
+    assert hinted.reason == EVERY_MOVE_BACK and not session.is_stuck()
+    assert session.restart().ok
+    fresh = Session(get_variant("freecell"), 99, options, hinter=HeuristicHinter())
+    for move in [*line[:-2], line[-1]]:  # the last two the other way round, one short of the same position
+        assert session.play(move).ok and fresh.play(move).ok
+    assert session.hint().reason == fresh.hint().reason != EVERY_MOVE_BACK
+    assert session.play(line[-2]).ok and fresh.play(line[-2]).ok
+    assert session.hint().reason == fresh.hint().reason != EVERY_MOVE_BACK

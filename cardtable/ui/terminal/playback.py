@@ -28,7 +28,7 @@ STEP_SECONDS = 0.6
 
 
 def step_text(session: Session, shown: Playback, step: int, picture: Callable[[Session], str]) -> str:
-    """The table after ``step`` moves of the playback, with the move that led there."""
+    """The table after ``step`` steps of the playback, with the move that led there."""
     return f"{picture(shown.frame(session, step))}\n  show me: step {step} of {len(shown.moves)}: {move_words(shown, step)}"
 
 
@@ -43,7 +43,7 @@ def show_typed(
     picture: Callable[[Session], str], prompt: Callable[[], None], nodes: int | None = None,
     known: Verdict | None = None,
 ) -> None:
-    """Play the win back in the typed mode: Enter for each next move, any other line stops.
+    """Play the win back in the typed mode: Enter for each next step, any other line stops.
     ``known``: the "still winnable?" verdict on the table, when the player has it on; where
     it says the game can be won a few moves back, undoing them is offered first."""
     reason = give_up_reason(session)
@@ -72,7 +72,7 @@ def show_typed(
         write(f"  {shown.reason}" + (": the game goes on, not given up" if reason and not session.given_up else ""))
         return
     count = len(shown.moves)
-    write(f"  show me: {shown.text}; Enter for each move, anything else stops")
+    write(f"  show me: {shown.text}; Enter for each step, anything else stops")
     if shown.back:  # the win starts further back than the table stands
         write(picture(shown.frame(session, 0)))
     for step in range(1, count + 1):
@@ -81,7 +81,7 @@ def show_typed(
             break
         prompt()
         if next(lines, "stop").strip():
-            write(f"  stopped after move {step}")
+            write(f"  stopped after step {step}")
             break
     write(picture(session))
     write("  the game is as it was" + (" (given up)" if session.given_up else ""))

@@ -218,6 +218,8 @@ def _targets(session: Session) -> tuple[JSON, JSON]:
     [piles]}}`` (``Session.places``; none once given up): the page shows a dragged
     card's places at once, without asking. With it, the positions of the cards a click
     plays, ``{pile: [positions]}`` (``clicks.played_by_clicks``)."""
+    if session.given_up:  # (nothing to click either: a click's only move is no move then)
+        return {}, {}
     names = session.pile_names
     every = session.places()
     places = {names[p]: {str(at): [names[i] for i in to] for at, to in each.items()} for p, each in every.items()}

@@ -43,7 +43,7 @@ def test_typed_show_steps_on_enter_and_stops_on_anything_else(tmp_path: Path) ->
     assert len(steps) == 3 and steps[0].endswith(steps[0].split(": ")[-1])
     assert " from column " in steps[0].split("show me: step 1 of ")[1]  # in words, as a hint says a move
     assert any(line.startswith("  show me: a win in ") for line in out)
-    assert "  stopped after move 3" in out and "  the game is as it was" in out
+    assert "  stopped after step 3" in out and "  the game is as it was" in out
     assert session.move_count == 0
     assert [r.status for r in games.store.records("me")] == ["unplayed"]  # left untouched at the quit, not given up as lost
 

@@ -109,7 +109,7 @@ def test_show_me_plays_the_win_back_and_stops_where_asked(page: Page, server: st
     expect(page.locator("#show-me")).to_have_text("Stop")
     assert page.locator("#show-me").bounding_box() == where  # "Stop" is pressed where "Show me" was
     page.click("#show-me")
-    expect(page.locator("#message")).to_contain_text("Stopped after move")
+    expect(page.locator("#message")).to_contain_text("Stopped after step")
     expect(page.locator("#show-me")).to_have_text("Show me")
     settle(page)
     assert page.locator('#table .card[data-pile="t1"]').first.get_attribute("data-card") == "JD"  # as it was
@@ -129,7 +129,7 @@ def test_the_game_s_clock_waits_while_show_me_plays(page: Page, server: str) -> 
     expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: step \d+ of"))
     assert _within(10, lambda: not running())  # (once the socket's word reaches the server)
     page.click("#show-me")
-    expect(page.locator("#message")).to_contain_text("Stopped after move")
+    expect(page.locator("#message")).to_contain_text("Stopped after step")
     assert _within(10, running)
 
 
@@ -201,7 +201,7 @@ def test_show_me_pressed_again_while_it_looks_stops_it_and_starts_no_second_play
         page.wait_for_timeout(50)
     page.click("#show-me")
     held[0].continue_()
-    stopped = "Stopped before the first move; the game is as it was."
+    stopped = "Stopped before the first step; the game is as it was."
     expect(page.locator("#message")).to_have_text(stopped, timeout=30_000)  # a first search loads the solver
     assert len(held) == 1  # one search, not one per press
     expect(page.locator("#show-me")).to_have_text("Show me")
@@ -231,7 +231,7 @@ def test_show_me_gives_a_game_with_face_down_cards_up_once_agreed(page: Page, se
     expect(page.locator("#message")).to_contain_text(re.compile(r"Show me: step \d+ of"))
     snap(page, "show-me-klondike")
     page.click("#show-me")
-    expect(page.locator("#message")).to_contain_text("Stopped after move")
+    expect(page.locator("#message")).to_contain_text("Stopped after step")
     expect(page.locator("#message")).to_contain_text("It was given up: deal a new one to play on.")
     assert page.request.get(f"{server}/api/games/latest").status == 204  # given up: nothing left unfinished
     for control in ("#hint", "#undo", "#restart", "#auto-finish"):  # played no further

@@ -231,3 +231,11 @@ def test_a_fresh_deal_says_what_went_home_at_the_deal_until_the_first_move() -> 
     restarted = table_view(1, session, 2)
     assert restarted["can_undo"] and not restarted["can_restart"]  # the restart undoes; there is nothing to restart
     assert table_view(1, Session(get_variant("yukon"), 5, Options(auto_build=False)), 0)["sent_home_at_the_deal"] == ""
+
+
+def test_a_given_up_game_offers_no_card_to_drag_or_click() -> None:
+    session = Session(get_variant("clock"), 1)  # its turned card: the table's only move, played by a click
+    assert table_view(1, session, 0)["played_by_click"]
+    session.given_up = session.is_over = True
+    view = table_view(1, session, 0)
+    assert view["targets"] == {} and view["played_by_click"] == {}

@@ -214,7 +214,7 @@ async function playBack(run) {
   if (view) table.render(view);
   const over = step === data.frames.length && !run.stop;
   const given = view && view.given_up ? " It was given up: deal a new one to play on." : "";
-  const stopped = step ? `Stopped after move ${step}` : "Stopped before the first move";
+  const stopped = step ? `Stopped after step ${step}` : "Stopped before the first step";
   say((over ? `Shown: ${data.text}. The game is as it was.` : `${stopped}; the game is as it was.`) + given);
 }
 
