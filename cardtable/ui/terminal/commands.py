@@ -39,7 +39,7 @@ def help_for(variant: Variant) -> str:
     >>> from cardtable.solitaire import get_variant
     >>> "free cell" in help_for(get_variant("freecell")), "free cell" in help_for(get_variant("klondike"))
     (True, False)
-    >>> "pair JC" in help_for(get_variant("pyramid")), "turn" in help_for(get_variant("freecell"))
+    >>> "remove JC" in help_for(get_variant("pyramid")), "turn" in help_for(get_variant("freecell"))
     (True, False)
     >>> "8H f " in help_for(get_variant("klondike")), "8H f " in help_for(get_variant("spider"))  # a whole suit goes home by itself
     (True, False)
