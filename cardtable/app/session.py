@@ -243,8 +243,11 @@ class Session:
 
     def is_stuck(self) -> bool:
         """Whether no line of play leads anywhere any more (see ``autoplay.is_stuck``)."""
-        self._stuck = _known(self._stuck, self.state, is_stuck)
-        return self._stuck[1]
+        known = _known(self._stuck, self.state, is_stuck)
+        if known is not self._stuck and known[1]:  # found stuck: a dead end for the rest of the game
+            self._line.dead_end(self.state)
+        self._stuck = known
+        return known[1]
 
     # -- finding cards -----------------------------------------------------------------
 
@@ -288,7 +291,6 @@ class Session:
             self.is_over = True
             self.pause()
         elif self.is_stuck():
-            self._line.dead_end(state)
             events.append(Event(EventKind.STUCK))
             self.pause()  # nothing to play: the clock waits for an undo
         return Outcome(True, "", tuple(events))
@@ -537,7 +539,6 @@ class Session:
         if self.is_won:
             return Outcome(False, WON_ALREADY)
         if self.is_stuck():  # as the table says: no move there could lead anywhere
-            self._line.dead_end(self.state)
             return Outcome(False, NOTHING_LEADS_ANYWHERE)
         previous = self.history.steps[self.history.at - 1][0] if self.history.at else None
         seen = cache(partial(seen_down, self.history))  # (worked out only if it matters)

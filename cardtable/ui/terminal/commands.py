@@ -93,21 +93,21 @@ def help_for(variant: Variant) -> str:
     width = max(8, *(len(example) for example, _ in moves))  # the words in one column, after the longest example
     other = ", ".join(w for w, there in (("turn (deal from the stock)", stock), ("redeal", redeals)) if there)
     short = "u undo, r redo, a auto, h hint, w winnable" + (", t or d turn" if stock else "") + ", ? help, q quit"
-    words = OTHER_WORDS.format(hidden=HIDDEN_TOO if variant.traits.hidden_cards else ":\n         a verdict, never a card),")
+    words = OTHER_WORDS.format(hidden=HIDDEN_TOO if variant.traits.hidden_cards else ":\n        ")
     return "moves:   " + "\n         ".join(f"{example:<{width}} {words}" for example, words in moves) + "\nother:   " + (other + ", " if other else "") + words + "\nshort:   " + short
 
 
-HIDDEN_TOO = ",\n         face-down cards included: a verdict, never a card),"
+HIDDEN_TOO = ",\n         face-down cards included:"
 """Said of the verdict where cards lie face down: it knows them, the player does not."""
 OTHER_WORDS = """undo, redo, redo all, restart,
          auto (finish), hint, mark / back (mark a position, go back to it),
          new (another deal; one in progress is given up as lost, once you
          answer yes), rules,
-         winnable (can the game still be won? worked out from the whole deal{hidden}
+         winnable (can the game still be won? worked out from the whole deal{hidden} a verdict, never a card),
          winnable on / winnable off (say so after every move),
          new winnable (a deal the solver proved winnable), daily (today's deal,
          the same for everyone), show (the solver's win from here, step by step:
-         Enter for the next move, anything else stops), stats (your
+         Enter for the next step, anything else stops), stats (your
          statistics), help, quit"""
 """The typed words every game has, for its help."""
 

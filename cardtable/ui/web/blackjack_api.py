@@ -92,11 +92,10 @@ async def intent(request: Request, response: Response, cardtable_player: PlayerC
 def _intent(table: BlackjackTable, body: IntentIn) -> Any:
     """The intent's answer (on a store thread: every step may read or write the store)."""
     if body.version == table.version:
-        value = body.value
         calls = {
-            "toggle": lambda: table.toggle(value),
-            "chip": lambda: table.chip_typed(value),
-            "clear": table.clear, "deal": table.deal, "play": lambda: table.play(value),
+            "toggle": lambda: table.toggle(body.value),
+            "chip": lambda: table.chip_typed(body.value),
+            "clear": table.clear, "deal": table.deal, "play": lambda: table.play(body.value),
             "hint": table.hint, "stake": table.fresh_stake,
         }
         answer = calls[body.intent]()

@@ -56,6 +56,7 @@ EVERY_METHOD = ("GET", "POST", "PUT", "PATCH", "DELETE")
 """The methods the catch-all for /api answers (HEAD and OPTIONS: ``methods.Methods``;
 any other: Starlette's 405, worded by ``not_taken`` too)."""
 STARLETTES_405 = "Method Not Allowed"
+"""Starlette's own detail of a 405, which names the methods of one route only."""
 
 _PLACES = {"path": "in the address", "query": "in the query", "header": "header", "cookie": "cookie"}
 
@@ -244,10 +245,10 @@ def not_taken(app: FastAPI, method: str, path: str) -> tuple[int, str, dict[str,
     (405, '/api/games/1/ws takes GET, not POST')
     (404, 'there is no /api/x')
     """
-    allowed = allowed_methods(app, path)
     if method == "GET" and socket_at(app, path):
         upgrade = {"Upgrade": "websocket", "Connection": "Upgrade"}
         return 426, f"{path} is a WebSocket: open it as one (Upgrade: websocket)", upgrade
+    allowed = allowed_methods(app, path)
     if allowed:  # the address exists, for other methods
         return 405, f"{path} takes {' or '.join(allowed)}, not {method}", {"Allow": allow(allowed)}
     return 404, f"there is no {path}", {}
