@@ -16,6 +16,7 @@ from pydantic import BeforeValidator, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from cardtable.app.blackjack import Answer, BlackjackTable
+from cardtable.thunderjack import IllegalAction
 from cardtable.ui.web.api import PlayerCookie, player_of
 from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers, shown_as, stale
 from cardtable.ui.web.lean import documented, read_body
@@ -105,6 +106,29 @@ def _intent(table: BlackjackTable, body: IntentIn) -> Any:
         {"detail": stale(table.version, body.version), "view": table.view()},
         status_code=409,
     )
+
+
+@router.post(
+    "/new-table",
+    summary="Keep a damaged table aside and open a new one",
+    description="Where the caller's saved table can't be read back (every other route then answers 409), it is kept "
+    "in the database under another name, untouched, and a new table is opened with a fresh stake. Refused (409) "
+    "while the saved table reads back: a table in play is never set aside.",
+    response_model=None,
+    responses={**shown_as(IntentOut, "what was kept, and the new table"), **answers(403, 409, 503)},
+)
+async def new_table(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> Any:
+    player = player_of(request, response, cardtable_player)
+    return await _off_loop(request, lambda: _new_table(request, player))
+
+
+def _new_table(request: Request, player: str) -> Any:
+    """The new table's answer, or 409 where the saved table reads back."""
+    try:
+        table = BlackjackTable(request.app.state.live.store, player, aside=True)
+    except IllegalAction as error:
+        return JSONResponse({"detail": str(error)}, status_code=409)
+    return {"ok": True, "message": table.changed, "view": table.view()}
 
 
 @router.get("/stats", summary="The caller's Thunderjack statistics", response_model=None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -153,3 +154,25 @@ def test_a_save_that_loses_a_race_is_a_409_with_the_stored_table(app, client: Te
     monkeypatch.undo()
     assert answer.status_code == 409 and answer.json()["view"]["seats"][1]["bet"] == 250
     assert answer.json()["view"] == client.get("/api/thunderjack").json()
+
+
+def test_a_damaged_table_is_kept_aside_on_request_and_a_new_one_opened(app, client: TestClient) -> None:  # type: ignore[no-untyped-def]
+    view = client.get("/api/thunderjack").json()
+    send(client, view, "chip", "50")
+    player = verify(client.cookies[COOKIE], app.state.secret)
+    refused = client.post("/api/thunderjack/new-table")
+    assert refused.status_code == 409 and "reads back" in refused.json()["detail"]  # a readable table is never set aside
+    store: Store = app.state.live.store
+    assert store.table_state(player) is not None
+    with sqlite3.connect(store.path) as raw:
+        raw.execute("UPDATE blackjack_tables SET state = '{not json'")
+    damaged = client.get("/api/thunderjack")
+    assert damaged.status_code == 409 and "can't be read back" in damaged.json()["detail"]
+    renewed = client.post("/api/thunderjack/new-table")
+    assert renewed.status_code == 200, renewed.text
+    body = renewed.json()
+    assert body["ok"] and "is kept as" in body["message"] and body["view"]["credits"] == 500 and body["view"]["version"] == 0
+    assert client.get("/api/thunderjack").status_code == 200
+    with sqlite3.connect(store.path) as raw:
+        kept = raw.execute("SELECT state FROM blackjack_tables WHERE player LIKE ?", (f"{player} (set aside %",)).fetchall()
+    assert kept == [("{not json",)]  # the damaged record, untouched

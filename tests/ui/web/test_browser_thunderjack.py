@@ -4,6 +4,7 @@ and see a Thunderjack land. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import re
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -433,3 +434,26 @@ def test_a_round_over_says_a_dealers_bust_a_natural_and_a_push_in_words(
         expect(hand.locator(".note")).to_have_text("21 · bet 10 · blackjack")
     else:
         expect(hand.locator(".paid")).to_have_text("push")
+
+
+def test_a_damaged_table_is_said_and_new_table_keeps_it_aside_and_plays_on(page: Page, served: tuple[str, FastAPI]) -> None:
+    url, app = served
+    store = app.state.live.store
+    player = player_of(page, app)
+    assert BlackjackTable(store, player, seed=4).clear().ok  # a saved table
+    with sqlite3.connect(store.path) as raw:
+        raw.execute("UPDATE blackjack_tables SET state = '{not json' WHERE player = ?", (player,))
+    page.goto(url + "/thunderjack")
+    expect(page.locator("#message")).to_contain_text("can't be read back")
+    expect(page.locator("#message")).to_contain_text("New table keeps it aside")
+    expect(page.locator("#chips button")).to_have_count(0)  # no table to bet at
+    snap(page, "thunderjack-damaged")
+    page.click("#new-table")
+    expect(page.locator("#message")).to_contain_text("is kept as")
+    expect(page.locator("#new-table")).to_be_hidden()
+    expect(page.locator("#credits")).to_have_text("Credits 500")
+    page.click("#chips button[data-chip='50']")
+    expect(page.locator(".seat[data-seat='middle'] button.toggle")).to_contain_text("50")  # the new table takes bets
+    with sqlite3.connect(store.path) as raw:
+        kept = raw.execute("SELECT state FROM blackjack_tables WHERE player LIKE ?", (f"{player} (set aside %",)).fetchall()
+    assert kept == [("{not json",)]

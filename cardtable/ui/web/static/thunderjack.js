@@ -157,7 +157,7 @@ function send(intent, value = "", seen = null) {
     const slow = intent === "hint" ? setTimeout(() => say("Working out the best play…"), THINKING_MS) : 0;
     const { status, data } = await call("POST", "/api/thunderjack/actions", { intent, value, version: view.version })
       .finally(() => clearTimeout(slow));
-    if (status === 409) { render(data.view); say("The table changed in another tab; here it is now."); return; }
+    if (status === 409 && data.view) { render(data.view); say("The table changed in another tab; here it is now."); return; }
     if (status === 0 || status >= 400) { say(data.detail ?? "That did not work."); return; }
     if (intent !== "hint") render(data.view);
     say(broke(data.message));
@@ -235,9 +235,20 @@ async function start() {
     else if (event.key === "i" && view.actions.length) send("hint");
     else if (event.key === "f" && view.can_fresh_stake) send("stake");  // as in the terminal
   });
+  $("new-table").addEventListener("click", newTable);
   const { status, data } = await call("GET", "/api/thunderjack");
   if (status === 200) { render(data); say(broke(data.round || data.can_deal || data.can_fresh_stake ? "" : BET_FIRST)); }
+  else if (status === 409) { say(`${data.detail}. New table keeps it aside and opens a new one.`); $("new-table").hidden = false; }  // a damaged record
   else say(data.detail ?? "The table could not be loaded: reload the page.");
+}
+
+async function newTable() {
+  // The damaged table is kept in the database under another name; play goes on at a new one.
+  const { status, data } = await call("POST", "/api/thunderjack/new-table");
+  if (status !== 200) { say(data.detail ?? "That did not work."); return; }
+  $("new-table").hidden = true;
+  render(data.view);
+  say(`${data.message}. ${BET_FIRST}`);
 }
 
 start();
