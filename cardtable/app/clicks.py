@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from cardtable.app.hints import HeuristicHinter
 from cardtable.cards import Card
-from cardtable.solitaire import WON_ALREADY, Move, MoveKind, Play, State, Variant, check, is_won, legal_moves
+from cardtable.cards.words import listed, number_word
+from cardtable.solitaire import WON_ALREADY, Move, MoveKind, Play, State, Variant, apply, canonical_key, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.groups import WHOLE_PILES, movable_count
 from cardtable.solitaire.rules.stock import StockTarget
@@ -161,9 +162,10 @@ def reached(goes: Goes, count: int) -> list[int]:
 
 def choices(state: State, source: int, count: int) -> list[int]:
     """The places the top ``count`` cards of ``source`` may go where the choice matters:
-    each card they may build on, and one empty pile of each kind that takes them (empty
-    columns are alike); never a foundation or a free cell (home is meant, a cell only
-    parks).
+    each card they may build on, and one empty pile of each group of alike piles that
+    takes them (Klondike's empty columns are alike; a Montana gap has neighbours of its
+    own, so each is a choice); never a foundation or a free cell (home is meant, a cell
+    only parks).
 
     >>> from cardtable.solitaire import MoveKind, apply, get_variant, legal_moves
     >>> calculation = get_variant("calculation").start(1)
@@ -178,15 +180,17 @@ def choices(state: State, source: int, count: int) -> list[int]:
     2
     """
     found: list[int] = []
-    empty_kinds: set[PileKind] = set()
+    alike = {pile: group for group in state.variant.tables.symmetric for pile in group}
+    empty_groups: set[tuple[int, ...]] = set()
     for target in targets(state, source, count):
         kind = state.variant.piles[target].kind
         if kind in (PileKind.FOUNDATION, PileKind.CELL):
             continue
         if not state.piles[target]:
-            if kind in empty_kinds:
+            group = alike.get(target, (target,))
+            if group in empty_groups:
                 continue
-            empty_kinds.add(kind)
+            empty_groups.add(group)
         found.append(target)
     return found
 
@@ -240,12 +244,19 @@ def two_cards(state: State, card: Card, onto: Card, at: Places, onto_at: Places)
     on_top = [[i for i, n in found if n == len(piles[i]) - 1] for found in (at, onto_at)]
     builds = [Move(MoveKind.MOVE, i, j, len(piles[i]) - n) for i, n in at for j in on_top[1]]
     pairs = [] if variant.pairs is None else [Move(MoveKind.PAIR, i, j) for i in on_top[0] for j in on_top[1] if i != j]
-    reasons = []
+    reasons, legal = [], []
     for move in builds + pairs:
         verdict = check(state, move)
         if verdict.ok:
-            return move, ""
-        reasons.append(verdict.reason)
+            legal.append(move)
+        else:
+            reasons.append(verdict.reason)
+    ways = _apart(state, legal)
+    if len(ways) > 1:  # two copies of a card (two decks): which is meant is the player's to say
+        said = listed([f"{variant.pile_names[m.source or 0]} {variant.pile_names[m.target or 0]}" for m in ways], "or")
+        return None, f"{card.symbol} can go on {onto.symbol} {number_word(len(ways))} ways: say which, as {said}"
+    if legal:
+        return legal[0], ""
     if variant.pairs is None:
         return None, reasons[0] if reasons else f"{onto.symbol} is covered: cards go only on a pile's top card"
     if pairs:
@@ -256,6 +267,18 @@ def two_cards(state: State, card: Card, onto: Card, at: Places, onto_at: Places)
         if all(i in variant.tables.foundation_set for i, _ in found):
             return None, f"{named.symbol} has been removed already"
     return None, f"{(onto if not on_top[1] else card).symbol} is covered: only exposed cards pair"
+
+
+def _apart(state: State, moves: list[Move]) -> list[Move]:
+    """``moves`` less those that end where an earlier one does."""
+    ends: set[tuple[object, ...]] = set()
+    kept = []
+    for move in moves:
+        end = canonical_key(apply(state, move))
+        if end not in ends:
+            ends.add(end)
+            kept.append(move)
+    return kept
 
 
 def why_nowhere(state: State, source: int, position: int) -> str:

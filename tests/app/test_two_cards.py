@@ -62,3 +62,16 @@ def test_a_card_already_removed_in_pyramid_is_said_to_be_removed_not_covered() -
     assert session.play_two_cards("3D", "TS").reason == "3♦ has been removed already"
     assert session.play_two_cards("5C", "TS").reason == "10♠ has been removed already"
     assert session.play_card("f1").reason == "that card has been removed already"
+
+
+def test_two_copies_either_of_which_could_move_are_asked_about_not_guessed() -> None:
+    session = _at(position("spider", t1="9S 8H", t2="KC 7H", t3="7H", t4="8H"))
+    refused = session.play_two_cards("7H", "8H")
+    assert not refused.ok and refused.reason == "7♥ can go on 8♥ four ways: say which, as t2 t1, t2 t4, t3 t1 or t3 t4"
+    assert session.move_count == 0
+
+
+def test_copies_whose_moves_end_alike_are_one_way() -> None:
+    session = _at(position("spider", t1="8H", t2="7H", t3="7H"))  # either 7H leaves one 7H on its own and one on 8H
+    assert session.play_two_cards("7H", "8H").ok
+    assert pile(session.state, "t1") == "8H 7H"

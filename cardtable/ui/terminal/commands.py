@@ -44,7 +44,7 @@ def help_for(variant: Variant) -> str:
     >>> "8H f " in help_for(get_variant("klondike")), "8H f " in help_for(get_variant("spider"))  # a whole suit goes home by itself
     (True, False)
     >>> help_for(get_variant("montana")).splitlines()[0]  # cards go into gaps
-    "moves:   3H t19   put 3H into the gap at place 19 (a gap shows its place's number)"
+    "moves:   3H t19   put 3H into the gap at place 19 (a gap shows its place's number: 3H 19 too)"
     >>> "gap" in help_for(get_variant("accordion")), "gap" in help_for(get_variant("monte-carlo"))  # piles and pairs
     (False, False)
     """
@@ -69,7 +69,7 @@ def help_for(variant: Variant) -> str:
         by_itself = ("KH", "play KH by itself, where a card can") if alone else ("JC", "remove JC with the card it pairs with")
         moves = [(pair, f"remove {pair.replace(' ', ' and ')}"), by_itself]
     elif gaps:  # (Montana: cards go into gaps, shown by their places' numbers)
-        moves = [("3H t19", "put 3H into the gap at place 19 (a gap shows its place's number)"), ("3H", "play 3H into the gap that takes it")]
+        moves = [("3H t19", "put 3H into the gap at place 19 (a gap shows its place's number: 3H 19 too)"), ("3H", "play 3H into the gap that takes it")]
         homes = builds = sent_home = False
     elif whole:  # (Accordion: a pile moves whole, named by its top card)
         moves = [("2H JH", "put the pile 2H tops on the pile JH tops"), ("2H", "play 2H's pile where it fits"),
@@ -169,12 +169,15 @@ def _is_card(word: str) -> bool:
 
 def _pile(session: Session, word: str) -> int | Named:
     """The pile ``word`` names, a foundation (``f``, ``home``, ``foundation``), a free
-    cell (``c``, ``cell``), or no pile."""
+    cell (``c``, ``cell``), or no pile. In a grid (Montana), where a gap is drawn as its
+    place's number, the number alone names the place (``19``, as ``t19``)."""
     word = word.lower()
     if word in ("f", "home", "h", "foundation"):
         return Named.FOUNDATION
     if word in ("c", "cell"):
         return Named.CELL
+    if word.isdigit() and session.variant.traits.layout is Layout.GRID:
+        word = f"t{int(word)}"
     try:
         return session.pile_index(word)
     except KeyError:
@@ -193,6 +196,8 @@ def _no_pile(session: Session, word: str) -> str:
     >>> _no_pile(Session(get_variant("golf"), 1), "t9")
     "Golf has no pile 't9' (its piles: stock, waste, t1-t7)"
     """
+    if word.isdigit() and session.variant.traits.layout is Layout.GRID:  # a place's number (``_pile``)
+        word = f"t{int(word)}"
     if not PILE_LIKE.fullmatch(word) or word in session.pile_names:
         return ""
     return f"{session.variant.name} has no pile {word!r} (its piles: {piles_said(session.pile_names)})"

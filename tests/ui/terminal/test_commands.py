@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import pytest
 
-from cardtable.app import Options, Session
+from cardtable.app import Options, Outcome, Session
 from cardtable.app.autoplay import auto_build
 from cardtable.solitaire import Move, PileKind, State, Variant, apply, get_variant, variants
 from cardtable.solitaire.formats import format_move
@@ -214,3 +214,20 @@ def test_a_games_help_speaks_only_of_what_its_game_has(variant: Variant) -> None
     # Its examples name piles the game has: Calculation's four columns were told of "t3 t5".
     named = set(re.findall(r"\b([tfcr]\d+)\b", text.split("other:")[0]))
     assert named <= set(variant.pile_names), sorted(named - set(variant.pile_names))
+
+
+def test_a_montana_gap_is_named_by_the_number_drawn_in_it_and_a_two_asks_which_row() -> None:
+    session = Session(get_variant("montana"), 1, Options(auto_build=False))  # gaps at places 5, 28, 31 and 36
+
+    def said(text: str) -> Outcome:
+        outcome = run_command(session, text).outcome
+        assert outcome is not None
+        return outcome
+
+    assert said("5C 99").reason == "Montana has no pile 't99' (its piles: f1-f4, t1-t52)"
+    assert said("5C 31").ok  # the gap drawn as 31, after 4C
+    assert [c.code for c in session.state.piles[session.variant.index_of_name("t31")]] == ["5C"]
+    assert said("redeal").ok  # the gaps now open each row
+    asked = said("2S")
+    assert not asked.ok and asked.reason.endswith("say which, as 2S t1, 2S t14, 2S t27 or 2S t40")
+    assert said("2S 27").ok and session.state.piles[session.variant.index_of_name("t27")][0].code == "2S"
