@@ -72,17 +72,19 @@ class Playback:
     def text(self) -> str:
         """What the win is, in a line: 'a win in 63 moves', or from how far back (said as
         what is shown, not as advice: a game given up can't be undone). Its moves count
-        as the game's counter does, auto-build's moves home included (as a hint's do).
+        as the game's counter does, auto-build's moves home included (as a hint's do),
+        with the steps the playback shows where those are fewer.
 
         >>> from cardtable.solitaire import get_variant
         >>> Playback((), (get_variant("freecell").start(1),), back=1).text
         'a win from 1 move back, in 0 moves (none from where it stands)'
         """
         count = len(self.moves) + sum(map(len, self.built))
-        win = f"a win in {count} move{'s' * (count != 1)}"
+        over = f" over {len(self.moves)} step{'s' * (len(self.moves) != 1)}" if count != len(self.moves) else ""
+        win = f"a win in {count} move{'s' * (count != 1)}{over}"
         if not self.back:
             return win
-        return f"a win from {self.back} move{'s' * (self.back != 1)} back, in {count} move{'s' * (count != 1)} (none from where it stands)"
+        return f"a win from {self.back} move{'s' * (self.back != 1)} back, in {count} move{'s' * (count != 1)}{over} (none from where it stands)"
 
     def frame(self, session: Session, step: int) -> Session:
         """The game as it looks after ``step`` steps of the playback: a copy, with the

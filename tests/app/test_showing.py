@@ -20,7 +20,8 @@ def test_with_auto_build_each_move_shown_plays_on_the_game_to_the_next_table_and
     for step, move in enumerate(shown.moves):
         assert session.play(move).ok, step
         assert session.state == shown.states[step + 1] == shown.frame(session, step + 1).state
-    assert session.is_won and shown.text == f"a win in {session.move_count} moves"  # as the counter counts
+    # Counted as the counter counts, with the steps shown (each a move and auto-build's moves home after it).
+    assert session.is_won and shown.text == f"a win in {session.move_count} moves over {len(shown.moves)} steps"
     assert session.move_count == shown.frame(Session(get_variant(game), deal), len(shown.moves)).move_count
 
 

@@ -102,7 +102,7 @@ def test_show_me_plays_the_win_back_and_stops_where_asked(page: Page, server: st
     page.click("#show-me")
     # Each move said as a hint says it, as the terminal's playback does.
     expect(page.locator("#message")).to_contain_text(
-        re.compile(r"Show me: step [2-9]\d* of \d+: \S+ (from|to|onto) .+ \(a win in \d+ moves\)$"))
+        re.compile(r"Show me: step [2-9]\d* of \d+: \S+ (from|to|onto) .+ \(a win in \d+ moves over \d+ steps\)$"))
     expect(page.locator("#status")).to_contain_text(re.compile(r"· [2-9]\d* moves ·"))  # the playback's own count
     # The verdict is on the game, not on the playback's table: it stood beside the playback's count.
     expect(page.locator("#winnable")).to_be_hidden()

@@ -27,7 +27,7 @@ def test_the_win_is_played_back_as_tables_and_the_game_stays_as_it_was(tmp_path:
     assert shown.status_code == 200, shown.text
     body = shown.json()
     frames = body["frames"]
-    assert body["found"] is True and body["given_up"] is False and body["text"] == f"a win in {frames[-1]['view']['moves']} moves"
+    assert body["found"] is True and body["given_up"] is False and body["text"] == f"a win in {frames[-1]['view']['moves']} moves over {len(frames)} steps"
     assert frames[-1]["view"]["won"] and not any(f["view"]["won"] for f in frames[:-1])
     assert [f["view"]["moves"] for f in frames] == list(accumulate(1 + len(f["home"]) for f in frames))  # (the counter counts moves home)
     assert {"kind", "source", "target"} <= set(frames[0]["move"])
