@@ -102,7 +102,7 @@ HIDDEN_TOO = ",\n         face-down cards included:"
 OTHER_WORDS = """undo, redo, redo all, restart,
          auto (finish), hint, mark / back (mark a position, go back to it),
          new (another deal; one in progress is given up as lost, once you
-         answer yes), rules,
+         answer yes: the way to give up), rules,
          winnable (can the game still be won? worked out from the whole deal{hidden} a verdict, never a card),
          winnable on / winnable off (say so after every move),
          new winnable (a deal the solver proved winnable), daily (today's deal,
@@ -121,6 +121,12 @@ WORDS = {
     "new winnable": "new winnable", "daily": "daily", "show": "show", "show me": "show",
     "stats": "stats", "statistics": "stats",
 }
+
+
+GIVING_UP = frozenset({"give up", "giveup", "resign", "forfeit", "concede"})
+"""Words for giving a game up, which is done by dealing another."""
+
+GIVE_UP_BY_NEW = "a game is given up by dealing another: new (it asks first), new winnable or daily"
 
 
 _LONGEST_FIRST = sorted(WORDS, key=len, reverse=True)
@@ -217,6 +223,8 @@ def run_command(session: Session, text: str) -> Reply:
     line = " ".join(text.lower().split())
     if not line:
         return Reply(Outcome(False, "type a move, or help"))
+    if line in GIVING_UP:
+        return Reply(Outcome(False, GIVE_UP_BY_NEW))
     word = WORDS.get(line)
     if word == "turn":
         return Reply(session.deal())

@@ -231,3 +231,11 @@ def test_a_montana_gap_is_named_by_the_number_drawn_in_it_and_a_two_asks_which_r
     asked = said("2S")
     assert not asked.ok and asked.reason.endswith("say which, as 2S t1, 2S t14, 2S t27 or 2S t40")
     assert said("2S 27").ok and session.state.piles[session.variant.index_of_name("t27")][0].code == "2S"
+
+
+@pytest.mark.parametrize("words", ["give up", "Give  Up", "resign"])
+def test_giving_up_in_words_says_how_a_game_is_given_up(session: Session, words: str) -> None:
+    outcome = run_command(session, words).outcome
+    assert outcome is not None and not outcome.ok
+    assert outcome.reason == "a game is given up by dealing another: new (it asks first), new winnable or daily"
+    assert not session.given_up
