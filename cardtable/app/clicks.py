@@ -296,6 +296,13 @@ def why_nowhere(state: State, source: int, position: int) -> str:
         return WON_ALREADY
     if variant.pairs is not None and source in variant.tables.foundation_set:
         return "that card has been removed already"
+    if variant.pairs is not None and state.piles[source]:
+        card, cards = state.piles[source][position], state.piles[source]
+        if position % len(cards) < len(cards) - 1:
+            return f"{card.symbol} is under {cards[-1].symbol}: only exposed cards pair"
+        covering = [state.piles[p][-1].symbol for p in variant.tables.covered[source] if state.piles[p]]
+        if covering:
+            return f"{card.symbol} is covered by {listed(covering)}: only exposed cards pair"
     if source in variant.piles_of(PileKind.STOCK) and not variant.stock.face_up:
         return "cards in the stock are dealt, not moved: deal turns them"
     return why_stuck(state, source, position)

@@ -160,3 +160,10 @@ def test_a_card_clicked_in_a_game_won_says_the_game_is_won() -> None:
     assert is_won(won)
     waste = won.variant.index_of_name("waste")
     assert why_nowhere(won, waste, -1) == WON_ALREADY  # not "that card has no legal move now"
+
+
+def test_a_pyramid_card_under_another_says_which_covers_it() -> None:
+    session = Session(get_variant("pyramid"), 1, Options(auto_build=False))  # the apex 5H lies under KH and KD
+    assert session.why_nowhere("t1", -1) == "5♥ is covered by K♥ and K♦: only exposed cards pair"
+    assert session.deal().ok  # the waste: 4S as dealt, then 4C on it
+    assert session.why_nowhere("waste", 0) == "4♠ is under 4♣: only exposed cards pair"
