@@ -211,13 +211,39 @@ def finish(state: State) -> tuple[State, list[Move]] | None:
     Hole), which card goes home is the game itself: only a card with no other choice
     goes home there.
 
+    A game that offers no choice at all (Clock) is run to its end instead
+    (``_forced``), won or not.
+
     >>> from cardtable.solitaire import get_variant
     >>> finish(get_variant("freecell").start(1)) is None  # a deal is play, not a finish
     True
+    >>> ended, moves = finish(get_variant("clock").start(1))
+    >>> len(moves) > 0, legal_moves(ended)  # the clock has run: nothing is left to play
+    (True, ())
     """
     if not is_decided(state):
-        return None
+        return _forced(state)
     return _finish_from(state, None, {})
+
+
+FORCED_MOVES = 1_000
+"""Moves a game without a choice is run for before it is left to the player."""
+
+
+def _forced(state: State) -> tuple[State, list[Move]] | None:
+    """Run a game out while the table offers exactly one move (not a deal from a stock,
+    which a player times): the moves only if they reach the game's end, where nothing is
+    left to play; else None, the choice being the player's."""
+    played: list[Move] = []
+    while len(played) < FORCED_MOVES:
+        moves = legal_moves(state)
+        if not moves:
+            return (state, played) if played else None
+        if len(moves) > 1 or moves[0].kind in (MoveKind.DEAL, MoveKind.REDEAL):
+            return None
+        state = apply(state, moves[0], trusted=True)
+        played.append(moves[0])
+    return None
 
 
 def _finish_from(state: State, asides: int | None, best: dict[State, int]) -> tuple[State, list[Move]] | None:

@@ -312,3 +312,20 @@ def test_a_table_called_stuck_has_no_move_that_nears_the_goal_or_turns_a_card_up
                     assert still_to_go(after) >= still_to_go(state), (variant.id, deal, move)
                     assert _down(after) >= _down(state), (variant.id, deal, move)
                 break
+
+
+def test_a_game_without_a_choice_is_run_to_its_end_by_auto_finish() -> None:
+    for deal in range(30, 60):  # deal 33 comes out, as about one in thirteen does
+        session = Session(get_variant("clock"), deal)
+        outcome = session.auto_finish()
+        assert outcome.ok, (deal, outcome.reason)
+        assert legal_moves(session.state) == () and session.move_count > 0  # the clock has run
+        if session.is_won:
+            break
+    else:
+        raise AssertionError("no Clock deal of 30-59 came out")
+
+
+def test_a_forced_line_that_reaches_a_choice_is_left_to_the_player() -> None:
+    session = Session(get_variant("klondike"), 1)
+    assert not session.auto_finish().ok and session.move_count == 0
