@@ -57,8 +57,13 @@ def help_for(variant: Variant) -> str:
     word = variant.tableau_word
     columns = len(variant.piles_of(PileKind.TABLEAU))
     a, b = min(3, columns - 1), min(5, columns)  # (columns of the game: Calculation has four)
-    source = f"t{a}" if columns > 1 else variant.pile_names[variant.piles_of(PileKind.RESERVE)[0]] if variant.piles_of(PileKind.RESERVE) else "waste"
+    lifted = any(variant.piles[i].group is not None for i in variant.piles_of(PileKind.TABLEAU))  # (Clock's never are)
+    source = (f"t{a}" if columns > 1 and lifted else variant.pile_names[variant.piles_of(PileKind.RESERVE)[0]]
+              if variant.piles_of(PileKind.RESERVE) else "waste")
     builds = any(variant.piles[i].build is not None for i in variant.piles_of(PileKind.TABLEAU))
+    between = any(variant.piles[i].build is not None and variant.piles[i].fed_from in (None, PileKind.TABLEAU)
+                  for i in variant.piles_of(PileKind.TABLEAU))  # (Calculation's columns take only the waste's card)
+    onto = any(spec.build is not None for spec in variant.piles if spec.kind is not PileKind.FOUNDATION)
     places = ", ".join(p for p, there in (("f1 foundation", homes), ("c1 free cell", cells), ("waste", waste)) if there)
     groups = {group.kind for i in variant.piles_of(PileKind.TABLEAU) if (group := variant.piles[i].group) is not None}
     whole, runs = bool(groups & WHOLE_PILES), bool(groups - {GroupKind.ONE})
@@ -76,7 +81,7 @@ def help_for(variant: Variant) -> str:
                  ("t2 t1", f"move {word} 2 onto {word} 1")]
         homes = builds = sent_home = False
     else:
-        moves = [("8H 9C", "put 8H" + (" (and the cards on it)" if builds and runs else "") + " on 9C")]
+        moves = [("8H 9C", "put 8H" + (" (and the cards on it)" if builds and runs else "") + " on 9C")] if onto else []
         if builds:
             moves.append((f"8H t{a}", f"put 8H on {word} {a}" + (f" (or {places} ...)" if places else "")))
         moves.append(("AH", "play AH: " + ("home if it can go, else " if sent_home else "") + "its likeliest move (asked which, where two differ)"))
@@ -84,10 +89,10 @@ def help_for(variant: Variant) -> str:
             moves.append(("8H f", "send 8H to a foundation" + (" (8H c: to a free cell)" if cells else "")))
         elif cells:
             moves.append(("8H c", "put 8H in a free cell"))
-        if builds:
+        if between:
             moves.append((f"t{a} t{b}", f"move what fits from {word} {a} to {word} {b}"))
     extras = ", ".join(w for w, there in (("deal", stock), ("redeal", redeals)) if there)
-    exact = ("t25+t3" if pairs else "t7>t19" if gaps else "t2>t1" if whole else f"t{a}>t{b}:2" if builds
+    exact = ("t25+t3" if pairs else "t7>t19" if gaps else "t2>t1" if whole else f"t{a}>t{b}:2" if between
              else f"{source}>f1" if homes else f"t{columns}>waste" if waste else f"t{a}>t{b}")
     moves.append((exact, "exact notation" + (f" (also {extras})" if extras else "") + "; several on a line are played in order"))
     width = max(8, *(len(example) for example, _ in moves))  # the words in one column, after the longest example

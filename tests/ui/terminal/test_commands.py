@@ -239,3 +239,13 @@ def test_giving_up_in_words_says_how_a_game_is_given_up(session: Session, words:
     assert outcome is not None and not outcome.ok
     assert outcome.reason == "a game is given up by dealing another: new (it asks first), new winnable or daily"
     assert not session.given_up
+
+
+@pytest.mark.parametrize(("game", "taught", "untaught"), [
+    ("clock", "waste>f1", ("8H 9C", "t3>f1")),  # a turned card goes to its hour; the piles never lift a card
+    ("calculation", "t3>f1", ("t3 t4", "t3>t4")),  # columns take only the waste's card
+    ("klondike", "t3 t5", ()),
+])
+def test_the_help_teaches_only_moves_the_game_can_make(game: str, taught: str, untaught: tuple[str, ...]) -> None:
+    text = help_for(get_variant(game)).split("other:")[0]
+    assert taught in text and not any(example in text for example in untaught)
