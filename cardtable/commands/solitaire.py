@@ -18,6 +18,7 @@ from cardtable.solitaire.formats import (
     ReplayError,
     format_move,
     format_state,
+    freecell_board_from_fcs,
     freecell_board_to_fcs,
     freecell_words,
     game_to_json,
@@ -204,9 +205,16 @@ def _read_text(name: str, what: str = "moves", option: str = "--moves") -> str:
 def read_position(name: str, variant: Variant) -> State:
     """The position in the file ``name`` (- for standard input), as ``cardtable deal``
     or ``replay`` writes it (its last line, whether the game is won, passed over),
-    checked to be one of ``variant``'s."""
+    checked to be one of ``variant``'s; in a game of Freecell Solver's notation, its
+    board text too (``deal --format fcs``)."""
     where = "standard input" if name == "-" else name
     text = _read_text(name, "position", "--position")
+    if uses_freecell_notation(variant) and not any(line.startswith("game:") for line in text.splitlines()):
+        try:  # Freecell Solver's board text, as `cardtable deal --format fcs` and its own tools write it
+            return freecell_board_from_fcs(text, variant)
+        except FormatError as error:
+            raise UserError(f"{where}: {error} (read as Freecell Solver's board text: a position as `cardtable deal` "
+                            "writes it starts with its game: line)") from None
     try:
         state = parse_state("\n".join(line for line in text.splitlines() if not line.startswith("won:")))
     except FormatError as error:

@@ -700,3 +700,18 @@ def test_ctrl_c_is_said_as_ctrl_c_even_when_the_database_then_refuses_the_verdic
     monkeypatch.setattr(command, "classify", interrupted)
     status, _, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--db", str(tmp_path / "s.db"))
     assert status == command.INTERRUPTED and "interrupted" in err and "did not take" not in err, err
+
+
+def test_a_board_in_freecell_solvers_text_is_solved_and_replayed_from(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    status, board, _ = run(capsys, "deal", "freecell", "--deal", "1", "--format", "fcs")
+    assert status == 0 and board.startswith("Foundations:")
+    (tmp_path / "one.fcs").write_text(board)
+    status, out, err = run(capsys, "solve", "freecell", "--position", str(tmp_path / "one.fcs"), "--no-store")
+    assert status == 0 and err.startswith("FreeCell, the position given: solved in "), err
+    status, _, err = replay_input(capsys, monkeypatch, out, "freecell", "--position", str(tmp_path / "one.fcs"))
+    assert status == 0 and _.rstrip().endswith("won: yes"), err
+    (tmp_path / "bad.fcs").write_text(board.replace("AS", "AH"))
+    status, _, err = run(capsys, "solve", "freecell", "--position", str(tmp_path / "bad.fcs"), "--no-store")
+    assert status == 2 and "repeated: AH" in err and "Freecell Solver's board text" in err
