@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import re
 import sys
 from importlib import metadata
@@ -76,12 +78,35 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as error:  # a database a command could not read or write: said, and left as it is
         print(f"cardtable: {error}", file=sys.stderr)
         return 1
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError as closed:  # the reader stopped reading (`| head`): what was done stands
+        _stop_writing()
+        return int(getattr(closed, "status", 0))
+    except MemoryError:
+        print("cardtable: the machine's memory ran out: ask for less (for the solver, a smaller --memory or --nodes)",
+              file=sys.stderr)
+        return solve.STOPPED
+    except OSError as error:
+        if error.errno not in WRITE_FAILURES:
+            raise
+        print(f"cardtable: can't write the output: {error.strerror}", file=sys.stderr)
+        return solve.STOPPED
     except KeyboardInterrupt as stop:  # Ctrl-C (or a batch's kill): a word, not a traceback (games are saved as played)
         print(INTERRUPTED, file=sys.stderr)
         return int(getattr(stop, "status", 130))
     return status
+
+
+WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+"""Errors writing the output (a full disk, say), said in a line rather than a traceback."""
+
+
+def _stop_writing() -> None:
+    """Standard output pointed at nothing, once its reader is gone, so that the flush at
+    exit does not fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _writable_anywhere() -> None:

@@ -58,12 +58,18 @@ RAN_OUT = {
 """What an unknown verdict says, by the budget that ran out."""
 
 
+def _machine_mb() -> int:
+    """The machine's memory in MB (its physical pages)."""
+    return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20
+
+
 def _budget(args: argparse.Namespace) -> Budget:
     wrong = [what for what, bad in (
         (f"--seconds must be a finite number above 0, not {args.seconds:g}" + (" (--nodes caps a long search)" if args.seconds == math.inf else ""),
          not math.isfinite(args.seconds) or args.seconds <= 0),
         (f"--nodes must be at least 16, not {args.nodes}", args.nodes < 16),
         (f"--memory must be at least 64 (MB), not {args.memory}", args.memory < 64),
+        (f"--memory {args.memory} (MB) is more than this machine has ({_machine_mb():,} MB)", args.memory > _machine_mb()),
     ) if bad]
     if wrong:
         raise UserError("; ".join(wrong))
@@ -120,32 +126,40 @@ def _solve_one(variant: Variant, deal: int | None, start: State, budget: Budget,
         Outcome.UNWINNABLE: f"can't be won: {result.reason or 'every line of play was followed to a dead end'}",
         Outcome.UNKNOWN: f"unknown: {RAN_OUT.get(result.limit, 'the budget ran out')}",
     }[result.outcome]
+    earlier = ""
+    if store is not None and deal is not None:  # kept before anything is printed: a reader may stop reading
+        if result.outcome is Outcome.UNKNOWN:
+            earlier = _earlier(variant, deal, store)
+        _store_one(deal_result(variant, deal, result), store)
     # The verdict goes to standard error and the moves alone to standard output, so
     # that `solve ... | replay ... --moves -` and `solve ... > moves.txt` just work.
-    print(f"{variant.name}, {'the position given' if deal is None else f'deal {deal}'}: {verdict} ({cost})", file=sys.stderr)
-    if result.thoughtful:
-        print(f"(the solver knew {foreseen(start)}: thoughtful play)", file=sys.stderr)
-    if result.solved:
-        if deal is not None:
-            print(_to_type(variant, deal, start, freecell, result.moves), file=sys.stderr)
-        print(_written(start, result.moves, freecell))
-    if store is not None and deal is not None:
-        if result.outcome is Outcome.UNKNOWN:
-            _earlier(variant, deal, store)
-        _store_one(deal_result(variant, deal, result), store)
+    try:
+        print(f"{variant.name}, {'the position given' if deal is None else f'deal {deal}'}: {verdict} ({cost})", file=sys.stderr)
+        if earlier:
+            print(earlier, file=sys.stderr)
+        if result.thoughtful:
+            print(f"(the solver knew {foreseen(start)}: thoughtful play)", file=sys.stderr)
+        if result.solved:
+            if deal is not None:
+                print(_to_type(variant, deal, start, freecell, result.moves), file=sys.stderr)
+            print(_written(start, result.moves, freecell), flush=True)
+    except BrokenPipeError as closed:  # (`solve ... | head -1`): the verdict's status all the same
+        closed.status = EXIT[result.outcome]  # type: ignore[attr-defined]
+        raise
     return EXIT[result.outcome]
 
 
-def _earlier(variant: Variant, deal: int, store: SolvedDeals) -> None:
-    """Say what an earlier, larger search kept in the store found, where this one ran out."""
+def _earlier(variant: Variant, deal: int, store: SolvedDeals) -> str:
+    """What an earlier, larger search kept in the store found, where this one ran out
+    ('' if none)."""
     try:
         kept = store.decided(variant.id, range(deal, deal + 1)).get(deal)
     except StorageError:
-        return
+        return ""
     if kept is None:
-        return
+        return ""
     found = f"solved it in {plural(kept.moves, 'move')}" if kept.outcome is Outcome.SOLVED else "proved it can't be won"
-    print(f"(an earlier search, kept in the store, {found}: a larger budget finds it again)", file=sys.stderr)
+    return f"(an earlier search, kept in the store, {found}: a larger budget finds it again)"
 
 
 def _to_type(variant: Variant, deal: int, start: State, freecell: bool, moves: Sequence[Move] = ()) -> str:

@@ -715,3 +715,32 @@ def test_a_board_in_freecell_solvers_text_is_solved_and_replayed_from(
     (tmp_path / "bad.fcs").write_text(board.replace("AS", "AH"))
     status, _, err = run(capsys, "solve", "freecell", "--position", str(tmp_path / "bad.fcs"), "--no-store")
     assert status == 2 and "repeated: AH" in err and "Freecell Solver's board text" in err
+
+
+def _solve_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "cardtable.cli", "solve", *args]
+
+
+def test_a_reader_that_stops_reading_leaves_the_verdicts_status_and_store_as_they_are(tmp_path: Path) -> None:
+    db = tmp_path / "piped.db"
+    for deal, status in (("11982", 1), ("5", 0)):
+        solving = subprocess.Popen(_solve_command("freecell", "--deal", deal, "--db", str(db)),
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        assert solving.stdout is not None
+        solving.stdout.close()  # as `| head -0`: gone before the first line is written
+        assert solving.wait(timeout=120) == status, deal
+    kept = sqlite3.connect(db).execute("SELECT deal, outcome FROM solver_results ORDER BY deal").fetchall()
+    assert kept == [(5, "solved"), (11982, "unwinnable")]
+
+
+def test_an_output_that_cant_be_written_and_a_memory_past_the_machines_are_said_in_a_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    if Path("/dev/full").exists():
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(_solve_command("freecell", "--deal", "5", "--no-store"), stdout=full,
+                                  stderr=subprocess.PIPE, text=True, timeout=120)
+        assert done.returncode == 4 and done.stderr.endswith("cardtable: can't write the output: No space left on device\n")
+        assert "Traceback" not in done.stderr
+    status, _, err = run(capsys, "solve", "spider", "--deal", "2", "--memory", str(1 << 40), "--no-store")
+    assert status == 2 and f"--memory {1 << 40} (MB) is more than this machine has (" in err
