@@ -288,7 +288,8 @@ def _dispatch(session: Session, body: ActionIn) -> Outcome:
     "in `action`, the body that plays it (add `version`): a deal or redeal is `deal`, a card paired alone `play`, "
     "a pair of two cards `card_onto_card`.",
     responses={**shown_as(ActionOut, "the action's outcome, and the table after it"),
-               **answers(404, 503, *BODY_ERRORS, refused="stale version, or the game is over: the answer carries the table as it is")},
+               **answers(404, 503, *BODY_ERRORS, refused="stale version, or the game is over: the answer carries the table "
+                         "as it is (not where the saved game can't be read back)")},
     openapi_extra=documented(ActionIn),
 )
 async def act(request: Request) -> Response:

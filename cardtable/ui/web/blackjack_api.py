@@ -81,7 +81,8 @@ async def table_view(request: Request, response: Response, cardtable_player: Pla
     summary="Act at the table",
     response_model=None,
     responses={**shown_as(IntentOut, "the intent's outcome, and the table after it"),
-               **answers(503, *BODY_ERRORS, refused="stale version: the answer carries the table as it is", refusal=BlackjackRefused)},
+               **answers(503, *BODY_ERRORS, refused="stale version: the answer carries the table as it is (not where the "
+                         "saved table can't be read back)", refusal=BlackjackRefused)},
     openapi_extra=documented(IntentIn, game_id=False),
 )
 async def intent(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> Any:

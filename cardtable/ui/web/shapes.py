@@ -374,14 +374,16 @@ class BlackjackStatsOut(Out):
 
 
 class Refused(Out):
-    """An action refused because the table changed (or the game is over), with the table now."""
+    """An action refused because the table changed (or the game is over), with the table
+    now; or because the saved game can't be read back, without it."""
 
     detail: str = Field(description="why the action was refused")
-    view: TableOut = Field(description="the table as it is now")
+    view: TableOut | None = Field(None, description="the table as it is now (absent where the saved game can't be read back)")
 
 
 class BlackjackRefused(Out):
-    """An intent refused because the table changed, with the table now."""
+    """An intent refused because the table changed, with the table now; or because the
+    saved table can't be read back, without it."""
 
     detail: str = Field(description="why the intent was refused")
-    view: BlackjackTableOut = Field(description="the table as it is now")
+    view: BlackjackTableOut | None = Field(None, description="the table as it is now (absent where the saved table can't be read back)")

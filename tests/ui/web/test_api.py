@@ -764,3 +764,20 @@ def test_the_clock_waits_while_no_page_shows_the_table_and_odd_words_change_noth
                 assert _told(first)["clock_running"]
             first.send_text('{"type": "back"}')  # already running: nothing to tell
             assert client.get(f"/api/games/{view['id']}").json()["clock_running"]
+
+
+def test_an_action_on_a_game_that_cant_be_read_back_answers_the_documented_409(tmp_path: Path) -> None:
+    import sqlite3
+
+    from tests.ui.web.conforming import conforms
+
+    client = TestClient(create_app(Store(tmp_path / "damaged.db")))  # a server of its own: nothing of the game in memory
+    game = _start(client, "yukon", 5)
+    assert _act(client, game, "hint").status_code == 200
+    with sqlite3.connect(tmp_path / "damaged.db") as raw:
+        raw.execute("UPDATE games SET steps = '[[\"t1>t7:9\"]]', position = NULL WHERE id = ?", (game["id"],))
+    fresh = TestClient(create_app(Store(tmp_path / "damaged.db")))
+    fresh.cookies = client.cookies
+    acted = fresh.post(f"/api/games/{game['id']}/actions", json={"action": "hint", "version": game["version"]})
+    assert acted.status_code == 409 and "can't be read back" in acted.json()["detail"], acted.text
+    conforms("actions", 409, acted.text)

@@ -16,6 +16,7 @@ from cardtable.app import Store
 from cardtable.app.blackjack import BlackjackTable
 from cardtable.ui.web.players import COOKIE, verify
 from cardtable.ui.web.server import create_app
+from cardtable.ui.web.shapes import BlackjackRefused
 
 
 @pytest.fixture
@@ -168,6 +169,9 @@ def test_a_damaged_table_is_kept_aside_on_request_and_a_new_one_opened(app, clie
         raw.execute("UPDATE blackjack_tables SET state = '{not json'")
     damaged = client.get("/api/thunderjack")
     assert damaged.status_code == 409 and "can't be read back" in damaged.json()["detail"]
+    acted = client.post("/api/thunderjack/actions", json={"intent": "hint", "version": 1})
+    assert acted.status_code == 409 and "can't be read back" in acted.json()["detail"]
+    BlackjackRefused.model_validate_json(acted.text, strict=True)  # the 409 documented for the route: no table to carry
     renewed = client.post("/api/thunderjack/new-table")
     assert renewed.status_code == 200, renewed.text
     body = renewed.json()
