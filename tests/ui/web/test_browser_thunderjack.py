@@ -457,3 +457,22 @@ def test_a_damaged_table_is_said_and_new_table_keeps_it_aside_and_plays_on(page:
     with sqlite3.connect(store.path) as raw:
         kept = raw.execute("SELECT state FROM blackjack_tables WHERE player LIKE ?", (f"{player} (set aside %",)).fetchall()
     assert kept == [("{not json",)]
+
+
+def test_a_tab_brought_back_shows_the_table_another_tab_played_on(page: Page, served: tuple[str, FastAPI]) -> None:
+    url, app = served
+    rules = preset("thunderjack")
+    seed = next(n for n in range(100) if Table.opened(rules, n).press(50).deal().hands[0].finish is None)  # a hand to play
+    table = BlackjackTable(app.state.live.store, player_of(page, app), seed=seed)
+    assert table.clear().ok
+    page.goto(url + "/thunderjack")
+    expect(page.locator("#credits")).to_have_text("Credits 500")
+    other = page.context.new_page()  # the same player in a second tab
+    other.goto(url + "/thunderjack")
+    other.click("#chips button[data-chip='50']")
+    expect(other.locator(".seat[data-seat='middle'] button.toggle")).to_contain_text("50")
+    page.evaluate("window.dispatchEvent(new Event('focus'))")  # the first tab brought back
+    expect(page.locator(".seat[data-seat='middle'] button.toggle")).to_contain_text("50")
+    expect(page.locator("#message")).to_have_text("The table changed in another tab; here it is now.")
+    expect(page.locator("#deal")).to_be_visible()
+    other.close()

@@ -167,6 +167,16 @@ function send(intent, value = "", seen = null) {
   return busy;
 }
 
+function refresh() {
+  // Back to this tab (or window): the table as the server has it now, where another tab
+  // played on since, so the buttons offered are the table's, not a stale view's.
+  if (!view || pending) return;
+  busy = busy.then(async () => {
+    const { status, data } = await call("GET", "/api/thunderjack");
+    if (status === 200 && data.version !== view.version) { render(data); say("The table changed in another tab; here it is now."); }
+  }).catch((error) => console.error(error));
+}
+
 function broke(message) {
   // The round's words, and where the credits are gone, the way on: the chips are grey.
   return view.can_fresh_stake ? [message, BROKE].filter(Boolean).join(" ") : message;
@@ -236,6 +246,8 @@ async function start() {
     else if (event.key === "f" && view.can_fresh_stake) send("stake");  // as in the terminal
   });
   $("new-table").addEventListener("click", newTable);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); });
+  window.addEventListener("focus", refresh);
   const { status, data } = await call("GET", "/api/thunderjack");
   if (status === 200) { render(data); say(broke(data.round || data.can_deal || data.can_fresh_stake ? "" : BET_FIRST)); }
   else if (status === 409) { say(`${data.detail}. New table keeps it aside and opens a new one.`); $("new-table").hidden = false; }  // a damaged record
