@@ -476,3 +476,31 @@ def test_a_tab_brought_back_shows_the_table_another_tab_played_on(page: Page, se
     expect(page.locator("#message")).to_have_text("The table changed in another tab; here it is now.")
     expect(page.locator("#deal")).to_be_visible()
     other.close()
+
+
+def test_a_press_dropped_as_the_turn_passes_is_said(page: Page, served: tuple[str, FastAPI]) -> None:
+    url, app = served
+    table = BlackjackTable(app.state.live.store, player_of(page, app), seed=_hit_passes_the_turn())
+    assert table.toggle("right").ok and table.chip(10).ok
+    page.goto(url + "/thunderjack")
+    expect(page.locator("#deal")).to_be_visible()
+    page.keyboard.press(" ")
+    expect(page.locator("#actions button[data-action='hit']")).to_have_count(1)
+    version = BlackjackTable(app.state.live.store, player_of(page, app)).version
+    # A second hit pressed the moment the turn passes (in the page itself, so no round trip delays it).
+    page.evaluate("""() => new Promise((resolve) => {
+      const first = document.querySelector(".hand.turn");
+      const watch = new MutationObserver(() => {
+        const now = document.querySelector(".hand.turn");
+        if (now && now !== first && !now.isSameNode(first)) {
+          watch.disconnect();
+          document.dispatchEvent(new KeyboardEvent("keydown", { key: "h" }));
+          resolve();
+        }
+      });
+      watch.observe(document.getElementById("seats"), { subtree: true, childList: true, attributes: true });
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "h" }));
+    })""")
+    expect(page.locator("#message")).to_have_text("The turn has just passed to the next hand: press again to play it.")
+    page.wait_for_timeout(500)
+    assert BlackjackTable(app.state.live.store, player_of(page, app)).version == version + 1  # the second press played nothing

@@ -10,6 +10,7 @@ let busy = Promise.resolve();
 const SETTLE_MS = 400;  // after the turn passes to another hand, plays wait this long
 const THINKING_MS = 700;  // a hint this slow is said to be on its way (as the solitaire page's)
 let turnPassedAt = -Infinity;
+const TURN_PASSED = "The turn has just passed to the next hand: press again to play it.";  // a press dropped, said
 const BROKE = "You are out of credits: a fresh stake starts you again.";
 const BET_FIRST = "Pick the hands to play (a click picks or unpicks one), press a chip to bet it on each hand picked, then Deal (space).";  // an empty table says how to begin
 
@@ -139,7 +140,7 @@ let pending = 0;  // intents sent and not yet answered
 function play(action) {
   // A play on the hand in turn as shown: not one pressed as the turn passed (a second
   // press meant for the hand before), nor one queued behind an answer still to come.
-  if (performance.now() - turnPassedAt < SETTLE_MS) return;
+  if (performance.now() - turnPassedAt < SETTLE_MS) { say(TURN_PASSED); return; }
   send("play", action, view.version);
 }
 
