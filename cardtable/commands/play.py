@@ -326,7 +326,7 @@ def _table_seed(text: str) -> int:
 def _table_stats(games: Games, form: str) -> str:
     """The blackjack table's statistics as text ('' before any round), JSON or CSV."""
     from cardtable.app.blackjack import BlackjackTable
-    from cardtable.ui.terminal.blackjack_text import render_stats
+    from cardtable.ui.terminal.blackjack_text import render_history, render_stats
 
     try:
         stats = BlackjackTable(games.store, games.player).stats()
@@ -342,7 +342,10 @@ def _table_stats(games: Games, form: str) -> str:
         writer = csv.writer(written, lineterminator="\n")
         writer.writerows([list(totals), list(totals.values())])
         return written.getvalue()
-    return render_stats(stats) if stats["rounds"] or stats["counted_apart"] else ""
+    if not stats["rounds"] and not stats["counted_apart"]:
+        return ""
+    rounds = render_history(stats["history"])
+    return render_stats(stats) + (f"\nlast rounds, newest first:\n{rounds}" if rounds else "")
 
 
 def serve(args: argparse.Namespace) -> int:

@@ -153,7 +153,7 @@ class BlackjackApp(App[int]):
         """The statistics and the last ten rounds, over the table."""
         stats = self.table.stats()
         rounds = render_history(stats["history"]) or "no rounds played yet"
-        self.push_screen(TextScreen(f"{render_stats(stats)}\n\nThe last rounds, oldest first:\n{rounds}"))
+        self.push_screen(TextScreen(f"{render_stats(stats)}\n\nThe last rounds, newest first:\n{rounds}"))
 
     def action_show_rules(self) -> None:
         """The table's own rules, written from its rule set, and the keys."""

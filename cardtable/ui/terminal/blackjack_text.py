@@ -18,7 +18,7 @@ HELP = """Commands:
   hint (i)                  the advisor's best action and its value
   stake                     a fresh stake when you have run out of credits
   stats                     your statistics
-  history                   your last ten rounds
+  history                   your last ten rounds, newest first
   rules                     the rules this table plays by
   help, quit"""
 
@@ -90,9 +90,10 @@ def render_stats(stats: dict[str, Any]) -> str:
 
 
 def render_history(rounds: list[dict[str, Any]]) -> str:
-    """Settled rounds, one a line: the hands, the dealer, the result."""
+    """Settled rounds (given oldest first), one a line, newest first, as the page and the
+    solitaire statistics list them: the hands, the dealer, the result."""
     lines = []
-    for played in rounds:
+    for played in reversed(rounds):
         hands = "; ".join(  # (``BlackjackTable.history``'s words; a round stored before hands kept what they paid has none)
             f"{h['seat']} {' '.join(h['cards'])} ({h['finish']}, bet {h['bet']}"
             f"{', ' + h['result'] if h.get('result') else ''})" for h in played["hands"]

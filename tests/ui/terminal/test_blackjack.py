@@ -61,11 +61,16 @@ def test_the_statistics_command_counts_the_blackjack_table_too(tmp_path: Path) -
     alone = cardtable(db, "stats", "thunderjack")
     assert alone.returncode == 0 and "rounds 1 (thunderjack rules): won 1" in alone.stdout and "credits 570" in alone.stdout
     assert "fresh stakes 0" in alone.stdout  # the starting stake is not a fresh one (as the page counts)
+    cardtable(db, "thunderjack", stdin="deal\ns\ns\nquit\n")  # a second round, on the same bets
+    rounds = cardtable(db, "stats", "thunderjack").stdout.split("last rounds, newest first:\n")[1].splitlines()
+    history = json.loads(cardtable(db, "stats", "thunderjack", "--format", "json").stdout)["history"]
+    assert len(rounds) == 2 == len(history) and [r.split()[-1] for r in rounds] == [f"{h['net']:+}" for h in reversed(history)]
     every = cardtable(db, "stats")
-    assert every.stdout.startswith("Thunderjack!: rounds 1 (thunderjack rules): won 1") and "No finished games" not in every.stdout
-    assert '"net": 70' in cardtable(db, "stats", "blackjack", "--format", "json").stdout
+    assert every.stdout.startswith("Thunderjack!: rounds 2 (thunderjack rules)") and "No finished games" not in every.stdout
+    net = sum(h["net"] for h in history)
+    assert f'"net": {net}' in cardtable(db, "stats", "blackjack", "--format", "json").stdout
     table = list(csv.DictReader(io.StringIO(cardtable(db, "stats", "thunderjack", "--format", "csv").stdout)))
-    assert len(table) == 1 and table[0]["rounds"] == "1" and table[0]["net"] == "70" and table[0]["credits"] == "570"
+    assert len(table) == 1 and table[0]["rounds"] == "2" and table[0]["net"] == str(net) and table[0]["credits"] == str(500 + net)
 
 
 def test_the_statistics_name_the_rounds_of_other_rule_sets_counted_apart(tmp_path: Path) -> None:
