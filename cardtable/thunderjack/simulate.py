@@ -61,7 +61,8 @@ class Simulation:
         lines = [
             self.rules.describe(),
             f"rounds {self.rounds:,}, {self.hands} hand{'s' * (self.hands > 1)} each",
-            f"player edge {100 * self.edge:+.4f}% ± {100 * self.standard_error:.4f}% of a hand's bet (one standard error)",
+            f"player edge {100 * self.edge:+.4f}% ± {100 * self.standard_error:.4f}% of a hand's bet (one standard error)"
+            if self.rounds > 1 else f"player edge {100 * self.edge:+.4f}% of a hand's bet (one round: no standard error)",
             f"won {self.count(k.WINS) * per:.2f}%, lost {self.count(k.LOSSES) * per:.2f}%, "
             f"pushed {self.count(k.PUSHES) * per:.2f}% of rounds",
             f"blackjacks {self.count(k.BLACKJACKS) * per_hand:.3f}%, thunderjacks {self.count(k.THUNDERJACKS) * per_hand:.3f}%, "

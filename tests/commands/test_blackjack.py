@@ -99,6 +99,11 @@ def test_workers_and_payouts_out_of_range_are_clear_errors() -> None:
         assert result.returncode == 2 and "a payout can't take money from the winner" in result.stderr
         spaced = cardtable("blackjack", "chart", *flag.split("="))  # --blackjack-pays -5:2, as typed
         assert spaced.returncode == 2 and "a payout can't take money from the winner" in spaced.stderr
+    for flag in ("--blackjack-pays=0:2", "--thunderjack-pays=0:1", "--blitz-pays=0"):  # a winning hand that pays nothing
+        result = cardtable("blackjack", "chart", flag)
+        assert result.returncode == 2 and "a payout must pay the winner something" in result.stderr
+    one = cardtable("blackjack", "simulate", "--rounds", "1")
+    assert one.returncode == 0 and "(one round: no standard error)" in one.stdout and "± 0.0000%" not in one.stdout
     many = cardtable("blackjack", "simulate", "--workers", "1000", "--rounds", "2000")
     cores = os.cpu_count() or 1
     assert many.returncode == 0 and f"more than this machine's {cores} cores: using {cores}" in many.stderr
