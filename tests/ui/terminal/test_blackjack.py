@@ -18,7 +18,7 @@ from cardtable.app.blackjack import BlackjackTable
 from cardtable.ui.terminal.blackjack_screen import BlackjackApp, table_markup
 from textual.widgets import Button, Markdown, Static
 from textual.widgets._footer import FooterKey
-from cardtable.ui.terminal.blackjack_text import play_plain
+from cardtable.ui.terminal.blackjack_text import play_plain, render
 from cardtable.ui.terminal.fullscreen import TextScreen
 from tests.ui.terminal.test_plain import cardtable
 
@@ -186,6 +186,11 @@ def test_key_one_selects_the_left_hand_as_the_first_button_does_and_soft_totals_
     assert "bet 10, lost 10 to the dealer's Blackjack" in table_markup(settled)  # in the typed mode's words, not "paid 0"
     pushed = {**settled, "round": {**settled["round"], "hands": [{**settled["round"]["hands"][0], "paid": 10, "finish": "pushed"}]}}
     assert "bet 10, pushed" in table_markup(pushed) and "pushed pushed" not in table_markup(pushed)
+    natural = {**settled, "round": {**settled["round"], "hands": [{**settled["round"]["hands"][0], "cards": [{"card": "AS"}, {"card": "KH"}],
+                                                                   "total": 21, "paid": 25, "finish": "blackjack"}]}}
+    assert "(21)" in table_markup(natural) and "soft 21" not in table_markup(natural)  # a natural is named, not "soft"
+    typed = render({**natural, "seats": [], "rules": "thunderjack", "actions": [], "can_fresh_stake": False, "can_deal": True})
+    assert "(21)" in typed and "21 soft" not in typed  # the typed mode says it alike
 
 
 def test_a_table_changed_in_another_terminal_is_shown_again_not_a_crash(tmp_path: Path) -> None:
