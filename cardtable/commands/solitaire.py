@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import sys
 from collections.abc import Callable, Iterator
@@ -202,6 +203,10 @@ def _read_text(name: str, what: str = "moves", option: str = "--moves") -> str:
         raise UserError(f"{problem}: save the {what} as UTF-8") from None
 
 
+SOLVERS_WORDS = re.compile(r"^Move (a card|the sequence|\d+ cards) (from|on top of) ", re.MULTILINE)
+"""A move as Freecell Solver writes it in words (its output without -m)."""
+
+
 def read_position(name: str, variant: Variant) -> State:
     """The position in the file ``name`` (- for standard input), as ``cardtable deal``
     or ``replay`` writes it (its last line, whether the game is won, passed over),
@@ -258,6 +263,9 @@ def replay_game(args: argparse.Namespace) -> int:
         raise UserError("--position and --moves can't both be read from standard input: name a file for one")
     state = _start_of(args, variant)
     text = _read_text(args.moves)
+    if SOLVERS_WORDS.search(text):
+        raise UserError("the moves are Freecell Solver's in words ('Move a card from stack 4 to freecell 0'), which "
+                        "replay does not read: `fc-solve -m -sn BOARD` (or -snx) writes them as replay reads them (4a, 7h)")
     listed = freecell_words(text)
     freecell = args.notation == "freecell" or (
         args.notation == "auto" and uses_freecell_notation(variant) and looks_like_freecell(listed)

@@ -744,3 +744,11 @@ def test_an_output_that_cant_be_written_and_a_memory_past_the_machines_are_said_
         assert "Traceback" not in done.stderr
     status, _, err = run(capsys, "solve", "spider", "--deal", "2", "--memory", str(1 << 40), "--no-store")
     assert status == 2 and f"--memory {1 << 40} (MB) is more than this machine has (" in err
+
+
+def test_freecell_solvers_moves_in_words_are_refused_with_the_command_that_writes_them_readably(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    words = "-=-=-=-=-=-=-=-=-=-=-=-\n\nMove a card from stack 4 to freecell 0\n\nMove 3 cards from stack 2 to stack 5\n"
+    status, _, err = replay_input(capsys, monkeypatch, words, "freecell", "--deal", "1")
+    assert status == 2 and "Freecell Solver's in words" in err and "fc-solve -m -sn BOARD" in err
