@@ -296,13 +296,16 @@ def why_nowhere(state: State, source: int, position: int) -> str:
         return WON_ALREADY
     if variant.pairs is not None and source in variant.tables.foundation_set:
         return "that card has been removed already"
-    if variant.pairs is not None and state.piles[source]:
-        card, cards = state.piles[source][position], state.piles[source]
+    cards = state.piles[source]
+    if variant.pairs is not None and cards and position % len(cards) >= state.hidden[source]:  # (a face-down card: not named)
+        card = cards[position]
         if position % len(cards) < len(cards) - 1:
             return f"{card.symbol} is under {cards[-1].symbol}: only exposed cards pair"
-        covering = [state.piles[p][-1].symbol for p in variant.tables.covered[source] if state.piles[p]]
+        covering = [p for p in variant.tables.covered[source] if state.piles[p]]
         if covering:
-            return f"{card.symbol} is covered by {listed(covering)}: only exposed cards pair"
+            shown = [state.piles[p][-1].symbol for p in covering if state.hidden[p] < len(state.piles[p])]
+            by = f" by {listed(shown)}" if len(shown) == len(covering) else ""
+            return f"{card.symbol} is covered{by}: only exposed cards pair"
     if source in variant.piles_of(PileKind.STOCK) and not variant.stock.face_up:
         return "cards in the stock are dealt, not moved: deal turns them"
     return why_stuck(state, source, position)
