@@ -64,7 +64,9 @@ def _columns(state: Observation, piles: tuple[int, ...]) -> list[str]:
 
 def _pyramid(state: Observation, piles: tuple[int, ...]) -> list[str]:
     """Overlapping rows drawn where they lie: the open row four characters a card, and
-    each covered card centred over the cards covering it (a pyramid, Tri-Peaks' peaks)."""
+    each covered card centred over the cards covering it (a pyramid, Tri-Peaks' peaks),
+    each row named at its right by its places, left to right (``t2-t3``), for moves
+    written exactly (``t25+t3``)."""
     t = state.variant.tables
     place: dict[int, float] = {}
     depth: dict[int, int] = {}
@@ -85,14 +87,16 @@ def _pyramid(state: Observation, piles: tuple[int, ...]) -> list[str]:
             locate(i)
     for i in piles:
         locate(i)
-    lines = []
+    rows = []
     for level in range(max(depth.values(), default=0), -1, -1):
         row = sorted((place[i], i) for i in piles if depth[i] == level)
         line = ""
         for x, i in row:
             line = line.ljust(round(x)) + (_code(state.piles[i][-1]) if state.piles[i] else "  ")
-        lines.append(line)
-    return lines
+        names = [state.variant.piles[i].id.name for _, i in row]
+        rows.append((line, names[0] if len(names) == 1 else f"{names[0]}-{names[-1]}"))
+    width = max(round(max(place.values(), default=0.0)) + 2, *(len(line) for line, _ in rows))
+    return [f"{line.ljust(width)}    {named}" for line, named in rows]
 
 
 def _grid(state: Observation, piles: tuple[int, ...], across: int) -> list[str]:

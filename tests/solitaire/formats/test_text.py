@@ -72,8 +72,10 @@ def test_picture_shows_face_down_cards_as_backs() -> None:
 
 def test_picture_draws_tri_peaks_as_three_peaks_and_shows_a_stock_top_that_lies_face_up() -> None:
     peaks = render_state(get_variant("tri-peaks").start(1)).splitlines()
-    assert peaks[2] == "      ##          ##          ##"  # the three tips, apart
-    assert len(peaks[5].split()) == 10  # the open row
+    assert peaks[2] == "      ##          ##          ##          t1-t3"  # the three tips, apart, named as moves name them
+    assert peaks[5].split()[-1] == "t19-t28" and len(peaks[5].split()) == 11  # the open row, and its places
+    assert [line.split()[-1] for line in render_state(get_variant("pyramid").start(1)).splitlines()[2:]] == [
+        "t1", "t2-t3", "t4-t6", "t7-t10", "t11-t15", "t16-t21", "t22-t28"]
     state = get_variant("pyramid").start(1)
     assert f"stock 23 ({state.piles[0][-1].code})" in render_state(state)
 
