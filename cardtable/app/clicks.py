@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from cardtable.app.hints import HeuristicHinter
 from cardtable.cards import Card
 from cardtable.cards.words import listed, number_word
-from cardtable.solitaire import WON_ALREADY, Move, MoveKind, Play, State, Variant, apply, canonical_key, check, is_won, legal_moves
+from cardtable.solitaire import WON_ALREADY, Move, MoveKind, Play, State, Variant, apply, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.groups import WHOLE_PILES, movable_count
 from cardtable.solitaire.rules.stock import StockTarget
@@ -270,13 +270,20 @@ def two_cards(state: State, card: Card, onto: Card, at: Places, onto_at: Places)
 
 
 def _apart(state: State, moves: list[Move]) -> list[Move]:
-    """``moves`` less those that end where an earlier one does."""
+    """``moves`` less those that end where an earlier one does, as the player sees the
+    table (interchangeable piles swapped alike): whether two end alike must not tell
+    of face-down cards."""
     ends: set[tuple[object, ...]] = set()
     kept = []
     for move in moves:
-        end = canonical_key(apply(state, move))
-        if end not in ends:
-            ends.add(end)
+        after = apply(state, move).piles  # a card the move turns up counts as unseen: it is not seen yet
+        seen = [tuple(None if n < state.hidden[i] else card for n, card in enumerate(cards)) for i, cards in enumerate(after)]
+        end = list(seen)
+        for group in state.variant.tables.symmetric:
+            for pile, cards in zip(group, sorted((seen[i] for i in group), key=repr)):
+                end[pile] = cards
+        if tuple(end) not in ends:
+            ends.add(tuple(end))
             kept.append(move)
     return kept
 

@@ -75,3 +75,11 @@ def test_copies_whose_moves_end_alike_are_one_way() -> None:
     session = _at(position("spider", t1="8H", t2="7H", t3="7H"))  # either 7H leaves one 7H on its own and one on 8H
     assert session.play_two_cards("7H", "8H").ok
     assert pile(session.state, "t1") == "8H 7H"
+
+
+def test_whether_two_copies_are_asked_about_tells_nothing_of_the_cards_they_would_turn_up() -> None:
+    asked = []
+    for under in ("5D", "9C"):  # the card under the second 7H: the same as under the first, or not
+        session = _at(position("spider", t1="8H", t2="[5D] 7H", t3=f"[{under}] 7H"))
+        asked.append(session.play_two_cards("7H", "8H").ok)
+    assert asked == [True, True]  # the columns look alike (a card face down under a 7H), so either goes, whatever lies there
