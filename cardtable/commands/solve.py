@@ -433,17 +433,17 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         print(f"\ncardtable: {stopped} the database did not take the verdicts ({error}); run the same command again "
               "to store them (deals whose verdicts were not stored are searched again)", file=sys.stderr)
         if not refused:
-            _write_so_far(variant, results, args, freecell, budget, deals, kept_all, len(known))
+            _write_so_far(variant, results, args, freecell, budget, deals, kept_all, frozenset(known))
             return STOPPED
     except KeyboardInterrupt as stop:
         how = "stopped (kill)" if isinstance(stop, Terminated) else "interrupted"
         print(f"\ncardtable: {how}; {_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
-        _write_so_far(variant, results, args, freecell, budget, deals, kept_all, len(known))
+        _write_so_far(variant, results, args, freecell, budget, deals, kept_all, frozenset(known))
         return TERMINATED if isinstance(stop, Terminated) else INTERRUPTED
     except BatchStopped as error:
         print(f"\ncardtable: {plural(len(error.left), 'deal')} not searched ({deal_ranges(error.left)}): {error}; "
               f"{_so_far(results[len(known):], store is not None, args.again, len(known))}", file=sys.stderr)
-        _write_so_far(variant, results, args, freecell, budget, deals, kept_all, len(known))
+        _write_so_far(variant, results, args, freecell, budget, deals, kept_all, frozenset(known))
         return STOPPED
     finally:
         if store is not None:
@@ -454,13 +454,13 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
         its, it = ("its time", "it") if len(known) == 1 else ("their times", "them")
         print(f"({plural(len(known), 'verdict')} and {its} come from the store; --again solves {it} anew)")
     print(f"{variant.name}\n{summary.text()}")
-    written = _write_files(variant, results, args, freecell, budget, deals, kept_all, len(known))
+    written = _write_files(variant, results, args, freecell, budget, deals, kept_all, frozenset(known))
     return STOPPED if refused or not written else 0
 
 
 def _write_so_far(
     variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget,
-    deals: list[int], kept: bool, reused: int = 0,
+    deals: list[int], kept: bool, stored: frozenset[int] = frozenset(),
 ) -> None:
     """Write the files asked for with the results of a batch that stopped early (``kept``:
     every verdict reached is in the store)."""
@@ -471,7 +471,7 @@ def _write_so_far(
               "already are as they were)", file=sys.stderr)
         return
     results.sort(key=lambda r: r.deal)
-    if _write_files(variant, results, args, freecell, budget, deals, kept, reused):
+    if _write_files(variant, results, args, freecell, budget, deals, kept, stored):
         print(f"cardtable: the files asked for hold the {plural(len(results), 'deal')} decided or searched so far",
               file=sys.stderr)
 
@@ -503,20 +503,20 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False, known: in
 
 def _write_files(
     variant: Variant, results: list[DealResult], args: argparse.Namespace, freecell: bool, budget: Budget,
-    deals: list[int], kept: bool, reused: int = 0,
+    deals: list[int], kept: bool, stored: frozenset[int] = frozenset(),
 ) -> bool:
     """Write the CSV, JSON and plot files asked for; solutions in the notation the
     one-deal solve prints (``--notation``). A file that can't be written then (a full
     disk) is said on standard error, with where the verdicts are (``kept`` in the store),
     and False returned: the batch's searching is not undone by it."""
-    fields = ("game", "deal", "outcome", "moves", "nodes", "seconds", "thoughtful", "solution")
+    fields = ("game", "deal", "outcome", "moves", "nodes", "seconds", "thoughtful", "solution", "from_store")
     if freecell and (args.csv or args.json):
         results = [
             replace(r, solution=_written(variant.start(r.deal), parse_moves(variant, r.solution), True)) for r in results
         ]
     try:
         with held_off():
-            _write_each(variant, results, args, fields, budget, deals, reused)
+            _write_each(variant, results, args, fields, budget, deals, stored)
     except (OSError, ValueError) as error:
         named = getattr(error, "filename", None) or " or ".join(n for n in (args.csv, args.json, args.plot) if n)
         why = (error.strerror or error) if isinstance(error, OSError) else error
@@ -530,28 +530,31 @@ def _write_files(
 
 def _write_each(
     variant: Variant, results: list[DealResult], args: argparse.Namespace, fields: tuple[str, ...], budget: Budget,
-    deals: list[int], reused: int = 0,
+    deals: list[int], stored: frozenset[int] = frozenset(),
 ) -> None:
     """The files asked for, one after the other (OSError, ValueError: one can't be written);
-    ``reused``: verdicts read from the store, searched earlier and perhaps with another budget."""
+    ``stored``: the deals whose verdicts were read from the store, searched earlier and
+    perhaps with another budget, each marked so (``from_store``)."""
     if args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as out:
             writer = csv.writer(out)
             writer.writerow(fields)
             for r in results:
-                writer.writerow((r.game, r.deal, r.outcome.value, r.moves, r.nodes, f"{r.seconds:.4f}", int(r.thoughtful), r.solution))
+                writer.writerow((r.game, r.deal, r.outcome.value, r.moves, r.nodes, f"{r.seconds:.4f}", int(r.thoughtful), r.solution,
+                                 int(r.deal in stored)))
     if args.json:
-        rows = [{**{f: getattr(r, f) for f in fields}, "outcome": r.outcome.value} for r in results]
+        rows = [{**{f: getattr(r, f) for f in fields[:-1]}, "outcome": r.outcome.value, "from_store": r.deal in stored} for r in results]
         summary = summarize(results)
         interval = None if summary.interval is None else list(summary.interval)
         counts = {"solved": summary.solved, "unwinnable": summary.unwinnable, "unknown": summary.unknown}
         limits = {"seconds": budget.seconds, "nodes": budget.nodes, "memory_mb": budget.memory_mb}
         asked = {"deals": deal_ranges(deals), "complete": len(results) == len(set(deals))}  # (a batch stopped early)
         whole = {"game": variant.id, **asked, "share": summary.share, "interval": interval, **counts, "budget": limits,
-                 "from_store": reused, "results": rows}
+                 "from_store": len(stored), "results": rows}
         Path(args.json).write_text(json.dumps(whole, indent=1), encoding="utf-8")
     if args.plot:
-        plot(results, f"{variant.name}: seconds per deal", Path(args.plot))
+        earlier = f"; {len(stored)} from the store, searched earlier" if stored else ""
+        plot(results, f"{variant.name}: seconds per deal (at most {budget.seconds:g} s{earlier})", Path(args.plot))
 
 
 def _count(text: str) -> int:

@@ -185,13 +185,20 @@ def test_a_range_is_classified_stored_and_written(tmp_path: Path, capsys: pytest
     assert (data["deals"], data["complete"]) == ("1-12", True)  # the range asked, searched whole
     assert (data["solved"], data["unwinnable"], data["unknown"]) == (11, 1, 0)
     assert data["budget"] == {"seconds": 60.0, "nodes": 2_000_000, "memory_mb": 1536}  # what the verdicts were reached with
-    assert data["from_store"] == 0  # every verdict searched by this run
+    assert data["from_store"] == 0 and not any(r["from_store"] for r in data["results"])  # every verdict searched by this run
+    assert {r["from_store"] for r in rows} == {"0"}
     assert picture.read_text().startswith("<svg") and "unwinnable (1)" in picture.read_text()
+    assert "(at most 60 s)" in picture.read_text()  # the budget the verdicts were reached with
     stored = SolvedDeals(db).results("bakers-game")
     assert [(r.deal, r.outcome.value) for r in stored] == [(int(r["deal"]), r["outcome"]) for r in rows]
-    status, out, _ = run(capsys, "solve", "bakers-game", "--deals", "1-12", "--db", str(db), "--json", str(record))
+    status, out, _ = run(capsys, "solve", "bakers-game", "--deals", "1-14", "--db", str(db), "--json", str(record),
+                         "--csv", str(table), "--plot", str(picture))
     assert status == 0 and "12 verdicts and their times come from the store" in out
-    assert json.loads(record.read_text())["from_store"] == 12  # searched by an earlier run, perhaps with another budget
+    again = json.loads(record.read_text())
+    assert again["from_store"] == 12  # searched by an earlier run, perhaps with another budget, and each marked so
+    assert [r["deal"] for r in again["results"] if r["from_store"]] == list(range(1, 13))
+    assert [r["from_store"] for r in csv.DictReader(table.open())] == ["1"] * 12 + ["0"] * 2
+    assert "(at most 60 s; 12 from the store, searched earlier)" in picture.read_text()
     status, out, _ = run(capsys, "solve", "bakers-game", "--deals", "3", "--db", str(db))
     assert status == 0 and "(1 verdict and its time come from the store; --again solves it anew)" in out
 
