@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from itertools import zip_longest
 
-from cardtable.cards import Card
+from cardtable.cards import Card, Rank
+from cardtable.solitaire.rules.empty import EmptyRule
 from cardtable.solitaire.model import PileKind, State
 from cardtable.solitaire.observe import Observation, observe
 from cardtable.solitaire.traits import Layout
@@ -34,6 +35,8 @@ def _header(state: Observation) -> str:
             parts.append(f"waste {shown}")
         elif kind is PileKind.RESERVE and len(state.piles[i]) > 1:  # squared: its top, and how many
             parts.append(f"{spec.id.name} {_top(state, i)} ({len(state.piles[i])})")
+        elif kind is PileKind.FOUNDATION and not state.piles[i]:
+            parts.append(f"{spec.id.name} {_starts(spec.empty)}")
         elif kind in (PileKind.FOUNDATION, PileKind.CELL, PileKind.RESERVE):
             parts.append(f"{spec.id.name} {_top(state, i)}")
     allowed = state.variant.stock.redeals_allowed
@@ -45,6 +48,21 @@ def _header(state: Observation) -> str:
             lines.append("")
         lines[-1] += f"  {part}" if lines[-1] else part
     return "\n".join(lines)
+
+
+def _starts(empty: EmptyRule) -> str:
+    """An empty foundation: ``--``, or where it starts with one rank other than an Ace
+    (Quadrille's Fives and Queens, Bisley's Kings), that rank (and suit, if one) in
+    brackets, ``(5)`` or ``(KS)``: the player should not have to look it up.
+
+    >>> from cardtable.solitaire.rules import base, kings_only
+    >>> _starts(base(Rank.ACE)), _starts(kings_only), _starts(base(Rank.FIVE))
+    ('--', '(K)', '(5)')
+    """
+    ranks, suits = empty.ranks, empty.suits
+    if empty.from_base is not None or ranks is None or len(ranks) != 1 or ranks[0] is Rank.ACE:
+        return "--"
+    return f"({ranks[0].letter}{suits[0].letter if suits is not None and len(suits) == 1 else ''})"
 
 
 HEADER_WIDTH = 79

@@ -154,3 +154,10 @@ def test_picture_fits_an_80_column_terminal(variant: Variant) -> None:
         if not moves:
             break
         state = apply(state, rng.choice(moves))
+
+
+def test_an_empty_foundation_that_starts_with_another_rank_than_an_ace_shows_it() -> None:
+    quadrille = render_state(get_variant("quadrille").start(1))
+    assert "f1 (5)" in quadrille and "f5 (Q)" in quadrille and "f9 (6)" in quadrille
+    assert "f5 (KC)" in render_state(get_variant("bisley").start(1))  # a King of one suit
+    assert "f1 --" in render_state(get_variant("klondike").start(1))  # an Ace, as most games: nothing to say
