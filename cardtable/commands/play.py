@@ -12,6 +12,7 @@ import signal
 import shutil
 import socket
 import sys
+from pathlib import Path
 from collections.abc import Callable, Iterable, Iterator
 
 from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
@@ -279,7 +280,7 @@ def stats(args: argparse.Namespace) -> int:
     none_yet = f"No finished {game.name} games yet." if game else "No finished games yet."
     check_db_folder(args.db)
     path = database_path(args.db)
-    if args.game not in TABLE_NAMES and (not path.exists() or path.is_file() and not path.stat().st_size):  # read, not made
+    if args.game not in TABLE_NAMES and (not path.exists() or path.is_file() and _empty(path)):  # read, not made
         print({"json": "[]", "csv": to_csv([])}.get(args.format, none_yet), end="" if args.format == "csv" else "\n")
         return 0
     games = _games(args)
@@ -321,6 +322,16 @@ def _table_seed(text: str) -> int:
     from cardtable.app.blackjack import SEED_BITS  # with numba: only once a seed is given
 
     return whole_number(text, 0, 1 << SEED_BITS, f"2**{SEED_BITS} - 1")
+
+
+def _empty(path: Path) -> bool:
+    """Whether the file at ``path`` holds nothing: read, not sized (a file of /proc is
+    sized 0 and holds text, which is no database)."""
+    try:
+        with path.open("rb") as file:
+            return not file.read(1)
+    except OSError:
+        return False  # (opened as a database, it is then said why not)
 
 
 def _table_stats(games: Games, form: str) -> str:

@@ -91,6 +91,9 @@ def test_unknown_game_and_corrupt_database_are_reported_and_nothing_is_lost(tmp_
     corrupt = cardtable(junk, "play", "klondike")
     assert corrupt.returncode == 2 and "not a cardtable database" in corrupt.stderr
     assert junk.read_bytes() == b"not a database at all" * 50
+    if Path("/proc/version").exists():  # a file that reads as text though its size says 0
+        proc = cardtable(Path("/proc/version"), "stats")
+        assert proc.returncode == 2 and "No finished games" not in proc.stdout, proc.stdout
 
 
 def test_stats_export_as_json_and_csv(tmp_path: Path) -> None:
