@@ -58,22 +58,32 @@ RAN_OUT = {
 """What an unknown verdict says, by the budget that ran out."""
 
 
-def _machine_mb() -> int:
-    """The machine's memory in MB (its physical pages)."""
-    return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20
+DEFAULT_MEMORY = 1536
+"""MB for a deal's store when --memory is not given (less on a machine that has less)."""
+
+
+def _machine_mb() -> int | None:
+    """The machine's memory in MB (its physical pages); None where that can't be asked."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20
+    except (AttributeError, ValueError, OSError):  # (no sysconf: Windows)
+        return None
 
 
 def _budget(args: argparse.Namespace) -> Budget:
+    machine = _machine_mb()
     wrong = [what for what, bad in (
         (f"--seconds must be a finite number above 0, not {args.seconds:g}" + (" (--nodes caps a long search)" if args.seconds == math.inf else ""),
          not math.isfinite(args.seconds) or args.seconds <= 0),
         (f"--nodes must be at least 16, not {args.nodes}", args.nodes < 16),
-        (f"--memory must be at least 64 (MB), not {args.memory}", args.memory < 64),
-        (f"--memory {args.memory} (MB) is more than this machine has ({_machine_mb():,} MB)", args.memory > _machine_mb()),
+        (f"--memory must be at least 64 (MB), not {args.memory}", args.memory is not None and args.memory < 64),
+        (f"--memory {args.memory} (MB) is more than this machine has ({machine or 0:,} MB)",
+         args.memory is not None and machine is not None and args.memory > machine),
     ) if bad]
     if wrong:
         raise UserError("; ".join(wrong))
-    return Budget(nodes=args.nodes, seconds=args.seconds, memory_mb=args.memory)
+    memory = args.memory if args.memory is not None else max(64, min(DEFAULT_MEMORY, (machine or DEFAULT_MEMORY) // 2))
+    return Budget(nodes=args.nodes, seconds=args.seconds, memory_mb=memory)
 
 
 STORED_EVERY = 2.0
@@ -598,8 +608,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
                         help="time budget per deal, by the clock on the wall: a busy machine decides less (default 60)")
     parser.add_argument("--nodes", type=_count, default=2_000_000,
                         help="positions each of a deal's searches may store (default 2,000,000)")
-    parser.add_argument("--memory", type=_count, default=1536,
-                        help="memory for a deal's store of positions, in MB (default 1536; the process takes some 200 MB more)")
+    parser.add_argument("--memory", type=_count, default=None,
+                        help="memory for a deal's store of positions, in MB (default 1536, or half the machine's memory where that is less; the process takes some 200 MB more)")
     parser.add_argument("--notation", choices=("auto", "cardtable", "freecell"), default="auto",
                         help="how to write solutions, printed or in --csv/--json files "
                         "(auto: Freecell Solver's for games with free cells)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
 import json
@@ -751,6 +752,19 @@ def test_an_output_that_cant_be_written_and_a_memory_past_the_machines_are_said_
         assert "Traceback" not in done.stderr
     status, _, err = run(capsys, "solve", "spider", "--deal", "2", "--memory", str(1 << 40), "--no-store")
     assert status == 2 and f"--memory {1 << 40} (MB) is more than this machine has (" in err
+
+
+def test_the_default_memory_fits_a_small_machine(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.commands import solve as command
+
+    monkeypatch.setattr(command, "_machine_mb", lambda: 1024)
+    status, _, err = run(capsys, "solve", "freecell", "--deal", "1", "--no-store")  # no --memory given: half of what there is
+    assert status == 0 and "solved" in err
+    asked = argparse.Namespace(seconds=60.0, nodes=2_000_000, memory=None)
+    assert command._budget(asked).memory_mb == 512  # noqa: SLF001
+    monkeypatch.setattr(command, "_machine_mb", lambda: None)  # a machine that can't be asked (Windows)
+    status, _, err = run(capsys, "solve", "freecell", "--deal", "1", "--no-store", "--memory", "4096")
+    assert status == 0 and "solved" in err
 
 
 def test_freecell_solvers_moves_in_words_are_refused_with_the_command_that_writes_them_readably(
