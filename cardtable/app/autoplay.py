@@ -211,8 +211,8 @@ def finish(state: State) -> tuple[State, list[Move]] | None:
     Hole), which card goes home is the game itself: only a card with no other choice
     goes home there.
 
-    A game that offers no choice at all (Clock) is run to its end instead
-    (``_forced``), won or not.
+    Where the game is not decided, the moves the table forces are played (``_forced``),
+    so a game that offers no choice at all (Clock) runs to its end, won or not.
 
     >>> from cardtable.solitaire import get_variant
     >>> finish(get_variant("freecell").start(1)) is None  # a deal is play, not a finish
@@ -231,19 +231,18 @@ FORCED_MOVES = 1_000
 
 
 def _forced(state: State) -> tuple[State, list[Move]] | None:
-    """Run a game out while the table offers exactly one move (not a deal from a stock,
-    which a player times): the moves only if they reach the game's end, where nothing is
-    left to play; else None, the choice being the player's."""
+    """Play the moves the table forces: while it offers exactly one (not a deal from a
+    stock, which a player times), play it, to the game's end or to the first choice;
+    None if there is none. Each is played, not looked ahead at: where the line turns up
+    cards, whether it ends before a choice must not be known before they are seen."""
     played: list[Move] = []
     while len(played) < FORCED_MOVES:
         moves = legal_moves(state)
-        if not moves:
-            return (state, played) if played else None
-        if len(moves) > 1 or moves[0].kind in (MoveKind.DEAL, MoveKind.REDEAL):
-            return None
+        if len(moves) != 1 or moves[0].kind in (MoveKind.DEAL, MoveKind.REDEAL):
+            break
         state = apply(state, moves[0], trusted=True)
         played.append(moves[0])
-    return None
+    return (state, played) if played else None
 
 
 def _finish_from(state: State, asides: int | None, best: dict[State, int]) -> tuple[State, list[Move]] | None:

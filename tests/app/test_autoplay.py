@@ -326,6 +326,36 @@ def test_a_game_without_a_choice_is_run_to_its_end_by_auto_finish() -> None:
         raise AssertionError("no Clock deal of 30-59 came out")
 
 
-def test_a_forced_line_that_reaches_a_choice_is_left_to_the_player() -> None:
+def test_a_position_with_a_choice_is_left_to_the_player() -> None:
     session = Session(get_variant("klondike"), 1)
     assert not session.auto_finish().ok and session.move_count == 0
+
+
+WASP_2 = "deal t6>t2:2 t5>t2:6 t1>t2:2 t4>t5:4 t6>t4 t2>t5:12 t7>t4 t5>t2:7 t7>t5:3 t7>t1:2 t5>t1:2 t3>t5:3"
+"""Wasp's deal 2 played to a position with one legal move, on a column with a card face down."""
+
+
+def test_forced_moves_are_played_to_the_first_choice_whatever_lies_face_down() -> None:
+    from cardtable.solitaire.formats import parse_move
+
+    start = get_variant("wasp").start(2)
+    state = start
+    for word in WASP_2.split():
+        state = apply(state, parse_move(state.variant, word))
+    assert len(legal_moves(state)) == 1 and any(state.hidden)
+    for arranged in (state, _face_down_swapped(state)):  # the same table to the player's eyes
+        session = Session(get_variant("wasp"), 2, Options(auto_build=False))
+        session.history = session.history.begin(arranged)
+        outcome = session.auto_finish()
+        assert outcome.ok and session.move_count >= 1, outcome.reason  # the forced move is played, not looked ahead from
+        left = legal_moves(session.state)
+        assert len(left) != 1 or left[0].kind in (MoveKind.DEAL, MoveKind.REDEAL)  # stopped at a choice, or the end
+
+
+def _face_down_swapped(state: State) -> State:
+    """``state`` with its first two face-down cards (in different piles) swapped."""
+    places = [(p, n) for p, hidden in enumerate(state.hidden) for n in range(hidden)]
+    (p1, n1), (p2, n2) = places[0], next(place for place in places if place[0] != places[0][0])
+    piles = [list(pile) for pile in state.piles]
+    piles[p1][n1], piles[p2][n2] = piles[p2][n2], piles[p1][n1]
+    return State(state.variant, tuple(map(tuple, piles)), state.hidden, state.redeals)
