@@ -1109,3 +1109,13 @@ def test_a_game_opened_again_shows_its_clock_running_as_the_server_runs_it(page:
     first = _clock(again)
     again.wait_for_timeout(3200)
     assert _clock(again) >= first + 2  # shown running, as the server counts it (not stood still until a move)
+
+
+def test_a_refusal_without_a_table_is_said_not_taken_for_a_broken_page(page: Page, server: str) -> None:
+    start(page, "klondike", 7)
+    damaged = "saved game 1 can't be read back (a step is not a move); it is left as it is"
+    page.route("**/actions", lambda route: route.fulfill(status=409, json={"detail": damaged}))  # as the schema allows
+    page.keyboard.press("h")
+    expect(page.locator("#message")).to_contain_text("can't be read back")
+    expect(page.locator("#message")).not_to_contain_text("Something went wrong")
+    page.unroute("**/actions")

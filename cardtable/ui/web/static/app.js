@@ -248,7 +248,7 @@ async function act(action, extra = {}) {
     const slow = action === "hint" ? setTimeout(() => view && view.id === asked && say(LOOKING), LOOKING_AFTER) : null;
     const { status: code, data } = await api.act(asked, view.version, action, extra).finally(() => clearTimeout(slow));
     if (!view || view.id !== asked) return { ok: false };  // a new deal came meanwhile: it stands
-    if (code === 409) {
+    if (code === 409 && data.view) {  // (without a table: the saved game can't be read back, said below)
       // Given up here, or ended elsewhere (a new deal there leaves it, played or not), as first said.
       const elsewhere = !view.given_up || endedElsewhere === view.id;
       show(data.view);
