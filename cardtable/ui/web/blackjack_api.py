@@ -120,16 +120,22 @@ def _intent(table: BlackjackTable, body: IntentIn) -> Any:
 )
 async def new_table(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> Any:
     player = player_of(request, response, cardtable_player)
-    return await _off_loop(request, lambda: _new_table(request, player))
+    return await _off_loop(request, lambda: _new_table(request, response, player))
 
 
-def _new_table(request: Request, player: str) -> Any:
-    """The new table's answer, or 409 where the saved table reads back."""
+KEPT_ASIDE = "the table that can't be read back is kept aside in the database, untouched; a new table is open"
+NOTHING_ASIDE = "your saved table reads back (or there is none): only a table that can't be read back is set aside"
+
+
+def _new_table(request: Request, response: Response, player: str) -> Any:
+    """The new table's answer, or 409 where the saved table reads back (in a browser's
+    words: the name it is kept under is the player's cookie, nothing to show)."""
     try:
         table = BlackjackTable(request.app.state.live.store, player, aside=True)
-    except IllegalAction as error:
-        return JSONResponse({"detail": str(error)}, status_code=409)
-    return {"ok": True, "message": table.changed, "view": table.view()}
+    except IllegalAction:
+        response.status_code = 409  # (the answer made of ``response``: a new player's cookie goes with it)
+        return {"detail": NOTHING_ASIDE}
+    return {"ok": True, "message": KEPT_ASIDE, "view": table.view()}
 
 
 @router.get("/stats", summary="The caller's Thunderjack statistics", response_model=None,

@@ -162,7 +162,8 @@ def test_a_damaged_table_is_kept_aside_on_request_and_a_new_one_opened(app, clie
     send(client, view, "chip", "50")
     player = verify(client.cookies[COOKIE], app.state.secret)
     refused = client.post("/api/thunderjack/new-table")
-    assert refused.status_code == 409 and "reads back" in refused.json()["detail"]  # a readable table is never set aside
+    assert refused.status_code == 409 and "your saved table reads back" in refused.json()["detail"]  # never set aside
+    assert player not in refused.text  # (the cookie's name for the player is nothing to show)
     store: Store = app.state.live.store
     assert store.table_state(player) is not None
     with sqlite3.connect(store.path) as raw:
@@ -175,8 +176,15 @@ def test_a_damaged_table_is_kept_aside_on_request_and_a_new_one_opened(app, clie
     renewed = client.post("/api/thunderjack/new-table")
     assert renewed.status_code == 200, renewed.text
     body = renewed.json()
-    assert body["ok"] and "is kept as" in body["message"] and body["view"]["credits"] == 500 and body["view"]["version"] == 0
+    assert body["ok"] and "kept aside in the database" in body["message"] and player not in body["message"]
+    assert body["view"]["credits"] == 500 and body["view"]["version"] == 0
     assert client.get("/api/thunderjack").status_code == 200
     with sqlite3.connect(store.path) as raw:
         kept = raw.execute("SELECT state FROM blackjack_tables WHERE player LIKE ?", (f"{player} (set aside %",)).fetchall()
     assert kept == [("{not json",)]  # the damaged record, untouched
+
+
+def test_a_new_player_asking_for_a_new_table_gets_the_refusal_and_a_cookie(app) -> None:  # type: ignore[no-untyped-def]
+    fresh = TestClient(app)
+    refused = fresh.post("/api/thunderjack/new-table")
+    assert refused.status_code == 409 and COOKIE in refused.cookies

@@ -449,7 +449,7 @@ def test_a_damaged_table_is_said_and_new_table_keeps_it_aside_and_plays_on(page:
     expect(page.locator("#chips button")).to_have_count(0)  # no table to bet at
     snap(page, "thunderjack-damaged")
     page.click("#new-table")
-    expect(page.locator("#message")).to_contain_text("is kept as")
+    expect(page.locator("#message")).to_contain_text("kept aside in the database")
     expect(page.locator("#new-table")).to_be_hidden()
     expect(page.locator("#credits")).to_have_text("Credits 500")
     page.click("#chips button[data-chip='50']")

@@ -249,15 +249,21 @@ async function start() {
   $("new-table").addEventListener("click", newTable);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); });
   window.addEventListener("focus", refresh);
+  await load();
+}
+
+async function load() {
+  // The table as the server has it, or why not (a damaged record: New table sets it aside).
   const { status, data } = await call("GET", "/api/thunderjack");
   if (status === 200) { render(data); say(broke(data.round || data.can_deal || data.can_fresh_stake ? "" : BET_FIRST)); }
-  else if (status === 409) { say(`${data.detail}. New table keeps it aside and opens a new one.`); $("new-table").hidden = false; }  // a damaged record
+  else if (status === 409) { say(`${data.detail}. New table keeps it aside and opens a new one.`); $("new-table").hidden = false; }
   else say(data.detail ?? "The table could not be loaded: reload the page.");
 }
 
 async function newTable() {
   // The damaged table is kept in the database under another name; play goes on at a new one.
   const { status, data } = await call("POST", "/api/thunderjack/new-table");
+  if (status === 409) { $("new-table").hidden = true; return load(); }  // set aside already (another tab): the table as it is
   if (status !== 200) { say(data.detail ?? "That did not work."); return; }
   $("new-table").hidden = true;
   render(data.view);
