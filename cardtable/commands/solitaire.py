@@ -17,6 +17,7 @@ from cardtable.solitaire import State, UnknownGame, Variant, families, get_varia
 from cardtable.solitaire.formats import (
     FormatError,
     ReplayError,
+    board_unwritable,
     format_move,
     format_state,
     freecell_board_from_fcs,
@@ -214,7 +215,7 @@ def read_position(name: str, variant: Variant) -> State:
     board text too (``deal --format fcs``)."""
     where = "standard input" if name == "-" else name
     text = _read_text(name, "position", "--position")
-    if uses_freecell_notation(variant) and not any(line.startswith("game:") for line in text.splitlines()):
+    if uses_freecell_notation(variant) and not board_unwritable(variant) and not any(line.startswith("game:") for line in text.splitlines()):
         try:  # Freecell Solver's board text, as `cardtable deal --format fcs` and its own tools write it
             return freecell_board_from_fcs(text, variant)
         except FormatError as error:

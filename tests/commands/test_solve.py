@@ -773,3 +773,19 @@ def test_freecell_solvers_moves_in_words_are_refused_with_the_command_that_write
     words = "-=-=-=-=-=-=-=-=-=-=-=-\n\nMove a card from stack 4 to freecell 0\n\nMove 3 cards from stack 2 to stack 5\n"
     status, _, err = replay_input(capsys, monkeypatch, words, "freecell", "--deal", "1")
     assert status == 2 and "Freecell Solver's in words" in err and "fc-solve -m -sn BOARD" in err
+
+
+def test_every_board_deal_writes_in_freecell_solvers_text_reads_back_and_penguins_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from cardtable.commands.solitaire import read_position
+    from cardtable.solitaire import variants
+    from cardtable.solitaire.formats import board_unwritable, uses_freecell_notation
+
+    for variant in (v for v in variants() if uses_freecell_notation(v)):
+        status, board, err = run(capsys, "deal", variant.id, "--deal", "3", "--format", "fcs")
+        if board_unwritable(variant):  # Penguin: its foundations start with the deal's base card
+            assert status == 2 and "foundations don't start with an Ace" in err, variant.id
+            continue
+        (tmp_path / "board.fcs").write_text(board)
+        assert status == 0 and read_position(str(tmp_path / "board.fcs"), variant) == variant.start(3), variant.id

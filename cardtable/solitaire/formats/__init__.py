@@ -2,6 +2,7 @@
 
 from cardtable.solitaire.formats.errors import FormatError
 from cardtable.solitaire.formats.freecell import (
+    board_unwritable,
     format_freecell_move,
     format_freecell_solution,
     freecell_board_from_fcs,
@@ -21,7 +22,7 @@ from cardtable.solitaire.formats.picture import render_state
 from cardtable.solitaire.formats.text import format_state, parse_state
 
 __all__ = [
-    "FormatError", "ReplayError", "format_freecell_move", "format_freecell_solution", "format_move",
+    "FormatError", "ReplayError", "board_unwritable", "format_freecell_move", "format_freecell_solution", "format_move",
     "format_state", "freecell_board_from_fcs", "freecell_board_to_fcs", "freecell_words",
     "game_from_json", "game_to_json", "is_extended", "looks_like_freecell", "move_words", "parse_freecell_move",
     "parse_freecell_solution", "parse_move", "parse_moves", "parse_state", "pile_name",

@@ -79,8 +79,30 @@ def uses_freecell_notation(variant: Variant) -> bool:
     return bool(variant.tables.cells)
 
 
+def board_unwritable(variant: Variant) -> str:
+    """Why ``variant``'s positions can't be written in Freecell Solver's board text ('' if
+    they can): its foundations are written as the rank each suit has reached from the
+    Ace, so a game whose foundations start elsewhere (Penguin's base card) has none.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> board_unwritable(get_variant("freecell")), board_unwritable(get_variant("penguin"))[:40]
+    ('', "Penguin's board can't be written in Free")
+    """
+    try:
+        _, foundations, _ = _layout(variant)
+    except FormatError as error:
+        return str(error)
+    if any(variant.piles[f].empty.ranks != (Rank.ACE,) or variant.piles[f].empty.from_base is not None for f in foundations):
+        return (f"{variant.name}'s board can't be written in Freecell Solver's board text: its foundations don't start "
+                "with an Ace")
+    return ""
+
+
 def freecell_board_to_fcs(state: State) -> str:
-    """The position in Freecell Solver's board text."""
+    """The position in Freecell Solver's board text (FormatError where the game's board
+    can't be, ``board_unwritable``)."""
+    if why := board_unwritable(state.variant):
+        raise FormatError(why)
     cells, foundations, columns = _layout(state.variant)
     tops: dict[Suit, int] = {suit: 0 for suit in Suit}
     for f in foundations:
@@ -98,6 +120,8 @@ def freecell_board_to_fcs(state: State) -> str:
 def freecell_board_from_fcs(text: str, variant: Variant | None = None) -> State:
     """Read Freecell Solver's board text into a position of ``variant`` (FreeCell)."""
     variant = variant or freecell
+    if why := board_unwritable(variant):
+        raise FormatError(why.replace("written in", "read from"))
     cells, foundations, columns = _layout(variant)
     piles: list[tuple[Card, ...]] = [() for _ in variant.piles]
     rows: list[tuple[Card, ...]] = []
