@@ -19,8 +19,8 @@ SHEET = RuleSet()
 
 
 def _ratio(text: str) -> Fraction:
-    """``3:2`` or ``6:5`` (or ``3`` for 3:1) as a payout ratio above nothing (a winning
-    hand that paid nothing, its round ended by it, would be a penalty)."""
+    """``3:2`` or ``6:5`` (or ``3`` for 3:1) as a payout ratio of at least nothing (the
+    rule set says which it takes)."""
     top, _, bottom = text.partition(":")
     try:
         ratio = Fraction(int(top), int(bottom or 1))
@@ -28,8 +28,6 @@ def _ratio(text: str) -> Fraction:
         raise argparse.ArgumentTypeError(f"expected a payout such as 3:2, not {text!r}") from None
     if ratio < 0:
         raise argparse.ArgumentTypeError(f"a payout can't take money from the winner: {text!r}")
-    if ratio == 0:
-        raise argparse.ArgumentTypeError(f"a payout must pay the winner something: {text!r}")
     return ratio
 
 

@@ -78,8 +78,8 @@ class RuleSet:
                              "card can't make: choose no surrender")
         for name in ("blackjack_pays", "thunderjack_pays", "blitz_pays"):
             pays = getattr(self, name)
-            if pays is not None and not 0 <= pays <= MOST_PAID:
-                raise ValueError(f"{name} must be from 0:1 to {MOST_PAID}:1, not {pays.numerator}:{pays.denominator}")
+            if pays is not None and not 0 < pays <= MOST_PAID:  # (a winning hand that paid nothing would be a penalty)
+                raise ValueError(f"{name} must pay the winner something, up to {MOST_PAID}:1, not {pays.numerator}:{pays.denominator}")
 
     def but(self, **changes: Any) -> RuleSet:
         """The same rules with some changed (a flag on the command line, a table setting)."""

@@ -41,7 +41,7 @@ def test_rule_flags_change_the_rules_and_drop_the_published_comparison() -> None
 
 def test_a_payout_beyond_any_table_is_refused_in_the_words_of_its_flag() -> None:
     result = cardtable("blackjack", "chart", "--thunderjack-pays", "1000000:1")
-    assert result.returncode == 2 and "--thunderjack-pays must be from 0:1 to 1000:1, not 1000000:1" in result.stderr
+    assert result.returncode == 2 and "--thunderjack-pays must pay the winner something, up to 1000:1, not 1000000:1" in result.stderr
 
 
 def test_chart_and_rules_print_for_any_rule_set() -> None:
@@ -101,7 +101,7 @@ def test_workers_and_payouts_out_of_range_are_clear_errors() -> None:
         assert spaced.returncode == 2 and "a payout can't take money from the winner" in spaced.stderr
     for flag in ("--blackjack-pays=0:2", "--thunderjack-pays=0:1", "--blitz-pays=0"):  # a winning hand that pays nothing
         result = cardtable("blackjack", "chart", flag)
-        assert result.returncode == 2 and "a payout must pay the winner something" in result.stderr
+        assert result.returncode == 2 and "must pay the winner something" in result.stderr
     one = cardtable("blackjack", "simulate", "--rounds", "1")
     assert one.returncode == 0 and "(one round: no standard error)" in one.stdout and "± 0.0000%" not in one.stdout
     many = cardtable("blackjack", "simulate", "--workers", "1000", "--rounds", "2000")

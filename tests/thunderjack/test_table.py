@@ -49,12 +49,14 @@ def test_a_broke_player_may_take_a_fresh_stake_which_is_counted() -> None:
 
 
 def test_a_rule_set_refuses_a_payout_below_nothing_or_beyond_any_table() -> None:
-    with pytest.raises(ValueError, match="blackjack_pays must be from 0:1 to 1000:1, not -5:2"):
+    with pytest.raises(ValueError, match="blackjack_pays must pay the winner something, up to 1000:1, not -5:2"):
         preset("thunderjack").but(blackjack_pays=Fraction(-5, 2))
     with pytest.raises(ValueError, match="blitz_pays"):
         preset("thunderjack").but(blitz_pays=Fraction(-1))
-    with pytest.raises(ValueError, match="thunderjack_pays must be from 0:1 to 1000:1, not 1000000:1"):
+    with pytest.raises(ValueError, match="thunderjack_pays must pay the winner something, up to 1000:1, not 1000000:1"):
         preset("thunderjack").but(thunderjack_pays=Fraction(1_000_000))
+    with pytest.raises(ValueError, match="thunderjack_pays must pay the winner something"):
+        preset("thunderjack").but(thunderjack_pays=Fraction(0))  # a hand that ends the round paying nothing: a penalty
     assert preset("thunderjack").but(blitz_pays=Fraction(1000)).blitz_pays == 1000
 
 
