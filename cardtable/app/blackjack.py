@@ -405,7 +405,8 @@ def _round_view(game: Round) -> JSON:
         "hands": [
             {
                 "seat": h.seat.value, "cards": [{"card": c.code} for c in h.cards], "bet": h.bet, "total": h.total,
-                "soft": h.is_soft, "split": h.split, "finish": h.finish.value if h.finish else None,
+                "soft": h.is_soft and h.finish not in (Finish.BLACKJACK, Finish.THUNDERJACK),  # (a natural's 21 is named)
+                "split": h.split, "finish": h.finish.value if h.finish else None,
                 "paid": h.paid, "turn": i == game.turn,
             }
             for i, h in enumerate(game.hands)

@@ -16,7 +16,7 @@ from textual.widgets import Button, Footer, Static
 
 from cardtable.app.blackjack import Answer, BlackjackTable
 from cardtable.app.storage_errors import StorageError
-from cardtable.ui.terminal.blackjack_text import finish_words, is_soft, render_history, render_stats, settled
+from cardtable.ui.terminal.blackjack_text import finish_words, render_history, render_stats, settled
 from cardtable.ui.terminal.screens import TextScreen
 
 _RED = {"D", "H"}
@@ -52,7 +52,7 @@ def table_markup(view: dict[str, Any]) -> str:
         mark = " [b yellow]◀ your turn[/]" if hand["turn"] else ""
         finish = finish_words(game, hand)
         flash = "[b reverse yellow] THUNDERJACK! [/]" if finish == "thunderjack" else finish
-        soft = "soft " if is_soft(hand) else ""
+        soft = "soft " if hand["soft"] else ""
         lines.append(f"{hand['seat']:7} {cards}  ({soft}{hand['total']})  bet {hand['bet']}{settled(game, hand)} {flash}{mark}")  # as typed
     return "\n".join(lines)
 

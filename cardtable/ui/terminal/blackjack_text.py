@@ -39,15 +39,6 @@ SETTLED_AS = {"pushed": "", "beaten": "to the dealer's Blackjack"}
 """How a settled hand's finish reads beside its result ("pushed" says it twice)."""
 
 
-def is_soft(hand: dict[str, Any]) -> bool:
-    """Whether a hand's total is said soft: not a natural's 21, named beside it (as the page says it).
-
-    >>> is_soft({"soft": True, "finish": "blackjack"}), is_soft({"soft": True, "finish": None})
-    (False, True)
-    """
-    return bool(hand["soft"]) and hand["finish"] not in ("blackjack", "thunderjack")
-
-
 def finish_words(game: dict[str, Any], hand: dict[str, Any]) -> str:
     """A hand's finish, as it reads after its result once the round is over.
 
@@ -70,7 +61,7 @@ def render(view: dict[str, Any]) -> str:
         dealer = _cards(game["dealer"])
         lines.append(f"  dealer   {dealer}  ({game['dealer_total']})")
         for hand in game["hands"]:
-            soft = " soft" if is_soft(hand) else ""
+            soft = " soft" if hand["soft"] else ""
             finish = finish_words(game, hand)
             state = "  <- your turn" if hand["turn"] else (f"  {finish}" if finish else "")
             lines.append(f"  {hand['seat']:7}  {_cards(hand['cards'])}  ({hand['total']}{soft})  bet {hand['bet']}{settled(game, hand)}{state}")

@@ -284,7 +284,7 @@ class HandOut(Out):
     cards: list[FaceUp]
     bet: int
     total: int
-    soft: bool
+    soft: bool = Field(description="whether the total is said soft: never a natural's 21, named by its finish")
     split: bool
     finish: Finish | None
     paid: int | None = Field(description="what the hand paid back, once settled")

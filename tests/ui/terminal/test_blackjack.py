@@ -186,11 +186,6 @@ def test_key_one_selects_the_left_hand_as_the_first_button_does_and_soft_totals_
     assert "bet 10, lost 10 to the dealer's Blackjack" in table_markup(settled)  # in the typed mode's words, not "paid 0"
     pushed = {**settled, "round": {**settled["round"], "hands": [{**settled["round"]["hands"][0], "paid": 10, "finish": "pushed"}]}}
     assert "bet 10, pushed" in table_markup(pushed) and "pushed pushed" not in table_markup(pushed)
-    natural = {**settled, "round": {**settled["round"], "hands": [{**settled["round"]["hands"][0], "cards": [{"card": "AS"}, {"card": "KH"}],
-                                                                   "total": 21, "paid": 25, "finish": "blackjack"}]}}
-    assert "(21)" in table_markup(natural) and "soft 21" not in table_markup(natural)  # a natural is named, not "soft"
-    typed = render({**natural, "seats": [], "rules": "thunderjack", "actions": [], "can_fresh_stake": False, "can_deal": True})
-    assert "(21)" in typed and "21 soft" not in typed  # the typed mode says it alike
 
 
 def test_a_table_changed_in_another_terminal_is_shown_again_not_a_crash(tmp_path: Path) -> None:
@@ -304,3 +299,18 @@ def test_play_thunderjack_sits_at_the_table_and_the_solitaire_words_say_where_it
     assert dealt.returncode != 0 and "--deal is for a solitaire game" in dealt.stderr
     ruled = cardtable(db, "rules", "thunderjack")
     assert ruled.returncode != 0 and "`cardtable thunderjack` sits at it" in ruled.stderr
+
+
+def test_a_natural_is_never_said_soft_in_the_view_the_full_screen_or_the_typed_mode() -> None:
+    for seed in range(2_000):
+        table = BlackjackTable(Store(":memory:"), "probe", seed=seed)
+        table.toggle("right"), table.chip(10), table.deal()
+        view = table.view()
+        hands = view["round"]["hands"] if view["round"] else []
+        if any(h["finish"] == "blackjack" for h in hands):
+            break
+    else:
+        raise AssertionError("no Blackjack dealt in 2,000 seeds")
+    natural = next(h for h in hands if h["finish"] == "blackjack")
+    assert natural["total"] == 21 and natural["soft"] is False  # an Ace counted 11, but named, not "soft"
+    assert "soft 21" not in table_markup(view) and "21 soft" not in render(view)

@@ -91,8 +91,7 @@ function render(next) {
       const note = document.createElement("div");
       note.className = "note";
       const finish = hand.finish ? ` · ${hand.finish}` : "";
-      const natural = ["blackjack", "thunderjack"].includes(hand.finish);  // 21, not "21 soft": it is named beside
-      note.textContent = `${hand.total}${hand.soft && !natural ? " soft" : ""} · bet ${hand.bet}${finish}`;
+      note.textContent = `${hand.total}${hand.soft ? " soft" : ""} · bet ${hand.bet}${finish}`;  // (a natural is not said soft)
       element.append(note);
       if (hand.paid !== null && (round.over || ["thunderjack", "blackjack", "blitz", "surrendered", "bust"].includes(hand.finish))) {
         const paid = document.createElement("div");
