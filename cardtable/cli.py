@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     return status
 
 
-WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+WRITE_FAILURES = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 """Errors writing the output (a full disk, say), said in a line rather than a traceback."""
 
 

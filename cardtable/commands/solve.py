@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import math
 import os
 import shlex
 import signal
@@ -35,6 +34,7 @@ from cardtable.solitaire import Move, State, Variant
 from cardtable.solitaire.formats import (
     FormatError, format_freecell_solution, format_move, parse_moves, require_freecell_like, uses_freecell_notation,
 )
+from cardtable.commands.budget import budget_of
 from cardtable.solver import Budget, Outcome, solve
 from cardtable.solver.search import foreseen
 from cardtable.solver.trapped import trapped
@@ -58,34 +58,6 @@ RAN_OUT = {
 """What an unknown verdict says, by the budget that ran out."""
 
 
-DEFAULT_MEMORY = 1536
-"""MB for a deal's store when --memory is not given (less on a machine that has less)."""
-
-
-def _machine_mb() -> int | None:
-    """The machine's memory in MB (its physical pages); None where that can't be asked."""
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20
-    except (AttributeError, ValueError, OSError):  # (no sysconf: Windows)
-        return None
-
-
-def _budget(args: argparse.Namespace) -> Budget:
-    machine = _machine_mb()
-    wrong = [what for what, bad in (
-        (f"--seconds must be a finite number above 0, not {args.seconds:g}" + (" (--nodes caps a long search)" if args.seconds == math.inf else ""),
-         not math.isfinite(args.seconds) or args.seconds <= 0),
-        (f"--nodes must be at least 16, not {args.nodes}", args.nodes < 16),
-        (f"--memory must be at least 64 (MB), not {args.memory}", args.memory is not None and args.memory < 64),
-        (f"--memory {args.memory} (MB) is more than this machine has ({machine or 0:,} MB)",
-         args.memory is not None and machine is not None and args.memory > machine),
-    ) if bad]
-    if wrong:
-        raise UserError("; ".join(wrong))
-    memory = args.memory if args.memory is not None else max(64, min(DEFAULT_MEMORY, (machine or DEFAULT_MEMORY) // 2))
-    return Budget(nodes=args.nodes, seconds=args.seconds, memory_mb=memory)
-
-
 STORED_EVERY = 2.0
 """Seconds after a store that a batch's next verdict is stored (or at fifty of them): killed
 outright, a batch loses only the verdicts since its last store."""
@@ -103,11 +75,11 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
         if args.deal is not None:
             raise UserError("--deal and --position can't go together: the position is what is solved")
         start = read_position(args.position, variant)
-        return _solve_one(variant, None, start, _budget(args), _freecell(variant, args), None)
+        return _solve_one(variant, None, start, budget_of(args), _freecell(variant, args), None)
     deal = 1 if args.deal is None else args.deal
     start = start_deal(variant, deal)
     freecell = _freecell(variant, args)
-    budget = _budget(args)
+    budget = budget_of(args)
     _check_db(args)
     try:  # opened before the search: a damaged file is refused before any time is spent
         store = None if args.no_store else SolvedDeals(args.db)
@@ -392,7 +364,7 @@ def _check_db(args: argparse.Namespace) -> None:
 
 def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
     _check_request(variant, deals, args)
-    budget = _budget(args)
+    budget = budget_of(args)
     freecell = _freecell(variant, args)
     store = None
     known: dict[int, DealResult] = {}
@@ -563,8 +535,8 @@ def _write_each(
                  "from_store": len(stored), "results": rows}
         Path(args.json).write_text(json.dumps(whole, indent=1), encoding="utf-8")
     if args.plot:
-        earlier = f"; {len(stored)} from the store, searched earlier" if stored else ""
-        plot(results, f"{variant.name}: seconds per deal (at most {budget.seconds:g} s{earlier})", Path(args.plot))
+        earlier = f"; {len(stored)} from the store, searched earlier with their own" if stored else ""
+        plot(results, f"{variant.name}: seconds per deal (this run's budget {budget.seconds:g} s{earlier})", Path(args.plot))
 
 
 def _count(text: str) -> int:

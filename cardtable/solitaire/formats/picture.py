@@ -9,6 +9,7 @@ from cardtable.solitaire.rules.empty import EmptyRule
 from cardtable.solitaire.model import PileKind, State
 from cardtable.solitaire.observe import Observation, observe
 from cardtable.solitaire.traits import Layout
+from cardtable.solitaire.variant import Variant
 
 _DOWN = "##"
 
@@ -36,7 +37,7 @@ def _header(state: Observation) -> str:
         elif kind is PileKind.RESERVE and len(state.piles[i]) > 1:  # squared: its top, and how many
             parts.append(f"{spec.id.name} {_top(state, i)} ({len(state.piles[i])})")
         elif kind is PileKind.FOUNDATION and not state.piles[i]:
-            parts.append(f"{spec.id.name} {_starts(spec.empty)}")
+            parts.append(f"{spec.id.name} {_starts(spec.empty, _any_named(state.variant))}")
         elif kind in (PileKind.FOUNDATION, PileKind.CELL, PileKind.RESERVE):
             parts.append(f"{spec.id.name} {_top(state, i)}")
     allowed = state.variant.stock.redeals_allowed
@@ -50,19 +51,25 @@ def _header(state: Observation) -> str:
     return "\n".join(lines)
 
 
-def _starts(empty: EmptyRule) -> str:
+def _starts(empty: EmptyRule, aces_too: bool = False) -> str:
     """An empty foundation: ``--``, or where it starts with one rank other than an Ace
     (Quadrille's Fives and Queens, Bisley's Kings), that rank (and suit, if one) in
-    brackets, ``(5)`` or ``(KS)``: the player should not have to look it up.
+    brackets, ``(5)`` or ``(KS)``: the player should not have to look it up; with
+    ``aces_too`` (other foundations of the game are named so: Clock's), an Ace's too.
 
     >>> from cardtable.solitaire.rules import base, kings_only
-    >>> _starts(base(Rank.ACE)), _starts(kings_only), _starts(base(Rank.FIVE))
-    ('--', '(K)', '(5)')
+    >>> _starts(base(Rank.ACE)), _starts(kings_only), _starts(base(Rank.FIVE)), _starts(base(Rank.ACE), True)
+    ('--', '(K)', '(5)', '(A)')
     """
     ranks, suits = empty.ranks, empty.suits
-    if empty.from_base is not None or ranks is None or len(ranks) != 1 or ranks[0] is Rank.ACE:
+    if empty.from_base is not None or ranks is None or len(ranks) != 1 or ranks[0] is Rank.ACE and not aces_too:
         return "--"
     return f"({ranks[0].letter}{suits[0].letter if suits is not None and len(suits) == 1 else ''})"
+
+
+def _any_named(variant: Variant) -> bool:
+    """Whether any of the game's foundations starts with one rank other than an Ace."""
+    return any(_starts(variant.piles[f].empty) != "--" for f in variant.tables.foundations)
 
 
 HEADER_WIDTH = 79
