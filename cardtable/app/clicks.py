@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardtable.app.hints import HeuristicHinter
+from cardtable.app.hints import RANKER
 from cardtable.cards import Card
 from cardtable.cards.words import listed, number_word
 from cardtable.solitaire import WON_ALREADY, Move, MoveKind, Play, State, Variant, apply, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rules.groups import WHOLE_PILES, movable_count
 from cardtable.solitaire.rules.stock import StockTarget
-
-_RANKER = HeuristicHinter()
 
 
 def plays(variant: Variant, pile: int) -> bool:
@@ -205,7 +203,7 @@ def guess(state: State, source: int, count: int) -> Move | None:
             or m.kind is MoveKind.PAIR and m.target == source]
     if not mine:
         return None
-    ranked = {h.move: h.score for h in _RANKER.best_moves(state)}
+    ranked = {h.move: h.score for h in RANKER.best_moves(state)}
 
     def kind_of(move: Move) -> int:
         if move.kind is MoveKind.PAIR:

@@ -235,3 +235,7 @@ class HeuristicHinter:
         if onto_empty:
             return Hint(move, 10, f"that starts a new {target.id.noun}")
         return Hint(move, 30, f"it builds on {state.piles[move.target][-1].symbol}")
+
+
+RANKER = HeuristicHinter()
+"""The heuristic's ranking, for whoever wants moves ordered without a search (it holds no state)."""

@@ -26,7 +26,7 @@ from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck
 from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards, why_nowhere
 from cardtable.app.events import Event, EventKind, walked
 from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, pointing_back, seen_down
-from cardtable.app.hints import QUICK_HINT, HeuristicHinter, Hinter
+from cardtable.app.hints import QUICK_HINT, RANKER, Hinter
 from cardtable.app.history import History, LineReached
 from cardtable.app.intents import Options, Outcome
 from cardtable.app.ledger import Ledger
@@ -545,7 +545,7 @@ class Session:
         if quick:
             won = known_win(self.state, self.leads_back, seen)
             won = None if won is None or self._line.cornered(self.history, won.move, self._landing) else won
-            ranked = [won] if won is not None else _RANKER.best_moves(self.state, previous, self.leads_back)
+            ranked = [won] if won is not None else RANKER.best_moves(self.state, previous, self.leads_back)
             said = QUICK_HINT if won is not None or not known_lost(self.state, seen) else PROVED_LOST
             ranked = [h if h is won else replace(h, reason=f"{h.reason} ({said})") for h in ranked]
         else:
@@ -570,7 +570,7 @@ class Session:
 
     @_playable
     def auto_finish(self) -> Outcome:
-        """Play the game out when the rest is mechanical (``autoplay.finish``)."""
+        """Play the game out when the rest is mechanical, or the moves forced (``autoplay.finish``)."""
         if is_won(self.state):  # (no empty step for undo to take back)
             return Outcome(False, WON_ALREADY)
         done = finish(self.state)
@@ -584,9 +584,6 @@ class Session:
     def with_options(self, options: Options) -> None:
         """Change the player's settings for the rest of the game."""
         self.options = _fitting(options, self.variant)
-
-
-_RANKER = HeuristicHinter()
 
 
 def new_session(game: str, deal: int, **options: object) -> Session:

@@ -525,7 +525,8 @@ def _write_each(
                 writer.writerow((r.game, r.deal, r.outcome.value, r.moves, r.nodes, f"{r.seconds:.4f}", int(r.thoughtful), r.solution,
                                  int(r.deal in stored)))
     if args.json:
-        rows = [{**{f: getattr(r, f) for f in fields[:-1]}, "outcome": r.outcome.value, "from_store": r.deal in stored} for r in results]
+        rows = [{**{f: getattr(r, f) for f in fields if f != "from_store"}, "outcome": r.outcome.value,
+                 "from_store": r.deal in stored} for r in results]
         summary = summarize(results)
         interval = None if summary.interval is None else list(summary.interval)
         counts = {"solved": summary.solved, "unwinnable": summary.unwinnable, "unknown": summary.unknown}

@@ -25,6 +25,7 @@ def _top(state: Observation, pile: int) -> str:
 
 def _header(state: Observation) -> str:
     parts = []
+    aces_too = _any_named(state.variant)  # (an Ace named where the others are: Clock's)
     for i, spec in enumerate(state.variant.piles):
         kind = spec.kind
         if kind is PileKind.STOCK:
@@ -37,7 +38,7 @@ def _header(state: Observation) -> str:
         elif kind is PileKind.RESERVE and len(state.piles[i]) > 1:  # squared: its top, and how many
             parts.append(f"{spec.id.name} {_top(state, i)} ({len(state.piles[i])})")
         elif kind is PileKind.FOUNDATION and not state.piles[i]:
-            parts.append(f"{spec.id.name} {_starts(spec.empty, _any_named(state.variant))}")
+            parts.append(f"{spec.id.name} {_starts(spec.empty, aces_too)}")
         elif kind in (PileKind.FOUNDATION, PileKind.CELL, PileKind.RESERVE):
             parts.append(f"{spec.id.name} {_top(state, i)}")
     allowed = state.variant.stock.redeals_allowed

@@ -180,19 +180,23 @@ def _is_card(word: str) -> bool:
 
 def _pile(session: Session, word: str) -> int | Named:
     """The pile ``word`` names, a foundation (``f``, ``home``, ``foundation``), a free
-    cell (``c``, ``cell``), or no pile. In a grid (Montana), where a gap is drawn as its
-    place's number, the number alone names the place (``19``, as ``t19``)."""
+    cell (``c``, ``cell``), or no pile; a grid's place by its number too (``_placed``)."""
     word = word.lower()
     if word in ("f", "home", "h", "foundation"):
         return Named.FOUNDATION
     if word in ("c", "cell"):
         return Named.CELL
-    if word.isdigit() and session.variant.traits.layout is Layout.GRID:
-        word = f"t{int(word)}"
+    word = _placed(session, word)
     try:
         return session.pile_index(word)
     except KeyError:
         return Named.NO_SUCH_PILE
+
+
+def _placed(session: Session, word: str) -> str:
+    """``word`` as a pile's name: in a grid (Montana), where a gap is drawn as its place's
+    number, the number alone names the place (``19``, as ``t19``)."""
+    return f"t{int(word)}" if word.isdigit() and session.variant.traits.layout is Layout.GRID else word
 
 
 PILE_LIKE = re.compile(r"[a-z]{1,2}\d{1,3}")
@@ -207,8 +211,7 @@ def _no_pile(session: Session, word: str) -> str:
     >>> _no_pile(Session(get_variant("golf"), 1), "t9")
     "Golf has no pile 't9' (its piles: stock, waste, t1-t7)"
     """
-    if word.isdigit() and session.variant.traits.layout is Layout.GRID:  # a place's number (``_pile``)
-        word = f"t{int(word)}"
+    word = _placed(session, word)
     if not PILE_LIKE.fullmatch(word) or word in session.pile_names:
         return ""
     return f"{session.variant.name} has no pile {word!r} (its piles: {piles_said(session.pile_names)})"
