@@ -413,6 +413,12 @@ def test_pyramids_face_up_stock_card_pairs_by_clicks_and_deals_from_a_second_cli
     page.locator('#table .card[data-pile="stock"]').last.click()
     page.locator('#table .card[data-pile="stock"]').last.click()  # the second click deals
     expect(page.locator("#status")).to_contain_text(moves_said(2))
+    settle(page)
+    # Clicked twice quickly, as a player deals in a hurry: the second click deals too (it
+    # was taken for a double-click's and dropped, and the double-click tried the card home).
+    page.locator('#table .card[data-pile="stock"]').last.dblclick()
+    expect(page.locator("#status")).to_contain_text(moves_said(3))
+    expect(page.locator("#message")).to_have_text("")
     count = page.locator('#table .count[data-pile="stock"]')
     while count.count():  # the rest dealt by key
         left = int(count.text_content() or 0)

@@ -358,9 +358,11 @@ export function createTable(root, handlers) {
     // down cards to a waste or to the first gap (Accordion): clicked quickly (tapped, on a
     // phone) it deals each time. Not its last card (the second click would turn the waste
     // over, maybe its last pass), nor a stock dealing a row to the columns (Spider's ten,
-    // dealt twice by a habit).
+    // dealt twice by a habit). A face-up stock card the first click picked up (Pyramid's)
+    // is dealt by the second, as two slower clicks deal it.
     const faceUp = el.classList.contains("card") && !el.classList.contains("down");
-    const dealsAgain = pileView.kind === "stock" && !faceUp && view.deals_to_one_pile && pileView.cards.length > 1 && dealsNow(pileView);
+    const dealsAgain = pileView.kind === "stock" && dealsNow(pileView)
+      && (faceUp ? pileView.plays : view.deals_to_one_pile && pileView.cards.length > 1);
     if (event.detail > 1 && !dealsAgain) return;
     clickActed = null;
     if (pileView.kind === "stock" && dealsNow(pileView)) { selected = null; clickActed = handlers.deal(); await clickActed; return; }
