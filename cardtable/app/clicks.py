@@ -10,7 +10,9 @@ from cardtable.cards import Card
 from cardtable.cards.words import listed, number_word
 from cardtable.solitaire import WON_ALREADY, Move, MoveKind, Play, State, Variant, apply, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
+from cardtable.solitaire.rules.gaps import why_no_gap
 from cardtable.solitaire.rules.groups import WHOLE_PILES, movable_count
+from cardtable.solitaire.rules.pairs import why_unpaired
 from cardtable.solitaire.rules.stock import StockTarget
 
 
@@ -311,6 +313,9 @@ def why_nowhere(state: State, source: int, position: int) -> str:
             shown = [state.piles[p][-1].symbol for p in covering if state.hidden[p] < len(state.piles[p])]
             by = f" by {listed(shown)}" if len(shown) == len(covering) else ""
             return f"{card.symbol} is covered{by}: only exposed cards pair"
+        alone = why_unpaired(state, source)
+        if alone:
+            return alone
     if source in variant.piles_of(PileKind.STOCK) and not variant.stock.face_up:
         return "cards in the stock are dealt, not moved: deal turns them"
     return why_stuck(state, source, position)
@@ -331,7 +336,9 @@ def why_stuck(state: State, source: int, position: int) -> str:
     count = len(cards) - at
     said = {check(state, Move(MoveKind.MOVE, source, j, count)).reason
             for j, other in enumerate(state.variant.piles) if j != source and other.takes_cards}
-    return said.pop() if len(said) == 1 else "that card has no legal move now"
+    if len(said) == 1:
+        return said.pop()
+    return (count == 1 and why_no_gap(state, cards[at])) or "that card has no legal move now"
 
 
 def held_by_pile(state: State, source: int, at: int) -> str:

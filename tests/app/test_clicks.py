@@ -8,8 +8,9 @@ import pytest
 
 from cardtable.app import Options, Session
 from cardtable.app.hints import describe
-from cardtable.app.clicks import played_by_click, the_only_move
+from cardtable.app.clicks import played_by_click, the_only_move, why_nowhere
 from cardtable.solitaire import Move, MoveKind, Variant, apply, get_variant, legal_moves, variants
+from cardtable.solitaire.rules.pairs import exposed_piles
 from tests.solitaire.games.positions import position
 
 
@@ -153,7 +154,6 @@ def test_a_card_with_one_place_is_not_played_at_a_click_while_anything_else_can_
 
 
 def test_a_card_clicked_in_a_game_won_says_the_game_is_won() -> None:
-    from cardtable.app.clicks import why_nowhere
     from cardtable.solitaire import WON_ALREADY, is_won
 
     won = position("relaxed-golf", stock="[5C] [8H]", waste="2D 3S")  # the tableau cleared, cards left in the stock
@@ -167,3 +167,50 @@ def test_a_pyramid_card_under_another_says_which_covers_it() -> None:
     assert session.why_nowhere("t1", -1) == "5♥ is covered by K♥ and K♦: only exposed cards pair"
     assert session.deal().ok  # the waste: 4S as dealt, then 4C on it
     assert session.why_nowhere("waste", 0) == "4♠ is under 4♣: only exposed cards pair"
+
+
+def test_an_exposed_card_with_no_partner_says_which_card_it_wants() -> None:
+    pyramid = Session(get_variant("pyramid"), 1, Options(auto_build=False))
+    assert pyramid.why_nowhere("t22", -1) == "7♥ pairs only with a Six, to total 13: no Six is exposed"
+    assert pyramid.why_nowhere("waste", -1) == "4♠ pairs only with a Nine, to total 13: no Nine is exposed"
+    monte_carlo = Session(get_variant("monte-carlo"), 1, Options(auto_build=False))
+    assert monte_carlo.why_nowhere("t1", -1) == (
+        "4♠ pairs only with another Four lying next to it (across, up and down, or diagonally): none does"
+    )
+
+
+@pytest.mark.parametrize("variant", [v for v in variants() if v.pairs is not None], ids=lambda v: v.id)
+def test_every_exposed_card_of_a_game_of_pairs_that_can_not_go_says_why(variant: Variant) -> None:
+    # "That card has no legal move now" told the player nothing of the rule.
+    rng = random.Random(7)
+    for deal in (1, 2, 3):
+        state = variant.start(deal)
+        for _ in range(30):
+            playable = {m.source for m in legal_moves(state)} | {m.target for m in legal_moves(state)}
+            for pile in exposed_piles(state):
+                if pile not in playable:
+                    assert why_nowhere(state, pile, -1) != "that card has no legal move now"
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state = apply(state, rng.choice(moves))
+
+
+@pytest.mark.parametrize("variant", [v for v in variants() if any(v.tables.follows)], ids=lambda v: v.id)
+def test_every_card_that_fills_no_gap_names_the_card_it_must_follow(variant: Variant) -> None:
+    # Montana's cards said "that card has no legal move now", never which gap they wait for.
+    rng = random.Random(3)
+    state = variant.start(1)
+    assert why_nowhere(state, variant.index_of_name("t1"), -1) == (
+        "4♠ goes only in a gap just after 3♠, and the place after 3♠ is taken"
+    )
+    for _ in range(40):
+        moves = legal_moves(state)
+        movable = {m.source for m in moves}
+        for pile in variant.tables.tableau:
+            if state.piles[pile] and pile not in movable and state.is_face_up(pile, len(state.piles[pile]) - 1):
+                said = why_nowhere(state, pile, -1)
+                assert said != "that card has no legal move now" and state.piles[pile][-1].symbol in said
+        if not moves:
+            break
+        state = apply(state, rng.choice(moves))

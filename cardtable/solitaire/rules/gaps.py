@@ -111,3 +111,35 @@ def check_gap(state: State, pile: int, card: Card) -> Verdict:
     if card.index not in table[cards[-1].index]:
         return no(f"{card.symbol} can't go in the gap after {_left_card(state, left)}: it takes {rule.phrase}")
     return LEGAL
+
+
+def why_no_gap(state: State, card: Card) -> str | None:
+    """Why ``card``, free to move, fills no gap: the card it must follow has no gap after
+    it, or no first place of a row (which takes the start rank) is empty; None where it
+    can't be said so (a game without such gaps, a card it follows out of sight). Only
+    cards in sight are named.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> montana = get_variant("montana").start(1)  # 3♠ lies just before 4♦
+    >>> why_no_gap(montana, montana.piles[montana.variant.index_of_name("t1")][-1])
+    '4♠ goes only in a gap just after 3♠, and the place after 3♠ is taken'
+    """
+    variant = state.variant
+    t, piles = variant.tables, state.piles
+    after = {lead[0]: (i, lead[1]) for i, lead in ((i, t.follows[i]) for i in t.tableau) if lead is not None}
+    if not after:
+        return None
+    if any(t.follows[i] is None and card.rank in (variant.piles[i].empty.ranks or ()) for i in t.tableau):
+        return f"{card.symbol} goes only in the first place of a row, and none is empty"
+    table = next(iter(after.values()))[1]
+    for pile in t.tableau:
+        cards = piles[pile]
+        if not cards or not state.is_face_up(pile, len(cards) - 1):
+            continue
+        lead = cards[-1]
+        if card.index not in (after[pile][1] if pile in after else table)[lead.index]:
+            continue
+        if pile not in after:
+            return f"{card.symbol} goes only in a gap just after {lead.symbol}, and {lead.symbol} ends a row"
+        return f"{card.symbol} goes only in a gap just after {lead.symbol}, and the place after {lead.symbol} is taken"
+    return None

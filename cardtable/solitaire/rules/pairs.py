@@ -94,6 +94,36 @@ def pair_moves(state: State, out: list[Move]) -> None:
                 out.append(t.pair(i, j))
 
 
+def why_unpaired(state: State, pile: int) -> str | None:
+    """Why the exposed top card of ``pile`` pairs with nothing in sight, in the rule's
+    words; None if it can go (alone or with a card exposed). Only cards in sight are
+    looked at, so the answer tells nothing of face-down ones.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> pyramid = get_variant("pyramid").start(1)  # 7♥ lies exposed in the bottom row; no Six does
+    >>> why_unpaired(pyramid, pyramid.variant.index_of_name("t22"))
+    '7♥ pairs only with a Six, to total 13: no Six is exposed'
+    """
+    rule = state.variant.pairs
+    exposed = exposed_piles(state)
+    if rule is None or pile not in exposed:
+        return None
+    card = state.piles[pile][-1]
+    near = state.variant.tables.neighbours
+    if rule.is_single(card) or any(
+        j != pile and rule.matches(card, state.piles[j][-1]) and (near is None or j in near[pile]) for j in exposed
+    ):
+        return None
+    if rule.same_rank:
+        where = " lying next to it (across, up and down, or diagonally)" if near is not None else ""
+        return f"{card.symbol} pairs only with another {card.rank.name.title()}{where}: none does"
+    need = rule.total - int(card.rank)
+    if not 1 <= need <= 13:
+        return f"{card.symbol} pairs with no card: {rule.phrase}"
+    named = Rank(need).name.title()
+    return f"{card.symbol} pairs only with a{'n' if named[0] in 'AEIOU' else ''} {named}, to total {rule.total}: no {named} is exposed"
+
+
 def check_pair(state: State, move: Move) -> Verdict:
     """Whether a pair (or a single card) may be removed, and if not, why."""
     variant = state.variant
