@@ -148,6 +148,11 @@ class History:
         """How many of the player's moves lead to the current position."""
         return sum(map(len, self.steps[self.table_steps : self.at]))
 
+    def had_a_choice(self) -> bool:
+        """Whether a position the player moved from offered more than one legal move:
+        where none did (Clock's turns), no undo plays the game otherwise."""
+        return any(len(legal_moves(self.state_at(n))) > 1 for n in range(self.at - 1, self.table_steps - 1, -1))
+
     @property
     def played(self) -> tuple[Move, ...]:
         """Every move that leads to the current position (the table's at the deal too)."""

@@ -47,8 +47,9 @@ ROUND_TO_BACK = (
 """``EVERY_MOVE_BACK`` where the one move left turns the waste over onto a table where every move leads back."""
 
 NOTHING_LEADS_ANYWHERE = "no move leads anywhere now: undo, or start a new deal"
-"""The answer to a hint where the table is stuck (``is_stuck``): a legal move left
-changes nothing that could help."""
+"""The answer to a hint where the table is stuck (``is_stuck``): no legal move left could help."""
+LOST = "the game is lost: no move leads anywhere, and no move played could have gone otherwise (start a new deal)"
+"""``NOTHING_LEADS_ANYWHERE`` where no undo helps (``Session.is_lost``)."""
 
 GIVEN_UP = "this game was given up: start a new deal"
 """The answer to anything played on a game that was given up."""
@@ -210,8 +211,14 @@ class Session:
     @property
     def is_in_progress(self) -> bool:
         """Whether leaving the game now gives it up as lost: moves were played and it is
-        neither won nor over (a player is asked first)."""
-        return self.history.begun and not (self.is_over or self.is_won)
+        neither won, over nor lost already (a player is asked first)."""
+        return self.history.begun and not (self.is_over or self.is_won or self.is_lost)
+
+    @property
+    def is_lost(self) -> bool:
+        """Whether the game is lost beyond undoing: nothing leads anywhere, and no position
+        played from offered a choice (Clock's deal decides its game)."""
+        return not self.is_won and self.is_stuck() and not self.history.had_a_choice()
 
     @property
     def can_undo(self) -> bool:
@@ -326,11 +333,6 @@ class Session:
         except (KeyError, IndexError):
             return "there is no such card on the table"
         return GIVEN_UP if self.given_up else why_nowhere(self.state, source, position)
-
-    def every_target(self) -> dict[str, dict[int, list[str]]]:
-        """``targets`` of every face-up card that may go somewhere (``places``, named)."""
-        names = self.pile_names
-        return {names[p]: {at: [names[i] for i in to] for at, to in each.items()} for p, each in self.places().items()}
 
     def places(self) -> dict[int, dict[int, list[int]]]:
         """Where every face-up card may go (``clicks.every_target``): nowhere once given up."""
@@ -539,7 +541,7 @@ class Session:
         if self.is_won:
             return Outcome(False, WON_ALREADY)
         if self.is_stuck():  # as the table says: no move there could lead anywhere
-            return Outcome(False, NOTHING_LEADS_ANYWHERE)
+            return Outcome(False, LOST if self.is_lost else NOTHING_LEADS_ANYWHERE)
         previous = self.history.steps[self.history.at - 1][0] if self.history.at else None
         seen = cache(partial(seen_down, self.history))  # (worked out only if it matters)
         if quick:
@@ -576,7 +578,7 @@ class Session:
         done = finish(self.state)
         if done is None:
             if self.is_stuck():  # (said as the table says it: no "cards left need play" where none can be played)
-                return Outcome(False, "the game can't be finished: no move leads anywhere now (undo, or start a new deal)")
+                return Outcome(False, LOST if self.is_lost else "the game can't be finished: no move leads anywhere now (undo, or start a new deal)")
             return Outcome(False, f"the game can't be finished automatically yet: {why_undecided(self.state) or 'the cards left need play'}")
         state, moves = done
         return self._record(moves, state, walked(self.state, moves)[1])

@@ -7,7 +7,7 @@ from pathlib import Path
 from cardtable.app import EventKind, Options, Scoring, Session
 from cardtable.app.history import History
 from cardtable.app.autoplay import finish
-from cardtable.app.session import GIVEN_UP
+from cardtable.app.session import GIVEN_UP, LOST
 from cardtable.solitaire import Move, MoveKind, apply, get_variant, is_won, legal_moves
 from cardtable.solitaire.formats import parse_freecell_solution
 from tests.solitaire.games.positions import last_king_left, position, run_of
@@ -141,8 +141,8 @@ def test_a_stuck_game_is_reported() -> None:
     state = position("bisley", t1="2C", t2="9D", f1="AH", f2="AS", f3="AD", f4="")
     session = Session(state.variant, 1)
     session.history = session.history.begin(state)
-    assert session.is_stuck()
-    assert not session.hint().ok and session.hint().reason == "no move leads anywhere now: undo, or start a new deal"
+    assert session.is_stuck() and session.is_lost  # nothing was played: no undo could help
+    assert not session.hint().ok and session.hint().reason == LOST
 
 
 def test_a_hint_on_a_stuck_table_says_so_though_the_stock_still_turns() -> None:
@@ -154,7 +154,27 @@ def test_a_hint_on_a_stuck_table_says_so_though_the_stock_still_turns() -> None:
     assert not session.is_stuck() and session.hint().ok  # the stock's cards are not seen yet
     dealt = session.deal()
     assert EventKind.STUCK in {e.kind for e in dealt.events} and legal_moves(session.state)  # (a redeal)
-    assert not session.hint().ok and session.hint().reason == "no move leads anywhere now: undo, or start a new deal"
+    # The deal was the table's only move: nothing played could have gone otherwise.
+    assert not session.hint().ok and session.hint().reason == LOST
+    assert session.auto_finish().reason == LOST and session.is_lost and not session.is_in_progress
+
+
+def test_a_clock_deal_played_out_is_lost_and_gives_nothing_up_to_leave() -> None:
+    # Clock offers one move a turn: its lost game said "undo, or start a new deal", and a
+    # new deal asked whether to give up a game already decided.
+    session = Session(get_variant("clock"), 1)
+    while legal_moves(session.state):
+        assert session.play(legal_moves(session.state)[0]).ok
+    assert not session.is_won and session.is_stuck() and session.is_lost and not session.is_in_progress
+    assert session.hint().reason == LOST and session.auto_finish().reason == LOST
+
+def test_a_stuck_game_that_had_a_choice_says_to_undo() -> None:
+    state = position("bisley", t1="2C", t2="9D", t3="8D", f1="AH", f2="AS", f3="AD", f4="")
+    session = Session(state.variant, 1, Options(auto_build=False))
+    session.history = session.history.begin(state)
+    assert session.play(legal_moves(state)[0]).ok  # 8D onto 9D, where 9D could have gone onto 8D
+    assert session.is_stuck() and not session.is_lost and session.is_in_progress
+    assert session.hint().reason == "no move leads anywhere now: undo, or start a new deal"
     assert session.auto_finish().reason == "the game can't be finished: no move leads anywhere now (undo, or start a new deal)"
 
 

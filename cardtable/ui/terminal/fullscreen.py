@@ -289,7 +289,8 @@ class TableApp(App[int]):
                 self.games.leave(self.game_id, self.session)
                 done = f"You won in {self.session.move_count} moves! n for a new deal; the win is recorded, u only looks back."
             elif EventKind.STUCK in kinds:
-                done = "No move leads anywhere now: u to undo, n for a new deal."
+                done = ("The game is lost: no move played could have gone otherwise. n for a new deal." if self.session.is_lost
+                        else "No move leads anywhere now: u to undo, n for a new deal.")
         self.message = outcome.reason if not outcome.ok or outcome.hint else (done or outcome.reason)
         self.hinted = None if outcome.hint is None else outcome.hint.move
         self.selected = None

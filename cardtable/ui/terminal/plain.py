@@ -399,7 +399,8 @@ def play_plain(
                         write(f"You won in {session.move_count} moves! Type new for another deal, or quit."
                               " (The win is recorded: undo and redo only look back over the game.)")
                     elif EventKind.STUCK in kinds:
-                        write("No move leads anywhere now: undo, or type new for another deal.")
+                        write("The game is lost: no move played could have gone otherwise. Type new for another deal."
+                              if session.is_lost else "No move leads anywhere now: undo, or type new for another deal.")
             prompt()
     except KeyboardInterrupt:  # Ctrl-C: the game as last saved, put away as quit would
         if unsaved is not None:

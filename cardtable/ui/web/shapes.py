@@ -101,6 +101,8 @@ class TableOut(Out):
     given_up: bool
     result: Literal["won", "given up"] | None
     stuck: bool = Field(description="no move leads anywhere from what the player can see")
+    lost: bool = Field(description="stuck, and no move played could have gone otherwise: no undo helps (Clock's deal "
+                       "decides its game); a new deal gives nothing up, so in_progress is false")
     can_undo: bool
     can_redo: bool
     can_restart: bool

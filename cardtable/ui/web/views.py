@@ -199,6 +199,7 @@ def table_view(game_id: int, session: Session, version: int) -> JSON:
         "given_up": session.given_up,
         "result": session.result,
         "stuck": not session.is_won and session.is_stuck(),
+        "lost": session.is_lost,
         "can_undo": session.can_undo,
         "can_redo": session.can_redo,
         "can_restart": session.history.can_undo and not session.given_up,  # (a restart undoes, but leaves nothing to restart)

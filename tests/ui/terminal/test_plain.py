@@ -72,6 +72,15 @@ def test_a_new_deal_asks_before_giving_a_game_in_progress_up_as_lost(tmp_path: P
     assert [r.status for r in Store(db).records("local")] == ["lost", "unplayed", "unplayed"]  # the last left untouched
 
 
+def test_a_clock_deal_played_out_is_said_lost_and_a_new_deal_asks_nothing(tmp_path: Path) -> None:
+    # Clock's lost game said "undo", and a new deal asked to give up a game already decided.
+    db = tmp_path / "p.db"
+    result = cardtable(db, "play", "clock", "--deal", "1", "--plain", stdin="finish\nnew\nquit\n")
+    assert "The game is lost: no move played could have gone otherwise. Type new for another deal." in result.stdout
+    assert "Give up this game" not in result.stdout
+    assert [r.status for r in Store(db).records("local")][0] == "lost"
+
+
 def test_resume_continues_the_last_unfinished_game(tmp_path: Path) -> None:
     db = tmp_path / "p.db"
     cardtable(db, "play", "klondike", "--deal", "7", stdin="t6 t2\nturn\nquit\n")

@@ -334,13 +334,20 @@ def test_a_game_played_to_a_dead_end_says_so_and_stops_the_clock(page: Page, ser
         played += 1
         expect(page.locator("#status")).to_contain_text(f" {moves_said(played)} ·")
     page.wait_for_timeout(300)
-    expect(page.locator("#message")).to_have_text("No move leads anywhere now: undo, or start a new deal.")
+    # Clock offers one move a turn: no undo could play it otherwise (it said "undo").
+    lost = "The game is lost: no move leads anywhere, and no move played could have gone otherwise. Start a new deal."
+    expect(page.locator("#message")).to_have_text(lost)
     shown = page.request.get(f"{server}/api/games/latest").json()
-    assert shown["stuck"] and not shown["clock_running"]
+    assert shown["stuck"] and shown["lost"] and not shown["in_progress"] and not shown["clock_running"]
     page.reload()  # said again: the welcome alone left the clock standing without a word why
-    expect(page.locator("#message")).to_have_text(
-        "Welcome back: the game is as you left it. No move leads anywhere now: undo, or start a new deal."
-    )
+    expect(page.locator("#message")).to_have_text(f"Welcome back: the game is as you left it. {lost}")
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: asked.append(dialog.message))
+    page.click("#new-game")  # a game decided already is not given up: nothing to ask
+    expect(page.locator("#status")).to_contain_text("random deal · 0 moves")
+    assert asked == []
+    stats = page.request.get(f"{server}/api/stats").json()
+    assert any(row["game"] == "clock" and row["played"] == 1 and row["won"] == 0 for row in stats["stats"]), stats  # counted lost
 
 
 def test_a_double_click_after_a_card_picked_up_elsewhere_still_sends_its_card_home(page: Page) -> None:

@@ -8,6 +8,8 @@ const $ = (id) => document.getElementById(id);
 let catalogue = [], view = null, socket = null, busy = Promise.resolve();
 let playing = null, frame = null; // a "show me" playback under way, from the search on: {stop, quiet, dropped}; the table it shows
 const STEP_MS = 450, STUCK = "No move leads anywhere now: undo, or start a new deal.";
+const LOST = "The game is lost: no move leads anywhere, and no move played could have gone otherwise. Start a new deal.";
+const stuckWords = (shown) => (shown.lost ? LOST : STUCK);
 let scoringWords = {}; // what each scoring's numbers count, in words, as the server says them
 let judging = false, judged = null; // the "still winnable?" indicator (its verdicts come on the socket), its last verdict: {version, standing, undo}
 const sight = watchSight((type) => { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type })); });
@@ -104,7 +106,7 @@ function show(next, told = false) {  // told: won before this page opened it, so
   table.render(view);
   if (moved) verdict(null);
   if (view.won && !wasWon) win();
-  else if (view.stuck && moved) say(STUCK);
+  else if (view.stuck && moved) say(stuckWords(view));
 }
 
 const PATIENCE_MS = 8000;  // a verdict this late is said to be on its way, and why
@@ -261,7 +263,7 @@ async function act(action, extra = {}) {
     table.highlight(null);
     show(data.view);
     // Said after the view is shown: the same view may have come first by the socket.
-    say(data.hint ? `Hint: ${data.reason}` : view.stuck && !view.won ? STUCK : TOLD.has(action) ? data.reason : "");
+    say(data.hint ? `Hint: ${data.reason}` : view.stuck && !view.won ? stuckWords(view) : TOLD.has(action) ? data.reason : "");
     if (data.hint) table.highlight(data.hint);
     return data;
   });
@@ -327,7 +329,7 @@ async function open(next, pick = null) {
     : pick === "daily" ? "Today's deal again: you have played it, so this game counts as an ordinary one."
     : pick === "winnable" ? "A deal the solver proved winnable." : "";
   const sent = next.sent_home_at_the_deal ? `${next.sent_home_at_the_deal[0].toUpperCase()}${next.sent_home_at_the_deal.slice(1)}.` : "";
-  const back = `Welcome back: the game is as you left it.${next.stuck && !next.result ? ` ${STUCK}` : ""}`;  // (why its clock stands)
+  const back = `Welcome back: the game is as you left it.${next.stuck && !next.result ? ` ${stuckWords(next)}` : ""}`;  // (why its clock stands)
   say(next.moves ? back : [fresh, sent].filter(Boolean).join(" "));
 }
 
