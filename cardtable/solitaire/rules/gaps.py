@@ -120,7 +120,7 @@ def why_no_gap(state: State, card: Card) -> str | None:
     cards in sight are named.
 
     >>> from cardtable.solitaire import get_variant
-    >>> montana = get_variant("montana").start(1)  # 3♠ lies just before 4♦
+    >>> montana = get_variant("montana").start(1)  # 3♠ lies at place 32, 2♣ after it
     >>> why_no_gap(montana, montana.piles[montana.variant.index_of_name("t1")][-1])
     '4♠ goes only in a gap just after 3♠, and the place after 3♠ is taken'
     """
