@@ -395,11 +395,15 @@ def thunderjack(args: argparse.Namespace) -> int:
     from cardtable.thunderjack import IllegalAction
 
     rules = None if args.rules is None else named_rules(args.rules).name
+    store = None
     try:
         check_db_folder(args.db)
-        table = BlackjackTable(Store(args.db), args.player, rules, args.seed, aside=args.new_table)
+        store = Store(args.db)
+        table = BlackjackTable(store, args.player, rules, args.seed, aside=args.new_table)
     except CorruptSave as error:
-        raise UserError(f"{error}: `cardtable thunderjack --new-table` keeps it aside and opens a new table "
+        assert store is not None  # (the database opened: only the table in it can't be read)
+        aside = f"{_resume_words(Games(store, args.player), args.db, 'thunderjack')} --new-table"
+        raise UserError(f"{error}: `{aside}` keeps it aside and opens a new table "
                         "(with --player for a browser's player)") from None
     except IllegalAction as error:  # new rules refused mid-round, --new-table refused
         raise UserError(f"--new-table: {error}" if args.new_table else str(error)) from None

@@ -107,6 +107,8 @@ def test_an_unknown_rule_set_and_a_corrupt_table_are_clear_errors(tmp_path: Path
     broken = cardtable(db, "thunderjack")
     assert broken.returncode == 2 and "can't be read back" in broken.stderr
     assert "`cardtable thunderjack --new-table` keeps it aside and opens a new table" in broken.stderr
+    named = cardtable(tmp_path / "other.db", "thunderjack", "--db", str(db))  # the command said names the file in use
+    assert f"`cardtable thunderjack --db {db} --new-table` keeps it aside" in named.stderr
     assert Store(db).table_state("local") == ("{not json", 2)
     renewed = cardtable(db, "thunderjack", "--new-table", "--seed", "3", stdin="10\ndeal\n")
     assert renewed.returncode == 0 and "cardtable: note: the saved table, which can't be read back, is kept as 'local (set aside" in renewed.stderr
