@@ -193,8 +193,12 @@ class Games:
 
     def save(self, game_id: int, session: Session, expected: int | None = None) -> None:
         """Store the game as it is now (as the next version; see ``Store.save``), if it is
-        still the version ``expected`` (by default the one last read or saved here)."""
-        self._saved(game_id, session, None, expected)
+        still the version ``expected`` (by default the one last read or saved here). A game
+        lost beyond undoing is recorded lost then, and ends (``leave``)."""
+        if outcome_status(session) == "lost" and not session.given_up:
+            self.leave(game_id, session, expected)
+        else:
+            self._saved(game_id, session, None, expected)
 
     def _saved(self, game_id: int, session: Session, status: str | None, expected: int | None) -> None:
         """``Store.save``, expecting the version last read or saved here unless told."""
@@ -208,8 +212,7 @@ class Games:
         down): it counts as lost even before a move, as the win has been seen."""
         session.pause()
         self._saved(game_id, session, "won" if session.is_won else "lost", expected)
-        session.is_over = True
-        session.given_up = not session.is_won
+        ended(session, "won" if session.is_won else "lost")
 
     def leave(self, game_id: int, session: Session, expected: int | None = None) -> None:
         """The player gives up this game for another: won stays won; otherwise it counts
@@ -220,5 +223,18 @@ class Games:
         session.pause()
         status = "won" if session.is_won else ("lost" if session.history.begun else "unplayed")
         self._saved(game_id, session, status, expected)
-        session.is_over = True
-        session.given_up = status != "won"
+        ended(session, status)
+
+
+def ended(session: Session, status: str) -> None:
+    """Mark ``session``'s game as ended with ``status`` (as recorded): over, and given up
+    unless won, so nothing is played on it."""
+    session.is_over = True
+    session.given_up = status != "won"
+
+
+def outcome_status(session: Session) -> str | None:
+    """The result a save of ``session`` records by itself: "won", "lost" where it is lost
+    beyond undoing (``Session.is_lost``: a new deal would give nothing up), else None."""
+    return "won" if session.is_won else "lost" if session.is_lost else None
+

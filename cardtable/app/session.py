@@ -56,10 +56,12 @@ GIVEN_UP = "this game was given up: start a new deal"
 
 
 def _playable(action: Callable[Concatenate[Session, _P], Outcome]) -> Callable[Concatenate[Session, _P], Outcome]:
-    """``action``, refused with ``GIVEN_UP`` once the session's game was given up."""
+    """``action``, refused once the game was given up (``GIVEN_UP``; ``LOST`` if lost beyond undoing)."""
 
     def guarded(session: Session, /, *args: _P.args, **kwargs: _P.kwargs) -> Outcome:
-        return Outcome(False, GIVEN_UP) if session.given_up else action(session, *args, **kwargs)
+        if session.given_up:
+            return Outcome(False, LOST if session.is_lost else GIVEN_UP)
+        return action(session, *args, **kwargs)
 
     update_wrapper(guarded, action)  # its name and docstring
     return guarded
@@ -110,8 +112,7 @@ class Session:
         self._won: Known = None
         self.is_over = self.is_won
         self.given_up = False
-        """Whether the game was given up (left for another, or "show me" seen): over
-        without a win, and played on no further. A won game may still be undone."""
+        """Whether the game was given up (left, "show me" seen, or lost beyond undoing): played on no further."""
         self._elapsed = elapsed
         self._clock = clock
         self._running_since: float | None = None
@@ -141,10 +142,10 @@ class Session:
 
     @property
     def result(self) -> str | None:
-        """How the game ended, once that is settled: "won" (even if undone since, to look
-        back: the win is counted) or "given up"; None while it is in play."""
+        """How the game ended, once settled: "won" (even if undone since, to look back: the win
+        counts), "lost" (beyond undoing, ``is_lost``) or "given up"; None while in play."""
         if self.given_up:
-            return "given up"
+            return "lost" if self.is_lost else "given up"
         return "won" if self.is_over or self.is_won else None
 
     @property
@@ -216,8 +217,7 @@ class Session:
 
     @property
     def is_lost(self) -> bool:
-        """Whether the game is lost beyond undoing: nothing leads anywhere, and no position
-        played from offered a choice (Clock's deal decides its game)."""
+        """Whether nothing leads anywhere and no position played from offered a choice (Clock's): no undo helps."""
         return not self.is_won and self.is_stuck() and not self.history.had_a_choice()
 
     @property

@@ -160,9 +160,9 @@ def status_line(session: Session, stock: bool = False) -> str:
 
 def _looking_back(session: Session) -> str:
     """What the status line says of a game given up (by "show me", say: it counts as
-    lost), or of a won game undone to look back (the win still counts)."""
+    lost) or lost beyond undoing, or of a won game undone to look back (the win still counts)."""
     if session.given_up:
-        return ", given up"
+        return f", {session.result}"
     return ", won (undone to look back)" if session.result == "won" and not session.is_won else ""
 
 
@@ -222,7 +222,7 @@ def still_winnable(
     unknown verdict is searched again, longer (``Indicator.longer``). ``searching`` is
     told before a search, which may take seconds, so the player knows why nothing shows."""
     if session.given_up:
-        return "  still winnable? the game was given up: start a new deal"
+        return f"  still winnable? the game {'is lost' if session.is_lost else 'was given up'}: start a new deal"
     if session.is_won:
         return "  still winnable? the game is won"
     if searching is not None and indicator.remembered(session.history) is None:

@@ -34,7 +34,7 @@ from cardtable.app.guide import Effort, SolvingHinter
 from cardtable.app.searches import WAITED_NICENESS, search_process
 from cardtable.app.showing import NODES as SHOW_NODES
 from cardtable.app.showing import NoWin, Playback, gives_up, playback, reveals
-from cardtable.app.service import Games, today
+from cardtable.app.service import Games, ended, outcome_status, today
 from cardtable.app.solved import store_indicator
 from cardtable.app.standing import LONGER_AFTER, Verdict
 from cardtable.app.storage import Save
@@ -312,7 +312,10 @@ class LiveGames:
                 self._warm.pop((live.player, live.game_id), None)
                 raise StaleGame(f"game {live.game_id} changed since version {version}")
             return outcome, trial, version
-        status = "won" if trial.is_won else None
+        status = outcome_status(trial)
+        if status == "lost":  # lost beyond undoing: recorded so, and played on no further
+            trial.pause()
+            ended(trial, status)
         try:
             await self._saved(Save(live.player, trial, live.game_id, status, version))
         except StaleGame as stale:  # another process saved that version first, or the game was given up

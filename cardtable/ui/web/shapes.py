@@ -99,10 +99,12 @@ class TableOut(Out):
     won: bool
     in_progress: bool
     given_up: bool
-    result: Literal["won", "given up"] | None
+    result: Literal["won", "lost", "given up"] | None = Field(
+        description='how the game ended: "lost" where it was lost beyond undoing (see lost); null while in play')
     stuck: bool = Field(description="no move leads anywhere from what the player can see")
     lost: bool = Field(description="stuck, and no move played could have gone otherwise: no undo helps (Clock's deal "
-                       "decides its game); a new deal gives nothing up, so in_progress is false")
+                       "decides its game). Once a move makes it so, the game is recorded lost and ends: given_up, "
+                       "result \"lost\"")
     can_undo: bool
     can_redo: bool
     can_restart: bool

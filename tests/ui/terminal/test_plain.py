@@ -75,8 +75,10 @@ def test_a_new_deal_asks_before_giving_a_game_in_progress_up_as_lost(tmp_path: P
 def test_a_clock_deal_played_out_is_said_lost_and_a_new_deal_asks_nothing(tmp_path: Path) -> None:
     # Clock's lost game said "undo", and a new deal asked to give up a game already decided.
     db = tmp_path / "p.db"
-    result = cardtable(db, "play", "clock", "--deal", "1", "--plain", stdin="finish\nnew\nquit\n")
+    result = cardtable(db, "play", "clock", "--deal", "1", "--plain", stdin="finish\nstats\nundo\nnew\nquit\n")
     assert "The game is lost: no move played could have gone otherwise. Type new for another deal." in result.stdout
+    assert "Clock: played 1, won 0" in result.stdout  # recorded lost at once, not when left
+    assert "\n  the game is lost: no move leads anywhere" in result.stdout  # undo has nothing to play otherwise
     assert "Give up this game" not in result.stdout
     assert [r.status for r in Store(db).records("local")][0] == "lost"
 

@@ -337,10 +337,14 @@ def test_a_game_played_to_a_dead_end_says_so_and_stops_the_clock(page: Page, ser
     # Clock offers one move a turn: no undo could play it otherwise (it said "undo").
     lost = "The game is lost: no move leads anywhere, and no move played could have gone otherwise. Start a new deal."
     expect(page.locator("#message")).to_have_text(lost)
-    shown = page.request.get(f"{server}/api/games/latest").json()
-    assert shown["stuck"] and shown["lost"] and not shown["in_progress"] and not shown["clock_running"]
-    page.reload()  # said again: the welcome alone left the clock standing without a word why
-    expect(page.locator("#message")).to_have_text(f"Welcome back: the game is as you left it. {lost}")
+    expect(page.locator("#status")).to_contain_text(" · lost")  # recorded so, and played on no further
+    expect(page.locator("#undo")).to_be_disabled()
+    page.keyboard.press("u")
+    expect(page.locator("#message")).to_have_text(lost)
+    assert page.request.get(f"{server}/api/games/latest").status == 204  # nothing unfinished to come back to
+    page.reload()
+    expect(page.locator("#message")).to_have_text("Your last game, as it ended: deal again for another.")
+    expect(page.locator("#status")).to_contain_text(" · lost")
     asked: list[str] = []
     page.on("dialog", lambda dialog: asked.append(dialog.message))
     page.click("#new-game")  # a game decided already is not given up: nothing to ask

@@ -66,7 +66,7 @@ function status() {
   const elapsed = view.elapsed + (view.clock_running ? (performance.now() - view.receivedAt) / 1000 : 0);
   const minutes = Math.floor(elapsed / 60), seconds = Math.floor(elapsed % 60);
   // A won game undone to look back: the win still counts.
-  const over = view.given_up ? " · given up" : view.result === "won" && !view.won ? " · won (undone to look back)" : "";
+  const over = view.given_up ? ` · ${view.result}` : view.result === "won" && !view.won ? " · won (undone to look back)" : "";
   // The timed score falls as the clock runs, by the server's measure, between moves too.
   const falls = shown.score_falls;
   const score = falls ? Math.max(0, falls.points - falls.by * Math.floor(Math.floor(elapsed) / falls.every)) : shown.score;
@@ -241,7 +241,7 @@ async function act(action, extra = {}) {
   }
   if (view.given_up) {  // refused here, with no request to refuse: a card picked for it is put down
     table.redraw();
-    say(endedElsewhere === view.id ? ENDED_ELSEWHERE : GIVEN_UP);
+    say(endedElsewhere === view.id ? ENDED_ELSEWHERE : view.lost ? LOST : GIVEN_UP);
     return { ok: false };
   }
   const run = busy.then(async () => {
@@ -278,7 +278,7 @@ async function act(action, extra = {}) {
 function caughtUp(next) {
   // Another tab's table, shown here; a game it ended (a new deal there leaves it) is said so.
   // (This tab's own "show me" gives a game up too, and its view may come first this way.)
-  const ended = next.given_up && !view.given_up && !playing;
+  const ended = next.given_up && !next.lost && !view.given_up && !playing;  // (a loss is said as the table says it)
   if (!playing) say("");  // what was said was of the table before (a hint, "now click where it goes")
   show(next);
   if (ended) { endedElsewhere = next.id; say(ENDED_ELSEWHERE); }
