@@ -480,7 +480,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         help="text lists the recent games newest first, for reading, and the Thunderjack table's too; csv and "
              "json the solitaire games, oldest first, in time order (`stats thunderjack --format json` the table's)",
     )
-    parser.add_argument("--by-options", action="store_true", help="one line per option set")
+    parser.add_argument("--by-options", action="store_true", help="one line per scoring and auto-build setting played with")
     common(parser)
     parser.set_defaults(handler=stats)
     parser = subparsers.add_parser(
