@@ -360,10 +360,25 @@ class TableApp(App[int]):
 
     # -- keys --------------------------------------------------------------------------
 
+    def relight(self) -> None:
+        """Move the cursor's mark to where the cursor is now without rebuilding the table (a
+        rebuild of Montana's 52 places took over half a second of CPU, and keys pressed
+        meanwhile were lost); rebuilt where the card is not drawn apart (a folded run)."""
+        cards = len(self.drawn.observation.piles[self.cursor_pile])
+        at = self.cursor_card % cards if cards else -1
+        found = [v for v in self.query(CardView) if v.pile == self.cursor_pile and v.position == at]
+        if not found:
+            self.redraw()
+            return
+        for view in self.query(".cursor"):
+            view.remove_class("cursor")
+        found[0].add_class("cursor")
+        self.show_message()
+
     def action_cursor(self, step: int) -> None:
         self.cursor_pile = (self.cursor_pile + step) % len(self.session.variant.piles)
         self.cursor_card = -1
-        self.redraw()
+        self.relight()
 
     def action_card(self, step: int) -> None:
         """Up or down a pile's cards; past its first or last, on to the pile above or below."""
@@ -374,7 +389,7 @@ class TableApp(App[int]):
             self.cursor_pile, self.cursor_card = beside, -1
         else:
             self.cursor_card = at % max(cards, 1)
-        self.redraw()
+        self.relight()
 
     def _pile_beside(self, below: bool) -> int | None:
         """The pile drawn nearest under (or over) the cursor's pile, by where their names
