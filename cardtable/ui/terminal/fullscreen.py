@@ -411,6 +411,8 @@ class TableApp(App[int]):
             self.show(self.session.move_card(*self.selected, pile))
         elif self._deals_here(pile):
             self.show(self.session.deal())
+        elif self.selected is None and cards and (place := played_by_click(self.session.state, pile, self.cursor_card % len(cards))) is not None:
+            self.show(self.session.move_card(pile, self.cursor_card % len(cards), place))  # as a click plays it (Golf, a Pyramid King)
         elif self.selected is not None:  # dropped on its own pile: put back
             self.selected, self.message = None, "put back where it lay"
             self.redraw()

@@ -137,7 +137,8 @@ def _how_to_click(variant: Variant) -> str:
     if not variant.piles_of(PileKind.FOUNDATION):
         return "click a card to play it (or use the arrows and space)"
     if variant.pairs is not None:
-        return "click a card, then the one it pairs with; a card that goes alone goes at a click (or use the arrows and space)"
+        alone = "; a card that goes alone goes at a click" if variant.pairs.singles else ""  # (none in Monte Carlo)
+        return f"click a card, then the one it pairs with{alone} (or use the arrows and space)"
     return "click a card, then where it goes (or use the arrows and space)"
 
 

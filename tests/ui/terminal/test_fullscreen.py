@@ -12,6 +12,7 @@ from cardtable.app import Options, Scoring, Session, Store, order_violations
 from cardtable.app.service import Games
 from cardtable.solitaire import MoveKind, get_variant, legal_moves
 from textual.widgets import Static
+from cardtable.app.clicks import played_by_click
 from cardtable.ui.terminal.fullscreen import CardView, ConfirmScreen, TableApp
 from cardtable.ui.terminal.plain import status_line
 from tests.solitaire.games.positions import last_king_left, position
@@ -555,6 +556,25 @@ def test_down_and_up_go_on_to_the_pile_below_and_above(tmp_path: Path) -> None:
             assert app.cursor_pile == t1 and app.cursor_card == 0  # up the column to its first card
             await pilot.press("up")
             assert app.cursor_pile == c1  # and on to the free cell above it
+
+    asyncio.run(drive())
+
+
+@pytest.mark.parametrize("game", ["golf", "pyramid"])
+def test_space_plays_a_card_that_goes_alone_as_a_click_does(tmp_path: Path, game: str) -> None:
+    # The help line says such a card goes "at a click (or use the arrows and space)": space
+    # picked it up and asked where it goes.
+    session = Session(get_variant(game), 1, Options(auto_build=False))
+    app, _, _ = _app(tmp_path, session)
+    pile, position = next((p, n) for p in range(len(session.state.piles)) for n in range(len(session.state.piles[p]))
+                          if n == len(session.state.piles[p]) - 1 and played_by_click(session.state, p, n) is not None)
+
+    async def drive() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.cursor_pile, app.cursor_card = pile, position
+            await pilot.press("space")
+            await pilot.pause()
+            assert app.session.move_count == 1 and app.selected is None, app.message
 
     asyncio.run(drive())
 
