@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.app.hints import RANKER
-from cardtable.cards import Card
+from cardtable.cards import Card, card_of
 from cardtable.cards.words import listed, number_word
 from cardtable.solitaire import WON_ALREADY, Move, MoveKind, Play, State, Variant, apply, check, is_won, legal_moves
 from cardtable.solitaire.model import PileKind
@@ -334,11 +334,43 @@ def why_stuck(state: State, source: int, position: int) -> str:
     if held:
         return held
     count = len(cards) - at
-    said = {check(state, Move(MoveKind.MOVE, source, j, count)).reason
-            for j, other in enumerate(state.variant.piles) if j != source and other.takes_cards}
+    said_by = {j: check(state, Move(MoveKind.MOVE, source, j, count)).reason
+               for j, other in enumerate(state.variant.piles) if j != source and other.takes_cards}
+    said = set(said_by.values())
     if len(said) == 1:
         return said.pop()
-    return (count == 1 and why_no_gap(state, cards[at])) or "that card has no legal move now"
+    return (count == 1 and why_no_gap(state, cards[at])) or _builds_only_on(state, source, at, said_by) or (
+        "that card has no legal move now")
+
+
+def _builds_only_on(state: State, source: int, at: int, said_by: dict[int, str]) -> str:
+    """Why the card at ``at`` of ``source``, which every column refuses by the columns'
+    one build rule, goes nowhere: the cards it builds on, none at a column's end, then
+    what an empty column and the foundations say; "" where the refusals are not all
+    the build rule's. Only cards in sight are named.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> klondike = get_variant("klondike").start(1)
+    >>> t1 = klondike.variant.index_of_name("t1")
+    >>> print(why_stuck(klondike, t1, -1))
+    4♠ builds only on 5♦ or 5♥ (build down by one in alternating colours), and no column ends in one; no foundation takes it yet
+    """
+    variant = state.variant
+    card, deck = state.piles[source][at], variant.deck
+    full = [j for j in variant.tables.tableau if j != source and state.piles[j]]
+    rule = variant.piles[full[0]].build if full else None
+    if rule is None or not all(said_by.values()) or any(variant.piles[j].build != rule or said_by.get(j) != (
+            f"{card.symbol} can't go on {state.piles[j][-1].symbol}: {rule.phrase}") for j in full):
+        return ""
+    onto = [card_of(r, s) for s in deck.suits for r in deck.ranks if rule.allows(deck, card_of(r, s), card)]
+    if not onto:
+        return ""
+    word = variant.piles[full[0]].id.title.rsplit(" ", 1)[0]
+    parts = [f"{card.symbol} builds only on {listed([c.symbol for c in onto], 'or')} ({rule.phrase}), and no {word} ends in one"]
+    parts += sorted({said_by[j] for j in variant.tables.tableau if j != source and not state.piles[j]})[:1]
+    if variant.tables.foundations:
+        parts.append("no foundation takes it yet")
+    return "; ".join(parts)
 
 
 def held_by_pile(state: State, source: int, at: int) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from cardtable.app import Options, Session
 from cardtable.app.hints import describe
-from cardtable.app.clicks import played_by_click, the_only_move, why_nowhere
+from cardtable.app.clicks import played_by_click, targets, the_only_move, why_nowhere
 from cardtable.solitaire import Move, MoveKind, Variant, apply, get_variant, legal_moves, variants
 from cardtable.solitaire.rules.pairs import exposed_piles
 from tests.solitaire.games.positions import position
@@ -217,6 +217,37 @@ def test_every_card_that_fills_no_gap_names_the_card_it_must_follow(variant: Var
             if state.piles[pile] and pile not in movable and state.is_face_up(pile, len(state.piles[pile]) - 1):
                 said = why_nowhere(state, pile, -1)
                 assert said != "that card has no legal move now" and state.piles[pile][-1].symbol in said
+        if not moves:
+            break
+        state = apply(state, rng.choice(moves))
+
+
+def test_a_card_the_columns_refuse_by_their_build_names_the_cards_it_builds_on() -> None:
+    # Every column refusing it, each with its own top card, said only "that card has no
+    # legal move now".
+    klondike = get_variant("klondike").start(1)
+    assert why_nowhere(klondike, klondike.variant.index_of_name("t1"), -1) == (
+        "4♠ builds only on 5♦ or 5♥ (build down by one in alternating colours), and no column ends in one;"
+        " no foundation takes it yet")
+    bisley = get_variant("bisley").start(1)
+    assert why_nowhere(bisley, bisley.variant.index_of_name("t13"), -1).startswith(
+        "9♠ builds only on 8♠ or 10♠ (build up or down by one in suit)")
+
+
+@pytest.mark.parametrize("variant", variants(), ids=lambda v: v.id)
+def test_the_cards_a_refused_card_builds_on_are_none_of_the_columns_ends(variant: Variant) -> None:
+    rng = random.Random(variant.id)
+    state = variant.start(2)
+    for _ in range(40):
+        tops = {state.piles[j][-1].symbol for j in variant.tables.tableau if len(state.piles[j]) > state.hidden[j]}
+        for pile in variant.tables.tableau:
+            cards = state.piles[pile]
+            if len(cards) > state.hidden[pile] and not targets(state, pile, 1):
+                said = why_nowhere(state, pile, -1)
+                if " builds only on " in said:
+                    named = said.split(" builds only on ")[1].split(" (")[0].replace(" or ", ", ").split(", ")
+                    assert not tops & set(named) - {cards[-1].symbol}, said
+        moves = legal_moves(state)
         if not moves:
             break
         state = apply(state, rng.choice(moves))
