@@ -345,15 +345,16 @@ def why_stuck(state: State, source: int, position: int) -> str:
 
 def _builds_only_on(state: State, source: int, at: int, said_by: dict[int, str]) -> str:
     """Why the card at ``at`` of ``source``, which every column refuses by the columns'
-    one build rule, goes nowhere: the cards it builds on, none at a column's end, then
-    what an empty column and the foundations say; "" where the refusals are not all
-    the build rule's. Only cards in sight are named.
+    one build rule, goes nowhere: it builds on no column's last card, then what an empty
+    column and the foundations say; "" where the refusals are not all the build rule's,
+    or the card builds on no card at all. No other card is named: the cards it would
+    build on may lie face down.
 
     >>> from cardtable.solitaire import get_variant
     >>> klondike = get_variant("klondike").start(1)
     >>> t1 = klondike.variant.index_of_name("t1")
     >>> print(why_stuck(klondike, t1, -1))
-    4♠ builds only on 5♦ or 5♥ (build down by one in alternating colours), and no column ends in one; no foundation takes it yet
+    4♠ builds on no column's last card (build down by one in alternating colours); no foundation takes it yet
     """
     variant = state.variant
     card, deck = state.piles[source][at], variant.deck
@@ -362,11 +363,10 @@ def _builds_only_on(state: State, source: int, at: int, said_by: dict[int, str])
     if rule is None or not all(said_by.values()) or any(variant.piles[j].build != rule or said_by.get(j) != (
             f"{card.symbol} can't go on {state.piles[j][-1].symbol}: {rule.phrase}") for j in full):
         return ""
-    onto = [card_of(r, s) for s in deck.suits for r in deck.ranks if rule.allows(deck, card_of(r, s), card)]
-    if not onto:
+    if not any(rule.allows(deck, card_of(r, s), card) for s in deck.suits for r in deck.ranks):
         return ""
     word = variant.piles[full[0]].id.title.rsplit(" ", 1)[0]
-    parts = [f"{card.symbol} builds only on {listed([c.symbol for c in onto], 'or')} ({rule.phrase}), and no {word} ends in one"]
+    parts = [f"{card.symbol} builds on no {word}'s last card ({rule.phrase})"]
     parts += sorted({said_by[j] for j in variant.tables.tableau if j != source and not state.piles[j]})[:1]
     if variant.tables.foundations:
         parts.append("no foundation takes it yet")

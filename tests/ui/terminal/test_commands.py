@@ -26,7 +26,7 @@ def session() -> Session:
     [
         ("7C", "7C is not face up on the table"),
         ("bogus", "'bogus' is not a card or a pile (help lists moves)"),
-        ("t1", "6♦ builds only on 7♣ or 7♠ (build down by one in alternating colours), and no column ends in one; no foundation takes it yet"),  # its top card, 6D, named alone
+        ("t1", "6♦ builds on no column's last card (build down by one in alternating colours); no foundation takes it yet"),  # its top card, 6D, named alone
         ("t1 zz", "'zz' is not a pile"),
         ("t9 t1", "Klondike has no pile 't9' (its piles: stock, waste, f1-f4, t1-t7)"),  # each way of naming a pile the game lacks says so alike
         ("JS t8", "Klondike has no pile 't8' (its piles: stock, waste, f1-f4, t1-t7)"),

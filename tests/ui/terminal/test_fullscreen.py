@@ -46,7 +46,7 @@ def test_click_a_card_then_its_target_moves_it_and_keys_undo(tmp_path: Path) -> 
             assert _top(app.session, "t2") == "JS"
             await pilot.click(f"#card-{session.pile_index('t1')}-0")  # 6♦ goes nowhere: not picked up, and why
             await pilot.pause()
-            assert app.selected is None and app.message.startswith("6♦ builds only on 7♣ or 7♠")
+            assert app.selected is None and app.message.startswith("6♦ builds on no column's last card")
             await pilot.press("d")
             assert _top(app.session, "waste") == "KD"
             await pilot.press("i")
