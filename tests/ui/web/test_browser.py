@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +25,7 @@ from tests.ui.web.serving import serving
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).parents[3] / "test-artifacts"
 SOLUTION = Path(__file__).parents[2] / "fixtures" / "freecell" / "deal-1.solution"
+Switch = dict[str, Callable[[Route], None]]  # "answer": how actions are answered, when set
 FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
@@ -52,6 +53,22 @@ def page(browser: Browser, server: str) -> Iterator[Page]:
     opened.goto(server)
     expect(opened.locator("#status")).to_contain_text("deal")
     yield opened
+    context.close()
+
+
+@pytest.fixture
+def switched(browser: Browser, server: str) -> Iterator[tuple[Page, Switch]]:
+    """A page whose game actions go to the server until ``switch["answer"]`` is set: then
+    that answers them (a route's handler). Routed before the page loads: CI saw a route set
+    up just before an action leave the action unrouted."""
+    switch: Switch = {}
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    opened = context.new_page()
+    opened.route("**/api/games/*/actions",
+                 lambda route: switch["answer"](route) if "answer" in switch else route.continue_())
+    opened.goto(server)
+    expect(opened.locator("#status")).to_contain_text("deal")
+    yield opened, switch
     context.close()
 
 
@@ -179,14 +196,15 @@ def test_drag_a_run_onto_a_legal_target_and_see_it_land(page: Page) -> None:
     snap(page, "drag-run-landed")
 
 
-def test_a_lost_connection_slides_the_cards_back_and_says_so(page: Page) -> None:
+def test_a_lost_connection_slides_the_cards_back_and_says_so(switched: tuple[Page, Switch]) -> None:
+    page, switch = switched
     start(page, "klondike", 7)
-    page.route("**/actions", lambda route: route.abort())
+    switch["answer"] = lambda route: route.abort()
     page.click('#table .card[data-pile="t6"] >> nth=-1')
     page.click('#table .card[data-pile="t2"] >> nth=-1')
     expect(page.locator("#message")).to_contain_text("could not be reached")
     assert top(page, "t6") == "TH" and top(page, "t2") == "JS"
-    page.unroute("**/actions")
+    del switch["answer"]
     page.click('#table .card[data-pile="t6"] >> nth=-1')
     page.click('#table .card[data-pile="t2"] >> nth=-1')
     expect(page.locator('#table .card[data-pile="t2"]').last).to_have_attribute("data-card", "TH")
@@ -1136,11 +1154,13 @@ def test_a_game_opened_again_shows_its_clock_running_as_the_server_runs_it(page:
     assert _clock(again) >= first + 2  # shown running, as the server counts it (not stood still until a move)
 
 
-def test_a_refusal_without_a_table_is_said_not_taken_for_a_broken_page(page: Page, server: str) -> None:
+def test_a_refusal_without_a_table_is_said_not_taken_for_a_broken_page(
+    switched: tuple[Page, Switch],
+) -> None:
+    page, switch = switched
     start(page, "klondike", 7)
     damaged = "saved game 1 can't be read back (a step is not a move); it is left as it is"
-    page.route("**/actions", lambda route: route.fulfill(status=409, json={"detail": damaged}))  # as the schema allows
+    switch["answer"] = lambda route: route.fulfill(status=409, json={"detail": damaged})  # as the schema allows
     page.keyboard.press("h")
     expect(page.locator("#message")).to_contain_text("can't be read back")
     expect(page.locator("#message")).not_to_contain_text("Something went wrong")
-    page.unroute("**/actions")
