@@ -20,6 +20,7 @@ from cardtable.solitaire.formats import render_state
 from cardtable.ui.terminal.commands import run_command
 from cardtable.ui.terminal.fullscreen import CardView, TableApp
 from cardtable.ui.terminal.plain import show, status_line, still_winnable
+from cardtable.ui.terminal.table_view import pile_column
 from cardtable.ui.web.views import table_view
 from tests.ui.web.test_hidden import mentions
 
@@ -45,7 +46,7 @@ def _fullscreen_texts(app: TableApp) -> str:
                 gather(child)
 
     for i in range(len(app.session.state.piles)):
-        gather(app.pile_column(i, room=200))
+        gather(pile_column(app.drawn, app.marks, i, room=200))
     return " ".join(texts)
 
 

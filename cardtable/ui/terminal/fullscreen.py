@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Iterator
 from dataclasses import replace
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.errors import NoWidget
 from textual.events import Click, MouseDown, MouseUp, Resize
 from textual.widgets import Footer, Static
@@ -33,9 +31,7 @@ from cardtable.kernel_cache import COMPILING, search_is_cached
 from cardtable.solitaire import Move
 from cardtable.solitaire.model import PileKind
 from cardtable.solitaire.rulebook import rules_page
-from cardtable.ui.terminal.layout import (
-    GAP, MESSAGE_LINES, NARROWEST, TOO_SMALL, WIDEST, Fans, Line, fitted, first_words, fold, too_small, with_verdict,
-)
+from cardtable.ui.terminal.layout import MESSAGE_LINES, TOO_SMALL, fitted, first_words, too_small, with_verdict
 from cardtable.ui.terminal.playback import PlaybackScreen, undo_offer
 from cardtable.ui.terminal.plain import (
     DAILY_AGAIN, DAILY_IN_PLAY, as_played_elsewhere, clock_standing, daily_in_play, give_up_question, kept_as_saved, new_deal, put_away,
@@ -43,7 +39,7 @@ from cardtable.ui.terminal.plain import (
 )
 from cardtable.ui.terminal.screens import KEYS, ConfirmScreen, TextScreen
 from cardtable.ui.terminal.watching import on_hang_up, pause_while_covered
-from cardtable.ui.terminal.table_view import TABLE_CSS, CardView, Marks, TableView, card_views
+from cardtable.ui.terminal.table_view import TABLE_CSS, CardView, Marks, TableView
 
 __all__ = ["CardView", "ConfirmScreen", "TableApp", "TextScreen", "play_fullscreen"]
 
@@ -141,65 +137,10 @@ class TableApp(App[int]):
         if self.session.clock_running and self.query("#message"):
             self.show_message()
 
-    def rows_of_cards(self) -> Iterator[Horizontal]:
-        """``Layout.ROWS``: the stock and waste in a row, then each reserve beside its
-        row of foundation cards, every card side by side."""
-        variant = self.drawn.variant
-        reserves, homes = variant.piles_of(PileKind.RESERVE), variant.piles_of(PileKind.FOUNDATION)
-        rest = [i for i, spec in enumerate(variant.piles) if spec.kind not in (PileKind.RESERVE, PileKind.FOUNDATION)]
-        yield Horizontal(*(self.pile_column(i, WIDEST, 1) for i in rest), classes="row", id="top")
-        for n in range(max(len(reserves), len(homes))):
-            yield Horizontal(*(self.pile_column(i, NARROWEST, 1, across=True) for i in (*reserves[n : n + 1], *homes[n : n + 1])), classes="row")
-
-    def pile_column(self, i: int, wide: int = WIDEST, room: int = 1, across: bool = False) -> Vertical | Horizontal:
-        """One pile as a column of card views, ``wide`` characters across; a column
-        folds what does not fit in ``room`` lines, keeping its top cards in sight
-        (``across``: its name, then every card side by side)."""
-        spec = self.drawn.variant.piles[i]
-        cards = self.drawn.observation.piles[i]
-        fanned = spec.kind is PileKind.WASTE and self.drawn.variant.traits.draw > 1
-        if across:
-            shown = tuple(Line(n) for n in range(len(cards)))
-        elif spec.kind is PileKind.TABLEAU:
-            shown = fold(len(cards), sum(1 for c in cards if c is None), room)
-        elif fanned:  # the cards the last turn showed, side by side, the playable one last
-            shown = tuple(Line(n) for n in range(max(len(cards) - self.drawn.variant.traits.draw, 0), len(cards)))
-        else:
-            shown = tuple(Line(n) for n in range(max(len(cards) - 1, 0), len(cards)))
-        views = self._card_views(i, shown, wide)
-        if across:
-            for view in views:
-                view.styles.width = wide + GAP
-            across_row = Horizontal(*views, classes="pile")
-            across_row.styles.width = (wide + GAP) * max(len(views), 1 + sum(spec.dealt))  # rows line up
-            return across_row
-        if fanned:
-            row = Horizontal(*views[1:], classes="row")
-            row.styles.width = (wide + GAP) * self.drawn.variant.traits.draw
-            column = Vertical(views[0], row, classes="pile")
-            column.styles.width = (wide + GAP) * self.drawn.variant.traits.draw
-            return column
-        column = Vertical(*views, classes="pile")
-        column.styles.width = wide
-        if spec.kind is not PileKind.TABLEAU:  # its name and its top card: as tall empty, so rows never shift
-            column.styles.height = 2
-        return column
-
-    def pile_fan(self, i: int, fans: Fans) -> Horizontal:
-        """One fan on a line: its name, then its cards left to right, the playable one last
-        (a long fan folds the cards under its last few)."""
-        cards = self.drawn.observation.piles[i]
-        shown = fold(len(cards), sum(1 for c in cards if c is None), fans.shown)
-        views = self._card_views(i, shown, fans.wide)
-        for view in views:
-            view.styles.margin = (0, GAP, 0, 0)
-        fan = Horizontal(*views, classes="fanned")
-        fan.styles.width = fans.fan_width()
-        return fan
-
-    def _card_views(self, i: int, shown: tuple[Line, ...], wide: int) -> list[CardView]:
-        """Pile ``i``'s name (its empty place) and the cards of ``shown``, ``wide`` characters each."""
-        return card_views(self.drawn, i, shown, wide, Marks(self.hinted, self.selected, self.cursor_pile, self.cursor_card))
+    @property
+    def marks(self) -> Marks:
+        """What the player has lit: the hinted move, the card picked up, the cursor."""
+        return Marks(self.hinted, self.selected, self.cursor_pile, self.cursor_card)
 
     def redraw(self) -> None:
         """Rebuild the table from the session (the engine's state is the only truth)."""

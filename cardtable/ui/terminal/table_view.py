@@ -3,6 +3,7 @@ laid out from the session after every change (``layout.py`` says where each pile
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,8 @@ from cardtable.solitaire import Move, MoveKind
 from cardtable.solitaire.model import PileKind, State
 from cardtable.solitaire.traits import Layout
 from cardtable.ui.terminal.layout import (
-    GAP, MESSAGE_LINES, Line, fan_rows, peak_columns, pile_width, short_name, tableau_rows, top_rows,
+    GAP, MESSAGE_LINES, NARROWEST, WIDEST, Fans, Line, fan_rows, fold, peak_columns, pile_width, short_name, tableau_rows,
+    top_rows,
 )
 
 if TYPE_CHECKING:
@@ -126,6 +128,67 @@ def hinted_positions(move: Move | None, state: State, i: int) -> set[int]:
     return {cards - 1} if i == move.target else set()
 
 
+def rows_of_cards(drawn: Session, marks: Marks) -> Iterator[Horizontal]:
+    """``Layout.ROWS``: the stock and waste in a row, then each reserve beside its
+    row of foundation cards, every card side by side."""
+    variant = drawn.variant
+    reserves, homes = variant.piles_of(PileKind.RESERVE), variant.piles_of(PileKind.FOUNDATION)
+    rest = [i for i, spec in enumerate(variant.piles) if spec.kind not in (PileKind.RESERVE, PileKind.FOUNDATION)]
+    yield Horizontal(*(pile_column(drawn, marks, i, WIDEST, 1) for i in rest), classes="row", id="top")
+    for n in range(max(len(reserves), len(homes))):
+        yield Horizontal(*(pile_column(drawn, marks, i, NARROWEST, 1, across=True) for i in (*reserves[n : n + 1], *homes[n : n + 1])), classes="row")
+
+
+def pile_column(
+    drawn: Session, marks: Marks, i: int, wide: int = WIDEST, room: int = 1, across: bool = False,
+) -> Vertical | Horizontal:
+    """One pile as a column of card views, ``wide`` characters across; a column
+    folds what does not fit in ``room`` lines, keeping its top cards in sight
+    (``across``: its name, then every card side by side)."""
+    spec = drawn.variant.piles[i]
+    cards = drawn.observation.piles[i]
+    fanned = spec.kind is PileKind.WASTE and drawn.variant.traits.draw > 1
+    if across:
+        shown = tuple(Line(n) for n in range(len(cards)))
+    elif spec.kind is PileKind.TABLEAU:
+        shown = fold(len(cards), sum(1 for c in cards if c is None), room)
+    elif fanned:  # the cards the last turn showed, side by side, the playable one last
+        shown = tuple(Line(n) for n in range(max(len(cards) - drawn.variant.traits.draw, 0), len(cards)))
+    else:
+        shown = tuple(Line(n) for n in range(max(len(cards) - 1, 0), len(cards)))
+    views = card_views(drawn, i, shown, wide, marks)
+    if across:
+        for view in views:
+            view.styles.width = wide + GAP
+        across_row = Horizontal(*views, classes="pile")
+        across_row.styles.width = (wide + GAP) * max(len(views), 1 + sum(spec.dealt))  # rows line up
+        return across_row
+    if fanned:
+        row = Horizontal(*views[1:], classes="row")
+        row.styles.width = (wide + GAP) * drawn.variant.traits.draw
+        column = Vertical(views[0], row, classes="pile")
+        column.styles.width = (wide + GAP) * drawn.variant.traits.draw
+        return column
+    column = Vertical(*views, classes="pile")
+    column.styles.width = wide
+    if spec.kind is not PileKind.TABLEAU:  # its name and its top card: as tall empty, so rows never shift
+        column.styles.height = 2
+    return column
+
+
+def pile_fan(drawn: Session, marks: Marks, i: int, fans: Fans) -> Horizontal:
+    """One fan on a line: its name, then its cards left to right, the playable one last
+    (a long fan folds the cards under its last few)."""
+    cards = drawn.observation.piles[i]
+    shown = fold(len(cards), sum(1 for c in cards if c is None), fans.shown)
+    views = card_views(drawn, i, shown, fans.wide, marks)
+    for view in views:
+        view.styles.margin = (0, GAP, 0, 0)
+    fan = Horizontal(*views, classes="fanned")
+    fan.styles.width = fans.fan_width()
+    return fan
+
+
 class TableView(Vertical):
     """The piles, rebuilt from the session after every change."""
 
@@ -135,29 +198,30 @@ class TableView(Vertical):
 
     def compose(self) -> ComposeResult:
         table = self.table
-        variant = table.drawn.variant
+        drawn, marks = table.drawn, table.marks
+        variant = drawn.variant
         width, height = table.size.width or 80, table.size.height or 24
         if variant.traits.layout is Layout.ROWS:
-            yield from table.rows_of_cards()
+            yield from rows_of_cards(drawn, marks)
             return
         fans = variant.traits.layout is Layout.FANS
         tops, rows = top_rows(variant, width), [] if fans else tableau_rows(variant)
         wide = pile_width([len(r) for r in tops + rows], width)
         for n, row in enumerate(tops):
-            yield Horizontal(*(table.pile_column(i, wide, 1) for i in row), classes="row", id="top" if n == 0 else None)
+            yield Horizontal(*(pile_column(drawn, marks, i, wide, 1) for i in row), classes="row", id="top" if n == 0 else None)
         # What is left once the message (3 lines), the keys (1) and the rows above (a name
         # and a card each) are drawn, less the columns' own names.
         room = max(3, height - MESSAGE_LINES - 1 - 2 * len(tops) - 1)
         if fans:
             laid = fan_rows(variant, width, room + 1)
             spaced = "row spaced" if 2 * len(laid.rows) - 1 <= room + 1 else "row"
-            yield Vertical(*(Horizontal(*(table.pile_fan(i, laid) for i in row), classes=spaced) for row in laid.rows), id="tableau")
+            yield Vertical(*(Horizontal(*(pile_fan(drawn, marks, i, laid) for i in row), classes=spaced) for row in laid.rows), id="tableau")
             return
         if len(rows) == 1:
-            yield Horizontal(*(table.pile_column(i, wide, room) for i in rows[0]), classes="row", id="tableau")
+            yield Horizontal(*(pile_column(drawn, marks, i, wide, room) for i in rows[0]), classes="row", id="tableau")
             return
         if variant.traits.layout is not Layout.TRIANGLE:  # a grid: its rows lined up by column
-            grid = (Horizontal(*(table.pile_column(i, wide, 1) for i in row), classes="row") for row in rows)
+            grid = (Horizontal(*(pile_column(drawn, marks, i, wide, 1) for i in row), classes="row") for row in rows)
             yield Vertical(*grid, id="tableau")
             return
         across = peak_columns(variant)  # a triangle: each pile between the piles covering it
@@ -171,7 +235,7 @@ class TableView(Vertical):
                 if indent > 0:
                     views.append(Static("", classes="indent"))
                     views[-1].styles.width = indent
-                views.append(table.pile_column(i, wide, 1))
+                views.append(pile_column(drawn, marks, i, wide, 1))
                 at += max(indent, 0) + wide + GAP
             lines.append(Horizontal(*views, classes="row"))
         yield Vertical(*lines, id="tableau")
