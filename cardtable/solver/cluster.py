@@ -147,13 +147,35 @@ def _reachable(address: str) -> None:
     if parsed.scheme not in ("tcp", "tls", "ws", "wss") or not parsed.hostname or parsed.port is None:
         return  # a protocol not over TCP (inproc, ucx): Dask's client says what it makes of it
     try:
-        socket.create_connection((parsed.hostname, parsed.port), timeout=PROBE_SECONDS).close()
+        probe = socket.create_connection((parsed.hostname, parsed.port), timeout=PROBE_SECONDS)
     except socket.gaierror as error:
         raise ConnectionError(f"there is no host {parsed.hostname!r} ({error.strerror})") from None
     except ConnectionRefusedError:
         raise ConnectionError(f"nothing listens on port {parsed.port} of {parsed.hostname}: is the scheduler running?") from None
     except OSError:
         return  # a slow network, or a firewall: Dask's client tries for longer
+    with probe:
+        if parsed.scheme == "tcp":
+            _greeted(probe)
+
+
+def _greeted(probe: socket.socket) -> None:
+    """Raise NotAScheduler unless what answers on ``probe`` greets as a Dask scheduler
+    does, at once and unasked (its first frame count, 8 bytes little-endian): a web
+    server (a dashboard's port) waits for a request, and Dask's client would wait on it
+    for ``CONNECT_SECONDS``. (The scheduler logs the probe as a connection "closed before
+    handshake completed", at INFO.)"""
+    try:
+        first = probe.recv(64)
+    except TimeoutError:
+        raise NotAScheduler(
+            f"no Dask scheduler answered there (what listens there said nothing in {PROBE_SECONDS:g} s, and a "
+            "scheduler greets at once: is it a dashboard's or another server's port?)"
+        ) from None
+    except OSError:
+        return  # cut off mid-greeting: Dask's client says what it makes of it
+    if len(first) >= 8 and not 0 < int.from_bytes(first[:8], "little") <= 64:
+        raise NotAScheduler("no Dask scheduler answered there (something answered, but not in Dask's protocol)")
 
 
 def first_line(error: BaseException) -> str:

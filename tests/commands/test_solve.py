@@ -22,6 +22,7 @@ import pytest
 from cardtable.cli import main
 from cardtable.app.solved import SolvedDeals
 from cardtable.solver import Outcome
+from cardtable.solver import cluster
 from cardtable.solver.batch import DealResult
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "freecell"
@@ -579,6 +580,24 @@ def test_a_scheduler_address_where_something_else_answers_is_a_clear_error(capsy
     assert status == 2 and out == ""
     assert err.startswith(f"cardtable: can't use the cluster at tcp://127.0.0.1:{port}: no Dask scheduler answered there (")
     assert "EiB" not in err and "MemoryError" not in err, err  # its bytes' "size" is no news to the user
+
+
+def test_a_scheduler_address_where_a_silent_server_listens_is_refused_in_seconds(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server that waits to be asked (a web server: the dashboard's port given for the
+    scheduler's) is told from a scheduler, which greets at once, before Dask's client
+    would give up on it."""
+    monkeypatch.setattr(cluster, "PROBE_SECONDS", 0.5)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()  # connections wait in its backlog, answered by no one
+        port = silent.getsockname()[1]
+        began = time.monotonic()
+        status, out, err = run(capsys, "solve", "freecell", "--deals", "1-3", "--no-store", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert status == 2 and out == ""
+    assert "said nothing in 0.5 s, and a scheduler greets at once: is it a dashboard's or another server's port?" in err, err
+    assert time.monotonic() - began < cluster.CONNECT_SECONDS / 2
 
 
 def test_budgets_read_with_separators_and_a_shuffling_redeal_is_called_foresight(capsys: pytest.CaptureFixture[str]) -> None:
