@@ -194,6 +194,29 @@ def why_undecided(state: State) -> str:
     return "cards are still " + listed(where)
 
 
+def why_unfinished(state: State) -> str:
+    """Why ``finish`` leaves the rest of a game to the player, in the player's words:
+    what keeps it undecided, else what the finish would have had to choose.
+
+    >>> from cardtable.solitaire import get_variant
+    >>> why_unfinished(get_variant("freecell").start(1))
+    'it sends cards home and sets at most 4 aside to free them (one to each empty cell or column), and the cards left need more play than that'
+    >>> why_unfinished(get_variant("black-hole").start(1))
+    'which card goes home next is a choice, and those choices are the game'
+    """
+    undecided = why_undecided(state)
+    if undecided:
+        return undecided
+    if state.variant.goal is not Goal.ALL_TO_FOUNDATIONS:
+        return "the cards left still offer choices, and those are the game"
+    if not state.variant.tables.homes_in_order:
+        return "which card goes home next is a choice, and those choices are the game"
+    free = _free_places(state)
+    aside = f"at most {free} aside" if free > 1 else "one aside"
+    return (f"it sends cards home and sets {aside} to free them (one to each empty cell or column), "
+            "and the cards left need more play than that")
+
+
 
 FINISH_POSITIONS = 2_000
 """Positions the finish may look at before it says the game can't be finished yet."""

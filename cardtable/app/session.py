@@ -22,7 +22,7 @@ from functools import cache, partial, update_wrapper
 from itertools import dropwhile
 from typing import Concatenate, ParamSpec
 
-from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck, why_undecided
+from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck, why_unfinished
 from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards, why_nowhere
 from cardtable.app.events import Event, EventKind, walked
 from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, pointing_back, seen_down
@@ -577,9 +577,9 @@ class Session:
             return Outcome(False, WON_ALREADY)
         done = finish(self.state)
         if done is None:
-            if self.is_stuck():  # (said as the table says it: no "cards left need play" where none can be played)
+            if self.is_stuck():  # (said as the table says it: no "need more play" where none can be played)
                 return Outcome(False, LOST if self.is_lost else "the game can't be finished: no move leads anywhere now (undo, or start a new deal)")
-            return Outcome(False, f"the game can't be finished automatically yet: {why_undecided(self.state) or 'the cards left need play'}")
+            return Outcome(False, f"the game can't be finished automatically yet: {why_unfinished(self.state)}")
         state, moves = done
         return self._record(moves, state, walked(self.state, moves)[1])
 

@@ -121,7 +121,10 @@ def test_hints_say_why_and_auto_finish_plays_a_decided_game_home() -> None:
     session = Session(get_variant("freecell"), 1, Options(auto_build=False))
     hint = session.hint()
     assert hint.ok and hint.hint is not None and hint.reason
-    assert session.auto_finish().reason == "the game can't be finished automatically yet: the cards left need play"
+    assert session.auto_finish().reason == (
+        "the game can't be finished automatically yet: it sends cards home and sets at most 4 aside to free them "
+        "(one to each empty cell or column), and the cards left need more play than that"
+    )
     klondike = Session(get_variant("klondike"), 1)
     assert klondike.auto_finish().reason.endswith("yet: cards are still face down and in the stock")
     assert klondike.deal().ok
