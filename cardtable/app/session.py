@@ -493,7 +493,7 @@ class Session:
         before = self.history
         self.history = self.history.go_to(self.history.table_steps)
         self._restart = (before, self.history)
-        return self._stepped()
+        return self._stepped("back at the opening position: undo takes the restart back")
 
     def set_bookmark(self) -> Outcome:
         """Remember the current position (with the moves that lead to it)."""

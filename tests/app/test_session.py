@@ -110,7 +110,9 @@ def test_restart_is_one_action_that_undo_takes_back() -> None:
     session.deal()
     session.deal()
     played = session.history
-    assert session.restart().ok and session.move_count == 0
+    restarted = session.restart()
+    assert restarted.ok and session.move_count == 0
+    assert restarted.reason == "back at the opening position: undo takes the restart back"  # a key pressed by mistake
     assert session.can_undo and session.undo().ok
     assert session.history == played and session.move_count == 2
     assert session.can_redo and session.redo().ok and session.move_count == 0  # restarted again

@@ -515,6 +515,7 @@ def test_keys_restart_the_deal_and_mark_a_position_to_come_back_to(tmp_path: Pat
             await pilot.press("R")
             await pilot.pause()
             assert app.session.move_count == 0 and app.session.state == get_variant("klondike").start(7)
+            assert app.message == "back at the opening position: undo takes the restart back"
             assert games.store.load("me", game_id).state == app.session.state  # saved
 
     asyncio.run(drive())

@@ -948,6 +948,7 @@ def test_the_clock_runs_on_from_the_first_move_through_a_restart_and_never_steps
     assert before >= 1  # running (its line is redrawn four times a second, later on a busy machine)
     page.click("#restart")
     expect(page.locator("#status")).to_contain_text("0 moves ·")
+    expect(page.locator("#message")).to_have_text("Back at the opening position: undo takes the restart back")
     shown = [_clock(page)]
     for _ in range(10):
         page.wait_for_timeout(300)

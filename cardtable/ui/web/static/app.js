@@ -223,7 +223,7 @@ async function playBack(run) {
 const GIVEN_UP = "This game was given up: deal a new one to play on.";
 let endedElsewhere = null;  // the id of a game another tab or window ended (said so, and so again)
 const ENDED_ELSEWHERE = "This game was ended in another tab or window: deal a new one to play on.";
-const TOLD = new Set(["bookmark", "to_bookmark"]);  // actions whose words say what they did
+const TOLD = new Set(["bookmark", "to_bookmark", "restart"]);  // actions whose words say what they did
 
 const LOOKING = "Looking for a hint…", LOOKING_AFTER = 700;  // said once a hint is slow to come (a first use compiles)
 
