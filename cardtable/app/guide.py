@@ -41,7 +41,7 @@ WIN_GOES_BACK = "the win found from here goes back through a position already re
 turns the stock round to a position of the game's line: undo, or play on without it."""
 WINS_GO_BACK = "the wins found in the guesses at the cards not yet seen go back through positions already reached, and no hint does"
 """``WIN_GOES_BACK`` where the player does not know every face-down card."""
-NO_WIN_SEEN = "no win found in the guesses tried at the cards not yet seen; the game may still be won"
+NO_WIN_SEEN = "no win found in the guesses tried at the cards not yet seen"
 """``NO_WIN_FOUND`` where the player does not know every face-down card: the search
 tried arrangements of them, not the real one (which "still winnable?" sees)."""
 NO_WIN_FORESEEN = "no win found without knowing where a redeal's shuffle will put the cards, which \"still winnable?\" counts on"
@@ -258,6 +258,18 @@ def pointing_back(hint: Hint, history: History) -> Hint:
     undo = f"undo {back} move{'s' * (back != 1)} to get back to a winnable position"
     said = f"{hint.reason[:-1]}; {undo})" if hint.reason.endswith(")") else f"{hint.reason} ({undo})"
     return replace(hint, reason=said)
+
+
+NOTHING_LEADS_ANYWHERE = "no move leads anywhere now: undo, or start a new deal"
+"""The answer to a hint where the table is stuck (``is_stuck``): no legal move left could help."""
+
+
+def nothing_leads(history: History) -> str:
+    """``NOTHING_LEADS_ANYWHERE``, saying how many moves to undo where ``way_back`` knows."""
+    back = way_back(history)
+    if back is None:
+        return NOTHING_LEADS_ANYWHERE
+    return f"no move leads anywhere now: undo {back} move{'s' * (back != 1)} to get back to a winnable position, or start a new deal"
 
 
 def way_back(history: History) -> int | None:

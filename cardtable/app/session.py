@@ -25,7 +25,7 @@ from typing import Concatenate, ParamSpec
 from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck, why_unfinished
 from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards, why_nowhere
 from cardtable.app.events import Event, EventKind, walked
-from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, pointing_back, seen_down
+from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, nothing_leads, pointing_back, seen_down
 from cardtable.app.hints import QUICK_HINT, RANKER, Hinter
 from cardtable.app.history import History, LineReached
 from cardtable.app.intents import Options, Outcome
@@ -46,10 +46,8 @@ ROUND_TO_BACK = (
     " nothing: undo to play another way")
 """``EVERY_MOVE_BACK`` where the one move left turns the waste over onto a table where every move leads back."""
 
-NOTHING_LEADS_ANYWHERE = "no move leads anywhere now: undo, or start a new deal"
-"""The answer to a hint where the table is stuck (``is_stuck``): no legal move left could help."""
 LOST = "the game is lost: no move leads anywhere, and no move played could have gone otherwise (start a new deal)"
-"""``NOTHING_LEADS_ANYWHERE`` where no undo helps (``Session.is_lost``)."""
+"""``guide.NOTHING_LEADS_ANYWHERE`` where no undo helps (``Session.is_lost``)."""
 
 GIVEN_UP = "this game was given up: start a new deal"
 """The answer to anything played on a game that was given up."""
@@ -541,7 +539,7 @@ class Session:
         if self.is_won:
             return Outcome(False, WON_ALREADY)
         if self.is_stuck():  # as the table says: no move there could lead anywhere
-            return Outcome(False, LOST if self.is_lost else NOTHING_LEADS_ANYWHERE)
+            return Outcome(False, LOST if self.is_lost else nothing_leads(self.history))
         previous = self.history.steps[self.history.at - 1][0] if self.history.at else None
         seen = cache(partial(seen_down, self.history))  # (worked out only if it matters)
         if quick:

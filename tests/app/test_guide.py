@@ -10,7 +10,10 @@ import time
 from dataclasses import replace
 
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
-from cardtable.app.guide import PROVED_LOST, WIN_GOES_BACK, WINS_GO_BACK, Avoid, _followed, _never, _without_loops, arrangement, known_win
+from cardtable.app.guide import (
+    NOTHING_LEADS_ANYWHERE, PROVED_LOST, WIN_GOES_BACK, WINS_GO_BACK, Avoid, _followed, _never, _without_loops, arrangement, known_win,
+    nothing_leads,
+)
 from cardtable.app.hints import QUICK_HINT, Hint, Hinter
 from cardtable.app.history import History, seen_key, turned_key
 from cardtable.app.standing import Indicator, Standing
@@ -385,7 +388,7 @@ def test_where_face_down_cards_are_unknown_a_hint_with_no_win_says_it_tried_arra
     session = Session(get_variant("spider"), 1, hinter=SolvingHinter(Effort(nodes=50, seconds=60.0), seed=5))
     hint = session.hint()
     assert hint.ok and hint.reason.endswith(
-        "(no win found in the guesses tried at the cards not yet seen; the game may still be won)"
+        "(no win found in the guesses tried at the cards not yet seen)"
     ), hint.reason
 
 
@@ -408,8 +411,12 @@ def test_a_hint_that_leads_to_no_win_says_how_far_back_a_win_is_known() -> None:
     for quick in (False, True):
         hint = session.hint(quick=quick)
         assert hint.ok and hint.reason.endswith("; undo 2 moves to get back to a winnable position)"), hint.reason
+    assert nothing_leads(session.history) == (  # as a hint answers where the table is stuck
+        "no move leads anywhere now: undo 2 moves to get back to a winnable position, or start a new deal"
+    )
     assert session.undo().ok and session.undo().ok
     assert "leads to a win" in session.hint().reason and "undo" not in session.hint().reason
+    assert nothing_leads(session.history) == NOTHING_LEADS_ANYWHERE  # a win is known from here: none back
 
 
 def test_a_hint_never_points_back_to_a_win_known_through_cards_the_player_has_not_seen() -> None:
