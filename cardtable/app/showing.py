@@ -160,13 +160,14 @@ class NoWin:
 
 LOST = NoWin("this game can't be won from here: every line of play from it was followed to a dead end")
 NOT_FOUND = NoWin("no win was found from here within the search's budget")
+WON = NoWin("the game is won: there is no win left to show")
 
 
 def reveals(found: Playback | NoWin) -> bool:
     """Whether an answer of "show me" tells what the hidden cards decide: a win shown, or
     a proof that the game is lost. Only such an answer gives a game up (``gives_up``): a
     search that ran out first (``NOT_FOUND``) tells nothing, and the game goes on."""
-    return found is not NOT_FOUND
+    return found is not NOT_FOUND and found is not WON
 
 
 def gives_up(session: Session) -> bool:
@@ -205,6 +206,8 @@ def playback(
     >>> print(playback(Session(get_variant("streets-and-alleys"), 1)).reason[:74])
     this game can't be won from here. 10♣, 10♦, Q♠, Q♣, 10♥, 3♦, Q♥ and Q♦ can
     """
+    if session.is_won:
+        return WON
     began = time.perf_counter()
     start = session.state
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.app import Options, Session
-from cardtable.app.showing import Playback, as_played, playback
+from cardtable.app.showing import WON, Playback, as_played, playback, reveals
 from cardtable.solitaire import get_variant
 
 
@@ -34,3 +34,14 @@ def test_a_win_auto_build_parts_from_is_found_again_from_there_or_shown_as_found
     assert isinstance(shown, Playback) and shown.built
     half = Playback(raw.moves[: len(raw.moves) // 2], raw.states[: len(raw.moves) // 2 + 1])
     assert as_played(half, True) is half  # no win at its end
+
+
+def test_a_won_game_has_no_win_left_to_show_and_is_not_given_up_by_asking() -> None:
+    session = Session(get_variant("freecell"), 1)
+    shown = playback(session, seconds=60.0)
+    assert isinstance(shown, Playback)
+    for move in shown.moves:
+        assert session.play(move).ok
+    assert session.is_won
+    assert playback(session) is WON and WON.reason == "the game is won: there is no win left to show"
+    assert not reveals(WON)  # (only an answer that tells the hidden cards' play gives a game up)
