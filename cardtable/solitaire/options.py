@@ -239,12 +239,15 @@ def _named(name: str, chosen: list[tuple[Option, int]]) -> str:
     'Klondike (1 pass through the stock)'
     >>> _named("Klondike (draw 1, one pass)", [(passes(0, 1), 0)])
     'Klondike (draw 1, unlimited passes through the stock)'
+    >>> _named("Klondike (draw 1, one pass)", [(cards_turned(1, 3), 3)])  # "draw 1" is the option's own name
+    'Klondike (one pass, 3 cards turned at a time)'
     """
     base, _, said = name.partition(" (")
     parts = [p.strip() for p in said.rstrip(")").split(",")] if said else []
     for option, value in chosen:
-        word = option.one.split()[0] if option.one else option.name  # "pass", "free", "column"
-        parts = [p for p in parts if word not in p.split() and f"{word}es" not in p.split() and f"{word}s" not in p.split()]
+        words = {option.name, option.one.split()[0] if option.one else option.name}  # "draw"; "pass", "free", "column"
+        named = {form for word in words for form in (word, f"{word}es", f"{word}s")}
+        parts = [p for p in parts if not named & set(p.split())]
         parts.append(option.describe(value))
     return f"{base} ({', '.join(parts)})"
 
