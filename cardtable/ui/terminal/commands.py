@@ -250,7 +250,7 @@ def run_command(session: Session, text: str) -> Reply:
     paired = [word.strip() for word in text.split("+")]
     if len(paired) == 2 and all(_is_card(word) for word in paired):  # QC+AS, as t25+t3 names piles
         return Reply(_card_words(session, paired))
-    if ">" in line or "+" in line:
+    if ">" in line or "+" in line or _only_deals(line):
         try:
             return Reply(_in_turn(session, *_notation_moves(session.variant, line)))
         except FormatError as error:
@@ -330,6 +330,17 @@ def _played(done: int, of: int) -> str:
     return f"{done} of {of} moves played; then " if done or of > 1 else ""
 
 
+def _only_deals(line: str) -> bool:
+    """Whether ``line`` is deals and redeals in the move notation, more than one (``deal
+    deal redeal``: a stretch of a solution, played in turn).
+
+    >>> _only_deals("deal deal redeal"), _only_deals("deal"), _only_deals("deal t1")
+    (True, False, False)
+    """
+    words = line.split()
+    return len(words) > 1 and all(word in ("deal", "redeal") for word in words)
+
+
 def _names_nothing(session: Session, word: str) -> bool:
     """Whether ``word`` names no card and no pile (so it can only be a command)."""
     return _card_place(session, word) is Named.NOT_A_CARD and _pile(session, word) is Named.NO_SUCH_PILE
@@ -340,12 +351,16 @@ def _extra_words(command: str, extra: str) -> str:
 
     >>> _extra_words("undo", "5")
     "'undo' takes nothing after it ('5' is one word too many)"
+    >>> _extra_words("turn", "turn turn")
+    "'turn' takes nothing after it ('turn turn' are 2 words too many)"
     >>> _extra_words("winnable", "maybe")
     "'winnable' goes alone, or as 'winnable on' or 'winnable off' (not 'maybe')"
     """
     longer = [known for known in WORDS if known.startswith(f"{command} ")]
     if not longer:
-        return f"{_said(command)} takes nothing after it ({_said(extra)} is one word too many)"
+        count = len(extra.split())
+        too_many = "is one word too many" if count == 1 else f"are {count} words too many"
+        return f"{_said(command)} takes nothing after it ({_said(extra)} {too_many})"
     return f"{_said(command)} goes alone, or as {' or '.join(map(_said, longer))} (not {_said(extra)})"
 
 

@@ -86,6 +86,15 @@ def test_restart_then_undo_goes_back_to_where_the_game_was(session: Session) -> 
     assert reply.outcome is not None and reply.outcome.ok and session.move_count == 2
 
 
+def test_a_line_of_deals_in_the_notation_plays_each_in_turn(session: Session) -> None:
+    """A stretch of a pasted solution that only deals ("deal deal") is moves, not a command
+    with words too many."""
+    reply = run_command(session, "deal deal deal")
+    assert reply.outcome is not None and reply.outcome.ok and reply.outcome.reason == "3 moves played"
+    reply = run_command(session, "turn turn")  # (the typed word is no notation: one command, said so)
+    assert reply.outcome is not None and reply.outcome.reason == "'turn' takes nothing after it ('turn' is one word too many)"
+
+
 def test_c_puts_a_card_or_a_columns_top_in_whichever_free_cell_is_empty() -> None:
     session = Session(get_variant("freecell"), 1)
     tops = [session.state.piles[session.variant.index_of_name(f"t{n}")][-1].code for n in (1, 2)]
