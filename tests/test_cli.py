@@ -264,7 +264,9 @@ def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_on
     chosen = cardtable("resume", str(older), "--plain", "--db", str(db), stdin="quit\n")
     assert chosen.returncode == 0 and "Yukon" in chosen.stdout and not chosen.stderr
     _clean_refusal(cardtable("resume", "99", "--db", str(db)),
-                   f"there is no unfinished game 99; `cardtable resume --db {db} --list` lists them")
+                   f"there is no unfinished game 99; `cardtable resume --db {db} --list` lists those that are")
+    _clean_refusal(cardtable("resume", str(drawn), "--db", str(db)),  # given up above
+                   f"game {drawn} is over (lost): only an unfinished game can be resumed; `cardtable resume --db {db} --list`")
     named = cardtable("resume", str(newer), "--db", str(db))
     _clean_refusal(named, f"game {newer} can't be resumed")
     assert len(named.stderr.splitlines()) == 1 and "starts another" not in named.stderr  # one refusal, of the game asked for

@@ -203,6 +203,14 @@ def _left_before(games: Games, session: Session, game_id: int, again: str) -> st
     return ""
 
 
+def _not_unfinished(games: Games, game_id: int) -> str:
+    """Why the player's game ``game_id`` can't be resumed: it is over, or there is none."""
+    rows = games.store.query("SELECT status FROM games WHERE id = ? AND player = ?", (game_id, games.player))
+    if rows and rows[0][0] in ("won", "lost"):
+        return f"game {game_id} is over ({rows[0][0]}): only an unfinished game can be resumed"
+    return f"there is no unfinished game {game_id}"
+
+
 def resume(args: argparse.Namespace) -> int:
     """Continue an unfinished game: the one named, else the latest that reads back (one
     that does not is named on standard error and kept as it is); or list them."""
@@ -213,7 +221,7 @@ def resume(args: argparse.Namespace) -> int:
     ids = games.store.unfinished_ids(games.player)
     if args.game_id is not None:
         if args.game_id not in ids:
-            raise UserError(f"there is no unfinished game {args.game_id}; `{_resume_words(games, args.db)} --list` lists them")
+            raise UserError(f"{_not_unfinished(games, args.game_id)}; `{_resume_words(games, args.db)} --list` lists those that are")
         ids = [args.game_id]
     if not ids:
         raise UserError("there is no unfinished game to resume; start one with `cardtable play GAME`")
