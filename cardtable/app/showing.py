@@ -105,7 +105,7 @@ class Playback:
                 points, _ = points_after(points, self.states[at], steps[at], scoring)
         shown = Session(session.variant, session.deal_number, session.options, history, session.elapsed,
                         random_deal=session.random_deal, points=points, daily=session.daily)
-        shown.is_over, shown.given_up = session.is_over, session.given_up
+        shown.is_over, shown.given_up, shown.winnable = session.is_over, session.given_up, session.winnable
         return shown
 
 

@@ -45,3 +45,14 @@ def test_a_won_game_has_no_win_left_to_show_and_is_not_given_up_by_asking() -> N
     assert session.is_won
     assert playback(session) is WON and WON.reason == "the game is won: there is no win left to show"
     assert not reveals(WON)  # (only an answer that tells the hidden cards' play gives a game up)
+
+
+def test_each_frame_is_of_the_same_kind_of_deal_as_the_game() -> None:
+    """A daily or winnable deal's frames are said as that deal (the status line names it so)."""
+    session = Session(get_variant("freecell"), 1, daily=True)
+    session.winnable = True
+    shown = playback(session, seconds=60.0)
+    assert isinstance(shown, Playback)
+    for step in (0, len(shown.moves)):
+        frame = shown.frame(session, step)
+        assert frame.daily and frame.winnable and frame.deal_number == 1
