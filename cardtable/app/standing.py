@@ -209,7 +209,7 @@ class Indicator:
         position is already decided). With ``game`` (any key naming the game), a verdict
         still waiting when a newer position of that game is asked for is skipped: it
         answers None, and the newer one is worked out instead."""
-        ready = self.remembered(history)
+        ready = self.remembered(history, deal)
         if ready is not None:
             done: Future[Verdict | None] = Future()
             done.set_result(ready)
@@ -294,14 +294,15 @@ class Indicator:
         with self._lock:
             self._pending.pop(history, None)
 
-    def remembered(self, history: History) -> Verdict | None:
+    def remembered(self, history: History, deal: tuple[str, int] | None = None) -> Verdict | None:
         """The verdict if it needs no search (the position, and for a lost one the way
-        back, already decided), else None."""
+        back, already decided; ``deal``: as for ``verdict``, a deal shipped with its win
+        is decided at its opening), else None."""
         with self._lock:
             given = self._given.get(history)
         if given is not None and given.standing is Standing.LOST and given.undo is not None:
             return self._nearer(history, given)
-        outcome = self._outcome_of(history.state)
+        outcome = self._outcome_of(history.state) or self._shipped(history, deal)
         if outcome in (None, Outcome.UNKNOWN) and self._lost_before(history, 2):
             outcome = Outcome.UNWINNABLE
         if given is not None and not (given.standing is Standing.UNKNOWN and (WINS.win_from(history.state) or outcome)):
@@ -310,6 +311,18 @@ class Indicator:
             return None
         verdict = self._verdict(history, outcome, search=False)
         return verdict if outcome is not Outcome.UNWINNABLE or verdict.undo is not None or history.at_deal else None
+
+    @staticmethod
+    def _shipped(history: History, deal: tuple[str, int] | None) -> Outcome | None:
+        """SOLVED at the opening of a deal shipped with its win (the win then kept, for a
+        hint or "show me" to follow), else None."""
+        if deal is None or not history.at_deal:
+            return None
+        shipped = shipped_win(history.state.variant, deal[1], history.played)
+        if shipped is None:
+            return None
+        WINS.learn(history.state, shipped)
+        return Outcome.SOLVED
 
     def _nearer(self, history: History, given: Verdict) -> Verdict:
         """A lost verdict given earlier, its way back shortened to a nearer position a
@@ -327,12 +340,7 @@ class Indicator:
         """Whether the game can still be won from ``history``'s position (``deal``: the
         game id and deal number, to look the opening position up among known deals)."""
         state = history.state
-        outcome = self._outcome_of(state)
-        if outcome is None and deal is not None and history.at_deal:
-            shipped = shipped_win(state.variant, deal[1], history.played)
-            if shipped is not None:
-                WINS.learn(state, shipped)
-                outcome = Outcome.SOLVED
+        outcome = self._outcome_of(state) or self._shipped(history, deal)
         if outcome is None and deal is not None and self.known is not None and history.at_deal:  # (the table's moves are safe)
             outcome = self.known(*deal)
             if outcome is Outcome.UNKNOWN:

@@ -216,3 +216,13 @@ def test_a_longer_search_waits_for_a_server_at_rest() -> None:
     assert indicator.submit(lost).result(timeout=60).standing is Standing.UNKNOWN  # a verdict asked just now
     assert indicator.submit_longer(lost).result(timeout=60) is None  # players are moving: their verdicts come first
     indicator.close()
+
+
+def test_a_deal_shipped_with_its_win_is_winnable_at_its_opening_without_a_search() -> None:
+    """A winnable or daily deal from the shipped list answers at once ("pending" while a
+    search starts would be a wait for what is known)."""
+    variant = get_variant("double-klondike")
+    history = History.begin(variant.start(3))
+    indicator = Indicator(nodes=1, seconds=float("inf"))  # a search would find nothing
+    verdict = indicator.remembered(history, (variant.id, 3))
+    assert verdict is not None and verdict.standing is Standing.WINNABLE

@@ -174,7 +174,7 @@ class TableApp(App[int]):
         if not self.judging:
             return
         history, deal = self.session.history, (self.session.variant.id, self.session.deal_number)
-        ready = self.indicator.remembered(history)
+        ready = self.indicator.remembered(history, deal)
         self.verdict = "…"
         if ready is not None:
             self._say(ready)

@@ -225,7 +225,7 @@ def still_winnable(
         return f"  still winnable? the game {'is lost' if session.is_lost else 'was given up'}: start a new deal"
     if session.is_won:
         return "  still winnable? the game is won"
-    if searching is not None and indicator.remembered(session.history) is None:
+    if searching is not None and indicator.remembered(session.history, (session.variant.id, session.deal_number)) is None:
         searching(SEARCHING_NOW)
     verdict = indicator.verdict(session.history, (session.variant.id, session.deal_number))
     if longer and verdict.standing is Standing.UNKNOWN and not verdict.longer:

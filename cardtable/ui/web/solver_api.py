@@ -75,7 +75,7 @@ async def winnable(request: Request) -> Response:
         raise HTTPException(409, f"game {game_id} is won: there is nothing left to win")
     indicator = _live(request).indicator
     session = live.session
-    verdict = indicator.remembered(session.history)
+    verdict = indicator.remembered(session.history, (session.variant.id, session.deal_number))
     if verdict is None:
         indicator.submit(session.history, (session.variant.id, session.deal_number), (live.player, live.game_id))
     return json_response(winnable_view(live.game_id, live.version, verdict))
