@@ -95,7 +95,7 @@ class TableOut(Out):
     scoring: Scoring
     auto_build: bool
     elapsed: float = Field(description="seconds played")
-    clock_running: bool
+    clock_running: bool = Field(description="the clock runs: from the first move, while a page shows the game (a client that never opens its WebSocket counts as one)")
     won: bool
     in_progress: bool
     given_up: bool
