@@ -161,7 +161,8 @@ def _reachable(address: str) -> None:
 
 def _greeted(probe: socket.socket) -> None:
     """Raise NotAScheduler unless what answers on ``probe`` greets as a Dask scheduler
-    does, at once and unasked (its first frame count, 8 bytes little-endian): a web
+    does, at once and unasked (the length of its first message, 8 bytes little-endian,
+    a small number where a stranger's text reads as a huge one): a web
     server (a dashboard's port) waits for a request, and Dask's client would wait on it
     for ``CONNECT_SECONDS``. (The scheduler logs the probe as a connection "closed before
     handshake completed", at INFO.)"""
@@ -174,7 +175,7 @@ def _greeted(probe: socket.socket) -> None:
         ) from None
     except OSError:
         return  # cut off mid-greeting: Dask's client says what it makes of it
-    if len(first) >= 8 and not 0 < int.from_bytes(first[:8], "little") <= 64:
+    if len(first) >= 8 and not 0 < int.from_bytes(first[:8], "little") <= 1 << 20:
         raise NotAScheduler("no Dask scheduler answered there (something answered, but not in Dask's protocol)")
 
 
