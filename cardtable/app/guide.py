@@ -260,6 +260,21 @@ def pointing_back(hint: Hint, history: History) -> Hint:
     return replace(hint, reason=said)
 
 
+def never_told(state: State) -> bool:
+    """No position was said to be lost (the player has "still winnable?" off)."""
+    return False
+
+
+def shunning(hints: list[Hint], lost: Callable[[Move], bool]) -> list[Hint]:
+    """``hints`` with the first whose move ``lost`` does not refuse put first, the rest in
+    their order (all as they were where it refuses every one). Only as many moves are
+    asked about as it takes to find one."""
+    for k, hint in enumerate(hints):
+        if not lost(hint.move):
+            return [hint, *hints[:k], *hints[k + 1:]]
+    return hints
+
+
 NOTHING_LEADS_ANYWHERE = "no move leads anywhere now: undo, or start a new deal"
 """The answer to a hint where the table is stuck (``is_stuck``): no legal move left could help."""
 

@@ -25,7 +25,7 @@ from typing import Concatenate, ParamSpec
 from cardtable.app.autoplay import auto_build, finish, opening_history, is_stuck, why_unfinished
 from cardtable.app.clicks import count_of, every_target, guess, nearness, targets, two_cards, why_nowhere
 from cardtable.app.events import Event, EventKind, walked
-from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, nothing_leads, pointing_back, seen_down
+from cardtable.app.guide import PROVED_LOST, SolvingHinter, known_lost, known_win, never_told, nothing_leads, pointing_back, seen_down, shunning
 from cardtable.app.hints import QUICK_HINT, RANKER, Hinter
 from cardtable.app.history import History, LineReached
 from cardtable.app.intents import Options, Outcome
@@ -111,11 +111,12 @@ class Session:
         self.is_over = self.is_won
         self.given_up = False
         """Whether the game was given up (left, "show me" seen, or lost beyond undoing): played on no further."""
-        self._elapsed = elapsed
-        self._clock = clock
+        self._elapsed, self._clock = elapsed, clock
         self._running_since: float | None = None
         self.hinter: Hinter = hinter or SolvingHinter()
         """What answers ``hint`` (a click's guess ranks with the quick heuristic alone)."""
+        self.told_lost: Callable[[State], bool] = never_told
+        """Positions the player was told can't be won ("still winnable?", on): no hint leads to one while another move is left."""
         self.bookmark: History | None = None
         """The history as it was when the bookmark was set: the way back to that position."""
         self._ledger = Ledger(self.history, points if self.options.scoring is not Scoring.UNIFORM else None)
@@ -551,6 +552,7 @@ class Session:
         else:
             ranked = self.hinter.best_moves(self.state, previous, self.leads_back, seen())
         hints = list(dropwhile(lambda h: self._line.cornered(self.history, h.move, self._landing), ranked))
+        hints = shunning(hints, lambda move: self.told_lost(self._landing(self.state, move)[1]))
         if not hints:
             return Outcome(False, ROUND_TO_BACK if ranked else EVERY_MOVE_BACK if legal_moves(self.state) else "no moves left: the game is stuck")
         return Outcome(True, (hint := pointing_back(hints[0], self.history)).reason, hint=hint)

@@ -312,6 +312,11 @@ class Indicator:
         verdict = self._verdict(history, outcome, search=False)
         return verdict if outcome is not Outcome.UNWINNABLE or verdict.undo is not None or history.at_deal else None
 
+    def told_lost(self, state: State) -> bool:
+        """Whether ``state`` was found lost: the verdict this indicator gives on it, for a
+        hint to steer clear of (``Session.told_lost``) where the player has it on."""
+        return self._outcome_of(state) is Outcome.UNWINNABLE
+
     @staticmethod
     def _shipped(history: History, deal: tuple[str, int] | None) -> Outcome | None:
         """SOLVED at the opening of a deal shipped with its win (the win then kept, for a

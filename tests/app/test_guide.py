@@ -12,7 +12,7 @@ from dataclasses import replace
 from cardtable.app import Effort, HeuristicHinter, Options, Session, SolvingHinter
 from cardtable.app.guide import (
     NOTHING_LEADS_ANYWHERE, PROVED_LOST, WIN_GOES_BACK, WINS_GO_BACK, Avoid, _followed, _never, _without_loops, arrangement, known_win,
-    nothing_leads,
+    nothing_leads, shunning,
 )
 from cardtable.app.hints import QUICK_HINT, Hint, Hinter
 from cardtable.app.history import History, seen_key, turned_key
@@ -443,3 +443,31 @@ def test_a_hint_where_every_card_shows_searches_far_enough_for_each_of_the_first
     # hint's cap reaches it, so the typed hint and the indicator agree on a way to win.
     hints = SolvingHinter(Effort(seconds=30.0)).best_moves(get_variant("freecell").start(617))
     assert hints and re.fullmatch(r".*: leads to a win in \d+ moves", hints[0].reason), hints[0].reason
+
+
+def test_a_hint_steers_clear_of_a_move_the_player_was_told_loses_while_another_is_left() -> None:
+    """With "still winnable?" on, a position it said can't be won is no hint's aim (after
+    an undo, the hint used to lead straight back into it)."""
+    session = Session(get_variant("freecell"), 1)
+    first = session.hint()
+    assert first.ok and first.hint is not None
+    landing = session._landing(session.state, first.hint.move)[1]
+    session.told_lost = lambda state: state == landing  # as Indicator.told_lost says of it
+    other = session.hint()
+    assert other.ok and other.hint is not None and other.hint.move != first.hint.move
+    session.told_lost = lambda state: True  # every move said to lose: the hint is as it was
+    again = session.hint()
+    assert again.hint is not None and again.hint.move == first.hint.move
+
+
+def test_shunning_asks_only_until_a_move_is_not_refused() -> None:
+    hints = [Hint(Move(MoveKind.DEAL), 1, str(n)) for n in range(4)]
+    asked: list[str] = []
+    refused = {"0", "1"}
+
+    def lost(move: Move) -> bool:
+        said = hints[len(asked)].reason
+        asked.append(said)
+        return said in refused
+
+    assert [h.reason for h in shunning(hints, lost)] == ["2", "0", "1", "3"] and asked == ["0", "1", "2"]

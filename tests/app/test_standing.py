@@ -44,6 +44,14 @@ def test_freecell_11982_is_proved_lost_from_its_opening() -> None:
     assert verdict.text == "can't be won from here"
 
 
+def test_a_position_found_lost_is_one_the_indicator_was_told_lost_and_a_winnable_one_is_not() -> None:
+    indicator = Indicator(nodes=100_000, seconds=float("inf"))
+    lost, winnable = (History.begin(get_variant("freecell").start(deal)) for deal in (11982, 1))
+    assert not indicator.told_lost(lost.state)  # (nothing worked out yet)
+    assert indicator.verdict(lost).standing is Standing.LOST and indicator.verdict(winnable).standing is Standing.WINNABLE
+    assert indicator.told_lost(lost.state) and not indicator.told_lost(winnable.state)
+
+
 def test_a_known_deal_is_answered_without_a_search() -> None:
     asked: list[tuple[str, int]] = []
 

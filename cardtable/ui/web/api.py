@@ -16,6 +16,7 @@ from pydantic import Field, StrictBool
 
 from cardtable.app import Chosen, Outcome, Scoring, Session, StaleGame, StorageError
 from cardtable.app.deals import NoWinnableDeal
+from cardtable.app.guide import never_told
 from cardtable.app.scoring import SCORE_WORDS
 from cardtable.app.service import new_game_problem
 from cardtable.app.standing import SETTING, Standing, Verdict
@@ -298,6 +299,9 @@ async def act(request: Request) -> Response:
     live = await _player_game(request, game_id, body.version)
     detail = f"game {game_id} was given up: it can't be played on; start a new game" if live.session.given_up else ""
     if body.version == live.version and not detail:
+        if body.action == "hint":  # no hint toward a position "still winnable?" said is lost, where the player has it on
+            judged = await _live(request).run(_live(request).store.setting, live.player, SETTING, "0") == "1"
+            live.session.told_lost = _live(request).indicator.told_lost if judged else never_told
         refusal = _refusal(live, body)
         play = (lambda trial: Outcome(False, refusal)) if refusal else (lambda trial: _dispatch(trial, body))
         try:
