@@ -170,6 +170,12 @@ class Games:
                 pass  # unreadable: a new game of the day's deal instead, the row kept as it is
         return self.start(variant.id, number, daily=True, day=day, winnable=True)
 
+    def ended_as(self, game_id: int) -> str | None:
+        """How the player's game ``game_id`` ended ("won" or "lost"); None where it is not
+        over, or there is no such game of theirs."""
+        rows = self.store.query("SELECT status FROM games WHERE id = ? AND player = ?", (game_id, self.player))
+        return str(rows[0][0]) if rows and rows[0][0] in ("won", "lost") else None
+
     def resume(self, game_id: int | None = None) -> tuple[int, Session] | None:
         """A saved game (the latest unfinished one when no id is given)."""
         game_id = game_id if game_id is not None else self.store.latest_unfinished(self.player)

@@ -552,7 +552,7 @@ class Session:
         else:
             ranked = self.hinter.best_moves(self.state, previous, self.leads_back, seen())
         hints = list(dropwhile(lambda h: self._line.cornered(self.history, h.move, self._landing), ranked))
-        hints = shunning(hints, lambda move: self.told_lost(self._landing(self.state, move)[1]))
+        hints = hints if self.told_lost is never_told else shunning(hints, lambda move: self.told_lost(self._landing(self.state, move)[1]))
         if not hints:
             return Outcome(False, ROUND_TO_BACK if ranked else EVERY_MOVE_BACK if legal_moves(self.state) else "no moves left: the game is stuck")
         return Outcome(True, (hint := pointing_back(hints[0], self.history)).reason, hint=hint)

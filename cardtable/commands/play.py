@@ -205,9 +205,9 @@ def _left_before(games: Games, session: Session, game_id: int, again: str) -> st
 
 def _not_unfinished(games: Games, game_id: int) -> str:
     """Why the player's game ``game_id`` can't be resumed: it is over, or there is none."""
-    rows = games.store.query("SELECT status FROM games WHERE id = ? AND player = ?", (game_id, games.player))
-    if rows and rows[0][0] in ("won", "lost"):
-        return f"game {game_id} is over ({rows[0][0]}): only an unfinished game can be resumed"
+    ended = games.ended_as(game_id)
+    if ended is not None:
+        return f"game {game_id} is over ({ended}): only an unfinished game can be resumed"
     return f"there is no unfinished game {game_id}"
 
 

@@ -281,6 +281,12 @@ def _dispatch(session: Session, body: ActionIn) -> Outcome:
     return actions[body.action]()
 
 
+async def indicator_on(request: Request, player: str) -> bool:
+    """Whether ``player`` turned the indicator on."""
+    live = _live(request)
+    return await live.run(live.store.setting, player, SETTING, "0") == "1"
+
+
 @router.post(
     "/games/{game_id}/actions",
     summary="Act on a game",
@@ -300,8 +306,7 @@ async def act(request: Request) -> Response:
     detail = f"game {game_id} was given up: it can't be played on; start a new game" if live.session.given_up else ""
     if body.version == live.version and not detail:
         if body.action == "hint":  # no hint toward a position "still winnable?" said is lost, where the player has it on
-            judged = await _live(request).run(_live(request).store.setting, live.player, SETTING, "0") == "1"
-            live.session.told_lost = _live(request).indicator.told_lost if judged else never_told
+            live.session.told_lost = _live(request).indicator.told_lost if await indicator_on(request, live.player) else never_told
         refusal = _refusal(live, body)
         play = (lambda trial: Outcome(False, refusal)) if refusal else (lambda trial: _dispatch(trial, body))
         try:

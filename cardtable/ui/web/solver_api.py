@@ -17,7 +17,7 @@ from cardtable.app import StaleGame
 from cardtable.app.hints import describe
 from cardtable.app.showing import NoWin, give_up_reason
 from cardtable.app.standing import SETTING, SETTING_TEXT
-from cardtable.ui.web.api import PlayerCookie, _live, _player_game, player_of
+from cardtable.ui.web.api import PlayerCookie, _live, _player_game, indicator_on, player_of
 from cardtable.ui.web.contract import BODY_ERRORS, Body, Whole, answers, shown_as, stale
 from cardtable.ui.web.lean import documented, game_id_of, json_response, read_body
 from cardtable.ui.web.shapes import SettingsOut, ShowOut, WinnableOut
@@ -32,12 +32,6 @@ class SettingsIn(Body):
     """The player's settings that apply at once, to every game."""
 
     winnable: StrictBool = Field(description="say after each move whether the game can still be won")
-
-
-async def indicator_on(request: Request, player: str) -> bool:
-    """Whether ``player`` turned the indicator on."""
-    live = _live(request)
-    return await live.run(live.store.setting, player, SETTING, "0") == "1"
 
 
 @router.get("/settings", summary="The caller's settings that apply at once", response_model=SettingsOut,
