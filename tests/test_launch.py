@@ -48,6 +48,17 @@ def test_a_real_ctrl_c_soon_after_starting_prints_no_traceback() -> None:
 
 
 def _interrupted_after(delay: float) -> None:
+    for _ in range(3):
+        err = _interrupt(delay)
+        # Python drops an interrupt that lands in its import lock's weakref callback, saying
+        # "Exception ignored in" with a trace of its own frames only: no program can catch
+        # it there, and the command then runs on. Such a try is made again.
+        if not ("Exception ignored in" in err and "importlib._bootstrap" in err):
+            return
+    pytest.fail(f"every interrupt at {delay} s landed in Python's import machinery")
+
+
+def _interrupt(delay: float) -> str:
     process = subprocess.Popen(
         [sys.executable, "-X", "importtime", "-m", "cardtable", "solve", "freecell", "--deal", "1", "--no-store"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
@@ -61,7 +72,10 @@ def _interrupted_after(delay: float) -> None:
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
+    if "Exception ignored in" in err and "importlib._bootstrap" in err:
+        return err
     assert "Traceback" not in err, (delay, err)
     # Ended by the word and status 130, or (where the signal lands as the interpreter ends)
     # by the signal itself: never as if nothing had come.
     assert process.returncode in (130, -signal.SIGINT), (delay, process.returncode, err[-2000:])
+    return err
