@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sqlite3
@@ -331,7 +332,9 @@ def test_a_scoring_that_does_not_apply_to_the_game_is_refused_before_anything_is
     assert bogus.returncode == 2 and "invalid choice: 'golf'" in bogus.stderr
 
 
-def test_stats_with_a_garbage_record_say_so_count_the_rest_and_change_nothing(tmp_path: Path) -> None:
+def test_stats_with_a_record_damaged_after_it_finished_count_it_say_so_and_change_nothing(tmp_path: Path) -> None:
+    # The game was tallied as it finished: the statistics count it as the web's do, and
+    # only its line among the recent games is left out.
     db = tmp_path / "g.db"
     store = Store(db)
     good = store.save("local", Session(get_variant("klondike"), 7))
@@ -347,10 +350,13 @@ def test_stats_with_a_garbage_record_say_so_count_the_rest_and_change_nothing(tm
         result = cardtable("stats", "--db", str(db), "--format", style)
         assert result.returncode == 0 and "Traceback" not in result.stderr
         assert result.stderr == (
-            f"cardtable: saved game {bad} can't be counted in the statistics: its time played is 'forever', "
+            f"cardtable: saved game {bad} can't be read for the recent games: its time played is 'forever', "
             "not a number of seconds; it is left out and kept as it is\n"
         )
         assert "Klondike" in result.stdout
+        if style == "json":
+            [klondike] = json.loads(result.stdout)
+            assert (klondike["played"], klondike["won"], klondike["recent"]) == (2, 0, ["lost"])
     assert db.read_bytes() == before
 
 

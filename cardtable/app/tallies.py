@@ -93,6 +93,16 @@ def player_stats(
     return stats, list(reversed(last)), list(unreadable.values())
 
 
+def tallied(store: Store, player: str, variant: str | None = None) -> tuple[list[GameStats], list[CorruptSave]]:
+    """The player's statistics per game as ``player_stats`` reads them (only ``variant``'s
+    and its games with options of their own, if named), and the recent rows that can't
+    be read: the numbers the web's statistics give, whatever the interface."""
+    stats, _, unreadable = player_stats(store, player, latest=0)
+    if variant is not None:
+        stats = [s for s in stats if s.game == variant or s.game.startswith(f"{variant}[")]
+    return stats, unreadable
+
+
 def _readable(rows: Sequence[tuple[object, ...]], unreadable: dict[object, CorruptSave]) -> list[GameRecord]:
     """The rows as records; those that can't be read go in ``unreadable`` by id."""
     records = []
@@ -100,7 +110,7 @@ def _readable(rows: Sequence[tuple[object, ...]], unreadable: dict[object, Corru
         try:
             records.append(record_of(row))
         except ValueError as error:
-            unreadable[row[0]] = CorruptSave(f"saved game {row[0]} can't be counted in the statistics: {error}")
+            unreadable[row[0]] = CorruptSave(f"saved game {row[0]} can't be read for the recent games: {error}")
     return records
 
 

@@ -21,6 +21,7 @@ from cardtable.app.service import Games
 from cardtable.app.session import Session
 from cardtable.app.storage import local_minute
 from cardtable.app.stats import is_daily, to_csv, to_json, to_text
+from cardtable.app.tallies import tallied
 from cardtable.commands import TABLE_NAMES, UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, whole_number
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.terminal.layout import SMALLEST_SCREEN
@@ -297,7 +298,10 @@ def stats(args: argparse.Namespace) -> int:
         print(table or "No Thunderjack rounds yet.", end="" if args.format == "csv" else "\n")
         return 0
     unreadable: list[CorruptSave] = []
-    results = summarize(games.store.records(games.player, variant, unreadable.append), by_options=args.by_options)
+    if args.by_options:  # a breakdown the tallies don't keep: counted from the saved games
+        results = summarize(games.store.records(games.player, variant, unreadable.append), by_options=True)
+    else:  # the numbers the web's statistics give
+        results, unreadable = tallied(games.store, games.player, variant)
     if args.format == "json":
         print(to_json(results))
     elif args.format == "csv":

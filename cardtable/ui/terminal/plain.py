@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from cardtable.app import CorruptSave, EventKind, Session, summarize
+from cardtable.app import CorruptSave, EventKind, Session
 from cardtable.app.autoplay import sent_home_after, sent_home_at_the_deal
 from cardtable.app.deals import DealBook, NoWinnableDeal
 from cardtable.app.guide import never_told
@@ -24,6 +24,7 @@ from cardtable.app.storage_errors import StaleGame, StorageError
 from cardtable.app.solved import store_indicator
 from cardtable.app.standing import Indicator, Standing, setting_said
 from cardtable.app.stats import to_text
+from cardtable.app.tallies import tallied
 from cardtable.cards.notation import coded
 from cardtable.solitaire import Variant
 from cardtable.solitaire.formats import render_state
@@ -204,8 +205,7 @@ def put_away(games: Games, game_id: int, session: Session, resume: str) -> str:
 def stats_text(games: Games, playing: Variant | None = None) -> str:
     """The player's statistics, with a note for each saved game that can't be read. The
     game being ``playing`` comes first, named even before any of it is finished."""
-    unreadable: list[CorruptSave] = []
-    stats = summarize(games.store.records(games.player, skip=unreadable.append))
+    stats, unreadable = tallied(games.store, games.player)
     if playing is not None:
         stats = sorted(stats, key=lambda s: s.game != playing.id)  # stable: the rest as they were
     text = to_text(stats)
