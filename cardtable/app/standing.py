@@ -72,6 +72,10 @@ meanwhile wait, and one superseded by a newer position of the same game is skipp
 LOOK_BACK = 2
 """Earlier positions solved, nearest first, to find the way back when none is known."""
 
+HALVINGS = 8
+"""Searches that halve the game's earlier positions for the way back where the nearest
+``LOOK_BACK`` know none: enough for 256 positions."""
+
 LOST_BEFORE = 32
 """Earlier positions looked up for one proved lost: each position found lost so is
 remembered, so a game's later positions find the loss through the ones before them."""
@@ -409,7 +413,31 @@ class Indicator:
                 outcome = self._solve(history.state_at(at))
             if outcome is Outcome.SOLVED:
                 return history.at - at
-        return None
+        return self._halved(history, last) if search else None
+
+    def _halved(self, history: History, last: int) -> int | None:
+        """The way back found by halving the positions from ``last`` on (``HALVINGS``
+        searches at most): a position lost leaves every later one lost, and one winnable
+        every earlier one winnable. Found where the nearest ones know nothing (a game
+        resumed, the indicator turned on late); a search that can't say moves the way back
+        further, never to a position not proved winnable."""
+        won, lost = last - 1, history.at  # the latest known winnable (none yet), the earliest known lost
+        for at in range(last, history.at):
+            outcome = self._outcome_of(history.state_at(at))
+            if outcome is Outcome.SOLVED:
+                won = at
+            elif outcome is Outcome.UNWINNABLE and won < at < lost:
+                lost = at
+        for _ in range(HALVINGS):
+            if lost - won <= 1:
+                break
+            middle = (won + lost) // 2
+            state = history.state_at(middle)
+            if (self._outcome_of(state) or self._solve(state)) is Outcome.SOLVED:  # (an unknown is not searched again)
+                won = middle
+            else:
+                lost = middle
+        return history.at - won if won >= last else None
 
     def _solve(self, state: State) -> Outcome:
         result = self.searcher.solve(state, Budget(nodes=self.nodes, seconds=self.seconds))

@@ -234,3 +234,15 @@ def test_a_deal_shipped_with_its_win_is_winnable_at_its_opening_without_a_search
     indicator = Indicator(nodes=1, seconds=float("inf"))  # a search would find nothing
     verdict = indicator.remembered(history, (variant.id, 3))
     assert verdict is not None and verdict.standing is Standing.WINNABLE
+
+
+def test_a_way_back_far_behind_is_found_by_halving_the_game_not_only_near_its_end() -> None:
+    # A resumed game (or the indicator turned on late) knows no earlier verdict: the two
+    # nearest positions, searched, are lost, and the way back went unsaid. A loss holds for
+    # every later position and a win for every earlier one, so halving the game finds it.
+    won_so_far = ["t1>f1", "t6>c1", "t6>t4", "t6>t2", "t6>t5", "t1>t5", "t1>f2", "t6>t1", "t6>t5", "t2>t1:2"]
+    played_on = ["t2>f3", "c1>t2"] + ["t1>c1", "c1>t1"] * 5  # a card to and fro: nothing else is left
+    history = _played("freecell-1-cell", 2, won_so_far + ["t3>t6"] + played_on)  # the 11th move loses
+    indicator = Indicator(nodes=20_000, seconds=float("inf"))
+    assert indicator.verdict(history) == Verdict(Standing.LOST, 13)  # back to before the 11th move
+    assert indicator.verdict(history).text.endswith("undo 13 moves to get back to a winnable position")
