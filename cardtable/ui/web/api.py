@@ -283,7 +283,12 @@ def _dispatch(session: Session, body: ActionIn) -> Outcome:
 
 async def indicator_on(request: Request, player: str) -> bool:
     """Whether ``player`` turned the indicator on."""
-    live = _live(request)
+    return await indicator_set(_live(request), player)
+
+
+async def indicator_set(live: LiveGames, player: str) -> bool:
+    """Whether ``player`` turned the indicator on, asked of the server's games (a
+    WebSocket has no request)."""
     return await live.run(live.store.setting, player, SETTING, "0") == "1"
 
 
@@ -413,7 +418,7 @@ async def watch(socket: WebSocket) -> None:
     judge = False
     try:
         live = await live_games.get(player or "", game_id) if player else None
-        judge = player is not None and await live_games.run(live_games.store.setting, player, SETTING, "0") == "1"
+        judge = player is not None and await indicator_set(live_games, player)
     except (KeyError, StorageError):
         live = None
     if player is None or live is None:
