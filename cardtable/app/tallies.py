@@ -48,11 +48,12 @@ def backfill(db: sqlite3.Connection) -> None:
 
 
 def player_stats(
-    store: Store, player: str, recent: int = 10, latest: int = 30
+    store: Store, player: str, recent: int = 10, latest: int = 30, of: str | None = None
 ) -> tuple[list[GameStats], list[GameRecord], list[CorruptSave]]:
     """The player's statistics per game (as ``summarize`` words them, with the last
-    ``recent`` games of each), their ``latest`` finished games, oldest first, and the
-    recent rows that can't be read."""
+    ``recent`` games of each; only game ``of``'s and its games with options of their own,
+    if named), their ``latest`` finished games, oldest first, and the recent rows that
+    can't be read."""
     unreadable: dict[object, CorruptSave] = {}
     columns = "id, player, variant, deal, options, status, moves, score, vegas, elapsed, started, updated"
     finished = "player = ? AND status IN ('won', 'lost')"
@@ -65,6 +66,8 @@ def player_stats(
     for key, played, won, current, best, best_time, fewest, vegas_total, vegas_games in tallies:
         daily = key.endswith(DAILY_SUFFIX)
         variant = key.removesuffix(DAILY_SUFFIX) if daily else key
+        if of is not None and variant != of and not variant.startswith(f"{of}["):
+            continue
         kind = DAILY_GAME if daily else f"NOT {DAILY_GAME}"
         rows = store.query(
             f"SELECT {columns} FROM games WHERE {finished} AND variant = ? AND {kind} ORDER BY id DESC LIMIT ?",
@@ -97,9 +100,7 @@ def tallied(store: Store, player: str, variant: str | None = None) -> tuple[list
     """The player's statistics per game as ``player_stats`` reads them (only ``variant``'s
     and its games with options of their own, if named), and the recent rows that can't
     be read: the numbers the web's statistics give, whatever the interface."""
-    stats, _, unreadable = player_stats(store, player, latest=0)
-    if variant is not None:
-        stats = [s for s in stats if s.game == variant or s.game.startswith(f"{variant}[")]
+    stats, _, unreadable = player_stats(store, player, latest=0, of=variant)
     return stats, unreadable
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cardtable.app import Options, Scoring, Session, Store, summarize
 from cardtable.app.migrations import MIGRATIONS
-from cardtable.app.tallies import player_stats
+from cardtable.app.tallies import player_stats, tallied
 from cardtable.solitaire import get_variant
 
 GAMES = ("klondike", "klondike-vegas", "freecell")
@@ -96,3 +96,24 @@ def test_reading_the_statistics_costs_the_same_for_a_long_history(tmp_path: Path
     _play_many(store, "long", 1500, rng)
     short, long = _steps_to_read_stats(store, "short"), _steps_to_read_stats(store, "long")
     assert long <= 1.5 * short + 5, (short, long)
+
+
+def test_one_games_statistics_count_its_games_with_options_and_say_nothing_of_others(tmp_path: Path) -> None:
+    store = Store(tmp_path / "o.db")
+    rng = random.Random(11)
+    _play_many(store, "me", 60, rng)
+    for game in ("klondike", "freecell[cells=6]"):
+        game_id = store.save("me", Session(get_variant(game), 3))
+        store.set_status("me", game_id, "lost")
+    damaged = store.save("me", Session(get_variant("freecell"), 4))
+    store.set_status("me", damaged, "lost")
+    store._db.execute("UPDATE games SET moves = 'many' WHERE id = ?", (damaged,))  # after it finished
+    every, _, unreadable = player_stats(store, "me")
+    assert [str(problem) for problem in unreadable] == [
+        f"saved game {damaged} can't be read for the recent games: its move count is 'many', not a whole number"
+    ]
+    klondike, _ = tallied(store, "me", "klondike")
+    assert klondike == [s for s in every if s.game == "klondike"] and klondike  # not klondike-vegas
+    freecell, unread = tallied(store, "me", "freecell")
+    assert {s.game for s in freecell} == {"freecell", "freecell[cells=6]"} and len(unread) == 1
+    assert tallied(store, "me", "klondike")[1] == []  # the damaged FreeCell game is not Klondike's to report
