@@ -419,8 +419,9 @@ class Indicator:
         """The way back found by halving the positions from ``last`` on (``HALVINGS``
         searches at most): a position lost leaves every later one lost, and one winnable
         every earlier one winnable. Found where the nearest ones know nothing (a game
-        resumed, the indicator turned on late); a search that can't say moves the way back
-        further, never to a position not proved winnable."""
+        resumed, the indicator turned on late). A search that can't say ends the halving:
+        a deal too hard for one search costs the server's shared thread one more, not
+        eight."""
         won, lost = last - 1, history.at  # the latest known winnable (none yet), the earliest known lost
         for at in range(last, history.at):
             outcome = self._outcome_of(history.state_at(at))
@@ -433,10 +434,13 @@ class Indicator:
                 break
             middle = (won + lost) // 2
             state = history.state_at(middle)
-            if (self._outcome_of(state) or self._solve(state)) is Outcome.SOLVED:  # (an unknown is not searched again)
+            outcome = self._outcome_of(state) or self._solve(state)  # (an unknown is not searched again)
+            if outcome is Outcome.SOLVED:
                 won = middle
-            else:
+            elif outcome is Outcome.UNWINNABLE:
                 lost = middle
+            else:  # too hard to say: the positions before it, with more left to play, seldom say more
+                break
         return history.at - won if won >= last else None
 
     def _solve(self, state: State) -> Outcome:

@@ -246,3 +246,30 @@ def test_a_way_back_far_behind_is_found_by_halving_the_game_not_only_near_its_en
     indicator = Indicator(nodes=20_000, seconds=float("inf"))
     assert indicator.verdict(history) == Verdict(Standing.LOST, 13)  # back to before the 11th move
     assert indicator.verdict(history).text.endswith("undo 13 moves to get back to a winnable position")
+
+
+def test_halving_ends_at_a_search_that_cannot_say_so_a_hard_deal_costs_one_search_more() -> None:
+    # 400 positions prove the lost positions of the line above but can't solve the
+    # winnable ones: the halving asks once, hears "unknown" and stops (the server's one
+    # solver thread is shared by every player).
+    from cardtable.app.searches import HERE
+    from cardtable.solitaire import State
+    from cardtable.solver import Result
+
+    searched: list[State] = []
+
+    class Counted:
+        def solve(self, state: State, budget: Budget = Budget()) -> Result:
+            searched.append(state)
+            return HERE.solve(state, budget)
+
+        def warm_up(self, state: State) -> None:
+            HERE.warm_up(state)
+
+    won_so_far = ["t1>f1", "t6>c1", "t6>t4", "t6>t2", "t6>t5", "t1>t5", "t1>f2", "t6>t1", "t6>t5", "t2>t1:2"]
+    history = _played("freecell-1-cell", 2, won_so_far + ["t3>t6", "t2>f3", "c1>t2"] + ["t1>c1", "c1>t1"] * 5)
+    indicator = Indicator(nodes=400, seconds=float("inf"), searcher=Counted())
+    assert indicator.verdict(history) == Verdict(Standing.LOST, None)
+    # The table, the two nearest not yet known (the card to and fro repeats two tables back
+    # to move 12), then one halving of moves 0-11, unknown.
+    assert searched == [history.state_at(at) for at in (23, 22, 12, 5)]
