@@ -23,6 +23,7 @@ from threading import RLock
 import time
 
 from cardtable.app.cores import searching
+from cardtable.app.guide import never_told
 from cardtable.app.history import History
 from cardtable.app.searches import HERE, Searcher
 from cardtable.app.wins import WINS, deal_win, shipped_win
@@ -321,6 +322,11 @@ class Indicator:
         hint to steer clear of (``Session.told_lost``) where the player has it on."""
         return self._outcome_of(state) is Outcome.UNWINNABLE
 
+    def telling(self, on: bool) -> Callable[[State], bool]:
+        """What a player with the indicator ``on`` (or off) was told is lost, for
+        ``Session.told_lost``: nothing while it is off."""
+        return self.told_lost if on else never_told
+
     @staticmethod
     def _shipped(history: History, deal: tuple[str, int] | None) -> Outcome | None:
         """SOLVED at the opening of a deal shipped with its win (the win then kept, for a
@@ -406,6 +412,7 @@ class Indicator:
         positions not yet decided."""
         tries = self.look_back if search else 0
         last = history.table_steps if within is None else max(history.table_steps, history.at - within)
+        lost = history.at  # the earliest position known lost
         for at in range(history.at - 1, last - 1, -1):
             outcome = self._outcome_of(history.state_at(at))
             if outcome is None and tries > 0:
@@ -413,22 +420,18 @@ class Indicator:
                 outcome = self._solve(history.state_at(at))
             if outcome is Outcome.SOLVED:
                 return history.at - at
-        return self._halved(history, last) if search else None
-
-    def _halved(self, history: History, last: int) -> int | None:
-        """The way back found by halving the positions from ``last`` on (``HALVINGS``
-        searches at most): a position lost leaves every later one lost, and one winnable
-        every earlier one winnable. Found where the nearest ones know nothing (a game
-        resumed, the indicator turned on late). A search that can't say ends the halving:
-        a deal too hard for one search costs the server's shared thread one more, not
-        eight."""
-        won, lost = last - 1, history.at  # the latest known winnable (none yet), the earliest known lost
-        for at in range(last, history.at):
-            outcome = self._outcome_of(history.state_at(at))
-            if outcome is Outcome.SOLVED:
-                won = at
-            elif outcome is Outcome.UNWINNABLE and won < at < lost:
+            if outcome is Outcome.UNWINNABLE:
                 lost = at
+        return self._halved(history, last, lost) if search else None
+
+    def _halved(self, history: History, last: int, lost: int) -> int | None:
+        """The way back found by halving the positions from ``last`` to ``lost``, none of
+        them known winnable (``HALVINGS`` searches at most): a position lost leaves every
+        later one lost, and one winnable every earlier one winnable. Found where the
+        nearest ones know nothing (a game resumed, the indicator turned on late). A search
+        that can't say ends the halving: a deal too hard for one search costs the server's
+        shared thread one more, not eight."""
+        won = last - 1  # the latest position known winnable: none yet
         for _ in range(HALVINGS):
             if lost - won <= 1:
                 break

@@ -21,7 +21,6 @@ from cardtable.app import EventKind, Outcome, Session
 from cardtable.app.autoplay import sent_home_after, sent_home_at_the_deal
 from cardtable.app.clicks import deals, deals_on_click, held_by_pile, played_by_click
 from cardtable.app.deals import NoWinnableDeal
-from cardtable.app.guide import never_told
 from cardtable.app.history import History
 from cardtable.app.service import Games
 from cardtable.app.showing import NODES as SHOW_NODES, NoWin, give_up_reason, playback, reveals
@@ -400,7 +399,7 @@ class TableApp(App[int]):
         self.show(self.session.to_bookmark())
 
     def action_hint(self) -> None:
-        self.session.told_lost = self.indicator.told_lost if self.judging else never_told  # (a move said to lose goes last)
+        self.session.told_lost = self.indicator.telling(self.judging)  # (a move said to lose goes last)
         if search_is_cached():
             self.show(self.session.hint())
             return

@@ -17,7 +17,6 @@ from typing import TypeVar
 from cardtable.app import CorruptSave, EventKind, Session
 from cardtable.app.autoplay import sent_home_after, sent_home_at_the_deal
 from cardtable.app.deals import DealBook, NoWinnableDeal
-from cardtable.app.guide import never_told
 from cardtable.app.scoring import score_said
 from cardtable.app.service import Games, today
 from cardtable.app.storage_errors import StaleGame, StorageError
@@ -284,7 +283,7 @@ def play_plain(
             first = word in SEARCHING and not search_is_cached()
             if first:
                 write(f"  {COMPILING}")
-            session.told_lost = indicator.told_lost if judging else never_told  # (no hint toward a loss said)
+            session.told_lost = indicator.telling(judging)  # (no hint toward a loss said)
             with clock_standing(session, first):
                 reply = run_command(session, line)
             if reply.outcome is not None and reply.outcome.ok and reply.outcome.hint is None:

@@ -16,7 +16,6 @@ from pydantic import Field, StrictBool
 
 from cardtable.app import Chosen, Outcome, Scoring, Session, StaleGame, StorageError
 from cardtable.app.deals import NoWinnableDeal
-from cardtable.app.guide import never_told
 from cardtable.app.scoring import SCORE_WORDS
 from cardtable.app.service import new_game_problem
 from cardtable.app.standing import SETTING, Standing, Verdict
@@ -281,13 +280,8 @@ def _dispatch(session: Session, body: ActionIn) -> Outcome:
     return actions[body.action]()
 
 
-async def indicator_on(request: Request, player: str) -> bool:
-    """Whether ``player`` turned the indicator on."""
-    return await indicator_set(_live(request), player)
-
-
-async def indicator_set(live: LiveGames, player: str) -> bool:
-    """Whether ``player`` turned the indicator on, asked of the server's games (a
+async def indicator_on(live: LiveGames, player: str) -> bool:
+    """Whether ``player`` turned the indicator on (asked of the server's games: a
     WebSocket has no request)."""
     return await live.run(live.store.setting, player, SETTING, "0") == "1"
 
@@ -311,7 +305,7 @@ async def act(request: Request) -> Response:
     detail = f"game {game_id} was given up: it can't be played on; start a new game" if live.session.given_up else ""
     if body.version == live.version and not detail:
         if body.action == "hint":  # no hint toward a position "still winnable?" said is lost, where the player has it on
-            live.session.told_lost = _live(request).indicator.told_lost if await indicator_on(request, live.player) else never_told
+            live.session.told_lost = _live(request).indicator.telling(await indicator_on(_live(request), live.player))
         refusal = _refusal(live, body)
         play = (lambda trial: Outcome(False, refusal)) if refusal else (lambda trial: _dispatch(trial, body))
         try:
@@ -418,7 +412,7 @@ async def watch(socket: WebSocket) -> None:
     judge = False
     try:
         live = await live_games.get(player or "", game_id) if player else None
-        judge = player is not None and await indicator_set(live_games, player)
+        judge = player is not None and await indicator_on(live_games, player)
     except (KeyError, StorageError):
         live = None
     if player is None or live is None:

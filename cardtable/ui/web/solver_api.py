@@ -38,7 +38,7 @@ class SettingsIn(Body):
             responses=answers(503))
 async def settings(request: Request, response: Response, cardtable_player: PlayerCookie = None) -> dict[str, Any]:
     player = player_of(request, response, cardtable_player)
-    return {"winnable": await indicator_on(request, player), "winnable_text": SETTING_TEXT}
+    return {"winnable": await indicator_on(_live(request), player), "winnable_text": SETTING_TEXT}
 
 
 @router.post("/settings", summary="Change the caller's settings that apply at once", response_model=SettingsOut,
@@ -61,7 +61,7 @@ async def change_settings(request: Request, response: Response, cardtable_player
 async def winnable(request: Request) -> Response:
     game_id = game_id_of(request)
     live = await _player_game(request, game_id)
-    if not await indicator_on(request, live.player):
+    if not await indicator_on(_live(request), live.player):
         raise HTTPException(409, OFF)
     if live.session.given_up:
         raise HTTPException(409, f"game {game_id} was given up: there is nothing left to win; start a new game")
