@@ -53,9 +53,14 @@ def _interrupted_after(delay: float) -> None:
         # Python drops an interrupt that lands in its import lock's weakref callback, saying
         # "Exception ignored in" with a trace of its own frames only: no program can catch
         # it there, and the command then runs on. Such a try is made again.
-        if not ("Exception ignored in" in err and "importlib._bootstrap" in err):
+        if not _dropped_by_python(err):
             return
     pytest.fail(f"every interrupt at {delay} s landed in Python's import machinery")
+
+
+def _dropped_by_python(err: str) -> bool:
+    """Whether Python dropped the interrupt in its import lock's weakref callback."""
+    return "Exception ignored in" in err and "importlib._bootstrap" in err
 
 
 def _interrupt(delay: float) -> str:
@@ -72,7 +77,7 @@ def _interrupt(delay: float) -> str:
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
-    if "Exception ignored in" in err and "importlib._bootstrap" in err:
+    if _dropped_by_python(err):
         return err
     assert "Traceback" not in err, (delay, err)
     # Ended by the word and status 130, or (where the signal lands as the interpreter ends)
