@@ -157,14 +157,20 @@ def test_a_phones_width_shows_every_pile_and_a_tap_moves_a_card(phone: Page, gam
     expect(phone.locator("#status")).to_contain_text(f" {moves_said(turned + 1)} ·")
 
 
-def test_every_game_fits_a_phones_width(browser: Browser, server: str) -> None:  # noqa: F811
+PHONE_SHARES = 4
+"""The games (and the games the options make) are looked at in this many shares, one
+test each, so the test processes share them out."""
+
+
+@pytest.mark.parametrize("share", range(PHONE_SHARES))
+def test_every_game_fits_a_phones_width(browser: Browser, server: str, share: int) -> None:  # noqa: F811
     context = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True, is_mobile=True)
     opened = context.new_page()
     opened.on("dialog", lambda dialog: dialog.accept())
     opened.goto(server)
     expect(opened.locator("#status")).to_contain_text("deal")
     off = []
-    for variant in [*variants(), *chosen_variants()]:  # and the games the options make
+    for variant in [*variants(), *chosen_variants()][share::PHONE_SHARES]:
         # Dealt through the API, then opened as the player's game in progress: this test
         # is about the table's fit, one page load per game.
         deal = variant.deal.deal_numbers.start + 3
