@@ -121,6 +121,10 @@ def test_a_position_written_by_deal_is_solved_and_its_solution_replayed_from_it(
     position.write_text(opening.stdout.replace("game: klondike", "game: freecell"))  # a Klondike table, said FreeCell's
     misnamed = cardtable("solve", "klondike", "--position", str(position))
     assert misnamed.returncode == 2 and "the position in " + str(position) + " is of FreeCell, not Klondike" in misnamed.stderr
+    position.write_text("\n")  # as replay leaves a file it wrote nothing to, its first move refused
+    for game in ("klondike", "freecell"):  # (FreeCell's also reads Freecell Solver's boards)
+        empty = cardtable("solve", game, "--position", str(position))
+        assert empty.returncode == 2 and f"{position} is empty" in empty.stderr, empty.stderr
 
 
 def test_replay_a_freecell_solution_wins() -> None:
@@ -264,6 +268,8 @@ def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_on
     assert "Yukon" in result.stdout
     chosen = cardtable("resume", str(older), "--plain", "--db", str(db), stdin="quit\n")
     assert chosen.returncode == 0 and "Yukon" in chosen.stdout and not chosen.stderr
+    _clean_refusal(cardtable("resume", str(older), "--list", "--db", str(db)),
+                   f"--list or a game's number, not both: --list lists the unfinished games, {older} resumes game {older}")
     _clean_refusal(cardtable("resume", "99", "--db", str(db)),
                    f"there is no unfinished game 99; `cardtable resume --db {db} --list` lists those that are")
     _clean_refusal(cardtable("resume", str(drawn), "--db", str(db)),  # given up above

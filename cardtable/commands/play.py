@@ -215,6 +215,8 @@ def _not_unfinished(games: Games, game_id: int) -> str:
 def resume(args: argparse.Namespace) -> int:
     """Continue an unfinished game: the one named, else the latest that reads back (one
     that does not is named on standard error and kept as it is); or list them."""
+    if args.list and args.game_id is not None:
+        raise UserError(f"--list or a game's number, not both: --list lists the unfinished games, {args.game_id} resumes game {args.game_id}")
     games = _games(args)
     if args.list:
         print(_unfinished_text(games, _resume_words(games, args.db)))

@@ -215,6 +215,8 @@ def read_position(name: str, variant: Variant) -> State:
     board text too (``deal --format fcs``)."""
     where = "standard input" if name == "-" else name
     text = _read_text(name, "position", "--position")
+    if not text.strip():
+        raise UserError(f"{where} is empty: a position is what `cardtable deal` or `replay` writes")
     if uses_freecell_notation(variant) and not board_unwritable(variant) and not any(line.startswith("game:") for line in text.splitlines()):
         try:  # Freecell Solver's board text, as `cardtable deal --format fcs` and its own tools write it
             return freecell_board_from_fcs(text, variant)

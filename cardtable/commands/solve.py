@@ -449,7 +449,7 @@ def _write_so_far(
     if not (args.csv or args.json or args.plot):
         return
     if not results:
-        print("cardtable: no deal was decided or searched, so the files asked for were not written (any there "
+        print("cardtable: no deal finished its search, so the files asked for were not written (any there "
               "already are as they were)", file=sys.stderr)
         return
     results.sort(key=lambda r: r.deal)
@@ -467,7 +467,7 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False, known: in
     >>> _so_far([row(Outcome.UNWINNABLE), row(Outcome.SOLVED), row(Outcome.UNKNOWN)], True, known=2)
     '1 solved and 1 proven unwinnable, kept in the store (run the same command again to go on); 1 unknown (kept too: searched again only with a larger budget); 2 more verdicts came from the store'
     >>> _so_far([], True)
-    'no deal was searched (run the same command again to go on)'
+    'no deal finished its search (run the same command again to go on)'
     """
     decided = [r for r in done if r.outcome is not Outcome.UNKNOWN]
     solved = sum(r.outcome is Outcome.SOLVED for r in decided)
@@ -476,7 +476,7 @@ def _so_far(done: list[DealResult], stored: bool, again: bool = False, known: in
     going_on = "run the same command without --again to go on" if again else "run the same command again to go on"
     earlier = f"; {plural(known, 'more verdict')} came from the store" if known else ""
     if not done:
-        return f"no deal was searched ({going_on})" + earlier if stored else "no deal was searched"
+        return f"no deal finished its search ({going_on})" + earlier if stored else "no deal finished its search"
     if not stored:
         return f"{counts}, {unknown} unknown: not kept (--no-store)"
     again_then = "kept too: searched again only with a larger budget"
