@@ -26,6 +26,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _commands_options(parser: argparse.ArgumentParser) -> set[str]:
+    """Every option some command takes (``--db``, ``--deal``, ...)."""
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {option for command in commands.choices.values() for option in command._option_string_actions}
+
+
 def _version() -> str:
     """The installed package's version."""
     try:
@@ -62,7 +68,13 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     _writable_anywhere()
     parser = build_parser()
-    args, extra = parser.parse_known_args(_values_kept(sys.argv[1:] if argv is None else argv))
+    words = sys.argv[1:] if argv is None else argv
+    early = words[0].split("=", 1)[0] if words else ""
+    if early in _commands_options(parser) and early not in ("-h", "--help"):  # (`--db FILE stats`: no command yet)
+        print(f"cardtable: {early} goes after the command it is for: cardtable COMMAND ... {early} ...; "
+              "`cardtable --help` lists the commands", file=sys.stderr)
+        return 2
+    args, extra = parser.parse_known_args(_values_kept(words))
     if extra:  # named by the command's own parser, so its usage is the one shown
         _parser_of(parser, getattr(args, "command", None)).error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "handler", None):

@@ -426,3 +426,13 @@ def test_every_command_page_opens_with_a_sentence() -> None:
     for name, page in found.items():
         said = page.description or ""
         assert said[:1].isupper() and said.endswith("."), (name, said)
+
+
+def test_an_option_before_the_command_is_said_to_go_after_it(tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    for words in (["--db", str(db), "stats"], [f"--db={db}", "stats"], ["--deal", "3", "deal", "freecell"]):
+        result = cardtable(*words)
+        option = words[0].split("=")[0]
+        assert result.returncode == 2 and f"cardtable: {option} goes after the command it is for" in result.stderr, words
+    assert not db.exists()  # nothing was opened
+    assert cardtable("stats", "--db", str(db)).returncode == 0
