@@ -26,6 +26,10 @@ _KEEP_PROOFS = """INSERT INTO solver_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
     WHERE excluded.outcome != 'unknown' OR solver_results.outcome = 'unknown'"""
 
 
+WAIT = 30
+"""Seconds a write of verdicts waits for another program holding the database."""
+
+
 class SolvedDeals:
     """Verdicts by (game, deal) in the cardtable database at ``path``."""
 
@@ -34,25 +38,44 @@ class SolvedDeals:
         self.path = store.path
         store.close()
         try:
-            self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            self._db = sqlite3.connect(self.path, timeout=WAIT, isolation_level=None)
         except sqlite3.Error as error:
             raise StorageError(f"can't keep solver results in {self.path}: {error}") from None
 
-    def record(self, results: Iterable[DealResult]) -> None:
-        """Store verdicts (one transaction), keeping any proof already known."""
+    def record(self, results: Iterable[DealResult], waiting: Callable[[], None] | None = None) -> None:
+        """Store verdicts (one transaction), keeping any proof already known; ``waiting`` is
+        called once if another program holds the database past a second (the store waits
+        for it up to ``WAIT`` seconds in all)."""
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         rows = [
             (r.game, r.deal, r.outcome.value, r.moves, r.nodes, r.seconds, int(r.thoughtful), r.solution, now)
             for r in results
         ]
         try:
-            self._db.execute("BEGIN IMMEDIATE")
+            self._begin(waiting)
             self._db.executemany(_KEEP_PROOFS, rows)
             self._db.execute("COMMIT")
         except sqlite3.Error as error:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             raise StorageError(f"can't save solver results in {self.path}: {error}") from None
+
+    def _begin(self, waiting: Callable[[], None] | None) -> None:
+        """Begin a write, saying so through ``waiting`` when it has to wait a while."""
+        if waiting is None:
+            self._db.execute("BEGIN IMMEDIATE")
+            return
+        self._db.execute("PRAGMA busy_timeout = 1000")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            if getattr(error, "sqlite_errorname", "") != "SQLITE_BUSY":
+                raise
+            waiting()
+            self._db.execute(f"PRAGMA busy_timeout = {(WAIT - 1) * 1000}")
+            self._db.execute("BEGIN IMMEDIATE")
+        finally:
+            self._db.execute(f"PRAGMA busy_timeout = {WAIT * 1000}")
 
     def results(self, game: str, deals: range | None = None) -> list[DealResult]:
         """The stored verdicts for ``game`` (within ``deals``), by deal number

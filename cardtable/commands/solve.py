@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from cardtable.app import Options, Session
 from cardtable.app.autoplay import auto_build, builds_home
 from cardtable.app.service import new_game_problem
-from cardtable.app.solved import SolvedDeals
+from cardtable.app.solved import WAIT, SolvedDeals
 from cardtable.app.storage import StorageError
 from cardtable.commands import (
     UserError, add_option_argument, check_db_folder, database_path, deal_number, described, game_of, usable_workers,
@@ -203,10 +203,14 @@ def _compiled(took: float) -> None:
         print(f"(the solver was compiled for this machine first: {took:.0f} s, once)", file=sys.stderr)
 
 
+WAITING = f"cardtable: waiting for the database: another program is writing to it (up to {WAIT} s)"
+"""Said when the verdict's write waits for another program holding the database."""
+
+
 def _store_one(result: DealResult, store: SolvedDeals) -> None:
     """Add one verdict to the catalogue; a store that can't take it costs only a warning."""
     try:
-        store.record([result])
+        store.record([result], waiting=lambda: print(WAITING, file=sys.stderr, flush=True))
     except StorageError as error:
         print(f"cardtable: the verdict was not stored: {error}", file=sys.stderr)
 

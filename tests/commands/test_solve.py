@@ -794,3 +794,21 @@ def test_every_board_deal_writes_in_freecell_solvers_text_reads_back_and_penguin
             continue
         (tmp_path / "board.fcs").write_text(board)
         assert status == 0 and read_position(str(tmp_path / "board.fcs"), variant) == variant.start(3), variant.id
+
+
+def test_a_verdict_waiting_for_a_database_another_program_holds_says_so_and_is_kept_once_it_is_free(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "s.db"
+    assert run(capsys, "solve", "freecell", "--deal", "10", "--db", str(db))[0] == 0  # the file made, one verdict in
+    holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")  # another program writing, for two seconds
+    freed = threading.Timer(2.0, lambda: holder.execute("COMMIT"))
+    freed.start()
+    status, out, err = run(capsys, "solve", "freecell", "--deal", "11", "--db", str(db))
+    freed.join()
+    holder.close()
+    assert status == 0 and out.strip()
+    assert "cardtable: waiting for the database: another program is writing to it (up to 30 s)" in err
+    assert "not stored" not in err
+    assert sorted(SolvedDeals(db).decided("freecell")) == [10, 11]
