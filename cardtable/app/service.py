@@ -52,13 +52,25 @@ def new_game_problem(variant: Variant, deal: int | None, scoring: Scoring | None
 
     >>> new_game_problem(get_variant("freecell"), 0, Scoring.VEGAS)
     'FreeCell deal numbers run from 1 to 2,147,483,647, not 0'
+    >>> new_game_problem(get_variant("freecell"), 1, Scoring.VEGAS).split(":")[0]
+    'vegas scoring does not apply to FreeCell'
     """
     refused = "" if deal is None else variant.deal.refusal(deal, variant.name)
     if refused:
         return refused
-    if scoring is not None and scoring not in variant.traits.scorings:
-        return f"{scoring.value} scoring does not apply to {variant.name}"
-    return None
+    return None if scoring is None else scoring_problem(variant, scoring)
+
+
+def scoring_problem(variant: Variant, scoring: Scoring) -> str | None:
+    """Why ``scoring`` does not apply to ``variant``, or None when it does.
+
+    >>> scoring_problem(get_variant("freecell"), Scoring.VEGAS)
+    'vegas scoring does not apply to FreeCell: it scores games dealt from a stock to a waste, such as Klondike; use uniform scoring'
+    """
+    if scoring in variant.traits.scorings:
+        return None
+    return (f"{scoring.value} scoring does not apply to {variant.name}: it scores games dealt from a stock "
+            "to a waste, such as Klondike; use uniform scoring")
 
 
 class Games:
@@ -96,11 +108,9 @@ class Games:
         """Save the settings the player names for ``game`` (the others stay as they are);
         a scoring that does not apply to the game raises ValueError saying so."""
         variant = get_variant(game)
-        if scoring is not None and not scoring.applies_to(variant.id):
-            raise ValueError(
-                f"{scoring.value} scoring does not apply to {variant.name}: it scores games dealt from a stock "
-                f"to a waste, such as Klondike; use uniform scoring"
-            )
+        problem = None if scoring is None else scoring_problem(variant, scoring)
+        if problem is not None:
+            raise ValueError(problem)
         if auto_build is not None:
             self.store.set_setting(self.player, "auto_build", "1" if auto_build else "0")
         if scoring is not None:

@@ -159,8 +159,8 @@ async def create(request: Request, response: Response, cardtable_player: PlayerC
     problem = None if options is None else new_game_problem(variant, None, options.scoring)
     if body.pick is not None and body.deal is not None:
         problem = f"name a deal or ask for a {body.pick} one, not both"
-    if problem is not None:  # well formed, but against the game's rules
-        raise HTTPException(409, problem)
+    if problem is not None:  # well formed, but against the game's rules: not a conflict with any game
+        raise HTTPException(422, problem)
     leaving = None if body.leaving is None else (body.leaving.game_id, body.leaving.version)
     try:
         live = await _live(request).create(player, variant.id, body.deal, options, body.pick, leaving)

@@ -149,6 +149,16 @@ def _face_down_codes_hidden(view: dict, session: Session) -> None:  # type: igno
         assert all(c == {"down": True} for c in down)
 
 
+def test_a_scoring_the_game_has_not_is_refused_in_the_words_the_terminal_uses(client: TestClient) -> None:
+    client.post("/api/games", json={"game": "klondike", "deal": 3})
+    refused = client.post("/api/games", json={"game": "freecell", "options": {"scoring": "vegas"}})
+    assert refused.status_code == 422  # a request the game's rules refuse: no game it conflicts with
+    assert refused.json()["detail"] == ("vegas scoring does not apply to FreeCell: it scores games dealt from a stock "
+                                        "to a waste, such as Klondike; use uniform scoring")
+    latest = client.get("/api/games/latest").json()
+    assert latest["game"] == "klondike" and latest["deal"] == 3  # the game in progress is not given up
+
+
 def test_no_view_reveals_a_face_down_card_in_thousands_of_positions() -> None:
     rng = random.Random(21)
     checked = 0

@@ -185,7 +185,7 @@ def test_a_winnable_deal_and_the_daily_deal_are_dealt_and_counted(app: FastAPI) 
     assert hidden["daily"] and hidden["deal"] is None  # it would tell the face-down cards
     assert [p["cards"] for p in daily["piles"]] == [p["cards"] for p in again["piles"]]  # one deal a day
     both = client.post("/api/games", json={"game": "freecell", "deal": 5, "pick": "daily"})
-    assert both.status_code == 409 and "not both" in both.json()["detail"]
+    assert both.status_code == 422 and "not both" in both.json()["detail"]
     stats = client.get("/api/stats").json()["stats"]
     assert {(s["game"], s["daily"]) for s in stats} == {("freecell", False), ("freecell", True)}
     assert [s["played"] for s in stats] == [1, 1]  # each given up after a move (deal 5 and the replay had none)
