@@ -9,6 +9,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -436,3 +437,21 @@ def test_an_option_before_the_command_is_said_to_go_after_it(tmp_path: Path) -> 
         assert result.returncode == 2 and f"cardtable: {option} goes after the command it is for" in result.stderr, words
     assert not db.exists()  # nothing was opened
     assert cardtable("stats", "--db", str(db)).returncode == 0
+
+
+def test_a_typed_game_whose_save_waits_for_another_program_says_so_and_is_saved_once_it_is_free(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    first = cardtable("play", "freecell", "--deal", "5", "--plain", "--db", str(db), stdin="t1>c1\nquit\n")
+    assert first.returncode == 0 and not first.stderr
+    holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")  # another program writing, for three seconds
+    freed = threading.Timer(3.0, lambda: holder.execute("COMMIT"))
+    freed.start()
+    result = cardtable("resume", "--plain", "--db", str(db), stdin="t2>c2\nquit\n")
+    freed.join()
+    holder.close()
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("cardtable: waiting for the database: another program is writing to it (up to 10 s)") == 1
+    listed = cardtable("resume", "--list", "--db", str(db))
+    row = listed.stdout.splitlines()[1]
+    assert row.endswith("FreeCell, deal 5") and row.split()[3] == "2", listed.stdout  # both moves kept

@@ -14,7 +14,7 @@ from pathlib import Path
 from cardtable.app.searches import HERE, Searcher
 from cardtable.app.standing import Indicator
 from cardtable.app.storage import Store, StorageError
-from cardtable.app.storage_errors import failing_as
+from cardtable.app.storage_errors import begin_write, failing_as
 from cardtable.solver.batch import DealResult
 from cardtable.solver.search import Outcome
 
@@ -52,30 +52,13 @@ class SolvedDeals:
             for r in results
         ]
         try:
-            self._begin(waiting)
+            begin_write(self._db, WAIT, waiting)
             self._db.executemany(_KEEP_PROOFS, rows)
             self._db.execute("COMMIT")
         except sqlite3.Error as error:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             raise StorageError(f"can't save solver results in {self.path}: {error}") from None
-
-    def _begin(self, waiting: Callable[[], None] | None) -> None:
-        """Begin a write, saying so through ``waiting`` when it has to wait a while."""
-        if waiting is None:
-            self._db.execute("BEGIN IMMEDIATE")
-            return
-        self._db.execute("PRAGMA busy_timeout = 1000")
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:
-            if getattr(error, "sqlite_errorname", "") != "SQLITE_BUSY":
-                raise
-            waiting()
-            self._db.execute(f"PRAGMA busy_timeout = {(WAIT - 1) * 1000}")
-            self._db.execute("BEGIN IMMEDIATE")
-        finally:
-            self._db.execute(f"PRAGMA busy_timeout = {WAIT * 1000}")
 
     def results(self, game: str, deals: range | None = None) -> list[DealResult]:
         """The stored verdicts for ``game`` (within ``deals``), by deal number

@@ -43,7 +43,7 @@ from cardtable.app.storage_errors import GameOver as GameOver
 from cardtable.app.storage_errors import StaleGame as StaleGame
 from cardtable.app.storage_errors import StorageError as StorageError
 from cardtable.app.storage_errors import StoreBusy as StoreBusy
-from cardtable.app.storage_errors import failing_as, storage_error
+from cardtable.app.storage_errors import begin_write, failing_as, storage_error
 from cardtable.app import blackjack_tally
 from cardtable.app import migrations
 from cardtable.solitaire.formats import FormatError
@@ -99,17 +99,25 @@ def local_minute(stamp: str) -> str:
         return str(stamp)[:16].replace("T", " ")
 
 
+WRITE_WAIT = 10.0
+"""Seconds a write waits, by default, for another connection holding the database."""
+
+
 class Store:
     """The saved games and settings of every player on this machine (or server)."""
 
-    def __init__(self, path: str | Path | None = None, timeout: float = 10.0) -> None:
+    def __init__(self, path: str | Path | None = None, timeout: float = WRITE_WAIT,
+                 waiting: Callable[[], None] | None = None) -> None:
         """The store in file ``path``: a file name or an ``sqlite:///FILE`` database URL.
 
         Each thread uses a connection of its own (a write waiting for the lock holds up
         only its own thread); ``timeout`` is how many seconds a write waits for another
-        connection's lock before giving up with StoreBusy."""
+        connection's lock before giving up with StoreBusy. ``waiting`` is called when a
+        write has waited a second (a terminal says why it sits still); it may be set to
+        None later, when nothing may be printed any more (a full screen)."""
         self.path = database_file(path if path is not None else default_path())
         self.timeout = timeout
+        self.waiting = waiting
         self._local = threading.local()
         self._opened: list[sqlite3.Connection] = []
         self._opening = threading.Lock()
@@ -188,7 +196,7 @@ class Store:
         if getattr(self._local, "together", False):  # (this thread's own ``together`` only)
             yield self._db
             return
-        self._db.execute("BEGIN IMMEDIATE")
+        begin_write(self._db, self.timeout, self.waiting)
         try:
             yield self._db
             self._db.execute("COMMIT")
@@ -296,7 +304,10 @@ class Store:
         """
         game, result = columns(self._step_texts, player, session, game_id, status)
         with failing_as("save the game" if game_id is None else f"save game {game_id}"):
-            return self._write_game(player, game_id, expected, game, result)
+            if self.waiting is None:  # one statement, its own transaction
+                return self._write_game(player, game_id, expected, game, result)
+            with self._transaction():  # (which says when it waits for the lock)
+                return self._write_game(player, game_id, expected, game, result)
 
     def save_together(self, saves: Sequence[Save]) -> list[int | Exception]:
         """Several saved games' next versions written in one transaction (one commit for

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 
@@ -53,3 +53,24 @@ def failing_as(doing: str) -> Iterator[None]:
         yield
     except sqlite3.Error as error:
         raise storage_error(error, doing) from None
+
+
+def begin_write(db: sqlite3.Connection, seconds: float, waiting: Callable[[], None] | None = None) -> None:
+    """Begin a write transaction on ``db``, waiting up to ``seconds`` for another
+    connection's lock; ``waiting``, if given, is called once when that takes more than a
+    second, so a program that would sit silent can say why. The connection waits
+    ``seconds`` again afterwards."""
+    if waiting is None:
+        db.execute("BEGIN IMMEDIATE")
+        return
+    db.execute("PRAGMA busy_timeout = 1000")
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        if not str(getattr(error, "sqlite_errorname", "")).startswith(BUSY_ERRORS):
+            raise
+        waiting()
+        db.execute(f"PRAGMA busy_timeout = {max(0, int((seconds - 1) * 1000))}")
+        db.execute("BEGIN IMMEDIATE")
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")

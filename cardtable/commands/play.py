@@ -16,6 +16,7 @@ from pathlib import Path
 from collections.abc import Callable, Iterable, Iterator
 
 from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
+from cardtable.app.storage import WRITE_WAIT
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import Games
 from cardtable.app.session import Session
@@ -29,10 +30,18 @@ from cardtable.ui.terminal.layout import SMALLEST_SCREEN
 LOCAL_PLAYER = "local"
 
 
+WAITING = f"cardtable: waiting for the database: another program is writing to it (up to {WRITE_WAIT:g} s)"
+"""Said when a save waits for another program holding the database (the store's timeout)."""
+
+
+def _say_waiting() -> None:
+    print(WAITING, file=sys.stderr, flush=True)
+
+
 def _games(args: argparse.Namespace) -> Games:
     try:
         check_db_folder(args.db)
-        store = Store(args.db)
+        store = Store(args.db, waiting=_say_waiting)
     except StorageError as error:
         raise UserError(str(error)) from None
     return Games(store, args.player)
@@ -148,6 +157,7 @@ def _run(games: Games, game_id: int, session: Session, plain: bool, again: str, 
         return play_plain(games, game_id, session, typed_lines(sys.stdin), _typed_out(), prompt, resume=again, unprompt=unprompt)
     from cardtable.ui.terminal.fullscreen import play_fullscreen
 
+    games.store.waiting = None  # nothing may be printed over the full screen: a busy save is said in it
     return play_fullscreen(games, game_id, session, again, note)
 
 
@@ -412,7 +422,7 @@ def thunderjack(args: argparse.Namespace) -> int:
     store = None
     try:
         check_db_folder(args.db)
-        store = Store(args.db)
+        store = Store(args.db, waiting=_say_waiting)
         table = BlackjackTable(store, args.player, rules, args.seed, aside=args.new_table)
     except CorruptSave as error:
         assert store is not None  # (the database opened: only the table in it can't be read)
@@ -439,6 +449,7 @@ def thunderjack(args: argparse.Namespace) -> int:
     else:
         from cardtable.ui.terminal.blackjack_screen import play_fullscreen as blackjack_screen
 
+        store.waiting = None  # (as for a solitaire game's full screen)
         status = blackjack_screen(table, note)
     if table.in_play:  # left mid-round: the round is saved as it stands
         print(f"The round in play is kept; `{_resume_words(Games(table.store, args.player), args.db, 'thunderjack')}` picks it up.")
