@@ -10,7 +10,7 @@ import sys
 from importlib import metadata
 
 from cardtable.app.storage_errors import StorageError
-from cardtable.commands import UserError, blackjack, play, solitaire, solve, with_options
+from cardtable.commands import UNUSABLE, UserError, blackjack, play, solitaire, solve, with_options
 from cardtable.launch import INTERRUPTED
 
 
@@ -86,10 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         status: int = args.handler(args)
     except UserError as error:
         print(f"cardtable: {error}", file=sys.stderr)
-        return 2
+        return error.status
     except StorageError as error:  # a database a command could not read or write: said, and left as it is
         print(f"cardtable: {error}", file=sys.stderr)
-        return 1
+        return UNUSABLE
     except BrokenPipeError as closed:  # the reader stopped reading (`| head`): what was done stands
         _stop_writing()
         return int(getattr(closed, "status", 0))

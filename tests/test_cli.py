@@ -218,8 +218,10 @@ def test_serve_refuses_a_port_or_host_it_could_not_listen_on(tmp_path: Path) -> 
     _clean_refusal(cardtable("serve", "--host", "999.1.1.1", "--db", db), "can't listen on '999.1.1.1'")
 
 
-def _clean_refusal(result: subprocess.CompletedProcess[str], message: str) -> None:
-    assert result.returncode == 2, result.stderr
+def _clean_refusal(result: subprocess.CompletedProcess[str], message: str, status: int = 2) -> None:
+    """A refusal in one line, with the exit status: 2 for input to fix, 1 for a database
+    (or a game saved in it) that can't be used."""
+    assert result.returncode == status, result.stderr
     assert message in result.stderr and "Traceback" not in result.stderr
 
 
@@ -276,7 +278,7 @@ def test_resume_passes_over_an_unreadable_game_to_the_next_and_lists_or_takes_on
     _clean_refusal(cardtable("resume", str(drawn), "--db", str(db)),  # given up above
                    f"game {drawn} is over (lost): only an unfinished game can be resumed; `cardtable resume --db {db} --list`")
     named = cardtable("resume", str(newer), "--db", str(db))
-    _clean_refusal(named, f"game {newer} can't be resumed")
+    _clean_refusal(named, f"game {newer} can't be resumed", status=1)
     assert len(named.stderr.splitlines()) == 1 and "starts another" not in named.stderr  # one refusal, of the game asked for
 
 
@@ -306,7 +308,7 @@ def test_another_programs_database_given_to_the_command_is_refused_and_unchanged
     raw.commit()
     raw.close()
     before = foreign.read_bytes()
-    _clean_refusal(cardtable("play", "klondike", "--db", str(foreign), stdin="quit\n"), "another program's data")
+    _clean_refusal(cardtable("play", "klondike", "--db", str(foreign), stdin="quit\n"), "another program's data", status=1)
     assert foreign.read_bytes() == before
 
 

@@ -42,8 +42,20 @@ def with_options(game: str | None, options: list[str]) -> str | None:
     return f"{game}[{','.join(options)}]"
 
 
+USAGE = 2
+"""The exit status of input the user should fix (as argparse's own refusals)."""
+UNUSABLE = 1
+"""The exit status of a database, or a game saved in it, that can't be used (busy,
+damaged, another program's): nothing in it was changed."""
+
+
 class UserError(Exception):
-    """Input the user should fix; printed without a traceback, exit status 2."""
+    """Input the user should fix, or a database the command can't use; printed without a
+    traceback, the command exiting with ``status``."""
+
+    def __init__(self, message: str, status: int = USAGE) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def whole_number(text: str, low: int, below: int | None = None, top: str = "") -> int:

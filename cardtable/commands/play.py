@@ -23,7 +23,7 @@ from cardtable.app.session import Session
 from cardtable.app.storage import local_minute
 from cardtable.app.stats import is_daily, to_csv, to_json, to_text
 from cardtable.app.tallies import tallied
-from cardtable.commands import TABLE_NAMES, UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, whole_number
+from cardtable.commands import TABLE_NAMES, UNUSABLE, UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, whole_number
 from cardtable.solitaire import UnknownGame, get_variant
 from cardtable.ui.terminal.layout import SMALLEST_SCREEN
 
@@ -43,7 +43,7 @@ def _games(args: argparse.Namespace) -> Games:
         check_db_folder(args.db)
         store = Store(args.db, waiting=_say_waiting)
     except StorageError as error:
-        raise UserError(str(error)) from None
+        raise UserError(str(error), UNUSABLE) from None
     return Games(store, args.player)
 
 
@@ -192,12 +192,14 @@ def play(args: argparse.Namespace) -> int:
             game_id, session = games.start(args.game, args.deal)
             if args.deal is not None:
                 note = _left_before(games, session, game_id, _resume_words(games, args.db))
-    except (ValueError, StorageError, NoWinnableDeal) as error:
+    except (ValueError, NoWinnableDeal) as error:
         raise UserError(str(error)) from None
+    except StorageError as error:
+        raise UserError(str(error), UNUSABLE) from None
     try:
         return _run(games, game_id, session, args.plain, _resume_words(games, args.db), note)
     except StorageError as error:
-        raise UserError(str(error)) from None
+        raise UserError(str(error), UNUSABLE) from None
 
 
 def _left_before(games: Games, session: Session, game_id: int, again: str) -> str:
@@ -244,14 +246,14 @@ def resume(args: argparse.Namespace) -> int:
         except StorageError as error:  # CorruptSave included
             refusal = f"game {game_id} can't be resumed ({error}); it is kept as it is"
             if args.game_id is not None:  # the one asked for: nothing else is tried
-                raise UserError(refusal) from None
+                raise UserError(refusal, UNUSABLE) from None
             print(f"cardtable: {refusal}", file=sys.stderr)
             continue
         assert found is not None
         try:
             return _run(games, *found, args.plain, _resume_words(games, args.db))
         except StorageError as error:
-            raise UserError(str(error)) from None
+            raise UserError(str(error), UNUSABLE) from None
     more = "" if len(ids) == 1 else "no unfinished game can be read back; "
     raise UserError(f"{more}`cardtable play GAME` starts another")
 
@@ -395,7 +397,7 @@ def serve(args: argparse.Namespace) -> int:
         check_db_folder(args.db)
         return run_server(args.host, args.port, args.db, args.workers)
     except StorageError as error:
-        raise UserError(str(error)) from None
+        raise UserError(str(error), UNUSABLE) from None
 
 
 def _positive(text: str) -> int:
@@ -432,7 +434,7 @@ def thunderjack(args: argparse.Namespace) -> int:
     except IllegalAction as error:  # new rules refused mid-round, --new-table refused
         raise UserError(f"--new-table: {error}" if args.new_table else str(error)) from None
     except StorageError as error:
-        raise UserError(str(error)) from None
+        raise UserError(str(error), UNUSABLE) from None
     note = table.changed  # a saved table's rules changed by --rules
     if args.seed is not None and table.table.shoe.seed != args.seed:
         note = "--seed is for a new table: this one was already open, and plays on with its own shoe"

@@ -84,7 +84,7 @@ def _one(variant: Variant, args: argparse.Namespace) -> int:
     try:  # opened before the search: a damaged file is refused before any time is spent
         store = None if args.no_store else SolvedDeals(args.db)
     except StorageError as error:
-        raise UserError(str(error)) from None
+        raise UserError(str(error), STOPPED) from None
     try:
         return _solve_one(variant, deal, start, budget, freecell, store)
     finally:
@@ -412,7 +412,7 @@ def _many(variant: Variant, deals: list[int], args: argparse.Namespace) -> int:
             store.record(results[kept:])
     except StorageError as error:
         if not searching:
-            raise UserError(str(error)) from None
+            raise UserError(str(error), STOPPED) from None
         kept_all = False
         refused = len(results) == len(deals)
         stopped = "every deal was searched, but" if refused else f"the batch stopped after {plural(len(results) - len(known), 'deal')}:"
