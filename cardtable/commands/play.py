@@ -340,7 +340,9 @@ def _player(text: str) -> str:
         raise argparse.ArgumentTypeError("a player's name can't be blank")
     if len(name) > PLAYER_LENGTH:
         raise argparse.ArgumentTypeError(f"a player's name is at most {PLAYER_LENGTH} characters, not {len(name)}")
-    return name
+    from cardtable.ui.web.players import player_in
+
+    return player_in(name) or name  # a browser's whole cookie value: its player, without the signature
 
 
 def _table_seed(text: str) -> int:

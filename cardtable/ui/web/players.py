@@ -14,9 +14,26 @@ LONGEST = 64
 a longer one is forged, and refused before it is checked or remembered."""
 
 
+ID_LENGTH = 22
+"""The characters of a player id: 16 random bytes in URL-safe base64."""
+
+
 def new_player() -> str:
     """A fresh, unguessable player id."""
     return secrets.token_urlsafe(16)
+
+
+def player_in(cookie: str) -> str | None:
+    """The player id in a whole cookie value as a browser shows it (the id, a dot, its
+    signature), unchecked; None for text of another shape (a name typed in a terminal).
+
+    >>> player = new_player()
+    >>> player_in(sign(player, b"k" * 32)) == player, player_in("alice"), player_in("a.b")
+    (True, None, None)
+    """
+    player, dot, mac = cookie.rpartition(".")
+    shaped = len(player) == ID_LENGTH and len(mac) == 32 and all(c in "0123456789abcdef" for c in mac)
+    return player if dot and shaped and all(c.isascii() and (c.isalnum() or c in "-_") for c in player) else None
 
 
 def sign(player: str, secret: bytes) -> str:

@@ -19,6 +19,7 @@ from cardtable.solitaire.formats import format_move, parse_freecell_solution
 from cardtable.solitaire import get_variant
 from cardtable.ui.terminal.commands import help_for, run_command
 from cardtable.ui.terminal.prose import plain_prose
+from cardtable.ui.web.players import new_player, sign
 from tests.ui.terminal.compiling import slow_to_hint
 
 SOLUTION = Path(__file__).parents[2] / "fixtures" / "freecell" / "deal-1.solution"
@@ -495,3 +496,15 @@ def test_a_typed_daily_deal_is_marked_winnable_as_play_daily_marks_it(tmp_path: 
     assert daily.daily and daily.winnable and games.store.load("me", daily_id).winnable  # as start_daily's
     _, dealt = new_deal(games, daily_id, daily, "new")
     assert not dealt.winnable
+
+
+def test_a_browsers_whole_cookie_value_names_its_player(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    player = new_player()
+    cardtable(db, "play", "klondike", "--deal", "7", "--plain", "--player", player, stdin="t7 t4\nquit\n")
+    cookie = sign(player, b"s" * 32)  # as the browser shows it: the id, a dot, its signature
+    for name in (player, cookie):
+        listed = cardtable(db, "resume", "--list", "--player", name)
+        assert listed.returncode == 0 and "Klondike, deal 7" in listed.stdout, (name, listed.stdout)
+    other = cardtable(db, "resume", "--list", "--player", "someone.else")  # a name with a dot stays a name
+    assert "Klondike" not in other.stdout
