@@ -26,10 +26,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """Each command's parser, by name."""
+    found: dict[str, argparse.ArgumentParser] = next(
+        a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    return found
+
+
 def _commands_options(parser: argparse.ArgumentParser) -> set[str]:
     """Every option some command takes (``--db``, ``--deal``, ...)."""
-    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return {option for command in commands.choices.values() for option in command._option_string_actions}
+    return {option for command in _commands(parser).values() for option in command._option_string_actions}
 
 
 def _version() -> str:
@@ -75,6 +81,12 @@ def main(argv: list[str] | None = None) -> int:
               "`cardtable --help` lists the commands", file=sys.stderr)
         return 2
     args, extra = parser.parse_known_args(_values_kept(words))
+    command = getattr(args, "command", None)
+    misplaced = [word for word in extra if word in _commands(parser) and word != command]
+    if misplaced:  # (`./run.sh --db FILE stats` runs `serve --db FILE stats`)
+        print(f"cardtable: {misplaced[0]} is a command, not a word {command} takes: a command goes first "
+              f"(`./run.sh {misplaced[0]} ...`, `cardtable {misplaced[0]} ...`), its options after it", file=sys.stderr)
+        return 2
     if extra:  # named by the command's own parser, so its usage is the one shown
         _parser_of(parser, getattr(args, "command", None)).error(f"unrecognized arguments: {' '.join(extra)}")
     if not getattr(args, "handler", None):

@@ -438,6 +438,11 @@ def test_an_option_before_the_command_is_said_to_go_after_it(tmp_path: Path) -> 
         option = words[0].split("=")[0]
         assert result.returncode == 2 and f"cardtable: {option} goes after the command it is for" in result.stderr, words
     assert not db.exists()  # nothing was opened
+    # `./run.sh --db FILE stats`: options alone go to the web server, so this is what runs.
+    served = cardtable("serve", "--db", str(db), "stats")
+    assert served.returncode == 2 and served.stderr.startswith(
+        "cardtable: stats is a command, not a word serve takes: a command goes first (`./run.sh stats ...`"), served.stderr
+    assert not db.exists()
     assert cardtable("stats", "--db", str(db)).returncode == 0
 
 
