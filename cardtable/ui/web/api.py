@@ -302,15 +302,16 @@ async def act(request: Request) -> Response:
     game_id = game_id_of(request)
     body = await read_body(request, ActionIn)
     live = await _player_game(request, game_id, body.version)
+    live_games = _live(request)
     detail = f"game {game_id} was given up: it can't be played on; start a new game" if live.session.given_up else ""
     if body.version == live.version and not detail:
         if body.action == "hint":  # no hint toward a position "still winnable?" said is lost, where the player has it on
-            live.session.told_lost = _live(request).indicator.telling(await indicator_on(_live(request), live.player))
+            live.session.told_lost = live_games.indicator.telling(await indicator_on(live_games, live.player))
         refusal = _refusal(live, body)
         play = (lambda trial: Outcome(False, refusal)) if refusal else (lambda trial: _dispatch(trial, body))
         try:
             quick = (lambda trial: trial.hint(quick=True)) if body.action == "hint" and not refusal else None
-            outcome, session, version = await _live(request).act(live, play, slow=body.action in SLOW_ACTIONS, quick=quick)
+            outcome, session, version = await live_games.act(live, play, slow=body.action in SLOW_ACTIONS, quick=quick)
         except StaleGame as refused:
             if isinstance(refused, GameOver):
                 detail = str(refused)
