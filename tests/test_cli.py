@@ -9,7 +9,6 @@ import re
 import sqlite3
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -450,15 +449,19 @@ def test_a_typed_game_whose_save_waits_for_another_program_says_so_and_is_saved_
     db = tmp_path / "c.db"
     first = cardtable("play", "freecell", "--deal", "5", "--plain", "--db", str(db), stdin="t1>c1\nquit\n")
     assert first.returncode == 0 and not first.stderr
-    holder = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
-    holder.execute("BEGIN EXCLUSIVE")  # another program writing, for three seconds
-    freed = threading.Timer(3.0, lambda: holder.execute("COMMIT"))
-    freed.start()
-    result = cardtable("resume", "--plain", "--db", str(db), stdin="t2>c2\nquit\n")
-    freed.join()
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program writing, until the game has said it waits
+    resumed = subprocess.Popen([sys.executable, "-m", "cardtable", "resume", "--plain", "--db", str(db)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert resumed.stdin is not None and resumed.stderr is not None
+    resumed.stdin.write("t2>c2\nquit\n")
+    resumed.stdin.flush()
+    said = resumed.stderr.readline()  # (blocks until the save has waited its second)
+    holder.execute("COMMIT")
     holder.close()
-    assert result.returncode == 0, result.stderr
-    assert result.stderr.count("cardtable: waiting for the database: another program is writing to it (up to 10 s)") == 1
+    out, err = resumed.communicate(timeout=60)
+    assert said == "cardtable: waiting for the database: another program is writing to it (up to 10 s)\n"
+    assert resumed.returncode == 0 and not err, err
     listed = cardtable("resume", "--list", "--db", str(db))
     row = listed.stdout.splitlines()[1]
     assert row.endswith("FreeCell, deal 5") and row.split()[3] == "2", listed.stdout  # both moves kept

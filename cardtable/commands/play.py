@@ -16,11 +16,10 @@ from pathlib import Path
 from collections.abc import Callable, Iterable, Iterator
 
 from cardtable.app import CorruptSave, Scoring, StorageError, Store, summarize
-from cardtable.app.storage import WRITE_WAIT
 from cardtable.app.deals import NoWinnableDeal
 from cardtable.app.service import Games
 from cardtable.app.session import Session
-from cardtable.app.storage import local_minute
+from cardtable.app.storage import WRITE_WAIT, local_minute
 from cardtable.app.stats import is_daily, to_csv, to_json, to_text
 from cardtable.app.tallies import tallied
 from cardtable.commands import TABLE_NAMES, UNUSABLE, UserError, add_option_argument, check_db_folder, database_path, deal_number, game_of, whole_number
@@ -432,7 +431,7 @@ def thunderjack(args: argparse.Namespace) -> int:
         assert store is not None  # (the database opened: only the table in it can't be read)
         aside = f"{_resume_words(Games(store, args.player), args.db, 'thunderjack')} --new-table"
         raise UserError(f"{error}: `{aside}` keeps it aside and opens a new table "
-                        "(with --player for a browser's player)") from None
+                        "(with --player for a browser's player)", UNUSABLE) from None
     except IllegalAction as error:  # new rules refused mid-round, --new-table refused
         raise UserError(f"--new-table: {error}" if args.new_table else str(error)) from None
     except StorageError as error:
