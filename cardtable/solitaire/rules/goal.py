@@ -37,13 +37,18 @@ def is_won(state: State) -> bool:
     """Whether the game's goal is reached."""
     variant = state.variant
     t = variant.tables
-    if variant.goal is Goal.TABLEAU_CLEARED:
+    goal = variant.goal
+    if goal is Goal.ALL_TO_FOUNDATIONS or goal is Goal.ALL_BUT_ACES:  # (asked before every move checked: kept short)
+        piles = state.piles
+        home = 0
+        for f in t.foundations:
+            home += len(piles[f])
+        return home == cards_to_win(variant)
+    if goal is Goal.TABLEAU_CLEARED:
         return not any(state.piles[i] for i in t.tableau)
-    if variant.goal is Goal.ROWS_IN_SUIT:
+    if goal is Goal.ROWS_IN_SUIT:
         return rows_in_suit(state)
-    if variant.goal is Goal.ONE_PILE:
-        return any(len(state.piles[i]) == variant.deck.size for i in t.tableau)
-    return sum(len(state.piles[f]) for f in t.foundations) == cards_to_win(variant)
+    return any(len(state.piles[i]) == variant.deck.size for i in t.tableau)  # ONE_PILE
 
 
 def still_to_go(state: State) -> int:
