@@ -53,7 +53,7 @@ WHY: dict[int, str] = {
     408: "the request body stopped arriving before it was whole",
     409: "the request conflicts with the game as it is now",
     413: "the request body is too large",
-    422: "the request is not what the schema describes",
+    422: "the request is not what the schema describes, or asks for what the game's rules refuse",
     503: "the database could not be used (Retry-After when it was busy): nothing was changed, so retrying is safe",
 }
 
