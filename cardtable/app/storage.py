@@ -16,7 +16,6 @@ one transaction, so a failed upgrade leaves the file at the schema it had.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -34,6 +33,8 @@ from cardtable.app.saved_rows import record_of as record_of
 from cardtable.app.session import Session
 from cardtable.app.step_texts import StepTexts
 from cardtable.app.storage_files import damage
+from cardtable.app.storage_files import database_file as database_file
+from cardtable.app.storage_files import default_path as default_path
 from cardtable.app.storage_files import make_folder as _make_folder
 from cardtable.app.storage_files import stored_version as _stored_version
 from cardtable.app.storage_files import tables as _tables
@@ -54,32 +55,6 @@ _LEFT_DAMAGED = "it was left untouched: restore a copy, or move it aside and a n
 
 _RESULT = ("status", "moves", "score", "vegas", "elapsed")
 """The columns that record how a game went, in the order ``save`` passes them."""
-
-
-def default_path() -> Path:
-    """``CARDTABLE_DB`` if set, else ``cardtable.db`` in the user's data directory."""
-    named = os.environ.get("CARDTABLE_DB")
-    if named:
-        return Path(named).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "cardtable" / "cardtable.db"
-
-
-def database_file(where: str | Path) -> Path:
-    """The SQLite file a path or database URL names (``sqlite:///games.db`` is relative,
-    ``sqlite:////srv/games.db`` absolute); other kinds of database are refused clearly.
-
-    >>> database_file("sqlite:///games.db"), database_file("sqlite:////srv/games.db")
-    (PosixPath('games.db'), PosixPath('/srv/games.db'))
-    """
-    text = str(where)
-    if "://" in text and not text.startswith("sqlite:///"):
-        scheme = text.split("://", 1)[0]
-        raise StorageError(f"{scheme} databases are not supported; give a file name or an sqlite:///FILE URL")
-    name = text.removeprefix("sqlite:///")
-    if not name.strip():
-        raise StorageError("no database file was named (the name is empty); give a file name such as games.db")
-    return Path(name)
 
 
 def _now() -> str:

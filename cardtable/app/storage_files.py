@@ -1,6 +1,6 @@
-"""The database file itself: the folder it goes in, and what a file holds before it is
-opened as the store (its tables and the schema version it records). Nothing here
-writes to the file; only the folder is made."""
+"""The database file itself: where it is (a path or an sqlite:/// URL), the folder it
+goes in, and what a file holds before it is opened as the store (its tables and the
+schema version it records). Nothing here writes to the file; only the folder is made."""
 
 from __future__ import annotations
 
@@ -60,3 +60,29 @@ def unwritable(path: Path) -> str | None:
         return (f"its folder {path.parent} is read-only for this user, and SQLite makes its journal files "
                 f"({path.name}-wal, {path.name}-shm) beside the database")
     return None
+
+
+def default_path() -> Path:
+    """``CARDTABLE_DB`` if set, else ``cardtable.db`` in the user's data directory."""
+    named = os.environ.get("CARDTABLE_DB")
+    if named:
+        return Path(named).expanduser()
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "cardtable" / "cardtable.db"
+
+
+def database_file(where: str | Path) -> Path:
+    """The SQLite file a path or database URL names (``sqlite:///games.db`` is relative,
+    ``sqlite:////srv/games.db`` absolute); other kinds of database are refused clearly.
+
+    >>> database_file("sqlite:///games.db"), database_file("sqlite:////srv/games.db")
+    (PosixPath('games.db'), PosixPath('/srv/games.db'))
+    """
+    text = str(where)
+    if "://" in text and not text.startswith("sqlite:///"):
+        scheme = text.split("://", 1)[0]
+        raise StorageError(f"{scheme} databases are not supported; give a file name or an sqlite:///FILE URL")
+    name = text.removeprefix("sqlite:///")
+    if not name.strip():
+        raise StorageError("no database file was named (the name is empty); give a file name such as games.db")
+    return Path(name)
